@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { getEnv } from "#app/env.server";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+
+export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
+}
+
+let opened: ReturnType<typeof openDatabase> | undefined;
+
+/** The process-wide connection, opened on first use at the configured path. */
+export function getDb(): DB {
+  opened ??= openDatabase(getEnv().databasePath);
+  return opened.db;
+}
+
+export function getSqlite(): SQLite.Database {
+  getDb();
+  return opened!.sqlite;
+}
+
+export async function closeDb() {
+  if (!opened) return;
+  const current = opened;
+  opened = undefined;
+  await current.db.destroy();
+}

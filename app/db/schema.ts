@@ -1,0 +1,383 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Typed tables; keep in step with migrations/ (a test compares them). */
+
+type Timestamp = string;
+type Bool = number;
+type AutoId = Generated<number>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified_at: Timestamp | null;
+  password_hash: string | null;
+  full_name: Generated<string>;
+  username: Generated<string>;
+  avatar_path: string | null;
+  is_operator: Generated<Bool>;
+  onboarding_completed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+export type AuthTokenKind = "verify_email" | "reset_password" | "change_email";
+export interface AuthTokensTable {
+  id: string;
+  user_id: string;
+  kind: AuthTokenKind;
+  token_hash: string;
+  payload: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface OauthAccountsTable {
+  id: string;
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Timestamp;
+}
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: Generated<"trial" | "pro">;
+  trial_ends_at: Timestamp;
+  trial_articles_used: Generated<number>;
+  stripe_customer_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type WorkspaceRole = "owner" | "admin" | "editor";
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: Timestamp;
+}
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: "admin" | "editor";
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export interface SitesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  url: string | null;
+  slug: string;
+  language: Generated<string>;
+  timezone: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface BrandSettingsTable {
+  site_id: string;
+  logo_path: string | null;
+  brand_name: Generated<string>;
+  description: Generated<string>;
+  target_audience: Generated<string>;
+  industry: Generated<string>;
+  tone_of_voice: Generated<string>;
+  language: Generated<string>;
+  /** JSON array of strings */
+  tags: Generated<string>;
+  /** JSON array of strings */
+  internal_links: Generated<string>;
+  updated_at: Timestamp;
+}
+export interface ContentSettingsTable {
+  site_id: string;
+  use_brand_info: Generated<Bool>;
+  article_length: Generated<"short" | "medium" | "long">;
+  brand_mentions: Generated<"none" | "minimal" | "regular" | "maximal">;
+  internal_links_count: Generated<"none" | "few" | "regular" | "many">;
+  external_search: Generated<Bool>;
+  external_links: Generated<"none" | "few" | "regular" | "many">;
+  language: Generated<string>;
+  specific_instructions: Generated<string>;
+  exclusions: Generated<string>;
+  image_style: Generated<string>;
+  auto_generation: Generated<Bool>;
+  auto_gen_time: Generated<string>;
+  auto_publish: Generated<Bool>;
+  updated_at: Timestamp;
+}
+export interface PublishingSettingsTable {
+  site_id: string;
+  scheduled_date: string | null;
+  scheduled_time: Generated<string>;
+  timezone: Generated<string>;
+  daily_times: Generated<string>;
+  updated_at: Timestamp;
+}
+export interface TopicsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  description: Generated<string>;
+  keywords: Generated<string>;
+  category: Generated<string>;
+  color: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type ArticleStatus = "draft" | "generating" | "scheduled" | "publishing" | "published" | "failed";
+export interface ArticlesTable {
+  id: string;
+  site_id: string;
+  author_id: string | null;
+  topic_id: string | null;
+  title: string;
+  slug: string;
+  content_html: Generated<string>;
+  meta_description: Generated<string>;
+  target_keyword: Generated<string>;
+  status: Generated<ArticleStatus>;
+  scheduled_at: Timestamp | null;
+  published_at: Timestamp | null;
+  word_count: Generated<number>;
+  featured_image: string | null;
+  source: Generated<"manual" | "ai" | "offline">;
+  seo_score: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ArticleImagesTable {
+  id: string;
+  article_id: string;
+  path: string;
+  alt: Generated<string>;
+  prompt: string | null;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+export interface GenerationsTable {
+  id: string;
+  article_id: string;
+  job_id: number | null;
+  status: Generated<"running" | "succeeded" | "failed" | "cancelled">;
+  step: Generated<string>;
+  progress: Generated<number>;
+  error: string | null;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PlanItemsTable {
+  id: string;
+  site_id: string;
+  date: string;
+  keyword: string;
+  intent: Generated<string>;
+  rationale: Generated<string>;
+  topic_id: string | null;
+  article_id: string | null;
+  status: Generated<"planned" | "written" | "published" | "skipped">;
+  created_at: Timestamp;
+}
+export type CmsPlatform = "wordpress" | "shopify" | "wix" | "ghost" | "webflow" | "notion" | "webhook";
+export interface CmsConnectionsTable {
+  id: string;
+  site_id: string;
+  platform: CmsPlatform;
+  site_url: Generated<string>;
+  credentials_encrypted: string;
+  config: Generated<string>;
+  status: Generated<"active" | "error" | "disconnected">;
+  last_checked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PublicationsTable {
+  id: string;
+  article_id: string;
+  connection_id: string;
+  remote_id: string | null;
+  remote_url: string | null;
+  status: Generated<"pending" | "publishing" | "published" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  correlation_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface OauthStatesTable {
+  state: string;
+  provider: string;
+  site_id: string | null;
+  payload: Generated<string>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+export interface CmsInstallsTable {
+  id: string;
+  provider: "shopify" | "wix";
+  external_id: string;
+  site_id: string | null;
+  scope: Generated<string>;
+  created_at: Timestamp;
+}
+export interface DiagLogsTable {
+  id: AutoId;
+  site_id: string | null;
+  provider: string;
+  level: "debug" | "info" | "warn" | "error";
+  stage: string;
+  detail: Generated<string>;
+  correlation_id: string;
+  created_at: Timestamp;
+}
+export interface SubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  stripe_customer_id: string;
+  stripe_subscription_id: string;
+  plan: Generated<string>;
+  interval: "month" | "year";
+  status: string;
+  quantity: Generated<number>;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: Generated<Bool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+export interface UsageEventsTable {
+  id: AutoId;
+  workspace_id: string;
+  site_id: string;
+  article_id: string | null;
+  month: string;
+  kind: "article_created";
+  created_at: Timestamp;
+}
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: Generated<string>;
+  prefix: string;
+  key_hash: string;
+  created_by: string | null;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+export interface JobsTable {
+  id: AutoId;
+  name: string;
+  payload: Generated<string>;
+  status: Generated<JobStatus>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  idempotency_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export interface MailOutboxTable {
+  id: AutoId;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  tag: Generated<string>;
+  status: Generated<"queued" | "sent" | "failed" | "outbox">;
+  transport: "postmark" | "outbox";
+  provider_message_id: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+export interface AppConfigTable {
+  key: string;
+  value: string;
+  is_secret: Generated<Bool>;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+export interface AuditLogTable {
+  id: AutoId;
+  actor_id: string | null;
+  workspace_id: string | null;
+  action: string;
+  target: Generated<string>;
+  detail: Generated<string>;
+  ip: string | null;
+  created_at: Timestamp;
+}
+export interface ContactMessagesTable {
+  id: AutoId;
+  name: string;
+  email: string;
+  company: Generated<string>;
+  message: string;
+  source: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  oauth_accounts: OauthAccountsTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  sites: SitesTable;
+  brand_settings: BrandSettingsTable;
+  content_settings: ContentSettingsTable;
+  publishing_settings: PublishingSettingsTable;
+  topics: TopicsTable;
+  articles: ArticlesTable;
+  article_images: ArticleImagesTable;
+  generations: GenerationsTable;
+  plan_items: PlanItemsTable;
+  cms_connections: CmsConnectionsTable;
+  publications: PublicationsTable;
+  oauth_states: OauthStatesTable;
+  cms_installs: CmsInstallsTable;
+  diag_logs: DiagLogsTable;
+  subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
+  usage_events: UsageEventsTable;
+  api_keys: ApiKeysTable;
+  jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
+  app_config: AppConfigTable;
+  audit_log: AuditLogTable;
+  contact_messages: ContactMessagesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Job = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
+export type JobUpdate = Updateable<JobsTable>;
+export type Site = Selectable<SitesTable>;
+export type Workspace = Selectable<WorkspacesTable>;
+export type MailMessage = Selectable<MailOutboxTable>;
+export type Stamp = ColumnType<string, string, string>;

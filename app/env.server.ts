@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Parsed once at boot; a bad or missing
+ * variable stops the server with a message naming every problem at once.
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: optionalString,
+  APP_URL: optionalUrl,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_PATH: optionalString,
+
+  SESSION_SECRET: optionalString,
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "must be 64 hexadecimal characters (32 bytes)")
+      .optional(),
+  ),
+  CRON_SECRET: optionalString,
+
+  RUN_WORKER: booleanFlag(true),
+  RUN_CRON: booleanFlag(true),
+  SEED_DEMO: booleanFlag(true),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+
+  MAIL_FROM: z.string().default("Inkpilot <support@inkpilot.app>"),
+  SUPPORT_EMAIL: z.string().default("support@inkpilot.app"),
+  POSTMARK_SERVER_TOKEN: optionalString,
+  POSTMARK_API_URL: z.url().default("https://api.postmarkapp.com"),
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // Test-only: hosts the outbound SSRF guard lets through although they are private
+  // (the local test site). Refused in production.
+  TEST_ALLOW_PRIVATE_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+});
+
+export type Env = ReturnType<typeof resolveEnv>;
+
+type DevSecrets = { SESSION_SECRET: string; ENCRYPTION_KEY: string; CRON_SECRET: string };
+
+function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
+  const file = path.join(dataDir, "dev-secrets.json");
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as DevSecrets;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secrets: DevSecrets = {
+    SESSION_SECRET: crypto.randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    CRON_SECRET: crypto.randomBytes(24).toString("hex"),
+  };
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(source);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  if (isProduction) {
+    for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "CRON_SECRET", "APP_URL"] as const) {
+      if (!env[name]) problems.push(`${name}: required when NODE_ENV=production`);
+    }
+    if (env.TEST_ALLOW_PRIVATE_HOSTS.length > 0) {
+      problems.push("TEST_ALLOW_PRIVATE_HOSTS: must not be set when NODE_ENV=production");
+    }
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
+    }
+    if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+
+  const needsDevSecrets = !env.SESSION_SECRET || !env.ENCRYPTION_KEY || !env.CRON_SECRET;
+  const devSecrets = needsDevSecrets ? loadOrCreateDevSecrets(dataDir) : undefined;
+  const host = env.HOST ?? "127.0.0.1";
+
+  return {
+    ...env,
+    isProduction,
+    host,
+    dataDir,
+    databasePath: path.resolve(env.DATABASE_PATH ?? path.join(dataDir, "inkpilot.sqlite")),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    sessionSecrets: (env.SESSION_SECRET ?? devSecrets!.SESSION_SECRET).split(","),
+    encryptionKey: env.ENCRYPTION_KEY ?? devSecrets!.ENCRYPTION_KEY,
+    cronSecret: env.CRON_SECRET ?? devSecrets!.CRON_SECRET,
+    googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
+    postmarkEnabled: Boolean(env.POSTMARK_SERVER_TOKEN),
+    aiEnabled: Boolean(env.OPENAI_API_KEY),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= resolveEnv();
+  return cached;
+}
+
+/** Tests change process.env between files; this drops the cached parse. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

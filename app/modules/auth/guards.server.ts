@@ -1,0 +1,134 @@
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { getDb, type DB } from "#app/db/client.server";
+import type { WorkspaceRole } from "#app/db/schema";
+import { endSession, lookupSession } from "./session.server";
+
+/**
+ * Who is acting and on which workspace and site, resolved once per request by
+ * the dashboard layout's middleware. Every customer-data query takes its ids
+ * from here, never from the URL alone.
+ */
+export type AuthState = {
+  sessionId: string;
+  user: {
+    id: string;
+    email: string;
+    fullName: string;
+    username: string;
+    avatarPath: string | null;
+    isOperator: boolean;
+    emailVerified: boolean;
+    onboardingCompleted: boolean;
+    hasPassword: boolean;
+  };
+  workspace: { id: string; name: string; plan: "trial" | "pro"; trialEndsAt: string; trialArticlesUsed: number };
+  role: WorkspaceRole;
+  site: { id: string; name: string; url: string | null };
+};
+
+export const authContext = createContext<AuthState>();
+
+export async function loadAuthState(db: DB, userId: string, sessionId: string): Promise<AuthState | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .innerJoin("memberships as m", "m.user_id", "u.id")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .innerJoin("sites as s", "s.workspace_id", "w.id")
+    .select([
+      "u.id as userId",
+      "u.email",
+      "u.full_name",
+      "u.username",
+      "u.avatar_path",
+      "u.is_operator",
+      "u.email_verified_at",
+      "u.onboarding_completed_at",
+      "u.password_hash",
+      "w.id as workspaceId",
+      "w.name as workspaceName",
+      "w.plan",
+      "w.trial_ends_at",
+      "w.trial_articles_used",
+      "m.role",
+      "s.id as siteId",
+      "s.name as siteName",
+      "s.url as siteUrl",
+    ])
+    .where("u.id", "=", userId)
+    .orderBy("m.created_at")
+    .orderBy("s.created_at")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sessionId,
+    user: {
+      id: row.userId,
+      email: row.email,
+      fullName: row.full_name,
+      username: row.username,
+      avatarPath: row.avatar_path,
+      isOperator: row.is_operator === 1,
+      emailVerified: row.email_verified_at !== null,
+      onboardingCompleted: row.onboarding_completed_at !== null,
+      hasPassword: row.password_hash !== null,
+    },
+    workspace: {
+      id: row.workspaceId,
+      name: row.workspaceName,
+      plan: row.plan,
+      trialEndsAt: row.trial_ends_at,
+      trialArticlesUsed: row.trial_articles_used,
+    },
+    role: row.role,
+    site: { id: row.siteId, name: row.siteName, url: row.siteUrl },
+  };
+}
+
+/** The signed-in state for pages that merely adapt to it (header, /signin). */
+export async function getOptionalAuth(request: Request, db: DB = getDb()) {
+  const session = await lookupSession(db, request);
+  if (!session) return null;
+  return loadAuthState(db, session.userId, session.sessionId);
+}
+
+function signinRedirect(request: Request, headers?: HeadersInit) {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
+}
+
+/** Middleware for signed-in areas: resolves user → workspace → site into authContext. */
+export const requireAuth: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const db = getDb();
+  const session = await lookupSession(db, request);
+  if (!session) throw signinRedirect(request);
+  const state = await loadAuthState(db, session.userId, session.sessionId);
+  if (!state) throw signinRedirect(request, { "Set-Cookie": await endSession(db, request) });
+  context.set(authContext, state);
+  const response = await next();
+  if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
+  return response;
+};
+
+/** Middleware for operator pages; must run after requireAuth. */
+export const requireOperator: MiddlewareFunction<Response> = async ({ context }, next) => {
+  if (!context.get(authContext).user.isOperator) {
+    throw new Response("Access Denied - You need admin privileges to access this page.", { status: 403 });
+  }
+  return next();
+};
+
+/** Signed-in visitors of sign-in and sign-up pages go to their dashboard. */
+export async function requireAnonymous(request: Request) {
+  const session = await lookupSession(getDb(), request);
+  if (session) throw redirect("/dashboard");
+}
+
+/** Only same-site relative paths may be redirect targets (no open redirects). */
+export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return fallback;
+  }
+  return target;
+}

@@ -1,0 +1,94 @@
+import { createCookie, redirect } from "react-router";
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { newId } from "#app/utils/crypto.server";
+import { DAY, isoIn, isoNow } from "#app/utils/time";
+
+/**
+ * Sessions live in the database; the signed __session cookie holds only the
+ * row's id. Ending a session is deleting its row, so "sign out everywhere" and
+ * the operator's "end every session" are single deletes.
+ */
+
+export const SESSION_TTL_MS = 30 * DAY;
+/** A session seen again after this long gets a fresh expiry (rolling refresh). */
+const REFRESH_AFTER_MS = DAY;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  const env = getEnv();
+  cookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.appUrl.startsWith("https:"),
+    secrets: env.sessionSecrets,
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return cookie;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function startSession(db: DB, userId: string, request: Request, ip?: string) {
+  const id = newId();
+  const now = isoNow();
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      expires_at: isoIn(SESSION_TTL_MS),
+      created_at: now,
+      last_seen_at: now,
+      user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+      ip: ip ?? null,
+    })
+    .execute();
+  return sessionCookie().serialize(id);
+}
+
+export type SessionLookup = { sessionId: string; userId: string; refreshCookie: string | null };
+
+/** The live session of this request, or null. Expired rows count as none. */
+export async function lookupSession(db: DB, request: Request): Promise<SessionLookup | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const now = new Date();
+  const row = await db
+    .selectFrom("sessions")
+    .select(["user_id", "expires_at", "last_seen_at"])
+    .where("id", "=", sessionId)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  let refreshCookie: string | null = null;
+  if (now.getTime() - Date.parse(row.last_seen_at) > REFRESH_AFTER_MS) {
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now.toISOString(), expires_at: isoIn(SESSION_TTL_MS, now) })
+      .where("id", "=", sessionId)
+      .execute();
+    refreshCookie = await sessionCookie().serialize(sessionId);
+  }
+  return { sessionId, userId: row.user_id, refreshCookie };
+}
+
+export async function endSession(db: DB, request: Request) {
+  const sessionId = await readSessionId(request);
+  if (sessionId) await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function endAllSessionsOfUser(db: DB, userId: string) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/** Redirect helper for a fresh sign-in: commits the session cookie on the way. */
+export async function redirectWithSession(db: DB, userId: string, request: Request, to: string, ip?: string) {
+  const setCookie = await startSession(db, userId, request, ip);
+  return redirect(to, { headers: { "Set-Cookie": setCookie } });
+}

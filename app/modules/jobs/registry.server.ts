@@ -1,0 +1,9 @@
+import { deliverMailJob } from "#app/modules/email/mailer.server";
+import { purgeExpired } from "./maintenance.server";
+import type { JobRegistry } from "./runner.server";
+
+/** Every job the worker knows, by name. Each area defines its own jobs; this only collects them. */
+export const jobRegistry = {
+  "deliver-mail": deliverMailJob,
+  "purge-expired": { run: (_payload, { db }) => purgeExpired(db) },
+} satisfies JobRegistry;

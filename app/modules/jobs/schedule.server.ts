@@ -1,0 +1,11 @@
+import type { DB } from "#app/db/client.server";
+import { enqueue } from "./queue.server";
+
+/**
+ * Recurring work, driven by the minute tick or POST /resources/cron. It only
+ * enqueues; idempotency keys make a second call in the same period a no-op.
+ */
+export async function enqueueDueWork(db: DB, now = new Date()) {
+  const hour = now.toISOString().slice(0, 13);
+  await enqueue(db, "purge-expired", {}, { idempotencyKey: `purge:${hour}`, maxAttempts: 3 });
+}

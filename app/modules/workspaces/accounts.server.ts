@@ -1,0 +1,115 @@
+import type { DB } from "#app/db/client.server";
+import { newId } from "#app/utils/crypto.server";
+import { DAY, isoIn, isoNow } from "#app/utils/time";
+
+export const TRIAL_DAYS = 7;
+
+type NewAccount = {
+  email: string;
+  passwordHash: string | null;
+  fullName?: string;
+  emailVerified?: boolean;
+  isOperator?: boolean;
+};
+
+function usernameOf(email: string) {
+  return email.split("@")[0] ?? "";
+}
+
+function slugify(text: string) {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 48) || "site"
+  );
+}
+
+/**
+ * A new account is a user, their own workspace (trial starts now) and a first
+ * site with default brand, content and publishing settings, all in one transaction.
+ */
+export async function createAccount(db: DB, account: NewAccount) {
+  const now = isoNow();
+  const userId = newId();
+  const workspaceId = newId();
+  const siteId = newId();
+  const name = account.fullName?.trim() || usernameOf(account.email);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("users")
+      .values({
+        id: userId,
+        email: account.email.trim().toLowerCase(),
+        email_verified_at: account.emailVerified ? now : null,
+        password_hash: account.passwordHash,
+        full_name: account.fullName?.trim() ?? "",
+        username: usernameOf(account.email),
+        avatar_path: null,
+        is_operator: account.isOperator ? 1 : 0,
+        onboarding_completed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto("workspaces")
+      .values({
+        id: workspaceId,
+        name: `${name}'s workspace`,
+        trial_ends_at: isoIn(TRIAL_DAYS * DAY),
+        stripe_customer_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto("memberships")
+      .values({ workspace_id: workspaceId, user_id: userId, role: "owner", created_at: now })
+      .execute();
+    await trx
+      .insertInto("sites")
+      .values({ id: siteId, workspace_id: workspaceId, name: "My website", url: null, slug: slugify("my-website"), created_at: now, updated_at: now })
+      .execute();
+    await createSiteSettings(trx, siteId);
+  });
+  return { userId, workspaceId, siteId };
+}
+
+export async function createSiteSettings(db: DB, siteId: string) {
+  const now = isoNow();
+  await db.insertInto("brand_settings").values({ site_id: siteId, logo_path: null, updated_at: now }).execute();
+  await db.insertInto("content_settings").values({ site_id: siteId, updated_at: now }).execute();
+  await db.insertInto("publishing_settings").values({ site_id: siteId, scheduled_date: null, updated_at: now }).execute();
+}
+
+/**
+ * Deletes a user. Workspaces where they are the last owner go with them, with
+ * every site and article (cascades); other workspaces keep their data.
+ */
+export async function deleteAccount(db: DB, userId: string) {
+  await db.transaction().execute(async (trx) => {
+    const owned = await trx
+      .selectFrom("memberships as m")
+      .select("m.workspace_id")
+      .where("m.user_id", "=", userId)
+      .where("m.role", "=", "owner")
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("memberships as other")
+              .select("other.user_id")
+              .whereRef("other.workspace_id", "=", "m.workspace_id")
+              .where("other.role", "=", "owner")
+              .where("other.user_id", "!=", userId),
+          ),
+        ),
+      )
+      .execute();
+    const workspaceIds = owned.map((row) => row.workspace_id);
+    if (workspaceIds.length) await trx.deleteFrom("workspaces").where("id", "in", workspaceIds).execute();
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+}

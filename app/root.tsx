@@ -1,0 +1,70 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Toaster } from "./components/toaster";
+import { getOptionalAuth } from "./modules/auth/guards.server";
+import { readToast } from "./utils/toast.server";
+import { useNonce } from "./utils/nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const auth = await getOptionalAuth(request);
+  const { toast, clearHeader } = await readToast(request);
+  return data(
+    {
+      user: auth ? { name: auth.user.fullName || auth.user.username, email: auth.user.email } : null,
+      toast,
+    },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let details = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    details = error.status === 404 ? "The page you are looking for does not exist." : String(error.data || details);
+  }
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{details}</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 text-white">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { sql } from "kysely";
+import { requestContext } from "#app/context";
+import { closeDb, getDb } from "#app/db/client.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { getEnv } from "#app/env.server";
+import { startBackgroundWork, stopBackgroundWork } from "#app/modules/jobs/worker.server";
+import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
+import { logger } from "#app/utils/logger.server";
+
+/**
+ * The web application around React Router: request ids and logs, security
+ * headers with a per-request CSP nonce, body limits and the health check.
+ * The launcher (server/index.js) adds compression and static files in front.
+ */
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export function createApp({ development = false } = {}) {
+  const env = getEnv();
+  const secureOrigin = env.appUrl.startsWith("https:");
+  const app = express.Router();
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: development
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:", "https:"],
+              fontSrc: ["'self'", "data:"],
+              connectSrc: ["'self'"],
+              frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(secureOrigin ? { upgradeInsecureRequests: [] } : {}),
+            },
+          },
+      strictTransportSecurity: env.isProduction && secureOrigin ? { maxAge: 31536000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    if (length > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Request body too large");
+      return;
+    }
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`SELECT 1`.execute(getDb());
+      res.json({ ok: true });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ ok: false });
+    }
+  });
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: development ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          nonce: res.locals.cspNonce as string,
+          requestId: String(req.id),
+          ip: req.ip,
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/** LiteFS marks replicas with a .primary file naming the primary; only the primary writes. */
+function isReplica() {
+  const dir = process.env.LITEFS_DIR;
+  return Boolean(dir && fs.existsSync(path.join(dir, ".primary")));
+}
+
+export async function boot() {
+  const env = getEnv();
+  const db = getDb();
+  if (!isReplica()) {
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ applied }, "migrations applied");
+    if (!env.isProduction && env.SEED_DEMO) await seedDemoIfEmpty(db);
+    if (env.RUN_WORKER) startBackgroundWork(db);
+  }
+  return env;
+}
+
+export async function shutdown() {
+  await stopBackgroundWork();
+  await closeDb();
+}

@@ -1,0 +1,65 @@
+// The launcher: plain JavaScript so Node 20 runs it without a TypeScript step.
+// Development (--dev) serves through Vite with hot reload; otherwise the built app.
+import process from "node:process";
+import compression from "compression";
+import express from "express";
+
+const development = process.argv.includes("--dev");
+const root = express();
+root.disable("x-powered-by");
+root.set("trust proxy", process.env.TRUST_PROXY === "false" ? false : 1);
+root.use(compression());
+
+let serverModule;
+if (development) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  root.use(viteDevServer.middlewares);
+  serverModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+  root.use(async (req, res, next) => {
+    try {
+      const fresh = await viteDevServer.ssrLoadModule("./server/app.ts");
+      fresh.createApp({ development: true })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  serverModule = await import("../build/server/index.js");
+  const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
+  root.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders: nosniff }),
+  );
+  root.use(express.static("build/client", { maxAge: "1h", setHeaders: nosniff }));
+  root.use(serverModule.createApp());
+}
+
+let env;
+try {
+  env = await serverModule.boot();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const server = root.listen(env.PORT, env.host, () => {
+  console.log(`Inkpilot listening on http://${env.host}:${env.PORT} (${env.isProduction ? "production" : "development"})`);
+});
+
+let closing = false;
+async function close(signal) {
+  if (closing) return;
+  closing = true;
+  console.log(`${signal} received: finishing in-flight requests and the running job`);
+  const serverClosed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  await serverClosed;
+  clearTimeout(force);
+  await serverModule.shutdown();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void close("SIGTERM"));
+process.on("SIGINT", () => void close("SIGINT"));
