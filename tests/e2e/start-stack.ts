@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { E2E_PORT } from "./stack";
+import { startFakePostmark } from "../fakes/postmark";
+import { E2E_PORT, FAKE_POSTMARK_PORT, fakeUrl } from "./stack";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in
@@ -23,6 +24,10 @@ export const e2eEnv: Record<string, string> = {
   JOB_POLL_MS: "100",
   LOG_LEVEL: "warn",
 };
+
+const postmark = await startFakePostmark({ port: FAKE_POSTMARK_PORT });
+e2eEnv.POSTMARK_SERVER_TOKEN = postmark.token;
+e2eEnv.POSTMARK_API_URL = fakeUrl(FAKE_POSTMARK_PORT);
 
 const app = spawn(process.execPath, ["server/index.js"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } });
 const stop = () => app.kill("SIGTERM");
