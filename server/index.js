@@ -1,6 +1,8 @@
 // The launcher: plain JavaScript so Node 20 runs it without a TypeScript step.
 // Development (--dev) serves through Vite with hot reload; otherwise the built app.
+import path from "node:path";
 import process from "node:process";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 
@@ -26,13 +28,14 @@ if (development) {
     }
   });
 } else {
-  serverModule = await import("../build/server/index.js");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  serverModule = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   root.use(
     "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", setHeaders: nosniff }),
+    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }),
   );
-  root.use(express.static("build/client", { maxAge: "1h", setHeaders: nosniff }));
+  root.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: nosniff }));
   root.use(serverModule.createApp());
 }
 

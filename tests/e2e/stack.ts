@@ -1,6 +1,9 @@
-// Fixed loopback ports of the end-to-end stack, shared by the launcher and the specs.
-export const E2E_PORT = 3211;
-export const FAKE_POSTMARK_PORT = 3212;
-export const FAKE_OIDC_PORT = 3213;
-export const TEST_SITE_PORT = 3214;
+// Loopback ports of the end-to-end stack, shared by the launcher and the specs.
+// E2E_PORT_BASE moves the whole stack, so parallel runs do not collide.
+const base = Number(process.env.E2E_PORT_BASE ?? 3211);
+export const E2E_PORT = base;
+export const FAKE_POSTMARK_PORT = base + 1;
+export const FAKE_OIDC_PORT = base + 2;
+export const TEST_SITE_PORT = base + 3;
+export const FAKE_OPENAI_PORT = base + 4;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@ import { E2E_PORT, FAKE_POSTMARK_PORT, fakeUrl } from "./stack";
  * The end-to-end stack: local fakes for outside services, then the built app in
  * production mode on a fresh data directory, configured to talk to the fakes.
  */
-const dataDir = path.resolve("tests/.tmp/e2e-data");
+const dataDir = path.resolve(`tests/.tmp/e2e-data-${E2E_PORT}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
