@@ -8,5 +8,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },
+  server: { watch: { ignored: ["**/test-results*/**", "**/tests/.tmp/**", "**/build*/**", "**/data/**"] } },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -116,7 +116,11 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "CRON_SECRET", "APP_URL"] as const) {
       if (!env[name]) problems.push(`${name}: required when NODE_ENV=production`);
     }
-    if (env.TEST_ALLOW_PRIVATE_HOSTS.length > 0) {
+    // The end-to-end stack runs the production build on loopback with a local
+    // test site; a real deployment (public APP_URL) may never open the SSRF guard.
+    const appHost = env.APP_URL ? new URL(env.APP_URL).hostname : "";
+    const localStack = ["127.0.0.1", "localhost", "[::1]"].includes(appHost);
+    if (env.TEST_ALLOW_PRIVATE_HOSTS.length > 0 && !localStack) {
       problems.push("TEST_ALLOW_PRIVATE_HOSTS: must not be set when NODE_ENV=production");
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {

@@ -55,7 +55,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let title = "Something went wrong";
   let details = "An unexpected error occurred. Please try again.";
   if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : `${error.status} ${error.statusText}`;
+    title = error.status === 404 ? "Page not found" : error.status === 403 ? "Access Denied" : `${error.status} ${error.statusText}`;
     details = error.status === 404 ? "The page you are looking for does not exist." : String(error.data || details);
   }
   return (

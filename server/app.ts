@@ -13,6 +13,7 @@ import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { startBackgroundWork, stopBackgroundWork } from "#app/modules/jobs/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
+import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
 import { logger } from "#app/utils/logger.server";
 
 /**
@@ -22,6 +23,12 @@ import { logger } from "#app/utils/logger.server";
  */
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Single-use tokens and OAuth codes arrive in query strings; their values never reach the log. */
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+function redactQuery(url: string) {
+  return url.replace(SECRET_QUERY, "$1[redacted]");
+}
 
 export function createApp({ development = false } = {}) {
   const env = getEnv();
@@ -38,6 +45,11 @@ export function createApp({ development = false } = {}) {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // One short line per request: headers carry cookies and tokens, so they stay out.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactQuery(req.url) }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
     }),
   );
 
@@ -123,6 +135,7 @@ export async function boot() {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "migrations applied");
     if (!env.isProduction && env.SEED_DEMO) await seedDemoIfEmpty(db);
+    await grantOperatorsByEmail(db, env.OPERATOR_EMAILS);
     if (env.RUN_WORKER) startBackgroundWork(db);
   }
   return env;

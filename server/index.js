@@ -9,7 +9,9 @@ import express from "express";
 const development = process.argv.includes("--dev");
 const root = express();
 root.disable("x-powered-by");
-root.set("trust proxy", process.env.TRUST_PROXY === "false" ? false : 1);
+// Hops of reverse proxies in front of us (Fly's edge, then the LiteFS proxy); false trusts none.
+const trustProxy = process.env.TRUST_PROXY ?? "1";
+root.set("trust proxy", trustProxy === "false" ? false : Number(trustProxy));
 root.use(compression());
 
 let serverModule;

@@ -1,8 +1,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
-import { E2E_PORT, FAKE_POSTMARK_PORT, fakeUrl } from "./stack";
+import { startTestSite } from "../fakes/test-site";
+import { E2E_PORT, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in
@@ -28,6 +30,16 @@ export const e2eEnv: Record<string, string> = {
 const postmark = await startFakePostmark({ port: FAKE_POSTMARK_PORT });
 e2eEnv.POSTMARK_SERVER_TOKEN = postmark.token;
 e2eEnv.POSTMARK_API_URL = fakeUrl(FAKE_POSTMARK_PORT);
+
+const oidc = await startFakeOidc({ port: FAKE_OIDC_PORT });
+e2eEnv.GOOGLE_CLIENT_ID = oidc.clientId;
+e2eEnv.GOOGLE_CLIENT_SECRET = oidc.clientSecret;
+e2eEnv.GOOGLE_ISSUER = oidc.issuer;
+
+// The website the onboarding scan reads. The SSRF guard lets exactly this
+// host:port through (not the app's own port on the same loopback address).
+await startTestSite({ port: TEST_SITE_PORT });
+e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${TEST_SITE_PORT}`;
 
 const app = spawn(process.execPath, ["server/index.js"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } });
 const stop = () => app.kill("SIGTERM");

@@ -55,9 +55,16 @@ function postmarkClient() {
   });
 }
 
-/** Postmark answers 429 and 5xx for passing trouble; every other 4xx will fail the same way again. */
-function isRetryable(error: unknown) {
-  if (error instanceof Errors.HttpError) return error.statusCode === 429 || error.statusCode >= 500 || error.statusCode === 0;
+/**
+ * Postmark answers 429 and 5xx for passing trouble; every other 4xx will fail the same way again.
+ * The client maps some statuses (404) to the base PostmarkError rather than HttpError, so the
+ * status code decides; status 0 means no answer at all (network error, timeout): retry.
+ */
+export function isRetryable(error: unknown) {
+  if (error instanceof Errors.PostmarkError) {
+    const status = error.statusCode;
+    return status === 0 || status === 429 || status >= 500 || status < 400;
+  }
   return true;
 }
 

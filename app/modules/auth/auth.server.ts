@@ -1,0 +1,229 @@
+import bcrypt from "bcryptjs";
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { sendMail } from "#app/modules/email/mailer.server";
+import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
+import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
+import { welcomeMail } from "#app/modules/email/templates/welcome.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { logger } from "#app/utils/logger.server";
+import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import { endAllSessionsOfUser } from "./session.server";
+import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "./tokens.server";
+
+/**
+ * Account access: sign-up, password sign-in, email verification, password
+ * reset and sign-in through an OpenID Connect provider. Routes stay thin and
+ * call these; every function takes the database first.
+ */
+
+const BCRYPT_COST = 10;
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export function hashPassword(password: string) {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+export function verifyPassword(password: string, hash: string) {
+  return bcrypt.compare(password, hash);
+}
+
+// Compared against when no user matches, so an unknown email costs the same time as a wrong password.
+let dummyHash: string | undefined;
+function timingDummyHash() {
+  dummyHash ??= bcrypt.hashSync("inkpilot-timing-equaliser", BCRYPT_COST);
+  return dummyHash;
+}
+
+export function findUserByEmail(db: DB, email: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash", "email_verified_at", "full_name"])
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+}
+
+export async function sendVerificationMail(db: DB, user: { id: string; email: string }) {
+  const token = await issueAuthToken(db, user.id, "verify_email");
+  const url = `${getEnv().appUrl}/verify?token=${token}`;
+  await sendMail(db, { to: user.email, ...verifyEmailMail({ url }), tag: "verify-email" });
+}
+
+export type SignUpResult = { status: "created"; userId: string; mailQueued: boolean } | { status: "exists" };
+
+/** Creates user, workspace and first site, then queues the verification mail. */
+export async function signUp(db: DB, input: { email: string; password: string }): Promise<SignUpResult> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(db, email)) return { status: "exists" };
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    ({ userId } = await createAccount(db, { email, passwordHash }));
+  } catch (error) {
+    // Two sign-ups for one address at once: the UNIQUE index decides.
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) return { status: "exists" };
+    throw error;
+  }
+  try {
+    await sendVerificationMail(db, { id: userId, email });
+    return { status: "created", userId, mailQueued: true };
+  } catch (error) {
+    logger.error({ err: error, userId }, "verification mail could not be queued");
+    return { status: "created", userId, mailQueued: false };
+  }
+}
+
+export type PasswordSignInResult =
+  | { status: "ok"; userId: string }
+  | { status: "invalid" }
+  | { status: "unverified"; email: string };
+
+export async function authenticateWithPassword(db: DB, email: string, password: string): Promise<PasswordSignInResult> {
+  const user = await findUserByEmail(db, email);
+  if (!user?.password_hash) {
+    await verifyPassword(password, timingDummyHash());
+    return { status: "invalid" };
+  }
+  if (!(await verifyPassword(password, user.password_hash))) return { status: "invalid" };
+  if (!user.email_verified_at) return { status: "unverified", email: user.email };
+  return { status: "ok", userId: user.id };
+}
+
+export type VerifyEmailResult = "verified" | "already-verified" | "invalid";
+
+/** Uses a verification link. A link used again reports "already verified" once the address is. */
+export async function verifyEmailToken(db: DB, token: string): Promise<VerifyEmailResult> {
+  const found = await findAuthToken(db, token, "verify_email");
+  if (!found) return "invalid";
+  const isVerified = async () => {
+    const user = await db.selectFrom("users").select("email_verified_at").where("id", "=", found.userId).executeTakeFirst();
+    return Boolean(user?.email_verified_at);
+  };
+  if (found.state !== "valid") return (await isVerified()) ? "already-verified" : "invalid";
+  const consumed = await consumeAuthToken(db, token, "verify_email");
+  if (!consumed) return (await isVerified()) ? "already-verified" : "invalid";
+  const now = isoNow();
+  const updated = await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", consumed.userId)
+    .where("email_verified_at", "is", null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n ? "verified" : "already-verified";
+}
+
+/** Sends a fresh verification link when the address belongs to an unverified account; silent otherwise. */
+export async function requestVerificationResend(db: DB, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (user && !user.email_verified_at) await sendVerificationMail(db, user);
+}
+
+/** Sends a reset link when the address has an account; silent otherwise (no account enumeration). */
+export async function requestPasswordReset(db: DB, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = await issueAuthToken(db, user.id, "reset_password");
+  const url = `${getEnv().appUrl}/reset-password?token=${token}`;
+  await sendMail(db, { to: user.email, ...resetPasswordMail({ url }), tag: "reset-password" });
+}
+
+export async function isResetTokenUsable(db: DB, token: string) {
+  return (await findAuthToken(db, token, "reset_password"))?.state === "valid";
+}
+
+/**
+ * Sets the new password, uses the link up, retires other reset links and ends
+ * every session of the user. Opening the mailed link proves the mailbox, so an
+ * unverified address counts as verified from here on.
+ */
+export async function resetPassword(db: DB, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const consumed = await consumeAuthToken(trx, token, "reset_password");
+    if (!consumed) return false;
+    const now = isoNow();
+    await trx
+      .updateTable("users")
+      .set((eb) => ({
+        password_hash: passwordHash,
+        email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(now)),
+        updated_at: now,
+      }))
+      .where("id", "=", consumed.userId)
+      .execute();
+    await revokeAuthTokens(trx, consumed.userId, "reset_password");
+    await endAllSessionsOfUser(trx, consumed.userId);
+    return true;
+  });
+}
+
+export type OidcProfile = {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+};
+
+export type OidcSignInResult =
+  | { status: "ok"; userId: string; isNew: boolean }
+  | { status: "email-not-verified" };
+
+/**
+ * Finds or creates the account for an identity-provider login. The provider's
+ * subject is the key; an existing account with the same email is linked only
+ * when the provider vouches for the address.
+ */
+export async function signInWithOidc(db: DB, provider: string, profile: OidcProfile): Promise<OidcSignInResult> {
+  const linked = await db
+    .selectFrom("oauth_accounts")
+    .select("user_id")
+    .where("provider", "=", provider)
+    .where("subject", "=", profile.subject)
+    .executeTakeFirst();
+  if (linked) return { status: "ok", userId: linked.user_id, isNew: false };
+
+  const email = normalizeEmail(profile.email);
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    if (!profile.emailVerified) return { status: "email-not-verified" };
+    const now = isoNow();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("oauth_accounts")
+        .values({ id: newId(), provider, subject: profile.subject, user_id: existing.id, email, created_at: now })
+        .execute();
+      if (!existing.email_verified_at) {
+        // The password of an unverified account was never proven by the mailbox
+        // owner (someone may have registered this address first): drop it.
+        await trx
+          .updateTable("users")
+          .set({ email_verified_at: now, password_hash: null, updated_at: now })
+          .where("id", "=", existing.id)
+          .execute();
+        await endAllSessionsOfUser(trx, existing.id);
+      }
+    });
+    return { status: "ok", userId: existing.id, isNew: false };
+  }
+
+  const { userId } = await createAccount(db, {
+    email,
+    passwordHash: null,
+    fullName: profile.name,
+    emailVerified: profile.emailVerified,
+  });
+  await db
+    .insertInto("oauth_accounts")
+    .values({ id: newId(), provider, subject: profile.subject, user_id: userId, email, created_at: isoNow() })
+    .execute();
+  await sendMail(db, {
+    to: email,
+    ...welcomeMail({ name: profile.name, dashboardUrl: `${getEnv().appUrl}/dashboard` }),
+    tag: "welcome",
+  });
+  return { status: "ok", userId, isNew: true };
+}

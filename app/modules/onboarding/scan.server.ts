@@ -1,0 +1,190 @@
+import * as cheerio from "cheerio";
+import type { DB } from "#app/db/client.server";
+import { getAiProvider, type AiProvider, type BrandProfile, type PageFacts } from "#app/modules/ai/provider.server";
+import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { logger } from "#app/utils/logger.server";
+import { isoNow } from "#app/utils/time";
+
+/**
+ * The onboarding website scan: fetch the user's page through the SSRF guard,
+ * read it with a real HTML parser, let the AI provider (or the offline
+ * extractor) derive the brand, and store it as the current site's brand settings.
+ */
+
+export const SCAN_TIMEOUT_MS = 10_000;
+export const SCAN_MAX_BYTES = 2 * 1024 * 1024;
+const MAX_INTERNAL_LINKS = 10;
+const MAX_MAIN_TEXT = 20_000;
+
+export type ScanResult = BrandProfile & { url: string; internalLinks: string[] };
+
+/** A scan failure whose message is written for the user. */
+export class ScanError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ScanError";
+  }
+}
+
+const NON_WEB_SCHEME = /^(?:file|ftp|ftps|data|javascript|mailto|tel|gopher|ws|wss|blob|about|chrome|view-source):/i;
+
+/** What the user typed, as a URL: a bare "example.com" means https. */
+export function normalizeInputUrl(input: string) {
+  const trimmed = input.trim();
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || NON_WEB_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+function clean(text: string) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function absolute(href: string, base: string) {
+  try {
+    const url = new URL(href, base);
+    url.hash = "";
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the facts the brand extraction needs from an HTML document. */
+export function parsePage(html: string, pageUrl: string, contentLanguage = ""): PageFacts {
+  const $ = cheerio.load(html);
+  const meta = (selector: string) => clean($(selector).first().attr("content") ?? "");
+  const base = absolute($("base[href]").first().attr("href") ?? "", pageUrl)?.href ?? pageUrl;
+
+  const openGraph: Record<string, string> = {};
+  $('meta[property^="og:"]').each((_, el) => {
+    const key = ($(el).attr("property") ?? "").slice(3).toLowerCase();
+    const value = clean($(el).attr("content") ?? "");
+    if (key && value && !(key in openGraph)) openGraph[key] = value;
+  });
+
+  const headings: PageFacts["headings"] = [];
+  $("h1, h2, h3").each((_, el) => {
+    const text = clean($(el).text());
+    if (text && headings.length < 40) headings.push({ level: Number(el.tagName.slice(1)) as 1 | 2 | 3, text });
+  });
+
+  // Links of the site's navigation, or of its header when it has no <nav>.
+  const navLinks: PageFacts["navLinks"] = [];
+  const navAnchors = $("nav a[href]").length ? $("nav a[href]") : $("header a[href]");
+  navAnchors.each((_, el) => {
+    const href = absolute($(el).attr("href") ?? "", base);
+    if (href && (href.protocol === "http:" || href.protocol === "https:")) navLinks.push({ text: clean($(el).text()), href: href.href });
+  });
+
+  const root = $("main").first().length ? $("main").first() : $("article").first().length ? $("article").first() : $("body");
+  const main = root.clone();
+  main.find("nav, header, footer, script, style, noscript, template, svg, iframe, form").remove();
+  const paragraphs = main
+    .find("p")
+    .map((_, el) => clean($(el).text()))
+    .get()
+    .filter(Boolean);
+  // Block elements end with a space so their words do not run together.
+  main.find("p, li, h1, h2, h3, h4, h5, h6, div, section, br, td").after(" ");
+  const mainText = clean(main.text()).slice(0, MAX_MAIN_TEXT);
+
+  return {
+    url: pageUrl,
+    title: clean($("head title").first().text() || $("title").first().text()),
+    metaDescription: meta('meta[name="description" i]'),
+    metaKeywords: meta('meta[name="keywords" i]')
+      .split(",")
+      .map(clean)
+      .filter(Boolean),
+    openGraph,
+    headings,
+    paragraphs,
+    mainText,
+    lang: clean($("html").attr("lang") ?? "") || meta('meta[http-equiv="content-language" i]') || contentLanguage,
+    navLinks,
+  };
+}
+
+/** Same-origin navigation links, absolute, deduplicated, at most 10; the scanned page itself is left out. */
+export function internalLinksOf(page: PageFacts) {
+  const origin = new URL(page.url).origin;
+  const self = new URL(page.url).href;
+  const seen = new Set<string>();
+  for (const link of page.navLinks) {
+    const url = new URL(link.href);
+    if (url.origin !== origin || url.href === self) continue;
+    seen.add(url.href);
+    if (seen.size >= MAX_INTERNAL_LINKS) break;
+  }
+  return [...seen];
+}
+
+/**
+ * Scans one website. Every failure is a ScanError carrying a message for the
+ * user (refused addresses keep the guard's own wording).
+ */
+export async function scanWebsite(
+  input: string,
+  { correlationId, provider }: { correlationId?: string; provider?: AiProvider } = {},
+): Promise<ScanResult> {
+  let response;
+  try {
+    response = await guardedFetch(normalizeInputUrl(input), { timeoutMs: SCAN_TIMEOUT_MS, maxBytes: SCAN_MAX_BYTES, correlationId });
+  } catch (error) {
+    if (error instanceof OutboundRequestError) throw new ScanError(error.message, { cause: error });
+    throw error;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    throw new ScanError(`The website answered with HTTP status ${response.status}. Please check the address.`);
+  }
+  const type = String(response.headers["content-type"] ?? "").toLowerCase();
+  if (type && !type.includes("html")) throw new ScanError("That address does not return a web page.");
+
+  const page = parsePage(response.text(), response.url, String(response.headers["content-language"] ?? ""));
+  const ai = provider ?? (await getAiProvider());
+  let brand: BrandProfile;
+  try {
+    brand = await ai.extractBrand(page, { correlationId });
+  } catch (error) {
+    // An AI outage should not cost the user their setup: the offline extractor
+    // reads the same page deterministically.
+    logger.warn({ correlationId, err: error instanceof Error ? error.message : String(error) }, "AI brand extraction failed; using the offline extractor");
+    const { offlineProvider } = await import("#app/modules/ai/offline.server");
+    brand = await offlineProvider.extractBrand(page);
+  }
+  return { ...brand, url: response.url, internalLinks: internalLinksOf(page) };
+}
+
+/** Stores a scan as the brand settings of this site (and remembers the site's URL). */
+export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResult) {
+  const now = isoNow();
+  const values = {
+    brand_name: result.brandName,
+    industry: result.industry,
+    tone_of_voice: result.toneOfVoice,
+    tags: JSON.stringify(result.tags),
+    description: result.description,
+    target_audience: result.targetAudience,
+    language: result.language,
+    internal_links: JSON.stringify(result.internalLinks),
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("brand_settings")
+      .values({ site_id: siteId, logo_path: null, ...values })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .execute();
+    await trx.updateTable("sites").set({ url: result.url, updated_at: now }).where("id", "=", siteId).execute();
+  });
+}
+
+/** Onboarding is over once the dialog is finished or skipped. */
+export async function completeOnboarding(db: DB, userId: string) {
+  const now = isoNow();
+  await db
+    .updateTable("users")
+    .set({ onboarding_completed_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .where("onboarding_completed_at", "is", null)
+    .execute();
+}

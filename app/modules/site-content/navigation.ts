@@ -1,0 +1,59 @@
+/**
+ * The public header and footer links, kept as content in one place so marketing
+ * can change them without touching components.
+ */
+
+export type NavLink = { label: string; href: string; external?: boolean };
+export type FooterColumn = { title: string; links: NavLink[] };
+
+export const headerLinks = {
+  signedOut: [
+    { label: "Pricing", href: "/pricing" },
+    { label: "Login", href: "/signin" },
+  ] satisfies NavLink[],
+  signUp: { label: "Sign Up", href: "/signup" } satisfies NavLink,
+  account: { label: "Account", href: "/dashboard/account" } satisfies NavLink,
+  signOut: { label: "Sign Out", action: "/signout" },
+};
+
+/** The nine free tools of spec 001, named and ordered as in its tool table. */
+export const freeTools: NavLink[] = [
+  { label: "Headline generator", href: "/tools/headline-generator" },
+  { label: "Meta description generator", href: "/tools/meta-description-generator" },
+  { label: "Keyword research", href: "/tools/keyword-research" },
+  { label: "Content idea generator", href: "/tools/content-idea-generator" },
+  { label: "Blog title generator", href: "/tools/blog-title-generator" },
+  { label: "SEO title generator", href: "/tools/seo-title-generator" },
+  { label: "Social caption generator", href: "/tools/social-media-caption-generator" },
+  { label: "Content outline generator", href: "/tools/content-outline-generator" },
+  { label: "Readability checker", href: "/tools/readability-checker" },
+];
+
+export const socialLinks: NavLink[] = [
+  { label: "X", href: "https://x.com/inkpilot", external: true },
+  { label: "LinkedIn", href: "https://www.linkedin.com/company/inkpilot", external: true },
+];
+
+/** Footer columns; the support address comes from configuration (SUPPORT_EMAIL). */
+export function footerColumns(supportEmail: string): FooterColumn[] {
+  return [
+    {
+      title: "Company",
+      links: [
+        { label: "About", href: "/about" },
+        { label: "Community", href: "/help-center" },
+        { label: "Blog", href: "/blog" },
+      ],
+    },
+    {
+      title: "Support",
+      links: [
+        { label: supportEmail, href: `mailto:${supportEmail}` },
+        { label: "Terms", href: "/terms" },
+        { label: "Privacy", href: "/privacy" },
+      ],
+    },
+    { title: "Free Tools", links: freeTools },
+    { title: "Connect", links: socialLinks },
+  ];
+}

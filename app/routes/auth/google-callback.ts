@@ -1,0 +1,51 @@
+import { redirect } from "react-router";
+import { getDb } from "#app/db/client.server";
+import { requestContext } from "#app/context";
+import { signInWithOidc, type OidcProfile } from "#app/modules/auth/auth.server";
+import { clearStateCookies, getGoogleAuthenticator, GOOGLE_STRATEGY } from "#app/modules/auth/oidc.server";
+import { startSession } from "#app/modules/auth/session.server";
+import { logger } from "#app/utils/logger.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/google-callback";
+
+/**
+ * The provider sends the browser back here with code and state. The strategy
+ * checks the state cookie, redeems the code with the PKCE verifier and hands
+ * over the validated id_token claims; then the account is found, linked or made.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cleanup = clearStateCookies(request);
+  const fail = (description: string) =>
+    redirectWithToast(
+      "/signin",
+      { type: "error", title: "Error signing in with Google", description },
+      { headers: cleanup.map((cookie) => ["Set-Cookie", cookie] as [string, string]) },
+    );
+
+  const authenticator = getGoogleAuthenticator();
+  if (!authenticator) throw await fail("Google sign-in is not configured.");
+  let profile: OidcProfile;
+  try {
+    profile = await (await authenticator).authenticate(GOOGLE_STRATEGY, request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.warn({ err: error }, "Google sign-in failed");
+    throw await fail("We could not complete sign-in with Google. Please try again.");
+  }
+
+  const db = getDb();
+  const outcome = await signInWithOidc(db, "google", profile);
+  if (outcome.status === "email-not-verified") {
+    throw await fail(
+      "An account with this email already exists and Google has not verified the address. Please sign in with your password first.",
+    );
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(db, outcome.userId, request, context.get(requestContext).ip));
+  for (const cookie of cleanup) headers.append("Set-Cookie", cookie);
+  if (outcome.isNew) {
+    // New accounts start with the onboarding dialog on the dashboard.
+    throw redirect("/dashboard?onboarding=1", { headers });
+  }
+  throw await redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+}

@@ -1,0 +1,90 @@
+import { data, Form, Link, redirect } from "react-router";
+import { Field, FormMessage } from "#app/components/forms";
+import { Button, StatusButton } from "#app/components/ui/button";
+import { getDb } from "#app/db/client.server";
+import { isResetTokenUsable, resetPassword } from "#app/modules/auth/auth.server";
+import { endSession } from "#app/modules/auth/session.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/modules/auth/validation";
+import { useIsPending } from "#app/utils/use-is-pending";
+import type { Route } from "./+types/reset-password";
+import type { Notice } from "./shared";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset password | Inkpilot" }];
+
+/** The spec's checks, in its order, with its titles and texts. */
+function validate(password: string, confirm: string): Notice | null {
+  if (!password || !confirm) return { title: "Password Required", description: "Please enter and confirm your new password" };
+  if (password !== confirm) return { title: "Passwords Don't Match", description: "Please make sure both passwords are identical" };
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return { title: "Password Too Short", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` };
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return { title: "Password Too Long", description: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long` };
+  }
+  return null;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // Only looks at the token; it is used up by the POST that sets the password.
+  const valid = token ? await isResetTokenUsable(getDb(), token) : false;
+  return { token: valid ? token : "", valid };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const token = String(formData.get("token") ?? "");
+  const password = String(formData.get("password") ?? "");
+  const confirm = String(formData.get("confirmPassword") ?? "");
+  const db = getDb();
+  const problem = validate(password, confirm);
+  if (problem) return data({ error: problem, invalidLink: false }, { status: 400 });
+  if (!(await resetPassword(db, token, password))) {
+    return data({ error: null, invalidLink: true }, { status: 400 });
+  }
+  // Every session of the user ended; this browser's cookie goes too.
+  throw redirect("/signin?message=password-updated", { headers: { "Set-Cookie": await endSession(db, request) } });
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Invalid Reset Link</h1>
+      <div className="mt-6">
+        <FormMessage title="Invalid Reset Link" description="This password reset link is invalid or has expired. Please request a new one." />
+      </div>
+      <Button asChild className="mt-6 w-full">
+        <Link to="/forgot-password">Request a new reset link</Link>
+      </Button>
+    </>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const isPending = useIsPending();
+  if (!loaderData.valid || actionData?.invalidLink) return <InvalidLink />;
+  const error = actionData?.error;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+      <p className="mt-1 text-sm text-slate-600">Enter your new password twice. You will be signed out on every device.</p>
+      <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
+        {error ? <FormMessage title={error.title} description={error.description} /> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label="New password"
+          hint="At least 6 characters."
+          inputProps={{ name: "password", type: "password", autoComplete: "new-password" }}
+        />
+        <Field
+          label="Confirm new password"
+          inputProps={{ name: "confirmPassword", type: "password", autoComplete: "new-password" }}
+        />
+        <StatusButton pending={isPending} pendingLabel="Updating password…" className="w-full">
+          Update password
+        </StatusButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, FormMessage } from "#app/components/forms";
+import { StatusButton } from "#app/components/ui/button";
+import { requestContext } from "#app/context";
+import { getDb } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { authenticateWithPassword } from "#app/modules/auth/auth.server";
+import { requireAnonymous, safeRedirectPath } from "#app/modules/auth/guards.server";
+import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { redirectWithSession } from "#app/modules/auth/session.server";
+import { SignInSchema } from "#app/modules/auth/validation";
+import { toastHeader } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
+import type { Route } from "./+types/signin";
+import { GoogleButton, OrDivider, type Notice } from "./shared";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in | Inkpilot" }];
+
+function noticeFor(message: string | null, email: string | null): Notice | null {
+  switch (message) {
+    case "verify-email":
+      return {
+        title: "Check your email",
+        description: email
+          ? `We sent a verification link to ${email}. Open it to verify your email, then sign in.`
+          : "We sent you a verification link. Open it to verify your email, then sign in.",
+      };
+    case "verification-sent":
+      return { title: "Verification email sent", description: "If your email still needs verifying, a new link is on its way." };
+    case "reset-sent":
+      return { title: "Password reset email sent", description: "If an account exists for that email, a reset link is on its way." };
+    case "password-updated":
+      return { title: "Password updated successfully", description: "Sign in with your new password." };
+    default:
+      return null;
+  }
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  const email = url.searchParams.get("email");
+  return {
+    notice: noticeFor(url.searchParams.get("message"), email),
+    email,
+    redirectTo: url.searchParams.get("redirectTo"),
+    googleEnabled: getEnv().googleEnabled,
+  };
+}
+
+type SignInError = Notice & { resendEmail?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), error: null }, { status: 400 });
+  }
+  const { email, password, redirectTo } = submission.value;
+  const keys = { ip: context.get(requestContext).ip, email };
+  const fail = (error: SignInError, status = 400) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
+
+  if (await isRateLimited("signin", keys)) {
+    return fail({ title: "Error signing in", description: RATE_LIMIT_MESSAGE }, 429);
+  }
+  const db = getDb();
+  const outcome = await authenticateWithPassword(db, email, password);
+  if (outcome.status === "invalid") {
+    await consumeRateLimit("signin", keys);
+    return fail({ title: "Error signing in", description: "Invalid email or password" });
+  }
+  if (outcome.status === "unverified") {
+    return fail({
+      title: "Error signing in",
+      description: "Please verify your email before signing in. Check your inbox for the verification link.",
+      resendEmail: outcome.email,
+    });
+  }
+  await clearRateLimit("signin", email);
+  const response = await redirectWithSession(db, outcome.userId, request, safeRedirectPath(redirectTo), keys.ip);
+  response.headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome back!" }));
+  throw response;
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email ?? "" },
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
+  });
+  const error = actionData?.error;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Sign in</h1>
+      <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to your Inkpilot account.</p>
+
+      {loaderData.notice ? (
+        <div className="mt-6">
+          <FormMessage tone="success" title={loaderData.notice.title} description={loaderData.notice.description} />
+        </div>
+      ) : null}
+
+      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="mt-6 flex flex-col gap-4">
+        {error ? (
+          <div className="flex flex-col gap-2">
+            <FormMessage title={error.title} description={error.description} />
+            {error.resendEmail ? (
+              <Link
+                to={`/resend-verification?email=${encodeURIComponent(error.resendEmail)}`}
+                className="text-sm font-medium text-brand-600 hover:underline"
+              >
+                Resend verification email
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <Field
+          label="Email"
+          inputProps={{
+            id: fields.email.id,
+            name: fields.email.name,
+            type: "email",
+            autoComplete: "email",
+            defaultValue: fields.email.initialValue,
+          }}
+          errors={fields.email.errors}
+        />
+        <div className="flex flex-col gap-1">
+          <Field
+            label="Password"
+            inputProps={{ id: fields.password.id, name: fields.password.name, type: "password", autoComplete: "current-password" }}
+            errors={fields.password.errors}
+          />
+          <Link to="/forgot-password" className="self-end text-sm text-brand-600 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+        <StatusButton pending={isPending} pendingLabel="Signing in…" className="w-full">
+          Sign in
+        </StatusButton>
+      </Form>
+
+      {loaderData.googleEnabled ? (
+        <>
+          <OrDivider />
+          <GoogleButton label="Sign in with Google" />
+        </>
+      ) : null}
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{" "}
+        <Link to="/signup" className="font-medium text-brand-600 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </>
+  );
+}

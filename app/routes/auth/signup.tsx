@@ -1,0 +1,124 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { Field, FormMessage } from "#app/components/forms";
+import { StatusButton } from "#app/components/ui/button";
+import { requestContext } from "#app/context";
+import { getDb } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { signUp } from "#app/modules/auth/auth.server";
+import { requireAnonymous } from "#app/modules/auth/guards.server";
+import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { lookupSession } from "#app/modules/auth/session.server";
+import { SignUpSchema } from "#app/modules/auth/validation";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { useIsPending } from "#app/utils/use-is-pending";
+import type { Route } from "./+types/signup";
+import { GoogleButton, HONEYPOT_FIELD, HoneypotField, OrDivider, type Notice } from "./shared";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // The spec opens the onboarding dialog here for a signed-in visitor; it lives on the dashboard.
+  if (url.searchParams.get("onboarding") === "true" && (await lookupSession(getDb(), request))) {
+    throw redirect("/dashboard?onboarding=1");
+  }
+  await requireAnonymous(request);
+  return { googleEnabled: getEnv().googleEnabled };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), error: null }, { status: 400 });
+  }
+  const { email, password } = submission.value;
+  const fail = (error: Notice, status = 400) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
+
+  if (!(await consumeRateLimit("signup", { ip: context.get(requestContext).ip, email }))) {
+    return fail({ title: "Signup failed", description: RATE_LIMIT_MESSAGE }, 429);
+  }
+  const result = await signUp(getDb(), { email, password });
+  if (result.status === "exists") {
+    return fail({ title: "Account exists", description: "An account with this email already exists. Please sign in instead." });
+  }
+  const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}`;
+  if (!result.mailQueued) {
+    throw await redirectWithToast(next, {
+      type: "error",
+      title: "Account created",
+      description: "We could not send your verification email. Please contact support.",
+    });
+  }
+  throw redirect(next);
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+  });
+  const error = actionData?.error;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
+      <p className="mt-1 text-sm text-slate-600">Start your 7-day free trial. No credit card required.</p>
+
+      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="relative mt-6 flex flex-col gap-4">
+        {error ? (
+          <div className="flex flex-col gap-2">
+            <FormMessage title={error.title} description={error.description} />
+            {error.title === "Account exists" ? (
+              <Link to="/signin" className="text-sm font-medium text-brand-600 hover:underline">
+                Go to sign in
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <HoneypotField />
+        <Field
+          label="Email"
+          inputProps={{
+            id: fields.email.id,
+            name: fields.email.name,
+            type: "email",
+            autoComplete: "email",
+            defaultValue: fields.email.initialValue,
+          }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          hint="At least 6 characters."
+          inputProps={{ id: fields.password.id, name: fields.password.name, type: "password", autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <StatusButton pending={isPending} pendingLabel="Creating account…" className="w-full">
+          Sign up
+        </StatusButton>
+      </Form>
+
+      {loaderData.googleEnabled ? (
+        <>
+          <OrDivider />
+          <GoogleButton label="Sign up with Google" />
+        </>
+      ) : null}
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/signin" className="font-medium text-brand-600 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </>
+  );
+}

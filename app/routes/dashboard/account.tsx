@@ -1,0 +1,29 @@
+import { accountView } from "#app/modules/account/account.server";
+import { handleAccountAction } from "#app/modules/account/actions.server";
+import { authContext } from "#app/modules/auth/guards.server";
+import type { Route } from "./+types/account";
+import { AccountSections } from "./account-forms";
+
+export const handle = { breadcrumb: "Account" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Account | Inkpilot" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { account: accountView(context.get(authContext)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleAccountAction(request, context.get(authContext));
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold tracking-tight">Account</h1>
+      <p className="mt-1 text-sm text-slate-600">Manage your profile, sign-in details and subscription.</p>
+      <div className="mt-6">
+        <AccountSections account={loaderData.account} actionData={actionData} />
+      </div>
+    </div>
+  );
+}

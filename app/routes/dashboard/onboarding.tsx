@@ -1,0 +1,80 @@
+import { redirect } from "react-router";
+import { requestContext } from "#app/context";
+import { getDb } from "#app/db/client.server";
+import { authContext, requireAuth, safeRedirectPath } from "#app/modules/auth/guards.server";
+import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError } from "#app/modules/onboarding/scan.server";
+import type { OnboardingStep } from "#app/modules/onboarding/state.server";
+import { logger } from "#app/utils/logger.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/onboarding";
+
+/**
+ * The onboarding dialog's actions (scan / skip / finish). Every answer is a
+ * redirect back to the page the dialog sits on, with the next step in the URL,
+ * so the same forms work with and without JavaScript.
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+
+export const SCAN_FALLBACK = "Failed to scan website. You can set up your brand manually in settings.";
+
+function backTo(returnTo: string, step?: OnboardingStep, extra: Record<string, string> = {}) {
+  const url = new URL(returnTo, "http://local");
+  url.searchParams.delete("onboarding");
+  url.searchParams.delete("url");
+  if (step) url.searchParams.set("onboarding", step);
+  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+  return url.pathname + url.search;
+}
+
+export async function loader() {
+  return redirect("/dashboard?onboarding=welcome");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = context.get(authContext);
+  const db = getDb();
+  const form = await request.formData();
+  const returnTo = safeRedirectPath(form.get("returnTo"), "/dashboard");
+
+  switch (form.get("intent")) {
+    case "scan": {
+      const raw = form.get("url");
+      const url = typeof raw === "string" ? raw.trim().slice(0, 2048) : "";
+      if (!url) {
+        return redirectWithToast(backTo(returnTo, "scan"), { type: "error", title: "URL Required", description: "Please enter your website URL" });
+      }
+      const { requestId } = context.get(requestContext);
+      try {
+        const result = await scanWebsite(url, { correlationId: requestId });
+        await saveBrandFromScan(db, auth.site.id, result);
+        return redirectWithToast(backTo(returnTo, "success"), {
+          type: "success",
+          title: "Website Scanned Successfully!",
+          description: `Brand settings for ${result.brandName} are ready.`,
+        });
+      } catch (error) {
+        if (!(error instanceof ScanError)) logger.error({ requestId, err: error }, "website scan failed");
+        return redirectWithToast(backTo(returnTo, "scan", { url }), {
+          type: "error",
+          title: "Scan Failed",
+          description: error instanceof ScanError ? error.message : SCAN_FALLBACK,
+        });
+      }
+    }
+    case "skip": {
+      await completeOnboarding(db, auth.user.id);
+      return redirect(backTo(returnTo));
+    }
+    case "finish": {
+      await completeOnboarding(db, auth.user.id);
+      return redirectWithToast(backTo(returnTo), {
+        type: "success",
+        title: "Setup Complete!",
+        description: "Your brand is set up. You can refine it any time in Settings.",
+      });
+    }
+    default:
+      throw new Response("Unknown onboarding action", { status: 400 });
+  }
+}

@@ -1,0 +1,304 @@
+import dns from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import type { LookupAddress, LookupOptions } from "node:dns";
+import net from "node:net";
+import zlib from "node:zlib";
+import ipaddr from "ipaddr.js";
+import { getEnv } from "#app/env.server";
+import { logger } from "#app/utils/logger.server";
+
+/**
+ * THE outbound HTTP helper for user-given URLs (website scan, link checks,
+ * self-hosted CMS, webhooks). It is an SSRF guard first: only http/https, no
+ * credentials, every resolved address must be public, redirects are followed by
+ * hand and re-checked hop by hop, and the socket connects to the very address
+ * that was checked, so a second DNS answer (rebinding) cannot swap it.
+ */
+
+export type OutboundErrorCode =
+  | "invalid_url"
+  | "protocol"
+  | "credentials"
+  | "blocked_address"
+  | "dns"
+  | "timeout"
+  | "too_large"
+  | "too_many_redirects"
+  | "network";
+
+const USER_MESSAGES: Record<OutboundErrorCode, string> = {
+  invalid_url: "That is not a valid web address. Please enter a full URL such as https://example.com.",
+  protocol: "Only http:// and https:// addresses can be used.",
+  credentials: "Addresses that contain a user name or password are not allowed.",
+  blocked_address: "That address is not allowed: it points to a private or local network.",
+  dns: "We could not find that website. Please check the address.",
+  timeout: "The website took too long to respond.",
+  too_large: "The page is too large to scan.",
+  too_many_redirects: "The website redirected too many times.",
+  network: "We could not connect to that website.",
+};
+
+/** A refused or failed outbound request; `message` is safe to show to the user. */
+export class OutboundRequestError extends Error {
+  readonly code: OutboundErrorCode;
+  readonly url: string;
+  constructor(code: OutboundErrorCode, url: string, options?: { cause?: unknown }) {
+    super(USER_MESSAGES[code], options);
+    this.name = "OutboundRequestError";
+    this.code = code;
+    this.url = url;
+  }
+}
+
+export type GuardedFetchOptions = {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects?: number;
+  correlationId?: string;
+  method?: "GET" | "HEAD";
+  headers?: Record<string, string>;
+};
+
+export type GuardedResponse = {
+  /** The final URL after redirects. */
+  url: string;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The body decoded with the charset from Content-Type (or a <meta charset>), UTF-8 by default. */
+  text(): string;
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// Deprecated IPv6 site-local space; ipaddr.js still calls it unicast.
+const SITE_LOCAL_V6 = ipaddr.parseCIDR("fec0::/10");
+
+/** True when the address is publicly routable unicast (mapped IPv4 is judged as IPv4). */
+export function isPublicAddress(address: string) {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== "unicast") return false;
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).match(SITE_LOCAL_V6)) return false;
+  return true;
+}
+
+function defaultPort(url: URL) {
+  return url.port || (url.protocol === "https:" ? "443" : "80");
+}
+
+function bareHost(url: URL) {
+  // URL keeps IPv6 literals bracketed; DNS and ipaddr want them bare.
+  return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+}
+
+/**
+ * Test-only escape hatch: entries are `host` or `host:port`, matched exactly
+ * against the URL, so allowing the local test site does not open the app's own port.
+ */
+function isAllowlisted(url: URL) {
+  const allowed = getEnv().TEST_ALLOW_PRIVATE_HOSTS;
+  if (!allowed.length) return false;
+  const host = url.hostname.toLowerCase();
+  return allowed.includes(host) || allowed.includes(`${host}:${defaultPort(url)}`);
+}
+
+/** Parses and checks one hop; returns the address to connect to. */
+async function checkTarget(raw: string | URL): Promise<{ url: URL; address: string; family: 4 | 6 }> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch (cause) {
+    throw new OutboundRequestError("invalid_url", String(raw), { cause });
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundRequestError("protocol", url.href);
+  if (url.username || url.password) throw new OutboundRequestError("credentials", url.href);
+  const host = bareHost(url);
+  if (!host) throw new OutboundRequestError("invalid_url", url.href);
+
+  let addresses: LookupAddress[];
+  if (net.isIP(host)) {
+    addresses = [{ address: host, family: net.isIP(host) }];
+  } else {
+    try {
+      addresses = await dns.lookup(host, { all: true, verbatim: true });
+    } catch (cause) {
+      throw new OutboundRequestError("dns", url.href, { cause });
+    }
+  }
+  if (!addresses.length) throw new OutboundRequestError("dns", url.href);
+  // Every answer must be public: a name with one public and one private record
+  // would otherwise let the connection pick the private one.
+  if (!isAllowlisted(url) && addresses.some((a) => !isPublicAddress(a.address))) {
+    throw new OutboundRequestError("blocked_address", url.href);
+  }
+  const first = addresses[0]!;
+  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+function charsetOf(headers: http.IncomingHttpHeaders, body: Buffer) {
+  const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(headers["content-type"] ?? "")?.[1];
+  if (fromHeader) return fromHeader;
+  const head = body.subarray(0, 2048).toString("latin1");
+  return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? "utf-8";
+}
+
+function decode(body: Buffer, charset: string) {
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+function decompressor(encoding: string | undefined) {
+  switch ((encoding ?? "").trim().toLowerCase()) {
+    case "gzip":
+    case "x-gzip":
+      return zlib.createGunzip();
+    case "deflate":
+      return zlib.createInflate();
+    case "br":
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
+}
+
+/** DNS lookups cannot be cancelled, so the time limit races them instead. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, url: string) {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new OutboundRequestError("timeout", url));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+type Hop = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One request to an already checked address; the body is read only when wanted. */
+function requestOnce(
+  target: { url: URL; address: string; family: 4 | 6 },
+  options: GuardedFetchOptions,
+  signal: AbortSignal,
+  readBody: (status: number) => boolean,
+): Promise<Hop> {
+  const { url, address, family } = target;
+  const client = url.protocol === "https:" ? https : http;
+  // Connect to the checked address whatever a new lookup would say; TLS still
+  // verifies the certificate against the URL's host name.
+  const pinnedLookup = (
+    _hostname: string,
+    opts: LookupOptions,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    if (opts.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+
+  return new Promise<Hop>((resolve, reject) => {
+    // Rejects directly too: after a response started, destroying the request
+    // does not always surface as an 'error' event on it.
+    const onAbort = () => {
+      reject(new OutboundRequestError("timeout", url.href));
+      req.destroy();
+    };
+    const headers: Record<string, string> = {
+      "User-Agent": "InkpilotBot/1.0 (+https://inkpilot.app)",
+      Accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+      "Accept-Encoding": "gzip, deflate, br",
+      ...options.headers,
+    };
+    if (options.correlationId) headers["X-Request-Id"] = options.correlationId;
+
+    const req = client.request(url, {
+      method: options.method ?? "GET",
+      headers,
+      lookup: pinnedLookup as unknown as net.LookupFunction,
+      agent: false,
+    });
+    signal.addEventListener("abort", onAbort, { once: true });
+    req.on("close", () => signal.removeEventListener("abort", onAbort));
+    req.on("error", (cause) => {
+      if (signal.aborted) reject(new OutboundRequestError("timeout", url.href, { cause }));
+      else reject(cause instanceof OutboundRequestError ? cause : new OutboundRequestError("network", url.href, { cause }));
+    });
+    req.on("response", (res) => {
+      const status = res.statusCode ?? 0;
+      if (!readBody(status) || options.method === "HEAD") {
+        res.resume();
+        resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
+        return;
+      }
+      const declared = Number(res.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers["content-encoding"]) {
+        reject(new OutboundRequestError("too_large", url.href));
+        req.destroy();
+        return;
+      }
+      const inflate = decompressor(res.headers["content-encoding"]);
+      const stream = inflate ? res.pipe(inflate) : res;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const fail = (error: unknown) => {
+        const failure = error instanceof OutboundRequestError ? error : new OutboundRequestError("network", url.href, { cause: error });
+        reject(signal.aborted ? new OutboundRequestError("timeout", url.href) : failure);
+        inflate?.destroy();
+        req.destroy();
+      };
+      // The limit applies to the decompressed bytes, so a small gzip bomb is stopped too.
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > options.maxBytes) fail(new OutboundRequestError("too_large", url.href));
+        else chunks.push(chunk);
+      });
+      stream.on("error", fail);
+      stream.on("end", () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.end();
+  });
+}
+
+/**
+ * Fetches a user-given URL under the SSRF guard with a total time limit and a
+ * response size limit. Non-2xx answers are returned, not thrown; refusals and
+ * transport failures throw OutboundRequestError.
+ */
+export async function guardedFetch(input: string | URL, options: GuardedFetchOptions): Promise<GuardedResponse> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const started = Date.now();
+  let current: string | URL = input;
+  try {
+    for (let hop = 0; ; hop++) {
+      const target = await untilAborted(checkTarget(current), controller.signal, String(current));
+      if (controller.signal.aborted) throw new OutboundRequestError("timeout", target.url.href);
+      const isRedirect = (status: number) => REDIRECT_STATUSES.has(status);
+      const response = await requestOnce(target, options, controller.signal, (status) => !isRedirect(status));
+      const location = response.headers.location;
+      if (isRedirect(response.status) && location) {
+        if (hop >= maxRedirects) throw new OutboundRequestError("too_many_redirects", target.url.href);
+        current = new URL(location, target.url);
+        continue;
+      }
+      const body = response.body;
+      const headers = response.headers;
+      logger.debug(
+        { correlationId: options.correlationId, url: target.url.origin, status: response.status, ms: Date.now() - started },
+        "outbound request",
+      );
+      return { url: target.url.href, status: response.status, headers, body, text: () => decode(body, charsetOf(headers, body)) };
+    }
+  } catch (error) {
+    const failure =
+      error instanceof OutboundRequestError
+        ? error
+        : new OutboundRequestError(controller.signal.aborted ? "timeout" : "network", String(current), { cause: error });
+    logger.info({ correlationId: options.correlationId, code: failure.code, ms: Date.now() - started }, "outbound request refused or failed");
+    throw failure;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import { linkIn, waitForMail } from "./mail";
+import { E2E_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
+
+/**
+ * The onboarding dialog on the dashboard: welcome → scan → success, Skip, and
+ * the scan's errors, with JavaScript on (Radix dialog + fetcher) and off
+ * (server-rendered modal, plain form posts).
+ */
+
+const PASSWORD = "correct-horse-battery";
+const TEST_SITE_URL = `${fakeUrl(TEST_SITE_PORT)}/`;
+let counter = 0;
+
+/** A fresh verified user, signed in and on /dashboard (onboarding not done yet). */
+async function newUser(page: Page, js: boolean) {
+  const email = `onboarding-${Date.now()}-${counter++}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/signin\?message=verify-email/);
+
+  await page.goto(linkIn(await waitForMail(email, { subject: /Verify your email/ }), "/verify"));
+  if (!js) await page.getByRole("button", { name: "Verify my email" }).click();
+  await expect(page.getByRole("heading", { name: "Email Verified" })).toBeVisible();
+
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard(\?|$)/);
+  return email;
+}
+
+/** Clicks, retrying until the expectation holds (a click before hydration may do nothing). */
+async function clickUntil(click: () => Promise<unknown>, expectation: () => Promise<unknown>) {
+  await expect(async () => {
+    await click();
+    await expectation();
+  }).toPass({ timeout: 15_000 });
+}
+
+for (const js of [true, false]) {
+  test.describe(`onboarding dialog, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("welcome → scan the website → success → Setup Complete!", async ({ page }) => {
+      await newUser(page, js);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: "Welcome to Inkpilot!" })).toBeVisible();
+      await expect(dialog).toContainText("Inkpilot will scan your website");
+
+      await clickUntil(
+        () => dialog.getByRole("link", { name: "Get Started" }).click(),
+        () => expect(dialog.getByLabel("Website URL")).toBeVisible({ timeout: 2000 }),
+      );
+      await expect(page).toHaveURL(/onboarding=scan/);
+      await dialog.getByLabel("Website URL").fill(TEST_SITE_URL);
+      await dialog.getByRole("button", { name: "Scan Website" }).click();
+
+      await expect(dialog.getByRole("heading", { name: "Website Scanned Successfully!" })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId("toast")).toContainText("Website Scanned Successfully!");
+      await expect(dialog).toContainText("Northwind Coffee Roasters");
+      await expect(dialog).toContainText("Food & Beverage");
+      await expect(dialog).toContainText("Friendly and conversational");
+      await expect(dialog.getByRole("list", { name: "Tags" }).getByRole("listitem").filter({ hasText: /^coffee$/ })).toBeVisible();
+
+      await dialog.getByRole("button", { name: "Go to dashboard" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Setup Complete!");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/dashboard$/);
+
+      // Done for good: the dialog does not come back on the next visit.
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+
+    test("Skip closes the dialog from welcome and from scan", async ({ page }) => {
+      await newUser(page, js);
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("heading", { name: "Welcome to Inkpilot!" })).toBeVisible();
+      await clickUntil(
+        () => dialog.getByRole("button", { name: "Skip" }).click(),
+        () => expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 2000 }),
+      );
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      // It can be opened again on request, and skipped from the scan step.
+      await page.goto("/dashboard?onboarding=scan");
+      await expect(dialog.getByLabel("Website URL")).toBeVisible();
+      await clickUntil(
+        () => dialog.getByRole("button", { name: "Skip" }).click(),
+        () => expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 2000 }),
+      );
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+
+    test("a blank URL and a refused address keep the scan step with the spec's messages", async ({ page }) => {
+      await newUser(page, js);
+      await page.goto("/dashboard?onboarding=scan");
+      const dialog = page.getByRole("dialog");
+      const toast = page.getByTestId("toast");
+
+      await dialog.getByLabel("Website URL").fill("   ");
+      await clickUntil(
+        () => dialog.getByRole("button", { name: "Scan Website" }).click(),
+        () => expect(toast).toContainText("URL Required", { timeout: 2000 }),
+      );
+      await expect(toast).toContainText("Please enter your website URL");
+      await expect(dialog.getByLabel("Website URL")).toBeVisible();
+
+      // The app's own loopback port: the test allowlist names only the test site's port.
+      const refused = `http://127.0.0.1:${E2E_PORT}/`;
+      await dialog.getByLabel("Website URL").fill(refused);
+      await dialog.getByRole("button", { name: "Scan Website" }).click();
+      await expect(toast).toContainText("Scan Failed");
+      await expect(toast).toContainText("That address is not allowed: it points to a private or local network.");
+      await expect(dialog.getByLabel("Website URL")).toHaveValue(refused);
+
+      await dialog.getByLabel("Website URL").fill("http://169.254.169.254/latest/meta-data/");
+      await dialog.getByRole("button", { name: "Scan Website" }).click();
+      await expect(toast).toContainText("Scan Failed");
+      await expect(dialog.getByLabel("Website URL")).toHaveValue("http://169.254.169.254/latest/meta-data/");
+      await expect(page).toHaveURL(/onboarding=scan/);
+    });
+  });
+}

@@ -1,0 +1,590 @@
+import fs from "node:fs";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { hashToken, newId } from "#app/utils/crypto.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { isoIn, isoNow } from "#app/utils/time";
+import { loader as marketingLoader } from "#app/routes/marketing/layout";
+import { loader as dashboardLoader } from "#app/routes/dashboard/layout";
+import { loader as articlesLoader } from "#app/routes/dashboard/home";
+import { action as accountAction, loader as accountLoader } from "#app/routes/dashboard/account";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { action as confirmAction, loader as confirmLoader } from "#app/routes/dashboard/confirm-email";
+import { action as sidebarAction } from "#app/routes/dashboard/sidebar";
+import { loader as avatarLoader } from "#app/routes/resources/avatar";
+import { testDb } from "#tests/setup/db";
+import { callRoute, cookies, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
+
+/**
+ * The account pages, the dashboard shell loaders and the articles list, called
+ * as the server calls them. Every bad input must leave the data as it was, and
+ * a second account (B) must never see or change the first account's (A) data.
+ */
+
+const PASSWORD = "correct horse";
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "hex",
+);
+
+let db: DB;
+
+async function makeUser(email: string, { fullName = "", password = PASSWORD as string | null } = {}) {
+  const account = await createAccount(db, {
+    email,
+    passwordHash: password ? await bcrypt.hash(password, 4) : null,
+    fullName,
+    emailVerified: true,
+  });
+  const cookie = await signInAs(db, account.userId);
+  return { ...account, email, cookie };
+}
+
+async function addArticle(siteId: string, authorId: string | null, title: string, status: "draft" | "scheduled" | "published", createdAt = isoNow()) {
+  const id = newId();
+  await db
+    .insertInto("articles")
+    .values({ id, site_id: siteId, author_id: authorId, title, slug: id, target_keyword: `${title} keyword`, status, created_at: createdAt, updated_at: createdAt })
+    .execute();
+  return id;
+}
+
+const user = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const sessionCount = (userId: string) =>
+  db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow().then((r) => Number(r.n));
+
+const account = (request: Request) => callRoute({ middleware: [requireAuth], handler: accountAction, request });
+const avatarForm = (bytes: Uint8Array<ArrayBuffer>, name = "me.png", type = "image/png") => {
+  const form = new FormData();
+  form.set("intent", "avatar");
+  form.set("avatar", new File([bytes], name, { type }));
+  return form;
+};
+const toastOf = (headers: Headers) => headers.get("Set-Cookie") ?? "";
+
+beforeAll(async () => {
+  db = await testDb();
+});
+
+describe("guards and shell loaders", () => {
+  it("sends signed-out visitors of the dashboard and its pages to /signin with the way back", async () => {
+    for (const [handler, url] of [
+      [dashboardLoader, "/dashboard"],
+      [articlesLoader, "/dashboard/articles?status=draft"],
+      [accountLoader, "/dashboard/account"],
+      [settingsLoader, "/dashboard/settings"],
+      [confirmLoader, "/account/confirm-email?token=x"],
+    ] as const) {
+      const res = await callRoute({ middleware: [requireAuth], handler, request: get(url) });
+      expect(redirectTarget(res)).toBe(`/signin?redirectTo=${encodeURIComponent(url)}`);
+    }
+    const posted = await account(post("/dashboard/account", { intent: "delete-account", confirm: "DELETE" }));
+    expect(redirectTarget(posted)).toMatch(/^\/signin\?redirectTo=/);
+  });
+
+  it("returns only the signed-in user's summary, plan and sidebar state", async () => {
+    const a = await makeUser("shell-a@example.com", { fullName: "Ada Lovelace" });
+    const b = await makeUser("shell-b@example.com");
+    await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", b.workspaceId).execute();
+
+    const resA = await callRoute<Awaited<ReturnType<typeof dashboardLoader>>>({
+      middleware: [requireAuth],
+      handler: dashboardLoader,
+      request: get("/dashboard", cookies(a.cookie, "sidebar_state=false")),
+    });
+    expect(resA.status).toBe(200);
+    expect(resA.data.user).toEqual({ name: "Ada Lovelace", email: "shell-a@example.com", avatarUrl: null });
+    expect(resA.data.workspace.plan).toBe("trial");
+    expect(resA.data.sidebarOpen).toBe(false);
+
+    const resB = await callRoute<Awaited<ReturnType<typeof dashboardLoader>>>({
+      middleware: [requireAuth],
+      handler: dashboardLoader,
+      request: get("/dashboard", b.cookie),
+    });
+    expect(resB.data.user.email).toBe("shell-b@example.com");
+    expect(resB.data.user.name).toBe("shell-b");
+    expect(resB.data.workspace.plan).toBe("pro");
+    expect(resB.data.sidebarOpen).toBe(true);
+    expect(JSON.stringify(resB.data)).not.toContain("shell-a@example.com");
+  });
+
+  it("tells the public header whether someone is signed in", async () => {
+    const a = await makeUser("header@example.com");
+    const out = await marketingLoader({ request: get("/"), context: undefined as never, params: {} } as never);
+    const inn = await marketingLoader({ request: get("/", a.cookie), context: undefined as never, params: {} } as never);
+    expect(out.signedIn).toBe(false);
+    expect(inn.signedIn).toBe(true);
+    expect(inn.supportEmail).toBe(getEnv().SUPPORT_EMAIL);
+  });
+
+  it("stores the sidebar state for 7 days and only redirects within the site", async () => {
+    const a = await makeUser("sidebar@example.com");
+    const res = await callRoute({
+      middleware: [requireAuth],
+      handler: sidebarAction,
+      request: post("/dashboard/sidebar", { open: "false", redirectTo: "/dashboard/settings?tab=account" }, a.cookie),
+    });
+    expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
+    expect(res.headers.get("Set-Cookie")).toContain("sidebar_state=false; Path=/; Max-Age=604800; SameSite=Lax");
+
+    const evil = await callRoute({
+      middleware: [requireAuth],
+      handler: sidebarAction,
+      request: post("/dashboard/sidebar", { open: "true", redirectTo: "//evil.example/x" }, a.cookie),
+    });
+    expect(redirectTarget(evil)).toBe("/dashboard");
+    expect(evil.headers.get("Set-Cookie")).toContain("sidebar_state=true");
+  });
+});
+
+describe("articles list", () => {
+  it("lists only the viewer's site, newest first, filtered by status, with author and date", async () => {
+    const a = await makeUser("list-a@example.com");
+    const b = await makeUser("list-b@example.com");
+    const teammate = await makeUser("list-mate@example.com", { fullName: "Grace Hopper" });
+    await addArticle(a.siteId, a.userId, "A draft", "draft", "2025-03-05T10:00:00.000Z");
+    await addArticle(a.siteId, teammate.userId, "A published", "published", "2025-09-20T10:00:00.000Z");
+    const bArticle = await addArticle(b.siteId, b.userId, "B secret", "draft");
+
+    type Data = Awaited<ReturnType<typeof articlesLoader>>;
+    const all = await callRoute<Data>({ middleware: [requireAuth], handler: articlesLoader, request: get("/dashboard", a.cookie) });
+    expect(all.data.articles.map((x) => x.title)).toEqual(["A published", "A draft"]);
+    expect(all.data.articles[0]).toMatchObject({ author: "Grace Hopper", createdOn: "20 Sep 2025", status: "published" });
+    expect(all.data.articles[1]).toMatchObject({ author: "You", createdOn: "05 Mar 2025", targetKeyword: "A draft keyword" });
+
+    const drafts = await callRoute<Data>({
+      middleware: [requireAuth],
+      handler: articlesLoader,
+      request: get("/dashboard/articles?status=draft", a.cookie),
+    });
+    expect(drafts.data.status).toBe("draft");
+    expect(drafts.data.articles.map((x) => x.title)).toEqual(["A draft"]);
+
+    const bogus = await callRoute<Data>({
+      middleware: [requireAuth],
+      handler: articlesLoader,
+      request: get("/dashboard?status=../../etc", a.cookie),
+    });
+    expect(bogus.data.status).toBe("all");
+
+    const asB = await callRoute<Data>({ middleware: [requireAuth], handler: articlesLoader, request: get("/dashboard", b.cookie) });
+    expect(asB.data.articles.map((x) => x.id)).toEqual([bArticle]);
+    expect(JSON.stringify(asB.data)).not.toContain("A draft");
+  });
+
+  it("shows an empty list for a new account", async () => {
+    const c = await makeUser("list-empty@example.com");
+    const res = await callRoute<Awaited<ReturnType<typeof articlesLoader>>>({
+      middleware: [requireAuth],
+      handler: articlesLoader,
+      request: get("/dashboard", c.cookie),
+    });
+    expect(res.data.articles).toEqual([]);
+  });
+});
+
+describe("profile", () => {
+  it("stores first and last name as full_name and splits it at the first space on load", async () => {
+    const a = await makeUser("profile@example.com");
+    const res = await account(post("/dashboard/account", { intent: "profile", firstName: " Mary ", lastName: "Ann Evans " }, a.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/account");
+    expect(toastOf(res.headers)).toContain("__toast=");
+    expect((await user(a.userId)).full_name).toBe("Mary Ann Evans");
+
+    const loaded = await callRoute<Awaited<ReturnType<typeof accountLoader>>>({
+      middleware: [requireAuth],
+      handler: accountLoader,
+      request: get("/dashboard/account", a.cookie),
+    });
+    expect(loaded.data.account).toMatchObject({ firstName: "Mary", lastName: "Ann Evans", email: "profile@example.com", plan: "trial" });
+  });
+
+  it("refuses an over-long name and changes nothing", async () => {
+    const a = await makeUser("profile-long@example.com", { fullName: "Kept Name" });
+    const res = await account(post("/dashboard/account", { intent: "profile", firstName: "x".repeat(101), lastName: "" }, a.cookie));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ intent: "profile", fieldErrors: { firstName: ["Please keep the first name under 100 characters"] } });
+    expect((await user(a.userId)).full_name).toBe("Kept Name");
+  });
+
+  it("ignores any user id smuggled into the form: B's save never touches A", async () => {
+    const a = await makeUser("smuggle-a@example.com", { fullName: "Alice A" });
+    const b = await makeUser("smuggle-b@example.com");
+    await account(post("/dashboard/account", { intent: "profile", firstName: "Hacked", lastName: "", userId: a.userId, id: a.userId }, b.cookie));
+    expect((await user(a.userId)).full_name).toBe("Alice A");
+    expect((await user(b.userId)).full_name).toBe("Hacked");
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const a = await makeUser("intent@example.com");
+    const res = await account(post("/dashboard/account", { intent: "make-admin" }, a.cookie));
+    expect(res.status).toBe(400);
+    expect((await user(a.userId)).is_operator).toBe(0);
+  });
+});
+
+describe("avatar", () => {
+  const avatarsDir = () => path.join(getEnv().dataDir, "uploads/avatars");
+
+  it("stores a PNG, serves it with cache headers, and deletes the previous file on replace", async () => {
+    const a = await makeUser("avatar@example.com");
+    const first = await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
+    expect(redirectTarget(first)).toBe("/dashboard/account");
+    const firstPath = (await user(a.userId)).avatar_path!;
+    expect(firstPath).toMatch(new RegExp(`^uploads/avatars/${a.userId}-[A-Za-z0-9_-]+\\.png$`));
+    expect(fs.existsSync(path.join(getEnv().dataDir, firstPath))).toBe(true);
+
+    const served = await callRoute({ handler: avatarLoader, request: get(`/${firstPath}`), params: { file: path.basename(firstPath) } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'");
+    expect(Buffer.from(await served.response!.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const gif = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(20)]);
+    const second = await account(await postMultipart("/dashboard/account", avatarForm(gif, "x.gif", "image/gif"), a.cookie));
+    expect(redirectTarget(second)).toBe("/dashboard/account");
+    const secondPath = (await user(a.userId)).avatar_path!;
+    expect(secondPath).toMatch(/\.gif$/);
+    expect(fs.existsSync(path.join(getEnv().dataDir, firstPath))).toBe(false);
+    expect(fs.existsSync(path.join(getEnv().dataDir, secondPath))).toBe(true);
+  });
+
+  it("recognises JPEG and WebP by their bytes", async () => {
+    const a = await makeUser("avatar-types@example.com");
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]);
+    await account(await postMultipart("/dashboard/account", avatarForm(jpeg, "a.bin", "application/octet-stream"), a.cookie));
+    expect((await user(a.userId)).avatar_path).toMatch(/\.jpg$/);
+    const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(8)]);
+    await account(await postMultipart("/dashboard/account", avatarForm(webp, "a.webp", "image/webp"), a.cookie));
+    expect((await user(a.userId)).avatar_path).toMatch(/\.webp$/);
+  });
+
+  it("refuses non-images, empty files and files over 2 MB, changing nothing", async () => {
+    const a = await makeUser("avatar-bad@example.com");
+    await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
+    const before = (await user(a.userId)).avatar_path;
+    const filesBefore = fs.readdirSync(avatarsDir()).length;
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const cases = [
+      avatarForm(svg, "evil.png", "image/png"),
+      avatarForm(Buffer.from("just text"), "notes.jpg", "image/jpeg"),
+      avatarForm(new Uint8Array(0)),
+      avatarForm(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])),
+    ];
+    for (const form of cases) {
+      const res = await account(await postMultipart("/dashboard/account", form, a.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ intent: "avatar", formError: { title: "Error uploading profile picture" } });
+    }
+    expect((await user(a.userId)).avatar_path).toBe(before);
+    expect(fs.readdirSync(avatarsDir()).length).toBe(filesBefore);
+  });
+
+  it("refuses an upload whose declared length is too big without reading it", async () => {
+    const a = await makeUser("avatar-len@example.com");
+    const request = new Request("http://localhost:3000/dashboard/account", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(5 * 1024 * 1024), Cookie: a.cookie },
+      body: "never read",
+    });
+    const res = await account(request);
+    expect(res.status).toBe(400);
+    expect(request.bodyUsed).toBe(false);
+    expect((await user(a.userId)).avatar_path).toBeNull();
+  });
+
+  it("serves nothing outside the avatars folder", async () => {
+    fs.mkdirSync(avatarsDir(), { recursive: true });
+    for (const file of ["../../test.sqlite", "..%2F..%2Ftest.sqlite", "/etc/passwd", "x.svg", "a/b.png", "nope.png", ".png", "dev-secrets.json"]) {
+      const res = await callRoute({ handler: avatarLoader, request: get("/uploads/avatars/x"), params: { file } });
+      expect(res.status, file).toBe(404);
+    }
+  });
+
+  it("B's upload never replaces or removes A's picture", async () => {
+    const a = await makeUser("avatar-ten-a@example.com");
+    const b = await makeUser("avatar-ten-b@example.com");
+    await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
+    const aPath = (await user(a.userId)).avatar_path!;
+    await account(await postMultipart("/dashboard/account", avatarForm(PNG), b.cookie));
+    await account(await postMultipart("/dashboard/account", avatarForm(PNG), b.cookie));
+    expect((await user(a.userId)).avatar_path).toBe(aPath);
+    expect(fs.existsSync(path.join(getEnv().dataDir, aPath))).toBe(true);
+  });
+});
+
+describe("change email", () => {
+  async function tokenFromOutbox(to: string) {
+    const mail = await db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const link = mail.text.match(/https?:\/\/\S+/g)!.find((l) => l.includes("/account/confirm-email?token="))!;
+    return { mail, link, token: new URL(link).searchParams.get("token")! };
+  }
+
+  it("refuses empty, unchanged, malformed and taken addresses, changing nothing", async () => {
+    const a = await makeUser("email-bad@example.com");
+    await makeUser("email-taken@example.com");
+    const cases: [string, string][] = [
+      ["", "Please enter a new email address"],
+      ["   ", "Please enter a new email address"],
+      ["EMAIL-BAD@example.com", "Please enter a new email address"],
+      ["not-an-email", "Please enter a valid email address"],
+      ["Email-Taken@example.com", "An account with this email already exists."],
+    ];
+    for (const [newEmail, message] of cases) {
+      const res = await account(post("/dashboard/account", { intent: "change-email", newEmail }, a.cookie));
+      expect(res.status, newEmail).toBe(400);
+      expect(res.data).toMatchObject({ intent: "change-email", fieldErrors: { newEmail: [message] } });
+    }
+    expect((await user(a.userId)).email).toBe("email-bad@example.com");
+    const tokens = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", a.userId).execute();
+    expect(tokens).toEqual([]);
+    const mails = await db.selectFrom("mail_outbox").select("id").where("to_address", "like", "%taken%").execute();
+    expect(mails).toEqual([]);
+  });
+
+  it("mails a single-use, hashed, 60-minute link to the new address and changes the email only on confirm", async () => {
+    const a = await makeUser("email-a@example.com");
+    const before = Date.now();
+    const res = await account(post("/dashboard/account", { intent: "change-email", newEmail: " New-A@Example.com " }, a.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/account");
+    expect((await user(a.userId)).email).toBe("email-a@example.com");
+
+    const { mail, link, token } = await tokenFromOutbox("new-a@example.com");
+    expect(link.startsWith(`${getEnv().appUrl}/account/confirm-email?token=`)).toBe(true);
+    expect(mail.subject).toBe("Confirm your new email address");
+    const row = await db.selectFrom("auth_tokens").selectAll().where("user_id", "=", a.userId).executeTakeFirstOrThrow();
+    expect(row.kind).toBe("change_email");
+    expect(row.token_hash).toBe(hashToken(token));
+    expect(row.token_hash).not.toContain(token);
+    expect(JSON.parse(row.payload!)).toEqual({ newEmail: "new-a@example.com" });
+    const ttl = Date.parse(row.expires_at) - before;
+    expect(ttl).toBeGreaterThan(59 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(61 * 60_000);
+
+    const shown = await callRoute<Awaited<ReturnType<typeof confirmLoader>>>({
+      middleware: [requireAuth],
+      handler: confirmLoader,
+      request: get(`/account/confirm-email?token=${token}`, a.cookie),
+    });
+    expect(shown.data).toMatchObject({ state: "ready", newEmail: "new-a@example.com" });
+    // Showing the page changes nothing (mail scanners follow links).
+    expect((await user(a.userId)).email).toBe("email-a@example.com");
+
+    const done = await callRoute<Awaited<ReturnType<typeof confirmAction>>>({
+      middleware: [requireAuth],
+      handler: confirmAction,
+      request: post("/account/confirm-email", { token }, a.cookie),
+    });
+    expect(done.data).toEqual({ state: "done", email: "new-a@example.com" });
+    expect((await user(a.userId)).email).toBe("new-a@example.com");
+
+    const again = await callRoute<Awaited<ReturnType<typeof confirmAction>>>({
+      middleware: [requireAuth],
+      handler: confirmAction,
+      request: post("/account/confirm-email", { token }, a.cookie),
+    });
+    expect(again.data).toEqual({ state: "invalid" });
+  });
+
+  it("B cannot use A's token: nothing changes for either", async () => {
+    const a = await makeUser("email-ten-a@example.com");
+    const b = await makeUser("email-ten-b@example.com");
+    await account(post("/dashboard/account", { intent: "change-email", newEmail: "a-next@example.com" }, a.cookie));
+    const { token } = await tokenFromOutbox("a-next@example.com");
+
+    const shown = await callRoute<Awaited<ReturnType<typeof confirmLoader>>>({
+      middleware: [requireAuth],
+      handler: confirmLoader,
+      request: get(`/account/confirm-email?token=${token}`, b.cookie),
+    });
+    expect(shown.data.state).toBe("invalid");
+    expect(shown.data.newEmail).toBe("");
+    const tried = await callRoute<Awaited<ReturnType<typeof confirmAction>>>({
+      middleware: [requireAuth],
+      handler: confirmAction,
+      request: post("/account/confirm-email", { token }, b.cookie),
+    });
+    expect(tried.data).toEqual({ state: "invalid" });
+    expect((await user(a.userId)).email).toBe("email-ten-a@example.com");
+    expect((await user(b.userId)).email).toBe("email-ten-b@example.com");
+
+    // A's token is still live for A.
+    const ok = await callRoute<Awaited<ReturnType<typeof confirmAction>>>({
+      middleware: [requireAuth],
+      handler: confirmAction,
+      request: post("/account/confirm-email", { token }, a.cookie),
+    });
+    expect(ok.data).toEqual({ state: "done", email: "a-next@example.com" });
+  });
+
+  it("refuses expired, superseded and meanwhile-taken changes", async () => {
+    const a = await makeUser("email-exp@example.com");
+    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-1@example.com" }, a.cookie));
+    const first = (await tokenFromOutbox("exp-1@example.com")).token;
+    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-2@example.com" }, a.cookie));
+    const second = (await tokenFromOutbox("exp-2@example.com")).token;
+
+    const confirm = async (token: string) =>
+      (await callRoute<{ state: string }>({ middleware: [requireAuth], handler: confirmAction, request: post("/account/confirm-email", { token }, a.cookie) })).data;
+    expect(await confirm(first)).toEqual({ state: "invalid" });
+
+    await db.updateTable("auth_tokens").set({ expires_at: isoIn(-1000) }).where("token_hash", "=", hashToken(second)).execute();
+    expect(await confirm(second)).toEqual({ state: "invalid" });
+
+    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-3@example.com" }, a.cookie));
+    const third = (await tokenFromOutbox("exp-3@example.com")).token;
+    await makeUser("exp-3@example.com");
+    expect(await confirm(third)).toEqual({ state: "taken" });
+    expect((await user(a.userId)).email).toBe("email-exp@example.com");
+    expect(await confirm("")).toEqual({ state: "invalid" });
+  });
+});
+
+describe("change password", () => {
+  it("checks the current password and every rule, changing nothing on a bad input", async () => {
+    const a = await makeUser("pw-bad@example.com");
+    const hashBefore = (await user(a.userId)).password_hash;
+    const cases: [Record<string, string>, string, string][] = [
+      [{ currentPassword: "", newPassword: "newpass1", confirmPassword: "newpass1" }, "currentPassword", "Please enter your current password"],
+      [{ currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" }, "currentPassword", "Current password is incorrect"],
+      [{ currentPassword: PASSWORD, newPassword: "", confirmPassword: "" }, "newPassword", "Please enter a new password"],
+      [{ currentPassword: PASSWORD, newPassword: "12345", confirmPassword: "12345" }, "newPassword", "Password must be at least 6 characters long"],
+      [{ currentPassword: PASSWORD, newPassword: "newpass1", confirmPassword: "newpass2" }, "confirmPassword", "Please make sure both passwords are identical"],
+    ];
+    for (const [fields, field, message] of cases) {
+      const res = await account(post("/dashboard/account", { intent: "change-password", ...fields }, a.cookie));
+      expect(res.status, message).toBe(400);
+      expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { [field]: [message] } });
+    }
+    expect((await user(a.userId)).password_hash).toBe(hashBefore);
+  });
+
+  it("updates the password, keeps this session and ends every other one", async () => {
+    const a = await makeUser("pw-ok@example.com");
+    const otherDevice = await signInAs(db, a.userId);
+    const b = await makeUser("pw-other@example.com");
+    expect(await sessionCount(a.userId)).toBe(2);
+
+    const res = await account(
+      post("/dashboard/settings?tab=account", { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new", confirmPassword: "brand-new" }, a.cookie),
+    );
+    expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
+    expect(await bcrypt.compare("brand-new", (await user(a.userId)).password_hash!)).toBe(true);
+    expect(await sessionCount(a.userId)).toBe(1);
+    expect(await sessionCount(b.userId)).toBe(1);
+
+    const still = await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", a.cookie) });
+    expect(still.status).toBe(200);
+    const gone = await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) });
+    expect(redirectTarget(gone)).toMatch(/^\/signin/);
+  });
+
+  it("lets a Google-only account set a first password without a current one", async () => {
+    const g = await makeUser("google-only@example.com", { password: null });
+    const res = await account(post("/dashboard/account", { intent: "change-password", newPassword: "first-pass", confirmPassword: "first-pass" }, g.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/account");
+    expect(await bcrypt.compare("first-pass", (await user(g.userId)).password_hash!)).toBe(true);
+  });
+});
+
+describe("sign out everywhere", () => {
+  it("ends all of the user's sessions (and nobody else's) and goes to /signin", async () => {
+    const a = await makeUser("everywhere@example.com");
+    await signInAs(db, a.userId);
+    const b = await makeUser("everywhere-b@example.com");
+    const res = await account(post("/dashboard/account", { intent: "sign-out-everywhere" }, a.cookie));
+    expect(redirectTarget(res)).toBe("/signin");
+    expect(res.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/i);
+    expect(await sessionCount(a.userId)).toBe(0);
+    expect(await sessionCount(b.userId)).toBe(1);
+  });
+});
+
+describe("delete account", () => {
+  it("requires typing DELETE and changes nothing otherwise", async () => {
+    const a = await makeUser("del-bad@example.com");
+    for (const confirm of ["", "delete", "DELET", "yes"]) {
+      const res = await account(post("/dashboard/account", { intent: "delete-account", confirm }, a.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ intent: "delete-account", fieldErrors: { confirm: ["Please type DELETE to confirm"] } });
+    }
+    expect((await user(a.userId)).email).toBe("del-bad@example.com");
+    expect(await sessionCount(a.userId)).toBe(1);
+  });
+
+  it("deletes the user, their sole-owned workspace with its data, and their avatar; B is untouched", async () => {
+    const a = await makeUser("del-a@example.com");
+    const b = await makeUser("del-b@example.com");
+    await addArticle(a.siteId, a.userId, "A's article", "draft");
+    const bArticle = await addArticle(b.siteId, b.userId, "B's article", "draft");
+    await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
+    const avatarFile = path.join(getEnv().dataDir, (await user(a.userId)).avatar_path!);
+    expect(fs.existsSync(avatarFile)).toBe(true);
+
+    const res = await settingsActionCall(post("/dashboard/settings?tab=account", { intent: "delete-account", confirm: "DELETE" }, a.cookie));
+    expect(redirectTarget(res)).toBe("/");
+    const setCookie = res.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(/__session=;/);
+    expect(setCookie).toContain("__toast=");
+
+    expect(await db.selectFrom("users").select("id").where("id", "=", a.userId).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom("workspaces").select("id").where("id", "=", a.workspaceId).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom("sites").select("id").where("id", "=", a.siteId).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom("articles").select("id").where("site_id", "=", a.siteId).execute()).toEqual([]);
+    expect(await sessionCount(a.userId)).toBe(0);
+    expect(fs.existsSync(avatarFile)).toBe(false);
+
+    expect((await user(b.userId)).email).toBe("del-b@example.com");
+    expect(await db.selectFrom("articles").select("id").where("id", "=", bArticle).executeTakeFirst()).toBeDefined();
+
+    // The old cookie no longer opens anything.
+    const after = await callRoute({ middleware: [requireAuth], handler: dashboardLoader, request: get("/dashboard", a.cookie) });
+    expect(redirectTarget(after)).toMatch(/^\/signin/);
+  });
+
+  it("keeps a workspace that has another owner", async () => {
+    const a = await makeUser("del-shared-a@example.com");
+    const b = await makeUser("del-shared-b@example.com");
+    await db.insertInto("memberships").values({ workspace_id: a.workspaceId, user_id: b.userId, role: "owner", created_at: isoNow() }).execute();
+    await account(post("/dashboard/account", { intent: "delete-account", confirm: "DELETE" }, a.cookie));
+    expect(await db.selectFrom("workspaces").select("id").where("id", "=", a.workspaceId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe("settings", () => {
+  it("shows the Account tab by default and for unknown tabs", async () => {
+    const a = await makeUser("settings@example.com", { fullName: "Set Tings" });
+    for (const url of ["/dashboard/settings", "/dashboard/settings?tab=brand", "/dashboard/settings?tab=account"]) {
+      const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get(url, a.cookie) });
+      expect(res.data.tab).toBe("account");
+      expect(res.data.account.firstName).toBe("Set");
+    }
+  });
+
+  it("runs the same account actions and redirects back to the tab", async () => {
+    const a = await makeUser("settings-save@example.com");
+    const res = await settingsActionCall(post("/dashboard/settings?tab=account", { intent: "profile", firstName: "Tab", lastName: "User" }, a.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
+    expect((await user(a.userId)).full_name).toBe("Tab User");
+  });
+});
+
+function settingsActionCall(request: Request) {
+  return callRoute({ middleware: [requireAuth], handler: settingsAction, request });
+}
+
+describe("expired sessions", () => {
+  it("do not open the dashboard", async () => {
+    const a = await makeUser("expired@example.com");
+    await db.updateTable("sessions").set({ expires_at: isoIn(-1000) }).where("user_id", "=", a.userId).execute();
+    const res = await callRoute({ middleware: [requireAuth], handler: dashboardLoader, request: get("/dashboard", a.cookie) });
+    expect(redirectTarget(res)).toMatch(/^\/signin/);
+  });
+});

@@ -1,0 +1,187 @@
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "#tests/setup/db";
+import { requestContext } from "#app/context";
+import type { DB } from "#app/db/client.server";
+import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
+import { startSession } from "#app/modules/auth/session.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import * as mailbox from "#app/routes/admin/mailbox";
+import * as message from "#app/routes/admin/mailbox-message";
+import * as sessions from "#app/routes/admin/sessions";
+
+/** The operator pages, called through their guards (requireAuth then requireOperator) as the router would. */
+
+type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
+
+async function callAdmin(request: Request, handler: Handler, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(requestContext, { nonce: "test", requestId: "test-request", ip: "203.0.113.7" });
+  const args = { request, context, params };
+  try {
+    // Loaders return plain data here, not Responses; the guards only pass it through.
+    const inner = async () => (await handler(args)) as Response;
+    return await requireAuth(args as never, async () => (await requireOperator(args as never, inner)) as Response);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+let db: DB;
+let operatorCookie: string;
+let writerCookie: string;
+let operatorId: string;
+
+function cookieHeader(setCookie: string) {
+  return setCookie.split(";")[0]!;
+}
+function get(path: string, cookie?: string) {
+  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+function post(path: string, form: Record<string, string>, cookie: string) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+beforeAll(async () => {
+  db = await testDb();
+  const operator = await createAccount(db, { email: "ops@example.com", passwordHash: null, emailVerified: true, isOperator: true });
+  const writer = await createAccount(db, { email: "writer@example.com", passwordHash: null, emailVerified: true });
+  operatorId = operator.userId;
+  operatorCookie = cookieHeader(await startSession(db, operator.userId, get("/")));
+  writerCookie = cookieHeader(await startSession(db, writer.userId, get("/")));
+  const base = Date.parse("2026-01-01T00:00:00Z");
+  for (let i = 1; i <= 30; i++) {
+    await db
+      .insertInto("mail_outbox")
+      .values({
+        to_address: `user${i}@example.com`,
+        subject: `Mail ${i}`,
+        html: `<p>Hello ${i}</p><script>alert(1)</script>`,
+        text: `Hello ${i}`,
+        tag: "test",
+        transport: i % 2 ? "outbox" : "postmark",
+        status: i === 30 ? "failed" : "sent",
+        last_error: i === 30 ? "Inactive recipient" : null,
+        created_at: new Date(base + i * 1000).toISOString(),
+      })
+      .execute();
+  }
+});
+
+describe("admin guard", () => {
+  it("sends signed-out visitors to /signin and back", async () => {
+    const response = (await callAdmin(get("/dashboard/admin/mailbox"), (a) => mailbox.loader(a as never))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent("/dashboard/admin/mailbox")}`);
+  });
+
+  it("refuses signed-in users who are not operators, on every loader and action", async () => {
+    const calls: Array<[Request, Handler, Record<string, string>?]> = [
+      [get("/dashboard/admin/mailbox", writerCookie), (a) => mailbox.loader(a as never)],
+      [get("/dashboard/admin/mailbox/1", writerCookie), (a) => message.loader(a as never), { mailId: "1" }],
+      [get("/dashboard/admin/sessions", writerCookie), () => sessions.loader()],
+      [post("/dashboard/admin/sessions", { confirm: "END" }, writerCookie), (a) => sessions.action(a as never)],
+    ];
+    for (const [request, handler, params] of calls) {
+      const denied = (await callAdmin(request, handler, params)) as Response;
+      expect(denied.status).toBe(403);
+      expect(await denied.text()).toBe("Access Denied - You need admin privileges to access this page.");
+    }
+    const { count } = await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    expect(count).toBe(2);
+  });
+});
+
+describe("mailbox", () => {
+  it("lists the outbox newest first, 25 a page", async () => {
+    const first = (await callAdmin(get("/dashboard/admin/mailbox", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
+      ReturnType<typeof mailbox.loader>
+    >;
+    expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
+    expect(first.messages).toHaveLength(25);
+    expect(first.messages[0]).toMatchObject({ subject: "Mail 30", status: "failed", last_error: "Inactive recipient", transport: "postmark" });
+    expect(first.messages.map((m) => m.subject).slice(0, 3)).toEqual(["Mail 30", "Mail 29", "Mail 28"]);
+    // The list never carries bodies.
+    expect(first.messages[0]).not.toHaveProperty("html");
+
+    const second = (await callAdmin(get("/dashboard/admin/mailbox?page=2", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
+      ReturnType<typeof mailbox.loader>
+    >;
+    expect(second.page).toBe(2);
+    expect(second.messages.map((m) => m.subject)).toEqual(["Mail 5", "Mail 4", "Mail 3", "Mail 2", "Mail 1"]);
+
+    const clamped = (await callAdmin(get("/dashboard/admin/mailbox?page=99", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
+      ReturnType<typeof mailbox.loader>
+    >;
+    expect(clamped.page).toBe(2);
+  });
+
+  it("shows one message with its bodies, and 404 for unknown ids", async () => {
+    const row = await db.selectFrom("mail_outbox").select("id").where("subject", "=", "Mail 7").executeTakeFirstOrThrow();
+    const shown = (await callAdmin(get(`/dashboard/admin/mailbox/${row.id}`, operatorCookie), (a) => message.loader(a as never), {
+      mailId: String(row.id),
+    })) as Awaited<ReturnType<typeof message.loader>>;
+    expect(shown.mail).toMatchObject({ subject: "Mail 7", to_address: "user7@example.com", text: "Hello 7" });
+    expect(shown.mail.html).toContain("<p>Hello 7</p>");
+
+    for (const mailId of ["999999", "abc"]) {
+      const missing = (await callAdmin(get(`/dashboard/admin/mailbox/${mailId}`, operatorCookie), (a) => message.loader(a as never), {
+        mailId,
+      })) as Response;
+      expect(missing.status).toBe(404);
+    }
+  });
+});
+
+describe("end every session", () => {
+  it("requires the typed confirmation and changes nothing without it", async () => {
+    for (const confirm of ["", "end it"]) {
+      const result = (await callAdmin(post("/dashboard/admin/sessions", { confirm }, operatorCookie), (a) =>
+        sessions.action(a as never),
+      )) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+      expect(result.init.status).toBe(400);
+      expect(result.data.result.error.confirm).toEqual(["Type END to confirm."]);
+    }
+    expect(await db.selectFrom("sessions").selectAll().execute()).toHaveLength(2);
+    expect(await db.selectFrom("audit_log").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("deletes every session, bumps logout_version, audits it and sends the operator to /signin", async () => {
+    const before = (await callAdmin(get("/dashboard/admin/sessions", operatorCookie), () => sessions.loader())) as Awaited<
+      ReturnType<typeof sessions.loader>
+    >;
+    expect(before).toMatchObject({ activeSessions: 2, signedInUsers: 2, logoutVersion: 0 });
+
+    const response = (await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, operatorCookie), (a) =>
+      sessions.action(a as never),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin");
+    const cookies = response.headers.get("Set-Cookie") ?? "";
+    expect(cookies).toMatch(/__session=;.*Max-Age=0/);
+    expect(cookies).toContain("__toast=");
+
+    expect(await db.selectFrom("sessions").selectAll().execute()).toEqual([]);
+    const config = await db.selectFrom("app_config").selectAll().where("key", "=", "logout_version").executeTakeFirstOrThrow();
+    expect(config).toMatchObject({ value: "1", updated_by: operatorId });
+    const audit = await db.selectFrom("audit_log").selectAll().execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_id: operatorId, action: "sessions.end_all", target: "logout_version:1", ip: "203.0.113.7" });
+    expect(JSON.parse(audit[0]!.detail)).toEqual({ endedSessions: 2, logoutVersion: 1 });
+
+    // The old cookies are dead: both users are signed out.
+    const gone = (await callAdmin(get("/dashboard/admin/sessions", operatorCookie), () => sessions.loader())) as Response;
+    expect(gone.headers.get("Location")).toContain("/signin");
+
+    // A second global sign-out counts up.
+    const operator = await db.selectFrom("users").select("id").where("email", "=", "ops@example.com").executeTakeFirstOrThrow();
+    const fresh = cookieHeader(await startSession(db, operator.id, get("/")));
+    await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, fresh), (a) => sessions.action(a as never));
+    const bumped = await db.selectFrom("app_config").select("value").where("key", "=", "logout_version").executeTakeFirstOrThrow();
+    expect(bumped.value).toBe("2");
+  });
+});

@@ -1,0 +1,324 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "#tests/setup/db";
+import type { DB } from "#app/db/client.server";
+import { hashPassword } from "#app/modules/auth/auth.server";
+import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { startSession } from "#app/modules/auth/session.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import * as forgot from "#app/routes/auth/forgot-password";
+import * as resend from "#app/routes/auth/resend-verification";
+import * as reset from "#app/routes/auth/reset-password";
+import * as signin from "#app/routes/auth/signin";
+import * as signout from "#app/routes/auth/signout";
+import * as signup from "#app/routes/auth/signup";
+import * as verify from "#app/routes/auth/verify";
+import { call, cookiesOf, get, payloadOf, post, statusOf } from "./auth-helpers";
+
+let db: DB;
+beforeAll(async () => {
+  db = await testDb();
+});
+
+async function mailsTo(email: string) {
+  return db.selectFrom("mail_outbox").selectAll().where("to_address", "=", email).orderBy("id").execute();
+}
+
+async function lastLink(email: string, path: string) {
+  const mail = (await mailsTo(email)).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((l) => l.includes(path));
+  if (!link) throw new Error(`no ${path} link mailed to ${email}`);
+  return new URL(link);
+}
+
+async function verifiedUser(email: string, password = "correct-horse") {
+  const { userId } = await createAccount(db, { email, passwordHash: await hashPassword(password), emailVerified: true });
+  return userId;
+}
+
+type FormResult = { result: { error?: Record<string, string[] | null> | null }; error: { title: string; description?: string; resendEmail?: string } | null };
+
+describe("sign-up", () => {
+  it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
+    const response = await call(signup.action, post("/signup", { email: "  New.User@Example.com ", password: "secret1" }));
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Location")).toBe("/signin?message=verify-email&email=new.user%40example.com");
+
+    const user = await db.selectFrom("users").selectAll().where("email", "=", "new.user@example.com").executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeNull();
+    expect(user.password_hash).toMatch(/^\$2[aby]\$/);
+    const membership = await db.selectFrom("memberships").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(membership.role).toBe("owner");
+    const site = await db.selectFrom("sites").selectAll().where("workspace_id", "=", membership.workspace_id).executeTakeFirstOrThrow();
+    expect(await db.selectFrom("brand_settings").select("site_id").where("site_id", "=", site.id).executeTakeFirst()).toBeTruthy();
+
+    const [mail] = await mailsTo("new.user@example.com");
+    expect(mail?.tag).toBe("verify-email");
+    expect(mail?.text).toMatch(/http:\/\/localhost:3000\/verify\?token=[\w-]{20,}/);
+    const job = await db.selectFrom("jobs").selectAll().where("name", "=", "deliver-mail").where("idempotency_key", "=", `mail:${mail!.id}`).executeTakeFirst();
+    expect(job?.status).toBe("queued");
+
+    const token = await db.selectFrom("auth_tokens").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(token.kind).toBe("verify_email");
+    const link = await lastLink("new.user@example.com", "/verify");
+    expect(token.token_hash).not.toBe(link.searchParams.get("token"));
+    const ttl = Date.parse(token.expires_at) - Date.parse(token.created_at);
+    expect(ttl).toBe(60 * 60 * 1000);
+  });
+
+  it("rejects a bad email and a short password with field messages, creating nothing", async () => {
+    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const result = await call(signup.action, post("/signup", { email: "not-an-email", password: "12345" }));
+    expect(statusOf(result)).toBe(400);
+    const { result: reply } = payloadOf<FormResult>(result);
+    expect(reply.error?.email).toEqual(["Please enter a valid email address"]);
+    expect(reply.error?.password).toEqual(["Password must be at least 6 characters long"]);
+    const empty = payloadOf<FormResult>(await call(signup.action, post("/signup", {})));
+    expect(empty.result.error?.email).toEqual(["Email is required"]);
+    expect(empty.result.error?.password).toEqual(["Password is required"]);
+    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("tells an existing address to sign in instead", async () => {
+    await verifiedUser("taken@example.com");
+    const result = await call(signup.action, post("/signup", { email: "TAKEN@example.com", password: "secret12" }));
+    expect(payloadOf<FormResult>(result).error).toEqual({
+      title: "Account exists",
+      description: "An account with this email already exists. Please sign in instead.",
+    });
+  });
+
+  it("refuses a filled honeypot quietly with 400", async () => {
+    const result = await call(signup.action, post("/signup", { email: "bot@example.com", password: "secret12", website: "http://spam" }));
+    expect(statusOf(result)).toBe(400);
+    expect(await db.selectFrom("users").where("email", "=", "bot@example.com").select("id").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("sends signed-in visitors to the dashboard, and to the onboarding dialog with ?onboarding=true", async () => {
+    const userId = await verifiedUser("signed-in@example.com");
+    const cookie = (await startSession(db, userId, get("/"))).split(";")[0]!;
+    const plain = (await call(signup.loader, get("/signup", cookie))) as Response;
+    expect(plain.headers.get("Location")).toBe("/dashboard");
+    const onboarding = (await call(signup.loader, get("/signup?onboarding=true", cookie))) as Response;
+    expect(onboarding.headers.get("Location")).toBe("/dashboard?onboarding=1");
+    const signinPage = (await call(signin.loader, get("/signin", cookie))) as Response;
+    expect(signinPage.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("sign-in", () => {
+  it("signs a verified user in, with a session cookie, a 'Welcome back!' toast and a safe redirect", async () => {
+    const userId = await verifiedUser("reader@example.com");
+    const response = (await call(
+      signin.action,
+      post("/signin", { email: "Reader@Example.com", password: "correct-horse", redirectTo: "/dashboard/topics" }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/topics");
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("__session="))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("__toast="))).toBe(true);
+    const rows = await db.selectFrom("sessions").select("ip").where("user_id", "=", userId).execute();
+    expect(rows).toEqual([{ ip: "203.0.113.7" }]);
+
+    const offsite = (await call(
+      signin.action,
+      post("/signin", { email: "reader@example.com", password: "correct-horse", redirectTo: "//evil.example/steal" }),
+    )) as Response;
+    expect(offsite.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("answers a wrong password and an unknown email with the same message", async () => {
+    await verifiedUser("guarded@example.com");
+    for (const form of [
+      { email: "guarded@example.com", password: "wrong-password" },
+      { email: "nobody@example.com", password: "whatever" },
+    ]) {
+      const result = await call(signin.action, post("/signin", form), "198.51.100.1");
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<FormResult>(result).error).toEqual({ title: "Error signing in", description: "Invalid email or password" });
+    }
+  });
+
+  it("tells an unverified user to verify, offering to resend", async () => {
+    await call(signup.action, post("/signup", { email: "pending@example.com", password: "secret12" }));
+    const result = await call(signin.action, post("/signin", { email: "pending@example.com", password: "secret12" }));
+    const { error } = payloadOf<FormResult>(result);
+    expect(error?.title).toBe("Error signing in");
+    expect(error?.description).toMatch(/verify your email/);
+    expect(error?.resendEmail).toBe("pending@example.com");
+  });
+
+  it("shows the notice named by ?message", async () => {
+    const cases = {
+      "verify-email&email=a%40b.co": "Check your email",
+      "verification-sent": "Verification email sent",
+      "reset-sent": "Password reset email sent",
+      "password-updated": "Password updated successfully",
+    };
+    for (const [query, title] of Object.entries(cases)) {
+      const data = (await call(signin.loader, get(`/signin?message=${query}`))) as { notice: { title: string; description: string } };
+      expect(data.notice.title).toBe(title);
+    }
+    const verify = (await call(signin.loader, get("/signin?message=verify-email&email=a%40b.co"))) as { notice: { description: string } };
+    expect(verify.notice.description).toContain("a@b.co");
+  });
+
+  it("limits failed attempts per email, then refuses even the right password with a clear message", async () => {
+    await verifiedUser("target@example.com");
+    for (let i = 0; i < 10; i++) {
+      // Different addresses: the per-email limit must hold on its own.
+      await call(signin.action, post("/signin", { email: "target@example.com", password: `guess-${i}` }), `192.0.2.${i + 1}`);
+    }
+    const result = await call(signin.action, post("/signin", { email: "target@example.com", password: "correct-horse" }), "192.0.2.99");
+    expect(statusOf(result)).toBe(429);
+    expect(payloadOf<FormResult>(result).error).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
+    expect(RATE_LIMIT_MESSAGE).toBe("Too many attempts. Please wait a few minutes and try again.");
+  });
+});
+
+describe("email verification", () => {
+  it("verifies on POST only, once; a used link reports already verified; a bad link fails", async () => {
+    await call(signup.action, post("/signup", { email: "verify-me@example.com", password: "secret12" }));
+    const link = await lastLink("verify-me@example.com", "/verify");
+    const token = link.searchParams.get("token")!;
+
+    const page = (await call(verify.loader, get(`/verify?token=${token}`))) as { token: string; signedIn: boolean };
+    expect(page).toEqual({ token, signedIn: false });
+    const still = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
+    expect(still.email_verified_at).toBeNull();
+
+    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "verified" });
+    const now = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
+    expect(now.email_verified_at).not.toBeNull();
+    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "already-verified" });
+    expect(await call(verify.action, post("/verify", { token: "forged-token" }))).toEqual({ outcome: "invalid" });
+    expect(await call(verify.action, post("/verify", {}))).toEqual({ outcome: "invalid" });
+
+    const signedIn = await call(signin.action, post("/signin", { email: "verify-me@example.com", password: "secret12" }));
+    expect((signedIn as Response).headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("refuses an expired link", async () => {
+    await call(signup.action, post("/signup", { email: "late@example.com", password: "secret12" }));
+    const token = (await lastLink("late@example.com", "/verify")).searchParams.get("token")!;
+    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "invalid" });
+  });
+});
+
+describe("resend verification and forgot password", () => {
+  it("give the same answer whether or not the address has an account, mailing only real ones", async () => {
+    await call(signup.action, post("/signup", { email: "resend@example.com", password: "secret12" }));
+    await verifiedUser("already@example.com");
+    for (const email of ["resend@example.com", "already@example.com", "ghost@example.com"]) {
+      const response = (await call(resend.action, post("/resend-verification", { email }))) as Response;
+      expect(response.headers.get("Location")).toBe(`/signin?message=verification-sent&email=${encodeURIComponent(email)}`);
+    }
+    expect((await mailsTo("resend@example.com")).map((m) => m.tag)).toEqual(["verify-email", "verify-email"]);
+    expect(await mailsTo("already@example.com")).toEqual([]);
+    expect(await mailsTo("ghost@example.com")).toEqual([]);
+
+    for (const email of ["already@example.com", "ghost@example.com"]) {
+      const response = (await call(forgot.action, post("/forgot-password", { email }))) as Response;
+      expect(response.headers.get("Location")).toBe("/signin?message=reset-sent");
+    }
+    expect((await mailsTo("already@example.com")).map((m) => m.tag)).toEqual(["reset-password"]);
+    expect(await mailsTo("ghost@example.com")).toEqual([]);
+  });
+
+  it("ask for an email with the spec's 'Email Required' message", async () => {
+    for (const [route, path] of [
+      [resend, "/resend-verification"],
+      [forgot, "/forgot-password"],
+    ] as const) {
+      const result = await call(route.action, post(path, { email: "  " }));
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<FormResult>(result).error).toEqual({ title: "Email Required", description: "Please enter your email address" });
+    }
+  });
+
+  it("limit repeated requests for one address", async () => {
+    for (let i = 0; i < 5; i++) await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), `192.0.2.${i}`);
+    const result = await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), "192.0.2.200");
+    expect(statusOf(result)).toBe(429);
+    expect(payloadOf<FormResult>(result).error?.description).toBe(RATE_LIMIT_MESSAGE);
+  });
+});
+
+describe("password reset", () => {
+  it("validates with the spec's messages, then sets the password once and ends every session", async () => {
+    const userId = await verifiedUser("forgetful@example.com", "old-password");
+    const session = await startSession(db, userId, get("/"));
+    await startSession(db, userId, get("/"));
+    await call(forgot.action, post("/forgot-password", { email: "forgetful@example.com" }));
+    await call(forgot.action, post("/forgot-password", { email: "forgetful@example.com" }));
+    const token = (await lastLink("forgetful@example.com", "/reset-password")).searchParams.get("token")!;
+
+    expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
+    expect(await call(reset.loader, get("/reset-password?token=nope"))).toEqual({ token: "", valid: false });
+    expect(await call(reset.loader, get("/reset-password"))).toEqual({ token: "", valid: false });
+
+    const attempts: Array<[Record<string, string>, string, string]> = [
+      [{ password: "", confirmPassword: "" }, "Password Required", "Please enter and confirm your new password"],
+      [{ password: "abcdef", confirmPassword: "" }, "Password Required", "Please enter and confirm your new password"],
+      [{ password: "abcdef", confirmPassword: "abcdeg" }, "Passwords Don't Match", "Please make sure both passwords are identical"],
+      [{ password: "abc", confirmPassword: "abc" }, "Password Too Short", "Password must be at least 6 characters long"],
+    ];
+    for (const [form, title, description] of attempts) {
+      const result = await call(reset.action, post("/reset-password", { token, ...form }));
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<{ error: unknown }>(result).error).toEqual({ title, description });
+    }
+    const unchanged = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+
+    const done = (await call(reset.action, post("/reset-password", { token, password: "new-password", confirmPassword: "new-password" }, session.split(";")[0]))) as Response;
+    expect(done.headers.get("Location")).toBe("/signin?message=password-updated");
+    expect(done.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/);
+    const after = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(after.password_hash).not.toBe(unchanged.password_hash);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+
+    // Single use, and the older link of the same user is retired too.
+    const again = await call(reset.action, post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }));
+    expect(payloadOf<{ invalidLink: boolean }>(again).invalidLink).toBe(true);
+    const open = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", userId).where("kind", "=", "reset_password").where("used_at", "is", null).execute();
+    expect(open).toEqual([]);
+
+    const oldLogin = await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "old-password" }));
+    expect(payloadOf<FormResult>(oldLogin).error?.description).toBe("Invalid email or password");
+    const newLogin = (await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "new-password" }))) as Response;
+    expect(newLogin.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("also verifies the address of an unverified account, and refuses expired links", async () => {
+    await call(signup.action, post("/signup", { email: "never-verified@example.com", password: "secret12" }));
+    await call(forgot.action, post("/forgot-password", { email: "never-verified@example.com" }));
+    const token = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
+    await call(reset.action, post("/reset-password", { token, password: "brand-new", confirmPassword: "brand-new" }));
+    const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", "never-verified@example.com").executeTakeFirstOrThrow();
+    expect(user.email_verified_at).not.toBeNull();
+
+    await call(forgot.action, post("/forgot-password", { email: "never-verified@example.com" }));
+    const late = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
+    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("used_at", "is", null).execute();
+    expect(await call(reset.loader, get(`/reset-password?token=${late}`))).toEqual({ token: "", valid: false });
+    const result = await call(reset.action, post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }));
+    expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+  });
+});
+
+describe("sign-out", () => {
+  it("ends this session only on POST and says 'Signed out'", async () => {
+    const userId = await verifiedUser("leaving@example.com");
+    const cookie = (await startSession(db, userId, get("/"))).split(";")[0]!;
+    const viaGet = (await call(signout.loader, get("/signout", cookie))) as Response;
+    expect(viaGet.headers.get("Location")).toBe("/");
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
+
+    const response = (await call(signout.action, post("/signout", {}, cookie))) as Response;
+    expect(response.headers.get("Location")).toBe("/");
+    expect(cookiesOf(response)).toContain("__toast=");
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
+  });
+});

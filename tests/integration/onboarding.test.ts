@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { resetEnvForTests } from "#app/env.server";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { onboardingState } from "#app/modules/onboarding/state.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { readToast } from "#app/utils/toast.server";
+import { action, loader } from "#app/routes/dashboard/onboarding";
+import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
+import { testDb } from "#tests/setup/db";
+import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+
+let db: DB;
+let site: TestSite;
+let alice: Awaited<ReturnType<typeof createAccount>>;
+let bob: Awaited<ReturnType<typeof createAccount>>;
+let aliceCookie: string;
+
+beforeAll(async () => {
+  site = await startTestSite();
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
+  resetEnvForTests();
+  db = await testDb();
+  alice = await createAccount(db, { email: "alice@example.com", passwordHash: null, emailVerified: true });
+  bob = await createAccount(db, { email: "bob@example.com", passwordHash: null, emailVerified: true });
+  aliceCookie = await signInAs(db, alice.userId);
+});
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  resetEnvForTests();
+  await site.close();
+});
+
+function submit(fields: Record<string, string>, cookie: string | null = aliceCookie) {
+  return callRoute({ middleware: [requireAuth], handler: action, request: post("/dashboard/onboarding", fields, cookie ?? undefined) });
+}
+
+async function toastOf(result: { headers: Headers }) {
+  const cookie = result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast;
+}
+
+const brandOf = (siteId: string) => db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
+const siteUrlOf = async (siteId: string) => (await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirstOrThrow()).url;
+
+describe("POST /dashboard/onboarding", () => {
+  test("signed-out visitors go to sign in", async () => {
+    const result = await submit({ intent: "scan", url: site.url }, null);
+    expect(redirectTarget(result)).toMatch(/^\/signin\?redirectTo=/);
+  });
+
+  test("a blank URL answers 'URL Required' and stays on the scan step", async () => {
+    const result = await submit({ intent: "scan", url: "   " });
+    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan");
+    expect(await toastOf(result)).toEqual({ type: "error", title: "URL Required", description: "Please enter your website URL" });
+  });
+
+  test("a refused address answers 'Scan Failed' with the reason and changes nothing", async () => {
+    const before = await brandOf(alice.siteId);
+    for (const url of ["http://127.0.0.1/", "http://169.254.169.254/", `${site.url}/redirect-to-loopback`]) {
+      const result = await submit({ intent: "scan", url });
+      expect(redirectTarget(result)).toBe(`/dashboard?onboarding=scan&url=${encodeURIComponent(url)}`);
+      expect(await toastOf(result)).toEqual({
+        type: "error",
+        title: "Scan Failed",
+        description: "That address is not allowed: it points to a private or local network.",
+      });
+    }
+    expect(await brandOf(alice.siteId)).toEqual(before);
+    expect(await siteUrlOf(alice.siteId)).toBeNull();
+  });
+
+  test("a scan fills the signed-in user's site brand settings, and no one else's", async () => {
+    const bobBefore = await brandOf(bob.siteId);
+    const result = await submit({ intent: "scan", url: `${site.url}/`, returnTo: "/dashboard?tab=all" });
+    expect(redirectTarget(result)).toBe("/dashboard?tab=all&onboarding=success");
+    expect((await toastOf(result))?.title).toBe("Website Scanned Successfully!");
+
+    const brand = await brandOf(alice.siteId);
+    expect(brand).toMatchObject({ brand_name: TEST_SITE.brandName, industry: "Food & Beverage", language: "en-US", description: TEST_SITE.description });
+    expect(JSON.parse(brand.tags)).toContain("coffee");
+    expect(JSON.parse(brand.internal_links)).toContain(`${site.url}/shop`);
+    expect(await siteUrlOf(alice.siteId)).toBe(`${site.url}/`);
+    expect(await brandOf(bob.siteId)).toEqual(bobBefore);
+    expect(await siteUrlOf(bob.siteId)).toBeNull();
+
+    // The success step shows what was stored.
+    const state = await onboardingState(get("/dashboard?onboarding=success"), {
+      user: { onboardingCompleted: false } as never,
+      site: { id: alice.siteId, name: "", url: null },
+    }, db);
+    expect(state).toMatchObject({ show: true, step: "success", scanned: { brandName: TEST_SITE.brandName, industry: "Food & Beverage" } });
+  });
+
+  test("returnTo cannot leave the site", async () => {
+    const result = await submit({ intent: "scan", url: "", returnTo: "//evil.example/x" });
+    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan");
+  });
+
+  test("finish completes onboarding with 'Setup Complete!'; skip completes it quietly", async () => {
+    const finished = await submit({ intent: "finish" });
+    expect(redirectTarget(finished)).toBe("/dashboard");
+    expect((await toastOf(finished))?.title).toBe("Setup Complete!");
+    const user = await db.selectFrom("users").select("onboarding_completed_at").where("id", "=", alice.userId).executeTakeFirstOrThrow();
+    expect(user.onboarding_completed_at).not.toBeNull();
+
+    const bobCookie = await signInAs(db, bob.userId);
+    const skipped = await submit({ intent: "skip", returnTo: "/dashboard?onboarding=scan" }, bobCookie);
+    expect(redirectTarget(skipped)).toBe("/dashboard");
+    expect(await toastOf(skipped)).toBeNull();
+    const bobUser = await db.selectFrom("users").select("onboarding_completed_at").where("id", "=", bob.userId).executeTakeFirstOrThrow();
+    expect(bobUser.onboarding_completed_at).not.toBeNull();
+  });
+
+  test("an unknown intent is a 400; GET goes to the dashboard's dialog", async () => {
+    expect((await submit({ intent: "nope" })).status).toBe(400);
+    const got = await callRoute({ middleware: [requireAuth], handler: loader, request: get("/dashboard/onboarding", aliceCookie) });
+    expect(redirectTarget(got)).toBe("/dashboard?onboarding=welcome");
+  });
+});
+
+describe("onboardingState", () => {
+  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null } });
+
+  test("shows until completed, at the step from the URL", async () => {
+    expect(await onboardingState(get("/dashboard"), auth(false), db)).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });
+    expect(await onboardingState(get("/dashboard?onboarding=scan&url=x.example"), auth(false), db)).toMatchObject({ step: "scan", url: "x.example" });
+    expect(await onboardingState(get("/dashboard?onboarding=bogus"), auth(false), db)).toMatchObject({ show: true, step: "welcome" });
+  });
+
+  test("after completion only on request", async () => {
+    expect((await onboardingState(get("/dashboard"), auth(true), db)).show).toBe(false);
+    expect(await onboardingState(get("/dashboard?onboarding=1"), auth(true), db)).toMatchObject({ show: true, step: "welcome" });
+    expect(await onboardingState(get("/dashboard/topics?x=1&onboarding=scan"), auth(true), db)).toMatchObject({
+      show: true,
+      step: "scan",
+      returnTo: "/dashboard/topics?x=1",
+    });
+  });
+});
