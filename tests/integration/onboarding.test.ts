@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { RATE_LIMIT_MESSAGE, RATE_LIMIT_RULES } from "#app/modules/auth/rate-limit.server";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
@@ -84,6 +85,8 @@ describe("POST /dashboard/onboarding", () => {
     expect(JSON.parse(brand.tags)).toContain("coffee");
     expect(JSON.parse(brand.internal_links)).toContain(`${site.url}/shop`);
     expect(await siteUrlOf(alice.siteId)).toBe(`${site.url}/`);
+    const renamed = await db.selectFrom("sites").select("name").where("id", "=", alice.siteId).executeTakeFirstOrThrow();
+    expect(renamed.name).toBe(TEST_SITE.brandName);
     expect(await brandOf(bob.siteId)).toEqual(bobBefore);
     expect(await siteUrlOf(bob.siteId)).toBeNull();
 
@@ -113,6 +116,17 @@ describe("POST /dashboard/onboarding", () => {
     expect(await toastOf(skipped)).toBeNull();
     const bobUser = await db.selectFrom("users").select("onboarding_completed_at").where("id", "=", bob.userId).executeTakeFirstOrThrow();
     expect(bobUser.onboarding_completed_at).not.toBeNull();
+  });
+
+  test("scans are rate limited per account, with a clear message and no change", async () => {
+    const carol = await createAccount(db, { email: "carol@example.com", passwordHash: null, emailVerified: true });
+    const carolCookie = await signInAs(db, carol.userId);
+    const before = await brandOf(carol.siteId);
+    const limit = RATE_LIMIT_RULES.scan.email.points;
+    for (let i = 0; i < limit; i++) await submit({ intent: "scan", url: "http://127.0.0.1:1/" }, carolCookie);
+    const refused = await submit({ intent: "scan", url: `${site.url}/` }, carolCookie);
+    expect(await toastOf(refused)).toMatchObject({ title: "Scan Failed", description: RATE_LIMIT_MESSAGE });
+    expect(await brandOf(carol.siteId)).toEqual(before);
   });
 
   test("an unknown intent is a 400; GET goes to the dashboard's dialog", async () => {

@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-export type RateLimitedAction = "signin" | "signup" | "resend" | "reset";
+export type RateLimitedAction = "signin" | "signup" | "resend" | "reset" | "scan";
 type Rule = { points: number; duration: number };
 
 const MINUTES = 60;
@@ -19,6 +19,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitedAction, { ip: Rule; email: Rule
   signup: { ip: { points: 100, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
   resend: { ip: { points: 50, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
   reset: { ip: { points: 50, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
+  // Each scan makes the server fetch a user-given URL; keyed by the signed-in account's email.
+  scan: { ip: { points: 60, duration: 60 * MINUTES }, email: { points: 20, duration: 60 * MINUTES } },
 };
 
 const limiters = new Map<string, RateLimiterMemory>();

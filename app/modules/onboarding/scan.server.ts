@@ -1,4 +1,5 @@
 import * as cheerio from "cheerio";
+import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import type { DB } from "#app/db/client.server";
 import { getAiProvider, type AiProvider, type BrandProfile, type PageFacts } from "#app/modules/ai/provider.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
@@ -175,6 +176,14 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
       .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
       .execute();
     await trx.updateTable("sites").set({ url: result.url, updated_at: now }).where("id", "=", siteId).execute();
+    if (result.brandName) {
+      await trx
+        .updateTable("sites")
+        .set({ name: result.brandName.slice(0, 120) })
+        .where("id", "=", siteId)
+        .where("name", "=", DEFAULT_SITE_NAME)
+        .execute();
+    }
   });
 }
 

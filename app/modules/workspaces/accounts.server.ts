@@ -3,6 +3,8 @@ import { newId } from "#app/utils/crypto.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 export const TRIAL_DAYS = 7;
+/** A new account's first site is called this until a scan or the user names it. */
+export const DEFAULT_SITE_NAME = "My website";
 
 type NewAccount = {
   email: string;
@@ -70,7 +72,7 @@ export async function createAccount(db: DB, account: NewAccount) {
       .execute();
     await trx
       .insertInto("sites")
-      .values({ id: siteId, workspace_id: workspaceId, name: "My website", url: null, slug: slugify("my-website"), created_at: now, updated_at: now })
+      .values({ id: siteId, workspace_id: workspaceId, name: DEFAULT_SITE_NAME, url: null, slug: slugify(DEFAULT_SITE_NAME), created_at: now, updated_at: now })
       .execute();
     await createSiteSettings(trx, siteId);
   });

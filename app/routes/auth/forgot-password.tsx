@@ -1,70 +1,29 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
-import { Field, FormMessage } from "#app/components/forms";
-import { StatusButton } from "#app/components/ui/button";
-import { requestContext } from "#app/context";
-import { getDb } from "#app/db/client.server";
 import { requestPasswordReset } from "#app/modules/auth/auth.server";
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
-import { EmailOnlySchema } from "#app/modules/auth/validation";
-import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/forgot-password";
-import { HONEYPOT_FIELD, HoneypotField, type Notice } from "./shared";
+import { EmailLinkForm } from "./email-link-form";
+import { emailLinkAction } from "./email-link.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Inkpilot" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
-  const submission = parseWithZod(formData, { schema: EmailOnlySchema });
-  if (submission.status !== "success") {
-    const missing = !String(formData.get("email") ?? "").trim();
-    const error: Notice | null = missing ? { title: "Email Required", description: "Please enter your email address" } : null;
-    return data({ result: submission.reply(), error }, { status: 400 });
-  }
-  const { email } = submission.value;
-  if (!(await consumeRateLimit("reset", { ip: context.get(requestContext).ip, email }))) {
-    return data(
-      { result: submission.reply(), error: { title: "Failed to Send Reset Email", description: RATE_LIMIT_MESSAGE } },
-      { status: 429 },
-    );
-  }
-  // The same answer whether or not the address has an account.
-  await requestPasswordReset(getDb(), email);
-  throw redirect("/signin?message=reset-sent");
+  return emailLinkAction({
+    request,
+    context,
+    limit: "reset",
+    failureTitle: "Failed to Send Reset Email",
+    send: requestPasswordReset,
+    successUrl: () => "/signin?message=reset-sent",
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const isPending = useIsPending();
-  const [form, fields] = useForm<{ email: string }>({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-    // No browser-side validation: the server's answer carries the spec's 'Email Required' title.
-  });
-  const error = actionData?.error;
-
   return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter your email and we will send you a link to choose a new password.</p>
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="relative mt-6 flex flex-col gap-4">
-        {error ? <FormMessage title={error.title} description={error.description} /> : null}
-        <HoneypotField />
-        <Field
-          label="Email"
-          inputProps={{ id: fields.email.id, name: fields.email.name, type: "email", autoComplete: "email", defaultValue: fields.email.initialValue }}
-          errors={error ? undefined : fields.email.errors}
-        />
-        <StatusButton pending={isPending} pendingLabel="Sending…" className="w-full">
-          Send reset link
-        </StatusButton>
-      </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/signin" className="font-medium text-brand-600 hover:underline">
-          Back to sign in
-        </Link>
-      </p>
-    </>
+    <EmailLinkForm
+      formId="forgot-password"
+      heading="Forgot your password?"
+      intro="Enter your email and we will send you a link to choose a new password."
+      submitLabel="Send reset link"
+      actionData={actionData}
+    />
   );
 }

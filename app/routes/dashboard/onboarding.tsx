@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth, safeRedirectPath } from "#app/modules/auth/guards.server";
+import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError } from "#app/modules/onboarding/scan.server";
 import type { OnboardingStep } from "#app/modules/onboarding/state.server";
 import { logger } from "#app/utils/logger.server";
@@ -44,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!url) {
         return redirectWithToast(backTo(returnTo, "scan"), { type: "error", title: "URL Required", description: "Please enter your website URL" });
       }
-      const { requestId } = context.get(requestContext);
+      const { requestId, ip } = context.get(requestContext);
+      if (!(await consumeRateLimit("scan", { ip, email: auth.user.email }))) {
+        return redirectWithToast(backTo(returnTo, "scan", { url }), { type: "error", title: "Scan Failed", description: RATE_LIMIT_MESSAGE });
+      }
       try {
         const result = await scanWebsite(url, { correlationId: requestId });
         await saveBrandFromScan(db, auth.site.id, result);
@@ -54,7 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: `Brand settings for ${result.brandName} are ready.`,
         });
       } catch (error) {
-        if (!(error instanceof ScanError)) logger.error({ requestId, err: error }, "website scan failed");
+        // Logged with the request id as correlation id, expected refusals included, so support can trace a report.
+        if (error instanceof ScanError) logger.warn({ requestId, url, reason: error.message }, "website scan refused");
+        else logger.error({ requestId, url, err: error }, "website scan failed");
         return redirectWithToast(backTo(returnTo, "scan", { url }), {
           type: "error",
           title: "Scan Failed",

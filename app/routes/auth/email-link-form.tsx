@@ -1,0 +1,56 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { Field, FormMessage } from "#app/components/forms";
+import { StatusButton } from "#app/components/ui/button";
+import { useIsPending } from "#app/utils/use-is-pending";
+import { HoneypotField, type Notice } from "./shared";
+
+/** The one-field "mail me a link" page shared by forgot password and resend verification. */
+export function EmailLinkForm({
+  formId,
+  heading,
+  intro,
+  submitLabel,
+  defaultEmail,
+  actionData,
+}: {
+  formId: string;
+  heading: string;
+  intro: string;
+  submitLabel: string;
+  defaultEmail?: string;
+  actionData?: { result: SubmissionResult<string[]>; error: Notice | null };
+}) {
+  const isPending = useIsPending();
+  const [form, fields] = useForm<{ email: string }>({
+    id: formId,
+    lastResult: actionData?.result,
+    defaultValue: { email: defaultEmail ?? "" },
+    // No browser-side validation: the server's answer carries the spec's 'Email Required' title.
+  });
+  const error = actionData?.error;
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
+      <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="relative mt-6 flex flex-col gap-4">
+        {error ? <FormMessage title={error.title} description={error.description} /> : null}
+        <HoneypotField />
+        <Field
+          label="Email"
+          inputProps={{ id: fields.email.id, name: fields.email.name, type: "email", autoComplete: "email", defaultValue: fields.email.initialValue }}
+          errors={error ? undefined : fields.email.errors}
+        />
+        <StatusButton pending={isPending} pendingLabel="Sending…" className="w-full">
+          {submitLabel}
+        </StatusButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        <Link to="/signin" className="font-medium text-brand-600 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </>
+  );
+}
