@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
+  OPENAI_IMAGE_MODEL: z.string().default("gpt-image-1-mini"),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_API_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
+
+  // Keyword data for the keyword research tool (DataForSEO); without it no figures are shown.
+  DATAFORSEO_LOGIN: optionalString,
+  DATAFORSEO_PASSWORD: optionalString,
+  DATAFORSEO_API_URL: z.url().default("https://api.dataforseo.com"),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -146,6 +154,7 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
     postmarkEnabled: Boolean(env.POSTMARK_SERVER_TOKEN),
     aiEnabled: Boolean(env.OPENAI_API_KEY),
+    keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
   };
 }
 

@@ -1,10 +1,12 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/toaster";
 import { getOptionalAuth } from "./modules/auth/guards.server";
 import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
+import { setSiteOrigin } from "./utils/seo";
+import { getEnv } from "./env.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -12,6 +14,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  setSiteOrigin(getEnv().appUrl);
   const auth = await getOptionalAuth(request);
   const { toast, clearHeader } = await readToast(request);
   return data(
@@ -23,20 +26,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * Static pages (marketing, blog) set `handle = { hydrate: false }`: they are
+ * served as plain HTML without the framework's scripts, since nothing on them
+ * needs React in the browser (links, <details>, plain forms).
+ */
+export type RouteHandle = { hydrate?: boolean };
+
+function useHydrate() {
+  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrate = useHydrate();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Static pages carry no per-response nonce (stylesheets need none), so their HTML can be cached as bytes. */}
+        <Links nonce={hydrate ? undefined : ""} />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -2,21 +2,61 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 // The whole URL map, by hand. Files not listed here are not routes.
 export default [
-  layout("routes/marketing/layout.tsx", [index("routes/marketing/home.tsx")]),
+  layout("routes/marketing/layout.tsx", [
+    index("routes/marketing/home.tsx"),
+    route("pricing", "routes/marketing/pricing.tsx"),
+    route("about", "routes/marketing/about.tsx"),
+    route("blog", "routes/marketing/blog.tsx"),
+    route("blog/:slug", "routes/marketing/blog-post.tsx"),
+    route("help-center", "routes/marketing/help-center.tsx"),
+    route("contact", "routes/marketing/contact.tsx"),
+    route("terms", "routes/marketing/terms.tsx"),
+    route("privacy", "routes/marketing/privacy.tsx"),
+    // Any URL no other route matches: a 404 page with the public header and footer.
+    route("*", "routes/marketing/not-found.tsx"),
+  ]),
+  // The nine free tools, in the public header and footer frame.
+  layout("routes/marketing/layout.tsx", { id: "marketing-tools" }, [
+    ...prefix("tools", [
+      index("routes/tools/index.tsx"),
+      route("headline-generator", "routes/tools/headline-generator.tsx"),
+      route("meta-description-generator", "routes/tools/meta-description-generator.tsx"),
+      route("keyword-research", "routes/tools/keyword-research.tsx"),
+      route("content-idea-generator", "routes/tools/content-idea-generator.tsx"),
+      route("blog-title-generator", "routes/tools/blog-title-generator.tsx"),
+      route("seo-title-generator", "routes/tools/seo-title-generator.tsx"),
+      route("social-media-caption-generator", "routes/tools/social-media-caption-generator.tsx"),
+      route("content-outline-generator", "routes/tools/content-outline-generator.tsx"),
+      route("readability-checker", "routes/tools/readability-checker.tsx"),
+    ]),
+  ]),
+  route("sitemap.xml", "routes/marketing/sitemap.ts"),
+  route("robots.txt", "routes/marketing/robots.ts"),
+  route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
   ...prefix("resources", [route("cron", "routes/resources/cron.ts")]),
   // The signed-in dashboard: requireAuth middleware and the sidebar shell. Add new pages to this array.
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
     route("articles", "routes/dashboard/home.tsx", { id: "dashboard-articles" }),
+    route("articles/:articleId/delete", "routes/dashboard/article-delete.tsx"),
     route("account", "routes/dashboard/account.tsx"),
     route("settings", "routes/dashboard/settings/index.tsx"),
     route("sidebar", "routes/dashboard/sidebar.ts"),
+    // AI generation: start, live progress (SSE), the no-JS status page, and AI edits.
+    route("generations/start", "routes/dashboard/generations/start.ts"),
+    route("generations/:id", "routes/dashboard/generations/status.tsx"),
+    route("generations/:id/events", "routes/dashboard/generations/events.ts"),
+    route("write", "routes/dashboard/write/index.tsx"),
+    route("write/ai", "routes/dashboard/write/ai.ts"),
+    route("generator", "routes/dashboard/generator.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [
     route("account/confirm-email", "routes/dashboard/confirm-email.tsx"),
   ]),
   route("uploads/avatars/:file", "routes/resources/avatar.ts"),
+  route("uploads/articles/:file", "routes/resources/article-image.ts"),
+  route("uploads/logos/:file", "routes/resources/logo.ts"),
   // Account access: sign-in, sign-up, verification and password reset pages in one centered card layout.
   layout("routes/auth/layout.tsx", [
     route("signin", "routes/auth/signin.tsx"),
@@ -31,6 +71,8 @@ export default [
   route("auth/google/callback", "routes/auth/google-callback.ts"),
   // Onboarding dialog actions (scan / skip / finish); guarded by its own requireAuth middleware.
   route("dashboard/onboarding", "routes/dashboard/onboarding.tsx"),
+  // Article preview in its own tab, without the dashboard shell; guarded by its own requireAuth middleware.
+  route("dashboard/write/preview", "routes/dashboard/write/preview.tsx"),
   // Operator pages: a top-level entry with its own guard, apart from the customer dashboard layout.
   route("dashboard/admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),

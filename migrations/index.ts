@@ -1,7 +1,11 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
+import * as m0002GenerationState from "./0002_generation_state";
+import * as m0003ArticlesList from "./0003_articles_list";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_generation_state": m0002GenerationState,
+  "0003_articles_list": m0003ArticlesList,
 };

@@ -13,7 +13,11 @@ import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { startBackgroundWork, stopBackgroundWork } from "#app/modules/jobs/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
+import { publicPageCache } from "#app/modules/site-content/page-cache.server";
+// The launcher puts this in front of Express: cached public pages are answered before any middleware.
+export { withPageCache } from "#app/modules/site-content/page-cache.server";
 import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
+import { inlineScriptHashes } from "#app/utils/inline-scripts";
 import { logger } from "#app/utils/logger.server";
 
 /**
@@ -66,7 +70,12 @@ export function createApp({ development = false } = {}) {
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", "'strict-dynamic'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              scriptSrc: [
+                "'self'",
+                "'strict-dynamic'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+                ...inlineScriptHashes,
+              ],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:", "https:"],
               fontSrc: ["'self'", "data:"],
@@ -103,6 +112,9 @@ export function createApp({ development = false } = {}) {
       res.status(503).json({ ok: false });
     }
   });
+
+  // Anonymous public pages are rendered once per deploy and served from memory (hot reload needs fresh renders).
+  if (!development) app.use(publicPageCache());
 
   app.use(
     createRequestHandler({

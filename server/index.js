@@ -1,5 +1,6 @@
 // The launcher: plain JavaScript so Node 20 runs it without a TypeScript step.
 // Development (--dev) serves through Vite with hot reload; otherwise the built app.
+import http from "node:http";
 import path from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
@@ -49,7 +50,9 @@ try {
   process.exit(1);
 }
 
-const server = root.listen(env.PORT, env.host, () => {
+// Cached public pages are answered before Express (see app/modules/site-content/page-cache.server.ts).
+const handler = development ? root : serverModule.withPageCache(root);
+const server = http.createServer(handler).listen(env.PORT, env.host, () => {
   console.log(`Inkpilot listening on http://${env.host}:${env.PORT} (${env.isProduction ? "production" : "development"})`);
 });
 

@@ -179,6 +179,8 @@ export interface GenerationsTable {
   completion_tokens: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** JSON: the pipeline's finished intermediate results (migration 0002). */
+  state: Generated<string>;
 }
 export interface PlanItemsTable {
   id: string;

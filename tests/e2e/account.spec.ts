@@ -71,7 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("change email with confirmation through the mailed link", async ({ page }) => {
       const user = await newUser(page);
-      await page.goto("/dashboard/settings");
+      await page.goto("/dashboard/settings?tab=account");
       await expect(page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Account" })).toHaveAttribute(
         "aria-current",
         "page",

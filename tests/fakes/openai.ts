@@ -11,7 +11,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  */
 
 type ChatMessage = { role: string; content: string | null };
-type ChatRequest = {
+export type ChatRequest = {
   model?: string;
   messages?: ChatMessage[];
   stream?: boolean;
@@ -19,6 +19,10 @@ type ChatRequest = {
   response_format?: { type: string; json_schema?: { name: string; schema?: unknown; strict?: boolean } };
 };
 export type ArmedFailure = { status: number; body?: unknown; headers?: Record<string, string> };
+/** Streaming pace for benchmarks: time to the first token, then tokens per second (~4 characters a token). */
+export type FakePace = { latencyMs: number; tokensPerSecond: number; imageMs?: number };
+/** A 1x1 transparent PNG, the image every /images/generations call returns. */
+export const TINY_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 function openAiError(status: number, message: string, type: string, code: string | null = null) {
   return { status, body: { error: { message, type, param: null, code } } };
@@ -37,6 +41,11 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
   /** Canned structured answers keyed by response_format.json_schema.name. */
   const schemaAnswers = new Map<string, unknown>();
   let created = 1732190000;
+  /** Optional plain-text answer per request (e.g. long sections); undefined falls back to fakeCompletionText. */
+  const hooks: { text?: (body: ChatRequest) => string | undefined; pace?: FakePace; imageAs?: "b64_json" | "url" } = {};
+  /** Start and end of every answered request, for concurrency assertions. */
+  const timings: Array<{ path: string; name: string; startedAt: number; endedAt: number }> = [];
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname.replace(/^\/v1(?=\/)/, "");
@@ -62,6 +71,22 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
       const e = openAiError(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
       return sendJson(res, e.status, e.body);
     }
+    if (path === "/__fake/image.png" && req.method === "GET") {
+      const png = Buffer.from(TINY_PNG_BASE64, "base64");
+      res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(png.length) });
+      return res.end(png);
+    }
+    if (path === "/images/generations" && req.method === "POST") {
+      const startedAt = performance.now();
+      const body = JSON.parse(await readBody(req)) as ChatRequest & { prompt?: string };
+      requests.push({ path, body, headers: req.headers });
+      const armed = failures.shift();
+      if (armed) return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
+      if (hooks.pace) await sleep(hooks.pace.imageMs ?? hooks.pace.latencyMs);
+      timings.push({ path, name: "image", startedAt, endedAt: performance.now() });
+      const item = hooks.imageAs === "url" ? { url: `${handle.url}/__fake/image.png` } : { b64_json: TINY_PNG_BASE64 };
+      return sendJson(res, 200, { created: created++, data: [item] });
+    }
     if (path === "/models" && req.method === "GET") {
       return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", created: 0, owned_by: "fake" }] });
     }
@@ -78,6 +103,7 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
       return sendJson(res, e.status, e.body);
     }
     requests.push({ path, body, headers: req.headers });
+    const startedAt = performance.now();
     const armed = failures.shift();
     if (armed) return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
     if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0) {
@@ -92,10 +118,13 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
         const e = openAiError(400, `The fake has no canned answer for schema '${name}'.`, "invalid_request_error");
         return sendJson(res, e.status, e.body);
       }
-      content = JSON.stringify(schemaAnswers.get(name));
+      const answer = schemaAnswers.get(name);
+      // An answer may be computed from the request (e.g. links chosen from the prompt's list).
+      content = JSON.stringify(typeof answer === "function" ? (answer as (b: ChatRequest) => unknown)(body) : answer);
     } else {
-      content = fakeCompletionText(body.messages);
+      content = hooks.text?.(body) ?? fakeCompletionText(body.messages);
     }
+    const callName = body.response_format?.json_schema?.name ?? "text";
     const id = `chatcmpl-${crypto.randomUUID().slice(0, 12)}`;
     const model = body.model;
     created += 1;
@@ -111,13 +140,22 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
         model,
         choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
       });
+      const pace = hooks.pace;
+      if (pace) await sleep(pace.latencyMs);
       frame(chunk({ role: "assistant", content: "" }, null));
-      for (const piece of content.match(/.{1,16}/gs) ?? []) frame(chunk({ content: piece }, null));
+      // Paced streams send ~4 tokens (16 characters) per frame at the configured rate.
+      for (const piece of content.match(/.{1,16}/gs) ?? []) {
+        if (pace) await sleep((4 / pace.tokensPerSecond) * 1000);
+        frame(chunk({ content: piece }, null));
+      }
       frame(chunk({}, "stop"));
+      timings.push({ path, name: callName, startedAt, endedAt: performance.now() });
       if (body.stream_options?.include_usage) frame({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
       res.end("data: [DONE]\n\n");
       return;
     }
+    if (hooks.pace) await sleep(hooks.pace.latencyMs + (usage.completion_tokens / hooks.pace.tokensPerSecond) * 1000);
+    timings.push({ path, name: callName, startedAt, endedAt: performance.now() });
     return sendJson(res, 200, {
       id,
       object: "chat.completion",
@@ -128,5 +166,5 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
     });
   });
   const handle = await listen(server, port);
-  return { ...handle, baseURL: `${handle.url}/v1`, requests, failures, schemaAnswers };
+  return { ...handle, baseURL: `${handle.url}/v1`, requests, failures, schemaAnswers, hooks, timings };
 }

@@ -559,11 +559,15 @@ describe("delete account", () => {
 });
 
 describe("settings", () => {
-  it("shows the Account tab by default and for unknown tabs", async () => {
+  it("shows the Brand tab by default and for unknown tabs, the Account tab when asked", async () => {
     const a = await makeUser("settings@example.com", { fullName: "Set Tings" });
-    for (const url of ["/dashboard/settings", "/dashboard/settings?tab=brand", "/dashboard/settings?tab=account"]) {
-      const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get(url, a.cookie) });
-      expect(res.data.tab).toBe("account");
+    for (const [url, tab] of [
+      ["/dashboard/settings", "brand"],
+      ["/dashboard/settings?tab=nonsense", "brand"],
+      ["/dashboard/settings?tab=account", "account"],
+    ]) {
+      const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get(url!, a.cookie) });
+      expect(res.data.tab).toBe(tab);
       expect(res.data.account.firstName).toBe("Set");
     }
   });

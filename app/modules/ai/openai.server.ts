@@ -57,14 +57,20 @@ export function pagePrompt(page: PageFacts) {
     .join("\n\n");
 }
 
-export function createOpenAiProvider(): AiProvider {
+/** The SDK client for the configured API; callers with tighter budgets pass their own timeout and retries. */
+export function createOpenAiClient(options: { timeout?: number; maxRetries?: number } = {}) {
   const env = getEnv();
-  const client = new OpenAI({
+  return new OpenAI({
     apiKey: env.OPENAI_API_KEY,
     baseURL: env.OPENAI_BASE_URL,
-    timeout: 30_000,
-    maxRetries: 2,
+    timeout: options.timeout ?? 30_000,
+    maxRetries: options.maxRetries ?? 2,
   });
+}
+
+export function createOpenAiProvider(): AiProvider {
+  const env = getEnv();
+  const client = createOpenAiClient();
 
   async function ask(page: PageFacts, correlationId?: string) {
     const completion = await client.chat.completions.create(

@@ -1,4 +1,5 @@
 import { getEnv } from "#app/env.server";
+import type { Writer } from "./writer";
 
 /**
  * The AI provider seen by the rest of the app. One interface, two
@@ -63,4 +64,14 @@ export function normalizeLanguage(raw: string | null | undefined): string {
   } catch {
     return "";
   }
+}
+
+/** The article writer for the generation pipeline, chosen like the provider. */
+export async function getWriter(): Promise<Writer> {
+  if (getEnv().aiEnabled) {
+    const { createOpenAiWriter } = await import("./openai-writer.server");
+    return createOpenAiWriter();
+  }
+  const { offlineWriter } = await import("./offline-writer.server");
+  return offlineWriter;
 }

@@ -1,11 +1,25 @@
+import { sql, type SqlBool } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 
-export const ARTICLE_LIST_TABS = ["all", "draft", "scheduled", "published"] as const;
+export const ARTICLE_LIST_TABS = ["all", "draft", "scheduled", "published", "failed"] as const;
 export type ArticleListTab = (typeof ARTICLE_LIST_TABS)[number];
+export type ArticleListSort = "newest" | "oldest";
+
+export const ARTICLES_PER_PAGE = 20;
 
 export function parseArticleTab(value: string | null): ArticleListTab {
   return (ARTICLE_LIST_TABS as readonly string[]).includes(value ?? "") ? (value as ArticleListTab) : "all";
+}
+
+export function parseArticleSort(value: string | null): ArticleListSort {
+  return value === "oldest" ? "oldest" : "newest";
+}
+
+/** A positive page number; anything else is page 1. */
+export function parsePage(value: string | null) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
 }
 
 export type ArticleListItem = {
@@ -18,17 +32,68 @@ export type ArticleListItem = {
   authorName: string | null;
 };
 
+export type ArticleListQuery = {
+  status?: ArticleListTab;
+  /** Matches title or target keyword, case-insensitively (ASCII), anywhere. */
+  search?: string;
+  sort?: ArticleListSort;
+  page?: number;
+  perPage?: number;
+};
+
+export type ArticlePage = {
+  items: ArticleListItem[];
+  /** Articles matching status and search. */
+  total: number;
+  page: number;
+  pageCount: number;
+  /** The site's articles per status (no search), for the tabs. */
+  counts: Record<ArticleListTab, number>;
+};
+
+/** LIKE pattern for a literal substring. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
- * The site's articles, newest first, optionally one status only. Always scoped
- * by site: the caller passes the site resolved from the session, never a URL id.
+ * One page of the site's articles. Always scoped by site: the caller passes the
+ * site resolved from the session, never a URL id. Three indexed queries whatever
+ * the page size: counts per status, the matching total (only when searching)
+ * and the page itself with its authors joined.
  */
-export async function listArticles(
-  db: DB,
-  siteId: string,
-  { status = "all", limit = 500 }: { status?: ArticleListTab; limit?: number } = {},
-): Promise<ArticleListItem[]> {
-  let query = db
-    .selectFrom("articles as a")
+export async function listArticlePage(db: DB, siteId: string, query: ArticleListQuery = {}): Promise<ArticlePage> {
+  const { status = "all", sort = "newest", perPage = ARTICLES_PER_PAGE } = query;
+  const search = query.search?.trim() ?? "";
+
+  const grouped = await db
+    .selectFrom("articles")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("site_id", "=", siteId)
+    .groupBy("status")
+    .execute();
+  const counts: Record<ArticleListTab, number> = { all: 0, draft: 0, scheduled: 0, published: 0, failed: 0 };
+  for (const row of grouped) {
+    counts.all += Number(row.n);
+    if (row.status in counts) counts[row.status as ArticleListTab] = Number(row.n);
+  }
+
+  let filtered = db.selectFrom("articles as a").where("a.site_id", "=", siteId);
+  if (status !== "all") filtered = filtered.where("a.status", "=", status);
+  if (search) {
+    const pattern = containsPattern(search);
+    filtered = filtered.where(({ or }) =>
+      or([sql<SqlBool>`a.title LIKE ${pattern} ESCAPE '\\'`, sql<SqlBool>`a.target_keyword LIKE ${pattern} ESCAPE '\\'`]),
+    );
+  }
+  const total = search
+    ? Number((await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)
+    : counts[status];
+
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(query.page ?? 1, pageCount);
+  const direction = sort === "oldest" ? "asc" : "desc";
+  const rows = await filtered
     .leftJoin("users as u", "u.id", "a.author_id")
     .select([
       "a.id",
@@ -40,13 +105,28 @@ export async function listArticles(
       "u.full_name as authorFullName",
       "u.username as authorUsername",
     ])
-    .where("a.site_id", "=", siteId);
-  if (status !== "all") query = query.where("a.status", "=", status);
-  const rows = await query.orderBy("a.created_at", "desc").limit(limit).execute();
-  return rows.map(({ authorFullName, authorUsername, ...row }) => ({
-    ...row,
-    authorName: authorFullName || authorUsername || null,
-  }));
+    .orderBy("a.created_at", direction)
+    .orderBy("a.id", direction)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  return {
+    items: rows.map(({ authorFullName, authorUsername, ...row }) => ({ ...row, authorName: authorFullName || authorUsername || null })),
+    total,
+    page,
+    pageCount,
+    counts,
+  };
+}
+
+/** The site's articles, newest first, optionally one status only (no paging). */
+export async function listArticles(
+  db: DB,
+  siteId: string,
+  { status = "all", limit = 500 }: { status?: ArticleListTab; limit?: number } = {},
+): Promise<ArticleListItem[]> {
+  const { items } = await listArticlePage(db, siteId, { status, perPage: limit });
+  return items;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -9,7 +9,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-export type RateLimitedAction = "signin" | "signup" | "resend" | "reset" | "scan";
+export type RateLimitedAction = "signin" | "signup" | "resend" | "reset" | "scan" | "contact" | "tools";
 type Rule = { points: number; duration: number };
 
 const MINUTES = 60;
@@ -21,6 +21,10 @@ export const RATE_LIMIT_RULES: Record<RateLimitedAction, { ip: Rule; email: Rule
   reset: { ip: { points: 50, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
   // Each scan makes the server fetch a user-given URL; keyed by the signed-in account's email.
   scan: { ip: { points: 60, duration: 60 * MINUTES }, email: { points: 20, duration: 60 * MINUTES } },
+  // Public contact forms mail the team; a few messages an hour is plenty for a person.
+  contact: { ip: { points: 20, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
+  // The free tools' calls to paid providers (AI, keyword data), per visitor IP; over it they answer from templates.
+  tools: { ip: { points: 30, duration: 10 * MINUTES }, email: { points: 30, duration: 10 * MINUTES } },
 };
 
 const limiters = new Map<string, RateLimiterMemory>();

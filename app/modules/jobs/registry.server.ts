@@ -1,4 +1,5 @@
 import { deliverMailJob } from "#app/modules/email/mailer.server";
+import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { purgeExpired } from "./maintenance.server";
 import type { JobRegistry } from "./runner.server";
 
@@ -6,4 +7,5 @@ import type { JobRegistry } from "./runner.server";
 export const jobRegistry = {
   "deliver-mail": deliverMailJob,
   "purge-expired": { run: (_payload, { db }) => purgeExpired(db) },
+  "generate-article": generateArticleJob,
 } satisfies JobRegistry;

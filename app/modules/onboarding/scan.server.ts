@@ -1,4 +1,4 @@
-import * as cheerio from "cheerio";
+import * as cheerio from "cheerio/slim";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import type { DB } from "#app/db/client.server";
 import { getAiProvider, type AiProvider, type BrandProfile, type PageFacts } from "#app/modules/ai/provider.server";

@@ -1,8 +1,9 @@
 import type { DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
+import { TRIAL_DAYS } from "#app/modules/billing/plans";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
-export const TRIAL_DAYS = 7;
+export { TRIAL_DAYS };
 /** A new account's first site is called this until a scan or the user names it. */
 export const DEFAULT_SITE_NAME = "My website";
 

@@ -1,10 +1,20 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { TrialBanner } from "#app/components/trial-banner";
 import { Button } from "#app/components/ui/button";
-import type { ArticleStatus } from "#app/db/schema";
 import { getDb } from "#app/db/client.server";
-import { formatListDate, listArticles, parseArticleTab, type ArticleListTab } from "#app/modules/articles/queries.server";
+import { getUsageSummary } from "#app/modules/articles/quota.server";
+import {
+  ARTICLES_PER_PAGE,
+  formatListDate,
+  listArticlePage,
+  parseArticleSort,
+  parseArticleTab,
+  parsePage,
+} from "#app/modules/articles/queries.server";
+import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
+import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/home";
 
 export const handle = { breadcrumb: "Articles" };
@@ -16,19 +26,33 @@ const TABS: { id: ArticleListTab; label: string }[] = [
   { id: "draft", label: "Draft" },
   { id: "scheduled", label: "Scheduled" },
   { id: "published", label: "Published" },
+  { id: "failed", label: "Failed" },
 ];
 
+const MAX_SEARCH = 200;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, site } = context.get(authContext);
+  const { user, site, workspace } = context.get(authContext);
   const db = getDb();
-  const status = parseArticleTab(new URL(request.url).searchParams.get("status"));
-  const [articles, siteRow] = await Promise.all([
-    listArticles(db, site.id, { status }),
-    db.selectFrom("sites").select("timezone").where("id", "=", site.id).executeTakeFirst(),
-  ]);
+  const params = new URL(request.url).searchParams;
+  const status = parseArticleTab(params.get("status"));
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
+  const sort = parseArticleSort(params.get("sort"));
+  const list = await listArticlePage(db, site.id, { status, search: q, sort, page: parsePage(params.get("page")) });
+  const siteRow = await db.selectFrom("sites").select("timezone").where("id", "=", site.id).executeTakeFirst();
+  const usage = await getUsageSummary(db, workspace.id, site.id);
   return {
     status,
-    articles: articles.map((a) => ({
+    q,
+    sort,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    // Position of the page's first row, for "Showing 21-40 of 57".
+    first: (list.page - 1) * ARTICLES_PER_PAGE + 1,
+    counts: list.counts,
+    usage: { plan: usage.plan, trial: usage.trial, blocked: usage.blocked },
+    articles: list.items.map((a) => ({
       id: a.id,
       title: a.title,
       targetKeyword: a.targetKeyword,
@@ -39,97 +63,111 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const STATUS_STYLE: Record<ArticleStatus, string> = {
-  draft: "bg-slate-100 text-slate-700",
-  generating: "bg-amber-100 text-amber-800",
-  scheduled: "bg-sky-100 text-sky-800",
-  publishing: "bg-amber-100 text-amber-800",
-  published: "bg-emerald-100 text-emerald-800",
-  failed: "bg-red-100 text-red-800",
-};
+type ListState = { status: ArticleListTab; q: string; sort: ArticleListSort; page: number };
 
-function StatusBadge({ status }: { status: ArticleStatus }) {
-  return (
-    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize", STATUS_STYLE[status])}>{status}</span>
-  );
+/** The list URL for a state, leaving defaults out. */
+function listHref(state: ListState) {
+  const params = new URLSearchParams();
+  if (state.status !== "all") params.set("status", state.status);
+  if (state.q) params.set("q", state.q);
+  if (state.sort !== "newest") params.set("sort", state.sort);
+  if (state.page > 1) params.set("page", String(state.page));
+  const query = params.toString();
+  return query ? `?${query}` : ".";
 }
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
-  const { status, articles } = loaderData;
+  const { status, q, sort, page, pageCount, total, first, counts, articles, usage } = loaderData;
+  const state: ListState = { status, q, sort, page };
+  const tabs = TABS.filter((t) => t.id !== "failed" || counts.failed > 0 || status === "failed");
+  const back = `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
+  const emptyText = q ? "No articles match your search." : 'No articles yet. Click "Write Article" to get started.';
   return (
-    <div className="mx-auto max-w-6xl">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <TrialBanner usage={usage} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Articles</h1>
         <Button asChild>
           <Link to="/dashboard/write">Write Article</Link>
         </Button>
       </div>
-      <nav aria-label="Filter by status" className="mt-6">
-        <ul className="inline-flex rounded-lg bg-slate-100 p-1">
-          {TABS.map((tab) => (
-            <li key={tab.id}>
-              <Link
-                to={tab.id === "all" ? "." : `?status=${tab.id}`}
-                aria-current={tab.id === status ? "page" : undefined}
-                className={cn(
-                  "inline-block rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900",
-                  tab.id === status && "bg-white text-slate-900 shadow-sm",
-                )}
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Post
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Author
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Created on
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {articles.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-4 py-12 text-center text-slate-600">
-                  No articles yet. Click &quot;Write Article&quot; to get started.
-                </td>
-              </tr>
-            ) : (
-              articles.map((article) => (
-                <tr key={article.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/dashboard/write?edit=${encodeURIComponent(article.id)}`}
-                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                    >
-                      {article.title || "Untitled"}
-                    </Link>
-                    {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-500">{article.targetKeyword}</p> : null}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{article.author}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">{article.createdOn}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={article.status} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <nav aria-label="Filter by status">
+          <ul className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1">
+            {tabs.map((tab) => (
+              <li key={tab.id}>
+                <Link
+                  to={listHref({ ...state, status: tab.id, page: 1 })}
+                  aria-current={tab.id === status ? "page" : undefined}
+                  className={cn(
+                    "inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900",
+                    tab.id === status && "bg-white text-slate-900 shadow-sm",
+                  )}
+                >
+                  {tab.label}
+                  {/* The count is a visual aid; the tab's name stays its label. */}
+                  <span aria-hidden="true" className="text-xs text-slate-600">
+                    {counts[tab.id]}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
+          {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="article-search" className="sr-only">
+            Search by title or keyword
+          </label>
+          <input
+            id="article-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={MAX_SEARCH}
+            placeholder="Search title or keyword"
+            className="h-9 w-56 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          />
+          <label htmlFor="article-sort" className="sr-only">
+            Sort by date
+          </label>
+          <select
+            id="article-sort"
+            name="sort"
+            defaultValue={sort}
+            className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none"
+          >
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+          <Button type="submit" variant="secondary" size="sm">
+            Search
+          </Button>
+        </Form>
       </div>
+      <ArticlesTable articles={articles} back={back} emptyText={emptyText} />
+      {total > 0 ? (
+        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+          <p>
+            Showing {first}-{first + articles.length - 1} of {total}
+          </p>
+          <div className="flex items-center gap-2">
+            {page > 1 ? (
+              <Link to={listHref({ ...state, page: page - 1 })} rel="prev" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+                Previous
+              </Link>
+            ) : null}
+            <span aria-current="page">
+              Page {page} of {pageCount}
+            </span>
+            {page < pageCount ? (
+              <Link to={listHref({ ...state, page: page + 1 })} rel="next" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+                Next
+              </Link>
+            ) : null}
+          </div>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import fs from "node:fs/promises";
-import { avatarFileFor } from "#app/modules/account/avatar.server";
+import { avatarStore } from "#app/modules/account/avatar.server";
+import { serveStoredImage } from "#app/modules/uploads/images.server";
 import type { Route } from "./+types/avatar";
 
 /**
@@ -8,20 +8,5 @@ import type { Route } from "./+types/avatar";
  * security headers add X-Content-Type-Options: nosniff to every response.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const target = avatarFileFor(params.file);
-  if (!target) throw new Response("Not found", { status: 404 });
-  let body: Buffer;
-  try {
-    body = await fs.readFile(target.file);
-  } catch {
-    throw new Response("Not found", { status: 404 });
-  }
-  return new Response(new Uint8Array(body), {
-    headers: {
-      "Content-Type": target.contentType,
-      "Content-Length": String(body.byteLength),
-      "Cache-Control": "public, max-age=3600",
-      "Content-Security-Policy": "default-src 'none'",
-    },
-  });
+  return serveStoredImage(avatarStore, params.file);
 }

@@ -1,9 +1,15 @@
 import { Link } from "react-router";
+import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
-import { handleAccountAction } from "#app/modules/account/actions.server";
+import type { AccountActionData } from "#app/modules/account/actions.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { handleSettingsAction } from "#app/modules/settings/actions.server";
+import { getBrandSettings } from "#app/modules/settings/brand.server";
+import { getContentSettings } from "#app/modules/settings/content.server";
 import { cn } from "#app/utils/cn";
 import { AccountSections } from "../account-forms";
+import { BrandTab } from "./brand-tab";
+import { ContentTab } from "./content-tab";
 import type { Route } from "./+types/index";
 
 export const handle = { breadcrumb: "Settings" };
@@ -11,28 +17,39 @@ export const handle = { breadcrumb: "Settings" };
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }];
 
 /**
- * Settings tabs, chosen by ?tab=. Only the Account tab exists so far, so it is
- * the default; Brand, Content, Integrations and Publishing join this list as
- * they are built.
+ * Settings tabs, chosen by ?tab= (default brand). Integrations and Publishing
+ * join this list when they are built.
  */
-const TABS = [{ id: "account", label: "Account" }] as const;
+const TABS = [
+  { id: "brand", label: "Brand" },
+  { id: "content", label: "Content" },
+  { id: "account", label: "Account" },
+] as const;
 type TabId = (typeof TABS)[number]["id"];
 
 function currentTab(url: URL): TabId {
   const asked = url.searchParams.get("tab");
-  return TABS.find((t) => t.id === asked)?.id ?? "account";
+  return TABS.find((t) => t.id === asked)?.id ?? "brand";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { tab: currentTab(new URL(request.url)), account: accountView(context.get(authContext)) };
+  const auth = context.get(authContext);
+  const tab = currentTab(new URL(request.url));
+  const db = getDb();
+  return {
+    tab,
+    account: accountView(auth),
+    brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
+    content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, context.get(authContext));
+  return handleSettingsAction(request, context.get(authContext));
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, account } = loaderData;
+  const { tab, account, brand, content } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
@@ -54,7 +71,16 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       </nav>
-      <div className="mt-6">{tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}</div>
+      <div className="mt-6">
+        {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
+        {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
+        {tab === "account" ? <AccountSections account={account} actionData={isAccountResult(actionData) ? actionData : undefined} /> : null}
+      </div>
     </div>
   );
+}
+
+/** Account forms read only their own results, not the Brand or Content tabs'. */
+function isAccountResult(actionData: Route.ComponentProps["actionData"]): actionData is AccountActionData {
+  return actionData !== undefined && !(["brand", "brand-logo", "brand-logo-remove", "content"] as string[]).includes(actionData.intent);
 }

@@ -1,0 +1,454 @@
+import { $createCodeNode } from "@lexical/code";
+import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from "@lexical/link";
+import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { $createHeadingNode, $createQuoteNode, $isHeadingNode, type HeadingTagType } from "@lexical/rich-text";
+import { $getSelectionStyleValueForProperty, $patchStyleText, $setBlocksType } from "@lexical/selection";
+import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
+import {
+  $createParagraphNode,
+  $getSelection,
+  $insertNodes,
+  $isElementNode,
+  $isRangeSelection,
+  $isRootOrShadowRoot,
+  $isTextNode,
+  $setSelection,
+  type BaseSelection,
+  COMMAND_PRIORITY_LOW,
+  FORMAT_ELEMENT_COMMAND,
+  FORMAT_TEXT_COMMAND,
+  INDENT_CONTENT_COMMAND,
+  OUTDENT_CONTENT_COMMAND,
+  SELECTION_CHANGE_COMMAND,
+  type ElementFormatType,
+  type ElementNode,
+  type LexicalNode,
+  type TextFormatType,
+} from "lexical";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { cn } from "#app/utils/cn";
+import { $createImageNode, $createVideoNode } from "./nodes";
+import { toVideoEmbedUrl } from "./video-url";
+
+/** The spec's toolbar: headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean. */
+
+type BlockType = "paragraph" | HeadingTagType | "quote" | "code" | "bullet" | "number";
+
+const BLOCK_OPTIONS: { value: BlockType; label: string }[] = [
+  { value: "paragraph", label: "Paragraph" },
+  { value: "h2", label: "Heading 2" },
+  { value: "h3", label: "Heading 3" },
+  { value: "h4", label: "Heading 4" },
+  { value: "h5", label: "Heading 5" },
+  { value: "h6", label: "Heading 6" },
+];
+
+const FONT_FAMILIES = ["Arial", "Georgia", "Helvetica", "Times New Roman", "Trebuchet MS", "Verdana", "Courier New"];
+const FONT_SIZES = ["12px", "14px", "16px", "18px", "20px", "24px", "28px", "32px"];
+
+export function safeLinkUrl(input: string): string | null {
+  const url = input.trim();
+  if (!url) return null;
+  if (/^(https?:|mailto:)/i.test(url) || (url.startsWith("/") && !url.startsWith("//"))) return url;
+  if (/^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(url)) return `https://${url}`;
+  return null;
+}
+
+function safeImageUrl(input: string): string | null {
+  const url = input.trim();
+  if (/^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"))) return url;
+  return null;
+}
+
+type ToolbarState = {
+  blockType: BlockType;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strikethrough: boolean;
+  subscript: boolean;
+  superscript: boolean;
+  link: boolean;
+  fontFamily: string;
+  fontSize: string;
+  color: string;
+};
+
+const INITIAL: ToolbarState = {
+  blockType: "paragraph",
+  bold: false,
+  italic: false,
+  underline: false,
+  strikethrough: false,
+  subscript: false,
+  superscript: false,
+  link: false,
+  fontFamily: "",
+  fontSize: "",
+  color: "#000000",
+};
+
+function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      className={cn(
+        "inline-flex h-8 min-w-8 items-center justify-center rounded px-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600",
+        active && "bg-slate-200 text-slate-900",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Divider() {
+  return <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />;
+}
+
+type InsertKind = "link" | "image" | "video";
+
+function InsertDialog({ kind, onClose, onInsert }: { kind: InsertKind | null; onClose: () => void; onInsert: (kind: InsertKind, values: { url: string; text: string }) => string | null }) {
+  const urlId = useId();
+  const textId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const titles: Record<InsertKind, string> = { link: "Insert link", image: "Insert image", video: "Embed video" };
+  const urlLabels: Record<InsertKind, string> = { link: "Link URL", image: "Image URL", video: "YouTube or Vimeo URL" };
+  return (
+    <Dialog
+      open={kind !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setError(null);
+          onClose();
+        }
+      }}
+      title={kind ? titles[kind] : ""}
+    >
+      {kind ? (
+        <div
+          className="flex flex-col gap-3"
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              (event.currentTarget.querySelector("[data-insert]") as HTMLButtonElement | null)?.click();
+            }
+          }}
+        >
+          <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
+            {urlLabels[kind]}
+          </label>
+          <input id={urlId} name="insert-url" type="url" autoFocus className="rounded-md border border-slate-300 px-3 py-2 text-sm" placeholder="https://" />
+          {kind !== "link" ? (
+            <>
+              <label htmlFor={textId} className="text-sm font-medium text-slate-800">
+                {kind === "image" ? "Alt text" : "Title"}
+              </label>
+              <input id={textId} name="insert-text" type="text" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+            </>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-2 flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              data-insert
+              onClick={(event) => {
+                const root = event.currentTarget.closest("div.flex-col") as HTMLElement;
+                const url = (root.querySelector(`[id="${urlId}"]`) as HTMLInputElement).value;
+                const text = (root.querySelector(`[id="${textId}"]`) as HTMLInputElement | null)?.value ?? "";
+                const problem = onInsert(kind, { url, text });
+                if (problem) setError(problem);
+                else {
+                  setError(null);
+                  onClose();
+                }
+              }}
+            >
+              Insert
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function topLevelElement(node: LexicalNode): ElementNode | null {
+  const element =
+    node.getKey() === "root"
+      ? null
+      : $findMatchingParent(node, (n) => {
+          const parent = n.getParent();
+          return parent !== null && $isRootOrShadowRoot(parent);
+        });
+  return element && $isElementNode(element) ? element : null;
+}
+
+export function Toolbar() {
+  const [editor] = useLexicalComposerContext();
+  const [state, setState] = useState<ToolbarState>(INITIAL);
+  const [dialog, setDialog] = useState<InsertKind | null>(null);
+  // The dialog takes focus; remember where the caret was so the insert lands there.
+  const savedSelection = useRef<BaseSelection | null>(null);
+  const openDialog = (kind: InsertKind) => {
+    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+    setDialog(kind);
+  };
+  const restoreSelection = () => {
+    if (savedSelection.current) $setSelection(savedSelection.current.clone());
+  };
+
+  const refresh = useCallback(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection)) return;
+    const anchor = selection.anchor.getNode();
+    const element = topLevelElement(anchor);
+    let blockType: BlockType = "paragraph";
+    if (element) {
+      if ($isListNode(element)) {
+        const list = $getNearestNodeOfType<ListNode>(anchor, ListNode);
+        blockType = (list ?? element).getListType() === "number" ? "number" : "bullet";
+      } else if ($isHeadingNode(element)) blockType = element.getTag();
+      else if (element.getType() === "quote") blockType = "quote";
+      else if (element.getType() === "code") blockType = "code";
+    }
+    const parent = anchor.getParent();
+    setState({
+      blockType,
+      bold: selection.hasFormat("bold"),
+      italic: selection.hasFormat("italic"),
+      underline: selection.hasFormat("underline"),
+      strikethrough: selection.hasFormat("strikethrough"),
+      subscript: selection.hasFormat("subscript"),
+      superscript: selection.hasFormat("superscript"),
+      link: $isLinkNode(parent) || $isLinkNode(anchor),
+      fontFamily: $getSelectionStyleValueForProperty(selection, "font-family", ""),
+      fontSize: $getSelectionStyleValueForProperty(selection, "font-size", ""),
+      color: $getSelectionStyleValueForProperty(selection, "color", "#000000"),
+    });
+  }, []);
+
+  useEffect(
+    () =>
+      mergeRegister(
+        editor.registerUpdateListener(({ editorState }) => editorState.read(refresh)),
+        editor.registerCommand(
+          SELECTION_CHANGE_COMMAND,
+          () => {
+            refresh();
+            return false;
+          },
+          COMMAND_PRIORITY_LOW,
+        ),
+      ),
+    [editor, refresh],
+  );
+
+  const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
+  const align = (type: ElementFormatType) => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, type);
+  const patchStyle = (styles: Record<string, string | null>) =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) $patchStyleText(selection, styles);
+    });
+
+  const setBlock = (type: BlockType) =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+      if (type === "bullet" || type === "number") {
+        editor.dispatchCommand(
+          state.blockType === type ? REMOVE_LIST_COMMAND : type === "bullet" ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND,
+          undefined,
+        );
+        return;
+      }
+      if (type === "paragraph") $setBlocksType(selection, () => $createParagraphNode());
+      else if (type === "quote") $setBlocksType(selection, () => (state.blockType === "quote" ? $createParagraphNode() : $createQuoteNode()));
+      else if (type === "code") $setBlocksType(selection, () => (state.blockType === "code" ? $createParagraphNode() : $createCodeNode()));
+      else $setBlocksType(selection, () => $createHeadingNode(type));
+    });
+
+  const setDirection = (direction: "ltr" | "rtl") =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+      const blocks = new Set<ElementNode>();
+      for (const node of selection.getNodes()) {
+        const block = $isElementNode(node) && !node.isInline() ? node : $findMatchingParent(node, (n) => $isElementNode(n) && !n.isInline());
+        if (block && $isElementNode(block) && !$isRootOrShadowRoot(block)) blocks.add(block);
+      }
+      for (const block of blocks) block.setDirection(direction);
+    });
+
+  const clean = () =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if (!$isRangeSelection(selection)) return;
+      for (const node of selection.extract()) {
+        if ($isTextNode(node)) {
+          node.setFormat(0);
+          node.setStyle("");
+        }
+      }
+      $patchStyleText(selection, { color: null, "font-size": null, "font-family": null });
+    });
+
+  const insert = (kind: InsertKind, { url, text }: { url: string; text: string }): string | null => {
+    if (kind === "link") {
+      const href = safeLinkUrl(url);
+      if (!href) return "Enter a web address (https://…), a path on your site (/…) or a mailto: link.";
+      editor.update(() => {
+        restoreSelection();
+        $toggleLink(href);
+      });
+      return null;
+    }
+    if (kind === "image") {
+      const src = safeImageUrl(url);
+      if (!src) return "Enter the image's web address (https://…).";
+      if (!text.trim()) return "Describe the image in the alt text: screen readers and search engines rely on it.";
+      editor.update(() => {
+        restoreSelection();
+        $insertNodes([$createImageNode({ src, alt: text.trim() })]);
+      });
+      return null;
+    }
+    const embed = toVideoEmbedUrl(url);
+    if (!embed) return "Enter a YouTube or Vimeo video address.";
+    editor.update(() => {
+      restoreSelection();
+      $insertNodes([$createVideoNode(embed, text.trim())]);
+    });
+    return null;
+  };
+
+  const selectClass = "h-8 rounded border border-slate-300 bg-white px-1 text-sm text-slate-700";
+  return (
+    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1">
+      <select
+        aria-label="Block style"
+        className={selectClass}
+        value={BLOCK_OPTIONS.some((o) => o.value === state.blockType) ? state.blockType : "paragraph"}
+        onChange={(event) => setBlock(event.target.value as BlockType)}
+      >
+        {BLOCK_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Font" className={selectClass} value={state.fontFamily} onChange={(event) => patchStyle({ "font-family": event.target.value || null })}>
+        <option value="">Default font</option>
+        {FONT_FAMILIES.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Font size" className={selectClass} value={state.fontSize} onChange={(event) => patchStyle({ "font-size": event.target.value || null })}>
+        <option value="">Size</option>
+        {FONT_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <Divider />
+      <ToolButton label="Bold" active={state.bold} onClick={() => format("bold")}>
+        <strong>B</strong>
+      </ToolButton>
+      <ToolButton label="Italic" active={state.italic} onClick={() => format("italic")}>
+        <em>I</em>
+      </ToolButton>
+      <ToolButton label="Underline" active={state.underline} onClick={() => format("underline")}>
+        <span className="underline">U</span>
+      </ToolButton>
+      <ToolButton label="Strikethrough" active={state.strikethrough} onClick={() => format("strikethrough")}>
+        <span className="line-through">S</span>
+      </ToolButton>
+      <label className="inline-flex h-8 items-center gap-1 rounded px-1 text-sm text-slate-700 hover:bg-slate-100" title="Text colour">
+        <span className="sr-only">Text colour</span>
+        <span aria-hidden="true">A</span>
+        <input type="color" value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : "#000000"} onChange={(event) => patchStyle({ color: event.target.value })} className="h-5 w-5 cursor-pointer border-0 bg-transparent p-0" />
+      </label>
+      <ToolButton label="Subscript" active={state.subscript} onClick={() => format("subscript")}>
+        X<sub>2</sub>
+      </ToolButton>
+      <ToolButton label="Superscript" active={state.superscript} onClick={() => format("superscript")}>
+        X<sup>2</sup>
+      </ToolButton>
+      <Divider />
+      <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
+        •≡
+      </ToolButton>
+      <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
+        1≡
+      </ToolButton>
+      <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
+        ⇤
+      </ToolButton>
+      <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
+        ⇥
+      </ToolButton>
+      <ToolButton label="Left to right" onClick={() => setDirection("ltr")}>
+        LTR
+      </ToolButton>
+      <ToolButton label="Right to left" onClick={() => setDirection("rtl")}>
+        RTL
+      </ToolButton>
+      <Divider />
+      <ToolButton label="Align left" onClick={() => align("left")}>
+        ⯇
+      </ToolButton>
+      <ToolButton label="Align center" onClick={() => align("center")}>
+        ≡
+      </ToolButton>
+      <ToolButton label="Align right" onClick={() => align("right")}>
+        ⯈
+      </ToolButton>
+      <ToolButton label="Justify" onClick={() => align("justify")}>
+        ☰
+      </ToolButton>
+      <Divider />
+      <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
+        ❝
+      </ToolButton>
+      <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
+        {"</>"}
+      </ToolButton>
+      <ToolButton
+        label={state.link ? "Remove link" : "Link"}
+        active={state.link}
+        onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
+      >
+        🔗
+      </ToolButton>
+      <ToolButton label="Image" onClick={() => openDialog("image")}>
+        🖼
+      </ToolButton>
+      <ToolButton label="Video" onClick={() => openDialog("video")}>
+        ▶
+      </ToolButton>
+      <ToolButton label="Clear formatting" onClick={clean}>
+        ⌫
+      </ToolButton>
+      <InsertDialog kind={dialog} onClose={() => setDialog(null)} onInsert={insert} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { UsageSummary } from "#app/modules/billing/usage";
+import { cn } from "#app/utils/cn";
+
+function plural(n: number, word: string) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * The trial's state for a workspace on the trial plan: days and articles left
+ * while active, the spec's 'Trial Expired' / 'Trial Limit Reached' once over.
+ * Renders nothing on Pro.
+ */
+export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "plan" | "trial" | "blocked">; className?: string }) {
+  if (usage.plan !== "trial") return null;
+  const { trial, blocked } = usage;
+  const over = !trial.active && blocked !== null;
+  const left = Math.max(0, trial.max - trial.used);
+  return (
+    <aside
+      aria-label="Free trial"
+      data-state={over ? blocked.code : "active"}
+      className={cn(
+        "flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm",
+        over ? "border-red-200 bg-red-50 text-red-900" : "border-brand-100 bg-brand-50 text-slate-800",
+        className,
+      )}
+    >
+      {over ? (
+        <p>
+          <strong className="font-semibold">{blocked.title}.</strong> {blocked.message}
+        </p>
+      ) : (
+        <p>
+          <strong className="font-semibold">Free trial:</strong> {plural(trial.daysRemaining, "day")} remaining ·{" "}
+          {plural(left, "article")} of {trial.max} left
+        </p>
+      )}
+      <Link
+        to="/pricing"
+        className={cn(
+          "inline-flex h-8 items-center rounded-md px-3 font-medium text-white",
+          over ? "bg-red-600 hover:bg-red-700" : "bg-brand-600 hover:bg-brand-700",
+        )}
+      >
+        Upgrade to Pro
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The article writer seen by the generation pipeline: one method per pipeline
+ * step, two implementations (OpenAI-compatible API and the offline templates).
+ * Bodies are Markdown; the pipeline converts, links and sanitizes them.
+ */
+
+import {
+  ARTICLE_LENGTH_WORDS,
+  type ArticleLength,
+  type BrandMentions,
+  type LinkAmount,
+} from "#app/modules/settings/content-options";
+
+export type { ArticleLength, BrandMentions, LinkAmount };
+
+/** The word range of each length (spec 001 section 9) and how many H2 sections fill it. */
+export const LENGTH_BANDS: Record<ArticleLength, { min: number; max: number; sections: number }> = {
+  short: { ...ARTICLE_LENGTH_WORDS.short, sections: 4 },
+  medium: { ...ARTICLE_LENGTH_WORDS.medium, sections: 5 },
+  long: { ...ARTICLE_LENGTH_WORDS.long, sections: 7 },
+};
+
+/** How many links the writer aims for, inside each amount's range (content-options LINK_AMOUNT_RANGES). */
+export const LINK_COUNTS: Record<LinkAmount, number> = { none: 0, few: 2, regular: 3, many: 6 };
+
+export const BRAND_MENTION_COUNTS: Record<BrandMentions, number> = { none: 0, minimal: 1, regular: 3, maximal: 5 };
+
+export type BrandBrief = {
+  name: string;
+  description: string;
+  audience: string;
+  industry: string;
+  tone: string;
+  tags: string[];
+};
+
+/** Everything a writer needs to know about the article to write, from settings and research. */
+export type ArticleBrief = {
+  keyword: string;
+  /** Extra keywords to work in (generator page). */
+  keywords: string[];
+  /** BCP 47 tag, e.g. en-US. */
+  language: string;
+  minWords: number;
+  maxWords: number;
+  sectionCount: number;
+  tone: string;
+  /** null when useBrandInfo is off or no brand is known. */
+  brand: BrandBrief | null;
+  brandMentions: number;
+  internalLinks: number;
+  externalLinks: number;
+  instructions: string;
+  exclusions: string;
+  imageStyle: string;
+  /** Titles of the site's existing articles, to avoid writing the same piece twice. */
+  avoidTitles: string[];
+};
+
+export type OutlineSection = { heading: string; intent: string; targetWords: number; subheadings: string[] };
+export type TableSpec = { caption: string; columns: string[]; purpose: string };
+export type ImagePlan = { prompt: string; alt: string };
+export type Outline = {
+  title: string;
+  metaDescription: string;
+  slug: string;
+  sections: OutlineSection[];
+  faqQuestions: string[];
+  table: TableSpec | null;
+  imagePrompts: ImagePlan[];
+};
+export type FaqItem = { question: string; answer: string };
+export type TableData = { caption: string; columns: string[]; rows: string[][] };
+export type LinkCandidate = { url: string; title: string; kind: "internal" | "external" };
+export type LinkChoice = { url: string; anchor: string; sectionIndex: number; kind: "internal" | "external" };
+export type GeneratedImage = {
+  bytes: Uint8Array;
+  contentType: string;
+  ext: "png" | "jpg" | "webp" | "svg";
+  /** The prompt the image API says it actually drew (DALL-E 3 rewrites prompts), when it tells. */
+  revisedPrompt?: string;
+};
+export type TokenUsage = { promptTokens: number; completionTokens: number };
+
+/** Per-call hooks: cancellation, token accounting, streamed text and timing (the benchmark reads it). */
+export type CallContext = {
+  signal?: AbortSignal;
+  onUsage?: (usage: TokenUsage) => void;
+  onDelta?: (text: string) => void;
+  onCall?: (call: { name: string; startedAt: number; endedAt: number }) => void;
+};
+
+export interface Writer {
+  readonly kind: "openai" | "offline";
+  outline(brief: ArticleBrief, ctx?: CallContext): Promise<Outline>;
+  /** The body of one H2 section in Markdown, without its H2 heading. */
+  section(brief: ArticleBrief, outline: Outline, index: number, ctx?: CallContext): Promise<string>;
+  introConclusion(brief: ArticleBrief, outline: Outline, ctx?: CallContext): Promise<{ intro: string; conclusion: string }>;
+  faq(brief: ArticleBrief, outline: Outline, ctx?: CallContext): Promise<FaqItem[]>;
+  table(brief: ArticleBrief, outline: Outline, ctx?: CallContext): Promise<TableData | null>;
+  selectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[], ctx?: CallContext): Promise<LinkChoice[]>;
+  image(prompt: string, style: string, ctx?: CallContext): Promise<GeneratedImage>;
+  /** Applies an instruction to HTML and returns HTML (Edit with AI). */
+  rewrite(html: string, instruction: string, brief: ArticleBrief, ctx?: CallContext): Promise<string>;
+  keywordIdeas(topic: string, language: string, ctx?: CallContext): Promise<string[]>;
+}
+
+/** The error a writer throws for something it cannot do; its message is shown to the user. */
+export class WriterLimitError extends Error {
+  override name = "WriterLimitError";
+}

@@ -1,0 +1,178 @@
+import type { Selectable } from "kysely";
+import type { DB } from "#app/db/client.server";
+import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
+import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
+import { sanitizeArticleHtml } from "./sanitize.server";
+import { scoreArticle, type LengthBand, type LinkAmount } from "./seo";
+import { countHtmlWords, slugify } from "./text";
+
+/**
+ * Every write of an article goes through here, whoever writes it (the editor,
+ * the AI pipeline, an import): content is sanitized and normalised, word count,
+ * slug and SEO score are recomputed, and every statement is scoped by site.
+ */
+
+export type Article = Selectable<ArticlesTable>;
+export type ArticleSource = Article["source"];
+
+export type ArticleFields = {
+  title: string;
+  contentHtml: string;
+  metaDescription?: string;
+  targetKeyword?: string;
+  /** Defaults to one derived from the title; made unique within the site. */
+  slug?: string;
+  topicId?: string | null;
+  featuredImage?: string | null;
+  source?: ArticleSource;
+  status?: ArticleStatus;
+};
+
+export type CreateArticleInput = ArticleFields & { workspaceId: string; siteId: string; authorId: string | null };
+
+type Options = { now?: Date };
+
+/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
+function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute((trx) => fn(trx));
+}
+
+export async function getArticle(db: DB, siteId: string, articleId: string): Promise<Article | null> {
+  const row = await db.selectFrom("articles").selectAll().where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
+  return row ?? null;
+}
+
+async function uniqueSlug(db: DB, siteId: string, wanted: string, exceptId: string | null) {
+  const base = slugify(wanted);
+  let query = db.selectFrom("articles").select("slug").where("site_id", "=", siteId).where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  const taken = new Set((await query.execute()).map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function assertTopicInSite(db: DB, siteId: string, topicId: string | null | undefined) {
+  if (!topicId) return;
+  const topic = await db.selectFrom("topics").select("id").where("site_id", "=", siteId).where("id", "=", topicId).executeTakeFirst();
+  if (!topic) throw new Error("Topic not found in this site");
+}
+
+/** What the SEO scorer needs from the site's settings; defaults match the schema's. */
+export async function getSeoContext(db: DB, siteId: string) {
+  const row = await db
+    .selectFrom("sites as s")
+    .leftJoin("content_settings as c", "c.site_id", "s.id")
+    .select(["s.url", "c.article_length", "c.internal_links_count", "c.external_links", "c.language"])
+    .where("s.id", "=", siteId)
+    .executeTakeFirst();
+  return {
+    siteOrigin: row?.url ?? null,
+    lengthBand: (row?.article_length ?? "medium") as LengthBand,
+    internalLinksWanted: (row?.internal_links_count ?? "regular") as LinkAmount,
+    externalLinksWanted: (row?.external_links ?? "regular") as LinkAmount,
+    language: row?.language ?? "en-US",
+  };
+}
+
+async function derived(db: DB, siteId: string, fields: { title: string; contentHtml: string; metaDescription: string; targetKeyword: string }) {
+  const contentHtml = sanitizeArticleHtml(fields.contentHtml);
+  const seo = scoreArticle({ ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword, html: contentHtml });
+  return { contentHtml, wordCount: countHtmlWords(contentHtml), seoScore: seo.score };
+}
+
+/**
+ * Creates an article after the quota check and records the usage, all in one
+ * transaction: a refused or failed creation leaves nothing behind.
+ * Throws QuotaError (from quota.server) when the plan does not allow it.
+ */
+export async function createArticle(db: DB, input: CreateArticleInput, { now = new Date() }: Options = {}): Promise<Article> {
+  const title = input.title.trim();
+  const metaDescription = (input.metaDescription ?? "").trim();
+  const targetKeyword = (input.targetKeyword ?? "").trim();
+  return inTransaction(db, async (trx) => {
+    await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
+    await assertTopicInSite(trx, input.siteId, input.topicId);
+    const { contentHtml, wordCount, seoScore } = await derived(trx, input.siteId, { title, contentHtml: input.contentHtml, metaDescription, targetKeyword });
+    const id = newId();
+    const stamp = isoNow(now);
+    const article = await trx
+      .insertInto("articles")
+      .values({
+        id,
+        site_id: input.siteId,
+        author_id: input.authorId,
+        topic_id: input.topicId ?? null,
+        title,
+        slug: await uniqueSlug(trx, input.siteId, input.slug || title, null),
+        content_html: contentHtml,
+        meta_description: metaDescription,
+        target_keyword: targetKeyword,
+        status: input.status ?? "draft",
+        word_count: wordCount,
+        featured_image: input.featuredImage ?? null,
+        source: input.source ?? "manual",
+        seo_score: seoScore,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordArticleCreated(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: id }, { now });
+    return article;
+  });
+}
+
+/**
+ * Updates an article of this site; returns null when there is no such article
+ * in the site (a foreign id behaves exactly like an unknown one). Never counts
+ * against the quota.
+ */
+export async function updateArticle(db: DB, siteId: string, articleId: string, patch: Partial<ArticleFields>, { now = new Date() }: Options = {}): Promise<Article | null> {
+  return inTransaction(db, async (trx) => {
+    const current = await getArticle(trx, siteId, articleId);
+    if (!current) return null;
+    await assertTopicInSite(trx, siteId, patch.topicId);
+    const title = patch.title !== undefined ? patch.title.trim() : current.title;
+    const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : current.meta_description;
+    const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : current.target_keyword;
+    const { contentHtml, wordCount, seoScore } = await derived(trx, siteId, {
+      title,
+      contentHtml: patch.contentHtml ?? current.content_html,
+      metaDescription,
+      targetKeyword,
+    });
+    // A draft's slug follows its title; once published, the URL stays put unless set explicitly.
+    let slug = current.slug;
+    if (patch.slug) slug = await uniqueSlug(trx, siteId, patch.slug, articleId);
+    else if (title !== current.title && current.status !== "published") slug = await uniqueSlug(trx, siteId, title, articleId);
+    return trx
+      .updateTable("articles")
+      .set({
+        title,
+        slug,
+        content_html: contentHtml,
+        meta_description: metaDescription,
+        target_keyword: targetKeyword,
+        word_count: wordCount,
+        seo_score: seoScore,
+        ...(patch.topicId !== undefined ? { topic_id: patch.topicId } : {}),
+        ...(patch.featuredImage !== undefined ? { featured_image: patch.featuredImage } : {}),
+        ...(patch.source !== undefined ? { source: patch.source } : {}),
+        ...(patch.status !== undefined ? { status: patch.status } : {}),
+        updated_at: isoNow(now),
+      })
+      .where("site_id", "=", siteId)
+      .where("id", "=", articleId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Deletes an article of this site; false when there is none. Usage is not given back. */
+export async function deleteArticle(db: DB, siteId: string, articleId: string): Promise<boolean> {
+  const result = await db.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

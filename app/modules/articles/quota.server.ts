@@ -1,0 +1,145 @@
+import type { DB } from "#app/db/client.server";
+import { DAY, isoNow } from "#app/utils/time";
+import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES, USAGE_WARNING_PERCENT } from "#app/modules/billing/plans";
+import type { QuotaCode, UsageState, UsageSummary } from "#app/modules/billing/usage";
+
+export type { QuotaCode, UsageState, UsageSummary };
+
+/**
+ * The one place that decides whether a new article may be created (manual or
+ * AI), per the product decisions: a trial allows 3 articles within 7 days, Pro
+ * allows 50 created articles per site per calendar month (UTC). An article
+ * counts once, at creation; deleting it gives nothing back, regenerating an
+ * existing article does not count again.
+ *
+ * Every function takes `db` first so callers can pass a transaction and check +
+ * record atomically with the insert of the article.
+ */
+
+export const QUOTA_MESSAGES: Record<QuotaCode, { title: string; message: string }> = {
+  trial_limit: {
+    title: "Trial Limit Reached",
+    message: `You've used all ${TRIAL_MAX_ARTICLES} articles of your free trial. Upgrade to Pro to keep writing.`,
+  },
+  trial_expired: {
+    title: "Trial Expired",
+    message: "Your free trial has ended. Please upgrade to continue using Inkpilot.",
+  },
+  monthly_limit: {
+    title: "Monthly limit reached",
+    message: `You've reached your monthly limit of ${PRO_MONTHLY_ARTICLES} articles. Upgrade to Pro for unlimited articles.`,
+  },
+};
+
+export class QuotaError extends Error {
+  readonly title: string;
+  readonly code: QuotaCode;
+  constructor(code: QuotaCode) {
+    const { title, message } = QUOTA_MESSAGES[code];
+    super(message);
+    this.name = "QuotaError";
+    this.code = code;
+    this.title = title;
+  }
+}
+
+export function isQuotaError(error: unknown): error is QuotaError {
+  return error instanceof QuotaError;
+}
+
+/** The calendar month an event belongs to, 'YYYY-MM' in UTC. */
+export function monthKey(at: Date = new Date()) {
+  return at.toISOString().slice(0, 7);
+}
+
+type QuotaOptions = { now?: Date };
+
+async function loadWorkspace(db: DB, workspaceId: string) {
+  const workspace = await db
+    .selectFrom("workspaces")
+    .select(["plan", "trial_ends_at", "trial_articles_used"])
+    .where("id", "=", workspaceId)
+    .executeTakeFirst();
+  if (!workspace) throw new Error(`Workspace ${workspaceId} not found`);
+  return workspace;
+}
+
+async function countMonthly(db: DB, workspaceId: string, siteId: string, month: string) {
+  const row = await db
+    .selectFrom("usage_events")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("site_id", "=", siteId)
+    .where("workspace_id", "=", workspaceId)
+    .where("month", "=", month)
+    .where("kind", "=", "article_created")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function blockFor(plan: "trial" | "pro", trialExpired: boolean, trialUsed: number, monthlyUsed: number): QuotaCode | null {
+  if (plan === "pro") return monthlyUsed >= PRO_MONTHLY_ARTICLES ? "monthly_limit" : null;
+  if (trialExpired) return "trial_expired";
+  if (trialUsed >= TRIAL_MAX_ARTICLES) return "trial_limit";
+  return null;
+}
+
+export function usageState(used: number, max: number): UsageState {
+  if (used >= max) return "limit";
+  return (used / max) * 100 >= USAGE_WARNING_PERCENT ? "warning" : "ok";
+}
+
+export async function getUsageSummary(db: DB, workspaceId: string, siteId: string, { now = new Date() }: QuotaOptions = {}): Promise<UsageSummary> {
+  const workspace = await loadWorkspace(db, workspaceId);
+  const month = monthKey(now);
+  const monthlyUsed = await countMonthly(db, workspaceId, siteId, month);
+  const msLeft = new Date(workspace.trial_ends_at).getTime() - now.getTime();
+  const trialExpired = !(msLeft > 0);
+  const plan = workspace.plan;
+  const code = blockFor(plan, trialExpired, workspace.trial_articles_used, monthlyUsed);
+  return {
+    plan,
+    trial: {
+      active: plan === "trial" && !trialExpired && workspace.trial_articles_used < TRIAL_MAX_ARTICLES,
+      daysRemaining: Math.max(0, Math.ceil(msLeft / DAY)),
+      used: workspace.trial_articles_used,
+      max: TRIAL_MAX_ARTICLES,
+      endsAt: workspace.trial_ends_at,
+    },
+    monthly: {
+      used: monthlyUsed,
+      max: PRO_MONTHLY_ARTICLES,
+      percent: Math.min(100, Math.round((monthlyUsed / PRO_MONTHLY_ARTICLES) * 100)),
+      state: usageState(monthlyUsed, PRO_MONTHLY_ARTICLES),
+      month,
+    },
+    blocked: code ? { code, ...QUOTA_MESSAGES[code] } : null,
+  };
+}
+
+/** Throws QuotaError when the workspace may not create another article on this site. */
+export async function assertCanCreateArticle(db: DB, workspaceId: string, siteId: string, options: QuotaOptions = {}) {
+  const summary = await getUsageSummary(db, workspaceId, siteId, options);
+  if (summary.blocked) throw new QuotaError(summary.blocked.code);
+}
+
+/**
+ * Records one created article: a usage event in the current month and, while the
+ * workspace is on trial, one more trial article. Call it in the same transaction
+ * as the insert and after assertCanCreateArticle.
+ */
+export async function recordArticleCreated(
+  db: DB,
+  { workspaceId, siteId, articleId }: { workspaceId: string; siteId: string; articleId: string | null },
+  { now = new Date() }: QuotaOptions = {},
+) {
+  await db
+    .insertInto("usage_events")
+    .values({ workspace_id: workspaceId, site_id: siteId, article_id: articleId, month: monthKey(now), kind: "article_created", created_at: isoNow(now) })
+    .execute();
+  await db
+    .updateTable("workspaces")
+    .set((eb) => ({ trial_articles_used: eb("trial_articles_used", "+", 1) }))
+    .where("id", "=", workspaceId)
+    .where("plan", "=", "trial")
+    .execute();
+}

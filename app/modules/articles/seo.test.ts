@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { classifyLinks, scoreArticle, type SeoInput } from "./seo";
+import { countWords, htmlToText, slugify } from "./text";
+
+const sentence = "Coffee brewing at home is simple when you use fresh beans and clean water. ";
+function paragraphs(words: number) {
+  const perSentence = sentence.trim().split(/\s+/).length;
+  return Array.from({ length: Math.ceil(words / perSentence / 5) }, () => `<p>${sentence.repeat(5).trim()}</p>`).join("");
+}
+
+function good(overrides: Partial<SeoInput> = {}): SeoInput {
+  const html = [
+    `<p>Learning coffee brewing starts with good beans. This guide shows how.</p>`,
+    `<h2>Why coffee brewing matters</h2>`,
+    paragraphs(1300),
+    `<h3>Tools</h3><p><a href="/blog/grinders">grinders</a> <a href="https://mysite.example/kettles">kettles</a> <a href="/blog/scales">scales</a></p>`,
+    `<h2>Sources</h2><p><a href="https://sca.coffee/research">SCA</a> <a href="https://en.wikipedia.org/wiki/Coffee">Wikipedia</a> <a href="https://www.ncausa.org/">NCA</a></p>`,
+    `<figure><img src="/a.png" alt="A pour-over kettle" /></figure>`,
+  ].join("");
+  return {
+    title: "Coffee Brewing at Home: A Simple Guide",
+    metaDescription: "Coffee brewing at home made easy: beans, water and tools explained step by step.",
+    html,
+    keyword: "coffee brewing",
+    lengthBand: "medium",
+    internalLinksWanted: "regular",
+    externalLinksWanted: "regular",
+    siteOrigin: "https://www.mysite.example",
+    ...overrides,
+  };
+}
+
+const check = (input: SeoInput, id: string) => scoreArticle(input).checks.find((c) => c.id === id)!;
+
+describe("scoreArticle", () => {
+  it("passes a well-built article on every point", () => {
+    const result = scoreArticle(good());
+    expect(result.checks.filter((c) => !c.passed)).toEqual([]);
+    expect(result.score).toBe(100);
+    expect(result.passed).toBe(true);
+    expect(result.stats.internalLinks).toBe(3);
+    expect(result.stats.externalLinks).toBe(3);
+  });
+
+  it("checks the keyword in title, intro, subheading and meta, whole words only", () => {
+    const input = good({ keyword: "espresso" });
+    for (const id of ["keyword-title", "keyword-intro", "keyword-subheading", "keyword-meta"]) expect(check(input, id).passed).toBe(false);
+    expect(check(good({ title: "Coffeebrewing tips" }), "keyword-title").passed).toBe(false);
+    expect(check(good({ title: "COFFEE   BREWING tips" }), "keyword-title").passed).toBe(true);
+    expect(check(good({ keyword: "" }), "keyword-title").detail).toBe("Set a target keyword to check this.");
+  });
+
+  it("limits title to 60 and meta description to 160 characters", () => {
+    expect(check(good({ title: "x".repeat(60) }), "title-length").passed).toBe(true);
+    expect(check(good({ title: "x".repeat(61) }), "title-length").passed).toBe(false);
+    expect(check(good({ metaDescription: "x".repeat(160) }), "meta-length").passed).toBe(true);
+    const long = check(good({ metaDescription: "x".repeat(170) }), "meta-length");
+    expect(long.passed).toBe(false);
+    expect(long.detail).toContain("Shorten it by 10");
+    expect(check(good({ metaDescription: "" }), "meta-length").passed).toBe(false);
+  });
+
+  it("measures words against the chosen length band", () => {
+    expect(check(good({ lengthBand: "medium" }), "word-count").passed).toBe(true);
+    expect(check(good({ lengthBand: "short" }), "word-count").passed).toBe(false);
+    expect(check(good({ lengthBand: "long" }), "word-count").detail).toMatch(/aims for 1,600-2,000\. Add about/);
+  });
+
+  it("requires H2s and no skipped levels", () => {
+    expect(check(good({ html: "<p>x</p>" }), "headings").passed).toBe(false);
+    expect(check(good({ html: "<h2>a</h2><h4>b</h4>" }), "headings").detail).toBe("An H4 follows an H2: don't skip heading levels.");
+    expect(check(good({ html: "<h3>a</h3><h2>b</h2>" }), "headings").passed).toBe(false);
+    expect(check(good({ html: "<h2>a</h2><h3>b</h3><h2>c</h2>" }), "headings").passed).toBe(true);
+  });
+
+  it("counts internal and external links against the settings", () => {
+    expect(classifyLinks(["/a", "https://www.me.example/b", "https://me.example/c", "https://other.example", "mailto:x@y.z", "#top"], "https://me.example")).toEqual({
+      internal: 3,
+      external: 1,
+    });
+    expect(check(good({ internalLinksWanted: "few" }), "internal-links").passed).toBe(false);
+    expect(check(good({ internalLinksWanted: "many" }), "internal-links").detail).toContain("Add 2 more");
+    expect(check(good({ externalLinksWanted: "none" }), "external-links").passed).toBe(false);
+    expect(check(good({ html: "<p>x</p>", externalLinksWanted: "none" }), "external-links").passed).toBe(true);
+  });
+
+  it("wants images with alt text", () => {
+    expect(check(good({ html: "<p>x</p>" }), "image-alt").passed).toBe(false);
+    expect(check(good({ html: `<img src="/a.png" alt="" /><img src="/b.png" alt="b" />` }), "image-alt").detail).toMatch(/^1 image of 2 without alt text/);
+  });
+
+  it("scores readability for English and skips it for other languages", () => {
+    expect(check(good(), "readability").detail).toMatch(/^Flesch reading ease \d/);
+    const german = scoreArticle(good({ language: "de-DE" }));
+    expect(german.checks.find((c) => c.id === "readability")).toBeUndefined();
+    expect(german.score).toBe(100);
+  });
+});
+
+describe("text helpers", () => {
+  it("extracts text and counts words in any script", () => {
+    expect(htmlToText("<h2>A&amp;B</h2><p>one&nbsp;two<br />three</p>")).toBe("A&B\none two\nthree");
+    expect(countWords("one two, three")).toBe(3);
+    expect(countWords("我喜欢喝咖啡")).toBeGreaterThan(1);
+  });
+
+  it("slugifies titles", () => {
+    expect(slugify("Café au Lait: What's New?")).toBe("cafe-au-lait-whats-new");
+    expect(slugify("!!!")).toBe("article");
+  });
+});

@@ -1,0 +1,322 @@
+import {
+  ARTICLE_LENGTH_WORDS,
+  LINK_AMOUNT_RANGES,
+  type ArticleLength,
+  type LinkAmount,
+} from "#app/modules/settings/content-options";
+import { analyzeReadability } from "#app/modules/tools/readability";
+import { countWords, decodeEntities, htmlToText } from "./text";
+
+/**
+ * The SEO panel's scorer. Pure and isomorphic: the write screen runs it in the
+ * browser on every edit and the server runs it on the saved version (and the
+ * AI pipeline on its output). It reads sanitized HTML with small regexes, which
+ * is enough because the sanitizer guarantees a narrow, well-formed tag set.
+ */
+
+export type { ArticleLength as LengthBand, LinkAmount } from "#app/modules/settings/content-options";
+
+export const TITLE_MAX = 60;
+export const META_MAX = 160;
+export const READABILITY_MIN = 50;
+/** A draft at or above this score "passes the SEO panel". */
+export const SEO_PASS_SCORE = 80;
+
+export type SeoInput = {
+  title: string;
+  metaDescription: string;
+  html: string;
+  keyword: string;
+  lengthBand: ArticleLength;
+  internalLinksWanted: LinkAmount;
+  externalLinksWanted: LinkAmount;
+  /** The customer's site, e.g. "https://example.com": absolute links to it count as internal. */
+  siteOrigin?: string | null;
+  /** BCP 47 tag; Flesch reading ease is only meaningful for English. */
+  language?: string;
+};
+
+export type SeoCheckId =
+  | "keyword-title"
+  | "keyword-intro"
+  | "keyword-subheading"
+  | "keyword-meta"
+  | "title-length"
+  | "meta-length"
+  | "word-count"
+  | "headings"
+  | "internal-links"
+  | "external-links"
+  | "image-alt"
+  | "readability";
+
+export type SeoCheck = { id: SeoCheckId; label: string; passed: boolean; detail: string; weight: number };
+
+export type SeoResult = {
+  score: number;
+  passed: boolean;
+  checks: SeoCheck[];
+  stats: { words: number; internalLinks: number; externalLinks: number; images: number; fleschReadingEase: number | null };
+};
+
+const WEIGHTS: Record<SeoCheckId, number> = {
+  "keyword-title": 12,
+  "keyword-intro": 10,
+  "keyword-subheading": 8,
+  "keyword-meta": 8,
+  "title-length": 8,
+  "meta-length": 8,
+  "word-count": 12,
+  headings: 10,
+  "internal-links": 8,
+  "external-links": 6,
+  "image-alt": 5,
+  readability: 5,
+};
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function normaliseSpace(text: string) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+function keywordMatcher(keyword: string): (text: string) => boolean {
+  const kw = normaliseSpace(keyword).toLowerCase();
+  if (!kw) return () => false;
+  // Whole-word match in any script; inner spaces match any run of whitespace.
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(kw).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "iu");
+  return (text) => pattern.test(text);
+}
+
+function attr(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  if (!match) return null;
+  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
+}
+
+type ParsedHtml = {
+  headings: { level: number; text: string }[];
+  firstParagraph: string;
+  links: string[];
+  images: { alt: string }[];
+  text: string;
+};
+
+export function parseArticleHtml(html: string): ParsedHtml {
+  const headings = [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi)].map((m) => ({
+    level: Number(m[1]),
+    text: htmlToText(m[2] ?? ""),
+  }));
+  let firstParagraph = "";
+  for (const m of html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)) {
+    const text = htmlToText(m[1] ?? "");
+    if (text) {
+      firstParagraph = text;
+      break;
+    }
+  }
+  const links = [...html.matchAll(/<a\b[^>]*>/gi)].map((m) => attr(m[0], "href")).filter((h): h is string => !!h);
+  const images = [...html.matchAll(/<img\b[^>]*>/gi)].map((m) => ({ alt: (attr(m[0], "alt") ?? "").trim() }));
+  return { headings, firstParagraph, links, images, text: htmlToText(html) };
+}
+
+function originOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+export function classifyLinks(links: string[], siteOrigin?: string | null) {
+  const own = originOf(siteOrigin);
+  const ownHost = own ? new URL(own).hostname.replace(/^www\./, "") : null;
+  let internal = 0;
+  let external = 0;
+  for (const href of links) {
+    if (/^(mailto|tel):/i.test(href) || href.startsWith("#")) continue;
+    if (/^https?:\/\//i.test(href)) {
+      const host = originOf(href) ? new URL(href).hostname.replace(/^www\./, "") : null;
+      if (ownHost && host === ownHost) internal++;
+      else external++;
+    } else {
+      internal++;
+    }
+  }
+  return { internal, external };
+}
+
+function plural(n: number, word: string) {
+  return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function rangeText({ min, max }: { min: number; max: number }) {
+  if (max === 0) return "none";
+  if (!Number.isFinite(max)) return `${min} or more`;
+  return min === max ? `${min}` : `${min}-${max}`;
+}
+
+function linkCheck(id: "internal-links" | "external-links", count: number, wanted: LinkAmount): Omit<SeoCheck, "weight"> {
+  const range = LINK_AMOUNT_RANGES[wanted];
+  const kind = id === "internal-links" ? "internal" : "external";
+  const label = id === "internal-links" ? "Internal links" : "External links";
+  const passed = count >= range.min && count <= range.max;
+  const want = wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
+  let advice = "";
+  if (!passed) advice = count < range.min ? ` Add ${range.min - count} more.` : ` Remove ${count - range.max}.`;
+  const why = kind === "internal" ? " Internal links help readers and search engines find your other pages." : " Links to authoritative sources build trust.";
+  return { id, label, passed, detail: `${plural(count, `${kind} link`)}; ${want}.${advice}${passed ? "" : why}` };
+}
+
+export function scoreArticle(input: SeoInput): SeoResult {
+  const title = normaliseSpace(input.title);
+  const meta = normaliseSpace(input.metaDescription);
+  const keyword = normaliseSpace(input.keyword);
+  const parsed = parseArticleHtml(input.html);
+  const has = keywordMatcher(keyword);
+  const noKeyword = "Set a target keyword to check this.";
+  const checks: Omit<SeoCheck, "weight">[] = [];
+
+  checks.push({
+    id: "keyword-title",
+    label: "Keyword in title",
+    passed: has(title),
+    detail: !keyword ? noKeyword : has(title) ? `The title contains “${keyword}”.` : `Put “${keyword}” in the title, ideally near the start.`,
+  });
+  checks.push({
+    id: "keyword-intro",
+    label: "Keyword in first paragraph",
+    passed: has(parsed.firstParagraph),
+    detail: !keyword
+      ? noKeyword
+      : has(parsed.firstParagraph)
+        ? "The opening paragraph mentions the keyword."
+        : `Mention “${keyword}” in the first paragraph so readers and search engines see the topic at once.`,
+  });
+  const subheadings = parsed.headings.filter((h) => h.level === 2 || h.level === 3);
+  const inSubheading = subheadings.some((h) => has(h.text));
+  checks.push({
+    id: "keyword-subheading",
+    label: "Keyword in a subheading",
+    passed: inSubheading,
+    detail: !keyword ? noKeyword : inSubheading ? "At least one H2 or H3 contains the keyword." : `Use “${keyword}” in at least one H2 or H3 heading.`,
+  });
+  checks.push({
+    id: "keyword-meta",
+    label: "Keyword in meta description",
+    passed: has(meta),
+    detail: !keyword ? noKeyword : has(meta) ? "The meta description contains the keyword." : `Include “${keyword}” in the meta description; search results show it in bold.`,
+  });
+
+  const titleOk = title.length > 0 && title.length <= TITLE_MAX;
+  checks.push({
+    id: "title-length",
+    label: `Title at most ${TITLE_MAX} characters`,
+    passed: titleOk,
+    detail: !title
+      ? "Add a title."
+      : titleOk
+        ? `${title.length} characters: it will show in full in search results.`
+        : `${title.length} characters: search results cut titles after about ${TITLE_MAX}. Shorten it by ${title.length - TITLE_MAX}.`,
+  });
+  const metaOk = meta.length > 0 && meta.length <= META_MAX;
+  checks.push({
+    id: "meta-length",
+    label: `Meta description at most ${META_MAX} characters`,
+    passed: metaOk,
+    detail: !meta
+      ? "Add a meta description: a one- or two-sentence summary that invites the click."
+      : metaOk
+        ? `${meta.length} characters.`
+        : `${meta.length} characters: search results cut it after about ${META_MAX}. Shorten it by ${meta.length - META_MAX}.`,
+  });
+
+  const words = countWords(parsed.text);
+  const band = ARTICLE_LENGTH_WORDS[input.lengthBand];
+  const wordsOk = words >= band.min && words <= band.max;
+  checks.push({
+    id: "word-count",
+    label: "Length",
+    passed: wordsOk,
+    detail: `${plural(words, "word")}; the ${input.lengthBand} length aims for ${band.min.toLocaleString("en-US")}-${band.max.toLocaleString("en-US")}.${
+      wordsOk ? "" : words < band.min ? ` Add about ${(band.min - words).toLocaleString("en-US")} words.` : ` Cut about ${(words - band.max).toLocaleString("en-US")} words.`
+    }`,
+  });
+
+  const h2Count = parsed.headings.filter((h) => h.level === 2).length;
+  const h1Count = parsed.headings.filter((h) => h.level === 1).length;
+  let skipped: { from: number; to: number } | null = null;
+  let previous = 1; // the article title is the page's H1
+  for (const h of parsed.headings) {
+    if (h.level > previous + 1) {
+      skipped = { from: previous, to: h.level };
+      break;
+    }
+    previous = h.level;
+  }
+  const headingsOk = h2Count > 0 && !skipped && h1Count === 0;
+  checks.push({
+    id: "headings",
+    label: "Heading structure",
+    passed: headingsOk,
+    detail:
+      h2Count === 0
+        ? "Split the article into sections with H2 headings."
+        : h1Count > 0
+          ? "The title is the page's H1; use H2 and H3 inside the article."
+          : skipped
+            ? `An H${skipped.to} follows an H${skipped.from}: don't skip heading levels.`
+            : `${plural(h2Count, "H2 section")}, no skipped levels.`,
+  });
+
+  const links = classifyLinks(parsed.links, input.siteOrigin);
+  checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted));
+  checks.push(linkCheck("external-links", links.external, input.externalLinksWanted));
+
+  const missingAlt = parsed.images.filter((img) => !img.alt).length;
+  const imagesOk = parsed.images.length > 0 && missingAlt === 0;
+  checks.push({
+    id: "image-alt",
+    label: "Images with alt text",
+    passed: imagesOk,
+    detail:
+      parsed.images.length === 0
+        ? "Add at least one image with descriptive alt text."
+        : missingAlt > 0
+          ? `${plural(missingAlt, "image")} of ${parsed.images.length} without alt text: describe each image for screen readers and image search.`
+          : `All ${plural(parsed.images.length, "image")} have alt text.`,
+  });
+
+  const english = !input.language || /^en\b/i.test(input.language);
+  let flesch: number | null = null;
+  if (english) {
+    const stats = analyzeReadability(parsed.text);
+    flesch = stats.wordCount > 0 ? stats.fleschScore : null;
+    const ok = flesch !== null && flesch >= READABILITY_MIN;
+    checks.push({
+      id: "readability",
+      label: "Readability",
+      passed: ok,
+      detail:
+        flesch === null
+          ? "Write some text to measure readability."
+          : `Flesch reading ease ${flesch} (${stats.band}), ${stats.avgWordsPerSentence} words per sentence.${
+              ok ? "" : ` Aim for ${READABILITY_MIN} or more: shorter sentences and simpler words.`
+            }`,
+    });
+  }
+
+  const weighted = checks.map((check) => ({ ...check, weight: WEIGHTS[check.id] }));
+  const total = weighted.reduce((sum, c) => sum + c.weight, 0);
+  const earned = weighted.reduce((sum, c) => sum + (c.passed ? c.weight : 0), 0);
+  const score = total === 0 ? 0 : Math.round((earned / total) * 100);
+  return {
+    score,
+    passed: score >= SEO_PASS_SCORE,
+    checks: weighted,
+    stats: { words, internalLinks: links.internal, externalLinks: links.external, images: parsed.images.length, fleschReadingEase: flesch },
+  };
+}

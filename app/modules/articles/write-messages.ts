@@ -1,0 +1,8 @@
+/** The write screen's texts from spec 000, shared by its server module and its error boundary. */
+export const WRITE_MESSAGES = {
+  titleRequired: { title: "Title required", description: "Please enter a title for your article." },
+  saveFailed: { title: "Error saving draft", description: "Failed to save your article. Please try again." },
+  loadFailed: { title: "Error loading article", description: "Failed to load the article for editing." },
+  saved: "Draft saved!",
+  updated: "Article updated!",
+} as const;

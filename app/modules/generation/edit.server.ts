@@ -1,0 +1,60 @@
+import * as cheerio from "cheerio/slim";
+import { marked } from "marked";
+import type { DB } from "#app/db/client.server";
+import { getWriter } from "#app/modules/ai/provider.server";
+import type { Outline, Writer } from "#app/modules/ai/writer";
+import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
+import { research } from "./research.server";
+
+/**
+ * Regenerate one section and Edit with AI. They rewrite an existing article's
+ * content in one model call, synchronously, and never count against the quota.
+ */
+
+async function briefFor(db: DB, siteId: string, articleId: string, keyword: string) {
+  return (await research(db, siteId, articleId, keyword)).brief;
+}
+
+/** Rewrites the body under the H2 whose text is `heading`; null when the article or heading is unknown. */
+export async function regenerateSection(db: DB, siteId: string, articleId: string, heading: string, writer?: Writer) {
+  const article = await getArticle(db, siteId, articleId);
+  if (!article) return null;
+  const $ = cheerio.load(article.content_html, null, false);
+  const h2s = $("h2").toArray();
+  const index = h2s.findIndex((h) => $(h).text().trim() === heading.trim());
+  if (index < 0) return null;
+  const keyword = article.target_keyword || article.title;
+  const brief = await briefFor(db, siteId, articleId, keyword);
+  const outline: Outline = {
+    title: article.title,
+    metaDescription: article.meta_description,
+    slug: article.slug,
+    sections: h2s.map((h) => ({ heading: $(h).text().trim(), intent: `Cover ${$(h).text().trim()}`, targetWords: Math.round(article.word_count / Math.max(1, h2s.length)) || 200, subheadings: [] })),
+    faqQuestions: [],
+    table: null,
+    imagePrompts: [],
+  };
+  const markdown = await (writer ?? (await getWriter())).section(brief, outline, index, {});
+  const html = marked.parse(markdown.replace(/^#{1,2}\s+/gm, "### "), { async: false });
+  const target = $(h2s[index]!);
+  target.nextUntil("h2").remove();
+  target.after(html);
+  return updateArticle(db, siteId, articleId, { contentHtml: $.html() });
+}
+
+/** Applies an instruction to the whole draft. */
+export async function editArticle(db: DB, siteId: string, articleId: string, instruction: string, writer?: Writer) {
+  const article = await getArticle(db, siteId, articleId);
+  if (!article) return null;
+  const brief = await briefFor(db, siteId, articleId, article.target_keyword || article.title);
+  const html = await (writer ?? (await getWriter())).rewrite(article.content_html, instruction, brief, {});
+  return updateArticle(db, siteId, articleId, { contentHtml: html });
+}
+
+/** Applies an instruction to a selected fragment and returns it sanitized; nothing is stored. */
+export async function editSelection(db: DB, siteId: string, articleId: string | null, html: string, instruction: string, keyword: string, writer?: Writer) {
+  const brief = await briefFor(db, siteId, articleId ?? "", keyword);
+  const out = await (writer ?? (await getWriter())).rewrite(html, instruction, brief, {});
+  return sanitizeArticleHtml(out);
+}

@@ -1,0 +1,69 @@
+import OpenAI from "openai";
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import { getWriter } from "#app/modules/ai/provider.server";
+import { WriterLimitError, type Writer } from "#app/modules/ai/writer";
+import { PermanentJobError } from "#app/modules/jobs/queue.server";
+import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { logger } from "#app/utils/logger.server";
+import { isoNow } from "#app/utils/time";
+import { GenerationCancelled, runPipeline, settleUnfinished } from "./pipeline.server";
+import { GENERATION_ERROR } from "./service.server";
+
+/**
+ * The 'generate-article' job. A cancel flag set by the user is polled while
+ * the pipeline runs and aborts its model calls; an error leaves the saved
+ * state for the next attempt, and the last attempt settles the article.
+ */
+
+const Payload = z.object({ generationId: z.string().min(1), siteId: z.string().min(1) });
+const CANCEL_POLL_MS = 500;
+
+/** Errors no retry can fix: a bad request, key or model, or something the writer cannot do. */
+function isPermanent(error: unknown) {
+  if (error instanceof WriterLimitError || error instanceof PermanentJobError) return true;
+  return error instanceof OpenAI.APIError && error.status !== undefined && [400, 401, 403, 404, 422].includes(error.status);
+}
+
+export async function runGeneration(
+  db: DB,
+  payload: unknown,
+  { signal, lastAttempt, writer }: { signal: AbortSignal; lastAttempt: boolean; writer?: Writer },
+) {
+  const { generationId, siteId } = Payload.parse(payload);
+  const current = await db.selectFrom("generations").select("status").where("id", "=", generationId).executeTakeFirst();
+  if (!current || current.status !== "running") return;
+  const cancel = new AbortController();
+  const poll = setInterval(() => {
+    void db
+      .selectFrom("generations")
+      .select("status")
+      .where("id", "=", generationId)
+      .executeTakeFirst()
+      .then((row) => {
+        if (row?.status === "cancelled") cancel.abort(new GenerationCancelled("Generation cancelled"));
+      });
+  }, CANCEL_POLL_MS);
+  try {
+    await runPipeline(db, siteId, generationId, { writer: writer ?? (await getWriter()), signal: AbortSignal.any([signal, cancel.signal]) });
+  } catch (error) {
+    if (cancel.signal.aborted) {
+      await settleUnfinished(db, siteId, generationId, "cancelled", null);
+      return;
+    }
+    const permanent = isPermanent(error);
+    logger.warn({ err: error, generationId, permanent, lastAttempt }, "generation attempt failed");
+    if (permanent || lastAttempt) {
+      await settleUnfinished(db, siteId, generationId, "failed", GENERATION_ERROR);
+      throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+    }
+    await db.updateTable("generations").set({ step: "Retrying after an error...", updated_at: isoNow() }).where("id", "=", generationId).execute();
+    throw error;
+  } finally {
+    clearInterval(poll);
+  }
+}
+
+export const generateArticleJob: JobDefinition = {
+  run: (payload, { db, job, signal }) => runGeneration(db, payload, { signal, lastAttempt: job.attempts >= job.max_attempts }),
+};

@@ -1,0 +1,463 @@
+import { setMaxListeners } from "node:events";
+import { marked } from "marked";
+import type { DB } from "#app/db/client.server";
+import type { ArticleStatus } from "#app/db/schema";
+import { getEnv } from "#app/env.server";
+import { getArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
+import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
+import { scoreArticle } from "#app/modules/articles/seo";
+import type { ArticleBrief, CallContext, FaqItem, LinkCandidate, LinkChoice, Outline, TableData, TokenUsage, Writer } from "#app/modules/ai/writer";
+import { newId } from "#app/utils/crypto.server";
+import { logger } from "#app/utils/logger.server";
+import { isoNow } from "#app/utils/time";
+import { removeGeneratedImage, saveGeneratedImage } from "./images.server";
+import { research, type BriefOverrides } from "./research.server";
+
+/**
+ * The article pipeline: research → outline → (sections ∥ intro/conclusion ∥
+ * FAQ ∥ table ∥ links ∥ images ∥ video) → assemble → sanitize → score. Every
+ * finished part is saved in generations.state at once, so a retried job
+ * resumes where the last attempt stopped and never pays for a part twice.
+ */
+
+export type StoredImage = { url: string; alt: string; prompt: string; position: number };
+
+export type GenerationState = {
+  kind: "generate" | "regenerate";
+  keyword: string;
+  overrides?: BriefOverrides;
+  /** Status to restore after regenerating an existing article. */
+  previousStatus?: ArticleStatus;
+  brief?: ArticleBrief;
+  candidates?: LinkCandidate[];
+  outline?: Outline;
+  sections?: Array<string | null>;
+  introConclusion?: { intro: string; conclusion: string };
+  faq?: FaqItem[];
+  table?: TableData | null;
+  links?: LinkChoice[];
+  images?: Array<StoredImage | null>;
+  video?: { id: string; title: string } | null;
+  seoScore?: number;
+};
+
+export const STEPS = [
+  { key: "research", label: "Researching the topic and your site" },
+  { key: "outline", label: "Planning the outline" },
+  { key: "sections", label: "Writing the sections" },
+  { key: "intro", label: "Writing the introduction and conclusion" },
+  { key: "faq", label: "Answering frequent questions" },
+  { key: "table", label: "Building the comparison table" },
+  { key: "links", label: "Adding backlinks" },
+  { key: "images", label: "Creating images" },
+  { key: "assemble", label: "Assembling and scoring the article" },
+] as const;
+export type StepKey = (typeof STEPS)[number]["key"];
+
+function sectionsDone(state: GenerationState) {
+  return state.sections?.filter((s) => s != null).length ?? 0;
+}
+
+export function stepDone(state: GenerationState, key: StepKey) {
+  switch (key) {
+    case "research":
+      return Boolean(state.brief);
+    case "outline":
+      return Boolean(state.outline);
+    case "sections":
+      return Boolean(state.outline) && sectionsDone(state) === state.outline!.sections.length;
+    case "intro":
+      return Boolean(state.introConclusion);
+    case "faq":
+      return state.faq !== undefined;
+    case "table":
+      return state.table !== undefined;
+    case "links":
+      return state.links !== undefined;
+    case "images":
+      return Boolean(state.outline) && state.images !== undefined && state.images.every((i) => i !== null) && state.video !== undefined;
+    case "assemble":
+      return state.seoScore !== undefined;
+  }
+}
+
+const WEIGHTS: Record<StepKey, number> = { research: 4, outline: 10, sections: 46, intro: 6, faq: 6, table: 4, links: 4, images: 12, assemble: 8 };
+
+/** Progress in percent from what is finished; sections count one by one. */
+export function progressOf(state: GenerationState) {
+  let done = 0;
+  for (const { key } of STEPS) {
+    if (stepDone(state, key)) done += WEIGHTS[key];
+    else if (key === "sections" && state.outline) done += (WEIGHTS.sections * sectionsDone(state)) / state.outline.sections.length;
+  }
+  return Math.min(100, Math.round(done));
+}
+
+export function stepList(state: GenerationState, status: string) {
+  const firstOpen = STEPS.find((s) => !stepDone(state, s.key))?.key;
+  return STEPS.map((s) => ({
+    key: s.key,
+    label: s.key === "sections" && state.outline ? `${s.label} (${sectionsDone(state)}/${state.outline.sections.length})` : s.label,
+    status: stepDone(state, s.key) ? ("done" as const) : status === "running" && (s.key === firstOpen || inParallelPhase(state, s.key)) ? ("active" as const) : ("pending" as const),
+  }));
+}
+
+function inParallelPhase(state: GenerationState, key: StepKey) {
+  return Boolean(state.outline) && !["research", "outline", "assemble"].includes(key) && !stepDone(state, key);
+}
+
+/** The label shown as the current step. */
+export function currentStepLabel(state: GenerationState) {
+  if (!state.brief) return STEPS[0].label;
+  if (!state.outline) return STEPS[1].label;
+  if (!stepDone(state, "sections")) return `Writing the sections (${sectionsDone(state)}/${state.outline.sections.length})`;
+  if (!stepDone(state, "links") || !stepDone(state, "images")) return "Adding backlinks and images...";
+  return STEPS.find((s) => !stepDone(state, s.key))?.label ?? "Finished";
+}
+
+export class GenerationCancelled extends Error {
+  override name = "GenerationCancelled";
+}
+
+/** A small semaphore: at most `n` tasks at once. */
+export function limiter(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Headings the pipeline adds itself, in the article's language (English otherwise). */
+const FIXED: Record<string, { faq: string; conclusion: string; more: string; source: string; video: string }> = {
+  en: { faq: "Frequently Asked Questions", conclusion: "Conclusion", more: "Read more:", source: "Further reading:", video: "Watch:" },
+  es: { faq: "Preguntas frecuentes", conclusion: "Conclusión", more: "Lee más:", source: "Lectura adicional:", video: "Mira:" },
+  fr: { faq: "Questions fréquentes", conclusion: "Conclusion", more: "À lire aussi :", source: "Pour aller plus loin :", video: "À voir :" },
+  de: { faq: "Häufig gestellte Fragen", conclusion: "Fazit", more: "Mehr dazu:", source: "Weiterführend:", video: "Video:" },
+  pt: { faq: "Perguntas frequentes", conclusion: "Conclusão", more: "Leia mais:", source: "Leitura adicional:", video: "Assista:" },
+  it: { faq: "Domande frequenti", conclusion: "Conclusione", more: "Leggi anche:", source: "Approfondimenti:", video: "Guarda:" },
+  nl: { faq: "Veelgestelde vragen", conclusion: "Conclusie", more: "Lees meer:", source: "Verder lezen:", video: "Bekijk:" },
+};
+
+function escapeHtml(text: string) {
+  return text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
+}
+
+function md(markdown: string) {
+  // Section bodies sit under our own H2, so the model's top-level headings become H3.
+  return marked.parse(markdown.replace(/^#{1,2}\s+/gm, "### "), { async: false, gfm: true });
+}
+
+/** The article body from whatever parts are finished (a failed run keeps its partial text). */
+export function assemble(state: GenerationState) {
+  const outline = state.outline;
+  if (!outline) return "";
+  const words = FIXED[(state.brief?.language ?? "en").split("-")[0]!] ?? FIXED.en!;
+  const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
+  const inline = images.filter((i) => i.position > 0);
+  const parts: string[] = [];
+  if (state.introConclusion) parts.push(md(state.introConclusion.intro));
+  const tableAt = Math.min(outline.sections.length - 1, Math.floor(outline.sections.length / 2));
+  outline.sections.forEach((section, i) => {
+    const body = state.sections?.[i];
+    if (body == null) return;
+    parts.push(`<h2>${escapeHtml(section.heading)}</h2>`);
+    parts.push(md(body));
+    for (const link of state.links?.filter((l) => l.sectionIndex === i) ?? []) {
+      const external = link.kind === "external";
+      const attrs = external ? ` rel="noopener noreferrer" target="_blank" data-unverified="true"` : "";
+      parts.push(`<p>${external ? words.source : words.more} <a href="${escapeHtml(link.url)}"${attrs}>${escapeHtml(link.anchor)}</a></p>`);
+    }
+    if (i === tableAt && state.table) {
+      const t = state.table;
+      parts.push(
+        `<p><strong>${escapeHtml(t.caption)}</strong></p><table><thead><tr>${t.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr></thead><tbody>${t.rows
+          .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`)
+          .join("")}</tbody></table>`,
+      );
+    }
+    const image = inline.find((img) => img.position === imageSlot(i, outline.sections.length));
+    if (image) parts.push(`<figure><img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.alt)}" loading="lazy" /></figure>`);
+    if (i === 1 && state.video) {
+      parts.push(
+        `<p>${words.video} ${escapeHtml(state.video.title)}</p><iframe src="https://www.youtube-nocookie.com/embed/${encodeURIComponent(state.video.id)}" title="${escapeHtml(
+          state.video.title,
+        )}" width="560" height="315" allowfullscreen></iframe>`,
+      );
+    }
+  });
+  if (state.faq?.length) {
+    parts.push(`<h2>${words.faq}</h2>`);
+    for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
+  }
+  if (state.introConclusion) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
+  return parts.join("\n");
+}
+
+/** In-article image n (1-based) follows every second or third section. */
+function imageSlot(sectionIndex: number, sectionCount: number) {
+  const every = sectionCount >= 6 ? 3 : 2;
+  return (sectionIndex + 1) % every === 0 ? (sectionIndex + 1) / every : -1;
+}
+
+async function findVideo(keyword: string, language: string, signal: AbortSignal) {
+  const env = getEnv();
+  if (!env.YOUTUBE_API_KEY) return null;
+  const url = new URL(`${env.YOUTUBE_API_URL.replace(/\/$/, "")}/search`);
+  url.search = new URLSearchParams({
+    part: "snippet",
+    type: "video",
+    maxResults: "1",
+    safeSearch: "strict",
+    videoEmbeddable: "true",
+    relevanceLanguage: language.split("-")[0] ?? "en",
+    q: keyword,
+    key: env.YOUTUBE_API_KEY,
+  }).toString();
+  try {
+    const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { items?: Array<{ id?: { videoId?: string }; snippet?: { title?: string } }> };
+    const item = body.items?.[0];
+    const id = item?.id?.videoId;
+    return id && /^[\w-]{6,20}$/.test(id) ? { id, title: item?.snippet?.title ?? keyword } : null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    logger.warn({ err: error }, "YouTube search failed; the article goes without a video");
+    return null;
+  }
+}
+
+export type PipelineOptions = {
+  writer: Writer;
+  signal?: AbortSignal;
+  /** Sections written at once. */
+  concurrency?: number;
+  onCall?: CallContext["onCall"];
+};
+
+type GenerationRow = { id: string; article_id: string; state: string; prompt_tokens: number; completion_tokens: number };
+
+/**
+ * Runs (or resumes) one generation to the end and writes the article. Throws
+ * GenerationCancelled when the signal fires; other errors leave the saved
+ * state for the next attempt.
+ */
+export async function runPipeline(db: DB, siteId: string, generationId: string, options: PipelineOptions) {
+  const { writer } = options;
+  const row: GenerationRow = await db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select(["g.id", "g.article_id", "g.state", "g.prompt_tokens", "g.completion_tokens"])
+    .where("g.id", "=", generationId)
+    .where("a.site_id", "=", siteId)
+    .executeTakeFirstOrThrow();
+  const articleId = row.article_id;
+  const state = JSON.parse(row.state) as GenerationState;
+  const usage: TokenUsage = { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens };
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  // Every concurrent model call listens on this one signal.
+  setMaxListeners(64, signal);
+  const ctx: CallContext = {
+    signal,
+    onUsage: (u) => {
+      usage.promptTokens += u.promptTokens;
+      usage.completionTokens += u.completionTokens;
+    },
+    onCall: options.onCall,
+  };
+  const checkpoint = () => {
+    if (signal.aborted) throw new GenerationCancelled("Generation cancelled");
+  };
+  const save = async () => {
+    await db
+      .updateTable("generations")
+      .set({
+        state: JSON.stringify(state),
+        step: currentStepLabel(state),
+        progress: progressOf(state),
+        prompt_tokens: usage.promptTokens,
+        completion_tokens: usage.completionTokens,
+        updated_at: isoNow(),
+      })
+      .where("id", "=", generationId)
+      .execute();
+  };
+
+  checkpoint();
+  if (!state.brief) {
+    const found = await research(db, siteId, articleId, state.keyword, state.overrides);
+    state.brief = found.brief;
+    state.candidates = found.candidates;
+    await save();
+  }
+  const brief = state.brief;
+  checkpoint();
+  if (!state.outline) {
+    state.outline = await writer.outline(brief, ctx);
+    state.sections = state.outline.sections.map(() => null);
+    await save();
+  }
+  const outline = state.outline;
+  state.sections ??= outline.sections.map(() => null);
+  checkpoint();
+
+  // Everything below depends only on the outline, so it runs at once; sections share a bounded pool.
+  const sectionPool = limiter(options.concurrency ?? 6);
+  const imagePool = limiter(3);
+  const tasks: Array<Promise<unknown>> = [];
+  // The first failure stops the other calls; it, not their abort errors, is what the attempt failed with.
+  let firstError: { error: unknown } | undefined;
+  const task = (fn: () => Promise<void>) => {
+    const p = fn().catch((error: unknown) => {
+      firstError ??= { error };
+      controller.abort(error);
+      throw error;
+    });
+    tasks.push(p);
+  };
+  outline.sections.forEach((_, i) => {
+    if (state.sections![i] != null) return;
+    task(() =>
+      sectionPool(async () => {
+        checkpoint();
+        state.sections![i] = await writer.section(brief, outline, i, ctx);
+        await save();
+      }),
+    );
+  });
+  if (!state.introConclusion)
+    task(async () => {
+      state.introConclusion = await writer.introConclusion(brief, outline, ctx);
+      await save();
+    });
+  if (state.faq === undefined)
+    task(async () => {
+      state.faq = await writer.faq(brief, outline, ctx);
+      await save();
+    });
+  if (state.table === undefined)
+    task(async () => {
+      state.table = await writer.table(brief, outline, ctx);
+      await save();
+    });
+  if (state.links === undefined)
+    task(async () => {
+      state.links = await writer.selectLinks(brief, outline, state.candidates ?? [], ctx);
+      await save();
+    });
+  state.images ??= outline.imagePrompts.map(() => null);
+  outline.imagePrompts.forEach((plan, position) => {
+    if (state.images![position]) return;
+    task(() =>
+      imagePool(async () => {
+        checkpoint();
+        const style = brief.imageStyle || "photorealistic";
+        const image = await writer.image(plan.prompt, style, ctx).catch(async (error: unknown) => {
+          if (signal.aborted) throw error;
+          // A server without an images API (many local models) still gets an illustrated article.
+          logger.warn({ err: error }, "image generation failed; using the offline illustration");
+          const { offlineWriter } = await import("#app/modules/ai/offline-writer.server");
+          return offlineWriter.image(plan.prompt, style);
+        });
+        const url = await saveGeneratedImage(articleId, image);
+        state.images![position] = { url, alt: plan.alt, prompt: plan.prompt, position };
+        await save();
+      }),
+    );
+  });
+  if (state.video === undefined)
+    task(async () => {
+      state.video = await findVideo(brief.keyword, brief.language, signal);
+      await save();
+    });
+  await Promise.allSettled(tasks);
+  if (options.signal?.aborted) throw new GenerationCancelled("Generation cancelled");
+  if (firstError) throw firstError.error;
+  checkpoint();
+  return finish(db, siteId, generationId, articleId, state, writer, save);
+}
+
+async function finish(db: DB, siteId: string, generationId: string, articleId: string, state: GenerationState, writer: Writer, save: () => Promise<void>) {
+  const outline = state.outline!;
+  const html = sanitizeArticleHtml(assemble(state));
+  const seo = scoreArticle({
+    ...(await getSeoContext(db, siteId)),
+    title: outline.title,
+    metaDescription: outline.metaDescription,
+    keyword: state.keyword,
+    html,
+  });
+  state.seoScore = seo.score;
+  const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
+  const featured = images.find((i) => i.position === 0)?.url ?? null;
+  await db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
+    await trx.deleteFrom("article_images").where("article_id", "=", articleId).execute();
+    for (const image of images) {
+      await trx
+        .insertInto("article_images")
+        .values({ id: newId(), article_id: articleId, path: image.url, alt: image.alt, prompt: image.prompt, position: image.position, created_at: isoNow() })
+        .execute();
+    }
+    await updateArticle(trx, siteId, articleId, {
+      title: outline.title,
+      slug: outline.slug || state.keyword,
+      metaDescription: outline.metaDescription,
+      targetKeyword: state.keyword,
+      contentHtml: html,
+      featuredImage: featured,
+      source: writer.kind === "openai" ? "ai" : "offline",
+      status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
+    });
+    await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
+    // Files of a replaced version go once the new version is committed.
+    const keep = new Set(images.map((i) => i.url));
+    for (const { path } of old) if (!keep.has(path)) await removeGeneratedImage(path);
+  });
+  await save();
+  return { articleId, seo };
+}
+
+/**
+ * After a cancel or the last failed attempt: a new article keeps whatever was
+ * written as a draft (or 'failed' when nothing was); a regenerated one keeps
+ * its previous version.
+ */
+export async function settleUnfinished(db: DB, siteId: string, generationId: string, outcome: "cancelled" | "failed", error: string | null) {
+  const gen = await db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select(["g.article_id", "g.state"])
+    .where("g.id", "=", generationId)
+    .where("a.site_id", "=", siteId)
+    .executeTakeFirst();
+  if (!gen) return;
+  const state = JSON.parse(gen.state) as GenerationState;
+  await db.updateTable("generations").set({ status: outcome, error, updated_at: isoNow() }).where("id", "=", generationId).execute();
+  const article = await getArticle(db, siteId, gen.article_id);
+  if (!article) return;
+  if (state.kind === "regenerate") {
+    await db
+      .updateTable("articles")
+      .set({ status: state.previousStatus ?? "draft", updated_at: isoNow() })
+      .where("id", "=", article.id)
+      .where("site_id", "=", siteId)
+      .execute();
+    return;
+  }
+  const partial = assemble(state);
+  await updateArticle(db, siteId, article.id, {
+    ...(state.outline ? { title: state.outline.title, metaDescription: state.outline.metaDescription } : {}),
+    contentHtml: partial,
+    status: partial || outcome === "cancelled" ? "draft" : "failed",
+  });
+}

@@ -1,0 +1,167 @@
+import type { DB } from "#app/db/client.server";
+import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
+import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
+import { notifyWorker } from "#app/modules/jobs/notify.server";
+import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import { currentStepLabel, stepList, type GenerationState } from "./pipeline.server";
+import type { BriefOverrides } from "./research.server";
+
+/** Starting, reading and cancelling generations; every call is scoped by site. */
+
+export const GENERATION_ERROR = "Failed to generate AI article. Please try again.";
+export const GENERATE_JOB = "generate-article";
+
+async function insertGeneration(db: DB, articleId: string, siteId: string, state: GenerationState) {
+  const id = newId();
+  const jobId = await enqueue(db, GENERATE_JOB, { generationId: id, siteId }, { maxAttempts: 3, idempotencyKey: `generation:${id}` });
+  const now = isoNow();
+  await db
+    .insertInto("generations")
+    .values({ id, article_id: articleId, job_id: jobId, status: "running", step: currentStepLabel(state), progress: 0, state: JSON.stringify(state), created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/**
+ * Creates the article (status 'generating', counted against the quota) and
+ * enqueues the job, in one transaction. Throws QuotaError when the plan refuses.
+ */
+export async function startGeneration(
+  db: DB,
+  input: { workspaceId: string; siteId: string; userId: string; keyword: string; overrides?: BriefOverrides },
+) {
+  const keyword = input.keyword.trim();
+  const result = await db.transaction().execute(async (trx) => {
+    const article = await createArticle(trx, {
+      workspaceId: input.workspaceId,
+      siteId: input.siteId,
+      authorId: input.userId,
+      title: keyword,
+      contentHtml: "",
+      targetKeyword: keyword,
+      status: "generating",
+    });
+    const generationId = await insertGeneration(trx, article.id, input.siteId, { kind: "generate", keyword, overrides: input.overrides });
+    return { generationId, articleId: article.id };
+  });
+  notifyWorker();
+  return result;
+}
+
+/** Regenerates an existing article in place; never counts against the quota. */
+export async function startRegeneration(db: DB, siteId: string, articleId: string) {
+  const result = await db.transaction().execute(async (trx) => {
+    const article = await getArticle(trx, siteId, articleId);
+    if (!article) return null;
+    const running = await activeGenerationFor(trx, siteId, articleId);
+    if (running) return { generationId: running.id, articleId };
+    const keyword = article.target_keyword || article.title;
+    const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });
+    await trx.updateTable("articles").set({ status: "generating", updated_at: isoNow() }).where("id", "=", articleId).where("site_id", "=", siteId).execute();
+    return { generationId, articleId };
+  });
+  notifyWorker();
+  return result;
+}
+
+async function activeGenerationFor(db: DB, siteId: string, articleId: string) {
+  return db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select(["g.id"])
+    .where("a.site_id", "=", siteId)
+    .where("g.article_id", "=", articleId)
+    .where("g.status", "=", "running")
+    .executeTakeFirst();
+}
+
+export type GenerationView = {
+  id: string;
+  articleId: string;
+  articleTitle: string;
+  articleSource: "manual" | "ai" | "offline";
+  keyword: string;
+  status: "running" | "succeeded" | "failed" | "cancelled";
+  step: string;
+  progress: number;
+  error: string | null;
+  steps: ReturnType<typeof stepList>;
+  promptTokens: number;
+  completionTokens: number;
+};
+
+export async function getGeneration(db: DB, siteId: string, generationId: string): Promise<GenerationView | null> {
+  const row = await db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select([
+      "g.id",
+      "g.article_id",
+      "g.status",
+      "g.step",
+      "g.progress",
+      "g.error",
+      "g.state",
+      "g.prompt_tokens",
+      "g.completion_tokens",
+      "a.title",
+      "a.source",
+      "a.target_keyword",
+    ])
+    .where("g.id", "=", generationId)
+    .where("a.site_id", "=", siteId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const state = JSON.parse(row.state) as GenerationState;
+  return {
+    id: row.id,
+    articleId: row.article_id,
+    articleTitle: row.title,
+    articleSource: row.source,
+    keyword: state.keyword || row.target_keyword,
+    status: row.status,
+    step: row.step,
+    progress: row.progress,
+    error: row.error,
+    steps: stepList(state, row.status),
+    promptTokens: row.prompt_tokens,
+    completionTokens: row.completion_tokens,
+  };
+}
+
+/** The site's running generation, newest first, for the write screen to pick up again. */
+export async function getActiveGeneration(db: DB, siteId: string) {
+  const row = await db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select("g.id")
+    .where("a.site_id", "=", siteId)
+    .where("g.status", "=", "running")
+    .orderBy("g.created_at", "desc")
+    .executeTakeFirst();
+  return row ? getGeneration(db, siteId, row.id) : null;
+}
+
+/** Flags the generation cancelled; the running job sees the flag and stops between calls. */
+export async function cancelGeneration(db: DB, siteId: string, generationId: string) {
+  const gen = await db
+    .selectFrom("generations as g")
+    .innerJoin("articles as a", "a.id", "g.article_id")
+    .select(["g.id", "g.job_id", "g.status"])
+    .where("g.id", "=", generationId)
+    .where("a.site_id", "=", siteId)
+    .executeTakeFirst();
+  if (!gen || gen.status !== "running") return false;
+  await db.updateTable("generations").set({ status: "cancelled", updated_at: isoNow() }).where("id", "=", gen.id).where("status", "=", "running").execute();
+  // A job that has not started yet never will; a running one is told through the flag.
+  if (gen.job_id) {
+    const job = await db.selectFrom("jobs").select("status").where("id", "=", gen.job_id).executeTakeFirst();
+    if (job?.status === "queued") {
+      await cancelJob(db, gen.job_id);
+      const { settleUnfinished } = await import("./pipeline.server");
+      await settleUnfinished(db, siteId, gen.id, "cancelled", null);
+    }
+  }
+  return true;
+}

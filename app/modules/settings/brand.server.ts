@@ -1,0 +1,144 @@
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import { imageStore, storedImageUrl } from "#app/modules/uploads/images.server";
+import { isoNow } from "#app/utils/time";
+import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
+import { isHttpUrl, parseLinks, parseTags } from "./lists";
+
+/** A site's brand (spec 001 Brand tab), read by the settings page and the writing engine. */
+export type BrandSettings = {
+  logoPath: string | null;
+  logoUrl: string | null;
+  brandName: string;
+  industry: string;
+  description: string;
+  targetAudience: string;
+  toneOfVoice: string;
+  language: string;
+  tags: string[];
+  internalLinks: string[];
+};
+
+export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
+  logoPath: null,
+  logoUrl: null,
+  brandName: "",
+  industry: "",
+  description: "",
+  targetAudience: "",
+  toneOfVoice: "",
+  language: DEFAULT_LANGUAGE,
+  tags: [],
+  internalLinks: [],
+};
+
+export const logoStore = imageStore("logos");
+
+export const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
+
+function jsonList(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSettings> {
+  const row = await db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_BRAND_SETTINGS };
+  return {
+    logoPath: row.logo_path,
+    logoUrl: storedImageUrl(row.logo_path),
+    brandName: row.brand_name,
+    industry: row.industry,
+    description: row.description,
+    targetAudience: row.target_audience,
+    toneOfVoice: row.tone_of_voice,
+    language: isLanguageTag(row.language) ? row.language : DEFAULT_LANGUAGE,
+    tags: jsonList(row.tags),
+    internalLinks: jsonList(row.internal_links),
+  };
+}
+
+const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`);
+
+/** The Brand tab's form: plain strings in, typed settings out (lists parsed and checked). */
+export const BrandFormSchema = z.object({
+  brandName: text(100, "brand name"),
+  industry: text(100, "industry"),
+  description: text(2000, "description"),
+  targetAudience: text(500, "target audience"),
+  toneOfVoice: text(100, "tone of voice"),
+  language: z.string().refine(isLanguageTag, "Please choose a language from the list"),
+  tags: z
+    .string()
+    .transform(parseTags)
+    .pipe(
+      z
+        .array(z.string().max(BRAND_LIMITS.tagLength, `Each tag must be ${BRAND_LIMITS.tagLength} characters or fewer`))
+        .max(BRAND_LIMITS.tags, `Please use at most ${BRAND_LIMITS.tags} tags`),
+    ),
+  internalLinks: z
+    .string()
+    .transform(parseLinks)
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(BRAND_LIMITS.linkLength, "This link is too long")
+            .refine(isHttpUrl, { error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)` }),
+        )
+        .max(BRAND_LIMITS.links, `Please use at most ${BRAND_LIMITS.links} links`),
+    ),
+});
+export type BrandInput = z.output<typeof BrandFormSchema>;
+
+export async function saveBrandSettings(db: DB, siteId: string, input: BrandInput) {
+  const now = isoNow();
+  const values = {
+    brand_name: input.brandName,
+    industry: input.industry,
+    description: input.description,
+    target_audience: input.targetAudience,
+    tone_of_voice: input.toneOfVoice,
+    language: input.language,
+    tags: JSON.stringify(input.tags),
+    internal_links: JSON.stringify(input.internalLinks),
+    updated_at: now,
+  };
+  await db
+    .insertInto("brand_settings")
+    .values({ site_id: siteId, logo_path: null, ...values })
+    .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+    .execute();
+}
+
+async function setLogoPath(db: DB, siteId: string, logoPath: string | null) {
+  const now = isoNow();
+  await db
+    .insertInto("brand_settings")
+    .values({ site_id: siteId, logo_path: logoPath, updated_at: now })
+    .onConflict((oc) => oc.column("site_id").doUpdateSet({ logo_path: logoPath, updated_at: now }))
+    .execute();
+}
+
+export type LogoResult = { ok: true; logoPath: string } | { ok: false; error: string };
+
+/** Checks and stores a new logo for the site (images only, by their bytes; 2 MB), then drops the old file. */
+export async function saveBrandLogo(db: DB, siteId: string, upload: File | null): Promise<LogoResult> {
+  const stored = await logoStore.save(siteId, upload);
+  if (!stored.ok) return stored;
+  const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
+  await setLogoPath(db, siteId, stored.storedPath);
+  await logoStore.remove(previous?.logo_path ?? null);
+  return { ok: true, logoPath: stored.storedPath };
+}
+
+export async function removeBrandLogo(db: DB, siteId: string) {
+  const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
+  await setLogoPath(db, siteId, null);
+  await logoStore.remove(previous?.logo_path ?? null);
+}

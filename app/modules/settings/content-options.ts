@@ -1,0 +1,82 @@
+/**
+ * The content settings' option lists (spec 001 sections 3 and 9) with the labels
+ * the Content tab shows. Client-safe: the tab, the engine and the SEO panel read them.
+ */
+
+export const ARTICLE_LENGTHS = ["short", "medium", "long"] as const;
+export type ArticleLength = (typeof ARTICLE_LENGTHS)[number];
+/** Spec 001 section 9: the word range of each article length. */
+export const ARTICLE_LENGTH_WORDS: Record<ArticleLength, { min: number; max: number }> = {
+  short: { min: 800, max: 1200 },
+  medium: { min: 1200, max: 1600 },
+  long: { min: 1600, max: 2000 },
+};
+export const ARTICLE_LENGTH_LABELS: Record<ArticleLength, string> = {
+  short: "Short (800-1,200 words)",
+  medium: "Medium (1,200-1,600 words)",
+  long: "Long (1,600-2,000 words)",
+};
+
+export const BRAND_MENTIONS = ["none", "minimal", "regular", "maximal"] as const;
+export type BrandMentions = (typeof BRAND_MENTIONS)[number];
+export const BRAND_MENTION_LABELS: Record<BrandMentions, string> = {
+  none: "None",
+  minimal: "Minimal",
+  regular: "Regular",
+  maximal: "Maximal",
+};
+
+export const LINK_AMOUNTS = ["none", "few", "regular", "many"] as const;
+export type LinkAmount = (typeof LINK_AMOUNTS)[number];
+/** Spec 001 section 9: few 1-2, regular 3-4, many 5 or more; none means 0. */
+export const LINK_AMOUNT_RANGES: Record<LinkAmount, { min: number; max: number }> = {
+  none: { min: 0, max: 0 },
+  few: { min: 1, max: 2 },
+  regular: { min: 3, max: 4 },
+  many: { min: 5, max: Number.POSITIVE_INFINITY },
+};
+export const LINK_AMOUNT_LABELS: Record<LinkAmount, string> = {
+  none: "None",
+  few: "Few (1-2)",
+  regular: "Regular (3-4)",
+  many: "Many (5+)",
+};
+
+export const AUTO_GEN_TIMES = ["06:00", "09:00", "12:00", "15:00", "18:00", "21:00"] as const;
+export type AutoGenTime = (typeof AUTO_GEN_TIMES)[number];
+
+/** Suggestions for the free-text image style (the generator page's styles). */
+export const IMAGE_STYLE_SUGGESTIONS = ["photorealistic", "illustration", "minimalist", "artistic"] as const;
+
+export type ContentSettings = {
+  useBrandInfo: boolean;
+  articleLength: ArticleLength;
+  brandMentions: BrandMentions;
+  internalLinksCount: LinkAmount;
+  externalSearch: boolean;
+  externalLinks: LinkAmount;
+  language: string;
+  specificInstructions: string;
+  exclusions: string;
+  imageStyle: string;
+  autoGeneration: boolean;
+  autoGenTime: string;
+  autoPublish: boolean;
+};
+
+/** Spec 001 section 3 defaults. */
+export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
+  useBrandInfo: true,
+  articleLength: "medium",
+  brandMentions: "minimal",
+  internalLinksCount: "regular",
+  externalSearch: true,
+  externalLinks: "regular",
+  language: "en-US",
+  specificInstructions: "",
+  exclusions: "",
+  imageStyle: "",
+  autoGeneration: false,
+  autoGenTime: "09:00",
+  autoPublish: false,
+};

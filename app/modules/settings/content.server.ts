@@ -1,0 +1,81 @@
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import { isoNow } from "#app/utils/time";
+import {
+  ARTICLE_LENGTHS,
+  AUTO_GEN_TIMES,
+  BRAND_MENTIONS,
+  DEFAULT_CONTENT_SETTINGS,
+  LINK_AMOUNTS,
+  type ContentSettings,
+} from "./content-options";
+import { isLanguageTag } from "./languages";
+
+export type { ContentSettings };
+export { DEFAULT_CONTENT_SETTINGS };
+
+/** A site's content preferences (spec 001 section 3), read by the Content tab and the writing engine. */
+export async function getContentSettings(db: DB, siteId: string): Promise<ContentSettings> {
+  const row = await db.selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_CONTENT_SETTINGS };
+  return {
+    useBrandInfo: row.use_brand_info === 1,
+    articleLength: row.article_length,
+    brandMentions: row.brand_mentions,
+    internalLinksCount: row.internal_links_count,
+    externalSearch: row.external_search === 1,
+    externalLinks: row.external_links,
+    language: isLanguageTag(row.language) ? row.language : DEFAULT_CONTENT_SETTINGS.language,
+    specificInstructions: row.specific_instructions,
+    exclusions: row.exclusions,
+    imageStyle: row.image_style,
+    autoGeneration: row.auto_generation === 1,
+    autoGenTime: row.auto_gen_time,
+    autoPublish: row.auto_publish === 1,
+  };
+}
+
+const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
+// A checkbox sends "on" when ticked and nothing at all when not.
+const checkbox = z.literal("on").optional().transform((v) => v === "on");
+const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
+
+export const ContentFormSchema = z.object({
+  useBrandInfo: checkbox,
+  articleLength: choice(ARTICLE_LENGTHS, "Please choose an article length"),
+  brandMentions: choice(BRAND_MENTIONS, "Please choose how often to mention the brand"),
+  internalLinksCount: choice(LINK_AMOUNTS, "Please choose a number of internal links"),
+  externalSearch: checkbox,
+  externalLinks: choice(LINK_AMOUNTS, "Please choose a number of external links"),
+  language: z.string().refine(isLanguageTag, "Please choose a language from the list"),
+  specificInstructions: text(2000, "instructions"),
+  exclusions: text(1000, "exclusions"),
+  imageStyle: text(200, "image style"),
+  autoGeneration: checkbox,
+  autoGenTime: choice(AUTO_GEN_TIMES, "Please choose one of the offered times"),
+  autoPublish: checkbox,
+}) satisfies z.ZodType<ContentSettings, unknown>;
+
+export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings) {
+  const values = {
+    use_brand_info: input.useBrandInfo ? 1 : 0,
+    article_length: input.articleLength,
+    brand_mentions: input.brandMentions,
+    internal_links_count: input.internalLinksCount,
+    external_search: input.externalSearch ? 1 : 0,
+    external_links: input.externalLinks,
+    language: input.language,
+    specific_instructions: input.specificInstructions,
+    exclusions: input.exclusions,
+    image_style: input.imageStyle,
+    auto_generation: input.autoGeneration ? 1 : 0,
+    auto_gen_time: input.autoGenTime,
+    auto_publish: input.autoPublish ? 1 : 0,
+    updated_at: isoNow(),
+  };
+  await db
+    .insertInto("content_settings")
+    .values({ site_id: siteId, ...values })
+    .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+    .execute();
+}

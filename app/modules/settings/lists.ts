@@ -1,0 +1,28 @@
+/**
+ * Parsing of the list fields typed as text (spec 001 section 5): tags are split
+ * by commas; internal links by commas or lines (the label says one per line, the
+ * prototype split by commas: both work). Items are trimmed, empties dropped and
+ * exact repeats kept once.
+ */
+
+function clean(parts: string[]) {
+  return [...new Set(parts.map((p) => p.trim()).filter(Boolean))];
+}
+
+export function parseTags(text: string) {
+  return clean(text.split(","));
+}
+
+export function parseLinks(text: string) {
+  return clean(text.split(/[,\r\n]+/));
+}
+
+/** True for an absolute http(s) URL with a host. */
+export function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+import { describe, expect, test } from "vitest";
+import { TOOLS, TOOL_SLUGS, parseToolInput, toolPath } from "./catalog";
+import { freeTools } from "#app/modules/site-content/navigation";
+import {
+  BLOG_TITLE_STYLES,
+  CONTENT_TYPES,
+  META_DESCRIPTION_LIMIT,
+  OUTLINE_TYPES,
+  PLATFORMS,
+  PLATFORM_LIMITS,
+  TONES,
+  blogTitles,
+  contentIdeas,
+  contentOutline,
+  headlines,
+  metaDescriptions,
+  outlineText,
+  seoTitles,
+  socialCaptions,
+} from "./templates";
+import { agreement, isPlural, titleCase } from "./text";
+
+const TOPICS = ["email marketing", "vegan recipes", "SEO", "dog training for puppies", "WordPress security"];
+
+/** Things a careless template would produce. */
+function expectClean(text: string) {
+  expect(text).not.toMatch(/undefined|null|NaN|\{|\}/);
+  expect(text).not.toMatch(/ {2}| [.,!?:;]|\.\./);
+  expect(text.trim()).toBe(text);
+  expect(text[0]).toMatch(/[A-Z0-9#"“]/);
+}
+
+function expectDistinct(items: string[]) {
+  expect(new Set(items.map((i) => i.toLowerCase())).size).toBe(items.length);
+}
+
+describe.each(TOPICS)("templates for %s", (topic) => {
+  const mentions = (text: string) => text.toLowerCase().includes(topic.toLowerCase());
+
+  test("8 distinct headlines with the topic", () => {
+    const out = headlines(topic);
+    expect(out).toHaveLength(8);
+    expectDistinct(out);
+    out.forEach(expectClean);
+    expect(out.every(mentions)).toBe(true);
+  });
+
+  test("5 meta descriptions within 160 characters", () => {
+    for (const summary of ["", "Easy weeknight ideas, shopping lists and a printable planner for busy families who want to eat better without spending hours in the kitchen every evening"]) {
+      const out = metaDescriptions(topic, summary);
+      expect(out).toHaveLength(5);
+      expectDistinct(out);
+      out.forEach(expectClean);
+      expect(out.every(mentions)).toBe(true);
+      expect(out.every((d) => d.length <= META_DESCRIPTION_LIMIT)).toBe(true);
+    }
+  });
+
+  test.each(CONTENT_TYPES)("8 content ideas of type %s", (type) => {
+    const out = contentIdeas(topic, type);
+    expect(out).toHaveLength(8);
+    expectDistinct(out.map((i) => i.title));
+    out.forEach((i) => {
+      expectClean(i.title);
+      expectClean(i.description);
+    });
+    expect(out.every((i) => mentions(i.title))).toBe(true);
+  });
+
+  test.each(BLOG_TITLE_STYLES)("5 blog titles in the %s style", (style) => {
+    const out = blogTitles(topic, style);
+    expect(out).toHaveLength(5);
+    expectDistinct(out);
+    out.forEach(expectClean);
+    expect(out.every(mentions)).toBe(true);
+    if (style === "listicle") expect(out.every((t) => /^\d+ /.test(t))).toBe(true);
+    if (style === "how-to") expect(out.every((t) => t.startsWith("How to "))).toBe(true);
+    if (style === "question") expect(out.every((t) => t.endsWith("?"))).toBe(true);
+    if (style === "ultimate") expect(out.every((t) => t.includes("Ultimate"))).toBe(true);
+  });
+
+  test("5 SEO titles, scored and sorted, with the brand suffix", () => {
+    const out = seoTitles(topic, "Acme");
+    expect(out).toHaveLength(5);
+    expectDistinct(out.map((t) => t.title));
+    expect(out.every((t) => t.title.endsWith(" | Acme") && mentions(t.title))).toBe(true);
+    expect(out.map((t) => t.score)).toEqual([...out.map((t) => t.score)].sort((a, b) => b - a));
+    expect(out.every((t) => t.length === t.title.length)).toBe(true);
+  });
+
+  test.each(PLATFORMS.flatMap((p) => TONES.map((t) => [p, t] as const)))("3 captions for %s in a %s tone within the limit", (platform, tone) => {
+    const out = socialCaptions(topic, platform, tone);
+    expect(out).toHaveLength(3);
+    expectDistinct(out);
+    out.forEach(expectClean);
+    expect(out.every((c) => c.length <= PLATFORM_LIMITS[platform])).toBe(true);
+    expect(out.every((c) => mentions(c))).toBe(true);
+  });
+
+  test.each(OUTLINE_TYPES)("a 5-section %s outline with points", (type) => {
+    const out = contentOutline(topic, type);
+    expect(out).toHaveLength(5);
+    expectDistinct(out.map((s) => s.heading));
+    expect(out.every((s) => s.points.length >= 3)).toBe(true);
+    out.forEach((s) => [s.heading, ...s.points].forEach(expectClean));
+    expect(outlineText(out)).toContain(`1. ${out[0]!.heading}\n   - ${out[0]!.points[0]}`);
+  });
+});
+
+test("output is stable for an input and varies across topics", () => {
+  expect(headlines("email marketing")).toEqual(headlines("email marketing"));
+  expect(headlines("  Email   marketing. ")).toEqual(headlines("Email marketing"));
+  const shape = (topic: string) => headlines(topic).map((h) => h.replace(titleCase(topic), "X"));
+  const shapes = new Set(["email marketing", "vegan recipes", "dog training", "home gardening", "personal finance"].map((t) => shape(t).join("|")));
+  expect(shapes.size).toBeGreaterThan(1);
+});
+
+test("plural topics agree with their verbs", () => {
+  expect(isPlural("vegan recipes")).toBe(true);
+  expect(isPlural("email marketing")).toBe(false);
+  expect(isPlural("data analytics")).toBe(false);
+  expect(isPlural("fitness")).toBe(false);
+  expect(isPlural("data analysis")).toBe(false);
+  expect(agreement("vegan recipes").is).toBe("are");
+  const all = [...headlines("vegan recipes"), ...BLOG_TITLE_STYLES.flatMap((s) => blogTitles("vegan recipes", s))].join("\n");
+  expect(all).not.toMatch(/Is Vegan Recipes|Vegan Recipes Matters|Does It Matter/);
+});
+
+test("title case keeps acronyms and brand capitals", () => {
+  expect(titleCase("seo tips for the iPhone and WordPress")).toBe("Seo Tips for the iPhone and WordPress");
+  expect(titleCase("SEO tips")).toBe("SEO Tips");
+});
+
+test("twitter captions stay within 280 characters for the longest topic", () => {
+  const topic = "a very long topic about sustainable urban gardening on small apartment balconies for complete beginners";
+  for (const tone of TONES) expect(socialCaptions(topic, "twitter", tone).every((c) => c.length <= 280)).toBe(true);
+});
+
+describe("catalog", () => {
+  test("lists the nine tools in the navigation's order and every description fits 160 characters", () => {
+    expect(freeTools.map((l) => l.href)).toEqual(TOOL_SLUGS.map(toolPath));
+    for (const tool of Object.values(TOOLS)) expect(tool.description.length).toBeLessThanOrEqual(160);
+  });
+
+  test("validates inputs on the server", () => {
+    const blank = parseToolInput("headline-generator", new URLSearchParams({ topic: "   " }));
+    expect(blank).toMatchObject({ ok: false, errors: { topic: "Please enter a topic" } });
+    const missing = parseToolInput("headline-generator", new URLSearchParams());
+    expect(missing).toMatchObject({ ok: false, errors: { topic: "Please enter a topic" } });
+    const badType = parseToolInput("content-idea-generator", new URLSearchParams({ niche: "coffee", type: "podcast" }));
+    expect(badType).toMatchObject({ ok: false, errors: { type: "Please choose a content type" } });
+    const text = parseToolInput("readability-checker", new URLSearchParams({ text: " \n " }));
+    expect(text).toMatchObject({ ok: false, errors: { text: "Please paste some text to check" } });
+    const ok = parseToolInput("seo-title-generator", new URLSearchParams({ keyword: " crm software ", brand: "" }));
+    expect(ok).toMatchObject({ ok: true, data: { keyword: "crm software", brand: "" } });
+  });
+});

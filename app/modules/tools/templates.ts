@@ -1,0 +1,452 @@
+import { scoreSeoTitle, type SeoTitleScore } from "./seo-title";
+import { agreement, capitalize, cleanTopic, fitWords, hashtag, pick, random, seedOf, shuffle, titleCase, type Rng } from "./text";
+
+/**
+ * The template writers behind the free tools (used when no AI provider is
+ * configured, when it fails, or when a visitor is over the AI rate limit).
+ * Templates put the topic where a noun phrase reads naturally ("tips for
+ * {topic}", "mistakes in {topic}") and agree with plural topics; a seeded
+ * choice keeps the output stable for an input but different across topics.
+ */
+
+export const META_DESCRIPTION_LIMIT = 160;
+export const CONTENT_TYPES = ["blog-post", "video", "social-media"] as const;
+export const BLOG_TITLE_STYLES = ["listicle", "how-to", "question", "ultimate"] as const;
+export const PLATFORMS = ["instagram", "twitter", "linkedin"] as const;
+export const TONES = ["professional", "casual", "funny"] as const;
+export const OUTLINE_TYPES = ["blog-post", "video", "course"] as const;
+/** Each platform's caption limit in characters. */
+export const PLATFORM_LIMITS: Record<Platform, number> = { instagram: 2200, twitter: 280, linkedin: 3000 };
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export type BlogTitleStyle = (typeof BLOG_TITLE_STYLES)[number];
+export type Platform = (typeof PLATFORMS)[number];
+export type Tone = (typeof TONES)[number];
+export type OutlineType = (typeof OUTLINE_TYPES)[number];
+
+export type Idea = { title: string; description: string };
+export type SeoTitle = { title: string } & SeoTitleScore;
+export type OutlineSection = { heading: string; points: string[] };
+
+const NUMBERS = [5, 7, 9, 10, 12, 15];
+
+function context(rawTopic: string, ...options: string[]) {
+  const topic = cleanTopic(rawTopic);
+  const rng = random(seedOf(topic, ...options));
+  return { rng, t: topic, T: titleCase(topic), n: () => pick(NUMBERS, rng), agree: agreement(topic) };
+}
+
+type Ctx = ReturnType<typeof context>;
+
+/** n distinct items from a pool, in seeded order. */
+function choose<T>(pool: readonly T[], count: number, rng: Rng) {
+  return shuffle(pool, rng).slice(0, count);
+}
+
+// ---------------------------------------------------------------- headlines
+
+export function headlines(topic: string): string[] {
+  const c = context(topic, "headlines");
+  const { T, agree } = c;
+  const pool = [
+    () => `${c.n()} Tips for Better ${T} That Actually Work`,
+    () => `The Complete Guide to ${T}`,
+    () => `How to Get Started with ${T} (Even as a Beginner)`,
+    () => `${c.n()} Common Mistakes in ${T} and How to Avoid Them`,
+    () => `Why ${T} ${capitalize(agree.matters)} More Than You Think`,
+    () => `${T}: What Nobody Tells You`,
+    () => `The Beginner's Guide to ${T}`,
+    () => `${c.n()} Proven Strategies for ${T}`,
+    () => `What ${capitalize(agree.is)} ${T}? Everything You Need to Know`,
+    () => `${T} Made Simple: A Step-by-Step Guide`,
+    () => `How to Master ${T} in ${c.n()} Simple Steps`,
+    () => `The Ultimate Checklist for ${T}`,
+    () => `${c.n()} Fresh Ideas for ${T} to Try This Week`,
+    () => `${capitalize(agree.is)} ${T} Worth It? An Honest Look`,
+    () => `${c.n()} Questions to Ask Before You Start with ${T}`,
+    () => `Everything You Need to Know About ${T}`,
+  ];
+  return choose(pool, 8, c.rng).map((make) => make());
+}
+
+// -------------------------------------------------------- meta descriptions
+
+export function metaDescriptions(topic: string, summary = ""): string[] {
+  const c = context(topic, summary, "meta");
+  const { t } = c;
+  const pool = [
+    () => `Discover everything you need to know about ${t}: practical tips, real examples and a step-by-step plan to get results faster.`,
+    () => `New to ${t}? This beginner-friendly guide explains the basics, the mistakes to avoid and simple steps you can take today.`,
+    () => `Get better results with ${t}: ${c.n()} proven strategies, expert tips and examples you can put to work right away.`,
+    () => `Everything about ${t} in one place. Learn what works, what doesn't and how to make the most of your time, with clear examples.`,
+    () => `Looking for ${t} advice you can trust? Read our practical guide with actionable tips, a checklist and answers to common questions.`,
+    () => `Master ${t} faster with a clear, no-fluff guide covering the essentials, the best tools and the mistakes most people make.`,
+    () => `Learn how to approach ${t} the smart way. We cover the fundamentals, proven techniques and quick wins for beginners and pros.`,
+  ];
+  const clean = summary.replace(/\s+/g, " ").trim().replace(/[.!?]+$/, "");
+  const fromSummary: Array<() => string> = clean
+    ? [
+        () => {
+          const tail = ` Read our guide to ${t}.`;
+          return `${capitalize(fitWords(clean, META_DESCRIPTION_LIMIT - tail.length - 1))}.${tail}`;
+        },
+        () => {
+          const head = `${capitalize(t)}: `;
+          return `${head}${fitWords(clean, META_DESCRIPTION_LIMIT - head.length - 1)}.`;
+        },
+      ]
+    : [];
+  const picked = choose(pool, 5 - fromSummary.length, c.rng).map((make) => make());
+  return [...fromSummary.map((make) => make()), ...picked];
+}
+
+// ------------------------------------------------------------ content ideas
+
+const IDEA_POOLS: Record<ContentType, Array<(c: Ctx) => Idea>> = {
+  "blog-post": [
+    ({ t }) => ({ title: `A beginner's guide to ${t}`, description: "Answer the first questions newcomers ask and give them a clear place to start." }),
+    (c) => ({ title: `${c.n()} common mistakes in ${c.t} (and how to fix them)`, description: "Each mistake with a real example and a concrete fix readers can apply today." }),
+    ({ t }) => ({ title: `Myths about ${t}, debunked`, description: "Pick the beliefs you hear most often and set the record straight with evidence." }),
+    ({ t }) => ({ title: `The tools we use for ${t}`, description: "An honest round-up of the tools you rely on, with what each one is best at." }),
+    ({ t }) => ({ title: `Key terms in ${t}, explained`, description: "A plain-language glossary that beginners can bookmark and come back to." }),
+    ({ t }) => ({ title: `Trends in ${t} to watch this year`, description: "What is changing, why it matters and how your readers can prepare." }),
+    ({ t }) => ({ title: `A step-by-step checklist for ${t}`, description: "A practical checklist readers can print or save and work through in order." }),
+    ({ t }) => ({ title: `How to measure success in ${t}`, description: "The numbers worth tracking, how to track them and what good looks like." }),
+    ({ t }) => ({ title: `Budget-friendly ways to get into ${t}`, description: "Show that getting started does not require a big budget, with low-cost options." }),
+    ({ t }) => ({ title: `Frequently asked questions about ${t}`, description: "Collect the questions your audience asks and answer each one in a few lines." }),
+    ({ t }) => ({ title: `Case study: what we learned from a year of ${t}`, description: "A candid story with numbers, what worked, what failed and what you would repeat." }),
+  ],
+  video: [
+    ({ t }) => ({ title: `${capitalize(t)} explained in 60 seconds`, description: "A short explainer that covers the one idea viewers need most." }),
+    ({ t }) => ({ title: `A step-by-step tutorial on ${t} for beginners`, description: "Screen or camera walkthrough of a first project from start to finish." }),
+    ({ t }) => ({ title: `Reacting to popular myths about ${t}`, description: "Read common claims on camera and explain which hold up and which don't." }),
+    ({ t }) => ({ title: `Live Q&A: your questions about ${t}, answered`, description: "Collect questions in advance and answer them live; clip the best answers later." }),
+    ({ t }) => ({ title: `Behind the scenes of our work in ${t}`, description: "Show your real process, tools and workspace to build trust." }),
+    ({ t }) => ({ title: `Top tools for ${t}, reviewed and compared`, description: "Side-by-side comparison with honest pros and cons for each tool." }),
+    ({ t }) => ({ title: `Beginner vs. expert: how pros approach ${t}`, description: "Contrast two approaches to the same task and explain the difference." }),
+    ({ t }) => ({ title: `Common mistakes in ${t} and how to avoid them`, description: "Demonstrate each mistake and the fix, with before-and-after results." }),
+    ({ t }) => ({ title: `An interview with an expert in ${t}`, description: "A conversation with a practitioner about lessons learned and advice for beginners." }),
+    ({ t }) => ({ title: `A week of ${t}: what actually happened`, description: "A vlog-style challenge documenting daily progress and honest results." }),
+  ],
+  "social-media": [
+    ({ t }) => ({ title: `Carousel: five quick tips for ${t}`, description: "One tip per slide, a strong first slide and a save-worthy summary at the end." }),
+    ({ t }) => ({ title: `Poll: what is your biggest challenge with ${t}?`, description: "Ask your audience and use the answers to plan your next posts." }),
+    ({ t }) => ({ title: `Myth vs. fact: ${t} edition`, description: "A two-panel post that corrects one common misconception." }),
+    ({ t }) => ({ title: `Behind the scenes of your work in ${t}`, description: "A casual photo or short clip that shows the people behind the brand." }),
+    ({ t }) => ({ title: `Customer spotlight: a success story in ${t}`, description: "Share a real result from a customer, with their permission and their words." }),
+    ({ t }) => ({ title: `This or that: ${t} edition`, description: "A quick-choice post that invites easy replies and comments." }),
+    ({ t }) => ({ title: `Thread: lessons learned from years of ${t}`, description: "A numbered thread with one lesson per post and a takeaway at the end." }),
+    ({ t }) => ({ title: `Your top resources for ${t}`, description: "A countdown of the books, tools or accounts you recommend most." }),
+    ({ t }) => ({ title: `Ask me anything about ${t}`, description: "Open the floor for questions and answer them in stories or replies." }),
+    ({ t }) => ({ title: `A relatable meme about ${t}`, description: "A light-hearted post about a struggle your audience knows well." }),
+  ],
+};
+
+export function contentIdeas(niche: string, type: ContentType): Idea[] {
+  const c = context(niche, type, "ideas");
+  return choose(IDEA_POOLS[type], 8, c.rng).map((make) => make(c));
+}
+
+// -------------------------------------------------------------- blog titles
+
+const TITLE_POOLS: Record<BlogTitleStyle, Array<(c: Ctx) => string>> = {
+  listicle: [
+    (c) => `${c.n()} Essential Tips for ${c.T}`,
+    (c) => `${c.n()} Mistakes to Avoid in ${c.T}`,
+    (c) => `${c.n()} Tools That Make ${c.T} Easier`,
+    (c) => `${c.n()} Things Every Beginner Should Know About ${c.T}`,
+    (c) => `${c.n()} Proven Strategies for ${c.T}`,
+    (c) => `${c.n()} Surprising Facts About ${c.T}`,
+    (c) => `${c.n()} Simple Ways to Get Better at ${c.T}`,
+  ],
+  "how-to": [
+    (c) => `How to Get Started with ${c.T}`,
+    (c) => `How to Master ${c.T} Step by Step`,
+    (c) => `How to Get Better at ${c.T} in 30 Days`,
+    (c) => `How to Avoid Common Mistakes in ${c.T}`,
+    (c) => `How to Choose the Right Tools for ${c.T}`,
+    (c) => `How to Measure Success in ${c.T}`,
+    (c) => `How to Make ${c.T} Work for You`,
+  ],
+  question: [
+    (c) => `What ${capitalize(c.agree.is)} ${c.T} and Why ${capitalize(c.agree.does)} ${capitalize(c.agree.it)} Matter?`,
+    (c) => `${capitalize(c.agree.is)} ${c.T} Worth It?`,
+    (c) => `Why Is Everyone Talking About ${c.T}?`,
+    (c) => `Are You Making These Mistakes in ${c.T}?`,
+    (c) => `What Do Experts Get Right About ${c.T}?`,
+    (c) => `How Long Does It Take to Learn ${c.T}?`,
+    (c) => `Where Should You Start with ${c.T}?`,
+  ],
+  ultimate: [
+    (c) => `The Ultimate Guide to ${c.T}`,
+    (c) => `The Ultimate Checklist for ${c.T}`,
+    (c) => `${c.T}: The Ultimate Beginner's Handbook`,
+    (c) => `The Ultimate Resource List for ${c.T}`,
+    (c) => `The Ultimate Step-by-Step Plan for ${c.T}`,
+    (c) => `Everything You Need to Know About ${c.T}: The Ultimate Guide`,
+  ],
+};
+
+export function blogTitles(topic: string, style: BlogTitleStyle): string[] {
+  const c = context(topic, style, "titles");
+  return choose(TITLE_POOLS[style], 5, c.rng).map((make) => make(c));
+}
+
+// --------------------------------------------------------------- SEO titles
+
+export function seoTitles(keyword: string, brand = ""): SeoTitle[] {
+  const c = context(keyword, brand, "seo");
+  const { T } = c;
+  const pool = [
+    () => `${T}: The Complete Guide`,
+    () => `${T}: ${c.n()} Proven Tips for Better Results`,
+    () => `The Ultimate Guide to ${T}`,
+    () => `How to Master ${T} (Step-by-Step)`,
+    () => `${T} for Beginners: ${c.n()} Essential Tips`,
+    () => `What ${capitalize(c.agree.is)} ${T}? A Simple Guide`,
+    () => `${T} Explained: Everything You Need to Know`,
+    () => `${c.n()} Best Practices for ${T}`,
+    () => `${T}: Expert Advice and Practical Examples`,
+  ];
+  const suffix = brand.trim() ? ` | ${brand.trim()}` : "";
+  return choose(pool, 5, c.rng)
+    .map((make) => {
+      const title = make() + suffix;
+      return { title, ...scoreSeoTitle(title, cleanTopic(keyword), brand) };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+// --------------------------------------------------------- social captions
+
+const HOOKS: Record<Tone, Array<(c: Ctx) => string>> = {
+  professional: [
+    ({ t }) => `Three lessons we have learned about ${t}.`,
+    ({ t, agree }) => `${capitalize(t)} ${agree.is} changing fast, and the fundamentals matter more than ever.`,
+    ({ t }) => `Getting ${t} right starts with a clear plan.`,
+    ({ t }) => `Most teams underestimate what ${t} can do for them.`,
+    ({ t }) => `What separates good results in ${t} from great ones? Consistency.`,
+  ],
+  casual: [
+    ({ t }) => `Okay, let's talk about ${t} for a sec.`,
+    ({ t }) => `Confession: I used to overthink ${t}.`,
+    ({ t }) => `Friendly reminder: ${t} doesn't have to be complicated.`,
+    ({ t }) => `Here's my go-to approach to ${t}.`,
+    ({ t }) => `New week, new goals for ${t}!`,
+  ],
+  funny: [
+    ({ t }) => `Me: I'll spend five minutes on ${t}. Also me, three hours later: 👀`,
+    ({ t }) => `I came for one quick tip about ${t} and stayed for the whole rabbit hole.`,
+    ({ t }) => `My relationship status? It's complicated, with ${t}.`,
+    ({ t }) => `Nobody: … Me at 2 a.m.: reading about ${t}.`,
+    ({ t }) => `They said ${t} would be easy. They were lying. Here's what actually helps.`,
+  ],
+};
+
+const BODIES: Record<Tone, string[]> = {
+  professional: [
+    "Start with clear goals, measure what matters and refine your approach every month. Small, steady improvements compound into real results.",
+    "Focus on your audience first: understand their questions, answer them clearly, and the results follow.",
+    "We put together a practical guide to the fundamentals, the common pitfalls and the tools that save time.",
+  ],
+  casual: [
+    "Pick one small thing, do it every day, and watch it add up. No fancy tools needed to get started.",
+    "Honestly, the best advice I got was to stop waiting for the perfect moment and just start.",
+    "Keep it simple, stay curious, and don't be afraid to ask for help when you get stuck.",
+  ],
+  funny: [
+    "The good news: it gets easier. The bad news: you will now talk about it at every dinner party.",
+    "Step one: stop panicking. Step two: grab a coffee. Step three: actually read the tips below.",
+    "Plot twist: the experts were beginners once too, and they also googled everything.",
+  ],
+};
+
+const CLOSERS: Record<Platform, Record<Tone, string>> = {
+  instagram: {
+    professional: "Save this post for later and share it with your team.",
+    casual: "Save this for later and tag a friend who needs it!",
+    funny: "Tag the friend who needs to hear this. You know the one.",
+  },
+  twitter: {
+    professional: "What has worked for you?",
+    casual: "What's your take?",
+    funny: "Who else? 🙋",
+  },
+  linkedin: {
+    professional: "What has worked for your team? Share your experience in the comments.",
+    casual: "I'd love to hear how you approach it. Drop a comment below.",
+    funny: "Tell me I'm not the only one in the comments.",
+  },
+};
+
+function tags(c: Ctx, count: number) {
+  const extra = ["#Tips", "#Learning", "#Growth", "#Community", "#HowTo", "#Motivation"];
+  return [hashtag(c.t), ...shuffle(extra, c.rng)].filter(Boolean).slice(0, count);
+}
+
+export function socialCaptions(topic: string, platform: Platform, tone: Tone): string[] {
+  const c = context(topic, platform, tone, "captions");
+  const hooks = choose(HOOKS[tone], 3, c.rng);
+  const bodies = shuffle(BODIES[tone], c.rng);
+  return hooks.map((hook, i) => {
+    const opening = hook(c);
+    const closer = CLOSERS[platform][tone];
+    let caption: string;
+    if (platform === "twitter") {
+      caption = `${opening} ${closer}\n\n${tags(c, 2).join(" ")}`;
+      if (caption.length > PLATFORM_LIMITS.twitter) caption = `${opening} ${closer}`;
+      if (caption.length > PLATFORM_LIMITS.twitter) caption = fitWords(opening, PLATFORM_LIMITS.twitter);
+    } else {
+      const count = platform === "instagram" ? 5 : 3;
+      caption = [opening, bodies[i % bodies.length], closer, tags(c, count).join(" ")].join("\n\n");
+    }
+    return caption.slice(0, PLATFORM_LIMITS[platform]);
+  });
+}
+
+// --------------------------------------------------------- content outlines
+
+type SectionTemplate = { headings: Array<(c: Ctx) => string>; points: Array<(c: Ctx) => string> };
+
+const OUTLINES: Record<OutlineType, SectionTemplate[]> = {
+  "blog-post": [
+    {
+      headings: [() => "Introduction", ({ T }) => `Why ${T} Deserves Your Attention`],
+      points: [
+        ({ t }) => `Open with a relatable problem that ${t} solves`,
+        ({ t, agree }) => `Explain why ${t} ${agree.matters} right now`,
+        () => "Tell readers what they will learn in this post",
+      ],
+    },
+    {
+      headings: [({ T }) => `Understanding ${T}`, ({ T, agree }) => `What ${capitalize(agree.is)} ${T}?`],
+      points: [
+        ({ t }) => `Define ${t} in plain language`,
+        () => "Introduce the key terms readers will meet",
+        () => "Clear up one common misconception",
+      ],
+    },
+    {
+      headings: [({ T }) => `How to Get Started with ${T}`, ({ T }) => `A Step-by-Step Approach to ${T}`],
+      points: [
+        () => "Step 1: set a clear, measurable goal",
+        () => "Step 2: gather the tools and resources you need",
+        () => "Step 3: start small and review the results",
+        () => "Add one concrete example or mini case study",
+      ],
+    },
+    {
+      headings: [({ T }) => `Common Mistakes in ${T}`, ({ T }) => `Best Practices for ${T}`],
+      points: [
+        () => "List the three mistakes beginners make most often",
+        () => "Show the fix for each with a short example",
+        () => "Share one advanced tip for experienced readers",
+      ],
+    },
+    {
+      headings: [() => "Conclusion", () => "Key Takeaways and Next Steps"],
+      points: [
+        () => "Summarise the main points in two or three sentences",
+        () => "Suggest one action readers can take today",
+        () => "Invite comments, questions or a sign-up",
+      ],
+    },
+  ],
+  video: [
+    {
+      headings: [() => "Hook (first 15 seconds)", () => "Cold Open"],
+      points: [
+        ({ t }) => `Start with a surprising fact or question about ${t}`,
+        () => "Promise what viewers will be able to do by the end",
+        () => "Show a quick preview of the result",
+      ],
+    },
+    {
+      headings: [() => "Introduction and Context", ({ T }) => `Why ${T} Matters`],
+      points: [
+        () => "Introduce yourself and why you are credible on this",
+        ({ t }) => `Explain the problem ${t} solves`,
+        () => "Outline the chapters of the video",
+      ],
+    },
+    {
+      headings: [() => "Main Walkthrough", ({ T }) => `${T}: Step by Step`],
+      points: [
+        () => "Demonstrate each step on screen",
+        () => "Call out the settings or details people miss",
+        () => "Use B-roll or graphics to show the before and after",
+      ],
+    },
+    {
+      headings: [() => "Tips and Common Mistakes", () => "Pro Tips"],
+      points: [
+        () => "Share two or three tips that save time",
+        () => "Show one common mistake and how to fix it",
+        () => "Answer a question viewers often ask",
+      ],
+    },
+    {
+      headings: [() => "Recap and Call to Action", () => "Wrap-Up"],
+      points: [
+        () => "Recap the key steps in under 30 seconds",
+        () => "Ask viewers to comment with their results",
+        () => "Point to the next video or resource",
+      ],
+    },
+  ],
+  course: [
+    {
+      headings: [({ T }) => `Module 1: Foundations of ${T}`, ({ T }) => `Module 1: Getting Started with ${T}`],
+      points: [
+        () => "Course goals and how to get the most from it",
+        ({ t }) => `Core concepts and vocabulary of ${t}`,
+        () => "Setting up your tools and workspace",
+      ],
+    },
+    {
+      headings: [() => "Module 2: Core Techniques", () => "Module 2: The Essential Skills"],
+      points: [
+        () => "Lesson-by-lesson walkthrough of the essential techniques",
+        () => "Guided exercise after each lesson",
+        () => "Quiz: check your understanding",
+      ],
+    },
+    {
+      headings: [() => "Module 3: Hands-On Practice", () => "Module 3: Applying What You Learned"],
+      points: [
+        () => "A realistic practice project with step-by-step guidance",
+        () => "Common mistakes and how to troubleshoot them",
+        () => "Peer review or self-assessment checklist",
+      ],
+    },
+    {
+      headings: [() => "Module 4: Advanced Strategies", () => "Module 4: Going Further"],
+      points: [
+        ({ t }) => `Advanced techniques for ${t} that experienced practitioners use`,
+        () => "Case studies with real results",
+        () => "Tools and workflows that scale",
+      ],
+    },
+    {
+      headings: [() => "Module 5: Final Project and Next Steps", () => "Module 5: Capstone and Certification"],
+      points: [
+        () => "Capstone project brief and grading criteria",
+        () => "Review of the key lessons",
+        () => "Resources and a learning path for after the course",
+      ],
+    },
+  ],
+};
+
+export function contentOutline(topic: string, type: OutlineType): OutlineSection[] {
+  const c = context(topic, type, "outline");
+  return OUTLINES[type].map((section) => ({
+    heading: pick(section.headings, c.rng)(c),
+    points: section.points.map((point) => point(c)),
+  }));
+}
+
+/** The outline as plain text, for the Copy Outline button. */
+export function outlineText(sections: OutlineSection[]) {
+  return sections.map((s, i) => `${i + 1}. ${s.heading}\n${s.points.map((p) => `   - ${p}`).join("\n")}`).join("\n\n");
+}

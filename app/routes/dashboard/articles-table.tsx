@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { DropdownMenu } from "radix-ui";
+import { Button, StatusButton } from "#app/components/ui/button";
+import { Dialog, DialogClose } from "#app/components/ui/dialog";
+import type { ArticleStatus } from "#app/db/schema";
+import { cn } from "#app/utils/cn";
+import { useHydrated } from "#app/utils/use-hydrated";
+
+/** The articles table's rows, row menu and delete confirmation (spec 000 Articles). */
+
+export type ArticleRow = { id: string; title: string; targetKeyword: string; status: ArticleStatus; author: string; createdOn: string };
+
+const STATUS_STYLE: Record<ArticleStatus, string> = {
+  draft: "bg-slate-100 text-slate-700",
+  generating: "bg-amber-100 text-amber-800",
+  scheduled: "bg-sky-100 text-sky-800",
+  publishing: "bg-amber-100 text-amber-800",
+  published: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
+};
+
+export function StatusBadge({ status }: { status: ArticleStatus }) {
+  return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize", STATUS_STYLE[status])}>{status}</span>;
+}
+
+const editHref = (id: string) => `/dashboard/write?edit=${encodeURIComponent(id)}`;
+const publishHref = (id: string) => `${editHref(id)}&publish=1`;
+const deleteHref = (id: string, back: string) => `/dashboard/articles/${encodeURIComponent(id)}/delete?back=${encodeURIComponent(back)}`;
+
+const itemClass = "block w-full rounded px-3 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 data-[highlighted]:bg-slate-100";
+
+function DotsIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+      <circle cx="5" cy="12" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="19" cy="12" r="1.8" />
+    </svg>
+  );
+}
+
+/** Without JavaScript: a <details> menu of links, Delete going to the confirmation page. */
+function StaticRowMenu({ article, back }: { article: ArticleRow; back: string }) {
+  return (
+    <details className="relative inline-block text-left">
+      <summary className="flex h-8 w-8 cursor-pointer list-none items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <DotsIcon />
+        <span className="sr-only">Actions for {article.title || "Untitled"}</span>
+      </summary>
+      <ul className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <li>
+          <Link className={itemClass} to={editHref(article.id)}>
+            Edit
+          </Link>
+        </li>
+        <li>
+          <Link className={itemClass} to={publishHref(article.id)}>
+            Publish
+          </Link>
+        </li>
+        <li>
+          <Link className={cn(itemClass, "text-red-700")} to={deleteHref(article.id, back)}>
+            Delete
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+function DeleteDialog({ article, back, open, onOpenChange }: { article: ArticleRow; back: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!busy) onOpenChange(next);
+      }}
+      title="Delete Article"
+      description={
+        <>
+          Are you sure you want to delete the article titled <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This
+          action cannot be undone.
+        </>
+      }
+    >
+      <fetcher.Form method="post" action={`/dashboard/articles/${encodeURIComponent(article.id)}/delete`} className="flex justify-end gap-3">
+        <input type="hidden" name="redirectTo" value={back} />
+        <DialogClose asChild>
+          <Button type="button" variant="secondary" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <StatusButton variant="destructive" pending={busy} pendingLabel="Deleting...">
+          Delete
+        </StatusButton>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+/** With JavaScript: a Radix menu (keyboard, focus) and the Delete dialog. */
+function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <button type="button" className="flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+            <DotsIcon />
+            <span className="sr-only">Actions for {article.title || "Untitled"}</span>
+          </button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className="z-30 w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Item asChild>
+              <Link className={itemClass} to={editHref(article.id)}>
+                Edit
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild>
+              <Link className={itemClass} to={publishHref(article.id)}>
+                Publish
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={cn(itemClass, "cursor-pointer text-red-700")} onSelect={() => setConfirming(true)}>
+              Delete
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <DeleteDialog article={article} back={back} open={confirming} onOpenChange={setConfirming} />
+    </>
+  );
+}
+
+export function ArticlesTable({ articles, back, emptyText }: { articles: ArticleRow[]; back: string; emptyText: string }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full min-w-[640px] text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Post
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Author
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Created on
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="w-12 px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {articles.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="px-4 py-12 text-center text-slate-600">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            articles.map((article) => (
+              <tr key={article.id} className="hover:bg-slate-50" data-testid="article-row">
+                <td className="px-4 py-3">
+                  <Link to={editHref(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    {article.title || "Untitled"}
+                  </Link>
+                  {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-500">{article.targetKeyword}</p> : null}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{article.author}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{article.createdOn}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={article.status} />
+                </td>
+                <td className="px-4 py-3 text-right">{hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, data } from "react-router";
+import { FormMessage } from "#app/components/forms";
+import { getDb } from "#app/db/client.server";
+import { authContext } from "#app/modules/auth/guards.server";
+import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "./progress";
+import type { Route } from "./+types/status";
+
+/**
+ * A generation's status page: the no-JavaScript fallback of the progress
+ * dialog. It refreshes itself every 2 s while running and opens the article in
+ * the editor when done; with JavaScript it follows the event stream instead.
+ */
+
+export const handle = { breadcrumb: "Generating" };
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const running = loaderData?.generation.status === "running";
+  return [{ title: "Generating your article | Inkpilot" }, ...(running ? [{ httpEquiv: "refresh", content: "2" }] : [])];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const generation = await getGeneration(getDb(), auth.site.id, params.id);
+  if (!generation) throw data("Not found", { status: 404 });
+  if (generation.status === "succeeded") {
+    return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { title: "AI Article Generated!", description: "Your article is ready to review." });
+  }
+  return { generation };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const auth = context.get(authContext);
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") throw data("Bad request", { status: 400 });
+  const db = getDb();
+  const generation = await getGeneration(db, auth.site.id, params.id);
+  if (!generation) throw data("Not found", { status: 404 });
+  await cancelGeneration(db, auth.site.id, params.id);
+  return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { type: "info", title: "Generation cancelled", description: "Whatever was already written is kept as a draft." });
+}
+
+export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
+  const generation = useGenerationEvents(loaderData.generation);
+  return (
+    <section className="mx-auto max-w-xl rounded-xl border bg-white p-6">
+      <h1 className="text-xl font-semibold">Generating your article</h1>
+      <p className="mt-1 text-sm text-slate-600">Adding backlinks and images...</p>
+      {generation.status === "running" ? (
+        <>
+          <p className="mt-2 text-sm text-slate-600">This may take 1-3 minutes. You can leave this page; the article keeps being written.</p>
+          <div className="mt-4">
+            <GenerationProgress generation={generation} />
+          </div>
+          <div className="mt-6 flex gap-3">
+            <CancelGenerationForm generationId={generation.id} />
+          </div>
+        </>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <FormMessage
+            title={generation.status === "cancelled" ? "Generation cancelled" : "Error generating article"}
+            description={generation.error ?? (generation.status === "cancelled" ? "Whatever was already written is kept as a draft." : "Failed to generate AI article. Please try again.")}
+          />
+          <Link className="text-blue-700 underline" to={`/dashboard/write?edit=${generation.articleId}`}>
+            Open the draft
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

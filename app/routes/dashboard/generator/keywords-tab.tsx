@@ -1,0 +1,64 @@
+import { Form, Link } from "react-router";
+import { Field, FormMessage } from "#app/components/forms";
+import { Toaster } from "#app/components/toaster";
+import { StatusButton } from "#app/components/ui/button";
+import { useIsPending } from "#app/utils/use-is-pending";
+import type { TabResult } from "./types";
+
+const ACTION = "/dashboard/generator?tab=keywords";
+
+type Research = { topic: string; keywords: string[]; provider: "openai" | "offline" };
+
+/** Keywords tab: ideas for a topic from the configured writer, each one a start for an article. */
+export function KeywordsTab({ result }: { result?: TabResult & { research?: Research } }) {
+  const pending = useIsPending({ formAction: ACTION });
+  const research = result?.research;
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="keywords-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="keywords-heading" className="text-lg font-semibold">
+          Keyword research
+        </h2>
+        <Form method="post" action={ACTION} className="mt-4 flex flex-wrap items-start gap-3" noValidate>
+          <input type="hidden" name="intent" value="keywords" />
+          <Field
+            className="min-w-64 flex-1"
+            label="Topic"
+            errors={result?.fieldErrors?.topic}
+            inputProps={{ name: "topic", defaultValue: result?.values.topic ?? "", maxLength: 200, placeholder: "e.g. home espresso" }}
+          />
+          <StatusButton type="submit" className="mt-6" pending={pending} pendingLabel="Researching...">
+            Research Keywords
+          </StatusButton>
+        </Form>
+        {result?.formError ? (
+          <div className="mt-4">
+            <FormMessage title={result.formError.title} description={result.formError.description} />
+          </div>
+        ) : null}
+      </section>
+      {research ? (
+        <section aria-labelledby="keyword-results-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="keyword-results-heading" className="text-lg font-semibold">
+            Keyword ideas for “{research.topic}”
+          </h2>
+          {/* Product rule: no invented volumes or difficulty; these are suggestions only. */}
+          <p className="mt-1 text-sm text-slate-600">
+            Suggestions without search volumes, from {research.provider === "offline" ? "the built-in offline writer" : "your AI provider"}.
+          </p>
+          <ul className="mt-4 divide-y divide-slate-100" aria-label="Keyword ideas">
+            {research.keywords.map((keyword) => (
+              <li key={keyword} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <span>{keyword}</span>
+                <Link className="shrink-0 text-brand-700 underline" to={`/dashboard/generator?tab=generate&topic=${encodeURIComponent(keyword)}`} aria-label={`Write about ${keyword}`}>
+                  Write about this
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Toaster toast={result?.toast ?? null} />
+    </div>
+  );
+}

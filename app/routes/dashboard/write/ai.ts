@@ -1,0 +1,73 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { getDb } from "#app/db/client.server";
+import { WriterLimitError } from "#app/modules/ai/writer";
+import { authContext } from "#app/modules/auth/guards.server";
+import { editArticle, editSelection, regenerateSection } from "#app/modules/generation/edit.server";
+import { startRegeneration } from "#app/modules/generation/service.server";
+import { logger } from "#app/utils/logger.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/ai";
+
+/**
+ * POST-only AI actions on an article: regenerate it (a background job, not
+ * counted against the quota), regenerate one section, or edit with an
+ * instruction (whole draft, or a selection when called by the editor's script).
+ */
+
+const Schema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("regenerate"), articleId: z.string().min(1), js: z.string().optional() }),
+  z.object({ intent: z.literal("regenerate-section"), articleId: z.string().min(1), heading: z.string().trim().min(1, "Please choose a section") }),
+  z.object({ intent: z.literal("edit"), articleId: z.string().min(1), instruction: z.string().trim().min(1, "Please enter an instruction").max(1000) }),
+  z.object({
+    intent: z.literal("edit-selection"),
+    articleId: z.string().optional(),
+    keyword: z.string().default(""),
+    html: z.string().min(1).max(100_000),
+    instruction: z.string().trim().min(1, "Please enter an instruction").max(1000),
+  }),
+]);
+
+export async function loader() {
+  return redirect("/dashboard/write");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = context.get(authContext);
+  const db = getDb();
+  const parsed = Schema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request", html: null }, { status: 400 });
+  const input = parsed.data;
+  const back = (id: string | undefined) => (id ? `/dashboard/write?edit=${encodeURIComponent(id)}` : "/dashboard/write");
+  try {
+    switch (input.intent) {
+      case "regenerate": {
+        const started = await startRegeneration(db, auth.site.id, input.articleId);
+        if (!started) throw new Response("Not found", { status: 404 });
+        // With JavaScript the write screen shows the progress dialog; without it the status page does.
+        return redirect(input.js ? back(input.articleId) : `/dashboard/generations/${started.generationId}`);
+      }
+      case "regenerate-section": {
+        const updated = await regenerateSection(db, auth.site.id, input.articleId, input.heading);
+        if (!updated) return redirectWithToast(back(input.articleId), { type: "error", title: "Error generating article", description: "That section was not found." });
+        return redirectWithToast(back(input.articleId), { title: "Article updated!" });
+      }
+      case "edit": {
+        const updated = await editArticle(db, auth.site.id, input.articleId, input.instruction);
+        if (!updated) throw new Response("Not found", { status: 404 });
+        return redirectWithToast(back(input.articleId), { title: "Article updated!" });
+      }
+      case "edit-selection": {
+        const html = await editSelection(db, auth.site.id, input.articleId ?? null, input.html, input.instruction, input.keyword);
+        // A resource route: the editor's script reads this JSON.
+        return Response.json({ ok: true, error: null, html });
+      }
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof WriterLimitError ? error.message : "Failed to generate AI article. Please try again.";
+    if (!(error instanceof WriterLimitError)) logger.error({ err: error }, "AI edit failed");
+    if (input.intent === "edit-selection") return Response.json({ ok: false, error: message, html: null }, { status: 422 });
+    return redirectWithToast(back(input.articleId), { type: "error", title: "Error generating article", description: message });
+  }
+}

@@ -1,0 +1,61 @@
+import { data } from "react-router";
+import { articleProse } from "#app/components/editor/prose";
+import { getDb } from "#app/db/client.server";
+import { contentToHtml, parseContentFormat } from "#app/modules/articles/markdown";
+import { getArticle } from "#app/modules/articles/mutations.server";
+import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
+import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import type { Route } from "./+types/preview";
+
+/**
+ * The article as readers will see it, in its own tab: GET ?id= for a saved
+ * article of this site, POST for what is in the write form right now (also an
+ * unsaved draft). Either way the HTML is sanitized before it is rendered.
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Preview: ${data?.title || "Untitled"} | Inkpilot` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) return { title: "", html: "" };
+  const article = await getArticle(getDb(), context.get(authContext).site.id, id);
+  if (!article) throw data({ title: "Error loading article", description: "Failed to load the article for editing." }, { status: 404 });
+  return { title: article.title, html: article.content_html };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { title: text("title").trim(), html: sanitizeArticleHtml(contentToHtml(text("content"), parseContentFormat(text("contentFormat")))) };
+}
+
+export default function PreviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, html } = actionData ?? loaderData;
+  return (
+    <div className="min-h-screen bg-white">
+      <p className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900" role="note">
+        Preview — this is how the article reads. It is not published.
+      </p>
+      <main id="main" className="mx-auto max-w-3xl px-6 py-10">
+        <article>
+          <h1 className="mb-6 text-4xl font-bold tracking-tight text-slate-900">{title || "Untitled"}</h1>
+          <div className={articleProse} data-testid="preview-body" dangerouslySetInnerHTML={{ __html: html }} />
+        </article>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-2xl font-bold">Error loading article</h1>
+      <p className="mt-4 text-slate-600">Failed to load the article for editing.</p>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { JsonLd } from "#app/components/json-ld";
+import { faqs, parseBillingPeriod, pricing } from "#app/modules/site-content/content";
+import { faqPageLd, productLd } from "#app/modules/site-content/structured-data";
+import { seoMeta } from "#app/utils/seo";
+import type { Route } from "./+types/pricing";
+import { BillingToggle, DiscountTable, FaqAccordion, PageHeader, PricingCards } from "./components";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () =>
+  seoMeta({
+    title: "Pricing",
+    description:
+      "Start with a 7-day free trial, no credit card required. Inkpilot Pro is $49 per site per month or $499 per year, with 50 articles per month and multi-site discounts.",
+    path: "/pricing",
+  });
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { billing: parseBillingPeriod(new URL(request.url).searchParams.get("billing")) };
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { billing } = loaderData;
+  return (
+    <main id="main">
+      <JsonLd data={[productLd(), faqPageLd(faqs)]} />
+      <PageHeader title={pricing.title} lead={pricing.lead} />
+      <div className="px-4 py-14 sm:px-6">
+        <BillingToggle billing={billing} basePath="/pricing" />
+        <PricingCards billing={billing} variant="pricing" />
+        <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">{pricing.footnote}</p>
+      </div>
+      <section aria-labelledby="discounts-title" className="bg-slate-50 px-4 py-14 sm:px-6">
+        <DiscountTable />
+      </section>
+      <section aria-labelledby="pricing-faq-title" className="px-4 py-14 sm:px-6">
+        <h2 id="pricing-faq-title" className="mb-8 text-center text-2xl font-bold text-slate-900">
+          Frequently Asked Questions
+        </h2>
+        <FaqAccordion faqs={faqs} name="faq" />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { terms } from "#app/modules/site-content/legal";
+import { seoMeta } from "#app/utils/seo";
+import type { Route } from "./+types/terms";
+import { LegalPage } from "./components";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = () =>
+  seoMeta({
+    title: terms.title,
+    description: "The terms for using Inkpilot: accounts, content, plans and billing, cancellation, liability and changes.",
+    path: "/terms",
+  });
+
+export default function Terms() {
+  return <LegalPage document={terms} />;
+}

@@ -1,0 +1,62 @@
+import { Field, TextareaField } from "#app/components/forms";
+import { runMetaDescriptions, toolFormMethod } from "#app/modules/tools/ai.server";
+import { META_DESCRIPTION_LIMIT } from "#app/modules/tools/templates";
+import type { Route } from "./+types/meta-description-generator";
+import { toolAction, toolLoader } from "./tool-route.server";
+import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+
+export const handle = toolHandle;
+export const meta: Route.MetaFunction = () => toolMeta("meta-description-generator");
+
+const SLUG = "meta-description-generator";
+export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runMetaDescriptions);
+export const action = (args: Route.ActionArgs) => toolAction(SLUG, args, toolFormMethod("text"), runMetaDescriptions);
+
+export default function MetaDescriptionGenerator({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData ?? loaderData;
+  const answer = state.answer;
+  return (
+    <ToolPage
+      slug={SLUG}
+      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      notice={answer?.notice}
+      source={answer?.source}
+      resultsHeading="Your meta descriptions"
+      form={
+        <ToolForm method={state.method} submitLabel="Generate Descriptions">
+          <Field
+            label="Topic"
+            errors={state.errors?.topic ? [state.errors.topic] : undefined}
+            inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. vegan meal prep", maxLength: 120 }}
+          />
+          <TextareaField
+            label="Page summary (optional)"
+            errors={state.errors?.summary ? [state.errors.summary] : undefined}
+            textareaProps={{ name: "summary", defaultValue: state.values.summary, rows: 3, maxLength: 300, placeholder: "What does the page offer? One or two sentences." }}
+          />
+        </ToolForm>
+      }
+      results={
+        answer ? (
+          <>
+            <p className="mb-3 text-sm text-slate-600">
+              Search engines show about {META_DESCRIPTION_LIMIT} characters: green is within the limit, red is over it.
+            </p>
+            <CopyList
+              itemLabel="description"
+              items={answer.result.map((text) => ({
+                text,
+                extra:
+                  text.length <= META_DESCRIPTION_LIMIT ? (
+                    <Badge tone="good">{text.length} / {META_DESCRIPTION_LIMIT} characters</Badge>
+                  ) : (
+                    <Badge tone="bad">{text.length} / {META_DESCRIPTION_LIMIT} characters: too long</Badge>
+                  ),
+              }))}
+            />
+          </>
+        ) : null
+      }
+    />
+  );
+}

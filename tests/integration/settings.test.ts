@@ -1,0 +1,238 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { getBrandSettings } from "#app/modules/settings/brand.server";
+import { DEFAULT_CONTENT_SETTINGS, getContentSettings } from "#app/modules/settings/content.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { loader as logoLoader } from "#app/routes/resources/logo";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { testDb } from "#tests/setup/db";
+import { callRoute, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
+
+/**
+ * The Brand and Content tabs, called as the server calls them: saves redirect
+ * with the spec's toasts, bad inputs return 400 with messages and change nothing,
+ * and each account only ever touches its own site.
+ */
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "hex",
+);
+
+let db: DB;
+
+beforeAll(async () => {
+  db = await testDb();
+});
+
+async function makeUser(email: string) {
+  const account = await createAccount(db, { email, passwordHash: null, emailVerified: true });
+  return { ...account, cookie: await signInAs(db, account.userId) };
+}
+
+const call = (request: Request) => callRoute<{ fieldErrors: Record<string, string[]>; formError?: { title: string } }>({ middleware: [requireAuth], handler: settingsAction, request });
+
+function toastOf(res: { headers: Headers }) {
+  const cookie = res.headers.get("Set-Cookie") ?? "";
+  const raw = /__toast=([^;]+)/.exec(cookie)?.[1];
+  if (!raw) return null;
+  const signed = decodeURIComponent(raw);
+  return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as { title: string };
+}
+
+const BRAND = {
+  intent: "brand",
+  brandName: "  Trailhead Co ",
+  industry: "Outdoor gear",
+  description: "We sell hiking gear.",
+  targetAudience: "Weekend hikers",
+  toneOfVoice: "Friendly",
+  language: "fr-CA",
+  tags: " hiking, , camping ,trail running,",
+  internalLinks: "https://trailhead.example/boots\nhttps://trailhead.example/tents, https://trailhead.example/about\n\n",
+};
+
+describe("brand tab", () => {
+  it("loads the defaults for a new site", async () => {
+    const a = await makeUser("brand-defaults@example.com");
+    const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get("/dashboard/settings", a.cookie) });
+    expect(res.data.tab).toBe("brand");
+    expect(res.data.brand).toMatchObject({ brandName: "", language: "en-US", tags: [], internalLinks: [], logoUrl: null });
+    expect(res.data.content).toBeNull();
+  });
+
+  it("saves every field with lists parsed, and toasts", async () => {
+    const a = await makeUser("brand-save@example.com");
+    const res = await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/settings?tab=brand");
+    expect(toastOf(res)?.title).toBe("Brand settings saved!");
+    expect(await getBrandSettings(db, a.siteId)).toMatchObject({
+      brandName: "Trailhead Co",
+      industry: "Outdoor gear",
+      description: "We sell hiking gear.",
+      targetAudience: "Weekend hikers",
+      toneOfVoice: "Friendly",
+      language: "fr-CA",
+      tags: ["hiking", "camping", "trail running"],
+      internalLinks: ["https://trailhead.example/boots", "https://trailhead.example/tents", "https://trailhead.example/about"],
+    });
+  });
+
+  it("refuses bad inputs with messages and changes nothing", async () => {
+    const a = await makeUser("brand-bad@example.com");
+    await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
+    const before = await getBrandSettings(db, a.siteId);
+    const cases: Array<[Record<string, string>, string, RegExp]> = [
+      [{ internalLinks: "https://ok.example, javascript:alert(1)" }, "internalLinks", /javascript:alert\(1\)" is not a web address/],
+      [{ internalLinks: "trailhead.example/boots" }, "internalLinks", /not a web address/],
+      [{ language: "" }, "language", /choose a language/],
+      [{ language: "xx-YY" }, "language", /choose a language/],
+      [{ brandName: "x".repeat(101) }, "brandName", /under 100/],
+      [{ tags: Array.from({ length: 31 }, (_, i) => `t${i}`).join(",") }, "tags", /at most 30 tags/],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await call(post("/dashboard/settings?tab=brand", { ...BRAND, brandName: "Changed", ...change }, a.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data.formError?.title).toBe("Error saving settings");
+      expect(res.data.fieldErrors[field]?.join(" ")).toMatch(message);
+    }
+    expect(await getBrandSettings(db, a.siteId)).toEqual(before);
+  });
+
+  it("uploads a logo (an image by its bytes, 2 MB at most), serves it, and replaces it", async () => {
+    const a = await makeUser("brand-logo@example.com");
+    const form = new FormData();
+    form.set("intent", "brand-logo");
+    form.set("logo", new File([PNG], "logo.png", { type: "image/png" }));
+    const res = await call(await postMultipart("/dashboard/settings?tab=brand", form, a.cookie));
+    expect(toastOf(res)?.title).toBe("Logo uploaded successfully!");
+    const first = await getBrandSettings(db, a.siteId);
+    expect(first.logoUrl).toMatch(/^\/uploads\/logos\/[A-Za-z0-9_-]+\.png$/);
+    const served = await callRoute({ handler: logoLoader, request: get(first.logoUrl!), params: { file: path.basename(first.logoUrl!) } });
+    expect(served.status).toBe(200);
+    expect(served.response?.headers.get("Content-Type")).toBe("image/png");
+    expect(served.response?.headers.get("Cache-Control")).toBe("public, max-age=3600");
+
+    const again = await call(await postMultipart("/dashboard/settings?tab=brand", form, a.cookie));
+    expect(again.status).toBe(302);
+    const second = await getBrandSettings(db, a.siteId);
+    expect(second.logoPath).not.toBe(first.logoPath);
+    expect(fs.existsSync(path.join(getEnv().dataDir, first.logoPath!))).toBe(false);
+    expect(fs.existsSync(path.join(getEnv().dataDir, second.logoPath!))).toBe(true);
+
+    const removed = await call(post("/dashboard/settings?tab=brand", { intent: "brand-logo-remove" }, a.cookie));
+    expect(removed.status).toBe(302);
+    expect((await getBrandSettings(db, a.siteId)).logoPath).toBeNull();
+    expect(fs.existsSync(path.join(getEnv().dataDir, second.logoPath!))).toBe(false);
+  });
+
+  it("refuses a non-image, an empty upload and an oversized one with 'Error uploading logo'", async () => {
+    const a = await makeUser("brand-logo-bad@example.com");
+    const bad = [
+      new File([Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>")], "logo.png", { type: "image/png" }),
+      new File([], "empty.png", { type: "image/png" }),
+      new File([Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])], "big.png", { type: "image/png" }),
+    ];
+    for (const file of bad) {
+      const form = new FormData();
+      form.set("intent", "brand-logo");
+      form.set("logo", file);
+      const res = await call(await postMultipart("/dashboard/settings", form, a.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data.formError?.title).toBe("Error uploading logo");
+    }
+    expect((await getBrandSettings(db, a.siteId)).logoPath).toBeNull();
+  });
+
+  it("serves no file outside the logos folder", async () => {
+    for (const file of ["../test.sqlite", "..%2Ftest.sqlite", "missing.png", "x.svg"]) {
+      const res = await callRoute({ handler: logoLoader, request: get(`/uploads/logos/${file}`), params: { file } });
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it("only ever changes the signed-in account's own site", async () => {
+    const a = await makeUser("brand-tenant-a@example.com");
+    const b = await makeUser("brand-tenant-b@example.com");
+    await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
+    await call(post("/dashboard/settings?tab=brand", { ...BRAND, brandName: "B's brand", siteId: a.siteId }, b.cookie));
+    expect((await getBrandSettings(db, a.siteId)).brandName).toBe("Trailhead Co");
+    expect((await getBrandSettings(db, b.siteId)).brandName).toBe("B's brand");
+  });
+});
+
+const CONTENT = {
+  intent: "content",
+  useBrandInfo: "on",
+  articleLength: "long",
+  brandMentions: "maximal",
+  internalLinksCount: "many",
+  externalLinks: "few",
+  language: "pt-BR",
+  specificInstructions: " Use short paragraphs. ",
+  exclusions: "Competitor X",
+  imageStyle: "illustration",
+  autoGeneration: "on",
+  autoGenTime: "18:00",
+};
+
+describe("content tab", () => {
+  it("loads the spec's defaults", async () => {
+    const a = await makeUser("content-defaults@example.com");
+    const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({
+      middleware: [requireAuth],
+      handler: settingsLoader,
+      request: get("/dashboard/settings?tab=content", a.cookie),
+    });
+    expect(res.data.content).toEqual(DEFAULT_CONTENT_SETTINGS);
+    expect(DEFAULT_CONTENT_SETTINGS).toMatchObject({ useBrandInfo: true, articleLength: "medium", brandMentions: "minimal", autoGenTime: "09:00", language: "en-US" });
+  });
+
+  it("saves every field; an unticked switch is off", async () => {
+    const a = await makeUser("content-save@example.com");
+    const res = await call(post("/dashboard/settings?tab=content", CONTENT, a.cookie));
+    expect(redirectTarget(res)).toBe("/dashboard/settings?tab=content");
+    expect(toastOf(res)?.title).toBe("Content settings saved!");
+    expect(await getContentSettings(db, a.siteId)).toEqual({
+      useBrandInfo: true,
+      articleLength: "long",
+      brandMentions: "maximal",
+      internalLinksCount: "many",
+      externalSearch: false,
+      externalLinks: "few",
+      language: "pt-BR",
+      specificInstructions: "Use short paragraphs.",
+      exclusions: "Competitor X",
+      imageStyle: "illustration",
+      autoGeneration: true,
+      autoGenTime: "18:00",
+      autoPublish: false,
+    });
+  });
+
+  it("refuses values outside the option lists and changes nothing", async () => {
+    const a = await makeUser("content-bad@example.com");
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ articleLength: "huge" }, "articleLength"],
+      [{ articleLength: "" }, "articleLength"],
+      [{ brandMentions: "always" }, "brandMentions"],
+      [{ internalLinksCount: "10" }, "internalLinksCount"],
+      [{ externalLinks: "" }, "externalLinks"],
+      [{ language: "klingon" }, "language"],
+      [{ autoGenTime: "07:30" }, "autoGenTime"],
+      [{ autoPublish: "yes" }, "autoPublish"],
+      [{ specificInstructions: "x".repeat(2001) }, "specificInstructions"],
+    ];
+    for (const [change, field] of cases) {
+      const res = await call(post("/dashboard/settings?tab=content", { ...CONTENT, ...change }, a.cookie));
+      expect(res.status).toBe(400);
+      expect(res.data.formError?.title).toBe("Error saving content settings");
+      expect(res.data.fieldErrors[field]?.length, field).toBeGreaterThan(0);
+    }
+    expect(await getContentSettings(db, a.siteId)).toEqual(DEFAULT_CONTENT_SETTINGS);
+  });
+});

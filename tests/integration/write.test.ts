@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { createArticle } from "#app/modules/articles/mutations.server";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { action as previewAction, loader as previewLoader } from "#app/routes/dashboard/write/preview";
+import { action, loader } from "#app/routes/dashboard/write/index";
+import { testDb } from "#tests/setup/db";
+import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+
+/**
+ * The write screen's loader and action as the server calls them: create, update,
+ * another site's article refused, quota refusal leaving nothing behind, and
+ * hostile content stored clean.
+ */
+
+let db: DB;
+
+beforeAll(async () => {
+  db = await testDb();
+});
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+type ActionData = { fieldErrors: Record<string, string[]>; formError?: { title: string; description?: string } };
+
+async function makeUser() {
+  const account = await createAccount(db, { email: `${crypto.randomUUID()}@example.com`, passwordHash: null, emailVerified: true });
+  return { ...account, cookie: await signInAs(db, account.userId) };
+}
+
+const save = (cookie: string, fields: Record<string, string>, url = "/dashboard/write") =>
+  callRoute<ActionData>({ middleware: [requireAuth], handler: action, request: post(url, fields, cookie) });
+const load = (cookie: string, url: string) => callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(url, cookie) });
+
+function toastTitle(res: { headers: Headers }) {
+  const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!raw) return null;
+  const decoded = decodeURIComponent(raw);
+  return JSON.parse(Buffer.from(decoded.split(".")[0]!, "base64").toString("utf8")).title as string;
+}
+
+async function rejection(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { init?: { status?: number }; data?: unknown };
+  }
+  throw new Error("expected a rejection");
+}
+
+const articles = (siteId: string) => db.selectFrom("articles").selectAll().where("site_id", "=", siteId).execute();
+
+describe("write screen", () => {
+  it("creates a draft, redirects to edit mode with 'Draft saved!', then updates it with 'Article updated!'", async () => {
+    const user = await makeUser();
+    const created = await save(user.cookie, { intent: "save", title: "Cold brew at home", targetKeyword: "cold brew", metaDescription: "How to", content: "<p>Hello <strong>world</strong></p>", contentFormat: "html" });
+    const [article] = await articles(user.siteId);
+    expect(article).toBeDefined();
+    expect(redirectTarget(created)).toBe(`/dashboard/write?edit=${article!.id}`);
+    expect(toastTitle(created)).toBe("Draft saved!");
+    expect(article!.content_html).toBe("<p>Hello <strong>world</strong></p>");
+    expect(article!.author_id).toBe(user.userId);
+
+    const page = await load(user.cookie, `/dashboard/write?edit=${article!.id}`);
+    expect(page.data.article?.title).toBe("Cold brew at home");
+    expect(page.data.seo?.checks.find((c) => c.id === "keyword-title")?.passed).toBe(true);
+
+    const updated = await save(user.cookie, { intent: "save", articleId: article!.id, title: "Cold brew, updated", content: "# Heading\n\nSome *markdown*.", contentFormat: "markdown" }, `/dashboard/write?edit=${article!.id}`);
+    expect(toastTitle(updated)).toBe("Article updated!");
+    const [after] = await articles(user.siteId);
+    expect(after!.title).toBe("Cold brew, updated");
+    expect(after!.content_html).toBe("<h2>Heading</h2>\n<p>Some <em>markdown</em>.</p>");
+    expect((await articles(user.siteId)).length).toBe(1);
+  });
+
+  it("opens the publish dialog after Publish, in the no-platforms state", async () => {
+    const user = await makeUser();
+    const res = await save(user.cookie, { intent: "publish", title: "To publish", content: "" });
+    const [article] = await articles(user.siteId);
+    expect(redirectTarget(res)).toBe(`/dashboard/write?edit=${article!.id}&publish=1`);
+    const page = await load(user.cookie, `/dashboard/write?edit=${article!.id}&publish=1`);
+    expect(page.data.publishOpen).toBe(true);
+    expect(page.data.connections).toEqual([]);
+  });
+
+  it("requires a title", async () => {
+    const user = await makeUser();
+    const res = await save(user.cookie, { title: "   ", content: "<p>x</p>" });
+    expect(res.status).toBe(400);
+    expect(res.data.formError).toEqual({ title: "Title required", description: "Please enter a title for your article." });
+    expect(await articles(user.siteId)).toHaveLength(0);
+  });
+
+  it("never loads, updates or previews another site's article", async () => {
+    const owner = await makeUser();
+    const other = await makeUser();
+    const article = await createArticle(db, { workspaceId: owner.workspaceId, siteId: owner.siteId, authorId: owner.userId, title: "Private", contentHtml: "<p>secret</p>" });
+
+    const loaded = await rejection(load(other.cookie, `/dashboard/write?edit=${article.id}`));
+    expect(loaded.init?.status).toBe(404);
+    expect(loaded.data).toEqual({ title: "Error loading article", description: "Failed to load the article for editing." });
+
+    const saved = await rejection(save(other.cookie, { articleId: article.id, title: "Hijacked", content: "" }));
+    expect(saved.init?.status).toBe(404);
+    expect((await articles(owner.siteId))[0]!.title).toBe("Private");
+    expect(await articles(other.siteId)).toHaveLength(0);
+
+    const preview = await rejection(callRoute({ middleware: [requireAuth], handler: previewLoader, request: get(`/dashboard/write/preview?id=${article.id}`, other.cookie) }));
+    expect(preview.init?.status).toBe(404);
+  });
+
+  it("refuses creation over the trial limit and leaves nothing behind", async () => {
+    const user = await makeUser();
+    for (let i = 0; i < 3; i++) expect((await save(user.cookie, { title: `Post ${i}`, content: "" })).status).toBe(302);
+    const refused = await save(user.cookie, { title: "Fourth", content: "<p>x</p>" });
+    expect(refused.status).toBe(403);
+    expect(refused.data.formError?.title).toBe("Trial Limit Reached");
+    const rows = await articles(user.siteId);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.title)).not.toContain("Fourth");
+    const events = await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute();
+    expect(events).toHaveLength(3);
+  });
+
+  it("stores hostile content clean, in both formats", async () => {
+    const user = await makeUser();
+    const payload = [
+      `<script>alert(1)</script><p onclick="alert(1)">Hi<img src=x onerror="alert(1)"></p>`,
+      `<a href="javascript:alert(1)">x</a><a href="data:text/html;base64,PHNjcmlwdD4=">y</a>`,
+      `<svg onload="alert(1)"></svg><iframe src="https://evil.example/embed"></iframe><span style="background:url(javascript:alert(1))">z</span>`,
+    ].join("");
+    await save(user.cookie, { title: "Hostile HTML", content: payload, contentFormat: "html" });
+    await save(user.cookie, { title: "Hostile Markdown", content: `[x](javascript:alert(1))\n\n${payload}\n\n<div onmouseover="x()">d</div>`, contentFormat: "markdown" });
+    const rows = await articles(user.siteId);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.content_html).not.toMatch(/<script|<svg|\son\w+=|javascript:|data:text/i);
+      expect(row.content_html).not.toContain("evil.example");
+    }
+  });
+
+  it("previews posted content sanitized", async () => {
+    const user = await makeUser();
+    const res = await callRoute<{ title: string; html: string }>({
+      middleware: [requireAuth],
+      handler: previewAction,
+      request: post("/dashboard/write/preview", { title: "Draft", content: "## Hi\n\n<script>alert(1)</script>", contentFormat: "markdown" }, user.cookie),
+    });
+    expect(res.data).toEqual({ title: "Draft", html: "<h2>Hi</h2>" });
+  });
+});
