@@ -38,6 +38,15 @@ async function verifiedUser(email: string, password = "correct-horse") {
 type FormResult = { result: { error?: Record<string, string[] | null> | null }; error: { title: string; description?: string; resendEmail?: string } | null };
 
 describe("sign-up", () => {
+  it("carries a free tool's topic through sign-in to the write screen's keyword", async () => {
+    const page = (await call(signup.loader, get("/signup?topic=%20cold%20brew%20"))) as { topic: string };
+    expect(page.topic).toBe("cold brew");
+    const response = await call(signup.action, post("/signup", { email: "topic@example.com", password: "secret1", topic: page.topic }));
+    const location = new URL((response as Response).headers.get("Location")!, "http://x");
+    expect(location.pathname).toBe("/signin");
+    expect(location.searchParams.get("redirectTo")).toBe("/dashboard/write?keyword=cold%20brew");
+  });
+
   it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
     const response = await call(signup.action, post("/signup", { email: "  New.User@Example.com ", password: "secret1" }));
     expect(response).toBeInstanceOf(Response);

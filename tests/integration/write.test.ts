@@ -51,6 +51,12 @@ async function rejection(promise: Promise<unknown>) {
 const articles = (siteId: string) => db.selectFrom("articles").selectAll().where("site_id", "=", siteId).execute();
 
 describe("write screen", () => {
+  it("pre-fills the AI panel's keyword from ?keyword= (carried from the free tools)", async () => {
+    const user = await makeUser();
+    const page = await load(user.cookie, "/dashboard/write?keyword=%20cold%20brew%20");
+    expect(page.data?.keyword).toBe("cold brew");
+  });
+
   it("creates a draft, redirects to edit mode with 'Draft saved!', then updates it with 'Article updated!'", async () => {
     const user = await makeUser();
     const created = await save(user.cookie, { intent: "save", title: "Cold brew at home", targetKeyword: "cold brew", metaDescription: "How to", content: "<p>Hello <strong>world</strong></p>", contentFormat: "html" });

@@ -32,6 +32,21 @@ import { Dialog } from "#app/components/ui/dialog";
 import { cn } from "#app/utils/cn";
 import { $createImageNode, $createVideoNode } from "./nodes";
 import { toVideoEmbedUrl } from "./video-url";
+import {
+  AlignCenterIcon,
+  AlignJustifyIcon,
+  AlignLeftIcon,
+  AlignRightIcon,
+  BulletListIcon,
+  ClearFormattingIcon,
+  ImageIcon,
+  IndentIcon,
+  LinkIcon,
+  NumberedListIcon,
+  OutdentIcon,
+  QuoteIcon,
+  VideoIcon,
+} from "./toolbar-icons";
 
 /** The spec's toolbar: headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean. */
 
@@ -395,16 +410,16 @@ export function Toolbar() {
       </ToolButton>
       <Divider />
       <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
-        •≡
+        <BulletListIcon />
       </ToolButton>
       <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
-        1≡
+        <NumberedListIcon />
       </ToolButton>
       <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
-        ⇤
+        <OutdentIcon />
       </ToolButton>
       <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
-        ⇥
+        <IndentIcon />
       </ToolButton>
       <ToolButton label="Left to right" onClick={() => setDirection("ltr")}>
         LTR
@@ -414,20 +429,20 @@ export function Toolbar() {
       </ToolButton>
       <Divider />
       <ToolButton label="Align left" onClick={() => align("left")}>
-        ⯇
+        <AlignLeftIcon />
       </ToolButton>
       <ToolButton label="Align center" onClick={() => align("center")}>
-        ≡
+        <AlignCenterIcon />
       </ToolButton>
       <ToolButton label="Align right" onClick={() => align("right")}>
-        ⯈
+        <AlignRightIcon />
       </ToolButton>
       <ToolButton label="Justify" onClick={() => align("justify")}>
-        ☰
+        <AlignJustifyIcon />
       </ToolButton>
       <Divider />
       <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
-        ❝
+        <QuoteIcon />
       </ToolButton>
       <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
         {"</>"}
@@ -437,16 +452,16 @@ export function Toolbar() {
         active={state.link}
         onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
       >
-        🔗
+        <LinkIcon />
       </ToolButton>
       <ToolButton label="Image" onClick={() => openDialog("image")}>
-        🖼
+        <ImageIcon />
       </ToolButton>
       <ToolButton label="Video" onClick={() => openDialog("video")}>
-        ▶
+        <VideoIcon />
       </ToolButton>
       <ToolButton label="Clear formatting" onClick={clean}>
-        ⌫
+        <ClearFormattingIcon />
       </ToolButton>
       <InsertDialog kind={dialog} onClose={() => setDialog(null)} onInsert={insert} />
     </div>

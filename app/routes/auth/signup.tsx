@@ -25,7 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect("/dashboard?onboarding=1");
   }
   await requireAnonymous(request);
-  return { googleEnabled: getEnv().googleEnabled };
+  return { googleEnabled: getEnv().googleEnabled, topic: topicOf(url.searchParams.get("topic")) };
+}
+
+/** The free tools' call to action carries a topic; it becomes the first article's keyword after sign-in. */
+function topicOf(value: FormDataEntryValue | string | null) {
+  return typeof value === "string" ? value.trim().slice(0, 120) : "";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "exists") {
     return fail({ title: "Account exists", description: "An account with this email already exists. Please sign in instead." });
   }
-  const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}`;
+  const topic = topicOf(formData.get("topic"));
+  const afterSignIn = topic ? `&redirectTo=${encodeURIComponent(`/dashboard/write?keyword=${encodeURIComponent(topic)}`)}` : "";
+  const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}${afterSignIn}`;
   if (!result.mailQueued) {
     throw await redirectWithToast(next, {
       type: "error",
@@ -84,6 +91,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           </div>
         ) : null}
         <HoneypotField />
+        {loaderData.topic ? <input type="hidden" name="topic" value={loaderData.topic} /> : null}
         <Field
           label="Email"
           inputProps={{

@@ -31,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The status page toasts the finished article and opens it in the editor.
   if (activeGeneration?.status === "succeeded") throw redirect(`/dashboard/generations/${activeGeneration.id}`);
-  return { ...screen, activeGeneration };
+  // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
+  const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
+  return { ...screen, activeGeneration, keyword };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +55,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <TrialBanner usage={usage} />
       <UsageCard monthly={usage.monthly} />
-      {!article ? <GenerationPanel active={activeGeneration} /> : null}
+      {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
       <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 id="write-title" className="mb-5 text-2xl font-bold tracking-tight">
           {article ? "Edit Article" : "Write New Article"}
