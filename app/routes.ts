@@ -49,6 +49,9 @@ export default [
     route("write", "routes/dashboard/write/index.tsx"),
     route("write/ai", "routes/dashboard/write/ai.ts"),
     route("generator", "routes/dashboard/generator.tsx"),
+    route("backlinks", "routes/dashboard/backlinks.tsx"),
+    route("scheduler", "routes/dashboard/scheduler.tsx"),
+    route("topics", "routes/dashboard/topics.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [

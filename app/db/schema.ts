@@ -342,6 +342,22 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export type LinkKind = "internal" | "external";
+export type LinkStatus = "unchecked" | "ok" | "redirect" | "broken" | "blocked" | "error";
+export interface LinksTable {
+  id: string;
+  site_id: string;
+  article_id: string;
+  url: string;
+  kind: LinkKind;
+  anchor_text: Generated<string>;
+  status: Generated<LinkStatus>;
+  http_status: number | null;
+  final_url: string | null;
+  checked_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+}
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -373,6 +389,7 @@ export interface Database {
   app_config: AppConfigTable;
   audit_log: AuditLogTable;
   contact_messages: ContactMessagesTable;
+  links: LinksTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -58,6 +58,8 @@ export type GuardedFetchOptions = {
   correlationId?: string;
   method?: "GET" | "HEAD";
   headers?: Record<string, string>;
+  /** Cut the body at maxBytes (and close the connection) instead of refusing it: for link checks, which want the status only. */
+  truncate?: boolean;
 };
 
 export type GuardedResponse = {
@@ -232,7 +234,7 @@ function requestOnce(
         return;
       }
       const declared = Number(res.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers["content-encoding"]) {
+      if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers["content-encoding"] && !options.truncate) {
         reject(new OutboundRequestError("too_large", url.href));
         req.destroy();
         return;
@@ -250,7 +252,13 @@ function requestOnce(
       // The limit applies to the decompressed bytes, so a small gzip bomb is stopped too.
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > options.maxBytes) fail(new OutboundRequestError("too_large", url.href));
+        if (size > options.maxBytes && options.truncate) {
+          chunks.push(chunk.subarray(0, Math.max(0, chunk.length - (size - options.maxBytes))));
+          resolve({ status, headers: res.headers, body: Buffer.concat(chunks) });
+          stream.removeAllListeners("data");
+          inflate?.destroy();
+          req.destroy();
+        } else if (size > options.maxBytes) fail(new OutboundRequestError("too_large", url.href));
         else chunks.push(chunk);
       });
       stream.on("error", fail);

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
+import { syncArticleLinks } from "#app/modules/backlinks/links.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
@@ -121,6 +122,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordArticleCreated(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: id }, { now });
+    await syncArticleLinks(trx, input.siteId, id);
     return article;
   });
 }
@@ -148,7 +150,7 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
     let slug = current.slug;
     if (patch.slug) slug = await uniqueSlug(trx, siteId, patch.slug, articleId);
     else if (title !== current.title && current.status !== "published") slug = await uniqueSlug(trx, siteId, title, articleId);
-    return trx
+    const updated = await trx
       .updateTable("articles")
       .set({
         title,
@@ -168,6 +170,9 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
       .where("id", "=", articleId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The Backlinks page follows the content; only a content change can change the links.
+    if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId);
+    return updated;
   });
 }
 

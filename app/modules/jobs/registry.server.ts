@@ -1,3 +1,4 @@
+import { checkSiteLinksJob, CHECK_LINKS_JOB } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { purgeExpired } from "./maintenance.server";
@@ -8,4 +9,5 @@ export const jobRegistry = {
   "deliver-mail": deliverMailJob,
   "purge-expired": { run: (_payload, { db }) => purgeExpired(db) },
   "generate-article": generateArticleJob,
+  [CHECK_LINKS_JOB]: checkSiteLinksJob,
 } satisfies JobRegistry;

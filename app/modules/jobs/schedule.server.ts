@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { enqueue } from "./queue.server";
 
 /**
@@ -8,4 +9,5 @@ import { enqueue } from "./queue.server";
 export async function enqueueDueWork(db: DB, now = new Date()) {
   const hour = now.toISOString().slice(0, 13);
   await enqueue(db, "purge-expired", {}, { idempotencyKey: `purge:${hour}`, maxAttempts: 3 });
+  await enqueueDailyLinkChecks(db, now);
 }

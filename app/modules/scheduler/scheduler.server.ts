@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import type { DB } from "#app/db/client.server";
+import { isoNow } from "#app/utils/time";
+
+/**
+ * The content calendar (spec 000 "Scheduler", as ruled in decisions.md): the 90
+ * days starting today in the site's time zone, one saved topic per day in
+ * plan_items, and the site's scheduled and published articles. Every function
+ * takes the site from the session; nothing is loaded by a bare id.
+ */
+
+export const SCHEDULER_DAYS = 90;
+export const DEFAULT_SCHEDULED_TIME = "18:30";
+/** When the site has neither topics nor brand tags (spec 000). */
+export const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
+const PAST_LIMIT = 100;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A usable IANA zone name, or UTC when the stored one is unknown to this runtime. */
+export function safeTimeZone(timeZone: string | null | undefined) {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The calendar date ('YYYY-MM-DD') and wall-clock time at an instant in a zone. */
+function zonedParts(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+export function zonedDate(at: Date, timeZone: string) {
+  return zonedParts(at, safeTimeZone(timeZone)).date;
+}
+
+/** A calendar date moved by whole days (pure date arithmetic, no zone involved). */
+export function addDays(date: string, days: number) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' → 'dd MMM yyyy', e.g. '24 Nov 2026'. */
+export function formatDayDate(date: string) {
+  const [y, m, d] = date.split("-");
+  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
+}
+
+/** 'HH:MM' (24-hour) → '6:30 PM'; anything unparsable falls back to the default slot. */
+export function formatTime12(time: string) {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time) ?? /^(\d{1,2}):(\d{2})$/.exec(DEFAULT_SCHEDULED_TIME)!;
+  const hour = Number(match[1]) % 24;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+export type SchedulerDay = { date: string; label: string; dateText: string };
+
+/** The 90 consecutive days starting today in the zone, labelled Today / Tomorrow / the date. */
+export function schedulerDays(now: Date, timeZone: string): SchedulerDay[] {
+  const today = zonedDate(now, timeZone);
+  return Array.from({ length: SCHEDULER_DAYS }, (_, i) => {
+    const date = addDays(today, i);
+    const dateText = formatDayDate(date);
+    return { date, dateText, label: i === 0 ? "Today" : i === 1 ? "Tomorrow" : dateText };
+  });
+}
+
+/** Whether a submitted date is a real day inside the 90-day window. */
+export function isInWindow(date: string, now: Date, timeZone: string) {
+  if (!DATE_RE.test(date) || addDays(date, 0) !== date) return false;
+  const today = zonedDate(now, timeZone);
+  return date >= today && date <= addDays(today, SCHEDULER_DAYS - 1);
+}
+
+async function siteSchedule(db: DB, siteId: string) {
+  const row = await db
+    .selectFrom("sites as s")
+    .leftJoin("publishing_settings as p", "p.site_id", "s.id")
+    .select(["s.timezone", "p.scheduled_time"])
+    .where("s.id", "=", siteId)
+    .executeTakeFirst();
+  return { timeZone: safeTimeZone(row?.timezone), scheduledTime: row?.scheduled_time ?? DEFAULT_SCHEDULED_TIME };
+}
+
+export type TopicChoice = { topicId: string | null; name: string };
+export type TopicChoices = { source: "topics" | "tags" | "fallback"; choices: TopicChoice[] };
+
+function jsonStrings(raw: string | undefined) {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What the 'Choose a topic' dialog offers: the site's topics, else its brand tags, else the fallback list. */
+export async function listTopicChoices(db: DB, siteId: string): Promise<TopicChoices> {
+  const topics = await db.selectFrom("topics").select(["id", "name"]).where("site_id", "=", siteId).orderBy("name").execute();
+  if (topics.length > 0) return { source: "topics", choices: topics.map((t) => ({ topicId: t.id, name: t.name })) };
+  const brand = await db.selectFrom("brand_settings").select("tags").where("site_id", "=", siteId).executeTakeFirst();
+  const tags = [...new Set(jsonStrings(brand?.tags).map((t) => t.trim()))];
+  if (tags.length > 0) return { source: "tags", choices: tags.map((name) => ({ topicId: null, name })) };
+  return { source: "fallback", choices: FALLBACK_TOPICS.map((name) => ({ topicId: null, name })) };
+}
+
+export type ScheduledArticle = { id: string; title: string; time: string };
+export type ComingDay = SchedulerDay & {
+  planned: { keyword: string; topicId: string | null } | null;
+  articles: ScheduledArticle[];
+};
+export type PastArticle = { id: string; title: string; publishedText: string };
+
+export type SchedulerView = {
+  timeZone: string;
+  timeText: string;
+  counts: { coming: number; past: number };
+  days: ComingDay[];
+  past: PastArticle[];
+};
+
+/**
+ * Everything the page shows, in a handful of indexed queries whatever the
+ * window: the plan items from today on, the future scheduled articles, and the
+ * published count (plus the list itself on the past tab).
+ */
+export async function getSchedulerView(db: DB, siteId: string, { now = new Date(), tab = "coming" }: { now?: Date; tab?: "coming" | "past" } = {}): Promise<SchedulerView> {
+  const { timeZone, scheduledTime } = await siteSchedule(db, siteId);
+  const days = schedulerDays(now, timeZone);
+  const today = days[0]!.date;
+  const last = days[days.length - 1]!.date;
+
+  const planItems = await db
+    .selectFrom("plan_items")
+    .select(["date", "keyword", "topic_id", "status"])
+    .where("site_id", "=", siteId)
+    .where("date", ">=", today)
+    .execute();
+  const scheduled = await db
+    .selectFrom("articles")
+    .select(["id", "title", "scheduled_at"])
+    .where("site_id", "=", siteId)
+    .where("status", "=", "scheduled")
+    .where("scheduled_at", ">", now.toISOString())
+    .orderBy("scheduled_at")
+    .execute();
+  const publishedCount = await db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("site_id", "=", siteId)
+    .where("status", "=", "published")
+    .where("published_at", "is not", null)
+    .executeTakeFirstOrThrow();
+
+  const plannedByDate = new Map(planItems.filter((p) => p.status === "planned" && p.date <= last).map((p) => [p.date, p]));
+  const articlesByDate = new Map<string, ScheduledArticle[]>();
+  for (const a of scheduled) {
+    const local = zonedParts(new Date(a.scheduled_at!), timeZone);
+    if (local.date > last) continue;
+    const list = articlesByDate.get(local.date) ?? [];
+    list.push({ id: a.id, title: a.title, time: formatTime12(local.time) });
+    articlesByDate.set(local.date, list);
+  }
+
+  let past: PastArticle[] = [];
+  if (tab === "past") {
+    const rows = await db
+      .selectFrom("articles")
+      .select(["id", "title", "published_at"])
+      .where("site_id", "=", siteId)
+      .where("status", "=", "published")
+      .where("published_at", "is not", null)
+      .orderBy("published_at", "desc")
+      .limit(PAST_LIMIT)
+      .execute();
+    past = rows.map((r) => {
+      const local = zonedParts(new Date(r.published_at!), timeZone);
+      return { id: r.id, title: r.title, publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time)}` };
+    });
+  }
+
+  return {
+    timeZone,
+    timeText: formatTime12(scheduledTime),
+    counts: { coming: planItems.filter((p) => p.status === "planned").length + scheduled.length, past: Number(publishedCount.n) },
+    days: days.map((d) => {
+      const item = plannedByDate.get(d.date);
+      return { ...d, planned: item ? { keyword: item.keyword, topicId: item.topic_id } : null, articles: articlesByDate.get(d.date) ?? [] };
+    }),
+    past,
+  };
+}
+
+export type ChooseResult = { ok: true; keyword: string; dateText: string; timeText: string } | { ok: false; error: string };
+
+const OUTSIDE_WINDOW = "Please choose a day within the next 90 days.";
+
+/**
+ * Saves the topic for a day (one per site and date; choosing again replaces it).
+ * The choice must be one the dialog offers: a topic of this site by id, or by
+ * name one of the brand tags / fallback topics when the site has no topics.
+ */
+export async function chooseTopic(
+  db: DB,
+  siteId: string,
+  { date, topicId, name, now = new Date() }: { date: string; topicId?: string | null; name?: string | null; now?: Date },
+): Promise<ChooseResult> {
+  const { timeZone, scheduledTime } = await siteSchedule(db, siteId);
+  if (!isInWindow(date, now, timeZone)) return { ok: false, error: OUTSIDE_WINDOW };
+  const { choices } = await listTopicChoices(db, siteId);
+  const choice = topicId ? choices.find((c) => c.topicId === topicId) : choices.find((c) => c.topicId === null && c.name === name?.trim());
+  if (!choice) return { ok: false, error: "Please choose one of the topics in the list." };
+
+  await db
+    .insertInto("plan_items")
+    .values({ id: randomUUID(), site_id: siteId, date, keyword: choice.name, topic_id: choice.topicId, status: "planned", created_at: isoNow(now) })
+    .onConflict((oc) => oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }))
+    .execute();
+  return { ok: true, keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime) };
+}
+
+export type ClearResult = { ok: true; keyword: string | null; dateText: string } | { ok: false; error: string };
+
+/** Removes the day's saved topic. */
+export async function clearDay(db: DB, siteId: string, { date, now = new Date() }: { date: string; now?: Date }): Promise<ClearResult> {
+  const { timeZone } = await siteSchedule(db, siteId);
+  if (!isInWindow(date, now, timeZone)) return { ok: false, error: OUTSIDE_WINDOW };
+  const removed = await db.deleteFrom("plan_items").where("site_id", "=", siteId).where("date", "=", date).returning("keyword").executeTakeFirst();
+  return { ok: true, keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };
+}

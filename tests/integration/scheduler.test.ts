@@ -1,0 +1,183 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { addDays, zonedDate } from "#app/modules/scheduler/scheduler.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { action, loader } from "#app/routes/dashboard/scheduler";
+import { isoNow } from "#app/utils/time";
+import { testDb } from "#tests/setup/db";
+import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+
+/**
+ * The scheduler's loader and action as the server calls them: choosing saves
+ * one plan item per day (re-choosing replaces it), clearing removes it, bad
+ * dates and foreign topics are refused with nothing changed, and each account
+ * only sees and touches its own site.
+ */
+
+let db: DB;
+
+beforeAll(async () => {
+  db = await testDb();
+});
+
+const TZ = "Pacific/Auckland";
+
+async function makeUser(email: string) {
+  const account = await createAccount(db, { email, passwordHash: null, emailVerified: true });
+  await db.updateTable("sites").set({ timezone: TZ }).where("id", "=", account.siteId).execute();
+  return { ...account, cookie: await signInAs(db, account.userId) };
+}
+
+async function addTopic(siteId: string, name: string) {
+  const id = randomUUID();
+  await db.insertInto("topics").values({ id, site_id: siteId, name, created_at: isoNow(), updated_at: isoNow() }).execute();
+  return id;
+}
+
+function toastOf(res: { headers: Headers }) {
+  const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
+  if (!raw) return null;
+  const signed = decodeURIComponent(raw);
+  return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as { title: string; description?: string };
+}
+
+type View = Awaited<ReturnType<typeof loader>>;
+const load = (cookie: string, query = "") => callRoute<View>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/scheduler${query}`, cookie) });
+const act = (cookie: string, fields: Record<string, string>) =>
+  callRoute<{ formError: string }>({ middleware: [requireAuth], handler: action, request: post("/dashboard/scheduler", fields, cookie) });
+const planItems = (siteId: string) => db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).orderBy("date").execute();
+
+const today = () => zonedDate(new Date(), TZ);
+
+describe("scheduler", () => {
+  it("lists 90 days from today in the site's zone at the site's time, with zero badges", async () => {
+    const a = await makeUser("sched-view@example.com");
+    await db.insertInto("publishing_settings").values({ site_id: a.siteId, scheduled_time: "09:05", updated_at: isoNow() }).onConflict((oc) => oc.column("site_id").doUpdateSet({ scheduled_time: "09:05" })).execute();
+    const res = await load(a.cookie);
+    expect(res.status).toBe(200);
+    expect(res.data.days).toHaveLength(90);
+    expect(res.data.days[0]).toMatchObject({ date: today(), label: "Today", planned: null, articles: [] });
+    expect(res.data.days[1]!.label).toBe("Tomorrow");
+    expect(res.data.timeText).toBe("9:05 AM");
+    expect(res.data.counts).toEqual({ coming: 0, past: 0 });
+    expect(res.data.choose).toBeNull();
+  });
+
+  it("offers the fallback topics, then brand tags, then the site's topics", async () => {
+    const a = await makeUser("sched-choices@example.com");
+    const date = addDays(today(), 3);
+    let res = await load(a.cookie, `?choose=${date}`);
+    expect(res.data.choose).toMatchObject({ date, source: "fallback", choices: [{ name: "Content strategy" }, { name: "SEO tips" }, { name: "Industry news" }] });
+    await db.updateTable("brand_settings").set({ tags: JSON.stringify(["hiking", "camping"]) }).where("site_id", "=", a.siteId).execute();
+    res = await load(a.cookie, `?choose=${date}`);
+    expect(res.data.choose).toMatchObject({ source: "tags", choices: [{ topicId: null, name: "hiking" }, { topicId: null, name: "camping" }] });
+    const id = await addTopic(a.siteId, "Coffee brewing");
+    res = await load(a.cookie, `?choose=${date}`);
+    expect(res.data.choose).toMatchObject({ source: "topics", choices: [{ topicId: id, name: "Coffee brewing" }] });
+    // Outside the window there is no dialog.
+    expect((await load(a.cookie, `?choose=${addDays(today(), 90)}`)).data.choose).toBeNull();
+  });
+
+  it("choose saves a plan item, re-choose replaces it, clear removes it", async () => {
+    const a = await makeUser("sched-choose@example.com");
+    const coffee = await addTopic(a.siteId, "Coffee brewing");
+    const tea = await addTopic(a.siteId, "Tea rituals");
+    const date = addDays(today(), 2);
+
+    let res = await act(a.cookie, { intent: "choose", date, topicId: coffee });
+    expect(redirectTarget(res)).toBe("/dashboard/scheduler");
+    const [y, m, d] = date.split("-");
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    expect(toastOf(res)).toMatchObject({ title: "Topic selected", description: `“Coffee brewing” is scheduled for ${d} ${months[Number(m) - 1]} ${y} at 6:30 PM` });
+    expect(await planItems(a.siteId)).toMatchObject([{ date, keyword: "Coffee brewing", topic_id: coffee, status: "planned" }]);
+
+    res = await act(a.cookie, { intent: "choose", date, topicId: tea });
+    expect(redirectTarget(res)).toBe("/dashboard/scheduler");
+    expect(await planItems(a.siteId)).toMatchObject([{ date, keyword: "Tea rituals", topic_id: tea }]);
+
+    const view = await load(a.cookie);
+    expect(view.data.days[2]!.planned).toEqual({ keyword: "Tea rituals", topicId: tea });
+    expect(view.data.counts.coming).toBe(1);
+
+    res = await act(a.cookie, { intent: "clear", date });
+    expect(redirectTarget(res)).toBe("/dashboard/scheduler");
+    expect(toastOf(res)?.title).toBe("Topic cleared");
+    expect(await planItems(a.siteId)).toEqual([]);
+  });
+
+  it("saves a fallback or tag topic by name, but not a made-up name", async () => {
+    const a = await makeUser("sched-names@example.com");
+    const date = today();
+    expect(redirectTarget(await act(a.cookie, { intent: "choose", date, topic: "SEO tips" }))).toBe("/dashboard/scheduler");
+    expect(await planItems(a.siteId)).toMatchObject([{ keyword: "SEO tips", topic_id: null }]);
+    const res = await act(a.cookie, { intent: "choose", date, topic: "Something else" });
+    expect(res.status).toBe(400);
+    expect(await planItems(a.siteId)).toMatchObject([{ keyword: "SEO tips" }]);
+  });
+
+  it("refuses dates outside the 90 days and foreign topics, changing nothing", async () => {
+    const a = await makeUser("sched-refuse-a@example.com");
+    const b = await makeUser("sched-refuse-b@example.com");
+    const own = await addTopic(a.siteId, "Own topic");
+    const foreign = await addTopic(b.siteId, "Foreign topic");
+    const date = addDays(today(), 5);
+    await act(a.cookie, { intent: "choose", date, topicId: own });
+    const before = await planItems(a.siteId);
+
+    const refused: Record<string, string>[] = [
+      { intent: "choose", date: addDays(today(), -1), topicId: own },
+      { intent: "choose", date: addDays(today(), 90), topicId: own },
+      { intent: "choose", date: "2026-02-30", topicId: own },
+      { intent: "choose", date, topicId: foreign },
+      { intent: "clear", date: addDays(today(), 90) },
+      { intent: "delete", date },
+    ];
+    for (const fields of refused) {
+      const res = await act(a.cookie, fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.data.formError).toBeTruthy();
+    }
+    expect(await planItems(a.siteId)).toEqual(before);
+    expect(await planItems(b.siteId)).toEqual([]);
+  });
+
+  it("keeps sites apart: badges, days, past list and clear", async () => {
+    const a = await makeUser("sched-tenancy-a@example.com");
+    const b = await makeUser("sched-tenancy-b@example.com");
+    const topic = await addTopic(a.siteId, "A's topic");
+    const date = addDays(today(), 1);
+    await act(a.cookie, { intent: "choose", date, topicId: topic });
+    const now = Date.now();
+    await db
+      .insertInto("articles")
+      .values([
+        { id: randomUUID(), site_id: a.siteId, title: "A scheduled", slug: "a-scheduled", status: "scheduled", scheduled_at: new Date(now + 3 * 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
+        { id: "a-old", site_id: a.siteId, title: "A older", slug: "a-older", status: "published", published_at: new Date(now - 5 * 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
+        { id: "a-new", site_id: a.siteId, title: "A newer", slug: "a-newer", status: "published", published_at: new Date(now - 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
+        { id: randomUUID(), site_id: a.siteId, title: "A draft", slug: "a-draft", status: "draft", created_at: isoNow(), updated_at: isoNow() },
+      ])
+      .execute();
+
+    const viewA = await load(a.cookie, "?tab=past");
+    expect(viewA.data.counts).toEqual({ coming: 2, past: 2 });
+    expect(viewA.data.past.map((p) => p.id)).toEqual(["a-new", "a-old"]);
+    const comingA = await load(a.cookie);
+    expect(comingA.data.days.flatMap((d) => d.articles.map((x) => x.title))).toEqual(["A scheduled"]);
+
+    const viewB = await load(b.cookie, "?tab=past");
+    expect(viewB.data.counts).toEqual({ coming: 0, past: 0 });
+    expect(viewB.data.past).toEqual([]);
+    expect((await load(b.cookie)).data.days.every((d) => d.planned === null && d.articles.length === 0)).toBe(true);
+
+    // B clearing the same date touches only B's (empty) plan.
+    await act(b.cookie, { intent: "clear", date });
+    expect(await planItems(a.siteId)).toHaveLength(1);
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await callRoute({ middleware: [requireAuth], handler: loader, request: get("/dashboard/scheduler") });
+    expect(redirectTarget(res)).toMatch(/^\/signin/);
+  });
+});
