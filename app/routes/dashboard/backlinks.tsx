@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Pagination } from "#app/components/pagination";
 import { data, Form, Link, useRevalidator } from "react-router";
 import { FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
@@ -232,28 +233,7 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
               </tbody>
             </table>
           </div>
-          {total > 0 ? (
-            <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-              <p>
-                Showing {first}-{first + links.length - 1} of {total}
-              </p>
-              <div className="flex items-center gap-2">
-                {page > 1 ? (
-                  <Link to={pageHref({ ...state, page: page - 1 })} rel="prev" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-                    Previous
-                  </Link>
-                ) : null}
-                <span aria-current="page">
-                  Page {page} of {pageCount}
-                </span>
-                {page < pageCount ? (
-                  <Link to={pageHref({ ...state, page: page + 1 })} rel="next" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-                    Next
-                  </Link>
-                ) : null}
-              </div>
-            </nav>
-          ) : null}
+          <Pagination page={page} pageCount={pageCount} first={first} shown={links.length} total={total} hrefFor={(p) => pageHref({ ...state, page: p })} />
         </>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { Pagination } from "#app/components/pagination";
 import { TrialBanner } from "#app/components/trial-banner";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
@@ -146,28 +147,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <ArticlesTable articles={articles} back={back} emptyText={emptyText} />
-      {total > 0 ? (
-        <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-          <p>
-            Showing {first}-{first + articles.length - 1} of {total}
-          </p>
-          <div className="flex items-center gap-2">
-            {page > 1 ? (
-              <Link to={listHref({ ...state, page: page - 1 })} rel="prev" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-                Previous
-              </Link>
-            ) : null}
-            <span aria-current="page">
-              Page {page} of {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link to={listHref({ ...state, page: page + 1 })} rel="next" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-                Next
-              </Link>
-            ) : null}
-          </div>
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} first={first} shown={articles.length} total={total} hrefFor={(p) => listHref({ ...state, page: p })} />
     </div>
   );
 }
