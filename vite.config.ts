@@ -1,13 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const SANITIZE_WORKER = "sanitize-worker";
+
+/**
+ * React Router names every server entry after its build file (index.js, index2.js, ...);
+ * the sanitizer pool looks for its worker by a fixed name, so the file is renamed once written.
+ */
+function fixedWorkerFileName(): Plugin {
+  return {
+    name: "inkpilot:fixed-worker-file-name",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== SANITIZE_WORKER) continue;
+        const dir = options.dir ?? path.dirname(options.file ?? "");
+        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, `${SANITIZE_WORKER}.js`));
+      }
+    },
+  };
+}
 
 // The SSR bundle's entry is server/app.ts (an Express app around the React Router
 // handler), so the plain-JS launcher in server/index.js can import it after a build.
+// The article sanitizer's worker thread is a second entry beside it (sanitize-worker.js).
 export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: { index: "./server/app.ts", [SANITIZE_WORKER]: "./app/modules/articles/sanitize.worker.ts" } } }
+    : undefined,
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/test-results*/**", "**/tests/.tmp/**", "**/build*/**", "**/data/**"] } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), fixedWorkerFileName()],
 }));

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { createArticle } from "#app/modules/articles/mutations.server";
+import { ARTICLE_TOO_LARGE_MESSAGE, sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action as previewAction, loader as previewLoader } from "#app/routes/dashboard/write/preview";
@@ -152,6 +153,38 @@ describe("write screen", () => {
       handler: previewAction,
       request: post("/dashboard/write/preview", { title: "Draft", content: "## Hi\n\n<script>alert(1)</script>", contentFormat: "markdown" }, user.cookie),
     });
-    expect(res.data).toEqual({ title: "Draft", html: "<h2>Hi</h2>" });
+    expect(res.data).toEqual({ title: "Draft", html: "<h2>Hi</h2>", error: null });
+  });
+
+  it("refuses an article over 512 KB with a clear message, in the preview and on save, storing nothing", async () => {
+    const user = await makeUser();
+    const huge = `<p>${"word ".repeat(110_000)}</p>`;
+    const preview = await callRoute<{ html: string; error: string }>({
+      middleware: [requireAuth],
+      handler: previewAction,
+      request: post("/dashboard/write/preview", { title: "Big", content: huge, contentFormat: "html" }, user.cookie),
+    });
+    expect(preview.status).toBe(400);
+    expect(preview.data.error).toBe(ARTICLE_TOO_LARGE_MESSAGE);
+    expect(preview.data.html).toBe("");
+
+    const saved = await save(user.cookie, { title: "Big", content: huge, contentFormat: "html" });
+    expect(saved.status).toBe(400);
+    expect(saved.data.fieldErrors.content).toEqual([ARTICLE_TOO_LARGE_MESSAGE]);
+    const count = await db.selectFrom("articles").select((eb) => eb.fn.countAll<number>().as("n")).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it("previews a large article through the sanitizer thread, with the same result as in place", async () => {
+    const user = await makeUser();
+    const content = `<div><span>${"<span style=\"color:red\">x</span> ".repeat(4000)}</span></div><script>alert(1)</script>`;
+    const res = await callRoute<{ html: string; error: null }>({
+      middleware: [requireAuth],
+      handler: previewAction,
+      request: post("/dashboard/write/preview", { title: "Long", content, contentFormat: "html" }, user.cookie),
+    });
+    expect(res.data.error).toBeNull();
+    expect(res.data.html).toBe(sanitizeArticleHtml(content));
+    expect(res.data.html).not.toContain("<script");
   });
 });

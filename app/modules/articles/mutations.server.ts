@@ -5,7 +5,7 @@ import { syncArticleLinks } from "#app/modules/backlinks/links.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
-import { sanitizeArticleHtml } from "./sanitize.server";
+import { sanitizeArticle } from "./sanitize-pool.server";
 import { scoreArticle, type LengthBand, type LinkAmount } from "./seo";
 import { countHtmlWords, slugify } from "./text";
 
@@ -78,8 +78,9 @@ export async function getSeoContext(db: DB, siteId: string) {
   };
 }
 
+/** Word count and SEO score of already sanitized content. */
 async function derived(db: DB, siteId: string, fields: { title: string; contentHtml: string; metaDescription: string; targetKeyword: string }) {
-  const contentHtml = sanitizeArticleHtml(fields.contentHtml);
+  const { contentHtml } = fields;
   const seo = scoreArticle({ ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword, html: contentHtml });
   return { contentHtml, wordCount: countHtmlWords(contentHtml), seoScore: seo.score };
 }
@@ -93,10 +94,12 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
+  // Sanitized before the transaction: it may wait on the sanitizer thread, and a write transaction must not.
+  const cleanHtml = await sanitizeArticle(input.contentHtml);
   return inTransaction(db, async (trx) => {
     await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
     await assertTopicInSite(trx, input.siteId, input.topicId);
-    const { contentHtml, wordCount, seoScore } = await derived(trx, input.siteId, { title, contentHtml: input.contentHtml, metaDescription, targetKeyword });
+    const { contentHtml, wordCount, seoScore } = await derived(trx, input.siteId, { title, contentHtml: cleanHtml, metaDescription, targetKeyword });
     const id = newId();
     const stamp = isoNow(now);
     const article = await trx
@@ -133,6 +136,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
  * against the quota.
  */
 export async function updateArticle(db: DB, siteId: string, articleId: string, patch: Partial<ArticleFields>, { now = new Date() }: Options = {}): Promise<Article | null> {
+  const cleanHtml = patch.contentHtml !== undefined ? await sanitizeArticle(patch.contentHtml) : undefined;
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;
@@ -142,7 +146,8 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
     const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : current.target_keyword;
     const { contentHtml, wordCount, seoScore } = await derived(trx, siteId, {
       title,
-      contentHtml: patch.contentHtml ?? current.content_html,
+      // Stored content was sanitized when it was written.
+      contentHtml: cleanHtml ?? current.content_html,
       metaDescription,
       targetKeyword,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeArticleHtml } from "./sanitize.server";
+import { limitNesting } from "./nesting.server";
+import { ARTICLE_HTML_MAX_BYTES, ArticleTooLargeError, sanitizeArticleHtml } from "./sanitize.server";
 
 /** What must never survive, whatever is posted. */
 function assertInert(html: string) {
@@ -134,5 +135,64 @@ describe("sanitizeArticleHtml: spec 000 normalisation", () => {
   it("turns h1 into h2 and keeps the allowed structure", () => {
     const html = `<h2>A</h2><h3>B</h3><ul><li>x</li></ul><ol><li>y</li></ol><blockquote><p>q</p></blockquote><table><thead><tr><th colspan="2">h</th></tr></thead><tbody><tr><td rowspan="1">c</td></tr></tbody></table><figure><img src="/a.png" alt="a" class="wp-image aligncenter" /><figcaption>cap</figcaption></figure><hr /><p><strong>s</strong><b>b</b><em>e</em><i>i</i><u>u</u><s>s</s><del>d</del><sub>2</sub><sup>3</sup><code>c</code></p>`;
     expect(sanitizeArticleHtml(`<h1>T</h1>${html}`)).toBe(`<h2>T</h2>${html}`);
+  });
+});
+
+describe("sanitizeArticleHtml: cost grows with the size of the input, not its square", () => {
+  // Each shape once cost seconds to minutes at this size (one span level stripped per pass, and
+  // htmlparser2's open-element stack is an unshifted array). The bound is generous: a quadratic
+  // pass does not come close to it on any machine, a linear one always does.
+  const n = 30_000;
+  const shapes: Record<string, string> = {
+    "nested bare spans": "<span>".repeat(n) + "x" + "</span>".repeat(n),
+    "nested styled spans": '<span style="color:red">'.repeat(n / 4) + "x" + "</span>".repeat(n / 4),
+    "nested divs": "<div>".repeat(n) + "x" + "</div>".repeat(n),
+    "unclosed bold": "<b>".repeat(n * 4) + "x",
+    "nested lists": "<ul><li>".repeat(n / 2) + "x",
+    "sibling divs": "<div>x</div>".repeat(n),
+  };
+  it.each(Object.entries(shapes))("%s", (_name, html) => {
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(ARTICLE_HTML_MAX_BYTES);
+    const started = performance.now();
+    const out = sanitizeArticleHtml(html);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(out).toContain("x");
+  });
+
+  it("unwraps nested bare spans completely and keeps styled ones", () => {
+    expect(sanitizeArticleHtml("<p><span><span><span>a</span></span> <span style=\"color:red\"><span>b</span></span></span></p>")).toBe(
+      '<p>a <span style="color:red">b</span></p>',
+    );
+  });
+
+  it("refuses more than 512 KB of HTML", () => {
+    expect(() => sanitizeArticleHtml("x".repeat(ARTICLE_HTML_MAX_BYTES + 1))).toThrow(ArticleTooLargeError);
+    expect(() => sanitizeArticleHtml("x".repeat(ARTICLE_HTML_MAX_BYTES))).not.toThrow();
+  });
+});
+
+describe("limitNesting", () => {
+  it("drops tags nested past the limit and keeps their text", () => {
+    expect(limitNesting("<b><i><u>deep</u></i></b>", 2)).toBe("<b><i>deep</i></b>");
+  });
+
+  it("does not count unclosed paragraphs and list items as nesting", () => {
+    const html = "<ul>" + "<li>item".repeat(50) + "</ul>" + "<p>para".repeat(50);
+    expect(limitNesting(html, 3)).toBe(html);
+  });
+
+  it("keeps quoted '>' inside attributes intact", () => {
+    expect(limitNesting('<a title="a>b"><b>x</b></a>', 1)).toBe('<a title="a>b">x</a>');
+  });
+});
+
+describe("sanitizeArticleHtml: image classes", () => {
+  it("keeps alignment and WordPress image classes only", () => {
+    expect(sanitizeArticleHtml('<img src="/a.png" alt="a" class="alignright wp-image-42 size-large fixed inset-0 z-50">')).toBe(
+      '<img src="/a.png" alt="a" class="alignright wp-image-42 size-large" />',
+    );
+    expect(sanitizeArticleHtml('<img src="/a.png" alt="a" class="fixed inset-0 h-screen w-screen">')).toBe(
+      '<img src="/a.png" alt="a" class="wp-image aligncenter" />',
+    );
   });
 });

@@ -1,5 +1,8 @@
 import * as cheerio from "cheerio/slim";
+// Types only: cheerio builds its tree from domhandler nodes.
+import type { ChildNode, Element, ParentNode } from "domhandler";
 import sanitizeHtml from "sanitize-html";
+import { limitNesting } from "./nesting.server";
 
 /**
  * The one gate every stored article body passes: an allowlist sanitizer plus
@@ -40,6 +43,12 @@ const blockStyles = { "text-align": TEXT_ALIGN, direction: DIRECTION, "padding-i
 // `dir` values are checked in the "*" transform (an allowlisted value list would leave a bare `dir`).
 const blockAttrs = ["style", "dir"];
 
+const IMAGE_CLASSES = [
+  /^align(left|right|center|none)$/,
+  /^wp-image(-\d{1,12})?$/,
+  /^size-(thumbnail|medium|medium_large|large|full)$/,
+];
+
 const REL_KEPT = new Set(["nofollow", "sponsored", "ugc", "noopener", "noreferrer"]);
 
 function isSafeImageSrc(src: string) {
@@ -51,16 +60,19 @@ function isVideoEmbed(src: string) {
   return VIDEO_EMBED_PREFIXES.some((prefix) => src.startsWith(prefix)) && !/["'<>\\\s]/.test(src);
 }
 
+// No article nests 40 levels; every step after limitNesting walks a tree of bounded depth.
+const MAX_NESTING = 40;
+
 // sanitize-html 2.17 supports allowedEmptyAttributes; its type definitions lag behind.
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [
     "h2", "h3", "h4", "h5", "h6", "p", "br", "strong", "b", "em", "i", "u", "s", "strike", "del", "sub", "sup",
-    "span", "ul", "ol", "li", "blockquote", "pre", "code", "a", "img", "figure", "figcaption", "table", "thead",
+    "div", "span", "ul", "ol", "li", "blockquote", "pre", "code", "a", "img", "figure", "figcaption", "table", "thead",
     "tbody", "tfoot", "tr", "th", "td", "hr", "iframe",
   ],
   allowedAttributes: {
     span: ["style"],
-    p: blockAttrs, h2: blockAttrs, h3: blockAttrs, h4: blockAttrs, h5: blockAttrs, h6: blockAttrs,
+    div: blockAttrs, p: blockAttrs, h2: blockAttrs, h3: blockAttrs, h4: blockAttrs, h5: blockAttrs, h6: blockAttrs,
     ul: blockAttrs, ol: [...blockAttrs, "start"], li: [...blockAttrs, "value"], blockquote: blockAttrs,
     figure: blockAttrs, figcaption: blockAttrs,
     th: [...blockAttrs, "colspan", "rowspan", "scope"], td: [...blockAttrs, "colspan", "rowspan"],
@@ -73,11 +85,13 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
   },
   allowedClasses: {
     code: [/^language-[\w-]{1,40}$/],
-    img: [/^[a-z][\w-]{0,60}$/i],
+    // Alignment and WordPress's own image classes only: arbitrary classes would let
+    // a post borrow the page's utility classes (a full-screen overlay in preview).
+    img: IMAGE_CLASSES,
   },
   allowedStyles: {
     span: { color: COLOR, "background-color": COLOR, "font-size": FONT_SIZE, "font-family": FONT_FAMILY },
-    p: blockStyles, h2: blockStyles, h3: blockStyles, h4: blockStyles, h5: blockStyles, h6: blockStyles,
+    div: blockStyles, p: blockStyles, h2: blockStyles, h3: blockStyles, h4: blockStyles, h5: blockStyles, h6: blockStyles,
     li: blockStyles, ul: blockStyles, ol: blockStyles, blockquote: blockStyles, figure: blockStyles,
     figcaption: blockStyles, th: blockStyles, td: blockStyles, pre: blockStyles,
   },
@@ -87,6 +101,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
   allowedIframeHostnames: ["www.youtube.com", "www.youtube-nocookie.com", "player.vimeo.com"],
   allowedEmptyAttributes: ["alt", "allowfullscreen"],
   disallowedTagsMode: "discard",
+  // limitNesting already dropped deeper tags before parsing; this keeps the parser's
+  // own view of depth (its implied closes) bounded too.
+  nestingLimit: MAX_NESTING,
   // Drop the contents of these along with the tags, not just the tags.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "template", "object", "embed", "title", "head"],
   transformTags: {
@@ -113,7 +130,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
       const src = (attribs.src ?? "").trim();
       if (!isSafeImageSrc(src)) delete next.src;
       else next.src = src;
-      if (!next.class?.trim()) next.class = "wp-image aligncenter";
+      const classes = (next.class ?? "").split(/\s+/).filter((name) => IMAGE_CLASSES.some((rule) => rule.test(name)));
+      next.class = classes.length ? classes.join(" ") : "wp-image aligncenter";
       return { tagName, attribs: next };
     },
     iframe: (tagName, attribs) => {
@@ -128,26 +146,47 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
   exclusiveFilter: (frame) => (frame.tag === "img" || frame.tag === "iframe") && !frame.attribs.src,
 };
 
-/** Unwraps divs holding blocks and turns text-only divs into paragraphs. */
+/**
+ * Unwraps divs holding blocks and turns the others into paragraphs, in one
+ * post-order walk of the parsed tree (each node is visited once, each child
+ * list rebuilt once). Runs on sanitized HTML, so the tree's depth is bounded.
+ */
+const isTag = (node: ChildNode): node is Element => node.type === "tag";
+
 function normaliseDivs(html: string) {
   if (!/<div\b/i.test(html)) return html;
   const $ = cheerio.load(html, null, false);
-  // Innermost first so an outer div sees its children already converted.
-  const divs = $("div").toArray().reverse();
-  for (const el of divs) {
-    const div = $(el);
-    const hasBlockChild = div.children().toArray().some((child) => BLOCK_TAGS.has(child.tagName.toLowerCase()));
-    if (hasBlockChild) div.replaceWith(div.contents());
-    else {
-      const p = $("<p></p>");
-      const style = div.attr("style");
-      const dir = div.attr("dir");
-      if (style) p.attr("style", style);
-      if (dir) p.attr("dir", dir);
-      p.append(div.contents());
-      div.replaceWith(p);
+  const paragraph = $("<p></p>")[0] as Element;
+  const walk = (parent: ParentNode) => {
+    const children: ChildNode[] = [];
+    for (const child of parent.children) {
+      if (!isTag(child)) {
+        children.push(child);
+        continue;
+      }
+      walk(child);
+      if (child.name !== "div") {
+        children.push(child);
+        continue;
+      }
+      if (child.children.some((grandchild) => isTag(grandchild) && BLOCK_TAGS.has(grandchild.name))) {
+        children.push(...child.children);
+      } else {
+        const p = paragraph.cloneNode(false);
+        for (const name of ["style", "dir"]) if (child.attribs[name]) p.attribs[name] = child.attribs[name];
+        p.children = child.children;
+        children.push(p);
+      }
     }
-  }
+    parent.children = children;
+    for (const [index, child] of children.entries()) {
+      child.parent = parent;
+      child.prev = children[index - 1] ?? null;
+      child.next = children[index + 1] ?? null;
+    }
+  };
+  const root = $.root()[0] as unknown as ParentNode;
+  walk(root);
   return $.html();
 }
 
@@ -170,21 +209,49 @@ function collapseBlankRuns(html: string) {
     .trim();
 }
 
-const BARE_SPAN = /<span>((?:(?!<\/?span\b)[\s\S])*)<\/span>/g;
-
-/** Editors wrap text in spans whose styles the allowlist removed; bare ones add nothing. */
+/**
+ * Editors wrap text in spans whose styles the allowlist removed; bare ones add
+ * nothing. One left-to-right scan of sanitized (balanced) HTML with a stack of
+ * open spans: a bare span's tags are dropped, its content kept.
+ */
 function unwrapBareSpans(html: string) {
-  let previous: string;
-  let current = html;
-  do {
-    previous = current;
-    current = current.replace(BARE_SPAN, "$1");
-  } while (current !== previous);
-  return current;
+  if (!html.includes("<span>")) return html;
+  const bare: boolean[] = [];
+  return html.replace(/<span\b[^>]*>|<\/span>/g, (tag) => {
+    if (tag.startsWith("</")) return bare.pop() ? "" : tag;
+    bare.push(tag === "<span>");
+    return tag === "<span>" ? "" : tag;
+  });
 }
 
+/**
+ * The most HTML one article may hold: about ten times a long article, far
+ * beyond anything written by hand or by the engine, and small enough that
+ * sanitizing it never holds the server up.
+ */
+export const ARTICLE_HTML_MAX_BYTES = 512 * 1024;
+export const ARTICLE_TOO_LARGE_MESSAGE = "This article is too long: an article can hold up to 512 KB of HTML (about ten long articles). Please shorten it or split it in two.";
+
+export class ArticleTooLargeError extends Error {
+  override name = "ArticleTooLargeError";
+  constructor() {
+    super(ARTICLE_TOO_LARGE_MESSAGE);
+  }
+}
+
+export function isArticleTooLargeError(error: unknown): error is ArticleTooLargeError {
+  return error instanceof ArticleTooLargeError;
+}
+
+export function isArticleTooLarge(html: string) {
+  return Buffer.byteLength(html ?? "", "utf8") > ARTICLE_HTML_MAX_BYTES;
+}
+
+/** Sanitizes and normalises one article body; throws ArticleTooLargeError past ARTICLE_HTML_MAX_BYTES. */
 export function sanitizeArticleHtml(html: string): string {
-  const clean = sanitizeHtml(normaliseDivs(html ?? ""), SANITIZE_OPTIONS);
-  return collapseBlankRuns(unwrapBareSpans(clean));
+  if (isArticleTooLarge(html)) throw new ArticleTooLargeError();
+  const clean = sanitizeHtml(limitNesting(html ?? "", MAX_NESTING), SANITIZE_OPTIONS);
+  // Divs become paragraphs on the tree; the second pass puts that back in the sanitizer's own serialisation.
+  const withoutDivs = /<div\b/.test(clean) ? sanitizeHtml(normaliseDivs(clean), SANITIZE_OPTIONS) : clean;
+  return collapseBlankRuns(unwrapBareSpans(withoutDivs));
 }
-

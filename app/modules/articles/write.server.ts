@@ -7,6 +7,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { contentToHtml, parseContentFormat, type ContentFormat } from "./markdown";
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary, isQuotaError } from "./quota.server";
+import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "./sanitize.server";
 import { scoreArticle } from "./seo";
 import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
@@ -20,7 +21,6 @@ export const WRITE_PATH = "/dashboard/write";
 export const TITLE_MAX_CHARS = 200;
 export const META_MAX_CHARS = 500;
 export const KEYWORD_MAX_CHARS = 120;
-export const CONTENT_MAX_CHARS = 4_000_000;
 
 export { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
@@ -77,7 +77,7 @@ const WriteSchema = z.object({
   title: z.string().trim().max(TITLE_MAX_CHARS, `Please keep the title under ${TITLE_MAX_CHARS} characters.`),
   targetKeyword: z.string().trim().max(KEYWORD_MAX_CHARS, `Please keep the keyword under ${KEYWORD_MAX_CHARS} characters.`).default(""),
   metaDescription: z.string().trim().max(META_MAX_CHARS, `Please keep the meta description under ${META_MAX_CHARS} characters.`).default(""),
-  content: z.string().max(CONTENT_MAX_CHARS, "The article is too long to save.").default(""),
+  content: z.string().refine((value) => !isArticleTooLarge(value), ARTICLE_TOO_LARGE_MESSAGE).default(""),
   contentFormat: z.string().optional(),
 });
 
@@ -141,6 +141,10 @@ export async function handleWriteAction(db: DB, auth: AuthState, request: Reques
   } catch (error) {
     if (isQuotaError(error)) {
       return data<WriteActionData>({ fieldErrors: {}, formError: { title: error.title, description: error.message }, values }, { status: 403 });
+    }
+    // Markdown can grow on its way to HTML: the limit is checked again on what is stored.
+    if (isArticleTooLargeError(error)) {
+      return data<WriteActionData>({ fieldErrors: { content: [ARTICLE_TOO_LARGE_MESSAGE] }, values }, { status: 400 });
     }
     logger.error({ err: error, requestId, siteId: auth.site.id, articleId: input.articleId ?? null }, "saving an article failed");
     return data<WriteActionData>({ fieldErrors: {}, formError: MESSAGES.saveFailed, values }, { status: 500 });

@@ -4,7 +4,7 @@ import type { DB } from "#app/db/client.server";
 import { getWriter } from "#app/modules/ai/provider.server";
 import type { Outline, Writer } from "#app/modules/ai/writer";
 import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
-import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
+import { sanitizeArticle } from "#app/modules/articles/sanitize-pool.server";
 import { research } from "./research.server";
 
 /**
@@ -56,5 +56,5 @@ export async function editArticle(db: DB, siteId: string, articleId: string, ins
 export async function editSelection(db: DB, siteId: string, articleId: string | null, html: string, instruction: string, keyword: string, writer?: Writer) {
   const brief = await briefFor(db, siteId, articleId ?? "", keyword);
   const out = await (writer ?? (await getWriter())).rewrite(html, instruction, brief, {});
-  return sanitizeArticleHtml(out);
+  return sanitizeArticle(out);
 }

@@ -3,7 +3,8 @@ import { articleProse } from "#app/components/editor/prose";
 import { getDb } from "#app/db/client.server";
 import { contentToHtml, parseContentFormat } from "#app/modules/articles/markdown";
 import { getArticle } from "#app/modules/articles/mutations.server";
-import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
+import { sanitizeArticle } from "#app/modules/articles/sanitize-pool.server";
+import { ARTICLE_TOO_LARGE_MESSAGE, ArticleTooLargeError, isArticleTooLarge } from "#app/modules/articles/sanitize.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import type { Route } from "./+types/preview";
 
@@ -19,10 +20,10 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Preview: ${data
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id");
-  if (!id) return { title: "", html: "" };
+  if (!id) return { title: "", html: "", error: null };
   const article = await getArticle(getDb(), context.get(authContext).site.id, id);
   if (!article) throw data({ title: "Error loading article", description: "Failed to load the article for editing." }, { status: 404 });
-  return { title: article.title, html: article.content_html };
+  return { title: article.title, html: article.content_html, error: null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,11 +32,20 @@ export async function action({ request }: Route.ActionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { title: text("title").trim(), html: sanitizeArticleHtml(contentToHtml(text("content"), parseContentFormat(text("contentFormat")))) };
+  const title = text("title").trim();
+  const content = text("content");
+  // Checked on what was posted (before Markdown conversion) and again on the HTML by the sanitizer.
+  if (isArticleTooLarge(content)) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
+  try {
+    return { title, html: await sanitizeArticle(contentToHtml(content, parseContentFormat(text("contentFormat")))), error: null };
+  } catch (error) {
+    if (error instanceof ArticleTooLargeError) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
+    throw error;
+  }
 }
 
 export default function PreviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, html } = actionData ?? loaderData;
+  const { title, html, error } = actionData ?? loaderData;
   return (
     <div className="min-h-screen bg-white">
       <p className="bg-amber-50 px-4 py-2 text-center text-sm text-amber-900" role="note">
@@ -44,7 +54,13 @@ export default function PreviewPage({ loaderData, actionData }: Route.ComponentP
       <main id="main" className="mx-auto max-w-3xl px-6 py-10">
         <article>
           <h1 className="mb-6 text-4xl font-bold tracking-tight text-slate-900">{title || "Untitled"}</h1>
-          <div className={articleProse} data-testid="preview-body" dangerouslySetInnerHTML={{ __html: html }} />
+          {error ? (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+              {error}
+            </p>
+          ) : (
+            <div className={articleProse} data-testid="preview-body" dangerouslySetInnerHTML={{ __html: html }} />
+          )}
         </article>
       </main>
     </div>
