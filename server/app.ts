@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -19,14 +18,15 @@ export { withPageCache } from "#app/modules/site-content/page-cache.server";
 import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
 import { inlineScriptHashes } from "#app/utils/inline-scripts";
 import { logger } from "#app/utils/logger.server";
+import { reactRouterHandler } from "./react-router-handler";
+import { sameOriginMutations } from "./same-origin";
 
 /**
  * The web application around React Router: request ids and logs, security
- * headers with a per-request CSP nonce, body limits and the health check.
+ * headers with a per-request CSP nonce, body limits (server/request-body.ts),
+ * same-origin mutations (server/same-origin.ts) and the health check.
  * The launcher (server/index.js) adds compression and static files in front.
  */
-
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Single-use tokens and OAuth codes arrive in query strings; their values never reach the log. */
 const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
@@ -94,14 +94,7 @@ export function createApp({ development = false } = {}) {
     }),
   );
 
-  app.use((req, res, next) => {
-    const length = Number(req.headers["content-length"] ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type("text/plain").send("Request body too large");
-      return;
-    }
-    next();
-  });
+  app.use(sameOriginMutations(env.appUrl));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -117,7 +110,7 @@ export function createApp({ development = false } = {}) {
   if (!development) app.use(publicPageCache());
 
   app.use(
-    createRequestHandler({
+    reactRouterHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: development ? "development" : "production",
       getLoadContext(req, res) {

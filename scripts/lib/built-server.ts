@@ -21,9 +21,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type BuiltServer = { url: string; stop: () => Promise<void>; process: ChildProcess };
+export type BuiltServer = { url: string; dataDir: string; stop: () => Promise<void>; process: ChildProcess };
 
-export async function startBuiltServer(): Promise<BuiltServer> {
+/** `env` adds to or overrides the defaults below (the hostile benchmark runs the worker, for example). */
+export async function startBuiltServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<BuiltServer> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
@@ -48,6 +49,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
       RUN_CRON: "false",
       SEED_DEMO: "false",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      ...env,
     },
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -67,6 +69,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   }
   return {
     url,
+    dataDir,
     process: child,
     async stop() {
       child.kill("SIGTERM");

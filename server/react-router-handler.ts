@@ -1,0 +1,79 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyLimitFor, readBodyWithin } from "./request-body";
+
+/**
+ * Express to React Router, written here rather than taken from
+ * @react-router/express because the body must be counted as it arrives and
+ * refused past its route's limit (server/request-body.ts); the adapter hands
+ * the raw stream to the framework, which would read any amount.
+ */
+
+type Options = {
+  build: () => Promise<ServerBuild>;
+  mode: string;
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+};
+
+// The Host header is the client's to choose: keep it only when it is a plain host[:port].
+const PLAIN_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+function requestUrl(req: express.Request) {
+  const host = req.get("host") ?? "";
+  return new URL(req.originalUrl, `${req.protocol}://${PLAIN_HOST.test(host) ? host : "localhost"}`);
+}
+
+function toWebRequest(req: express.Request, res: express.Response, body: Buffer | undefined) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  // Its own ArrayBuffer: small bodies share a pooled one, and the DOM typings refuse a Buffer.
+  if (body) init.body = body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+  return new Request(requestUrl(req), init);
+}
+
+async function sendWebResponse(res: express.Response, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
+
+export function reactRouterHandler({ build, mode, getLoadContext }: Options): express.RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      let body: Buffer | undefined;
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const read = await readBodyWithin(req, res, bodyLimitFor(req.path));
+        if (read === null) return;
+        body = read;
+      }
+      const response = await handle(toWebRequest(req, res, body), getLoadContext(req, res));
+      await sendWebResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

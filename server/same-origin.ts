@@ -1,0 +1,29 @@
+import type express from "express";
+
+/**
+ * Cross-site form posts are refused before any route runs. React Router checks
+ * `Origin` for page actions but not for resource routes (sign-out, AI edits,
+ * generation start, sidebar, ...); this covers every mutation alike. Routes
+ * called by other servers prove themselves with a signature or a bearer secret
+ * instead and are listed here.
+ */
+
+const SIGNED_PATHS = [/^\/resources\/cron\/?$/, /^\/resources\/webhooks\//];
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function sameOriginMutations(appUrl: string): express.RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    if (!MUTATIONS.has(req.method) || SIGNED_PATHS.some((path) => path.test(req.path))) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    const foreignOrigin = origin !== undefined && origin !== appOrigin && origin !== ownOrigin;
+    // Browsers send both; clients that send neither carry no session cookie of a victim (SameSite=Lax).
+    if (foreignOrigin || fetchSite === "cross-site") {
+      res.status(403).type("text/plain").send("Cross-site request refused");
+      return;
+    }
+    next();
+  };
+}
