@@ -17,6 +17,8 @@ import { isoNow, MINUTE } from "#app/utils/time";
 export const CHECK_LINKS_JOB = "check-site-links";
 export const CHECK_CONCURRENCY = 4;
 export const CHECK_TIMEOUT_MS = 10_000;
+/** The time limit of one check run (the job's attempt). */
+export const CHECK_RUN_TIMEOUT_MS = 15 * MINUTE;
 /** "Check links now" runs at most this often per site. */
 export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 // A GET fallback reads at most this much; the status line is all we need.
