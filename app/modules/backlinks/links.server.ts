@@ -107,24 +107,29 @@ export async function syncArticleLinks(db: DB, siteId: string, articleId: string
   if (urls.length) removal = removal.where("url", "not in", urls);
   await removal.execute();
   const now = isoNow();
-  for (const link of links) {
+  // Many rows per statement: an article with thousands of links is saved in
+  // milliseconds, not one statement (and one event-loop pause) per link.
+  for (let i = 0; i < links.length; i += SYNC_BATCH) {
     await db
       .insertInto("links")
-      .values({
-        id: newId(),
-        site_id: siteId,
-        article_id: articleId,
-        url: link.url,
-        kind: classifyLink(link.url, article.site_url),
-        anchor_text: link.anchorText,
-        created_at: now,
-      })
+      .values(
+        links.slice(i, i + SYNC_BATCH).map((link) => ({
+          id: newId(),
+          site_id: siteId,
+          article_id: articleId,
+          url: link.url,
+          kind: classifyLink(link.url, article.site_url),
+          anchor_text: link.anchorText,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(["article_id", "url"]).doUpdateSet((eb) => ({ anchor_text: eb.ref("excluded.anchor_text"), kind: eb.ref("excluded.kind") })),
       )
       .execute();
   }
 }
+const SYNC_BATCH = 500;
 
 export type LinkCheck = {
   status: Exclude<LinkStatus, "unchecked">;
