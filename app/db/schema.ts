@@ -299,6 +299,8 @@ export interface JobsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** Set afresh by every claim; only its holder may heartbeat or record the outcome. */
+  lease_token: string | null;
 }
 export interface MailOutboxTable {
   id: AutoId;
@@ -357,6 +359,8 @@ export interface LinksTable {
   checked_at: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
+  /** When a check run last took this link, checked or skipped; the next run starts with the oldest. */
+  attempted_at: Timestamp | null;
 }
 export interface Database {
   users: UsersTable;

@@ -73,6 +73,20 @@ describe("guardedFetch refuses private and local targets", () => {
     expect((await refusal(`http://admin@127.0.0.1:${site.port}/`)).code).toBe("credentials");
   });
 
+  test("only the standard web ports, refused before any DNS look-up", async () => {
+    const lookup = vi.spyOn(dns, "lookup");
+    try {
+      for (const url of ["http://example.com:8080/", "https://example.com:8443/x", "http://example.com:22/", "http://93.184.215.14:6379/"]) {
+        const error = await refusal(url);
+        expect(error.code, url).toBe("port");
+        expect(error.message).toBe("Only the standard web ports (80 for http, 443 for https) can be used.");
+      }
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
   test("not a URL", async () => {
     expect((await refusal("not a url")).code).toBe("invalid_url");
   });
@@ -106,6 +120,10 @@ describe("guardedFetch on an allowed site", () => {
     expect((await refusal(`${site.url}/redirect?to=${encodeURIComponent("file:///etc/passwd")}`)).code).toBe("protocol");
   });
 
+  test("re-checks every redirect hop: a non-standard port is refused", async () => {
+    expect((await refusal(`${site.url}/redirect?to=${encodeURIComponent("http://example.com:8080/")}`)).code).toBe("port");
+  });
+
   test("stops after too many redirects", async () => {
     expect((await refusal(`${site.url}/loop`)).code).toBe("too_many_redirects");
     expect((await refusal(`${site.url}/moved`, { maxRedirects: 0 })).code).toBe("too_many_redirects");
@@ -124,6 +142,14 @@ describe("guardedFetch on an allowed site", () => {
     expect((await refusal(`${site.url}/trickle`, { timeoutMs: 500 })).code).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(3000);
   });
+});
+
+test("gives up when the caller's signal aborts (a job's time limit or lost lease)", async () => {
+  const controller = new AbortController();
+  const pending = guardedFetch(`${site.url}/slow?ms=10000`, { ...fetchOpts, timeoutMs: 15_000, signal: controller.signal }).catch((e: unknown) => e);
+  controller.abort();
+  expect(await pending).toMatchObject({ code: "timeout" });
+  expect(await guardedFetch(`${site.url}/`, { ...fetchOpts, signal: controller.signal }).catch((e: unknown) => e)).toMatchObject({ code: "timeout" });
 });
 
 test("connects to the address it checked, not to a second DNS answer", async () => {

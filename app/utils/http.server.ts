@@ -10,8 +10,8 @@ import { logger } from "#app/utils/logger.server";
 
 /**
  * THE outbound HTTP helper for user-given URLs (website scan, link checks,
- * self-hosted CMS, webhooks). It is an SSRF guard first: only http/https, no
- * credentials, every resolved address must be public, redirects are followed by
+ * self-hosted CMS, webhooks). It is an SSRF guard first: only http/https on
+ * ports 80/443, no credentials, every resolved address must be public, redirects are followed by
  * hand and re-checked hop by hop, and the socket connects to the very address
  * that was checked, so a second DNS answer (rebinding) cannot swap it.
  */
@@ -19,6 +19,7 @@ import { logger } from "#app/utils/logger.server";
 export type OutboundErrorCode =
   | "invalid_url"
   | "protocol"
+  | "port"
   | "credentials"
   | "blocked_address"
   | "dns"
@@ -30,6 +31,7 @@ export type OutboundErrorCode =
 const USER_MESSAGES: Record<OutboundErrorCode, string> = {
   invalid_url: "That is not a valid web address. Please enter a full URL such as https://example.com.",
   protocol: "Only http:// and https:// addresses can be used.",
+  port: "Only the standard web ports (80 for http, 443 for https) can be used.",
   credentials: "Addresses that contain a user name or password are not allowed.",
   blocked_address: "That address is not allowed: it points to a private or local network.",
   dns: "We could not find that website. Please check the address.",
@@ -60,6 +62,8 @@ export type GuardedFetchOptions = {
   headers?: Record<string, string>;
   /** Cut the body at maxBytes (and close the connection) instead of refusing it: for link checks, which want the status only. */
   truncate?: boolean;
+  /** The caller's own cancellation (a job's signal); fails the request like the time limit does. */
+  signal?: AbortSignal;
 };
 
 export type GuardedResponse = {
@@ -73,6 +77,8 @@ export type GuardedResponse = {
 };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+// A user-given URL may only reach a web server, not mail, database or admin ports on a public host.
+const ALLOWED_PORTS = new Set(["80", "443"]);
 // Deprecated IPv6 site-local space; ipaddr.js still calls it unicast.
 const SITE_LOCAL_V6 = ipaddr.parseCIDR("fec0::/10");
 
@@ -117,6 +123,10 @@ async function checkTarget(raw: string | URL): Promise<{ url: URL; address: stri
   if (url.username || url.password) throw new OutboundRequestError("credentials", url.href);
   const host = bareHost(url);
   if (!host) throw new OutboundRequestError("invalid_url", url.href);
+  // A private address literal is refused as such (the more telling reason); any other
+  // non-web port before the name is even looked up.
+  if (net.isIP(host) && !isPublicAddress(host) && !isAllowlisted(url)) throw new OutboundRequestError("blocked_address", url.href);
+  if (!ALLOWED_PORTS.has(defaultPort(url)) && !isAllowlisted(url)) throw new OutboundRequestError("port", url.href);
 
   let addresses: LookupAddress[];
   if (net.isIP(host)) {
@@ -277,6 +287,9 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
   const maxRedirects = options.maxRedirects ?? 5;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener("abort", onCallerAbort, { once: true });
   const started = Date.now();
   let current: string | URL = input;
   try {
@@ -308,5 +321,6 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
     throw failure;
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onCallerAbort);
   }
 }

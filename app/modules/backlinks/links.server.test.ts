@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyLink, extractLinks, resolveLink } from "./links.server";
+import { classifyLink, extractLinks, resolveLink, retryAfterSeconds } from "./links.server";
 
 describe("extractLinks", () => {
   it("finds http(s) and relative links once each, with their anchor text", () => {
@@ -44,5 +44,17 @@ describe("resolveLink", () => {
     expect(resolveLink("/about#story", "https://northwind.example/blog/")).toBe("https://northwind.example/about");
     expect(resolveLink("https://example.com/x#y", null)).toBe("https://example.com/x");
     expect(resolveLink("/about", null)).toBeNull();
+  });
+});
+
+describe("retryAfterSeconds", () => {
+  it("reads seconds or an HTTP date, and nothing else", () => {
+    const now = Date.parse("2031-05-01T10:00:00Z");
+    expect(retryAfterSeconds("120", now)).toBe(120);
+    expect(retryAfterSeconds(" 0 ", now)).toBe(0);
+    expect(retryAfterSeconds("Thu, 01 May 2031 10:05:00 GMT", now)).toBe(300);
+    expect(retryAfterSeconds("Thu, 01 May 2031 09:00:00 GMT", now)).toBe(0);
+    expect(retryAfterSeconds(undefined, now)).toBeNull();
+    expect(retryAfterSeconds("soon", now)).toBeNull();
   });
 });

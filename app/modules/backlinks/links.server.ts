@@ -5,6 +5,7 @@ import type { LinkKind, LinkStatus } from "#app/db/schema";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
+import { limiter } from "#app/utils/limiter";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 
@@ -12,11 +13,24 @@ import { isoNow, MINUTE } from "#app/utils/time";
  * Link monitoring for the Backlinks page: the links in a site's articles are
  * kept in step with the articles' content on every save, and a job checks them
  * through the SSRF-guarded fetch (daily, or on demand) and records the outcome.
+ * A run is bounded and polite: capped per article and per site (the links that
+ * waited longest go first), at most CHECK_PER_HOST requests at once per host,
+ * and a host that does not answer or asks us to wait is left alone until the
+ * next run, its links saying why.
  */
 
 export const CHECK_LINKS_JOB = "check-site-links";
-export const CHECK_CONCURRENCY = 4;
+/** Requests in flight per run, over all hosts. */
+export const CHECK_CONCURRENCY = 8;
+/** Requests in flight per run to one host. */
+export const CHECK_PER_HOST = 2;
+/** After this many requests in a row to a host time out or fail to connect, its other links wait for the next run. */
+export const HOST_FAILURE_BUDGET = 3;
+export const LINKS_PER_ARTICLE_PER_RUN = 200;
+export const LINKS_PER_SITE_PER_RUN = 1000;
 export const CHECK_TIMEOUT_MS = 10_000;
+/** The time limit of one check run (the job's attempt). */
+export const CHECK_RUN_TIMEOUT_MS = 15 * MINUTE;
 /** "Check links now" runs at most this often per site. */
 export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 // A GET fallback reads at most this much; the status line is all we need.
@@ -93,29 +107,59 @@ export async function syncArticleLinks(db: DB, siteId: string, articleId: string
   if (urls.length) removal = removal.where("url", "not in", urls);
   await removal.execute();
   const now = isoNow();
-  for (const link of links) {
+  // Many rows per statement: an article with thousands of links is saved in
+  // milliseconds, not one statement (and one event-loop pause) per link.
+  for (let i = 0; i < links.length; i += SYNC_BATCH) {
     await db
       .insertInto("links")
-      .values({
-        id: newId(),
-        site_id: siteId,
-        article_id: articleId,
-        url: link.url,
-        kind: classifyLink(link.url, article.site_url),
-        anchor_text: link.anchorText,
-        created_at: now,
-      })
+      .values(
+        links.slice(i, i + SYNC_BATCH).map((link) => ({
+          id: newId(),
+          site_id: siteId,
+          article_id: articleId,
+          url: link.url,
+          kind: classifyLink(link.url, article.site_url),
+          anchor_text: link.anchorText,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(["article_id", "url"]).doUpdateSet((eb) => ({ anchor_text: eb.ref("excluded.anchor_text"), kind: eb.ref("excluded.kind") })),
       )
       .execute();
   }
 }
+const SYNC_BATCH = 500;
 
-export type LinkCheck = { status: Exclude<LinkStatus, "unchecked">; httpStatus: number | null; finalUrl: string | null; error: string | null };
+export type LinkCheck = {
+  status: Exclude<LinkStatus, "unchecked">;
+  httpStatus: number | null;
+  finalUrl: string | null;
+  error: string | null;
+  /** What the answer says about the host, for the run's per-host budget: no answer at all, or "wait" (429/503). */
+  host?: "unreachable" | "wait";
+};
 
 // Servers that answer these to a bot usually serve the page to people; not proof the link is dead.
-const REFUSED_BOT = new Set([401, 403, 429]);
+const REFUSED_BOT = new Set([401, 403]);
+// "Too many requests" and "unavailable": the host asks us to come back later (often with Retry-After).
+const ASKS_TO_WAIT = new Set([429, 503]);
+const NEXT_RUN = "It will be checked again on the next run.";
+
+/** Retry-After as seconds (a number of seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()) {
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!raw) return null;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function forHowLong(seconds: number) {
+  if (seconds < 120) return `${seconds} seconds`;
+  if (seconds < 2 * 3600) return `${Math.round(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hours`;
+}
 
 /**
  * Checks one absolute URL: HEAD first, GET (reading a few KB at most) when the
@@ -123,8 +167,8 @@ const REFUSED_BOT = new Set([401, 403, 429]);
  * reported with where they ended; private and local addresses are never
  * requested and come back 'blocked'.
  */
-export async function checkLink(url: string): Promise<LinkCheck> {
-  const base = { timeoutMs: CHECK_TIMEOUT_MS, maxBytes: GET_FALLBACK_BYTES, truncate: true } as const;
+export async function checkLink(url: string, { signal, timeoutMs = CHECK_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<LinkCheck> {
+  const base = { timeoutMs, maxBytes: GET_FALLBACK_BYTES, truncate: true, signal } as const;
   try {
     let res = await guardedFetch(url, { ...base, method: "HEAD" });
     if (res.status === 405 || res.status === 501) res = await guardedFetch(url, { ...base, method: "GET" });
@@ -133,6 +177,11 @@ export async function checkLink(url: string): Promise<LinkCheck> {
       return redirected ? { status: "redirect", httpStatus: res.status, finalUrl: res.url, error: null } : { status: "ok", httpStatus: res.status, finalUrl: null, error: null };
     }
     const finalUrl = redirected ? res.url : null;
+    if (ASKS_TO_WAIT.has(res.status)) {
+      const wait = retryAfterSeconds(res.headers["retry-after"]);
+      const error = `The server asked us to wait (HTTP ${res.status}${wait ? `, for ${forHowLong(wait)}` : ""}). ${NEXT_RUN}`;
+      return { status: "error", httpStatus: res.status, finalUrl, error, host: "wait" };
+    }
     if (REFUSED_BOT.has(res.status)) return { status: "error", httpStatus: res.status, finalUrl, error: `The server refused the link checker (HTTP ${res.status}).` };
     if (res.status >= 400) return { status: "broken", httpStatus: res.status, finalUrl, error: null };
     return { status: "error", httpStatus: res.status, finalUrl, error: `Unexpected answer (HTTP ${res.status}).` };
@@ -141,33 +190,103 @@ export async function checkLink(url: string): Promise<LinkCheck> {
     if (error.code === "blocked_address") return { status: "blocked", httpStatus: null, finalUrl: null, error: error.message };
     // A name that does not resolve is a dead link; timeouts and resets may be passing trouble.
     if (error.code === "dns") return { status: "broken", httpStatus: null, finalUrl: null, error: error.message };
-    return { status: "error", httpStatus: null, finalUrl: null, error: error.message };
+    const unreachable = error.code === "timeout" || error.code === "network";
+    return { status: "error", httpStatus: null, finalUrl: null, error: error.message, ...(unreachable ? { host: "unreachable" as const } : {}) };
   }
 }
 
-/** Checks every distinct link of the site (each URL once), CHECK_CONCURRENCY at a time. */
-export async function checkSiteLinks(db: DB, siteId: string, { signal, check = checkLink }: { signal?: AbortSignal; check?: typeof checkLink } = {}) {
+type CheckOptions = { signal?: AbortSignal; timeoutMs?: number };
+
+/**
+ * This run's share of the site's links, each URL once: at most
+ * LINKS_PER_ARTICLE_PER_RUN per article and LINKS_PER_SITE_PER_RUN in all, the
+ * links that waited longest (never attempted first) before the others.
+ */
+async function linksForThisRun(db: DB, siteId: string) {
+  const result = await sql<{ url: string }>`
+    SELECT url FROM (
+      SELECT url, attempted_at,
+             row_number() OVER (PARTITION BY article_id ORDER BY attempted_at, url) AS n
+        FROM links
+       WHERE site_id = ${siteId})
+     WHERE n <= ${LINKS_PER_ARTICLE_PER_RUN}
+     GROUP BY url
+     ORDER BY min(coalesce(attempted_at, '')), url
+     LIMIT ${LINKS_PER_SITE_PER_RUN}`.execute(db);
+  return result.rows.map((r) => r.url);
+}
+
+/**
+ * One check run for a site (see the module comment for its bounds). Returns how
+ * many links were checked and how many were skipped for their host's sake; links
+ * beyond the caps, or left when the signal aborts, go first next run.
+ */
+export async function checkSiteLinks(
+  db: DB,
+  siteId: string,
+  { signal, check = checkLink, timeoutMs = CHECK_TIMEOUT_MS }: CheckOptions & { check?: (url: string, options: CheckOptions) => Promise<LinkCheck> } = {},
+) {
   const site = await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirst();
-  if (!site) return { checked: 0 };
-  const rows = await db.selectFrom("links").select("url").distinct().where("site_id", "=", siteId).orderBy("url").execute();
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length && !signal?.aborted) {
-      const href = rows[next++]!.url;
-      const target = resolveLink(href, site.url);
-      const result: LinkCheck = target
-        ? await check(target)
-        : { status: "error", httpStatus: null, finalUrl: null, error: "A relative link cannot be checked until the site's address is set in Settings." };
-      await db
-        .updateTable("links")
-        .set({ status: result.status, http_status: result.httpStatus, final_url: result.finalUrl, last_error: result.error, checked_at: isoNow() })
-        .where("site_id", "=", siteId)
-        .where("url", "=", href)
-        .execute();
+  if (!site) return { checked: 0, skipped: 0 };
+  const hrefs = await linksForThisRun(db, siteId);
+
+  const record = async (href: string, result: LinkCheck) => {
+    const now = isoNow();
+    await db
+      .updateTable("links")
+      .set({ status: result.status, http_status: result.httpStatus, final_url: result.finalUrl, last_error: result.error, checked_at: now, attempted_at: now })
+      .where("site_id", "=", siteId)
+      .where("url", "=", href)
+      .execute();
+  };
+  // A skipped link keeps its last result and when it was checked; the reason says why it was not checked now.
+  const skip = async (href: string, reason: string) => {
+    await db.updateTable("links").set({ last_error: reason, attempted_at: isoNow() }).where("site_id", "=", siteId).where("url", "=", href).execute();
+  };
+
+  type Host = { name: string; queue: Array<{ href: string; target: string }>; failures: number; skipReason: string | null };
+  const hosts = new Map<string, Host>();
+  let checked = 0;
+  let skipped = 0;
+  for (const href of hrefs) {
+    const target = resolveLink(href, site.url);
+    if (!target) {
+      await record(href, { status: "error", httpStatus: null, finalUrl: null, error: "A relative link cannot be checked until the site's address is set in Settings." });
+      checked++;
+      continue;
+    }
+    const name = new URL(target).hostname;
+    const host = hosts.get(name) ?? { name, queue: [], failures: 0, skipReason: null };
+    host.queue.push({ href, target });
+    hosts.set(name, host);
+  }
+
+  const slots = limiter(CHECK_CONCURRENCY);
+  const hostWorker = async (host: Host) => {
+    while (host.queue.length && !signal?.aborted) {
+      const { href, target } = host.queue.shift()!;
+      // The host may have used up its budget while this request waited for a slot.
+      const result = host.skipReason ? null : await slots(async () => (host.skipReason ? null : check(target, { signal, timeoutMs })));
+      // An aborted run (time limit, lost lease) records nothing more: the link goes first next run.
+      if (signal?.aborted) return;
+      if (!result) {
+        await skip(href, host.skipReason!);
+        skipped++;
+        continue;
+      }
+      await record(href, result);
+      checked++;
+      if (result.host === "wait") {
+        host.skipReason ??= `Not checked this time: ${host.name} asked us to wait (HTTP ${result.httpStatus}). ${NEXT_RUN}`;
+      } else if (result.host === "unreachable") {
+        if (++host.failures >= HOST_FAILURE_BUDGET) {
+          host.skipReason ??= `Not checked this time: ${host.name} did not answer ${HOST_FAILURE_BUDGET} requests in a row. ${NEXT_RUN}`;
+        }
+      } else host.failures = 0;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CHECK_CONCURRENCY, rows.length) }, worker));
-  return { checked: rows.length };
+  await Promise.all([...hosts.values()].flatMap((host) => Array.from({ length: Math.min(CHECK_PER_HOST, host.queue.length) }, () => hostWorker(host))));
+  return { checked, skipped };
 }
 
 export const checkSiteLinksJob: JobDefinition = {

@@ -8,6 +8,7 @@ import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { scoreArticle } from "#app/modules/articles/seo";
 import type { ArticleBrief, CallContext, FaqItem, LinkCandidate, LinkChoice, Outline, TableData, TokenUsage, Writer } from "#app/modules/ai/writer";
 import { newId } from "#app/utils/crypto.server";
+import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { removeGeneratedImage, saveGeneratedImage } from "./images.server";
@@ -117,22 +118,6 @@ export function currentStepLabel(state: GenerationState) {
 
 export class GenerationCancelled extends Error {
   override name = "GenerationCancelled";
-}
-
-/** A small semaphore: at most `n` tasks at once. */
-export function limiter(n: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** Headings the pipeline adds itself, in the article's language (English otherwise). */

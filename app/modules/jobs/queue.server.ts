@@ -1,13 +1,20 @@
-import { sql } from "kysely";
+import crypto from "node:crypto";
+import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
-import type { Job } from "#app/db/schema";
+import type { Job, JobsTable } from "#app/db/schema";
 import { isoIn, isoNow } from "#app/utils/time";
 
 /**
  * A durable queue on the main database, so a job is enqueued in the same
  * transaction as the row it concerns. One worker process claims jobs with a
  * lease; a lease that expires (the process died) makes the job claimable again.
+ * Every claim sets a fresh lease token: heartbeat, success and failure count
+ * only while the job is still 'running' under that token, so a worker whose
+ * lease was taken over or whose job was cancelled cannot record an outcome.
  */
+
+/** What a worker needs to prove it still holds a job's lease. */
+export type Lease = Pick<Job, "id" | "lease_token">;
 
 export type EnqueueOptions = {
   runAt?: Date;
@@ -46,16 +53,19 @@ export async function enqueue(db: DB, name: string, payload: unknown, options: E
   return existing.id;
 }
 
-/** Claims the next due job (or one whose lease expired) and leases it for leaseMs. */
+/** Claims the next due job (or one whose lease expired) under a fresh lease token and leases it for leaseMs. */
 export async function claimNextJob(db: DB, leaseMs: number, names?: readonly string[], at = new Date()) {
   const now = at.toISOString();
   const nameFilter = names?.length ? sql`AND name IN (${sql.join(names)})` : sql``;
+  const token = crypto.randomUUID();
+  // The first status term lets a lane claiming one name use the partial index jobs_claim (active jobs by name and due time).
   const result = await sql<Job>`
     UPDATE jobs
-       SET status = 'running', attempts = attempts + 1, locked_until = ${isoIn(leaseMs, at)}, updated_at = ${now}
+       SET status = 'running', attempts = attempts + 1, locked_until = ${isoIn(leaseMs, at)}, lease_token = ${token}, updated_at = ${now}
      WHERE id = (
        SELECT id FROM jobs
-        WHERE ((status = 'queued' AND run_at <= ${now}) OR (status = 'running' AND locked_until < ${now}))
+        WHERE status IN ('queued', 'running')
+          AND ((status = 'queued' AND run_at <= ${now}) OR (status = 'running' AND locked_until < ${now}))
           ${nameFilter}
         ORDER BY run_at, id
         LIMIT 1)
@@ -63,22 +73,28 @@ export async function claimNextJob(db: DB, leaseMs: number, names?: readonly str
   return result.rows[0];
 }
 
-export async function extendLease(db: DB, id: number, leaseMs: number) {
-  await db
+/** Updates a job only while the caller holds its lease; true when it did. */
+async function updateHeld(db: DB, lease: Lease, values: Updateable<JobsTable>) {
+  if (!lease.lease_token) return false;
+  const result = await db
     .updateTable("jobs")
-    .set({ locked_until: isoIn(leaseMs), updated_at: isoNow() })
-    .where("id", "=", id)
+    .set(values)
+    .where("id", "=", lease.id)
     .where("status", "=", "running")
-    .execute();
+    .where("lease_token", "=", lease.lease_token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function markSucceeded(db: DB, id: number) {
+/** The heartbeat. False when the lease was lost (taken over after expiry, or the job was cancelled). */
+export async function extendLease(db: DB, lease: Lease, leaseMs: number) {
+  return updateHeld(db, lease, { locked_until: isoIn(leaseMs), updated_at: isoNow() });
+}
+
+/** False when the lease was lost: the outcome is then not recorded. */
+export async function markSucceeded(db: DB, lease: Lease) {
   const now = isoNow();
-  await db
-    .updateTable("jobs")
-    .set({ status: "succeeded", locked_until: null, finished_at: now, updated_at: now, last_error: null })
-    .where("id", "=", id)
-    .execute();
+  return updateHeld(db, lease, { status: "succeeded", locked_until: null, lease_token: null, finished_at: now, updated_at: now, last_error: null });
 }
 
 /** Exponential backoff with full jitter: base * 2^(attempt-1), capped, then a random share of it. */
@@ -87,37 +103,31 @@ export function retryDelayMs(attempt: number, baseMs = 5_000, capMs = 15 * 60_00
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-export async function markFailedAttempt(db: DB, job: Job, error: unknown, retryBaseMs?: number) {
+/** Records a failed attempt: retry with backoff, or failed for good; "lost" when the caller no longer held the lease. */
+export async function markFailedAttempt(db: DB, job: Job, error: unknown, retryBaseMs?: number): Promise<"failed" | "retry" | "lost"> {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const now = isoNow();
   const permanent = error instanceof PermanentJobError;
   if (permanent || job.attempts >= job.max_attempts) {
-    await db
-      .updateTable("jobs")
-      .set({ status: "failed", last_error: message, locked_until: null, finished_at: now, updated_at: now })
-      .where("id", "=", job.id)
-      .execute();
-    return "failed" as const;
+    const held = await updateHeld(db, job, { status: "failed", last_error: message, locked_until: null, lease_token: null, finished_at: now, updated_at: now });
+    return held ? "failed" : "lost";
   }
-  await db
-    .updateTable("jobs")
-    .set({
-      status: "queued",
-      last_error: message,
-      locked_until: null,
-      run_at: isoIn(retryDelayMs(job.attempts, retryBaseMs)),
-      updated_at: now,
-    })
-    .where("id", "=", job.id)
-    .execute();
-  return "retry" as const;
+  const held = await updateHeld(db, job, {
+    status: "queued",
+    last_error: message,
+    locked_until: null,
+    lease_token: null,
+    run_at: isoIn(retryDelayMs(job.attempts, retryBaseMs)),
+    updated_at: now,
+  });
+  return held ? "retry" : "lost";
 }
 
 export async function cancelJob(db: DB, id: number) {
   const now = isoNow();
   await db
     .updateTable("jobs")
-    .set({ status: "cancelled", locked_until: null, finished_at: now, updated_at: now })
+    .set({ status: "cancelled", locked_until: null, lease_token: null, finished_at: now, updated_at: now })
     .where("id", "=", id)
     .where("status", "in", ["queued", "running"])
     .execute();

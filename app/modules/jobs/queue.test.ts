@@ -1,7 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { testDb } from "#tests/setup/db";
-import { claimNextJob, enqueue, markFailedAttempt, PermanentJobError, retryDelayMs } from "./queue.server";
-import { runNextJob, type JobRegistry } from "./runner.server";
+import { cancelJob, claimNextJob, enqueue, extendLease, markFailedAttempt, markSucceeded, PermanentJobError, retryDelayMs } from "./queue.server";
+import { jobRegistry } from "./registry.server";
+import {
+  DEFAULT_JOB_TIMEOUT_MS,
+  JobTimeoutError,
+  jobsOfLane,
+  laneOf,
+  LeaseLostError,
+  runNextJob,
+  startWorker,
+  type JobDefinition,
+  type JobRegistry,
+} from "./runner.server";
 
 const options = { leaseMs: 1_000, pollMs: 10, retryBaseMs: 1 };
 
@@ -59,5 +70,204 @@ describe("job queue", () => {
     expect(retryDelayMs(1, 1000, 60_000, () => 0)).toBe(500);
     expect(retryDelayMs(3, 1000, 60_000, () => 1)).toBe(4000);
     expect(retryDelayMs(20, 1000, 60_000, () => 1)).toBe(60_000);
+  });
+});
+
+const statusOf = async (db: Awaited<ReturnType<typeof testDb>>, id: number) =>
+  (await db.selectFrom("jobs").select(["status", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow());
+
+describe("the lease token", () => {
+  it("lets only the current holder record an outcome after a takeover", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "t-token", {});
+    const stale = (await claimNextJob(db, 50, ["t-token"]))!;
+    // The lease expires and another worker takes the job over.
+    const current = (await claimNextJob(db, 60_000, ["t-token"], new Date(Date.now() + 100)))!;
+    expect(current.id).toBe(id);
+    expect(current.lease_token).not.toBe(stale.lease_token);
+
+    expect(await extendLease(db, stale, 60_000)).toBe(false);
+    expect(await markSucceeded(db, stale)).toBe(false);
+    expect(await markFailedAttempt(db, stale, new Error("late"))).toBe("lost");
+    expect(await statusOf(db, id)).toEqual({ status: "running", last_error: null });
+
+    expect(await extendLease(db, current, 60_000)).toBe(true);
+    expect(await markSucceeded(db, current)).toBe(true);
+    expect((await statusOf(db, id)).status).toBe("succeeded");
+  });
+
+  it("keeps a job cancelled while it ran cancelled, whatever the job returns", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "t-cancel-ok", {});
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const registry: JobRegistry = {
+      "t-cancel-ok": {
+        run: async () => {
+          started();
+          await gate;
+        },
+      },
+    };
+    const run = runNextJob(db, registry, { ...options, leaseMs: 60_000 });
+    await running;
+    await cancelJob(db, id);
+    release();
+    expect(await run).toBe(true);
+    expect((await statusOf(db, id)).status).toBe("cancelled");
+  });
+
+  it("keeps a job cancelled while it ran cancelled when it then fails", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "t-cancel-fail", {});
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let fail!: (e: Error) => void;
+    const registry: JobRegistry = {
+      "t-cancel-fail": {
+        run: () => {
+          started();
+          return new Promise<void>((_, reject) => (fail = reject));
+        },
+      },
+    };
+    const run = runNextJob(db, registry, { ...options, leaseMs: 60_000 });
+    await running;
+    await cancelJob(db, id);
+    fail(new Error("after cancel"));
+    await run;
+    expect(await statusOf(db, id)).toEqual({ status: "cancelled", last_error: null });
+  });
+
+  it("aborts the running job's signal when the heartbeat finds the lease lost", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "t-lost", {});
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let reason: unknown;
+    const registry: JobRegistry = {
+      "t-lost": {
+        // Honours its signal, as every job must; the heartbeat is what aborts it.
+        run: (_p, { signal }) =>
+          new Promise<void>((_, reject) => {
+            started();
+            signal.addEventListener("abort", () => {
+              reason = signal.reason;
+              reject(signal.reason as Error);
+            });
+          }),
+      },
+    };
+    const run = runNextJob(db, registry, { ...options, leaseMs: 1_000 });
+    await running;
+    await cancelJob(db, id);
+    await run;
+    expect(reason).toBeInstanceOf(LeaseLostError);
+    expect((await statusOf(db, id)).status).toBe("cancelled");
+  });
+});
+
+describe("time limit per job", () => {
+  it("fails a hung attempt at its definition's timeout, aborts its signal and retries with backoff", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "t-hung", {}, { maxAttempts: 3 });
+    let aborted: unknown;
+    const registry: JobRegistry = {
+      "t-hung": {
+        timeoutMs: 200,
+        // Never settles, even when aborted: the runner must free the slot anyway.
+        run: (_p, { signal }) => {
+          signal.addEventListener("abort", () => (aborted = signal.reason));
+          return new Promise<void>(() => {});
+        },
+      },
+    };
+    expect(await runNextJob(db, registry, options)).toBe(true);
+    expect(aborted).toBeInstanceOf(JobTimeoutError);
+    const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("queued");
+    expect(row.last_error).toMatch(/JobTimeoutError: .*0\.2 s/);
+    expect(row.locked_until).toBeNull();
+  });
+
+  it("has a default for definitions that do not set one", () => {
+    expect(DEFAULT_JOB_TIMEOUT_MS).toBeGreaterThanOrEqual(60_000);
+    for (const [name, definition] of Object.entries(jobRegistry) as [string, JobDefinition][]) {
+      expect(definition.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS, name).toBeLessThanOrEqual(60 * 60_000);
+    }
+  });
+});
+
+describe("worker lanes", () => {
+  it("the registry puts mail and generation in user-facing lanes and link checks in the bulk lane", () => {
+    expect(laneOf(jobRegistry["deliver-mail"])).toBe("mail");
+    expect(laneOf(jobRegistry["generate-article"])).toBe("user");
+    expect(laneOf(jobRegistry["check-site-links"])).toBe("bulk");
+    expect(laneOf({ run: async () => {} })).toBe("user");
+    expect(Object.keys(jobsOfLane(jobRegistry, "bulk"))).toEqual(expect.arrayContaining(["check-site-links"]));
+    expect(Object.keys(jobsOfLane(jobRegistry, "mail"))).toEqual(["deliver-mail"]);
+  });
+
+  it("claims and finishes a mail job while a bulk job hangs", async () => {
+    const db = await testDb();
+    let bulkStarted!: () => void;
+    const bulkRunning = new Promise<void>((resolve) => (bulkStarted = resolve));
+    const registry: JobRegistry = {
+      // Ignores its signal and never settles; only its timeout frees its slot (so stop() ends).
+      "t-bulk-hung": { lane: "bulk", timeoutMs: 1_500, run: () => (bulkStarted(), new Promise<void>(() => {})) },
+      "t-mail": { lane: "mail", run: async () => {} },
+    };
+    const bulk = await enqueue(db, "t-bulk-hung", {}, { runAt: new Date(Date.now() - 60_000), maxAttempts: 1 });
+    const worker = startWorker(db, registry, { leaseMs: 60_000, pollMs: 20 });
+    try {
+      await bulkRunning;
+      const mail = await enqueue(db, "t-mail", {});
+      worker.notify();
+      await vi.waitFor(async () => expect((await statusOf(db, mail)).status).toBe("succeeded"), { timeout: 5_000, interval: 20 });
+      // The bulk job is still hung: the mail did not wait for it.
+      expect((await statusOf(db, bulk)).status).toBe("running");
+    } finally {
+      await worker.stop();
+    }
+    expect((await statusOf(db, bulk)).status).toBe("failed");
+  });
+
+  it("runs each lane up to its own concurrency", async () => {
+    const db = await testDb();
+    let active = 0;
+    let peak = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const registry: JobRegistry = {
+      "t-bulk-wide": {
+        lane: "bulk",
+        run: async () => {
+          active++;
+          peak = Math.max(peak, active);
+          await gate;
+          active--;
+        },
+      },
+    };
+    for (let i = 0; i < 5; i++) await enqueue(db, "t-bulk-wide", { i });
+    const worker = startWorker(db, registry, { leaseMs: 60_000, pollMs: 20, lanes: { bulk: 2 } });
+    try {
+      await vi.waitFor(() => expect(active).toBe(2), { timeout: 5_000, interval: 20 });
+      // Give a third claim every chance to happen before checking it did not.
+      for (let i = 0; i < 5; i++) {
+        worker.notify();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+      }
+      expect(peak).toBe(2);
+    } finally {
+      release();
+      await vi.waitFor(async () => {
+        const left = await db.selectFrom("jobs").select("id").where("name", "=", "t-bulk-wide").where("status", "!=", "succeeded").execute();
+        expect(left).toEqual([]);
+      });
+      await worker.stop();
+    }
   });
 });

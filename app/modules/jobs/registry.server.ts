@@ -1,13 +1,21 @@
-import { checkSiteLinksJob, CHECK_LINKS_JOB } from "#app/modules/backlinks/links.server";
+import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
+import { MINUTE } from "#app/utils/time";
 import { purgeExpired } from "./maintenance.server";
 import type { JobRegistry } from "./runner.server";
 
-/** Every job the worker knows, by name. Each area defines its own jobs; this only collects them. */
+/**
+ * Every job the worker knows, by name, with its lane and time limit per attempt
+ * (see runner.server.ts). Each area defines its own jobs; this only collects
+ * them and decides where and how long they run.
+ */
 export const jobRegistry = {
-  "deliver-mail": deliverMailJob,
-  "purge-expired": { run: (_payload, { db }) => purgeExpired(db) },
-  "generate-article": generateArticleJob,
-  [CHECK_LINKS_JOB]: checkSiteLinksJob,
+  // Postmark's client gives up after 20 s; the limit leaves room for the look-up before a retry.
+  "deliver-mail": { ...deliverMailJob, lane: "mail", timeoutMs: 2 * MINUTE },
+  // A long article with images takes minutes; each model call has its own timeout below this.
+  "generate-article": { ...generateArticleJob, lane: "user", timeoutMs: 30 * MINUTE },
+  "purge-expired": { run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
+  // Capped per run and per host; what is left when the limit strikes is checked first next time.
+  [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },
 } satisfies JobRegistry;

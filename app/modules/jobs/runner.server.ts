@@ -1,70 +1,171 @@
 import type { DB } from "#app/db/client.server";
 import type { Job } from "#app/db/schema";
 import { logger } from "#app/utils/logger.server";
+import { MINUTE } from "#app/utils/time";
 import { claimNextJob, extendLease, markFailedAttempt, markSucceeded } from "./queue.server";
+
+/**
+ * The worker runs jobs in lanes, each with its own slots and claiming only its
+ * own job names, so mail and work a customer is watching never wait behind
+ * bulk work (link checks; later publishing and auto-pilot). Every attempt has
+ * a time limit and stops recording anything once its lease is lost.
+ */
+
+export const LANES = {
+  /** Verification, reset and notice mails: short, and someone is waiting for them. */
+  mail: { concurrency: 2 },
+  /** Work a customer is watching (article generation); the lane of definitions that name none. */
+  user: { concurrency: 3 },
+  /** Work nobody waits for: link checks, housekeeping; later publishing and auto-pilot. */
+  bulk: { concurrency: 2 },
+} as const;
+export type LaneName = keyof typeof LANES;
+
+/** An attempt that runs longer than this fails (and is retried with backoff) unless its definition says otherwise. */
+export const DEFAULT_JOB_TIMEOUT_MS = 5 * MINUTE;
 
 export type JobContext = { db: DB; job: Job; signal: AbortSignal };
 export type JobDefinition = {
   run: (payload: unknown, ctx: JobContext) => Promise<void>;
+  /** The lane that runs it; "user" when unset. */
+  lane?: LaneName;
+  /** Per attempt; at the limit the signal aborts and the attempt fails. DEFAULT_JOB_TIMEOUT_MS when unset. */
+  timeoutMs?: number;
 };
 export type JobRegistry = Record<string, JobDefinition>;
 
-export type WorkerOptions = { leaseMs: number; pollMs: number; retryBaseMs?: number };
+export type WorkerOptions = {
+  leaseMs: number;
+  pollMs: number;
+  retryBaseMs?: number;
+  /** Slots per lane, overriding LANES. */
+  lanes?: Partial<Record<LaneName, number>>;
+};
 
-/** Claims and runs one due job; returns false when none was due. Tests drive the queue with this. */
+/** The attempt ran past its definition's time limit. */
+export class JobTimeoutError extends Error {
+  override name = "JobTimeoutError";
+  constructor(ms: number) {
+    super(`The job did not finish within ${ms / 1000} s.`);
+  }
+}
+
+/** The worker no longer holds the job's lease: it was cancelled, or taken over after the lease expired. */
+export class LeaseLostError extends Error {
+  override name = "LeaseLostError";
+  constructor() {
+    super("The job's lease was lost (cancelled or taken over).");
+  }
+}
+
+export const laneOf = (definition: JobDefinition): LaneName => definition.lane ?? "user";
+
+/** The part of a registry one lane runs; runNextJob claims only the names it is given. */
+export function jobsOfLane(registry: JobRegistry, lane: LaneName): JobRegistry {
+  return Object.fromEntries(Object.entries(registry).filter(([, definition]) => laneOf(definition) === lane));
+}
+
+/** Settles with the work, or rejects with the signal's reason as soon as it aborts, whether or not the work listens. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal) {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+async function runClaimedJob(db: DB, definition: JobDefinition, job: Job, options: WorkerOptions, workerSignal: AbortSignal) {
+  const log = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
+  const timeoutMs = definition.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+  // Aborted by the time limit or a lost lease; the job sees it together with the worker's own signal.
+  const attempt = new AbortController();
+  const timer = setTimeout(() => attempt.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
+  const heartbeat = setInterval(() => {
+    extendLease(db, job, options.leaseMs).then(
+      (held) => {
+        if (!held && !attempt.signal.aborted) attempt.abort(new LeaseLostError());
+      },
+      (error: unknown) => log.error({ err: error }, "lease heartbeat failed"),
+    );
+  }, Math.max(500, options.leaseMs / 3));
+  try {
+    const work = definition.run(JSON.parse(job.payload), { db, job, signal: AbortSignal.any([workerSignal, attempt.signal]) });
+    // A job that ignores its signal must not keep its lane slot: stop waiting for it.
+    work.catch(() => {});
+    await unlessAborted(work, attempt.signal);
+    if (await markSucceeded(db, job)) log.info("job succeeded");
+    else log.warn("job finished after its lease was lost; outcome not recorded");
+  } catch (error) {
+    if (attempt.signal.reason instanceof LeaseLostError) {
+      log.warn({ err: error }, "job stopped: its lease was lost; outcome not recorded");
+      return;
+    }
+    const outcome = await markFailedAttempt(db, job, error, options.retryBaseMs);
+    if (outcome === "lost") log.warn({ err: error }, "job failed after its lease was lost; outcome not recorded");
+    else log.warn({ err: error, outcome }, "job attempt failed");
+  } finally {
+    clearTimeout(timer);
+    clearInterval(heartbeat);
+  }
+}
+
+/** Claims and runs one due job of the registry's names; returns false when none was due. Tests drive the queue with this. */
 export async function runNextJob(db: DB, registry: JobRegistry, options: WorkerOptions, signal = new AbortController().signal) {
   const job = await claimNextJob(db, options.leaseMs, Object.keys(registry));
   if (!job) return false;
-  const definition = registry[job.name]!;
-  const log = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
-  const heartbeat = setInterval(() => void extendLease(db, job.id, options.leaseMs), Math.max(500, options.leaseMs / 3));
-  try {
-    await definition.run(JSON.parse(job.payload), { db, job, signal });
-    await markSucceeded(db, job.id);
-    log.info("job succeeded");
-  } catch (error) {
-    const outcome = await markFailedAttempt(db, job, error, options.retryBaseMs);
-    log.warn({ err: error, outcome }, "job attempt failed");
-  } finally {
-    clearInterval(heartbeat);
-  }
+  await runClaimedJob(db, registry[job.name]!, job, options, signal);
   return true;
 }
 
-/** The in-process worker: one job at a time, polling when idle, woken early by notify(). */
+/**
+ * The in-process worker: per lane, as many slots as its concurrency, each
+ * claiming that lane's jobs one at a time, polling when idle and woken early by
+ * notify().
+ */
 export function startWorker(db: DB, registry: JobRegistry, options: WorkerOptions) {
   const controller = new AbortController();
-  let wake: (() => void) | undefined;
+  const sleepers = new Set<() => void>();
   let stopped = false;
 
-  const loop = (async () => {
+  const slot = async (laneRegistry: JobRegistry) => {
     while (!stopped) {
       let worked = false;
       try {
-        worked = await runNextJob(db, registry, options, controller.signal);
+        worked = await runNextJob(db, laneRegistry, options, controller.signal);
       } catch (error) {
         logger.error({ err: error }, "worker loop error");
       }
       if (!worked && !stopped) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, options.pollMs);
-          wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            sleepers.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, options.pollMs);
+          sleepers.add(wake);
         });
-        wake = undefined;
       }
     }
-  })();
+  };
+
+  const slots: Promise<void>[] = [];
+  for (const lane of Object.keys(LANES) as LaneName[]) {
+    const laneRegistry = jobsOfLane(registry, lane);
+    if (!Object.keys(laneRegistry).length) continue;
+    const concurrency = options.lanes?.[lane] ?? LANES[lane].concurrency;
+    for (let i = 0; i < concurrency; i++) slots.push(slot(laneRegistry));
+  }
+  const wakeAll = () => [...sleepers].forEach((wake) => wake());
 
   return {
-    notify: () => wake?.(),
-    /** Stops claiming new jobs and waits for the running one to finish. */
+    notify: wakeAll,
+    /** Stops claiming new jobs and waits for the running ones to finish (each is bounded by its time limit). */
     async stop() {
       stopped = true;
-      wake?.();
-      await loop;
+      wakeAll();
+      await Promise.all(slots);
     },
   };
 }

@@ -220,10 +220,12 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
                           {l.articleTitle || "Untitled"}
                         </Link>
                       </td>
-                      <td className="px-4 py-2">
-                        <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[l.status])} title={l.lastError ?? undefined}>
+                      <td className="max-w-xs px-4 py-2">
+                        <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[l.status])}>
                           {STATUS_LABEL[l.status]}
                         </span>
+                        {/* Why a check failed, or why the link was not checked this time (its host did not answer or asked us to wait). */}
+                        {l.lastError ? <span className="mt-1 block text-xs text-slate-600">{l.lastError}</span> : null}
                       </td>
                       <td className="px-4 py-2 tabular-nums">{l.httpStatus ?? "–"}</td>
                       <td className="whitespace-nowrap px-4 py-2">{l.checkedAt ?? "Never"}</td>
