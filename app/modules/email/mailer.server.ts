@@ -6,12 +6,15 @@ import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { enqueue, PermanentJobError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
+import { redactMailSecrets } from "./redact.server";
 import { isoNow } from "#app/utils/time";
 
 /**
  * Every mail is stored in mail_outbox first and delivered by a job, so a crash
  * or a Postmark outage never loses one. Without a Postmark token the outbox is
  * the transport: the message stays there, readable on the admin mailbox page.
+ * The stored body carries live links only until the mail reaches a final state
+ * (sent, outbox, failed); then it is replaced by the redacted copy (decision 016).
  */
 
 export type MailContent = { subject: string; html: string; text: string };
@@ -70,11 +73,26 @@ export function isRetryable(error: unknown) {
 
 const DeliverPayload = z.object({ mailId: z.number().int() });
 
+type MailRow = { id: number; html: string; text: string };
+type FinalState =
+  | { status: "sent"; provider_message_id: string; sent_at: string; last_error: null }
+  | { status: "outbox"; sent_at: string }
+  | { status: "failed"; last_error: string };
+
+/** A final state, and the body without its secrets: nothing will read the live links again. */
+async function settleMail(db: DB, mail: MailRow, state: FinalState) {
+  await db
+    .updateTable("mail_outbox")
+    .set({ ...state, html: redactMailSecrets(mail.html), text: redactMailSecrets(mail.text) })
+    .where("id", "=", mail.id)
+    .execute();
+}
+
 export const deliverMailJob: JobDefinition = {
-  async run(payload, { db }) {
+  async run(payload, { db, job }) {
     const { mailId } = DeliverPayload.parse(payload);
     const mail = await db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirst();
-    if (!mail || mail.status === "sent" || mail.status === "outbox") return;
+    if (!mail || mail.status !== "queued") return;
     await db
       .updateTable("mail_outbox")
       .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
@@ -82,7 +100,7 @@ export const deliverMailJob: JobDefinition = {
       .execute();
 
     if (mail.transport === "outbox") {
-      await db.updateTable("mail_outbox").set({ status: "outbox", sent_at: isoNow() }).where("id", "=", mailId).execute();
+      await settleMail(db, mail, { status: "outbox", sent_at: isoNow() });
       return;
     }
 
@@ -97,19 +115,16 @@ export const deliverMailJob: JobDefinition = {
         MessageStream: "outbound",
         Metadata: { outboxId: String(mail.id) },
       });
-      await db
-        .updateTable("mail_outbox")
-        .set({ status: "sent", provider_message_id: result.MessageID, sent_at: isoNow(), last_error: null })
-        .where("id", "=", mailId)
-        .execute();
+      await settleMail(db, mail, { status: "sent", provider_message_id: result.MessageID, sent_at: isoNow(), last_error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryable = isRetryable(error);
-      await db
-        .updateTable("mail_outbox")
-        .set({ last_error: message, status: retryable ? "queued" : "failed" })
-        .where("id", "=", mailId)
-        .execute();
+      // The queue gives up after the last attempt: the mail is then as final as a permanent failure.
+      if (!retryable || job.attempts >= job.max_attempts) {
+        await settleMail(db, mail, { status: "failed", last_error: message });
+      } else {
+        await db.updateTable("mail_outbox").set({ last_error: message }).where("id", "=", mailId).execute();
+      }
       if (!retryable) throw new PermanentJobError(message);
       throw error;
     }
