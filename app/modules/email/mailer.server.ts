@@ -143,6 +143,7 @@ export function createDeliverMailJob(options: { timeoutMs?: number; searchSettle
 
       const client = postmarkClient(options.timeoutMs ?? POSTMARK_TIMEOUT_MS);
       const lastAttempt = job.attempts >= job.max_attempts;
+      let sending = false;
       try {
         if (mail.attempts > 0 || mail.send_started_at) {
           const acceptedId = await findAcceptedCopy(client, mail).catch((error: unknown) => {
@@ -167,6 +168,7 @@ export function createDeliverMailJob(options: { timeoutMs?: number; searchSettle
           .set((eb) => ({ attempts: eb("attempts", "+", 1), send_started_at: isoNow() }))
           .where("id", "=", mailId)
           .execute();
+        sending = true;
         const result = await client.sendEmail({
           From: getEnv().MAIL_FROM,
           To: mail.to_address,
@@ -181,8 +183,9 @@ export function createDeliverMailJob(options: { timeoutMs?: number; searchSettle
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const retryable = isRetryable(error);
-        // Postmark answered with an error, so it did not take the mail: the outcome is known again.
-        const answered = error instanceof Errors.PostmarkError && error.statusCode >= 400;
+        // Postmark answered the send with an error, so it did not take the mail: the outcome is known again.
+        // (An error of the search before it says nothing about an earlier send.)
+        const answered = sending && error instanceof Errors.PostmarkError && error.statusCode >= 400;
         // The queue gives up after the last attempt: the mail is then as final as a permanent failure.
         if (!retryable || lastAttempt) {
           await settleMail(db, mail, { status: "failed", last_error: message });
