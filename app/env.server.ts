@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().default("support@inkpilot.app"),
   POSTMARK_SERVER_TOKEN: optionalString,
   POSTMARK_API_URL: z.url().default("https://api.postmarkapp.com"),
+  // After a send that got no answer, how long a retry waits for Postmark's message search to show it before sending again.
+  POSTMARK_SEARCH_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),

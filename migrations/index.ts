@@ -4,6 +4,7 @@ import * as m0002GenerationState from "./0002_generation_state";
 import * as m0003ArticlesList from "./0003_articles_list";
 import * as m0004LinkChecks from "./0004_link_checks";
 import * as m0005JobLanes from "./0005_job_lanes";
+import * as m0006MailOutboxSecrets from "./0006_mail_outbox_secrets";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003_articles_list": m0003ArticlesList,
   "0004_link_checks": m0004LinkChecks,
   "0005_job_lanes": m0005JobLanes,
+  "0006_mail_outbox_secrets": m0006MailOutboxSecrets,
 };

@@ -316,6 +316,10 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Set before each Postmark call, cleared when Postmark answers: still set means the outcome is unknown. */
+  send_started_at: Timestamp | null;
+  /** When the body was dropped, 30 days after the mail was made (metadata stays). */
+  body_purged_at: Timestamp | null;
 }
 export interface AppConfigTable {
   key: string;

@@ -81,6 +81,8 @@ function startApp(postmarkUrl: string, token: string, log: string[]) {
       POSTMARK_API_URL: postmarkUrl,
       JOB_LEASE_MS: String(LEASE_MS),
       JOB_POLL_MS: "100",
+      // The killed send never reached Postmark's records (the fake drops it): no need to wait for its search to catch up.
+      POSTMARK_SEARCH_SETTLE_MS: "0",
       RUN_CRON: "false",
       LOG_LEVEL: "info",
     },
@@ -143,10 +145,11 @@ function enqueueMail(to: string) {
 function readRows(mailId: number) {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
-    const mail = sqlite.prepare("SELECT status, attempts, provider_message_id FROM mail_outbox WHERE id = ?").get(mailId) as {
+    const mail = sqlite.prepare("SELECT status, attempts, provider_message_id, send_started_at FROM mail_outbox WHERE id = ?").get(mailId) as {
       status: string;
       attempts: number;
       provider_message_id: string | null;
+      send_started_at: string | null;
     };
     const job = sqlite.prepare("SELECT status, attempts FROM jobs WHERE idempotency_key = ?").get(`mail:${mailId}`) as {
       status: string;
@@ -183,6 +186,8 @@ test("SIGKILL during a mail send loses no mail: after restart it is delivered ex
     await exited(app);
     const afterKill = readRows(mailId);
     expect(afterKill.mail).toMatchObject({ status: "queued", attempts: 1, provider_message_id: null });
+    // The send was recorded as started before it went out, so the restart knows its outcome is unknown.
+    expect(afterKill.mail.send_started_at).not.toBeNull();
     expect(afterKill.job).toMatchObject({ status: "running", attempts: 1 });
 
     await fetch(`${fake.url}/__fake/hold`, { method: "POST", body: JSON.stringify({ ms: 0 }) });
@@ -198,7 +203,7 @@ test("SIGKILL during a mail send loses no mail: after restart it is delivered ex
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ To: "crash@example.com", Subject: "Reset your password" });
     const final = readRows(mailId);
-    expect(final.mail).toMatchObject({ status: "sent", attempts: 2, provider_message_id: delivered[0]!.MessageID });
+    expect(final.mail).toMatchObject({ status: "sent", attempts: 2, provider_message_id: delivered[0]!.MessageID, send_started_at: null });
     expect(final.job).toMatchObject({ status: "succeeded", attempts: 2 });
   } catch (error) {
     console.error(log.join(""));

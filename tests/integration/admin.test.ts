@@ -5,6 +5,9 @@ import { requestContext } from "#app/context";
 import type { DB } from "#app/db/client.server";
 import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { startSession } from "#app/modules/auth/session.server";
+import { sendMail } from "#app/modules/email/mailer.server";
+import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
+import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as mailbox from "#app/routes/admin/mailbox";
 import * as message from "#app/routes/admin/mailbox-message";
@@ -133,6 +136,39 @@ describe("mailbox", () => {
         mailId,
       })) as Response;
       expect(missing.status).toBe(404);
+    }
+  });
+});
+
+describe("mailbox secrets", () => {
+  it("never shows an operator a live token, even while the mail still waits for delivery", async () => {
+    const verifyToken = "LiveVerifyToken_0123456789abcdef";
+    const resetToken = "LiveResetToken_0123456789abcdef";
+    const verifyId = await sendMail(db, {
+      to: "secret-reader@example.com",
+      tag: "verify-email",
+      ...verifyEmailMail({ url: `http://localhost:3000/verify?token=${verifyToken}` }),
+    });
+    const resetId = await sendMail(db, {
+      to: "secret-reader@example.com",
+      tag: "reset-password",
+      ...resetPasswordMail({ url: `http://localhost:3000/reset-password?token=${resetToken}` }),
+    });
+    // The stored row still needs the link to deliver it: the redaction is the operator's view.
+    const stored = await db.selectFrom("mail_outbox").select(["status", "text"]).where("id", "=", verifyId).executeTakeFirstOrThrow();
+    expect(stored.status).toBe("queued");
+    expect(stored.text).toContain(verifyToken);
+
+    for (const [id, token, path] of [
+      [verifyId, verifyToken, "/verify"],
+      [resetId, resetToken, "/reset-password"],
+    ] as const) {
+      const shown = (await callAdmin(get(`/dashboard/admin/mailbox/${id}`, operatorCookie), (a) => message.loader(a as never), {
+        mailId: String(id),
+      })) as Awaited<ReturnType<typeof message.loader>>;
+      expect(JSON.stringify(shown)).not.toContain(token);
+      expect(shown.mail.text).toContain(`http://localhost:3000${path}?token=[redacted]`);
+      expect(shown.mail.html).toContain(`${path}?token=[redacted]`);
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { redactMailSecrets } from "#app/modules/email/redact.server";
 
 /** The operator's view of mail_outbox: every mail the app produced, whatever its transport. */
 
@@ -22,6 +23,31 @@ export async function listOutbox(db: DB, page: number, pageSize = MAILBOX_PAGE_S
   return { messages, total, page: current, pageCount };
 }
 
+/**
+ * One mail for the operator's page. A mail still waiting for delivery holds its
+ * live links; operators never see them (the link's secret is replaced).
+ */
 export async function getOutboxMessage(db: DB, id: number) {
-  return db.selectFrom("mail_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  const mail = await db
+    .selectFrom("mail_outbox")
+    .select([
+      "id",
+      "to_address",
+      "subject",
+      "html",
+      "text",
+      "tag",
+      "status",
+      "transport",
+      "provider_message_id",
+      "attempts",
+      "last_error",
+      "created_at",
+      "sent_at",
+      "body_purged_at",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!mail) return undefined;
+  return { ...mail, html: redactMailSecrets(mail.html), text: redactMailSecrets(mail.text) };
 }

@@ -8,6 +8,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { GenerationCancelled, runPipeline, settleUnfinished } from "./pipeline.server";
+import { emitGenerationProgress } from "./progress-events.server";
 import { GENERATION_ERROR } from "./service.server";
 
 /**
@@ -58,6 +59,7 @@ export async function runGeneration(
       throw new PermanentJobError(error instanceof Error ? error.message : String(error));
     }
     await db.updateTable("generations").set({ step: "Retrying after an error...", updated_at: isoNow() }).where("id", "=", generationId).execute();
+    emitGenerationProgress(generationId);
     throw error;
   } finally {
     clearInterval(poll);

@@ -12,6 +12,7 @@ import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { removeGeneratedImage, saveGeneratedImage } from "./images.server";
+import { emitGenerationProgress } from "./progress-events.server";
 import { research, type BriefOverrides } from "./research.server";
 
 /**
@@ -275,6 +276,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       })
       .where("id", "=", generationId)
       .execute();
+    emitGenerationProgress(generationId);
   };
 
   checkpoint();
@@ -418,6 +420,15 @@ async function finish(db: DB, siteId: string, generationId: string, articleId: s
  * its previous version.
  */
 export async function settleUnfinished(db: DB, siteId: string, generationId: string, outcome: "cancelled" | "failed", error: string | null) {
+  try {
+    await settle(db, siteId, generationId, outcome, error);
+  } finally {
+    // Announced once the article is settled too, so the page that follows the stream opens the final draft.
+    emitGenerationProgress(generationId);
+  }
+}
+
+async function settle(db: DB, siteId: string, generationId: string, outcome: "cancelled" | "failed", error: string | null) {
   const gen = await db
     .selectFrom("generations as g")
     .innerJoin("articles as a", "a.id", "g.article_id")

@@ -5,6 +5,7 @@ import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { currentStepLabel, stepList, type GenerationState } from "./pipeline.server";
+import { emitGenerationProgress } from "./progress-events.server";
 import type { BriefOverrides } from "./research.server";
 
 /** Starting, reading and cancelling generations; every call is scoped by site. */
@@ -154,6 +155,7 @@ export async function cancelGeneration(db: DB, siteId: string, generationId: str
     .executeTakeFirst();
   if (!gen || gen.status !== "running") return false;
   await db.updateTable("generations").set({ status: "cancelled", updated_at: isoNow() }).where("id", "=", gen.id).where("status", "=", "running").execute();
+  emitGenerationProgress(gen.id);
   // A job that has not started yet never will; a running one is told through the flag.
   if (gen.job_id) {
     const job = await db.selectFrom("jobs").select("status").where("id", "=", gen.job_id).executeTakeFirst();

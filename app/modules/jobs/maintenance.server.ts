@@ -1,7 +1,31 @@
 import type { DB } from "#app/db/client.server";
 import { isoIn, isoNow, DAY } from "#app/utils/time";
 
-/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs. */
+/** A delivered mail's body is kept this long for operators, then only its metadata stays. */
+export const MAIL_BODY_RETENTION_MS = 30 * DAY;
+const PURGE_BATCH = 500;
+
+/** Empties the bodies of mail older than the retention that reached a final state, in short write batches. */
+export async function purgeOldMailBodies(db: DB, now = new Date()) {
+  const cutoff = isoIn(-MAIL_BODY_RETENTION_MS, now);
+  for (;;) {
+    const batch = db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("body_purged_at", "is", null)
+      .where("created_at", "<", cutoff)
+      .where("status", "!=", "queued")
+      .limit(PURGE_BATCH);
+    const result = await db
+      .updateTable("mail_outbox")
+      .set({ html: "", text: "", body_purged_at: isoNow(now) })
+      .where("id", "in", batch)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) < PURGE_BATCH) return;
+  }
+}
+
+/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail bodies. */
 export async function purgeExpired(db: DB, now = new Date()) {
   const nowIso = isoNow(now);
   await db.deleteFrom("sessions").where("expires_at", "<", nowIso).execute();
@@ -12,4 +36,5 @@ export async function purgeExpired(db: DB, now = new Date()) {
     .where("status", "=", "succeeded")
     .where("finished_at", "<", isoIn(-7 * DAY, now))
     .execute();
+  await purgeOldMailBodies(db, now);
 }

@@ -11,3 +11,8 @@ export function setWorkerListener(fn: (() => void) | undefined) {
 export function notifyWorker() {
   listener?.();
 }
+
+/** True in the process that runs the worker (it registered its listener), so work done here is seen at once. */
+export function workerRunsHere() {
+  return listener !== undefined;
+}

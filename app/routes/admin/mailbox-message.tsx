@@ -43,19 +43,31 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
-      <h2 className="mt-8 text-lg font-semibold text-slate-900">HTML</h2>
-      {/* The mail's HTML runs in an empty sandbox: no scripts, no forms, no same-origin access. */}
-      <iframe
-        title={`HTML body of “${mail.subject}”`}
-        sandbox=""
-        srcDoc={mail.html}
-        className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-white"
-      />
+      {mail.body_purged_at ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          The body of this mail was removed on {formatUtc(mail.body_purged_at)}, 30 days after it was made. The details above are kept.
+        </p>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            Single-use links are shown with their token replaced by [redacted]. In development the server log prints each mail’s links
+            (“mail queued”).
+          </p>
+          <h2 className="mt-6 text-lg font-semibold text-slate-900">HTML</h2>
+          {/* The mail's HTML runs in an empty sandbox: no scripts, no forms, no same-origin access. */}
+          <iframe
+            title={`HTML body of “${mail.subject}”`}
+            sandbox=""
+            srcDoc={mail.html}
+            className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-white"
+          />
 
-      <h2 className="mt-8 text-lg font-semibold text-slate-900">Plain text</h2>
-      <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
-        {mail.text}
-      </pre>
+          <h2 className="mt-8 text-lg font-semibold text-slate-900">Plain text</h2>
+          <pre className="mt-2 overflow-x-auto whitespace-pre-wrap rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
+            {mail.text}
+          </pre>
+        </>
+      )}
     </article>
   );
 }

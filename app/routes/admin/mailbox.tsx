@@ -20,7 +20,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-1 text-sm text-slate-600">
         Every mail the app has sent or queued, newest first ({total} in total). Without Postmark, mail stays here with
-        the status “outbox”.
+        the status “outbox”. Single-use links are shown redacted, and bodies are removed 30 days after a mail was made.
       </p>
 
       {messages.length === 0 ? (

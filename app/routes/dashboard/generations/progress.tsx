@@ -51,6 +51,9 @@ export function CancelGenerationForm({ generationId }: { generationId: string })
   );
 }
 
+/** After the server refused a stream (too many open), the page tries again this much later. */
+const REFUSED_RETRY_MS = 30_000;
+
 /**
  * Follows a running generation over Server-Sent Events and opens the article
  * in the editor when it is done. `onDone` overrides where to go.
@@ -60,22 +63,35 @@ export function useGenerationEvents(initial: GenerationSnapshot, onDone?: (artic
   const navigate = useNavigate();
   useEffect(() => {
     if (initial.status !== "running") return;
-    const source = new EventSource(`/dashboard/generations/${initial.id}/events`);
-    source.addEventListener("progress", (e) => setGeneration(JSON.parse((e as MessageEvent<string>).data) as GenerationSnapshot));
-    source.addEventListener("done", (e) => {
-      source.close();
-      const { articleId } = JSON.parse((e as MessageEvent<string>).data) as { articleId: string };
-      if (onDone) onDone(articleId);
-      else void navigate(`/dashboard/generations/${initial.id}`);
-    });
-    source.addEventListener("error", (e) => {
-      const raw = (e as MessageEvent<string>).data;
-      if (!raw) return; // A dropped connection; EventSource reconnects on its own.
-      source.close();
-      const { message, status } = JSON.parse(raw) as { message: string; status: GenerationSnapshot["status"] };
-      setGeneration((g) => ({ ...g, status, error: message }));
-    });
-    return () => source.close();
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const current = new EventSource(`/dashboard/generations/${initial.id}/events`);
+      source = current;
+      current.addEventListener("progress", (e) => setGeneration(JSON.parse((e as MessageEvent<string>).data) as GenerationSnapshot));
+      current.addEventListener("done", (e) => {
+        current.close();
+        const { articleId } = JSON.parse((e as MessageEvent<string>).data) as { articleId: string };
+        if (onDone) onDone(articleId);
+        else void navigate(`/dashboard/generations/${initial.id}`);
+      });
+      current.addEventListener("error", (e) => {
+        const raw = (e as MessageEvent<string>).data;
+        if (!raw) {
+          // A dropped connection reconnects on its own; a refused one (429: too many streams) is closed for good, so come back later.
+          if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, REFUSED_RETRY_MS);
+          return;
+        }
+        current.close();
+        const { message, status } = JSON.parse(raw) as { message: string; status: GenerationSnapshot["status"] };
+        setGeneration((g) => ({ ...g, status, error: message }));
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [initial.id, initial.status, navigate, onDone]);
   return generation;
 }
