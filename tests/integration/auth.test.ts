@@ -186,6 +186,31 @@ describe("sign-in", () => {
   });
 });
 
+describe("redirects after sign-in stay on our origin", () => {
+  it.each([
+    ["/\t/evil.com", "/dashboard"],
+    [decodeURIComponent("%2F%09%2Fevil.com"), "/dashboard"],
+    ["/\n/evil.com", "/dashboard"],
+    ["/ /evil.com", "/dashboard"],
+    ["//evil.com", "/dashboard"],
+    ["///evil.com", "/dashboard"],
+    ["/\\evil.com", "/dashboard"],
+    ["\\/evil.com", "/dashboard"],
+    ["/.//evil.com", "/dashboard"],
+    ["https://evil.com", "/dashboard"],
+    ["javascript:alert(document.cookie)", "/dashboard"],
+    ["/\u0000/evil.com", "/dashboard"],
+    ["/%2F%2Fevil.com", "/%2F%2Fevil.com"],
+    ["/dashboard/write?keyword=a%20b", "/dashboard/write?keyword=a%20b"],
+  ])("redirectTo %j → Location %s", async (redirectTo, location) => {
+    const email = `redirect-${Math.random().toString(36).slice(2)}@example.com`;
+    await verifiedUser(email);
+    const response = (await call(signin.action, post("/signin", { email, password: "correct-horse", redirectTo }))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(location);
+  });
+});
+
 describe("email verification", () => {
   it("verifies on POST only, once; a used link reports already verified; a bad link fails", async () => {
     await call(signup.action, post("/signup", { email: "verify-me@example.com", password: "secret12" }));
