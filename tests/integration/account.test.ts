@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { hashToken, newId } from "#app/utils/crypto.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { isoIn, isoNow } from "#app/utils/time";
@@ -462,6 +463,21 @@ describe("change password", () => {
       const res = await account(post("/dashboard/account", { intent: "change-password", ...fields }, a.cookie));
       expect(res.status, message).toBe(400);
       expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { [field]: [message] } });
+    }
+    expect((await user(a.userId)).password_hash).toBe(hashBefore);
+  });
+
+  it("refuses a new password over 72 bytes or on the common-password list", async () => {
+    const a = await makeUser("pw-rules@example.com");
+    const hashBefore = (await user(a.userId)).password_hash;
+    const long = "日本語のパスワード".repeat(3); // 27 characters, 81 bytes
+    for (const [newPassword, message] of [
+      [long, PASSWORD_TOO_LONG_MESSAGE],
+      ["Football", COMMON_PASSWORD_MESSAGE],
+    ] as const) {
+      const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: PASSWORD, newPassword, confirmPassword: newPassword }, a.cookie));
+      expect(res.status, newPassword).toBe(400);
+      expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { newPassword: [message] } });
     }
     expect((await user(a.userId)).password_hash).toBe(hashBefore);
   });

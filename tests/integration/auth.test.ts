@@ -3,6 +3,7 @@ import { testDb } from "#tests/setup/db";
 import type { DB } from "#app/db/client.server";
 import { hashPassword } from "#app/modules/auth/auth.server";
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { startSession } from "#app/modules/auth/session.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as forgot from "#app/routes/auth/forgot-password";
@@ -339,6 +340,41 @@ describe("password reset", () => {
     expect(await call(reset.loader, get(`/reset-password?token=${late}`))).toEqual({ token: "", valid: false });
     const result = await call(reset.action, post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }));
     expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+  });
+});
+
+describe("password rules wherever a password is set", () => {
+  const longPassword = "é€".repeat(20); // 40 characters, 100 bytes: bcrypt would cut it silently
+
+  it("sign-up refuses a password over 72 bytes and a common one, case-insensitively, creating nothing", async () => {
+    for (const [password, message] of [
+      [longPassword, PASSWORD_TOO_LONG_MESSAGE],
+      ["Password123", COMMON_PASSWORD_MESSAGE],
+      ["qwerty123", COMMON_PASSWORD_MESSAGE],
+    ] as const) {
+      const email = `rules-${Math.random().toString(36).slice(2)}@example.com`;
+      const result = await call(signup.action, post("/signup", { email, password }));
+      expect(statusOf(result), password).toBe(400);
+      expect(payloadOf<FormResult>(result).result.error?.password).toEqual([message]);
+      expect(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+    }
+    expect(PASSWORD_TOO_LONG_MESSAGE).toBe("Password must be at most 72 bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.");
+  });
+
+  it("reset password refuses the same, keeping the link usable", async () => {
+    await verifiedUser("rules-reset@example.com", "old-password");
+    await call(forgot.action, post("/forgot-password", { email: "rules-reset@example.com" }));
+    const token = (await lastLink("rules-reset@example.com", "/reset-password")).searchParams.get("token")!;
+    const cases: Array<[string, string, string]> = [
+      [longPassword, "Password Too Long", PASSWORD_TOO_LONG_MESSAGE],
+      ["Sunshine", "Password Too Common", COMMON_PASSWORD_MESSAGE],
+    ];
+    for (const [password, title, description] of cases) {
+      const result = await call(reset.action, post("/reset-password", { token, password, confirmPassword: password }));
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<{ error: unknown }>(result).error).toEqual({ title, description });
+    }
+    expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
   });
 });
 

@@ -1,7 +1,9 @@
 import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { hashPassword } from "#app/modules/auth/auth.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
+import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { changeEmailMail } from "#app/modules/email/templates/change-email.server";
 import { deleteAccount } from "#app/modules/workspaces/accounts.server";
@@ -10,8 +12,6 @@ import { HOUR, isoIn, isoNow } from "#app/utils/time";
 import { avatarUrl, removeAvatarFile } from "./avatar.server";
 
 export const CHANGE_EMAIL_TTL_MS = HOUR;
-export const MIN_PASSWORD_LENGTH = 6;
-const BCRYPT_ROUNDS = 10;
 
 /** full_name is stored whole; the form edits it as first and last name, split at the first space. */
 export function splitFullName(fullName: string) {
@@ -160,13 +160,12 @@ export async function changePassword(
     }
   }
   if (!input.newPassword) return { ok: false, field: "newPassword", error: "Please enter a new password" };
-  if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, field: "newPassword", error: "Password must be at least 6 characters long" };
-  }
+  const problem = newPasswordProblem(input.newPassword);
+  if (problem) return { ok: false, field: "newPassword", error: problem.message };
   if (input.newPassword !== input.confirmPassword) {
     return { ok: false, field: "confirmPassword", error: "Please make sure both passwords are identical" };
   }
-  const hash = await bcrypt.hash(input.newPassword, BCRYPT_ROUNDS);
+  const hash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: hash, updated_at: isoNow() }).where("id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();

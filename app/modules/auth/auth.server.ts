@@ -10,6 +10,7 @@ import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { endAllSessionsOfUser } from "./session.server";
+import { MAX_PASSWORD_BYTES, passwordByteLength } from "./validation";
 import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "./tokens.server";
 
 /**
@@ -25,6 +26,9 @@ export function normalizeEmail(email: string) {
 }
 
 export function hashPassword(password: string) {
+  // Callers validate first (password-policy.server.ts); this is the backstop so
+  // no path can store a hash of a silently truncated password.
+  if (passwordByteLength(password) > MAX_PASSWORD_BYTES) throw new Error("Password exceeds bcrypt's 72-byte maximum");
   return bcrypt.hash(password, BCRYPT_COST);
 }
 

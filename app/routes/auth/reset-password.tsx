@@ -4,24 +4,21 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { isResetTokenUsable, resetPassword } from "#app/modules/auth/auth.server";
 import { endSession } from "#app/modules/auth/session.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/modules/auth/validation";
+import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/reset-password";
 import type { Notice } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset password | Inkpilot" }];
 
-/** The spec's checks, in its order, with its titles and texts. */
+const PROBLEM_TITLES = { "too-short": "Password Too Short", "too-long": "Password Too Long", common: "Password Too Common" } as const;
+
+/** The spec's checks, in its order, with its titles and texts; then the 72-byte maximum and the common-password list. */
 function validate(password: string, confirm: string): Notice | null {
   if (!password || !confirm) return { title: "Password Required", description: "Please enter and confirm your new password" };
   if (password !== confirm) return { title: "Passwords Don't Match", description: "Please make sure both passwords are identical" };
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return { title: "Password Too Short", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` };
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return { title: "Password Too Long", description: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long` };
-  }
-  return null;
+  const problem = newPasswordProblem(password);
+  return problem ? { title: PROBLEM_TITLES[problem.kind], description: problem.message } : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
