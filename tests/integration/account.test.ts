@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { hashToken, newId } from "#app/utils/crypto.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
@@ -500,6 +501,24 @@ describe("change password", () => {
     expect(still.status).toBe(200);
     const gone = await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) });
     expect(redirectTarget(gone)).toMatch(/^\/signin/);
+  });
+
+  it("counts current-password guesses before bcrypt: a parallel burst reaches it at most the limit", async () => {
+    const a = await makeUser("pw-burst@example.com");
+    const compare = vi.spyOn(bcrypt, "compare");
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          account(post("/dashboard/account", { intent: "change-password", currentPassword: `guess-${i}`, newPassword: "brand-new", confirmPassword: "brand-new" }, a.cookie)),
+        ),
+      );
+      expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
+      const limited = results.filter((r) => r.status === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(20 - PASSWORD_GUESS_RULES.pair.points);
+      expect(limited[0]!.data).toMatchObject({ intent: "change-password", fieldErrors: { currentPassword: [RATE_LIMIT_MESSAGE] } });
+    } finally {
+      compare.mockRestore();
+    }
   });
 
   it("lets a Google-only account set a first password without a current one", async () => {

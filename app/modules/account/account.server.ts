@@ -1,9 +1,9 @@
-import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
+import { hashPassword, verifyPassword } from "#app/modules/auth/auth.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
+import { admitPasswordGuess, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { changeEmailMail } from "#app/modules/email/templates/change-email.server";
 import { deleteAccount } from "#app/modules/workspaces/accounts.server";
@@ -140,24 +140,25 @@ export async function confirmEmailChange(db: DB, userId: string, token: string):
 export type PasswordChangeInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 export type PasswordChangeResult =
   | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string };
+  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; status?: 429 };
+
+/** The limiter key for guesses at one user's current password (docs/decisions/018). */
+const passwordGuessAccount = (userId: string) => `user:${userId}`;
 
 /**
  * Changes the password. The current one is required when there is one (an
  * account created with Google may set its first password without it). Every
  * other session of the user ends; the one making the change stays signed in.
+ * The cheap checks run first; the guess limit is counted before bcrypt runs.
  */
 export async function changePassword(
   db: DB,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId, ip }: { userId: string; sessionId: string; ip?: string },
   input: PasswordChangeInput,
 ): Promise<PasswordChangeResult> {
   const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (user.password_hash) {
-    if (!input.currentPassword) return { ok: false, field: "currentPassword", error: "Please enter your current password" };
-    if (!(await bcrypt.compare(input.currentPassword, user.password_hash))) {
-      return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
-    }
+  if (user.password_hash && !input.currentPassword) {
+    return { ok: false, field: "currentPassword", error: "Please enter your current password" };
   }
   if (!input.newPassword) return { ok: false, field: "newPassword", error: "Please enter a new password" };
   const problem = newPasswordProblem(input.newPassword);
@@ -165,6 +166,12 @@ export async function changePassword(
   if (input.newPassword !== input.confirmPassword) {
     return { ok: false, field: "confirmPassword", error: "Please make sure both passwords are identical" };
   }
+  // Counted even without a current password: every change costs a bcrypt hash.
+  const gate = await admitPasswordGuess("current-password", { account: passwordGuessAccount(userId), ip });
+  if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, status: 429 };
+  const correct = user.password_hash ? await verifyPassword(input.currentPassword, user.password_hash) : true;
+  await gate.settle(correct);
+  if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
   const hash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: hash, updated_at: isoNow() }).where("id", "=", userId).execute();

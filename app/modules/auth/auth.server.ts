@@ -145,6 +145,8 @@ export async function isResetTokenUsable(db: DB, token: string) {
  * unverified address counts as verified from here on.
  */
 export async function resetPassword(db: DB, token: string, password: string) {
+  // The cheap look first: a forged or used link must not cost a bcrypt hash.
+  if (!(await isResetTokenUsable(db, token))) return false;
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const consumed = await consumeAuthToken(trx, token, "reset_password");
