@@ -105,8 +105,8 @@ export async function handleAccountAction(request: Request, auth: AuthState, ip?
       if (newEmail && !EmailSchema.safeParse(newEmail).success) {
         return invalid({ intent, fieldErrors: { newEmail: ["Please enter a valid email address"] }, values });
       }
-      const result = await requestEmailChange(db, auth.user, newEmail);
-      if (!result.ok) return invalid({ intent, fieldErrors: { newEmail: [result.error] }, values });
+      const result = await requestEmailChange(db, auth.user, { newEmail, currentPassword: text(form, "currentPassword"), ip });
+      if (!result.ok) return data({ intent, fieldErrors: { [result.field]: [result.error] }, values }, { status: result.status ?? 400 });
       return redirectWithToast(back, { title: "Verification email sent. Please check your inbox." });
     }
 
