@@ -68,6 +68,8 @@ export default [
     route("resend-verification", "routes/auth/resend-verification.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    // The undo link mailed to the old address after an email change; works without a session.
+    route("account/revert-email", "routes/auth/revert-email.tsx"),
   ]),
   route("signout", "routes/auth/signout.ts"),
   route("auth/google", "routes/auth/google.ts"),

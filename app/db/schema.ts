@@ -28,7 +28,7 @@ export interface SessionsTable {
   user_agent: string | null;
   ip: string | null;
 }
-export type AuthTokenKind = "verify_email" | "reset_password" | "change_email";
+export type AuthTokenKind = "verify_email" | "reset_password" | "change_email" | "revert_email";
 export interface AuthTokensTable {
   id: string;
   user_id: string;

@@ -83,6 +83,10 @@ for (const javaScriptEnabled of [true, false]) {
       const newEmail = uniqueEmail("moved");
       await form(page, "Update email").getByLabel("New email").fill(newEmail);
       await form(page, "Update email").getByRole("button", { name: "Update Email" }).click();
+      await expect(form(page, "Update email").getByText("Please enter your current password")).toBeVisible();
+      await form(page, "Update email").getByLabel("New email").fill(newEmail);
+      await form(page, "Update email").getByLabel("Current password").fill(PASSWORD);
+      await form(page, "Update email").getByRole("button", { name: "Update Email" }).click();
       await expect(toast(page)).toContainText("Verification email sent. Please check your inbox.");
       expect((await userRow(user.userId))?.email).toBe(user.email);
 
@@ -98,6 +102,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Invalid or expired link")).toBeVisible();
       await page.goto("/dashboard/account");
       await expect(form(page, "Profile").getByLabel("Email")).toHaveValue(newEmail);
+
+      // The old address got a notice whose link restores it and signs the account out everywhere.
+      const notice = await waitForMail(user.email, { subject: /email address was changed/ });
+      await page.goto(linkIn(notice, "/account/revert-email"));
+      await expect(page.getByText(user.email)).toBeVisible();
+      await page.getByRole("button", { name: "Restore my email address" }).click();
+      await expect(page.getByRole("heading", { name: "Email address restored" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Choose a new password" })).toHaveAttribute("href", "/forgot-password");
+      expect((await userRow(user.userId))?.email).toBe(user.email);
+      await page.goto("/dashboard/account");
+      await expect(page).toHaveURL(/\/signin/);
     });
 
     test("change password, then sign in with the new one", async ({ page }) => {

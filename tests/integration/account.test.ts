@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE, RATE_LIMIT_RULES } from "#app/modules/auth/rate-limit.server";
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { hashToken, newId } from "#app/utils/crypto.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { isoIn, isoNow } from "#app/utils/time";
@@ -16,6 +18,7 @@ import { action as settingsAction, loader as settingsLoader } from "#app/routes/
 import { action as confirmAction, loader as confirmLoader } from "#app/routes/dashboard/confirm-email";
 import { action as sidebarAction } from "#app/routes/dashboard/sidebar";
 import { loader as avatarLoader } from "#app/routes/resources/avatar";
+import { action as revertAction, loader as revertLoader } from "#app/routes/auth/revert-email";
 import { testDb } from "#tests/setup/db";
 import { callRoute, cookies, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
 
@@ -338,7 +341,7 @@ describe("change email", () => {
       ["Email-Taken@example.com", "An account with this email already exists."],
     ];
     for (const [newEmail, message] of cases) {
-      const res = await account(post("/dashboard/account", { intent: "change-email", newEmail }, a.cookie));
+      const res = await account(post("/dashboard/account", { intent: "change-email", newEmail, currentPassword: PASSWORD }, a.cookie));
       expect(res.status, newEmail).toBe(400);
       expect(res.data).toMatchObject({ intent: "change-email", fieldErrors: { newEmail: [message] } });
     }
@@ -352,7 +355,7 @@ describe("change email", () => {
   it("mails a single-use, hashed, 60-minute link to the new address and changes the email only on confirm", async () => {
     const a = await makeUser("email-a@example.com");
     const before = Date.now();
-    const res = await account(post("/dashboard/account", { intent: "change-email", newEmail: " New-A@Example.com " }, a.cookie));
+    const res = await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: " New-A@Example.com " }, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/account");
     expect((await user(a.userId)).email).toBe("email-a@example.com");
 
@@ -396,7 +399,7 @@ describe("change email", () => {
   it("B cannot use A's token: nothing changes for either", async () => {
     const a = await makeUser("email-ten-a@example.com");
     const b = await makeUser("email-ten-b@example.com");
-    await account(post("/dashboard/account", { intent: "change-email", newEmail: "a-next@example.com" }, a.cookie));
+    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "a-next@example.com" }, a.cookie));
     const { token } = await tokenFromOutbox("a-next@example.com");
 
     const shown = await callRoute<Awaited<ReturnType<typeof confirmLoader>>>({
@@ -426,9 +429,9 @@ describe("change email", () => {
 
   it("refuses expired, superseded and meanwhile-taken changes", async () => {
     const a = await makeUser("email-exp@example.com");
-    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-1@example.com" }, a.cookie));
+    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-1@example.com" }, a.cookie));
     const first = (await tokenFromOutbox("exp-1@example.com")).token;
-    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-2@example.com" }, a.cookie));
+    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-2@example.com" }, a.cookie));
     const second = (await tokenFromOutbox("exp-2@example.com")).token;
 
     const confirm = async (token: string) =>
@@ -438,12 +441,97 @@ describe("change email", () => {
     await db.updateTable("auth_tokens").set({ expires_at: isoIn(-1000) }).where("token_hash", "=", hashToken(second)).execute();
     expect(await confirm(second)).toEqual({ state: "invalid" });
 
-    await account(post("/dashboard/account", { intent: "change-email", newEmail: "exp-3@example.com" }, a.cookie));
+    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-3@example.com" }, a.cookie));
     const third = (await tokenFromOutbox("exp-3@example.com")).token;
     await makeUser("exp-3@example.com");
     expect(await confirm(third)).toEqual({ state: "taken" });
     expect((await user(a.userId)).email).toBe("email-exp@example.com");
     expect(await confirm("")).toEqual({ state: "invalid" });
+  });
+});
+
+describe("email change under attack", () => {
+  const changeEmail = (cookie: string, fields: Record<string, string>) => account(post("/dashboard/account", { intent: "change-email", ...fields }, cookie));
+  const confirm = (cookie: string, token: string) =>
+    callRoute<{ state: string }>({ middleware: [requireAuth], handler: confirmAction, request: post("/account/confirm-email", { token }, cookie) });
+  const mailsTo = (to: string) => db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id").execute();
+  const linkIn = (text: string, path: string) => new URL(text.match(/https?:\/\/\S+/g)!.find((l) => l.includes(path))!);
+
+  it("requires the current password, changing nothing and mailing nobody without it", async () => {
+    const a = await makeUser("ec-pw@example.com");
+    for (const [fields, message] of [
+      [{ newEmail: "ec-pw-new@example.com" }, "Please enter your current password"],
+      [{ newEmail: "ec-pw-new@example.com", currentPassword: "wrong-one" }, "Current password is incorrect"],
+    ] as const) {
+      const res = await changeEmail(a.cookie, fields);
+      expect(res.status).toBe(400);
+      expect(res.data).toMatchObject({ intent: "change-email", fieldErrors: { currentPassword: [message] } });
+    }
+    expect(await mailsTo("ec-pw-new@example.com")).toEqual([]);
+    expect(await db.selectFrom("auth_tokens").select("id").where("user_id", "=", a.userId).execute()).toEqual([]);
+  });
+
+  it("limits guesses at the current password and the number of change mails", async () => {
+    const a = await makeUser("ec-guess@example.com");
+    const statuses = [];
+    for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points + 1; i++) statuses.push((await changeEmail(a.cookie, { newEmail: "ec-guess-new@example.com", currentPassword: `guess-${i}` })).status);
+    expect(statuses.at(-1)).toBe(429);
+
+    const b = await makeUser("ec-flood@example.com");
+    const sent = [];
+    for (let i = 0; i < 8; i++) sent.push((await changeEmail(b.cookie, { newEmail: `ec-flood-${i}@example.com`, currentPassword: PASSWORD })).status);
+    expect(sent.filter((status) => status === 302)).toHaveLength(RATE_LIMIT_RULES["change-email"].email.points);
+    expect(sent.at(-1)).toBe(429);
+  });
+
+  it("lets an account without a password (Google) change its address; the revert link protects it", async () => {
+    const g = await makeUser("ec-google@example.com", { password: null });
+    const res = await changeEmail(g.cookie, { newEmail: "ec-google-new@example.com" });
+    expect(redirectTarget(res)).toBe("/dashboard/account");
+  });
+
+  it("on confirm: ends the other sessions and mails the old address a 7-day revert link; the link restores it and ends every session", async () => {
+    const a = await makeUser("ec-owner@example.com");
+    const otherDevice = await signInAs(db, a.userId);
+    await changeEmail(a.cookie, { newEmail: "ec-thief@example.com", currentPassword: PASSWORD });
+    const confirmToken = linkIn((await mailsTo("ec-thief@example.com")).at(-1)!.text, "/account/confirm-email").searchParams.get("token")!;
+    expect((await confirm(a.cookie, confirmToken)).data).toEqual({ state: "done", email: "ec-thief@example.com" });
+    expect((await user(a.userId)).email).toBe("ec-thief@example.com");
+
+    // The other session ended; this one stays.
+    expect(await sessionCount(a.userId)).toBe(1);
+    expect(redirectTarget(await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) }))).toMatch(/^\/signin/);
+
+    // The old address hears about it, with a revert link carrying its secret in `token`.
+    const [notice] = await mailsTo("ec-owner@example.com");
+    expect(notice?.tag).toBe("email-changed");
+    expect(notice?.subject).toBe("Your Inkpilot email address was changed");
+    expect(notice?.text).toContain("ec-thief@example.com");
+    const revertUrl = linkIn(notice!.text, "/account/revert-email");
+    expect(revertUrl.origin + revertUrl.pathname).toBe(`${getEnv().appUrl}/account/revert-email`);
+    const revertToken = revertUrl.searchParams.get("token")!;
+    const row = await db.selectFrom("auth_tokens").selectAll().where("token_hash", "=", hashToken(revertToken)).executeTakeFirstOrThrow();
+    expect(row.kind).toBe("revert_email");
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(7 * 24 * 60 * 60 * 1000);
+
+    // Someone links a Google account to the new address meanwhile; the revert removes it.
+    await db.insertInto("oauth_accounts").values({ id: newId(), provider: "google", subject: "thief-sub", user_id: a.userId, email: "ec-thief@example.com", created_at: isoNow() }).execute();
+
+    // GET only shows (mail scanners open links); POST reverts, without a session.
+    const shown = await callRoute<{ state: string; oldEmail: string }>({ handler: revertLoader, request: get(`/account/revert-email?token=${revertToken}`) });
+    expect(shown.data).toMatchObject({ state: "ready", oldEmail: "ec-owner@example.com" });
+    expect((await user(a.userId)).email).toBe("ec-thief@example.com");
+    const reverted = await callRoute<{ state: string; email: string }>({ handler: revertAction, request: post("/account/revert-email", { token: revertToken }) });
+    expect(reverted.data).toMatchObject({ state: "done", email: "ec-owner@example.com" });
+    const after = await user(a.userId);
+    expect(after.email).toBe("ec-owner@example.com");
+    expect(after.email_verified_at).not.toBeNull();
+    expect(await sessionCount(a.userId)).toBe(0);
+    expect(await db.selectFrom("oauth_accounts").select("id").where("subject", "=", "thief-sub").executeTakeFirst()).toBeUndefined();
+
+    // Single use.
+    const again = await callRoute<{ state: string }>({ handler: revertAction, request: post("/account/revert-email", { token: revertToken }) });
+    expect(again.data).toMatchObject({ state: "invalid" });
   });
 });
 
@@ -466,6 +554,21 @@ describe("change password", () => {
     expect((await user(a.userId)).password_hash).toBe(hashBefore);
   });
 
+  it("refuses a new password over 72 bytes or on the common-password list", async () => {
+    const a = await makeUser("pw-rules@example.com");
+    const hashBefore = (await user(a.userId)).password_hash;
+    const long = "日本語のパスワード".repeat(3); // 27 characters, 81 bytes
+    for (const [newPassword, message] of [
+      [long, PASSWORD_TOO_LONG_MESSAGE],
+      ["Football", COMMON_PASSWORD_MESSAGE],
+    ] as const) {
+      const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: PASSWORD, newPassword, confirmPassword: newPassword }, a.cookie));
+      expect(res.status, newPassword).toBe(400);
+      expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { newPassword: [message] } });
+    }
+    expect((await user(a.userId)).password_hash).toBe(hashBefore);
+  });
+
   it("updates the password, keeps this session and ends every other one", async () => {
     const a = await makeUser("pw-ok@example.com");
     const otherDevice = await signInAs(db, a.userId);
@@ -484,6 +587,24 @@ describe("change password", () => {
     expect(still.status).toBe(200);
     const gone = await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) });
     expect(redirectTarget(gone)).toMatch(/^\/signin/);
+  });
+
+  it("counts current-password guesses before bcrypt: a parallel burst reaches it at most the limit", async () => {
+    const a = await makeUser("pw-burst@example.com");
+    const compare = vi.spyOn(bcrypt, "compare");
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          account(post("/dashboard/account", { intent: "change-password", currentPassword: `guess-${i}`, newPassword: "brand-new", confirmPassword: "brand-new" }, a.cookie)),
+        ),
+      );
+      expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
+      const limited = results.filter((r) => r.status === 429);
+      expect(limited.length).toBeGreaterThanOrEqual(20 - PASSWORD_GUESS_RULES.pair.points);
+      expect(limited[0]!.data).toMatchObject({ intent: "change-password", fieldErrors: { currentPassword: [RATE_LIMIT_MESSAGE] } });
+    } finally {
+      compare.mockRestore();
+    }
   });
 
   it("lets a Google-only account set a first password without a current one", async () => {

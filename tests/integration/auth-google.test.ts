@@ -8,6 +8,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as google from "#app/routes/auth/google";
 import * as callback from "#app/routes/auth/google-callback";
 import * as signin from "#app/routes/auth/signin";
+import * as verify from "#app/routes/auth/verify";
 import { BASE, call, get, post } from "./auth-helpers";
 
 /** "Sign in with Google" end to end against the local OIDC provider: the real strategy, PKCE, state and id_token checks. */
@@ -88,6 +89,37 @@ describe("Google sign-in", () => {
     expect(again.done.headers.get("Location")).toBe("/dashboard");
     expect(await db.selectFrom("users").select("id").where("email", "=", "newcomer@gmail.test").execute()).toHaveLength(1);
     expect(await db.selectFrom("mail_outbox").select("id").where("to_address", "=", "newcomer@gmail.test").execute()).toHaveLength(1);
+  });
+
+  it("never opens a session for an address the provider has not verified: our own verification mail first", async () => {
+    const user = { sub: "g-unverified-new", email: "Fresh.Unverified@gmail.test", email_verified: false, name: "Una" };
+    const { done } = await googleSignIn(user);
+    expect(done.headers.get("Location")).toBe("/signin?message=verify-email&email=fresh.unverified%40gmail.test");
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+    const row = await userRow("fresh.unverified@gmail.test");
+    expect(row?.email_verified_at).toBeNull();
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", row!.id).execute()).toEqual([]);
+    const mails = await db.selectFrom("mail_outbox").select(["tag", "text"]).where("to_address", "=", "fresh.unverified@gmail.test").execute();
+    expect(mails.map((m) => m.tag)).toEqual(["verify-email"]);
+
+    // Again with the same Google account: still no session.
+    const again = await googleSignIn(user);
+    expect(again.done.headers.get("Location")).toMatch(/^\/signin\?message=verify-email/);
+    expect(again.done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(false);
+
+    // Our link proves the mailbox; then Google sign-in opens a session.
+    const token = new URL(mails[0]!.text.match(/https?:\/\/\S+\/verify\?token=\S+/)![0]).searchParams.get("token")!;
+    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "verified" });
+    const after = await googleSignIn(user);
+    expect(after.done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+  });
+
+  it("lets an account the provider vouches for later in without our mail", async () => {
+    const user = { sub: "g-later", email: "later@gmail.test", email_verified: false, name: "Later" };
+    await googleSignIn(user);
+    const verifiedNow = await googleSignIn({ ...user, email_verified: true });
+    expect(verifiedNow.done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+    expect((await userRow("later@gmail.test"))?.email_verified_at).not.toBeNull();
   });
 
   it("links to an existing account by email only when Google verified the address", async () => {

@@ -1,8 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import bcrypt from "bcryptjs";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testDb } from "#tests/setup/db";
 import type { DB } from "#app/db/client.server";
 import { hashPassword } from "#app/modules/auth/auth.server";
-import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { startSession } from "#app/modules/auth/session.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as forgot from "#app/routes/auth/forgot-password";
@@ -173,16 +175,94 @@ describe("sign-in", () => {
     expect(verify.notice.description).toContain("a@b.co");
   });
 
-  it("limits failed attempts per email, then refuses even the right password with a clear message", async () => {
+  it("refuses a burst of parallel guesses from one address before bcrypt, beyond the (email, IP) limit", async () => {
+    await verifiedUser("burst@example.com");
+    const compare = vi.spyOn(bcrypt, "compare");
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => call(signin.action, post("/signin", { email: "burst@example.com", password: `guess-${i}` }), "198.51.100.50")),
+      );
+      expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
+      expect(results.filter((r) => statusOf(r) === 429).length).toBeGreaterThanOrEqual(25 - PASSWORD_GUESS_RULES.pair.points);
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
+  it("refuses a burst across many emails from one address before bcrypt, beyond the IP limit", async () => {
+    // No real hashing: only how many attempts reach bcrypt matters here.
+    const compare = vi.spyOn(bcrypt, "compare").mockImplementation(async () => false);
+    try {
+      const total = PASSWORD_GUESS_RULES.ip.points + 30;
+      await Promise.all(
+        Array.from({ length: total }, (_, i) => call(signin.action, post("/signin", { email: `spray-${i}@example.com`, password: "guess-one" }), "198.51.100.51")),
+      );
+      expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.ip.points);
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
+  it("keys addresses on the IPv6 /64, and an IPv4-mapped address as the IPv4", async () => {
+    await verifiedUser("six@example.com");
+    for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
+      await call(signin.action, post("/signin", { email: "six@example.com", password: `guess-${i}` }), `2001:db8:5:6::${i + 1}`);
+    }
+    const sameNet = await call(signin.action, post("/signin", { email: "six@example.com", password: "correct-horse" }), "2001:db8:5:6:ffff::9");
+    expect(statusOf(sameNet)).toBe(429);
+    const otherNet = (await call(signin.action, post("/signin", { email: "six@example.com", password: "correct-horse" }), "2001:db8:5:7::1")) as Response;
+    expect(otherNet.headers.get("Location")).toBe("/dashboard");
+
+    await verifiedUser("mapped@example.com");
+    for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
+      await call(signin.action, post("/signin", { email: "mapped@example.com", password: `guess-${i}` }), "192.0.2.77");
+    }
+    expect(statusOf(await call(signin.action, post("/signin", { email: "mapped@example.com", password: "correct-horse" }), "::ffff:192.0.2.77"))).toBe(429);
+  });
+
+  it("never locks the owner out: strangers' guesses slow strangers down, the right password from a clean address works", async () => {
     await verifiedUser("target@example.com");
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 25; i++) {
       // Different addresses: the per-email limit must hold on its own.
       await call(signin.action, post("/signin", { email: "target@example.com", password: `guess-${i}` }), `192.0.2.${i + 1}`);
     }
-    const result = await call(signin.action, post("/signin", { email: "target@example.com", password: "correct-horse" }), "192.0.2.99");
-    expect(statusOf(result)).toBe(429);
-    expect(payloadOf<FormResult>(result).error).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
+    // A stranger who already failed from this address is slowed down, with a bounded wait.
+    const again = await call(signin.action, post("/signin", { email: "target@example.com", password: "guess-again" }), "192.0.2.1");
+    expect(statusOf(again)).toBe(429);
+    expect(payloadOf<FormResult>(again).error).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
     expect(RATE_LIMIT_MESSAGE).toBe("Too many attempts. Please wait a few minutes and try again.");
+    const retryAfter = Number((again as unknown as { init: ResponseInit }).init.headers && new Headers((again as unknown as { init: ResponseInit }).init.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.account.maxWaitSeconds);
+
+    const owner = (await call(signin.action, post("/signin", { email: "target@example.com", password: "correct-horse" }), "192.0.2.99")) as Response;
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("redirects after sign-in stay on our origin", () => {
+  it.each([
+    ["/\t/evil.com", "/dashboard"],
+    [decodeURIComponent("%2F%09%2Fevil.com"), "/dashboard"],
+    ["/\n/evil.com", "/dashboard"],
+    ["/ /evil.com", "/dashboard"],
+    ["//evil.com", "/dashboard"],
+    ["///evil.com", "/dashboard"],
+    ["/\\evil.com", "/dashboard"],
+    ["\\/evil.com", "/dashboard"],
+    ["/.//evil.com", "/dashboard"],
+    ["https://evil.com", "/dashboard"],
+    ["javascript:alert(document.cookie)", "/dashboard"],
+    ["/\u0000/evil.com", "/dashboard"],
+    ["/%2F%2Fevil.com", "/%2F%2Fevil.com"],
+    ["/dashboard/write?keyword=a%20b", "/dashboard/write?keyword=a%20b"],
+  ])("redirectTo %j → Location %s", async (redirectTo, location) => {
+    const email = `redirect-${Math.random().toString(36).slice(2)}@example.com`;
+    await verifiedUser(email);
+    const response = (await call(signin.action, post("/signin", { email, password: "correct-horse", redirectTo }))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(location);
   });
 });
 
@@ -314,6 +394,70 @@ describe("password reset", () => {
     expect(await call(reset.loader, get(`/reset-password?token=${late}`))).toEqual({ token: "", valid: false });
     const result = await call(reset.action, post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }));
     expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+  });
+});
+
+describe("password rules wherever a password is set", () => {
+  const longPassword = "é€".repeat(20); // 40 characters, 100 bytes: bcrypt would cut it silently
+
+  it("sign-up refuses a password over 72 bytes and a common one, case-insensitively, creating nothing", async () => {
+    for (const [password, message] of [
+      [longPassword, PASSWORD_TOO_LONG_MESSAGE],
+      ["Password123", COMMON_PASSWORD_MESSAGE],
+      ["qwerty123", COMMON_PASSWORD_MESSAGE],
+    ] as const) {
+      const email = `rules-${Math.random().toString(36).slice(2)}@example.com`;
+      const result = await call(signup.action, post("/signup", { email, password }));
+      expect(statusOf(result), password).toBe(400);
+      expect(payloadOf<FormResult>(result).result.error?.password).toEqual([message]);
+      expect(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+    }
+    expect(PASSWORD_TOO_LONG_MESSAGE).toBe("Password must be at most 72 bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.");
+  });
+
+  it("reset password refuses the same, keeping the link usable", async () => {
+    await verifiedUser("rules-reset@example.com", "old-password");
+    await call(forgot.action, post("/forgot-password", { email: "rules-reset@example.com" }));
+    const token = (await lastLink("rules-reset@example.com", "/reset-password")).searchParams.get("token")!;
+    const cases: Array<[string, string, string]> = [
+      [longPassword, "Password Too Long", PASSWORD_TOO_LONG_MESSAGE],
+      ["Sunshine", "Password Too Common", COMMON_PASSWORD_MESSAGE],
+    ];
+    for (const [password, title, description] of cases) {
+      const result = await call(reset.action, post("/reset-password", { token, password, confirmPassword: password }));
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<{ error: unknown }>(result).error).toEqual({ title, description });
+    }
+    expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
+  });
+});
+
+describe("password reset under attack", () => {
+  it("checks the link before hashing the new password", async () => {
+    const hash = vi.spyOn(bcrypt, "hash");
+    try {
+      const password = "x7#Lq!9v".repeat(9); // 72 bytes: the most expensive password there is to hash
+      const result = await call(reset.action, post("/reset-password", { token: "forged-token", password, confirmPassword: password }), "198.51.100.60");
+      expect(statusOf(result)).toBe(400);
+      expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+      expect(hash).not.toHaveBeenCalled();
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
+  it("limits submissions per address and per link", async () => {
+    const form = (token: string) => ({ token, password: "flood-pass-1", confirmPassword: "flood-pass-1" });
+    const fromOneAddress = [];
+    for (let i = 0; i < 40; i++) fromOneAddress.push(statusOf(await call(reset.action, post("/reset-password", form(`forged-${i}`)), "198.51.100.61")));
+    expect(fromOneAddress.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+    expect(fromOneAddress.at(-1)).toBe(429);
+
+    const oneLink = [];
+    for (let i = 0; i < 15; i++) oneLink.push(statusOf(await call(reset.action, post("/reset-password", form("one-forged-link")), `198.51.101.${i + 1}`)));
+    expect(oneLink.at(-1)).toBe(429);
+    const limited = payloadOf<{ error: unknown }>(await call(reset.action, post("/reset-password", form("one-forged-link")), "198.51.102.1"));
+    expect(limited.error).toEqual({ title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE });
   });
 });
 

@@ -1,17 +1,24 @@
-import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { hashPassword, verifyPassword } from "#app/modules/auth/auth.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
+import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
+import { admitPasswordGuess, consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { endAllSessionsOfUser } from "#app/modules/auth/session.server";
+import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "#app/modules/auth/tokens.server";
+import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { changeEmailMail } from "#app/modules/email/templates/change-email.server";
+import { emailChangedMail } from "#app/modules/email/templates/email-changed.server";
 import { deleteAccount } from "#app/modules/workspaces/accounts.server";
 import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
 import { HOUR, isoIn, isoNow } from "#app/utils/time";
 import { avatarUrl, removeAvatarFile } from "./avatar.server";
 
 export const CHANGE_EMAIL_TTL_MS = HOUR;
-export const MIN_PASSWORD_LENGTH = 6;
-const BCRYPT_ROUNDS = 10;
+
+/** The limiter key for guesses at one user's current password (docs/decisions/018). */
+const passwordGuessAccount = (userId: string) => `user:${userId}`;
 
 /** full_name is stored whole; the form edits it as first and last name, split at the first space. */
 export function splitFullName(fullName: string) {
@@ -52,29 +59,46 @@ async function emailTakenByOther(db: DB, email: string, userId: string) {
   return row !== undefined;
 }
 
-export type EmailChangeResult = { ok: true } | { ok: false; error: string };
+export type EmailChangeResult =
+  | { ok: true }
+  | { ok: false; field: "newEmail" | "currentPassword"; error: string; status?: 429 };
 
 /**
  * Starts an email change: a single-use token (stored hashed, 60 minutes) mailed
- * to the new address. The account keeps its current address until the link is used.
+ * to the new address. The account keeps its current address until the link is
+ * used. Accounts with a password must give it (counted against the guess limit
+ * before bcrypt); accounts without one (Google) rely on the revert link mailed
+ * to the old address on confirmation (docs/decisions/019). Requests are limited
+ * per account and per address, since each one sends mail.
  */
-export async function requestEmailChange(db: DB, user: { id: string; email: string }, rawEmail: string): Promise<EmailChangeResult> {
-  const newEmail = rawEmail.trim().toLowerCase();
-  if (!newEmail || newEmail === user.email.toLowerCase()) return { ok: false, error: "Please enter a new email address" };
+export async function requestEmailChange(
+  db: DB,
+  user: { id: string; email: string },
+  input: { newEmail: string; currentPassword?: string; ip?: string },
+): Promise<EmailChangeResult> {
+  const newEmail = input.newEmail.trim().toLowerCase();
+  if (!newEmail || newEmail === user.email.toLowerCase()) return { ok: false, field: "newEmail", error: "Please enter a new email address" };
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+  if (row.password_hash) {
+    if (!input.currentPassword) return { ok: false, field: "currentPassword", error: "Please enter your current password" };
+    const gate = await admitPasswordGuess("current-password", { account: passwordGuessAccount(user.id), ip: input.ip });
+    if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, status: 429 };
+    const correct = await verifyPassword(input.currentPassword, row.password_hash);
+    await gate.settle(correct);
+    if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
+  }
+  // After the password: whether an address has an account is not told to a stolen session.
   if (await emailTakenByOther(db, newEmail, user.id)) {
-    return { ok: false, error: "An account with this email already exists." };
+    return { ok: false, field: "newEmail", error: "An account with this email already exists." };
+  }
+  if (!(await consumeRateLimit("change-email", { ip: input.ip, email: `user:${user.id}` }))) {
+    return { ok: false, field: "newEmail", error: RATE_LIMIT_MESSAGE, status: 429 };
   }
   const token = randomToken();
   const now = isoNow();
   await db.transaction().execute(async (trx) => {
     // Only the newest request stays valid.
-    await trx
-      .updateTable("auth_tokens")
-      .set({ used_at: now })
-      .where("user_id", "=", user.id)
-      .where("kind", "=", "change_email")
-      .where("used_at", "is", null)
-      .execute();
+    await revokeAuthTokens(trx, user.id, "change_email");
     await trx
       .insertInto("auth_tokens")
       .values({
@@ -113,9 +137,17 @@ export async function findEmailChange(db: DB, userId: string, token: string) {
 
 export type ConfirmEmailResult = { ok: true; email: string } | { ok: false; reason: "invalid" | "taken" };
 
-/** Applies a pending email change: single use, unexpired, and the address must still be free. */
-export async function confirmEmailChange(db: DB, userId: string, token: string): Promise<ConfirmEmailResult> {
-  return db.transaction().execute(async (trx) => {
+/**
+ * Applies a pending email change: single use, unexpired, and the address must
+ * still be free. Every other session of the user ends (the one confirming
+ * stays), and the old address gets a notice with a 7-day revert link.
+ */
+export async function confirmEmailChange(
+  db: DB,
+  { userId, sessionId }: { userId: string; sessionId: string },
+  token: string,
+): Promise<ConfirmEmailResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
     const change = await findEmailChange(trx, userId, token);
     if (!change) return { ok: false, reason: "invalid" } as const;
     if (await emailTakenByOther(trx, change.newEmail, userId)) return { ok: false, reason: "taken" } as const;
@@ -127,46 +159,111 @@ export async function confirmEmailChange(db: DB, userId: string, token: string):
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid" } as const;
+    const { email: oldEmail } = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
     // Following the link proved the new address, so it counts as verified.
     await trx
       .updateTable("users")
       .set({ email: change.newEmail, email_verified_at: now, updated_at: now })
       .where("id", "=", userId)
       .execute();
-    return { ok: true, email: change.newEmail } as const;
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();
+    // Links mailed to the old address (reset, verification) must not outlive it.
+    await revokeAuthTokens(trx, userId, "reset_password");
+    await revokeAuthTokens(trx, userId, "verify_email");
+    const revertToken = await issueAuthToken(trx, userId, "revert_email", { oldEmail, newEmail: change.newEmail });
+    return { ok: true, email: change.newEmail, oldEmail, revertToken } as const;
   });
+  if (!outcome.ok) return outcome;
+  await grantOperatorIfListed(db, userId);
+  const revertUrl = `${getEnv().appUrl}/account/revert-email?token=${encodeURIComponent(outcome.revertToken)}`;
+  await sendMail(db, { to: outcome.oldEmail, tag: "email-changed", ...emailChangedMail({ newEmail: outcome.email, revertUrl }) });
+  return { ok: true, email: outcome.email };
+}
+
+export type RevertEmailLookup = { oldEmail: string; newEmail: string } | null;
+
+/** What a revert link would restore, without using it (GET pages only look). */
+export async function findEmailRevert(db: DB, token: string): Promise<RevertEmailLookup> {
+  const found = await findAuthToken(db, token, "revert_email");
+  if (found?.state !== "valid") return null;
+  return revertPayload(found.payload);
+}
+
+function revertPayload(payload: unknown): RevertEmailLookup {
+  const { oldEmail, newEmail } = (payload ?? {}) as { oldEmail?: unknown; newEmail?: unknown };
+  return typeof oldEmail === "string" && typeof newEmail === "string" ? { oldEmail, newEmail } : null;
+}
+
+export type RevertEmailResult = { ok: true; email: string } | { ok: false; reason: "invalid" | "taken" };
+
+/**
+ * Uses a revert link from the old address: restores it (verified: the link
+ * proves the mailbox), ends every session, retires pending account links and
+ * removes identity-provider links added since the change. No session needed:
+ * whoever changed the address may have locked the owner out.
+ */
+export async function revertEmailChange(db: DB, token: string): Promise<RevertEmailResult> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("auth_tokens")
+      .select(["created_at"])
+      .where("token_hash", "=", hashToken(token))
+      .where("kind", "=", "revert_email")
+      .executeTakeFirst();
+    const consumed = await consumeAuthToken(trx, token, "revert_email");
+    const target = consumed ? revertPayload(consumed.payload) : null;
+    if (!consumed || !target || !row) return { ok: false, reason: "invalid" } as const;
+    // Someone else may have registered the freed address meanwhile.
+    if (await emailTakenByOther(trx, target.oldEmail, consumed.userId)) return { ok: false, reason: "taken" } as const;
+    const now = isoNow();
+    await trx
+      .updateTable("users")
+      .set({ email: target.oldEmail, email_verified_at: now, updated_at: now })
+      .where("id", "=", consumed.userId)
+      .execute();
+    await endAllSessionsOfUser(trx, consumed.userId);
+    for (const kind of ["change_email", "reset_password", "verify_email"] as const) await revokeAuthTokens(trx, consumed.userId, kind);
+    await trx.deleteFrom("oauth_accounts").where("user_id", "=", consumed.userId).where("created_at", ">=", row.created_at).execute();
+    return { ok: true, email: target.oldEmail, userId: consumed.userId } as const;
+  });
+  if (!outcome.ok) return outcome;
+  await grantOperatorIfListed(db, outcome.userId);
+  return { ok: true, email: outcome.email };
 }
 
 export type PasswordChangeInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 export type PasswordChangeResult =
   | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string };
+  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; status?: 429 };
 
 /**
  * Changes the password. The current one is required when there is one (an
  * account created with Google may set its first password without it). Every
  * other session of the user ends; the one making the change stays signed in.
+ * The cheap checks run first; the guess limit is counted before bcrypt runs.
  */
 export async function changePassword(
   db: DB,
-  { userId, sessionId }: { userId: string; sessionId: string },
+  { userId, sessionId, ip }: { userId: string; sessionId: string; ip?: string },
   input: PasswordChangeInput,
 ): Promise<PasswordChangeResult> {
   const user = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (user.password_hash) {
-    if (!input.currentPassword) return { ok: false, field: "currentPassword", error: "Please enter your current password" };
-    if (!(await bcrypt.compare(input.currentPassword, user.password_hash))) {
-      return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
-    }
+  if (user.password_hash && !input.currentPassword) {
+    return { ok: false, field: "currentPassword", error: "Please enter your current password" };
   }
   if (!input.newPassword) return { ok: false, field: "newPassword", error: "Please enter a new password" };
-  if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, field: "newPassword", error: "Password must be at least 6 characters long" };
-  }
+  const problem = newPasswordProblem(input.newPassword);
+  if (problem) return { ok: false, field: "newPassword", error: problem.message };
   if (input.newPassword !== input.confirmPassword) {
     return { ok: false, field: "confirmPassword", error: "Please make sure both passwords are identical" };
   }
-  const hash = await bcrypt.hash(input.newPassword, BCRYPT_ROUNDS);
+  // Counted even without a current password: every change costs a bcrypt hash.
+  const gate = await admitPasswordGuess("current-password", { account: passwordGuessAccount(userId), ip });
+  if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, status: 429 };
+  const correct = user.password_hash ? await verifyPassword(input.currentPassword, user.password_hash) : true;
+  await gate.settle(correct);
+  if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
+  const hash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: hash, updated_at: isoNow() }).where("id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();

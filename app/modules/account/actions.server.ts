@@ -50,7 +50,8 @@ function text(form: FormData, name: string) {
   return typeof value === "string" ? value : "";
 }
 
-export async function handleAccountAction(request: Request, auth: AuthState) {
+/** `ip` is the client address from the request context; it keys the password-guess limits. */
+export async function handleAccountAction(request: Request, auth: AuthState, ip?: string) {
   const db = getDb();
   const url = new URL(request.url);
   const back = url.pathname + url.search;
@@ -104,22 +105,22 @@ export async function handleAccountAction(request: Request, auth: AuthState) {
       if (newEmail && !EmailSchema.safeParse(newEmail).success) {
         return invalid({ intent, fieldErrors: { newEmail: ["Please enter a valid email address"] }, values });
       }
-      const result = await requestEmailChange(db, auth.user, newEmail);
-      if (!result.ok) return invalid({ intent, fieldErrors: { newEmail: [result.error] }, values });
+      const result = await requestEmailChange(db, auth.user, { newEmail, currentPassword: text(form, "currentPassword"), ip });
+      if (!result.ok) return data({ intent, fieldErrors: { [result.field]: [result.error] }, values }, { status: result.status ?? 400 });
       return redirectWithToast(back, { title: "Verification email sent. Please check your inbox." });
     }
 
     case "change-password": {
       const result = await changePassword(
         db,
-        { userId, sessionId: auth.sessionId },
+        { userId, sessionId: auth.sessionId, ip },
         {
           currentPassword: text(form, "currentPassword"),
           newPassword: text(form, "newPassword"),
           confirmPassword: text(form, "confirmPassword"),
         },
       );
-      if (!result.ok) return invalid({ intent, fieldErrors: { [result.field]: [result.error] } });
+      if (!result.ok) return data({ intent, fieldErrors: { [result.field]: [result.error] } }, { status: result.status ?? 400 });
       return redirectWithToast(back, { title: "Password updated successfully" });
     }
 

@@ -5,11 +5,13 @@ import { sendMail } from "#app/modules/email/mailer.server";
 import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
 import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
 import { welcomeMail } from "#app/modules/email/templates/welcome.server";
+import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { endAllSessionsOfUser } from "./session.server";
+import { MAX_PASSWORD_BYTES, passwordByteLength } from "./validation";
 import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "./tokens.server";
 
 /**
@@ -25,6 +27,9 @@ export function normalizeEmail(email: string) {
 }
 
 export function hashPassword(password: string) {
+  // Callers validate first (password-policy.server.ts); this is the backstop so
+  // no path can store a hash of a silently truncated password.
+  if (passwordByteLength(password) > MAX_PASSWORD_BYTES) throw new Error("Password exceeds bcrypt's 72-byte maximum");
   return bcrypt.hash(password, BCRYPT_COST);
 }
 
@@ -113,7 +118,9 @@ export async function verifyEmailToken(db: DB, token: string): Promise<VerifyEma
     .where("id", "=", consumed.userId)
     .where("email_verified_at", "is", null)
     .executeTakeFirst();
-  return updated.numUpdatedRows > 0n ? "verified" : "already-verified";
+  if (updated.numUpdatedRows === 0n) return "already-verified";
+  await grantOperatorIfListed(db, consumed.userId);
+  return "verified";
 }
 
 /** Sends a fresh verification link when the address belongs to an unverified account; silent otherwise. */
@@ -141,6 +148,8 @@ export async function isResetTokenUsable(db: DB, token: string) {
  * unverified address counts as verified from here on.
  */
 export async function resetPassword(db: DB, token: string, password: string) {
+  // The cheap look first: a forged or used link must not cost a bcrypt hash.
+  if (!(await isResetTokenUsable(db, token))) return false;
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const consumed = await consumeAuthToken(trx, token, "reset_password");
@@ -157,6 +166,7 @@ export async function resetPassword(db: DB, token: string, password: string) {
       .execute();
     await revokeAuthTokens(trx, consumed.userId, "reset_password");
     await endAllSessionsOfUser(trx, consumed.userId);
+    await grantOperatorIfListed(trx, consumed.userId);
     return true;
   });
 }
@@ -170,23 +180,33 @@ export type OidcProfile = {
 
 export type OidcSignInResult =
   | { status: "ok"; userId: string; isNew: boolean }
+  | { status: "verify-email"; userId: string; email: string; mailSent: boolean }
   | { status: "email-not-verified" };
 
 /**
  * Finds or creates the account for an identity-provider login. The provider's
  * subject is the key; an existing account with the same email is linked only
- * when the provider vouches for the address.
+ * when the provider vouches for the address. An address the provider has not
+ * verified never opens a session: the account waits for our own verification
+ * mail (docs/decisions/019).
  */
 export async function signInWithOidc(db: DB, provider: string, profile: OidcProfile): Promise<OidcSignInResult> {
-  const linked = await db
-    .selectFrom("oauth_accounts")
-    .select("user_id")
-    .where("provider", "=", provider)
-    .where("subject", "=", profile.subject)
-    .executeTakeFirst();
-  if (linked) return { status: "ok", userId: linked.user_id, isNew: false };
-
   const email = normalizeEmail(profile.email);
+  const linked = await db
+    .selectFrom("oauth_accounts as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["u.id", "u.email", "u.email_verified_at"])
+    .where("o.provider", "=", provider)
+    .where("o.subject", "=", profile.subject)
+    .executeTakeFirst();
+  if (linked) {
+    if (linked.email_verified_at) return { status: "ok", userId: linked.id, isNew: false };
+    if (!profile.emailVerified || email !== linked.email) return { status: "verify-email", userId: linked.id, email: linked.email, mailSent: false };
+    // The provider now vouches for the account's own address.
+    await markEmailVerified(db, linked.id);
+    return { status: "ok", userId: linked.id, isNew: false };
+  }
+
   const existing = await findUserByEmail(db, email);
   if (existing) {
     if (!profile.emailVerified) return { status: "email-not-verified" };
@@ -205,6 +225,7 @@ export async function signInWithOidc(db: DB, provider: string, profile: OidcProf
           .where("id", "=", existing.id)
           .execute();
         await endAllSessionsOfUser(trx, existing.id);
+        await grantOperatorIfListed(trx, existing.id);
       }
     });
     return { status: "ok", userId: existing.id, isNew: false };
@@ -220,10 +241,21 @@ export async function signInWithOidc(db: DB, provider: string, profile: OidcProf
     .insertInto("oauth_accounts")
     .values({ id: newId(), provider, subject: profile.subject, user_id: userId, email, created_at: isoNow() })
     .execute();
+  if (!profile.emailVerified) {
+    await sendVerificationMail(db, { id: userId, email });
+    return { status: "verify-email", userId, email, mailSent: true };
+  }
+  await grantOperatorIfListed(db, userId);
   await sendMail(db, {
     to: email,
     ...welcomeMail({ name: profile.name, dashboardUrl: `${getEnv().appUrl}/dashboard` }),
     tag: "welcome",
   });
   return { status: "ok", userId, isNew: true };
+}
+
+async function markEmailVerified(db: DB, userId: string) {
+  const now = isoNow();
+  await db.updateTable("users").set({ email_verified_at: now, updated_at: now }).where("id", "=", userId).where("email_verified_at", "is", null).execute();
+  await grantOperatorIfListed(db, userId);
 }

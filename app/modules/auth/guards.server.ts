@@ -1,5 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { endSession, lookupSession } from "./session.server";
 
@@ -125,10 +126,28 @@ export async function requireAnonymous(request: Request) {
   if (session) throw redirect("/dashboard");
 }
 
-/** Only same-site relative paths may be redirect targets (no open redirects). */
+// Browsers drop or fold these while parsing a Location header ("/\t/evil.com" becomes
+// "//evil.com"), so a target holding any of them is refused outright, never cleaned.
+const UNSAFE_IN_REDIRECT = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
+const MAX_REDIRECT_LENGTH = 2048;
+
+/**
+ * A redirect target from a form or query string (redirectTo, returnTo): only a
+ * path that resolves to our own origin, returned normalised (path, query,
+ * hash). Anything else gives the fallback (no open redirects).
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+  if (typeof target !== "string" || target.length > MAX_REDIRECT_LENGTH) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || UNSAFE_IN_REDIRECT.test(target)) return fallback;
+  const base = new URL(getEnv().appUrl);
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
     return fallback;
   }
-  return target;
+  if (url.origin !== base.origin) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can normalise into a protocol-relative path ("/.//evil.com" → "//evil.com").
+  return path.startsWith("//") ? fallback : path;
 }

@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import type { AuthTokenKind } from "#app/db/schema";
 import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
-import { HOUR, isoIn, isoNow } from "#app/utils/time";
+import { DAY, HOUR, isoIn, isoNow } from "#app/utils/time";
 
 /**
  * Single-use tokens for links in mail. Only the SHA-256 of a token is stored;
@@ -12,6 +12,8 @@ export const TOKEN_TTL_MS: Record<AuthTokenKind, number> = {
   verify_email: HOUR,
   reset_password: HOUR,
   change_email: HOUR,
+  // Mailed to the old address when an email change is confirmed; its owner may be away for days.
+  revert_email: 7 * DAY,
 };
 
 export async function issueAuthToken(db: DB, userId: string, kind: AuthTokenKind, payload?: unknown) {

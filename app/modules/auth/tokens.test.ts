@@ -48,8 +48,8 @@ describe("rate limits", () => {
     await clearRateLimit("resend", "a@x.test");
     expect(await isRateLimited("resend", { ip: "10.0.1.2", email: "a@x.test" })).toBe(false);
 
-    const ipPoints = RATE_LIMIT_RULES.signin.ip.points;
-    for (let i = 0; i < ipPoints; i++) await consumeRateLimit("signin", { ip: "10.9.9.9", email: `u${i}@x.test` });
-    expect(await isRateLimited("signin", { ip: "10.9.9.9", email: "fresh@x.test" })).toBe(true);
+    const ipPoints = RATE_LIMIT_RULES.signup.ip.points;
+    for (let i = 0; i < ipPoints; i++) await consumeRateLimit("signup", { ip: "10.9.9.9", email: `u${i}@x.test` });
+    expect(await isRateLimited("signup", { ip: "10.9.9.9", email: "fresh@x.test" })).toBe(true);
   });
 });

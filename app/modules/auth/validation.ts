@@ -6,8 +6,18 @@ import { z } from "zod";
  */
 
 export const MIN_PASSWORD_LENGTH = 6;
-// bcrypt reads only the first 72 bytes; longer passwords would be cut silently.
-export const MAX_PASSWORD_LENGTH = 72;
+// bcrypt reads only the first 72 bytes (not characters) of a password; longer
+// ones would be cut silently, so they are refused wherever a password is set.
+export const MAX_PASSWORD_BYTES = 72;
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${MAX_PASSWORD_BYTES} bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.`;
+// The list itself is checked on the server only (common-passwords.server.ts), to keep it out of the browser bundle.
+export const COMMON_PASSWORD_MESSAGE = "This password is too common and easy to guess. Please choose a different one.";
+
+const utf8 = new TextEncoder();
+export function passwordByteLength(password: string) {
+  return utf8.encode(password).length;
+}
 
 export const EmailSchema = z
   .string({ error: "Email is required" })
@@ -18,8 +28,8 @@ export const EmailSchema = z
 
 export const PasswordSchema = z
   .string({ error: "Password is required" })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .refine((password) => passwordByteLength(password) <= MAX_PASSWORD_BYTES, PASSWORD_TOO_LONG_MESSAGE);
 
 export const SignInSchema = z.object({
   email: EmailSchema,

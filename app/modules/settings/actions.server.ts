@@ -52,13 +52,13 @@ function stringValues(form: FormData) {
   return values;
 }
 
-export async function handleSettingsAction(request: Request, auth: AuthState) {
+export async function handleSettingsAction(request: Request, auth: AuthState, ip?: string) {
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab");
   // Only the logo (Brand tab) and the profile picture (Account tab) forms are
   // multipart; an oversized one is refused from its declared length, unread.
   if (multipartTooLarge(request)) {
-    if (tab === "account") return handleAccountAction(request, auth);
+    if (tab === "account") return handleAccountAction(request, auth, ip);
     return invalid({
       intent: "brand-logo",
       fieldErrors: {},
@@ -73,10 +73,10 @@ export async function handleSettingsAction(request: Request, auth: AuthState) {
   try {
     form = await request.clone().formData();
   } catch {
-    return handleAccountAction(request, auth);
+    return handleAccountAction(request, auth, ip);
   }
   const intent = form.get("intent");
-  if (!isSettingsIntent(intent)) return handleAccountAction(request, auth);
+  if (!isSettingsIntent(intent)) return handleAccountAction(request, auth, ip);
 
   const db = getDb();
   const siteId = auth.site.id;

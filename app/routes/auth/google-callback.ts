@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { requestContext } from "#app/context";
-import { signInWithOidc, type OidcProfile } from "#app/modules/auth/auth.server";
+import { sendVerificationMail, signInWithOidc, type OidcProfile } from "#app/modules/auth/auth.server";
 import { clearStateCookies, getGoogleAuthenticator, GOOGLE_STRATEGY } from "#app/modules/auth/oidc.server";
+import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { startSession } from "#app/modules/auth/session.server";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -39,6 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw await fail(
       "An account with this email already exists and Google has not verified the address. Please sign in with your password first.",
     );
+  }
+  if (outcome.status === "verify-email") {
+    // No session until our own mail proves the address; a repeat attempt mails a fresh link, within the resend limit.
+    if (!outcome.mailSent && (await consumeRateLimit("resend", { ip: context.get(requestContext).ip, email: outcome.email }))) {
+      await sendVerificationMail(db, { id: outcome.userId, email: outcome.email });
+    }
+    throw redirect(`/signin?message=verify-email&email=${encodeURIComponent(outcome.email)}`, {
+      headers: cleanup.map((cookie) => ["Set-Cookie", cookie] as [string, string]),
+    });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(db, outcome.userId, request, context.get(requestContext).ip));

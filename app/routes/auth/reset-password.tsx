@@ -1,27 +1,27 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormMessage } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
+import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { isResetTokenUsable, resetPassword } from "#app/modules/auth/auth.server";
 import { endSession } from "#app/modules/auth/session.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "#app/modules/auth/validation";
+import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
+import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { hashToken } from "#app/utils/crypto.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/reset-password";
 import type { Notice } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reset password | Inkpilot" }];
 
-/** The spec's checks, in its order, with its titles and texts. */
+const PROBLEM_TITLES = { "too-short": "Password Too Short", "too-long": "Password Too Long", common: "Password Too Common" } as const;
+
+/** The spec's checks, in its order, with its titles and texts; then the 72-byte maximum and the common-password list. */
 function validate(password: string, confirm: string): Notice | null {
   if (!password || !confirm) return { title: "Password Required", description: "Please enter and confirm your new password" };
   if (password !== confirm) return { title: "Passwords Don't Match", description: "Please make sure both passwords are identical" };
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return { title: "Password Too Short", description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` };
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return { title: "Password Too Long", description: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long` };
-  }
-  return null;
+  const problem = newPasswordProblem(password);
+  return problem ? { title: PROBLEM_TITLES[problem.kind], description: problem.message } : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token: valid ? token : "", valid };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const token = String(formData.get("token") ?? "");
   const password = String(formData.get("password") ?? "");
@@ -39,6 +39,10 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   const problem = validate(password, confirm);
   if (problem) return data({ error: problem, invalidLink: false }, { status: 400 });
+  // Per address and per link (keyed by the token's hash, never the token itself).
+  if (!(await consumeRateLimit("reset-submit", { ip: context.get(requestContext).ip, email: `link:${hashToken(token)}` }))) {
+    return data({ error: { title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE }, invalidLink: false }, { status: 429 });
+  }
   if (!(await resetPassword(db, token, password))) {
     return data({ error: null, invalidLink: true }, { status: 400 });
   }

@@ -8,7 +8,7 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authenticateWithPassword } from "#app/modules/auth/auth.server";
 import { requireAnonymous, safeRedirectPath } from "#app/modules/auth/guards.server";
-import { clearRateLimit, consumeRateLimit, isRateLimited, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { admitPasswordGuess, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { redirectWithSession } from "#app/modules/auth/session.server";
 import { SignInSchema } from "#app/modules/auth/validation";
 import { toastHeader } from "#app/utils/toast.server";
@@ -62,13 +62,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (error: SignInError, status = 400) =>
     data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
 
-  if (await isRateLimited("signin", keys)) {
-    return fail({ title: "Error signing in", description: RATE_LIMIT_MESSAGE }, 429);
+  // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/018).
+  const gate = await admitPasswordGuess("signin", { account: email, ip: keys.ip });
+  if (!gate.allowed) {
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), error: { title: "Error signing in", description: RATE_LIMIT_MESSAGE } as SignInError },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+    );
   }
   const db = getDb();
   const outcome = await authenticateWithPassword(db, email, password);
+  // "unverified" means the password was right.
+  await gate.settle(outcome.status !== "invalid");
   if (outcome.status === "invalid") {
-    await consumeRateLimit("signin", keys);
     return fail({ title: "Error signing in", description: "Invalid email or password" });
   }
   if (outcome.status === "unverified") {
@@ -78,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       resendEmail: outcome.email,
     });
   }
-  await clearRateLimit("signin", email);
   const response = await redirectWithSession(db, outcome.userId, request, safeRedirectPath(redirectTo), keys.ip);
   response.headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome back!" }));
   throw response;

@@ -8,6 +8,7 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { signUp } from "#app/modules/auth/auth.server";
 import { requireAnonymous } from "#app/modules/auth/guards.server";
+import { SignUpServerSchema } from "#app/modules/auth/password-policy.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { lookupSession } from "#app/modules/auth/session.server";
 import { SignUpSchema } from "#app/modules/auth/validation";
@@ -36,7 +37,8 @@ function topicOf(value: FormDataEntryValue | string | null) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  // The server's schema adds the common-password list, which stays out of the browser bundle.
+  const submission = parseWithZod(formData, { schema: SignUpServerSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), error: null }, { status: 400 });
   }

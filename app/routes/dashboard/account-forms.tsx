@@ -145,6 +145,13 @@ export function ChangeEmailForm({ account, actionData }: FormsProps) {
         errors={result?.fieldErrors.newEmail}
         hint="We send a confirmation link to the new address. Your email changes once you follow it."
       />
+      {account.hasPassword ? (
+        <Field
+          label="Current password"
+          inputProps={{ id: "changeEmailCurrentPassword", name: "currentPassword", type: "password", autoComplete: "current-password" }}
+          errors={result?.fieldErrors.currentPassword}
+        />
+      ) : null}
       <div>
         <StatusButton pending={pending} pendingLabel="Sending..." variant="secondary">
           Update Email

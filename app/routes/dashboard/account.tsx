@@ -1,3 +1,4 @@
+import { requestContext } from "#app/context";
 import { accountView } from "#app/modules/account/account.server";
 import { handleAccountAction } from "#app/modules/account/actions.server";
 import { authContext } from "#app/modules/auth/guards.server";
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, context.get(authContext));
+  return handleAccountAction(request, context.get(authContext), context.get(requestContext).ip);
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

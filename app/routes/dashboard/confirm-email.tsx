@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const result = await confirmEmailChange(getDb(), context.get(authContext).user.id, token);
+  const auth = context.get(authContext);
+  const result = await confirmEmailChange(getDb(), { userId: auth.user.id, sessionId: auth.sessionId }, token);
   return result.ok ? { state: "done" as const, email: result.email } : { state: result.reason };
 }
 
@@ -36,7 +37,7 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
       <FormMessage
         tone="success"
         title="Email updated"
-        description={`Your account's email address is now ${actionData.email}. Use it the next time you sign in.`}
+        description={`Your account's email address is now ${actionData.email}. Use it the next time you sign in. For your security, you were signed out on your other devices, and your previous address got a notice with a link to undo the change.`}
       />
     );
   } else if (actionData?.state === "taken") {

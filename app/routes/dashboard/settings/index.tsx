@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
 import type { AccountActionData } from "#app/modules/account/actions.server";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSettingsAction(request, context.get(authContext));
+  return handleSettingsAction(request, context.get(authContext), context.get(requestContext).ip);
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
