@@ -43,7 +43,7 @@ export function multipartTooLarge(request: Request, maxBytes = MAX_IMAGE_BYTES) 
   return !Number.isFinite(length) || length > maxBytes + MULTIPART_OVERHEAD;
 }
 
-export type StoredImageResult = { ok: true; storedPath: string } | { ok: false; error: string };
+export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
 
 export type ImageStore = ReturnType<typeof imageStore>;
 
@@ -76,7 +76,7 @@ export function imageStore(kind: string) {
     const name = `${ownerId}-${randomToken(9)}.${ext}`;
     await fs.mkdir(dir(), { recursive: true });
     await fs.writeFile(path.join(dir(), name), bytes, { flag: "wx" });
-    return { ok: true, storedPath: `${prefix}/${name}` };
+    return { ok: true, storedPath: `${prefix}/${name}`, bytes: bytes.byteLength };
   }
 
   return { prefix, fileFor, remove, save };
