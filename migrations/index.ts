@@ -6,6 +6,7 @@ import * as m0004LinkChecks from "./0004_link_checks";
 import * as m0005JobLanes from "./0005_job_lanes";
 import * as m0006MailOutboxSecrets from "./0006_mail_outbox_secrets";
 import * as m0007EmailRevert from "./0007_email_revert";
+import * as m0008AiUsageAndStoredImages from "./0008_ai_usage_and_stored_images";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_job_lanes": m0005JobLanes,
   "0006_mail_outbox_secrets": m0006MailOutboxSecrets,
   "0007_email_revert": m0007EmailRevert,
+  "0008_ai_usage_and_stored_images": m0008AiUsageAndStoredImages,
 };

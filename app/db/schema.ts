@@ -366,6 +366,26 @@ export interface LinksTable {
   /** When a check run last took this link, checked or skipped; the next run starts with the oldest. */
   attempted_at: Timestamp | null;
 }
+/** AI actions per site and UTC day ('YYYY-MM-DD'), by kind (migration 0008, decision 020). */
+export interface AiUsageTable {
+  site_id: string;
+  day: string;
+  kind: string;
+  units: Generated<number>;
+  calls: Generated<number>;
+  updated_at: Timestamp;
+}
+export type StoredImageKind = "article" | "logo" | "avatar";
+/** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 021). */
+export interface StoredImagesTable {
+  path: string;
+  kind: StoredImageKind;
+  site_id: string | null;
+  article_id: string | null;
+  user_id: string | null;
+  bytes: Generated<number>;
+  created_at: Timestamp;
+}
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -398,6 +418,8 @@ export interface Database {
   audit_log: AuditLogTable;
   contact_messages: ContactMessagesTable;
   links: LinksTable;
+  ai_usage: AiUsageTable;
+  stored_images: StoredImagesTable;
 }
 
 export type Job = Selectable<JobsTable>;

@@ -249,7 +249,8 @@ describe("avatar", () => {
     expect(served.headers.get("Content-Security-Policy")).toBe("default-src 'none'");
     expect(Buffer.from(await served.response!.arrayBuffer()).equals(PNG)).toBe(true);
 
-    const gif = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(20)]);
+    // Uploads must parse as images (their metadata is stripped): a 1x1 GIF.
+    const gif = Buffer.from("47494638396101000100800000000000ffffff2c00000000010001000002024401003b", "hex");
     const second = await account(await postMultipart("/dashboard/account", avatarForm(gif, "x.gif", "image/gif"), a.cookie));
     expect(redirectTarget(second)).toBe("/dashboard/account");
     const secondPath = (await user(a.userId)).avatar_path!;
@@ -260,10 +261,11 @@ describe("avatar", () => {
 
   it("recognises JPEG and WebP by their bytes", async () => {
     const a = await makeUser("avatar-types@example.com");
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(16)]);
+    // Well-formed containers (SOI, a JFIF header, EOI; a RIFF with one VP8 chunk): uploads must parse.
+    const jpeg = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex");
     await account(await postMultipart("/dashboard/account", avatarForm(jpeg, "a.bin", "application/octet-stream"), a.cookie));
     expect((await user(a.userId)).avatar_path).toMatch(/\.jpg$/);
-    const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(8)]);
+    const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([20, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.from([8, 0, 0, 0]), Buffer.alloc(8)]);
     await account(await postMultipart("/dashboard/account", avatarForm(webp, "a.webp", "image/webp"), a.cookie));
     expect((await user(a.userId)).avatar_path).toMatch(/\.webp$/);
   });

@@ -204,7 +204,7 @@ describe("generation pipeline", () => {
     const { account, article } = await generate(offlineWriter);
     const usage = async () => (await db.selectFrom("usage_events").select("id").where("site_id", "=", account.siteId).execute()).length;
     expect(await usage()).toBe(1);
-    const regen = await startRegeneration(db, account.siteId, article.id);
+    const regen = await startRegeneration(db, account, article.id);
     expect(regen).not.toBeNull();
     await runGeneration(db, { generationId: regen!.generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, writer: offlineWriter });
     expect(await usage()).toBe(1);

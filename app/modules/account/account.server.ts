@@ -13,7 +13,7 @@ import { emailChangedMail } from "#app/modules/email/templates/email-changed.ser
 import { deleteAccount } from "#app/modules/workspaces/accounts.server";
 import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
 import { HOUR, isoIn, isoNow } from "#app/utils/time";
-import { avatarUrl, removeAvatarFile } from "./avatar.server";
+import { avatarUrl } from "./avatar.server";
 
 export const CHANGE_EMAIL_TTL_MS = HOUR;
 
@@ -279,9 +279,7 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Deletes the user (and workspaces where they were the last owner), then their avatar file. */
+/** Deletes the user (and workspaces where they were the last owner) with their files, avatar included. */
 export async function deleteUserAccount(db: DB, userId: string) {
-  const user = await db.selectFrom("users").select("avatar_path").where("id", "=", userId).executeTakeFirst();
   await deleteAccount(db, userId);
-  await removeAvatarFile(user?.avatar_path ?? null);
 }

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { detectImageType, IMAGE_TYPES, imageStore, MAX_IMAGE_BYTES, storedImageUrl, type ImageExt } from "#app/modules/uploads/images.server";
+import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -35,7 +36,11 @@ export async function saveAvatar(db: DB, userId: string, upload: File | null): P
   const stored = await avatarStore.save(userId, upload);
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("users").select("avatar_path").where("id", "=", userId).executeTakeFirst();
-  await db.updateTable("users").set({ avatar_path: stored.storedPath, updated_at: isoNow() }).where("id", "=", userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ avatar_path: stored.storedPath, updated_at: isoNow() }).where("id", "=", userId).execute();
+    await recordStoredImage(trx, stored.storedPath, { kind: "avatar", userId }, stored.bytes);
+    await forgetStoredImages(trx, [previous?.avatar_path]);
+  });
   await removeAvatarFile(previous?.avatar_path ?? null);
   return { ok: true, avatarPath: stored.storedPath };
 }

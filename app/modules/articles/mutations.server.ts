@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
 import { syncArticleLinks } from "#app/modules/backlinks/links.server";
+import { forgetStoredImages, removeStoredFiles, unsharedImagesOfArticle } from "#app/modules/uploads/stored-images.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
@@ -181,8 +182,19 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
   });
 }
 
-/** Deletes an article of this site; false when there is none. Usage is not given back. */
+/**
+ * Deletes an article of this site; false when there is none. Usage is not
+ * given back. Its generated images go too once the row is gone, except those
+ * another article of the workspace shows.
+ */
 export async function deleteArticle(db: DB, siteId: string, articleId: string): Promise<boolean> {
-  const result = await db.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const { deleted, files } = await inTransaction(db, async (trx) => {
+    const files = await unsharedImagesOfArticle(trx, siteId, articleId);
+    const result = await trx.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows) > 0;
+    if (deleted) await forgetStoredImages(trx, files);
+    return { deleted, files: deleted ? files : [] };
+  });
+  await removeStoredFiles(files);
+  return deleted;
 }

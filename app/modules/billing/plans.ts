@@ -23,3 +23,22 @@ export const MULTI_SITE_DISCOUNTS = [
 export function multiSiteDiscountPercent(siteCount: number): number {
   return MULTI_SITE_DISCOUNTS.find((band) => siteCount >= band.minSites)?.percent ?? 0;
 }
+
+/**
+ * AI actions beside creating an article (regenerate, regenerate a section, Edit
+ * with AI, the generator's keyword research and images), in credits per site
+ * per UTC day (decision 020). An expired trial gets none.
+ */
+export const AI_DAILY_CREDITS = { trial: 30, pro: 500 } as const;
+/** What each action costs, roughly in proportion to its model or image money. */
+export const AI_ACTION_CREDITS = {
+  regenerate: 10,
+  "regenerate-section": 1,
+  edit: 1,
+  "edit-selection": 1,
+  keywords: 1,
+  image: 2,
+} as const;
+export type AiActionKind = keyof typeof AI_ACTION_CREDITS;
+/** Per-user burst limit on AI actions: this many within the window, whatever the allowance left. */
+export const AI_BURST_LIMIT = { actions: 10, seconds: 60 } as const;

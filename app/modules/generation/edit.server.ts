@@ -5,11 +5,14 @@ import { getWriter } from "#app/modules/ai/provider.server";
 import type { Outline, Writer } from "#app/modules/ai/writer";
 import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { sanitizeArticle } from "#app/modules/articles/sanitize-pool.server";
+import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { research } from "./research.server";
 
 /**
  * Regenerate one section and Edit with AI. They rewrite an existing article's
- * content in one model call, synchronously, and never count against the quota.
+ * content in one model call, synchronously; they never count against the
+ * article quota but are charged to the site's daily AI allowance before the
+ * call (ai-meter.server), so a refused action changes nothing.
  */
 
 async function briefFor(db: DB, siteId: string, articleId: string, keyword: string) {
@@ -17,13 +20,15 @@ async function briefFor(db: DB, siteId: string, articleId: string, keyword: stri
 }
 
 /** Rewrites the body under the H2 whose text is `heading`; null when the article or heading is unknown. */
-export async function regenerateSection(db: DB, siteId: string, articleId: string, heading: string, writer?: Writer) {
+export async function regenerateSection(db: DB, tenant: AiTenant, articleId: string, heading: string, writer?: Writer) {
+  const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
   const $ = cheerio.load(article.content_html, null, false);
   const h2s = $("h2").toArray();
   const index = h2s.findIndex((h) => $(h).text().trim() === heading.trim());
   if (index < 0) return null;
+  await chargeAiAction(db, tenant, "regenerate-section");
   const keyword = article.target_keyword || article.title;
   const brief = await briefFor(db, siteId, articleId, keyword);
   const outline: Outline = {
@@ -44,17 +49,20 @@ export async function regenerateSection(db: DB, siteId: string, articleId: strin
 }
 
 /** Applies an instruction to the whole draft. */
-export async function editArticle(db: DB, siteId: string, articleId: string, instruction: string, writer?: Writer) {
+export async function editArticle(db: DB, tenant: AiTenant, articleId: string, instruction: string, writer?: Writer) {
+  const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
+  await chargeAiAction(db, tenant, "edit");
   const brief = await briefFor(db, siteId, articleId, article.target_keyword || article.title);
   const html = await (writer ?? (await getWriter())).rewrite(article.content_html, instruction, brief, {});
   return updateArticle(db, siteId, articleId, { contentHtml: html });
 }
 
 /** Applies an instruction to a selected fragment and returns it sanitized; nothing is stored. */
-export async function editSelection(db: DB, siteId: string, articleId: string | null, html: string, instruction: string, keyword: string, writer?: Writer) {
-  const brief = await briefFor(db, siteId, articleId ?? "", keyword);
+export async function editSelection(db: DB, tenant: AiTenant, articleId: string | null, html: string, instruction: string, keyword: string, writer?: Writer) {
+  await chargeAiAction(db, tenant, "edit-selection");
+  const brief = await briefFor(db, tenant.siteId, articleId ?? "", keyword);
   const out = await (writer ?? (await getWriter())).rewrite(html, instruction, brief, {});
   return sanitizeArticle(out);
 }

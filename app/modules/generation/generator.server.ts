@@ -5,6 +5,8 @@ import { WriterLimitError } from "#app/modules/ai/writer";
 import { listArticles } from "#app/modules/articles/queries.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { countHtmlWords } from "#app/modules/articles/text";
+import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
+import { assertImageRoom } from "#app/modules/uploads/stored-images.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { logger } from "#app/utils/logger.server";
 import { saveGeneratedImage } from "./images.server";
@@ -12,7 +14,8 @@ import { saveGeneratedImage } from "./images.server";
 /**
  * The AI Content Generator page's own calls (keyword research, single images,
  * the article it hands on); article generation itself goes through
- * startGeneration like the write screen. Every call is scoped by site.
+ * startGeneration like the write screen. Every call is scoped by site and
+ * charged to the site's daily AI allowance before the model is called.
  */
 
 const CALL_TIMEOUT_MS = 120_000;
@@ -26,8 +29,9 @@ export function failureReason(error: unknown, what: string) {
 }
 
 /** Keyword ideas for a topic in the site's article language, as the writer returns them (no invented figures). */
-export async function researchKeywords(db: DB, siteId: string, topic: string) {
-  const [writer, content] = await Promise.all([getWriter(), getContentSettings(db, siteId)]);
+export async function researchKeywords(db: DB, tenant: AiTenant, topic: string) {
+  await chargeAiAction(db, tenant, "keywords");
+  const [writer, content] = await Promise.all([getWriter(), getContentSettings(db, tenant.siteId)]);
   const ideas = await writer.keywordIdeas(topic, content.language, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const seen = new Set<string>();
   const keywords = ideas
@@ -41,12 +45,15 @@ export type GeneratorImage = { url: string; prompt: string; revisedPrompt: strin
 
 /**
  * One image for a prompt in a style, stored beside the article images
- * (DATA_DIR/uploads/articles, named after the site) and served by the same route.
+ * (DATA_DIR/uploads/articles, named after the site) and served by the same
+ * route. Refused (ImageLimitError) before any charge when the site is at its image cap.
  */
-export async function generateImage(siteId: string, prompt: string, style: string): Promise<GeneratorImage> {
+export async function generateImage(db: DB, tenant: AiTenant, prompt: string, style: string): Promise<GeneratorImage> {
+  await assertImageRoom(db, tenant.siteId);
+  await chargeAiAction(db, tenant, "image");
   const writer = await getWriter();
   const image = await writer.image(prompt, style, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-  const url = await saveGeneratedImage(siteId, image);
+  const url = await saveGeneratedImage(db, { siteId: tenant.siteId }, image);
   return { url, prompt, revisedPrompt: image.revisedPrompt ?? imagePrompt(prompt, style), style, provider: writer.kind };
 }
 

@@ -11,7 +11,8 @@ import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
-import { removeGeneratedImage, saveGeneratedImage } from "./images.server";
+import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
+import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { research, type BriefOverrides } from "./research.server";
 
@@ -341,9 +342,14 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       state.links = await writer.selectLinks(brief, outline, state.candidates ?? [], ctx);
       await save();
     });
-  state.images ??= outline.imagePrompts.map(() => null);
+  if (state.images === undefined) {
+    // A site at its image cap gets the article without images rather than no article.
+    const room = await hasImageRoom(db, siteId, outline.imagePrompts.length);
+    if (!room) logger.warn({ siteId, generationId }, "site at its image cap; the article goes without images");
+    state.images = room ? outline.imagePrompts.map(() => null) : [];
+  }
   outline.imagePrompts.forEach((plan, position) => {
-    if (state.images![position]) return;
+    if (position >= state.images!.length || state.images![position]) return;
     task(() =>
       imagePool(async () => {
         checkpoint();
@@ -355,7 +361,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
           const { offlineWriter } = await import("#app/modules/ai/offline-writer.server");
           return offlineWriter.image(plan.prompt, style);
         });
-        const url = await saveGeneratedImage(articleId, image);
+        const url = await saveGeneratedImage(db, { siteId, articleId }, image);
         state.images![position] = { url, alt: plan.alt, prompt: plan.prompt, position };
         await save();
       }),
@@ -386,7 +392,7 @@ async function finish(db: DB, siteId: string, generationId: string, articleId: s
   state.seoScore = seo.score;
   const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
   const featured = images.find((i) => i.position === 0)?.url ?? null;
-  await db.transaction().execute(async (trx) => {
+  const replaced = await db.transaction().execute(async (trx) => {
     const old = await trx.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
     await trx.deleteFrom("article_images").where("article_id", "=", articleId).execute();
     for (const image of images) {
@@ -406,10 +412,11 @@ async function finish(db: DB, siteId: string, generationId: string, articleId: s
       status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
     });
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
-    // Files of a replaced version go once the new version is committed.
     const keep = new Set(images.map((i) => i.url));
-    for (const { path } of old) if (!keep.has(path)) await removeGeneratedImage(path);
+    return old.map((o) => o.path).filter((p) => !keep.has(p));
   });
+  // Files of a replaced version go once the new version is committed.
+  await removeGeneratedImages(db, replaced);
   await save();
   return { articleId, seo };
 }

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
+import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { newId } from "#app/utils/crypto.server";
@@ -50,13 +51,20 @@ export async function startGeneration(
   return result;
 }
 
-/** Regenerates an existing article in place; never counts against the quota. */
-export async function startRegeneration(db: DB, siteId: string, articleId: string) {
+/**
+ * Regenerates an existing article in place. It never counts against the
+ * article quota; it is charged to the site's daily AI allowance in the same
+ * transaction (throws AiLimitError, leaving nothing behind, when refused).
+ * Joining a regeneration already running charges nothing.
+ */
+export async function startRegeneration(db: DB, tenant: AiTenant, articleId: string) {
+  const { siteId } = tenant;
   const result = await db.transaction().execute(async (trx) => {
     const article = await getArticle(trx, siteId, articleId);
     if (!article) return null;
     const running = await activeGenerationFor(trx, siteId, articleId);
     if (running) return { generationId: running.id, articleId };
+    await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
     const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });
     await trx.updateTable("articles").set({ status: "generating", updated_at: isoNow() }).where("id", "=", articleId).where("site_id", "=", siteId).execute();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { imageStore, storedImageUrl } from "#app/modules/uploads/images.server";
+import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
 import { isHttpUrl, parseLinks, parseTags } from "./lists";
@@ -132,13 +133,20 @@ export async function saveBrandLogo(db: DB, siteId: string, upload: File | null)
   const stored = await logoStore.save(siteId, upload);
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
-  await setLogoPath(db, siteId, stored.storedPath);
+  await db.transaction().execute(async (trx) => {
+    await setLogoPath(trx, siteId, stored.storedPath);
+    await recordStoredImage(trx, stored.storedPath, { kind: "logo", siteId }, stored.bytes);
+    await forgetStoredImages(trx, [previous?.logo_path]);
+  });
   await logoStore.remove(previous?.logo_path ?? null);
   return { ok: true, logoPath: stored.storedPath };
 }
 
 export async function removeBrandLogo(db: DB, siteId: string) {
   const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
-  await setLogoPath(db, siteId, null);
+  await db.transaction().execute(async (trx) => {
+    await setLogoPath(trx, siteId, null);
+    await forgetStoredImages(trx, [previous?.logo_path]);
+  });
   await logoStore.remove(previous?.logo_path ?? null);
 }

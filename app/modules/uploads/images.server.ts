@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "#app/env.server";
 import { randomToken } from "#app/utils/crypto.server";
+import { stripImageMetadata } from "./strip-metadata";
 
 /**
  * Uploaded images (profile pictures, brand logos) live under <dataDir>/uploads/<kind>,
@@ -43,7 +44,7 @@ export function multipartTooLarge(request: Request, maxBytes = MAX_IMAGE_BYTES) 
   return !Number.isFinite(length) || length > maxBytes + MULTIPART_OVERHEAD;
 }
 
-export type StoredImageResult = { ok: true; storedPath: string } | { ok: false; error: string };
+export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
 
 export type ImageStore = ReturnType<typeof imageStore>;
 
@@ -66,17 +67,22 @@ export function imageStore(kind: string) {
     if (target) await fs.rm(target.file, { force: true });
   }
 
-  /** Checks the upload (present, ≤ 2 MB, an image by its bytes) and writes it; records nothing. */
+  /**
+   * Checks the upload (present, ≤ 2 MB, an image by its bytes), strips its
+   * metadata (EXIF and GPS, XMP, comments) and writes it; records nothing.
+   */
   async function save(ownerId: string, upload: File | null): Promise<StoredImageResult> {
     if (!upload || upload.size === 0) return { ok: false, error: "Please choose an image file." };
     if (upload.size > MAX_IMAGE_BYTES) return { ok: false, error: "The image must be 2 MB or smaller." };
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const ext = detectImageType(bytes);
+    const original = new Uint8Array(await upload.arrayBuffer());
+    const ext = detectImageType(original);
     if (!ext) return { ok: false, error: "Only PNG, JPEG, GIF or WebP images are accepted." };
+    const bytes = stripImageMetadata(original, ext);
+    if (!bytes) return { ok: false, error: "This image could not be read. Please try another file." };
     const name = `${ownerId}-${randomToken(9)}.${ext}`;
     await fs.mkdir(dir(), { recursive: true });
     await fs.writeFile(path.join(dir(), name), bytes, { flag: "wx" });
-    return { ok: true, storedPath: `${prefix}/${name}` };
+    return { ok: true, storedPath: `${prefix}/${name}`, bytes: bytes.byteLength };
   }
 
   return { prefix, fileFor, remove, save };

@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
+import { filesOfUser, filesOfWorkspaces, removeStoredFiles } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 export { TRIAL_DAYS };
@@ -89,10 +90,12 @@ export async function createSiteSettings(db: DB, siteId: string) {
 
 /**
  * Deletes a user. Workspaces where they are the last owner go with them, with
- * every site and article (cascades); other workspaces keep their data.
+ * every site and article (cascades); other workspaces keep their data. Their
+ * files (logos, generated and article images, the avatar) are listed in the
+ * transaction and deleted once the rows are gone.
  */
 export async function deleteAccount(db: DB, userId: string) {
-  await db.transaction().execute(async (trx) => {
+  const files = await db.transaction().execute(async (trx) => {
     const owned = await trx
       .selectFrom("memberships as m")
       .select("m.workspace_id")
@@ -112,7 +115,10 @@ export async function deleteAccount(db: DB, userId: string) {
       )
       .execute();
     const workspaceIds = owned.map((row) => row.workspace_id);
+    const files = [...(await filesOfWorkspaces(trx, workspaceIds)), ...(await filesOfUser(trx, userId))];
     if (workspaceIds.length) await trx.deleteFrom("workspaces").where("id", "in", workspaceIds).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
+    return files;
   });
+  await removeStoredFiles(files);
 }

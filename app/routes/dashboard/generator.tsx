@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import {
   GENERATOR_MESSAGES as M,
   GENERATOR_TABS,
@@ -114,10 +115,19 @@ function formValues(form: FormData) {
   return out;
 }
 
+/** A metered action stopped by a limit: its message under the form and as a toast; nothing was done. */
+function refusal<I extends "keywords" | "images">(intent: I, values: Record<string, string>, refused: { title: string; message: string; status: number }) {
+  return data(
+    { intent, values, formError: { title: refused.title, description: refused.message }, toast: { type: "error", title: refused.title } satisfies Toast },
+    { status: refused.status },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
   const db = getDb();
   const values = formValues(await request.formData());
+  const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
 
   if (values.intent === "generate") {
     const parsed = GenerateSchema.safeParse(values);
@@ -145,9 +155,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = KeywordsSchema.safeParse(values);
     if (!parsed.success) return data({ intent: "keywords" as const, values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
     try {
-      const research = await researchKeywords(db, auth.site.id, parsed.data.topic);
+      const research = await researchKeywords(db, tenant, parsed.data.topic);
       return { intent: "keywords" as const, values, research, toast: { type: "success", title: M.researched } satisfies Toast };
     } catch (error) {
+      const refused = limitRefusal(error);
+      if (refused) return refusal("keywords", values, refused);
       const title = M.researchFailed(failureReason(error, "keyword research"));
       return data({ intent: "keywords" as const, values, formError: { title }, toast: { type: "error", title } satisfies Toast }, { status: 502 });
     }
@@ -157,9 +169,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = ImagesSchema.safeParse(values);
     if (!parsed.success) return data({ intent: "images" as const, values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
     try {
-      const image = await generateImage(auth.site.id, parsed.data.prompt, parsed.data.style);
+      const image = await generateImage(db, tenant, parsed.data.prompt, parsed.data.style);
       return { intent: "images" as const, values, image, toast: { type: "success", title: M.imagesGenerated } satisfies Toast };
     } catch (error) {
+      const refused = limitRefusal(error);
+      if (refused) return refusal("images", values, refused);
       const title = M.imagesFailed(failureReason(error, "image generation"));
       return data({ intent: "images" as const, values, formError: { title }, toast: { type: "error", title } satisfies Toast }, { status: 502 });
     }

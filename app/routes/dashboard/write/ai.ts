@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/writer";
 import { authContext } from "#app/modules/auth/guards.server";
+import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import { editArticle, editSelection, regenerateSection } from "#app/modules/generation/edit.server";
 import { startRegeneration } from "#app/modules/generation/service.server";
 import { logger } from "#app/utils/logger.server";
@@ -13,6 +14,8 @@ import type { Route } from "./+types/ai";
  * POST-only AI actions on an article: regenerate it (a background job, not
  * counted against the quota), regenerate one section, or edit with an
  * instruction (whole draft, or a selection when called by the editor's script).
+ * Each is charged to the site's daily AI allowance first; a refusal (plan,
+ * allowance or burst limit) comes back as a toast, or as JSON for the script.
  */
 
 const Schema = z.discriminatedUnion("intent", [
@@ -39,32 +42,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request", html: null }, { status: 400 });
   const input = parsed.data;
   const back = (id: string | undefined) => (id ? `/dashboard/write?edit=${encodeURIComponent(id)}` : "/dashboard/write");
+  const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
   try {
     switch (input.intent) {
       case "regenerate": {
-        const started = await startRegeneration(db, auth.site.id, input.articleId);
+        const started = await startRegeneration(db, tenant, input.articleId);
         if (!started) throw new Response("Not found", { status: 404 });
         // With JavaScript the write screen shows the progress dialog; without it the status page does.
         return redirect(input.js ? back(input.articleId) : `/dashboard/generations/${started.generationId}`);
       }
       case "regenerate-section": {
-        const updated = await regenerateSection(db, auth.site.id, input.articleId, input.heading);
+        const updated = await regenerateSection(db, tenant, input.articleId, input.heading);
         if (!updated) return redirectWithToast(back(input.articleId), { type: "error", title: "Error generating article", description: "That section was not found." });
         return redirectWithToast(back(input.articleId), { title: "Article updated!" });
       }
       case "edit": {
-        const updated = await editArticle(db, auth.site.id, input.articleId, input.instruction);
+        const updated = await editArticle(db, tenant, input.articleId, input.instruction);
         if (!updated) throw new Response("Not found", { status: 404 });
         return redirectWithToast(back(input.articleId), { title: "Article updated!" });
       }
       case "edit-selection": {
-        const html = await editSelection(db, auth.site.id, input.articleId ?? null, input.html, input.instruction, input.keyword);
+        const html = await editSelection(db, tenant, input.articleId ?? null, input.html, input.instruction, input.keyword);
         // A resource route: the editor's script reads this JSON.
         return Response.json({ ok: true, error: null, html });
       }
     }
   } catch (error) {
     if (error instanceof Response) throw error;
+    const refused = limitRefusal(error);
+    if (refused) {
+      if (input.intent === "edit-selection") return Response.json({ ok: false, error: refused.message, html: null }, { status: refused.status });
+      return redirectWithToast(back(input.articleId), { type: "error", title: refused.title, description: refused.message });
+    }
     const message = error instanceof WriterLimitError ? error.message : "Failed to generate AI article. Please try again.";
     if (!(error instanceof WriterLimitError)) logger.error({ err: error }, "AI edit failed");
     if (input.intent === "edit-selection") return Response.json({ ok: false, error: message, html: null }, { status: 422 });

@@ -1,0 +1,139 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { sql } from "kysely";
+import type { DB } from "#app/db/client.server";
+import { QUOTA_MESSAGES } from "#app/modules/articles/quota.server";
+import { ImageLimitError } from "#app/modules/uploads/stored-images.server";
+import { isoNow } from "#app/utils/time";
+import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind } from "./plans";
+
+/**
+ * The AI meter (decision 020): every action that spends model or image money
+ * beside creating an article goes through chargeAiAction before the model is
+ * called. It applies a per-user burst limit (in memory), then checks the
+ * site's daily allowance for the workspace's plan and records the charge in one
+ * SQLite transaction, so parallel requests cannot all slip under the limit.
+ * Creating an article is counted by the article quota instead (quota.server),
+ * and the generation pipeline's own calls are part of that article.
+ */
+
+export type { AiActionKind };
+export type AiTenant = { workspaceId: string; siteId: string; userId: string };
+export type AiLimitCode = "trial_expired" | "daily_limit" | "burst";
+
+export const AI_LIMIT_MESSAGES: Record<AiLimitCode, { title: string; message: (plan: "trial" | "pro") => string; status: number }> = {
+  trial_expired: { title: QUOTA_MESSAGES.trial_expired.title, message: () => QUOTA_MESSAGES.trial_expired.message, status: 403 },
+  daily_limit: {
+    title: "Daily AI limit reached",
+    message: (plan) =>
+      `You've used today's AI allowance for this site. It renews at midnight UTC.${plan === "trial" ? " Upgrade to Pro for a larger allowance." : ""}`,
+    status: 429,
+  },
+  burst: { title: "Too many AI requests", message: () => "Please wait a minute and try again.", status: 429 },
+};
+
+export class AiLimitError extends Error {
+  readonly code: AiLimitCode;
+  readonly title: string;
+  /** The HTTP status a JSON answer uses: 403 for the plan, 429 for a limit that passes. */
+  readonly status: number;
+  constructor(code: AiLimitCode, plan: "trial" | "pro" = "trial") {
+    const { title, message, status } = AI_LIMIT_MESSAGES[code];
+    super(message(plan));
+    this.name = "AiLimitError";
+    this.code = code;
+    this.title = title;
+    this.status = status;
+  }
+}
+
+export function isAiLimitError(error: unknown): error is AiLimitError {
+  return error instanceof AiLimitError;
+}
+
+/** The refusal to show when a metered action was stopped (AI allowance, burst limit or image cap); null for any other error. */
+export function limitRefusal(error: unknown): { title: string; message: string; status: number } | null {
+  if (error instanceof AiLimitError || error instanceof ImageLimitError) return { title: error.title, message: error.message, status: error.status };
+  return null;
+}
+
+/** The UTC day a charge belongs to, 'YYYY-MM-DD'. */
+export function dayKey(at: Date = new Date()) {
+  return at.toISOString().slice(0, 10);
+}
+
+const burst = new RateLimiterMemory({ keyPrefix: "ai:user", points: AI_BURST_LIMIT.actions, duration: AI_BURST_LIMIT.seconds });
+
+async function consumeBurst(userId: string) {
+  try {
+    await burst.consume(userId);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw new AiLimitError("burst");
+    throw error;
+  }
+}
+
+function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute((trx) => fn(trx));
+}
+
+async function allowanceOf(db: DB, workspaceId: string, now: Date) {
+  const workspace = await db.selectFrom("workspaces").select(["plan", "trial_ends_at"]).where("id", "=", workspaceId).executeTakeFirst();
+  if (!workspace) throw new Error(`Workspace ${workspaceId} not found`);
+  const expired = workspace.plan === "trial" && !(new Date(workspace.trial_ends_at).getTime() > now.getTime());
+  return { plan: workspace.plan, expired, max: AI_DAILY_CREDITS[workspace.plan] };
+}
+
+async function usedToday(db: DB, siteId: string, day: string) {
+  const row = await db
+    .selectFrom("ai_usage")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("units"), sql<number>`0`).as("units"))
+    .where("site_id", "=", siteId)
+    .where("day", "=", day)
+    .executeTakeFirstOrThrow();
+  return Number(row.units);
+}
+
+export type AiAllowance = { plan: "trial" | "pro"; used: number; max: number; blocked: AiLimitCode | null };
+
+/** Today's allowance of a site, for display; charges nothing. */
+export async function getAiAllowance(db: DB, { workspaceId, siteId }: Pick<AiTenant, "workspaceId" | "siteId">, { now = new Date() } = {}): Promise<AiAllowance> {
+  const { plan, expired, max } = await allowanceOf(db, workspaceId, now);
+  const used = await usedToday(db, siteId, dayKey(now));
+  return { plan, used, max: expired ? 0 : max, blocked: expired ? "trial_expired" : used >= max ? "daily_limit" : null };
+}
+
+/**
+ * Charges one AI action to the site's allowance of today, or throws
+ * AiLimitError and records nothing. Call it before the model; a call that
+ * then fails is not refunded (the provider may have billed it). Pass a
+ * transaction to make the charge part of a larger write.
+ */
+export async function chargeAiAction(
+  db: DB,
+  tenant: AiTenant,
+  kind: AiActionKind,
+  units: number = AI_ACTION_CREDITS[kind],
+  { now = new Date() }: { now?: Date } = {},
+) {
+  await consumeBurst(tenant.userId);
+  return inTransaction(db, async (trx) => {
+    const { plan, expired, max } = await allowanceOf(trx, tenant.workspaceId, now);
+    if (expired) throw new AiLimitError("trial_expired", plan);
+    const day = dayKey(now);
+    const used = await usedToday(trx, tenant.siteId, day);
+    if (used + units > max) throw new AiLimitError("daily_limit", plan);
+    await trx
+      .insertInto("ai_usage")
+      .values({ site_id: tenant.siteId, day, kind, units, calls: 1, updated_at: isoNow(now) })
+      .onConflict((oc) =>
+        oc.columns(["site_id", "day", "kind"]).doUpdateSet((eb) => ({
+          units: eb("ai_usage.units", "+", units),
+          calls: eb("ai_usage.calls", "+", 1),
+          updated_at: isoNow(now),
+        })),
+      )
+      .execute();
+    return { plan, used: used + units, max };
+  });
+}
