@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/writer";
+import { ArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import { editArticle, editSelection, regenerateSection } from "#app/modules/generation/edit.server";
@@ -74,8 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (input.intent === "edit-selection") return Response.json({ ok: false, error: refused.message, html: null }, { status: refused.status });
       return redirectWithToast(back(input.articleId), { type: "error", title: refused.title, description: refused.message });
     }
-    const message = error instanceof WriterLimitError ? error.message : "Failed to generate AI article. Please try again.";
-    if (!(error instanceof WriterLimitError)) logger.error({ err: error }, "AI edit failed");
+    // A model's limit or an edit that would push the article past 512 KB: say so; anything else is logged.
+    const explained = error instanceof WriterLimitError || error instanceof ArticleTooLargeError;
+    const message = explained ? error.message : "Failed to generate AI article. Please try again.";
+    if (!explained) logger.error({ err: error }, "AI edit failed");
     if (input.intent === "edit-selection") return Response.json({ ok: false, error: message, html: null }, { status: 422 });
     return redirectWithToast(back(input.articleId), { type: "error", title: "Error generating article", description: message });
   }
