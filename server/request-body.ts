@@ -33,13 +33,26 @@ export function bodyLimitFor(pathname: string) {
   return BODY_LIMITS.form;
 }
 
+// After refusing, a little more of the body is read and dropped so that a client still
+// sending can read the 413 (closing at once makes its next write fail with a reset).
+const LINGER_BYTES = 4 * MB;
+const LINGER_MS = 2_000;
+
 function refuse(req: IncomingMessage, res: ServerResponse) {
   if (!res.headersSent) {
-    // The rest of the body is never read: close the connection once the answer is out.
-    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
     res.end("Request body too large");
   }
-  res.once("finish", () => req.destroy());
+  let dropped = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
+  });
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
 }
 
 /**

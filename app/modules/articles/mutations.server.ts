@@ -6,9 +6,9 @@ import { forgetStoredImages, removeStoredFiles, unsharedImagesOfArticle } from "
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
-import { sanitizeArticle } from "./sanitize-pool.server";
-import { scoreArticle, type LengthBand, type LinkAmount } from "./seo";
-import { countHtmlWords, slugify } from "./text";
+import { analyseArticle } from "./sanitize-pool.server";
+import type { LengthBand, LinkAmount } from "./seo";
+import { slugify } from "./text";
 
 /**
  * Every write of an article goes through here, whoever writes it (the editor,
@@ -79,11 +79,15 @@ export async function getSeoContext(db: DB, siteId: string) {
   };
 }
 
-/** Word count and SEO score of already sanitized content. */
-async function derived(db: DB, siteId: string, fields: { title: string; contentHtml: string; metaDescription: string; targetKeyword: string }) {
-  const { contentHtml } = fields;
-  const seo = scoreArticle({ ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword, html: contentHtml });
-  return { contentHtml, wordCount: countHtmlWords(contentHtml), seoScore: seo.score };
+/**
+ * Sanitized content, word count and SEO score. Computed before a write
+ * transaction opens: a large body is handled on the article worker thread, and
+ * no transaction may wait on it (docs/decisions/022).
+ */
+async function derived(db: DB, siteId: string, fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string }) {
+  const seo = { ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword };
+  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo });
+  return { contentHtml: analysis.html, wordCount: analysis.wordCount, seoScore: analysis.seoScore ?? 0 };
 }
 
 /**
@@ -95,12 +99,10 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
-  // Sanitized before the transaction: it may wait on the sanitizer thread, and a write transaction must not.
-  const cleanHtml = await sanitizeArticle(input.contentHtml);
+  const { contentHtml, wordCount, seoScore } = await derived(db, input.siteId, { title, html: input.contentHtml, sanitize: true, metaDescription, targetKeyword });
   return inTransaction(db, async (trx) => {
     await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
     await assertTopicInSite(trx, input.siteId, input.topicId);
-    const { contentHtml, wordCount, seoScore } = await derived(trx, input.siteId, { title, contentHtml: cleanHtml, metaDescription, targetKeyword });
     const id = newId();
     const stamp = isoNow(now);
     const article = await trx
@@ -137,21 +139,23 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
  * against the quota.
  */
 export async function updateArticle(db: DB, siteId: string, articleId: string, patch: Partial<ArticleFields>, { now = new Date() }: Options = {}): Promise<Article | null> {
-  const cleanHtml = patch.contentHtml !== undefined ? await sanitizeArticle(patch.contentHtml) : undefined;
+  const before = await getArticle(db, siteId, articleId);
+  if (!before) return null;
+  const title = patch.title !== undefined ? patch.title.trim() : before.title;
+  const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : before.meta_description;
+  const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : before.target_keyword;
+  const { contentHtml, wordCount, seoScore } = await derived(db, siteId, {
+    title,
+    // Stored content was sanitized when it was written.
+    html: patch.contentHtml ?? before.content_html,
+    sanitize: patch.contentHtml !== undefined,
+    metaDescription,
+    targetKeyword,
+  });
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;
     await assertTopicInSite(trx, siteId, patch.topicId);
-    const title = patch.title !== undefined ? patch.title.trim() : current.title;
-    const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : current.meta_description;
-    const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : current.target_keyword;
-    const { contentHtml, wordCount, seoScore } = await derived(trx, siteId, {
-      title,
-      // Stored content was sanitized when it was written.
-      contentHtml: cleanHtml ?? current.content_html,
-      metaDescription,
-      targetKeyword,
-    });
     // A draft's slug follows its title; once published, the URL stays put unless set explicitly.
     let slug = current.slug;
     if (patch.slug) slug = await uniqueSlug(trx, siteId, patch.slug, articleId);

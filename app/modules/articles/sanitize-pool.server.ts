@@ -4,21 +4,22 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { logger } from "#app/utils/logger.server";
-import { ArticleTooLargeError, isArticleTooLarge, sanitizeArticleHtml } from "./sanitize.server";
+import { analyseArticleNow, type AnalysisRequest, type AnalysisResult } from "./analysis";
+import { ArticleTooLargeError, isArticleTooLarge } from "./sanitize.server";
 
 /**
- * Sanitizing is linear but not free: half a megabyte of markup costs a few
- * hundred milliseconds of CPU, which on the main thread would hold up every
- * other request (docs/decisions/022-article-html-limits-and-sanitizer-thread.md). Bodies
- * of an ordinary article's size are sanitized in place; larger ones go to one
- * worker thread, with a deadline after which the worker is replaced.
+ * Sanitizing, counting words and scoring are linear but not free: a large
+ * article costs hundreds of milliseconds of CPU, which on the main thread would
+ * hold up every other request (docs/decisions/022-article-html-limits-and-sanitizer-thread.md).
+ * Bodies of an ordinary article's size are handled in place; larger ones go to
+ * one worker thread, with a deadline after which the worker is replaced.
  */
 
-export const INLINE_SANITIZE_MAX_BYTES = 48 * 1024;
+export const INLINE_ANALYSIS_MAX_BYTES = 48 * 1024;
 const DEADLINE_MS = 10_000;
 const WORKER_OPTIONS = { resourceLimits: { maxOldGenerationSizeMb: 256 } };
 
-type Pending = { resolve: (html: string) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Pending = { resolve: (result: AnalysisResult) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 let worker: Worker | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 1;
@@ -48,14 +49,14 @@ function getWorker() {
   if (worker) return worker;
   const started = startWorker();
   started.unref();
-  started.on("message", (message: { id: number; html?: string; error?: string }) => {
+  started.on("message", (message: { id: number; result?: AnalysisResult; error?: string }) => {
     const job = pending.get(message.id);
     if (!job) return;
     pending.delete(message.id);
     clearTimeout(job.timer);
     if (message.error === "ArticleTooLargeError") job.reject(new ArticleTooLargeError());
-    else if (message.error !== undefined) job.reject(new Error(`Sanitizing failed: ${message.error}`));
-    else job.resolve(message.html ?? "");
+    else if (message.error !== undefined || !message.result) job.reject(new Error(`Article analysis failed: ${message.error}`));
+    else job.resolve(message.result);
   });
   const retire = (error: Error) => {
     if (worker === started) worker = undefined;
@@ -70,23 +71,28 @@ function getWorker() {
   return started;
 }
 
-/** Sanitizes an article body for storage or preview without blocking the event loop for long. */
-export async function sanitizeArticle(html: string): Promise<string> {
-  if (isArticleTooLarge(html)) throw new ArticleTooLargeError();
-  if (Buffer.byteLength(html ?? "", "utf8") <= INLINE_SANITIZE_MAX_BYTES) return sanitizeArticleHtml(html);
+/** Sanitizes (when asked), counts and scores an article body without blocking the event loop for long. */
+export async function analyseArticle(request: AnalysisRequest): Promise<AnalysisResult> {
+  if (isArticleTooLarge(request.html)) throw new ArticleTooLargeError();
+  if (Buffer.byteLength(request.html ?? "", "utf8") <= INLINE_ANALYSIS_MAX_BYTES) return analyseArticleNow(request);
   const target = getWorker();
   const id = nextId++;
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<AnalysisResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       // A body that takes this long is hostile or hit a bug: replace the worker rather than wait.
-      logger.warn({ bytes: html.length }, "sanitizing took too long; worker replaced");
+      logger.warn({ bytes: request.html.length }, "article analysis took too long; worker replaced");
       pending.delete(id);
-      reject(new Error("Sanitizing took too long"));
+      reject(new Error("Article analysis took too long"));
       void target.terminate();
     }, DEADLINE_MS);
     pending.set(id, { resolve, reject, timer });
-    target.postMessage({ id, html });
+    target.postMessage({ id, request });
   });
+}
+
+/** Sanitizes an article body for storage or preview (see analyseArticle). */
+export async function sanitizeArticle(html: string): Promise<string> {
+  return (await analyseArticle({ html, sanitize: true, seo: null })).html;
 }
 
 export async function stopSanitizer() {

@@ -1,10 +1,10 @@
 import { parentPort } from "node:worker_threads";
-import { sanitizeArticleHtml } from "./sanitize.server";
+import { analyseArticleNow, type AnalysisRequest } from "./analysis";
 
-/** The sanitizer's worker thread (see sanitize-pool.server.ts): one message in, one out. */
-parentPort?.on("message", (message: { id: number; html: string }) => {
+/** The article worker thread (see sanitize-pool.server.ts): one message in, one out. */
+parentPort?.on("message", (message: { id: number; request: AnalysisRequest }) => {
   try {
-    parentPort!.postMessage({ id: message.id, html: sanitizeArticleHtml(message.html) });
+    parentPort!.postMessage({ id: message.id, result: analyseArticleNow(message.request) });
   } catch (error) {
     parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.name : "Error" });
   }

@@ -8,7 +8,7 @@ import { contentToHtml, parseContentFormat, type ContentFormat } from "./markdow
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary, isQuotaError } from "./quota.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "./sanitize.server";
-import { scoreArticle } from "./seo";
+import { analyseArticle } from "./sanitize-pool.server";
 import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
 /**
@@ -58,8 +58,9 @@ export async function loadWriteScreen(db: DB, auth: AuthState, url: URL) {
         updatedAt: article.updated_at,
       }
     : null;
+  // Scoring a large article is real work: it runs where analyseArticle decides (the worker thread past 48 KB).
   const seo = saved
-    ? scoreArticle({ ...seoContext, title: saved.title, metaDescription: saved.metaDescription, keyword: saved.targetKeyword, html: saved.contentHtml })
+    ? (await analyseArticle({ html: saved.contentHtml, sanitize: false, seo: { ...seoContext, title: saved.title, metaDescription: saved.metaDescription, keyword: saved.targetKeyword } })).seo
     : null;
   return {
     article: saved,

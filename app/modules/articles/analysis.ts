@@ -1,0 +1,25 @@
+import { sanitizeArticleHtml } from "./sanitize.server";
+import { scoreArticle, type SeoInput } from "./seo";
+import { countHtmlWords } from "./text";
+
+/**
+ * The CPU-bound work done on an article body when it is stored or shown:
+ * sanitizing, counting words, scoring SEO. Kept in one function so it can run
+ * in place or on the worker thread alike (sanitize-pool.server.ts).
+ */
+
+export type AnalysisRequest = {
+  html: string;
+  /** False for content that was sanitized when it was stored. */
+  sanitize: boolean;
+  /** Everything scoreArticle needs but the HTML; null to skip scoring. */
+  seo: Omit<SeoInput, "html"> | null;
+};
+
+export type AnalysisResult = { html: string; wordCount: number; seoScore: number | null; seo: ReturnType<typeof scoreArticle> | null };
+
+export function analyseArticleNow({ html, sanitize, seo }: AnalysisRequest): AnalysisResult {
+  const clean = sanitize ? sanitizeArticleHtml(html) : html;
+  const scored = seo ? scoreArticle({ ...seo, html: clean }) : null;
+  return { html: clean, wordCount: countHtmlWords(clean), seoScore: scored?.score ?? null, seo: scored };
+}

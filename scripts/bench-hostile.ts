@@ -1,0 +1,261 @@
+// npm run bench:hostile — fires each hostile input of issue 7 at the BUILT server
+// (run `npm run build` first) and prints, for each: the answers' statuses and
+// slowest time, /healthz latency measured while it ran, and the server's memory
+// growth. Goals: every hostile request answered or refused within 1 s, /healthz
+// under 100 ms throughout, memory growth under 50 MB, and a verification mail
+// queued during the link-check flood delivered within 5 s.
+// Everything runs on loopback: the app, a fake Postmark and a host that never answers.
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import bcrypt from "bcryptjs";
+import { openDatabase } from "#app/db/client.server";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { isoNow } from "#app/utils/time";
+import { startFakePostmark } from "#tests/fakes/postmark";
+import { freePort, startBuiltServer } from "./lib/built-server";
+
+type Answer = { status: number; ms: number; location?: string | null; body?: string };
+type Row = { name: string; answers: string; slowestMs: number; healthMaxMs: number; healthP95Ms: number; memoryGrowthMb: number; note: string };
+
+const GOALS = { answerMs: 1_000, healthMs: 100, memoryMb: 50, mailMs: 5_000 };
+
+// A host that accepts connections and never says a word: the link checker's worst case.
+const blackHoleSockets = new Set<net.Socket>();
+const blackHole = net.createServer((socket) => {
+  blackHoleSockets.add(socket);
+  socket.on("error", () => {});
+  socket.on("close", () => blackHoleSockets.delete(socket));
+});
+const blackHolePort = await freePort();
+await new Promise<void>((resolve) => blackHole.listen(blackHolePort, "127.0.0.1", resolve));
+
+const postmark = await startFakePostmark({ port: await freePort() });
+const server = await startBuiltServer({
+  env: {
+    RUN_WORKER: "true",
+    RUN_CRON: "false",
+    JOB_POLL_MS: "100",
+    LOG_LEVEL: "error",
+    POSTMARK_SERVER_TOKEN: postmark.token,
+    POSTMARK_API_URL: postmark.url,
+    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${blackHolePort}`,
+  },
+});
+const origin = server.url;
+const { db } = openDatabase(path.join(server.dataDir, "inkpilot.sqlite"));
+
+function rssMb() {
+  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Samples /healthz every 20 ms and the server's RSS, until stopped. */
+function watchHealth() {
+  const latencies: number[] = [];
+  const startRss = rssMb();
+  let peakRss = startRss;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        await (await fetch(`${origin}/healthz`)).arrayBuffer();
+      } catch {
+        // counted as slow below
+      }
+      latencies.push(performance.now() - started);
+      peakRss = Math.max(peakRss, rssMb());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      max: sorted.at(-1) ?? 0,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      memoryGrowthMb: peakRss - startRss,
+    };
+  };
+}
+
+async function send(pathname: string, init: RequestInit & { form?: Record<string, string> } = {}): Promise<Answer> {
+  const started = performance.now();
+  const headers = new Headers(init.headers);
+  let body = init.body;
+  if (init.form) {
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    body = new URLSearchParams(init.form).toString();
+  }
+  headers.set("Origin", origin);
+  const res = await fetch(`${origin}${pathname}`, { method: "POST", ...init, headers, body, redirect: "manual" });
+  const text = await res.text();
+  return { status: res.status, ms: performance.now() - started, location: res.headers.get("location"), body: text };
+}
+
+async function signedInUser(label: string) {
+  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
+  const password = "bench-correct-horse-7";
+  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, 10), emailVerified: true });
+  await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
+  const res = await fetch(`${origin}/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email, password }).toString(),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (res.status !== 302 || !cookie.includes("session")) throw new Error(`sign-in for the benchmark failed: ${res.status}`);
+  return { ...ids, email, password, cookie };
+}
+
+function summarise(answers: Answer[]) {
+  const counts = new Map<number, number>();
+  for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+  return [...counts].map(([status, n]) => `${n}×${status}`).join(" ");
+}
+
+const rows: Row[] = [];
+let mailDeliveredMs = Number.POSITIVE_INFINITY;
+async function scenario(name: string, run: () => Promise<{ answers: Answer[]; note?: string }>) {
+  console.error(`running: ${name}`);
+  const stop = watchHealth();
+  const { answers, note = "" } = await run();
+  const health = await stop();
+  rows.push({
+    name,
+    answers: summarise(answers),
+    slowestMs: Math.round(Math.max(...answers.map((a) => a.ms))),
+    healthMaxMs: Math.round(health.max),
+    healthP95Ms: Math.round(health.p95),
+    memoryGrowthMb: Math.round(health.memoryGrowthMb * 10) / 10,
+    note,
+  });
+}
+
+/** A chunked POST that keeps sending until the server answers or `bytes` were sent. */
+function chunkedFlood(pathname: string, bytes: number): Promise<Answer> {
+  return new Promise((resolve) => {
+    const url = new URL(pathname, origin);
+    const started = performance.now();
+    let sent = 0;
+    let answered = false;
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } },
+      (res) => {
+        answered = true;
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: `${Math.round(sent / 1024 / 1024)} MB sent before the answer` }));
+      },
+    );
+    // The server closes a connection that goes on sending after its 413.
+    req.on("error", () => {
+      if (!answered) resolve({ status: 0, ms: performance.now() - started, body: `connection closed after ${Math.round(sent / 1024 / 1024)} MB, before an answer was read` });
+    });
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const pump = () => {
+      while (!answered && sent < bytes) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+const user = await signedInUser("main");
+
+await scenario("nested markup: 500 KB of nested spans to the preview", async () => {
+  const depth = 38_000;
+  const content = "<span>".repeat(depth) + "x" + "</span>".repeat(depth);
+  const answers = [await send("/dashboard/write/preview", { headers: { Cookie: user.cookie }, form: { title: "Nested", content, contentFormat: "html" } })];
+  return { answers, note: `${Math.round(content.length / 1024)} KB posted` };
+});
+
+await scenario("nested markup over the limit: 600 KB saved", async () => {
+  const content = "<b>".repeat(200_000);
+  const answers = [await send("/dashboard/write", { headers: { Cookie: user.cookie }, form: { title: "Too big", content, contentFormat: "html" } })];
+  return { answers, note: "expect 400 with the size message" };
+});
+
+await scenario("chunked 30 MB body to /signin", async () => {
+  const answer = await chunkedFlood("/signin", 30 * 1024 * 1024);
+  return { answers: [answer], note: answer.body ?? "" };
+});
+
+
+await scenario("link-heavy article against a host that never answers, with a sign-up mail queued during it", async () => {
+  const links = Array.from({ length: 3000 }, (_, i) => `<a href="http://127.0.0.1:${blackHolePort}/p${i}">link ${i}</a>`).join(" ");
+  const answers = [await send("/dashboard/write", { headers: { Cookie: user.cookie }, form: { title: "Flood", content: `<p>${links}</p>`, contentFormat: "html", intent: "save" } })];
+  answers.push(await send("/dashboard/backlinks", { headers: { Cookie: user.cookie }, form: {} }));
+  // Let the check start and fill its slots with requests that will never be answered.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const newcomer = `bench-newcomer-${Date.now().toString(36)}@example.com`;
+  const queuedAt = performance.now();
+  answers.push(await send("/signup", { form: { email: newcomer, password: "newcomer-pass-1", website: "" } }));
+  let deliveredMs = Number.POSITIVE_INFINITY;
+  while (performance.now() - queuedAt < 15_000) {
+    if (postmark.delivered.some((m) => m.To.toLowerCase() === newcomer)) {
+      deliveredMs = performance.now() - queuedAt;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  mailDeliveredMs = deliveredMs;
+  const check = await db.selectFrom("jobs").select("status").where("name", "=", "check-site-links").orderBy("id", "desc").executeTakeFirst();
+  return { answers, note: `verification mail delivered ${Number.isFinite(deliveredMs) ? `${Math.round(deliveredMs)} ms` : "NOT within 15 s"} after sign-up; link check ${check?.status ?? "not queued"} meanwhile; ${blackHoleSockets.size} connections open to the silent host` };
+});
+
+await scenario("25 parallel wrong passwords for one account, then the owner from another address", async () => {
+  const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => send("/signin", { form: { email: user.email, password: `wrong-guess-${i}` } })));
+  const owner = await send("/signin", { headers: { "X-Forwarded-For": "203.0.113.50" }, form: { email: user.email, password: user.password } });
+  const reachedBcrypt = guesses.filter((a) => a.status === 400).length;
+  return { answers: [...guesses, owner], note: `${reachedBcrypt} guesses reached bcrypt; the owner got ${owner.status}${owner.location ? ` → ${owner.location}` : ""}` };
+});
+
+await scenario("reset-password flood: 40 forged links with 72-byte passwords", async () => {
+  const password = "p".repeat(72);
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send("/reset-password", { form: { token: `forged-${i}`, password, confirmPassword: password } })));
+  return { answers, note: "400 = link refused before hashing, 429 = rate limited" };
+});
+
+await scenario("AI action loop: 40 'Edit with AI' calls on a selection", async () => {
+  const answers: Answer[] = [];
+  for (let i = 0; i < 40; i++) {
+    answers.push(await send("/dashboard/write/ai", { headers: { Cookie: user.cookie }, form: { intent: "edit-selection", html: "<p>Cold brew is smooth.</p>", instruction: "Expand", keyword: "cold brew" } }));
+  }
+  const refusals = new Set(answers.filter((a) => a.status !== 200).map((a) => (JSON.parse(a.body ?? "{}") as { error?: string }).error));
+  return { answers, note: [...refusals].join(" / ") };
+});
+
+const BYPASSES = ["/\t/evil.com", "/%09/evil.com", "/\n/evil.com", "/ /evil.com", "//evil.com", "///evil.com", "/\\evil.com", "\\/evil.com", "/.//evil.com", "https://evil.com", "javascript:alert(1)", "/\u0000/evil.com"];
+await scenario("redirect bypasses after a successful sign-in", async () => {
+  const answers: Answer[] = [];
+  let i = 0;
+  for (const raw of BYPASSES) {
+    i += 1;
+    answers.push(await send("/signin", { headers: { "X-Forwarded-For": `198.51.100.${i}` }, form: { email: user.email, password: user.password, redirectTo: raw } }));
+  }
+  const foreign = answers.filter((a) => !a.location?.startsWith("/") || a.location.startsWith("//") || /[\\\s]/.test(a.location));
+  return { answers, note: foreign.length ? `LEFT OUR ORIGIN: ${foreign.map((a) => a.location).join(", ")}` : `every Location stayed on our origin (${[...new Set(answers.map((a) => a.location))].join(", ")})` };
+});
+
+console.log("\nHostile inputs against the built server (loopback; goals: answer ≤ 1 s, /healthz < 100 ms, memory growth < 50 MB)\n");
+console.log("| case | answers | slowest ms | /healthz max ms | /healthz p95 ms | memory growth MB | note |");
+console.log("|---|---|---|---|---|---|---|");
+for (const r of rows) console.log(`| ${r.name} | ${r.answers} | ${r.slowestMs} | ${r.healthMaxMs} | ${r.healthP95Ms} | ${r.memoryGrowthMb} | ${r.note} |`);
+const failed = rows.filter((r) => r.slowestMs > GOALS.answerMs || r.healthMaxMs > GOALS.healthMs || r.memoryGrowthMb > GOALS.memoryMb).map((r) => r.name);
+if (!(mailDeliveredMs <= GOALS.mailMs)) failed.push("verification mail during the link-check flood");
+console.log(failed.length ? `\nOver a goal: ${failed.join("; ")}` : "\nEvery case within its goals.");
+
+for (const socket of blackHoleSockets) socket.destroy();
+blackHole.close();
+await server.stop();
+await postmark.close();
