@@ -4,11 +4,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const SANITIZE_WORKER = "sanitize-worker";
+const CPU_WORKER = "cpu-worker";
 
 /**
  * React Router names every server entry after its build file (index.js, index2.js, ...);
- * the sanitizer pool looks for its worker by a fixed name, so the file is renamed once written.
+ * the CPU pool looks for its worker by a fixed name, so the file is renamed once written.
  */
 function fixedWorkerFileName(): Plugin {
   return {
@@ -16,9 +16,9 @@ function fixedWorkerFileName(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     writeBundle(options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== SANITIZE_WORKER) continue;
+        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== CPU_WORKER) continue;
         const dir = options.dir ?? path.dirname(options.file ?? "");
-        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, `${SANITIZE_WORKER}.js`));
+        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, `${CPU_WORKER}.js`));
       }
     },
   };
@@ -26,10 +26,10 @@ function fixedWorkerFileName(): Plugin {
 
 // The SSR bundle's entry is server/app.ts (an Express app around the React Router
 // handler), so the plain-JS launcher in server/index.js can import it after a build.
-// The article sanitizer's worker thread is a second entry beside it (sanitize-worker.js).
+// The CPU worker thread (app/utils/cpu-pool.server.ts) is a second entry beside it (cpu-worker.js).
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
-    ? { rollupOptions: { input: { index: "./server/app.ts", [SANITIZE_WORKER]: "./app/modules/articles/sanitize.worker.ts" } } }
+    ? { rollupOptions: { input: { index: "./server/app.ts", [CPU_WORKER]: "./app/utils/cpu.worker.ts" } } }
     : undefined,
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },

@@ -17,6 +17,7 @@ import { publicPageCache } from "#app/modules/site-content/page-cache.server";
 export { withPageCache } from "#app/modules/site-content/page-cache.server";
 import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
 import { inlineScriptHashes } from "#app/utils/inline-scripts";
+import { stopCpuPool, warmCpuPool } from "#app/utils/cpu-pool.server";
 import { logger } from "#app/utils/logger.server";
 import { reactRouterHandler } from "./react-router-handler";
 import { sameOriginMutations } from "./same-origin";
@@ -135,6 +136,8 @@ function isReplica() {
 
 export async function boot() {
   const env = getEnv();
+  // The CPU worker threads (bcrypt, large articles) start now rather than inside someone's request.
+  warmCpuPool();
   const db = getDb();
   if (!isReplica()) {
     const applied = await migrateToLatest(db);
@@ -148,5 +151,6 @@ export async function boot() {
 
 export async function shutdown() {
   await stopBackgroundWork();
+  await stopCpuPool();
   await closeDb();
 }

@@ -35,7 +35,7 @@ export function bodyLimitFor(pathname: string) {
 
 // After refusing, a little more of the body is read and dropped so that a client still
 // sending can read the 413 (closing at once makes its next write fail with a reset).
-const LINGER_BYTES = 4 * MB;
+const LINGER_BYTES = 64 * MB;
 const LINGER_MS = 2_000;
 
 function refuse(req: IncomingMessage, res: ServerResponse) {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
+import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -593,7 +594,7 @@ describe("change password", () => {
 
   it("counts current-password guesses before bcrypt: a parallel burst reaches it at most the limit", async () => {
     const a = await makeUser("pw-burst@example.com");
-    const compare = vi.spyOn(bcrypt, "compare");
+    const compare = vi.spyOn(passwordHasher, "compare");
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

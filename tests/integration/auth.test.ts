@@ -1,4 +1,4 @@
-import bcrypt from "bcryptjs";
+import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testDb } from "#tests/setup/db";
 import type { DB } from "#app/db/client.server";
@@ -177,7 +177,7 @@ describe("sign-in", () => {
 
   it("refuses a burst of parallel guesses from one address before bcrypt, beyond the (email, IP) limit", async () => {
     await verifiedUser("burst@example.com");
-    const compare = vi.spyOn(bcrypt, "compare");
+    const compare = vi.spyOn(passwordHasher, "compare");
     try {
       const results = await Promise.all(
         Array.from({ length: 25 }, (_, i) => call(signin.action, post("/signin", { email: "burst@example.com", password: `guess-${i}` }), "198.51.100.50")),
@@ -191,7 +191,7 @@ describe("sign-in", () => {
 
   it("refuses a burst across many emails from one address before bcrypt, beyond the IP limit", async () => {
     // No real hashing: only how many attempts reach bcrypt matters here.
-    const compare = vi.spyOn(bcrypt, "compare").mockImplementation(async () => false);
+    const compare = vi.spyOn(passwordHasher, "compare").mockImplementation(async () => false);
     try {
       const total = PASSWORD_GUESS_RULES.ip.points + 30;
       await Promise.all(
@@ -434,7 +434,7 @@ describe("password rules wherever a password is set", () => {
 
 describe("password reset under attack", () => {
   it("checks the link before hashing the new password", async () => {
-    const hash = vi.spyOn(bcrypt, "hash");
+    const hash = vi.spyOn(passwordHasher, "hash");
     try {
       const password = "x7#Lq!9v".repeat(9); // 72 bytes: the most expensive password there is to hash
       const result = await call(reset.action, post("/reset-password", { token: "forged-token", password, confirmPassword: password }), "198.51.100.60");

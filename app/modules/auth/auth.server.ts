@@ -1,4 +1,3 @@
-import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { sendMail } from "#app/modules/email/mailer.server";
@@ -10,6 +9,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
+import { passwordHasher } from "./password-hasher.server";
 import { endAllSessionsOfUser } from "./session.server";
 import { MAX_PASSWORD_BYTES, passwordByteLength } from "./validation";
 import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "./tokens.server";
@@ -30,18 +30,18 @@ export function hashPassword(password: string) {
   // Callers validate first (password-policy.server.ts); this is the backstop so
   // no path can store a hash of a silently truncated password.
   if (passwordByteLength(password) > MAX_PASSWORD_BYTES) throw new Error("Password exceeds bcrypt's 72-byte maximum");
-  return bcrypt.hash(password, BCRYPT_COST);
+  return passwordHasher.hash(password, BCRYPT_COST);
 }
 
 export function verifyPassword(password: string, hash: string) {
-  return bcrypt.compare(password, hash);
+  return passwordHasher.compare(password, hash);
 }
 
-// Compared against when no user matches, so an unknown email costs the same time as a wrong password.
-let dummyHash: string | undefined;
+// Compared against when no user matches, so an unknown email costs the same time as a wrong
+// password: a hash at the same cost of a random string nobody knows.
+const TIMING_DUMMY_HASH = "$2b$10$CXzE/jcIMhVA7hL56MUz9ui2Ul5yLrsi1MNMjakpV8tzIbpUKfkc2";
 function timingDummyHash() {
-  dummyHash ??= bcrypt.hashSync("inkpilot-timing-equaliser", BCRYPT_COST);
-  return dummyHash;
+  return TIMING_DUMMY_HASH;
 }
 
 export function findUserByEmail(db: DB, email: string) {

@@ -1,0 +1,24 @@
+import { parentPort } from "node:worker_threads";
+import bcrypt from "bcryptjs";
+import { analyseArticleNow } from "#app/modules/articles/analysis";
+import type { CpuTask } from "./cpu-pool.server";
+
+/** A CPU worker thread (see cpu-pool.server.ts): one task in, one answer out. */
+function run(task: CpuTask): unknown {
+  switch (task.kind) {
+    case "analyse-article":
+      return analyseArticleNow(task.request);
+    case "hash-password":
+      return bcrypt.hashSync(task.password, task.cost);
+    case "compare-password":
+      return bcrypt.compareSync(task.password, task.hash);
+  }
+}
+
+parentPort?.on("message", (message: { id: number; task: CpuTask }) => {
+  try {
+    parentPort!.postMessage({ id: message.id, result: run(message.task) });
+  } catch (error) {
+    parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.name : "Error" });
+  }
+});
