@@ -240,8 +240,17 @@ export async function checkSiteLinks(
       .execute();
   };
   // A skipped link keeps its last result and when it was checked; the reason says why it was not checked now.
-  const skip = async (href: string, reason: string) => {
-    await db.updateTable("links").set({ last_error: reason, attempted_at: isoNow() }).where("site_id", "=", siteId).where("url", "=", href).execute();
+  // All of a host's remaining links at once, a batch per statement: one awaited query per link would run as
+  // one long chain of microtasks and keep every request waiting.
+  const skip = async (hrefs: string[], reason: string) => {
+    for (let i = 0; i < hrefs.length; i += SYNC_BATCH) {
+      await db
+        .updateTable("links")
+        .set({ last_error: reason, attempted_at: isoNow() })
+        .where("site_id", "=", siteId)
+        .where("url", "in", hrefs.slice(i, i + SYNC_BATCH))
+        .execute();
+    }
   };
 
   type Host = { name: string; queue: Array<{ href: string; target: string }>; failures: number; skipReason: string | null };
@@ -270,8 +279,9 @@ export async function checkSiteLinks(
       // An aborted run (time limit, lost lease) records nothing more: the link goes first next run.
       if (signal?.aborted) return;
       if (!result) {
-        await skip(href, host.skipReason!);
-        skipped++;
+        const rest = [href, ...host.queue.splice(0).map((link) => link.href)];
+        await skip(rest, host.skipReason!);
+        skipped += rest.length;
         continue;
       }
       await record(href, result);
