@@ -32,7 +32,10 @@ const blackHolePort = await freePort();
 await new Promise<void>((resolve) => blackHole.listen(blackHolePort, "127.0.0.1", resolve));
 
 const postmark = await startFakePostmark({ port: await freePort() });
+// BENCH_CPU_PROF=dir writes the server's CPU profile there when it stops (to find what held the event loop).
+const profileDir = process.env.BENCH_CPU_PROF;
 const server = await startBuiltServer({
+  nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   env: {
     RUN_WORKER: "true",
     RUN_CRON: "false",

@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 export type BuiltServer = { url: string; dataDir: string; stop: () => Promise<void>; process: ChildProcess };
 
 /** `env` adds to or overrides the defaults below (the hostile benchmark runs the worker, for example). */
-export async function startBuiltServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<BuiltServer> {
+export async function startBuiltServer({ env = {}, nodeArgs = [] }: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BuiltServer> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
@@ -32,7 +32,7 @@ export async function startBuiltServer({ env = {} }: { env?: Record<string, stri
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-bench-"));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
