@@ -19,6 +19,8 @@ import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
 import { inlineScriptHashes } from "#app/utils/inline-scripts";
 import { stopCpuPool, warmCpuPool } from "#app/utils/cpu-pool.server";
 import { logger } from "#app/utils/logger.server";
+// Single-use tokens and OAuth codes arrive in query strings; their values never reach the log.
+import { redactSecrets } from "#app/utils/redact";
 import { reactRouterHandler } from "./react-router-handler";
 import { sameOriginMutations } from "./same-origin";
 
@@ -29,11 +31,6 @@ import { sameOriginMutations } from "./same-origin";
  * The launcher (server/index.js) adds compression and static files in front.
  */
 
-/** Single-use tokens and OAuth codes arrive in query strings; their values never reach the log. */
-const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
-function redactQuery(url: string) {
-  return url.replace(SECRET_QUERY, "$1[redacted]");
-}
 
 export function createApp({ development = false } = {}) {
   const env = getEnv();
@@ -52,7 +49,7 @@ export function createApp({ development = false } = {}) {
       autoLogging: { ignore: (req) => req.url === "/healthz" },
       // One short line per request: headers carry cookies and tokens, so they stay out.
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactQuery(req.url) }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactSecrets(req.url) }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
     }),

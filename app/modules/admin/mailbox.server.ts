@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { redactMailSecrets } from "#app/modules/email/redact.server";
+import { redactSecrets } from "#app/utils/redact";
 
 /** The operator's view of mail_outbox: every mail the app produced, whatever its transport. */
 
@@ -49,5 +49,5 @@ export async function getOutboxMessage(db: DB, id: number) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!mail) return undefined;
-  return { ...mail, html: redactMailSecrets(mail.html), text: redactMailSecrets(mail.text) };
+  return { ...mail, html: redactSecrets(mail.html), text: redactSecrets(mail.text) };
 }

@@ -6,7 +6,7 @@ import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { enqueue, PermanentJobError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
-import { redactMailSecrets } from "./redact.server";
+import { redactSecrets } from "#app/utils/redact";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -109,7 +109,7 @@ type FinalState =
 async function settleMail(db: DB, mail: MailRow, state: FinalState) {
   await db
     .updateTable("mail_outbox")
-    .set({ ...state, send_started_at: null, html: redactMailSecrets(mail.html), text: redactMailSecrets(mail.text) })
+    .set({ ...state, send_started_at: null, html: redactSecrets(mail.html), text: redactSecrets(mail.text) })
     .where("id", "=", mail.id)
     .execute();
 }
