@@ -22,6 +22,7 @@ import { logger } from "#app/utils/logger.server";
 // Single-use tokens and OAuth codes arrive in query strings; their values never reach the log.
 import { redactSecrets } from "#app/utils/redact";
 import { reactRouterHandler } from "./react-router-handler";
+import { limitConcurrentMutations } from "./concurrency";
 import { sameOriginMutations } from "./same-origin";
 
 /**
@@ -93,6 +94,7 @@ export function createApp({ development = false } = {}) {
   );
 
   app.use(sameOriginMutations(env.appUrl));
+  app.use(limitConcurrentMutations());
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -1,10 +1,11 @@
+import { extractLinks, type ExtractedLink } from "#app/modules/backlinks/extract";
 import { sanitizeArticleHtml } from "./sanitize.server";
 import { scoreArticle, type SeoInput } from "./seo";
 import { countHtmlWords } from "./text";
 
 /**
  * The CPU-bound work done on an article body when it is stored or shown:
- * sanitizing, counting words, scoring SEO. Kept in one function so it can run
+ * sanitizing, counting words, scoring SEO, finding its links. Kept in one function so it can run
  * in place or on the worker thread alike (sanitize-pool.server.ts).
  */
 
@@ -14,12 +15,20 @@ export type AnalysisRequest = {
   sanitize: boolean;
   /** Everything scoreArticle needs but the HTML; null to skip scoring. */
   seo: Omit<SeoInput, "html"> | null;
+  /** Also list the links (for the Backlinks page) when the content changed. */
+  links?: boolean;
 };
 
-export type AnalysisResult = { html: string; wordCount: number; seoScore: number | null; seo: ReturnType<typeof scoreArticle> | null };
+export type AnalysisResult = {
+  html: string;
+  wordCount: number;
+  seoScore: number | null;
+  seo: ReturnType<typeof scoreArticle> | null;
+  links: ExtractedLink[] | null;
+};
 
-export function analyseArticleNow({ html, sanitize, seo }: AnalysisRequest): AnalysisResult {
+export function analyseArticleNow({ html, sanitize, seo, links = false }: AnalysisRequest): AnalysisResult {
   const clean = sanitize ? sanitizeArticleHtml(html) : html;
   const scored = seo ? scoreArticle({ ...seo, html: clean }) : null;
-  return { html: clean, wordCount: countHtmlWords(clean), seoScore: scored?.score ?? null, seo: scored };
+  return { html: clean, wordCount: countHtmlWords(clean), seoScore: scored?.score ?? null, seo: scored, links: links ? extractLinks(clean) : null };
 }

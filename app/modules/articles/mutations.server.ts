@@ -86,8 +86,8 @@ export async function getSeoContext(db: DB, siteId: string) {
  */
 async function derived(db: DB, siteId: string, fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string }) {
   const seo = { ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword };
-  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo });
-  return { contentHtml: analysis.html, wordCount: analysis.wordCount, seoScore: analysis.seoScore ?? 0 };
+  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize });
+  return { contentHtml: analysis.html, wordCount: analysis.wordCount, seoScore: analysis.seoScore ?? 0, links: analysis.links };
 }
 
 /**
@@ -99,7 +99,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
-  const { contentHtml, wordCount, seoScore } = await derived(db, input.siteId, { title, html: input.contentHtml, sanitize: true, metaDescription, targetKeyword });
+  const { contentHtml, wordCount, seoScore, links } = await derived(db, input.siteId, { title, html: input.contentHtml, sanitize: true, metaDescription, targetKeyword });
   return inTransaction(db, async (trx) => {
     await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
     await assertTopicInSite(trx, input.siteId, input.topicId);
@@ -128,7 +128,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordArticleCreated(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: id }, { now });
-    await syncArticleLinks(trx, input.siteId, id);
+    await syncArticleLinks(trx, input.siteId, id, links ?? undefined);
     return article;
   });
 }
@@ -144,7 +144,7 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
   const title = patch.title !== undefined ? patch.title.trim() : before.title;
   const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : before.meta_description;
   const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : before.target_keyword;
-  const { contentHtml, wordCount, seoScore } = await derived(db, siteId, {
+  const { contentHtml, wordCount, seoScore, links } = await derived(db, siteId, {
     title,
     // Stored content was sanitized when it was written.
     html: patch.contentHtml ?? before.content_html,
@@ -181,7 +181,7 @@ export async function updateArticle(db: DB, siteId: string, articleId: string, p
       .returningAll()
       .executeTakeFirstOrThrow();
     // The Backlinks page follows the content; only a content change can change the links.
-    if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId);
+    if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
     return updated;
   });
 }

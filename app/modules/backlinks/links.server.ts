@@ -1,4 +1,3 @@
-import * as cheerio from "cheerio/slim";
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { LinkKind, LinkStatus } from "#app/db/schema";
@@ -36,26 +35,9 @@ export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 // A GET fallback reads at most this much; the status line is all we need.
 const GET_FALLBACK_BYTES = 4096;
 
-export type ExtractedLink = { url: string; anchorText: string };
+import { extractLinks, type ExtractedLink } from "./extract";
 
-/**
- * The checkable links of an article's HTML: http(s) and relative hrefs, first
- * occurrence per URL. Fragment-only, mailto:, tel:, javascript: and the like
- * are not links to a page.
- */
-export function extractLinks(html: string): ExtractedLink[] {
-  const $ = cheerio.load(html, null, false);
-  const seen = new Map<string, ExtractedLink>();
-  $("a[href]").each((_, el) => {
-    const href = ($(el).attr("href") ?? "").trim();
-    if (!href || href.startsWith("#")) return;
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
-    if (scheme && scheme !== "http" && scheme !== "https") return;
-    if (seen.has(href)) return;
-    seen.set(href, { url: href, anchorText: $(el).text().replace(/\s+/g, " ").trim().slice(0, 500) });
-  });
-  return [...seen.values()];
-}
+export { extractLinks, type ExtractedLink };
 
 const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, "");
 
@@ -92,7 +74,7 @@ export function resolveLink(href: string, siteUrl: string | null): string | null
  * new ones are added unchecked, vanished ones removed, kept ones keep their last
  * check. Called inside the article's save transaction.
  */
-export async function syncArticleLinks(db: DB, siteId: string, articleId: string) {
+export async function syncArticleLinks(db: DB, siteId: string, articleId: string, extracted?: ExtractedLink[]) {
   const article = await db
     .selectFrom("articles as a")
     .innerJoin("sites as s", "s.id", "a.site_id")
@@ -101,7 +83,8 @@ export async function syncArticleLinks(db: DB, siteId: string, articleId: string
     .where("a.id", "=", articleId)
     .executeTakeFirst();
   if (!article) return;
-  const links = extractLinks(article.content_html);
+  // Saving an article passes the links its analysis found (off the main thread for large articles).
+  const links = extracted ?? extractLinks(article.content_html);
   const urls = links.map((l) => l.url);
   let removal = db.deleteFrom("links").where("site_id", "=", siteId).where("article_id", "=", articleId);
   if (urls.length) removal = removal.where("url", "not in", urls);

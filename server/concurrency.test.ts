@@ -1,0 +1,58 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limitConcurrentMutations } from "./concurrency";
+
+let server: http.Server;
+let base: string;
+const release: Array<() => void> = [];
+
+beforeAll(async () => {
+  const app = express();
+  app.set("trust proxy", 1);
+  app.use(limitConcurrentMutations(3));
+  // Holds every post open until the test lets it go, so the posts overlap for sure.
+  app.post("/slow", (_req, res) => void release.push(() => res.send("done")));
+  app.get("/page", (_req, res) => void res.send("page"));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const post = (ip: string) => fetch(`${base}/slow`, { method: "POST", headers: { "X-Forwarded-For": ip } });
+
+async function untilHeld(n: number) {
+  while (release.length < n) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe("concurrent posts per client", () => {
+  it("works on a few posts of one address at once and turns the rest away at once", async () => {
+    const held = [post("203.0.113.7"), post("203.0.113.7"), post("203.0.113.7")];
+    await untilHeld(3);
+    const extra = await post("203.0.113.7");
+    expect(extra.status).toBe(429);
+    expect(extra.headers.get("retry-after")).toBe("1");
+    // Other addresses and plain page loads are not affected.
+    const other = post("198.51.100.9");
+    await untilHeld(4);
+    expect((await fetch(`${base}/page`, { headers: { "X-Forwarded-For": "203.0.113.7" } })).status).toBe(200);
+    for (const done of release.splice(0)) done();
+    expect((await Promise.all([...held, other])).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    // A slot is free again once its answer is out.
+    const again = post("203.0.113.7");
+    await untilHeld(1);
+    for (const done of release.splice(0)) done();
+    expect((await again).status).toBe(200);
+  });
+
+  it("counts an IPv6 /64 as one client", async () => {
+    const held = [post("2001:db8:1:2::1"), post("2001:db8:1:2::2"), post("2001:db8:1:2::3")];
+    await untilHeld(3);
+    expect((await post("2001:db8:1:2:ffff::9")).status).toBe(429);
+    for (const done of release.splice(0)) done();
+    await Promise.all(held);
+  });
+});

@@ -1,0 +1,35 @@
+import type express from "express";
+import { clientKey } from "#app/modules/auth/rate-limit.server";
+
+/**
+ * At most a few form posts from one client address are worked on at once; the
+ * rest are turned away at once with a plain 429, before any of them parses a
+ * body, renders a page or runs bcrypt. A person's browser has one or two posts
+ * in flight; a script firing forty in parallel would otherwise queue every
+ * other visitor's requests behind forty page renders. Keyed like the rate
+ * limits (IPv6 by /64).
+ */
+
+export const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIENT): express.RequestHandler {
+  const inFlight = new Map<string, number>();
+  return (req, res, next) => {
+    const key = MUTATIONS.has(req.method) ? clientKey(req.ip) : undefined;
+    if (!key) return next();
+    const current = inFlight.get(key) ?? 0;
+    if (current >= max) {
+      res.status(429).set("Retry-After", "1").type("text/plain").send("Too many requests at once from your network. Please try again in a moment.");
+      return;
+    }
+    inFlight.set(key, current + 1);
+    // 'close' fires once, whether the answer finished or the client went away.
+    res.once("close", () => {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    });
+    next();
+  };
+}
