@@ -1,5 +1,6 @@
 import type express from "express";
 import { clientKey } from "#app/modules/auth/rate-limit.server";
+import { MUTATIONS } from "./same-origin";
 
 /**
  * At most a few form posts from one client address are worked on at once; the
@@ -11,7 +12,6 @@ import { clientKey } from "#app/modules/auth/rate-limit.server";
  */
 
 export const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
-const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIENT): express.RequestHandler {
   const inFlight = new Map<string, number>();

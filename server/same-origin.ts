@@ -9,7 +9,7 @@ import type express from "express";
  */
 
 const SIGNED_PATHS = [/^\/resources\/cron\/?$/, /^\/resources\/webhooks\//];
-const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function sameOriginMutations(appUrl: string): express.RequestHandler {
   const appOrigin = new URL(appUrl).origin;

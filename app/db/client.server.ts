@@ -17,6 +17,12 @@ export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } 
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
 }
 
+/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
+export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return db.transaction().execute((trx) => fn(trx));
+}
+
 let opened: ReturnType<typeof openDatabase> | undefined;
 
 /** The process-wide connection, opened on first use at the configured path. */

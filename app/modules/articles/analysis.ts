@@ -6,7 +6,7 @@ import { countHtmlWords } from "./text";
 /**
  * The CPU-bound work done on an article body when it is stored or shown:
  * sanitizing, counting words, scoring SEO, finding its links. Kept in one function so it can run
- * in place or on the worker thread alike (sanitize-pool.server.ts).
+ * in place or on the worker thread alike (analyse.server.ts).
  */
 
 export type AnalysisRequest = {

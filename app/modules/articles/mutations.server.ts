@@ -1,12 +1,12 @@
 import type { Selectable } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
 import { syncArticleLinks } from "#app/modules/backlinks/links.server";
 import { forgetStoredImages, removeStoredFiles, unsharedImagesOfArticle } from "#app/modules/uploads/stored-images.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
-import { analyseArticle } from "./sanitize-pool.server";
+import { analyseArticle } from "./analyse.server";
 import type { LengthBand, LinkAmount } from "./seo";
 import { slugify } from "./text";
 
@@ -35,12 +35,6 @@ export type ArticleFields = {
 export type CreateArticleInput = ArticleFields & { workspaceId: string; siteId: string; authorId: string | null };
 
 type Options = { now?: Date };
-
-/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
-function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return fn(db);
-  return db.transaction().execute((trx) => fn(trx));
-}
 
 export async function getArticle(db: DB, siteId: string, articleId: string): Promise<Article | null> {
   const row = await db.selectFrom("articles").selectAll().where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();

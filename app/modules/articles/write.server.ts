@@ -8,7 +8,7 @@ import { contentToHtml, parseContentFormat, type ContentFormat } from "./markdow
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary, isQuotaError } from "./quota.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "./sanitize.server";
-import { analyseArticle } from "./sanitize-pool.server";
+import { analyseArticle } from "./analyse.server";
 import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
 /**

@@ -61,6 +61,20 @@ function limiter(name: string, rule: Rule) {
   }
   return found;
 }
+/**
+ * One counted attempt against a named in-memory limit (e.g. AI actions per user);
+ * false when the key has none left. Limits elsewhere in the app go through here.
+ */
+export async function consumeNamedLimit(name: string, rule: Rule, key: string) {
+  try {
+    await limiter(name, rule).consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
+    throw error;
+  }
+}
+
 const formLimiter = (action: RateLimitedAction, by: "ip" | "email") => limiter(`${action}:${by}`, RATE_LIMIT_RULES[action][by]);
 
 export type RateLimitKeys = { ip: string | undefined; email: string | undefined };

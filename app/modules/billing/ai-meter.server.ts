@@ -1,7 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { sql } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { QUOTA_MESSAGES } from "#app/modules/articles/quota.server";
+import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { ImageLimitError } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind } from "./plans";
@@ -61,20 +61,9 @@ export function dayKey(at: Date = new Date()) {
   return at.toISOString().slice(0, 10);
 }
 
-const burst = new RateLimiterMemory({ keyPrefix: "ai:user", points: AI_BURST_LIMIT.actions, duration: AI_BURST_LIMIT.seconds });
-
 async function consumeBurst(userId: string) {
-  try {
-    await burst.consume(userId);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) throw new AiLimitError("burst");
-    throw error;
-  }
-}
-
-function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return fn(db);
-  return db.transaction().execute((trx) => fn(trx));
+  const rule = { points: AI_BURST_LIMIT.actions, duration: AI_BURST_LIMIT.seconds };
+  if (!(await consumeNamedLimit("ai:user", rule, userId))) throw new AiLimitError("burst");
 }
 
 async function allowanceOf(db: DB, workspaceId: string, now: Date) {

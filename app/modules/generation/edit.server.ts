@@ -4,7 +4,7 @@ import type { DB } from "#app/db/client.server";
 import { getWriter } from "#app/modules/ai/provider.server";
 import type { Outline, Writer } from "#app/modules/ai/writer";
 import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
-import { sanitizeArticle } from "#app/modules/articles/sanitize-pool.server";
+import { sanitizeArticle } from "#app/modules/articles/analyse.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { research } from "./research.server";
 

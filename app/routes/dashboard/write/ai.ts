@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/writer";
-import { ArticleTooLargeError } from "#app/modules/articles/sanitize.server";
+import { isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import { editArticle, editSelection, regenerateSection } from "#app/modules/generation/edit.server";
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(back(input.articleId), { type: "error", title: refused.title, description: refused.message });
     }
     // A model's limit or an edit that would push the article past 512 KB: say so; anything else is logged.
-    const explained = error instanceof WriterLimitError || error instanceof ArticleTooLargeError;
+    const explained = error instanceof WriterLimitError || isArticleTooLargeError(error);
     const message = explained ? error.message : "Failed to generate AI article. Please try again.";
     if (!explained) logger.error({ err: error }, "AI edit failed");
     if (input.intent === "edit-selection") return Response.json({ ok: false, error: message, html: null }, { status: 422 });

@@ -3,8 +3,8 @@ import { articleProse } from "#app/components/editor/prose";
 import { getDb } from "#app/db/client.server";
 import { contentToHtml, parseContentFormat } from "#app/modules/articles/markdown";
 import { getArticle } from "#app/modules/articles/mutations.server";
-import { sanitizeArticle } from "#app/modules/articles/sanitize-pool.server";
-import { ARTICLE_TOO_LARGE_MESSAGE, ArticleTooLargeError, isArticleTooLarge } from "#app/modules/articles/sanitize.server";
+import { sanitizeArticle } from "#app/modules/articles/analyse.server";
+import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import type { Route } from "./+types/preview";
 
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     return { title, html: await sanitizeArticle(contentToHtml(content, parseContentFormat(text("contentFormat")))), error: null };
   } catch (error) {
-    if (error instanceof ArticleTooLargeError) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
+    if (isArticleTooLargeError(error)) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
     throw error;
   }
 }
