@@ -1,7 +1,9 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
+import { requestContext } from "./context";
 import { getOptionalAuth } from "./modules/auth/guards.server";
 import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
@@ -13,7 +15,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   setSiteOrigin(getEnv().appUrl);
   const auth = await getOptionalAuth(request);
   const { toast, clearHeader } = await readToast(request);
@@ -21,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: auth ? { name: auth.user.fullName || auth.user.username, email: auth.user.email } : null,
       toast,
+      // Shown by the error boundary on a server error, to quote to support.
+      requestId: context.get(requestContext).requestId,
     },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
@@ -71,20 +75,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let details = "An unexpected error occurred. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Page not found" : error.status === 403 ? "Access Denied" : `${error.status} ${error.statusText}`;
-    details = error.status === 404 ? "The page you are looking for does not exist." : String(error.data || details);
-  }
-  return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-600">{details}</p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 text-white">
-        Go to the home page
-      </a>
-    </main>
-  );
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary as="main" />;
 }

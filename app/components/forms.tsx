@@ -1,5 +1,14 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { cn } from "#app/utils/cn";
+import type { Notice } from "#app/utils/form-reply";
+import { useHydrated } from "#app/utils/use-hydrated";
+
+/**
+ * The one set of form fields (docs/decisions: forms). Each takes the control's
+ * props (usually Conform's `getInputProps(fields.x, ...)` plus extras), a label,
+ * an optional hint and the field's errors, and wires them for screen readers:
+ * aria-invalid on the control, aria-describedby to the hint and the errors.
+ */
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -17,39 +26,47 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
-const inputClass =
+const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid]:border-red-500";
 
-/** A labelled input wired to its errors for screen readers (aria-invalid, aria-describedby). */
-export function Field({
-  label,
-  inputProps,
-  errors,
-  hint,
-  className,
-}: {
-  label: React.ReactNode;
-  inputProps: React.InputHTMLAttributes<HTMLInputElement>;
-  errors?: ListOfErrors;
-  hint?: React.ReactNode;
-  className?: string;
-}) {
+/** Ids and aria attributes shared by every field: the control's id, its hint's and its errors'. */
+function useFieldIds(controlId: string | undefined, { errors, hint }: { errors?: ListOfErrors; hint?: React.ReactNode }) {
   const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
+  const id = controlId ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const aria = {
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": [errorId, hintId].filter(Boolean).join(" ") || undefined,
+  } as const;
+  return { id, errorId, hintId, aria };
+}
+
+function FieldShell({
+  id,
+  label,
+  hint,
+  hintId,
+  errors,
+  errorId,
+  className,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  hintId?: string;
+  errors?: ListOfErrors;
+  errorId?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-        className={cn(inputClass, inputProps.className)}
-      />
+      {children}
       {hint ? (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -60,39 +77,217 @@ export function Field({
   );
 }
 
+type FieldProps<P> = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string } & P;
+
+/** A labelled text-like input (text, email, password, url, number, search). */
+export function Field({ label, inputProps, errors, hint, className }: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
+  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
+  return (
+    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
+      <input {...inputProps} id={id} {...aria} className={cn(controlClass, inputProps.className)} />
+    </FieldShell>
+  );
+}
+
 export function TextareaField({
   label,
   textareaProps,
   errors,
+  hint,
   className,
-}: {
-  label: React.ReactNode;
-  textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement>;
-  errors?: ListOfErrors;
-  className?: string;
-}) {
-  const fallbackId = useId();
-  const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+}: FieldProps<{ textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }>) {
+  const { id, errorId, hintId, aria } = useFieldIds(textareaProps.id, { errors, hint });
+  return (
+    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
+      <textarea {...textareaProps} id={id} {...aria} className={cn(controlClass, textareaProps.className)} />
+    </FieldShell>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A native select: works without JavaScript and on every device. */
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  errors,
+  hint,
+  className,
+}: FieldProps<{ selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; options: ReadonlyArray<SelectOption> }>) {
+  const { id, errorId, hintId, aria } = useFieldIds(selectProps.id, { errors, hint });
+  return (
+    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
+      <select {...selectProps} id={id} {...aria} className={cn(controlClass, selectProps.className)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** A file input; the hint says which files are accepted. */
+export function FileField({ label, inputProps, errors, hint, className }: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
+  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
+  return (
+    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
+      <input
+        {...inputProps}
+        type="file"
+        id={id}
+        {...aria}
+        className={cn(
+          "text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50",
+          inputProps.className,
+        )}
+      />
+    </FieldShell>
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function CheckboxField({
+  label,
+  inputProps,
+  errors,
+  hint,
+  className,
+}: FieldProps<{ inputProps: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type"> }>) {
+  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
   return (
     <div className={cn("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className={cn(inputClass, textareaProps.className)}
-      />
+      <div className="flex items-center gap-2">
+        <input
+          {...inputProps}
+          type="checkbox"
+          id={id}
+          {...aria}
+          className={cn("h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:outline-brand-600", inputProps.className)}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
 }
 
-/** A form-level message (e.g. the spec's toast titles when shown inline). */
-export function FormMessage({ title, description, tone = "error" }: { title: string; description?: string; tone?: "error" | "success" | "info" }) {
+/**
+ * An on/off setting as a native checkbox drawn as a switch: it posts "on" when
+ * ticked, works without JavaScript and keeps the checkbox semantics (role=switch).
+ */
+export function SwitchField({
+  name,
+  label,
+  description,
+  defaultChecked,
+  errors,
+  className,
+}: {
+  name: string;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+  defaultChecked?: boolean;
+  errors?: ListOfErrors;
+  className?: string;
+}) {
+  const { id, errorId, hintId, aria } = useFieldIds(undefined, { errors, hint: description });
+  return (
+    <div className={cn("flex flex-col gap-1", className)}>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            {label}
+          </label>
+          {description ? (
+            <p id={hintId} className="text-xs text-slate-500">
+              {description}
+            </p>
+          ) : null}
+        </div>
+        <span className="relative inline-flex shrink-0">
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            name={name}
+            defaultChecked={defaultChecked}
+            {...aria}
+            className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+          />
+        </span>
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/**
+ * A colour as a picker and a hex box. With JavaScript they stay in sync; without
+ * it both are posted with the initial value (`<name>Initial`), and the server
+ * keeps whichever one changed (`submittedColor` in app/utils/forms.server.ts).
+ */
+export function ColorField({
+  name,
+  label,
+  initial,
+  placeholder,
+  errors,
+}: {
+  name: string;
+  label: React.ReactNode;
+  initial: string;
+  placeholder?: string;
+  errors?: ListOfErrors;
+}) {
+  const hydrated = useHydrated();
+  const [color, setColor] = useState(initial);
+  const pickerValue = /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : initial.toLowerCase();
+  const { errorId, aria } = useFieldIds(`${name}-hex`, { errors });
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      <input type="hidden" name={`${name}Initial`} value={initial} />
+      <div className="flex items-center gap-3">
+        <input
+          type="color"
+          name={`${name}Picker`}
+          aria-label="Color picker"
+          {...(hydrated ? { value: pickerValue, onChange: (e) => setColor(e.target.value.toUpperCase()) } : { defaultValue: initial.toLowerCase() })}
+          className="h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+        />
+        <input
+          type="text"
+          name={name}
+          aria-label="Hex color"
+          {...(hydrated ? { value: color, onChange: (e) => setColor(e.target.value) } : { defaultValue: initial })}
+          maxLength={7}
+          pattern="#[0-9A-Fa-f]{6}"
+          placeholder={placeholder}
+          {...aria}
+          className="block w-32 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid]:border-red-500"
+        />
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+/** A form-level message: the spec's toast titles shown inline, e.g. a failed save. */
+export function FormMessage({ title, description, tone = "error" }: Notice & { tone?: "error" | "success" | "info" }) {
   const colours = {
     error: "border-red-200 bg-red-50 text-red-900",
     success: "border-emerald-200 bg-emerald-50 text-emerald-900",

@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
-import { Button, StatusButton } from "#app/components/ui/button";
-import { Dialog, DialogClose } from "#app/components/ui/dialog";
+import { ConfirmDialog } from "#app/components/confirm-dialog";
 import type { ArticleStatus } from "#app/db/schema";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
@@ -69,38 +68,6 @@ function StaticRowMenu({ article, back }: { article: ArticleRow; back: string })
   );
 }
 
-function DeleteDialog({ article, back, open, onOpenChange }: { article: ArticleRow; back: string; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const fetcher = useFetcher();
-  const busy = fetcher.state !== "idle";
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!busy) onOpenChange(next);
-      }}
-      title="Delete Article"
-      description={
-        <>
-          Are you sure you want to delete the article titled <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This
-          action cannot be undone.
-        </>
-      }
-    >
-      <fetcher.Form method="post" action={`/dashboard/articles/${encodeURIComponent(article.id)}/delete`} className="flex justify-end gap-3">
-        <input type="hidden" name="redirectTo" value={back} />
-        <DialogClose asChild>
-          <Button type="button" variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <StatusButton variant="destructive" pending={busy} pendingLabel="Deleting...">
-          Delete
-        </StatusButton>
-      </fetcher.Form>
-    </Dialog>
-  );
-}
-
 /** With JavaScript: a Radix menu (keyboard, focus) and the Delete dialog. */
 function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
   const [confirming, setConfirming] = useState(false);
@@ -131,7 +98,21 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <DeleteDialog article={article} back={back} open={confirming} onOpenChange={setConfirming} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete Article"
+        description={
+          <>
+            Are you sure you want to delete the article titled <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This
+            action cannot be undone.
+          </>
+        }
+        action={`/dashboard/articles/${encodeURIComponent(article.id)}/delete`}
+        fields={{ redirectTo: back }}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+      />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
-import { Field, FormMessage, TextareaField } from "#app/components/forms";
+import { Field, FormMessage, SwitchField, TextareaField } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
-import { SwitchField } from "#app/components/ui/switch";
 import {
   ARTICLE_LENGTH_LABELS,
   ARTICLE_LENGTHS,
