@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-
-type ToastData = { type: "success" | "error" | "info"; title: string; description?: string };
+import type { Toast } from "#app/utils/toast";
 
 const tone = {
   success: "border-emerald-200 bg-emerald-50 text-emerald-900",
@@ -8,13 +7,29 @@ const tone = {
   info: "border-slate-200 bg-white text-slate-900",
 };
 
+const CLIENT_TOAST_EVENT = "inkpilot:toast";
+
 /**
- * Renders the toast flashed by the server. It works without JavaScript (a CSS
- * fade hides it); with JavaScript it can also be dismissed.
+ * A toast for something that posts nothing (a copy to the clipboard). Anything
+ * submitted gets its toast from the server instead (app/utils/toast.server.ts).
  */
-export function Toaster({ toast }: { toast: ToastData | null }) {
-  const [visible, setVisible] = useState<ToastData | null>(toast);
+export function showToast(toast: Toast) {
+  window.dispatchEvent(new CustomEvent<Toast>(CLIENT_TOAST_EVENT, { detail: toast }));
+}
+
+/**
+ * The one toaster, rendered once by the root with the toast the server
+ * flashed. It works without JavaScript (a CSS fade hides it); with JavaScript
+ * it can also be dismissed and shows `showToast` toasts.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  const [visible, setVisible] = useState<Toast | null>(toast);
   useEffect(() => setVisible(toast), [toast]);
+  useEffect(() => {
+    const onToast = (event: Event) => setVisible((event as CustomEvent<Toast>).detail);
+    window.addEventListener(CLIENT_TOAST_EVENT, onToast);
+    return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast);
+  }, []);
   if (!visible) return null;
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4 sm:justify-end">

@@ -1,18 +1,13 @@
 import { createCookie, redirect } from "react-router";
-import { z } from "zod";
 import { getEnv } from "#app/env.server";
+import { ToastSchema, type ToastInput } from "./toast";
 
 /**
  * Toasts are flashed through their own short-lived cookie so they render on the
  * next server response, with or without JavaScript.
  */
 
-export const ToastSchema = z.object({
-  type: z.enum(["success", "error", "info"]).default("success"),
-  title: z.string(),
-  description: z.string().optional(),
-});
-export type Toast = z.input<typeof ToastSchema>;
+export type Toast = ToastInput;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function toastCookie() {
