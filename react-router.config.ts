@@ -6,5 +6,8 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: true,
   },
 } satisfies Config;

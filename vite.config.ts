@@ -27,12 +27,13 @@ function fixedWorkerFileName(): Plugin {
 // The SSR bundle's entry is server/app.ts (an Express app around the React Router
 // handler), so the plain-JS launcher in server/index.js can import it after a build.
 // The CPU worker thread (app/utils/cpu-pool.server.ts) is a second entry beside it (cpu-worker.js).
-export default defineConfig(({ isSsrBuild }) => ({
-  build: isSsrBuild
-    ? { rollupOptions: { input: { index: "./server/app.ts", [CPU_WORKER]: "./app/utils/cpu.worker.ts" } } }
-    : undefined,
+// With the Vite Environment API (React Router's v8_viteEnvironmentApi), the SSR build is configured per environment.
+export default defineConfig({
+  environments: {
+    ssr: { build: { rollupOptions: { input: { index: "./server/app.ts", [CPU_WORKER]: "./app/utils/cpu.worker.ts" } } } },
+  },
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/test-results*/**", "**/tests/.tmp/**", "**/build*/**", "**/data/**"] } },
   plugins: [tailwindcss(), reactRouter(), fixedWorkerFileName()],
-}));
+});
