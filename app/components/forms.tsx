@@ -91,7 +91,7 @@ export function TextareaField({
   );
 }
 
-/** A form-level message (e.g. the spec's toast titles when shown inline). */
+/** A form-level message (e.g. the product's toast titles when shown inline, docs/product.md). */
 export function FormMessage({ title, description, tone = "error" }: { title: string; description?: string; tone?: "error" | "success" | "info" }) {
   const colours = {
     error: "border-red-200 bg-red-50 text-red-900",

@@ -1,5 +1,5 @@
 /**
- * Plan numbers from the product decisions ("Plans and limits"). Plain data, safe
+ * Plan numbers from docs/product.md ("Plans and limits"). Plain data, safe
  * to import from both server modules and UI (pricing page, usage card).
  */
 
