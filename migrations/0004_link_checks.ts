@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // The links found in a site's articles and the result of their last check
-// (Backlinks page, spec 000 as corrected by decisions.md). One row per article
+// (Backlinks page, docs/product.md "Backlinks"). One row per article
 // and URL, so a link removed from an article disappears with the next save.
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE links (

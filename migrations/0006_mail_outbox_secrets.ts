@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Exactly-once mail and no secrets at rest (docs/decisions/016):
+// Exactly-once mail and no secrets at rest (docs/decisions/014):
 // send_started_at is written before each Postmark call and cleared once Postmark
 // answers, so a row that still has it after a timeout or a crash is a send whose
 // outcome is unknown (look it up before sending again); body_purged_at marks a

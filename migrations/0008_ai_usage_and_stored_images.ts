@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
 
-// ai_usage: the daily AI allowance per site (issue 7, item 5; docs/decisions/020).
+// ai_usage: the daily AI allowance per site (issue 7, item 5; docs/decisions/018).
 // One row per site, UTC day and kind of action; the meter sums a site's day.
 //
 // stored_images: every file kept under DATA_DIR/uploads (generated article
 // images, logos, avatars) with its owner, so a site's images can be counted and
-// a deleted workspace, article or user takes its files along (decision 021).
+// a deleted workspace, article or user takes its files along (decision 019).
 // The path is relative to the data directory ("uploads/<kind>/<file>").
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE ai_usage (

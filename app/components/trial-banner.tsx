@@ -8,7 +8,7 @@ function plural(n: number, word: string) {
 
 /**
  * The trial's state for a workspace on the trial plan: days and articles left
- * while active, the spec's 'Trial Expired' / 'Trial Limit Reached' once over.
+ * while active, 'Trial Expired' / 'Trial Limit Reached' once over (docs/product.md "Plans and limits").
  * Renders nothing on Pro.
  */
 export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "plan" | "trial" | "blocked">; className?: string }) {

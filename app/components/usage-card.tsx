@@ -9,7 +9,7 @@ const MESSAGES = {
 
 const BAR = { ok: "bg-brand-600", warning: "bg-amber-500", limit: "bg-red-600" } as const;
 
-/** This site's articles created this month against the plan's quota (spec 000, write screen). */
+/** This site's articles created this month against the plan's quota (docs/product.md "Plans and limits", "Write"). */
 export function UsageCard({ monthly, className }: { monthly: UsageSummary["monthly"]; className?: string }) {
   const { used, max, percent, state } = monthly;
   return (

@@ -366,7 +366,7 @@ export interface LinksTable {
   /** When a check run last took this link, checked or skipped; the next run starts with the oldest. */
   attempted_at: Timestamp | null;
 }
-/** AI actions per site and UTC day ('YYYY-MM-DD'), by kind (migration 0008, decision 020). */
+/** AI actions per site and UTC day ('YYYY-MM-DD'), by kind (migration 0008, decision 018). */
 export interface AiUsageTable {
   site_id: string;
   day: string;
@@ -376,7 +376,7 @@ export interface AiUsageTable {
   updated_at: Timestamp;
 }
 export type StoredImageKind = "article" | "logo" | "avatar";
-/** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 021). */
+/** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
 export interface StoredImagesTable {
   path: string;
   kind: StoredImageKind;

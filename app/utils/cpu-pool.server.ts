@@ -10,7 +10,7 @@ import { logger } from "./logger.server";
  * Two worker threads for the CPU-bound work one request can ask for: analysing
  * a large article (sanitize, count, score) and bcrypt. On the main thread each
  * costs tens to hundreds of milliseconds during which no other request is
- * answered (docs/decisions/022). A task past its deadline has its worker
+ * answered (docs/decisions/020). A task past its deadline has its worker
  * replaced. The workers are a second entry of the server build
  * (build/server/cpu-worker.js); in development and tests the TypeScript source
  * runs through tsx.

@@ -4,7 +4,7 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * The account forms, on the standalone page and the settings Account tab, each
- * run with and without JavaScript. Bad inputs show the spec's messages; the
+ * run with and without JavaScript. Bad inputs show the product's messages; the
  * good ones change the data for real.
  */
 

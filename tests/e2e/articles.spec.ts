@@ -6,7 +6,7 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 /**
  * The articles list (/dashboard and /dashboard/articles), with and without
  * JavaScript: tabs, pagination, search, sorting, the row menu and deleting with
- * the spec's confirmation. Articles are created directly in the e2e database.
+ * the product's confirmation. Articles are created directly in the e2e database.
  */
 
 const PASSWORD = "articles-password";
@@ -135,7 +135,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(foreign?.status()).toBe(404);
       expect(await e2eDb().selectFrom("articles").select("id").where("id", "=", foreignId).executeTakeFirst()).toBeDefined();
 
-      // Deleting gave no quota back; an expired trial shows the spec's text.
+      // Deleting gave no quota back; an expired trial shows the product's text.
       await e2eDb().updateTable("workspaces").set({ trial_ends_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", user.workspaceId).execute();
       await page.goto("/dashboard");
       await expect(page.getByRole("complementary", { name: "Free trial" })).toContainText("Trial Expired. Your free trial has ended. Please upgrade to continue using Inkpilot.");

@@ -248,7 +248,7 @@ test.describe("without JavaScript", () => {
 
   test("too many wrong passwords for one account from one place are refused with a clear message", async ({ page }) => {
     const email = await verifiedAccount(page, { js: false });
-    // The tight (account, address) limit: 5 failures (docs/decisions/018).
+    // The tight (account, address) limit: 5 failures (docs/decisions/016).
     for (let i = 0; i < 5; i++) {
       await signIn(page, email, `wrong-${i}`);
       await expect(page.getByRole("alert")).toContainText("Invalid email or password");

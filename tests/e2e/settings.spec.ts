@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * The Brand and Content settings tabs, with and without JavaScript: the spec's
+ * The Brand and Content settings tabs, with and without JavaScript: the product's
  * toasts, bad inputs refused with messages (nothing saved), and real saves.
  */
 

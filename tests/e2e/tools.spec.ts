@@ -106,7 +106,7 @@ const TOOLS: ToolCase[] = [
       await expect(items(page)).toHaveCount(5);
       await expect(items(page).first()).toContainText(/Score \d+/);
       await expect(items(page).first()).toContainText("| Acme");
-      // This keyword makes long titles: the spec's warning appears.
+      // This keyword makes long titles: the product's warning appears.
       await expect(page.getByText("May be truncated in search results").first()).toBeVisible();
       await expect(page.getByRole("heading", { name: "How the score works" })).toBeVisible();
     },

@@ -14,7 +14,7 @@ import { callRoute, get, post, postMultipart, redirectTarget, signInAs } from "#
 
 /**
  * The Brand and Content tabs, called as the server calls them: saves redirect
- * with the spec's toasts, bad inputs return 400 with messages and change nothing,
+ * with the product's toasts, bad inputs return 400 with messages and change nothing,
  * and each account only ever touches its own site.
  */
 

@@ -12,7 +12,7 @@ import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/rou
 
 /**
  * The Topics page, called as the server calls it: saves redirect with the
- * spec's toasts, bad input returns 400 with messages and changes nothing,
+ * product's toasts, bad input returns 400 with messages and changes nothing,
  * counts come from the related articles, and each account sees only its own.
  */
 

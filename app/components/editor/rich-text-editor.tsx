@@ -14,8 +14,8 @@ import { $exportHtml, $exportMarkdown, $importHtml, $importMarkdown } from "./co
 import { Toolbar, safeLinkUrl } from "./toolbar";
 
 /**
- * The Rich Text mode of the write screen: a Lexical editor with the spec's
- * toolbar. Browser-only (loaded lazily after hydration); the server renders a
+ * The Rich Text mode of the write screen: a Lexical editor with the product's
+ * toolbar (docs/product.md "Write"; decision 029). Browser-only (loaded lazily after hydration); the server renders a
  * textarea in its place.
  */
 

@@ -48,7 +48,7 @@ import {
   VideoIcon,
 } from "./toolbar-icons";
 
-/** The spec's toolbar: headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean. */
+/** The product's toolbar (docs/product.md "Write"): headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean. */
 
 type BlockType = "paragraph" | HeadingTagType | "quote" | "code" | "bullet" | "number";
 

@@ -17,7 +17,7 @@ import { avatarUrl } from "./avatar.server";
 
 export const CHANGE_EMAIL_TTL_MS = HOUR;
 
-/** The limiter key for guesses at one user's current password (docs/decisions/018). */
+/** The limiter key for guesses at one user's current password (docs/decisions/016). */
 const passwordGuessAccount = (userId: string) => `user:${userId}`;
 
 /** full_name is stored whole; the form edits it as first and last name, split at the first space. */
@@ -68,7 +68,7 @@ export type EmailChangeResult =
  * to the new address. The account keeps its current address until the link is
  * used. Accounts with a password must give it (counted against the guess limit
  * before bcrypt); accounts without one (Google) rely on the revert link mailed
- * to the old address on confirmation (docs/decisions/019). Requests are limited
+ * to the old address on confirmation (docs/decisions/017). Requests are limited
  * per account and per address, since each one sends mail.
  */
 export async function requestEmailChange(

@@ -4,7 +4,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import { isoNow } from "#app/utils/time";
 
 /**
- * The spec's global logout (app_settings.logout_version) made real: sessions
+ * The original sketch's global logout (app_settings.logout_version) made real: sessions
  * live in the database, so ending every session is one delete. The version is
  * still counted in app_config so the audit trail and the page can show it.
  */

@@ -13,7 +13,7 @@ import {
 
 export type { ArticleLength, BrandMentions, LinkAmount };
 
-/** The word range of each length (spec 001 section 9) and how many H2 sections fill it. */
+/** The word range of each length (docs/product.md "Plans and limits") and how many H2 sections fill it. */
 export const LENGTH_BANDS: Record<ArticleLength, { min: number; max: number; sections: number }> = {
   short: { ...ARTICLE_LENGTH_WORDS.short, sections: 4 },
   medium: { ...ARTICLE_LENGTH_WORDS.medium, sections: 5 },

@@ -5,7 +5,7 @@ import { ArticleTooLargeError, isArticleTooLarge } from "./sanitize.server";
 /**
  * Sanitizing, counting words and scoring are linear but not free: a large
  * article costs hundreds of milliseconds of CPU, which on the main thread would
- * hold up every other request (docs/decisions/022-article-html-limits-and-sanitizer-thread.md).
+ * hold up every other request (docs/decisions/020-article-html-limits-and-sanitizer-thread.md).
  * Bodies of an ordinary article's size are handled in place; larger ones on a
  * CPU worker thread.
  */

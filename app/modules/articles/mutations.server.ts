@@ -76,7 +76,7 @@ export async function getSeoContext(db: DB, siteId: string) {
 /**
  * Sanitized content, word count and SEO score. Computed before a write
  * transaction opens: a large body is handled on the article worker thread, and
- * no transaction may wait on it (docs/decisions/022).
+ * no transaction may wait on it (docs/decisions/020).
  */
 async function derived(db: DB, siteId: string, fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string }) {
   const seo = { ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword };

@@ -7,7 +7,7 @@ export type { QuotaCode, UsageState, UsageSummary };
 
 /**
  * The one place that decides whether a new article may be created (manual or
- * AI), per the product decisions: a trial allows 3 articles within 7 days, Pro
+ * AI), per docs/product.md "Plans and limits": a trial allows 3 articles within 7 days, Pro
  * allows 50 created articles per site per calendar month (UTC). An article
  * counts once, at creation; deleting it gives nothing back, regenerating an
  * existing article does not count again.

@@ -103,7 +103,7 @@ describe("sanitizeArticleHtml: hostile input", () => {
   });
 });
 
-describe("sanitizeArticleHtml: spec 000 normalisation", () => {
+describe("sanitizeArticleHtml: the product's normalisation (docs/product.md)", () => {
   it("turns text divs into paragraphs and unwraps divs around blocks", () => {
     expect(sanitizeArticleHtml(`<div>one</div><div><p>two</p><div>three</div></div>`)).toBe("<p>one</p><p>two</p><p>three</p>");
   });

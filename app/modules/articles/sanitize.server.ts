@@ -6,7 +6,7 @@ import { limitNesting } from "./nesting.server";
 
 /**
  * The one gate every stored article body passes: an allowlist sanitizer plus
- * the spec-000 normalisation (div → p, default image classes, self-closing
+ * the product's normalisation (docs/product.md "Write"; div → p, default image classes, self-closing
  * line breaks, collapsed blank runs). Whatever arrives (editor HTML, Markdown
  * converted by marked, AI output, a hand-crafted POST), what leaves contains
  * no script, no event handler and no URL outside the allowed schemes.

@@ -1,4 +1,4 @@
-/** The write screen's texts from spec 000, shared by its server module and its error boundary. */
+/** The write screen's texts (docs/product.md "Texts that stay verbatim"), shared by its server module and its error boundary. */
 export const WRITE_MESSAGES = {
   titleRequired: { title: "Title required", description: "Please enter a title for your article." },
   saveFailed: { title: "Error saving draft", description: "Failed to save your article. Please try again." },

@@ -188,7 +188,7 @@ export type OidcSignInResult =
  * subject is the key; an existing account with the same email is linked only
  * when the provider vouches for the address. An address the provider has not
  * verified never opens a session: the account waits for our own verification
- * mail (docs/decisions/019).
+ * mail (docs/decisions/017).
  */
 export async function signInWithOidc(db: DB, provider: string, profile: OidcProfile): Promise<OidcSignInResult> {
   const email = normalizeEmail(profile.email);

@@ -2,8 +2,8 @@ import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 /**
- * Brute-force and abuse limits, kept in process memory (see docs/decisions/010
- * and 018). Two kinds:
+ * Brute-force and abuse limits, kept in process memory (see docs/decisions/008
+ * and 016). Two kinds:
  * - consumeRateLimit: per client IP and per email (or other subject) for forms
  *   that send mail or call paid services; every accepted request counts.
  * - admitPasswordGuess: for everything that checks a password with bcrypt
@@ -114,7 +114,7 @@ export async function clearRateLimit(action: RateLimitedAction, email: string) {
   await formLimiter(action, "email").delete(email.trim().toLowerCase());
 }
 
-/* ---------- Password guesses (docs/decisions/018) ---------- */
+/* ---------- Password guesses (docs/decisions/016) ---------- */
 
 export type PasswordGuessKind = "signin" | "current-password";
 

@@ -40,7 +40,7 @@ export const SignInSchema = z.object({
 
 export const SignUpSchema = z.object({ email: EmailSchema, password: PasswordSchema });
 
-/** Resend verification and forgot password use the spec's 'Email Required' wording. */
+/** Resend verification and forgot password use the product's 'Email Required' wording (docs/product.md). */
 export const EmailOnlySchema = z.object({
   email: z
     .string({ error: "Please enter your email address" })

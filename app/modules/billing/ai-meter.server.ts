@@ -7,7 +7,7 @@ import { isoNow } from "#app/utils/time";
 import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind } from "./plans";
 
 /**
- * The AI meter (decision 020): every action that spends model or image money
+ * The AI meter (decision 018): every action that spends model or image money
  * beside creating an article goes through chargeAiAction before the model is
  * called. It applies a per-user burst limit (in memory), then checks the
  * site's daily allowance for the workspace's plan and records the charge in one

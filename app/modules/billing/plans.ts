@@ -1,5 +1,5 @@
 /**
- * Plan numbers from the product decisions ("Plans and limits"). Plain data, safe
+ * Plan numbers from docs/product.md ("Plans and limits"). Plain data, safe
  * to import from both server modules and UI (pricing page, usage card).
  */
 
@@ -27,7 +27,7 @@ export function multiSiteDiscountPercent(siteCount: number): number {
 /**
  * AI actions beside creating an article (regenerate, regenerate a section, Edit
  * with AI, the generator's keyword research and images), in credits per site
- * per UTC day (decision 020). An expired trial gets none.
+ * per UTC day (decision 018). An expired trial gets none.
  */
 export const AI_DAILY_CREDITS = { trial: 30, pro: 500 } as const;
 /** What each action costs, roughly in proportion to its model or image money. */

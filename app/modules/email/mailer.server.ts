@@ -14,7 +14,7 @@ import { isoNow } from "#app/utils/time";
  * or a Postmark outage never loses one. Without a Postmark token the outbox is
  * the transport: the message stays there, readable on the admin mailbox page.
  * The stored body carries live links only until the mail reaches a final state
- * (sent, outbox, failed); then it is replaced by the redacted copy (decision 016).
+ * (sent, outbox, failed); then it is replaced by the redacted copy (decision 014).
  */
 
 export type MailContent = { subject: string; html: string; text: string };

@@ -1,4 +1,4 @@
-/** The AI Content Generator page's choices (spec 001 §9), shared by its form and its server checks. */
+/** The AI Content Generator page's choices (docs/product.md "AI Content Generator"), shared by its form and its server checks. */
 
 export const GENERATOR_TONES = ["professional", "casual", "academic", "conversational", "technical"] as const;
 export const GENERATOR_WORD_COUNTS = [500, 1000, 1500, 2000, 3000] as const;

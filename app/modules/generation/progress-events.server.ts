@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 
 /**
- * Generation progress announcements inside this process (decision 017): the
+ * Generation progress announcements inside this process (decision 015): the
  * pipeline, running in the worker, announces each write that changes what a
  * progress stream shows, and each open stream re-reads its generation once.
  * Only the id travels; the database stays the one source of truth.

@@ -4,7 +4,7 @@ import { onGenerationProgress } from "./progress-events.server";
 import { getGeneration, GENERATION_ERROR, type GenerationView } from "./service.server";
 
 /**
- * Live generation progress without polling (decision 017). The worker and the
+ * Live generation progress without polling (decision 015). The worker and the
  * page server share this process, so each stream waits for the pipeline's
  * announcements and re-reads its generation once per announcement. A process
  * without the worker (a LiteFS read replica) hears nothing and polls slowly

@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { isoNow } from "#app/utils/time";
 
 /**
- * The content calendar (spec 000 "Scheduler", as ruled in decisions.md): the 90
+ * The content calendar (docs/product.md "Scheduler"): the 90
  * days starting today in the site's time zone, one saved topic per day in
  * plan_items, and the site's scheduled and published articles. Every function
  * takes the site from the session; nothing is loaded by a bare id.
@@ -11,7 +11,7 @@ import { isoNow } from "#app/utils/time";
 
 export const SCHEDULER_DAYS = 90;
 export const DEFAULT_SCHEDULED_TIME = "18:30";
-/** When the site has neither topics nor brand tags (spec 000). */
+/** When the site has neither topics nor brand tags (docs/product.md "Scheduler"). */
 export const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
 const PAST_LIMIT = 100;
 

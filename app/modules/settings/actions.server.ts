@@ -16,7 +16,7 @@ import { ContentFormSchema, saveContentSettings } from "./content.server";
 /**
  * The settings page's action: the Brand and Content tabs' forms, dispatched by
  * their `intent`; anything else is an Account tab form. Success redirects back
- * with the spec's toast; a bad input returns 400 with the messages and changes nothing.
+ * with the product's toast; a bad input returns 400 with the messages and changes nothing.
  */
 
 export const SETTINGS_INTENTS = [

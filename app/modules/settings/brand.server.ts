@@ -6,7 +6,7 @@ import { isoNow } from "#app/utils/time";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
 import { isHttpUrl, parseLinks, parseTags } from "./lists";
 
-/** A site's brand (spec 001 Brand tab), read by the settings page and the writing engine. */
+/** A site's brand (docs/product.md "Settings", Brand), read by the settings page and the writing engine. */
 export type BrandSettings = {
   logoPath: string | null;
   logoUrl: string | null;

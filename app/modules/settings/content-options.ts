@@ -1,11 +1,11 @@
 /**
- * The content settings' option lists (spec 001 sections 3 and 9) with the labels
+ * The content settings' option lists (docs/product.md "Settings" and "Plans and limits") with the labels
  * the Content tab shows. Client-safe: the tab, the engine and the SEO panel read them.
  */
 
 export const ARTICLE_LENGTHS = ["short", "medium", "long"] as const;
 export type ArticleLength = (typeof ARTICLE_LENGTHS)[number];
-/** Spec 001 section 9: the word range of each article length. */
+/** docs/product.md "Plans and limits": the word range of each article length. */
 export const ARTICLE_LENGTH_WORDS: Record<ArticleLength, { min: number; max: number }> = {
   short: { min: 800, max: 1200 },
   medium: { min: 1200, max: 1600 },
@@ -28,7 +28,7 @@ export const BRAND_MENTION_LABELS: Record<BrandMentions, string> = {
 
 export const LINK_AMOUNTS = ["none", "few", "regular", "many"] as const;
 export type LinkAmount = (typeof LINK_AMOUNTS)[number];
-/** Spec 001 section 9: few 1-2, regular 3-4, many 5 or more; none means 0. */
+/** docs/product.md "Plans and limits": few 1-2, regular 3-4, many 5 or more; none means 0. */
 export const LINK_AMOUNT_RANGES: Record<LinkAmount, { min: number; max: number }> = {
   none: { min: 0, max: 0 },
   few: { min: 1, max: 2 },
@@ -64,7 +64,7 @@ export type ContentSettings = {
   autoPublish: boolean;
 };
 
-/** Spec 001 section 3 defaults. */
+/** The defaults of docs/product.md "Settings", Content. */
 export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   useBrandInfo: true,
   articleLength: "medium",

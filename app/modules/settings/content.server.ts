@@ -14,7 +14,7 @@ import { isLanguageTag } from "./languages";
 export type { ContentSettings };
 export { DEFAULT_CONTENT_SETTINGS };
 
-/** A site's content preferences (spec 001 section 3), read by the Content tab and the writing engine. */
+/** A site's content preferences (docs/product.md "Settings", Content), read by the Content tab and the writing engine. */
 export async function getContentSettings(db: DB, siteId: string): Promise<ContentSettings> {
   const row = await db.selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
   if (!row) return { ...DEFAULT_CONTENT_SETTINGS };

@@ -1,7 +1,7 @@
 /**
- * Parsing of the list fields typed as text (spec 001 section 5): tags are split
+ * Parsing of the list fields typed as text (docs/product.md "Settings", Brand): tags are split
  * by commas; internal links by commas or lines (the label says one per line, the
- * prototype split by commas: both work). Items are trimmed, empties dropped and
+ * original sketch split by commas: both work). Items are trimmed, empties dropped and
  * exact repeats kept once.
  */
 

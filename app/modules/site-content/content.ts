@@ -8,7 +8,7 @@ import {
 } from "#app/modules/billing/plans";
 
 /**
- * The public site's copy in one place (spec 000 "Public and static pages"):
+ * The public site's copy in one place (docs/product.md "Public pages"):
  * edit words here, not in the page components. Prices and limits come from
  * billing/plans.ts so the site and the app never disagree.
  */
@@ -111,7 +111,7 @@ export const howItWorks = {
 export type ComparisonRow = { feature: string; us: boolean; assistant: boolean };
 
 export const comparison = {
-  /** The spec's heading names a third-party assistant; decisions.md asks for neutral words. */
+  /** Never a named third-party assistant: neutral words (docs/product.md "Deliberately different from the original sketch"). */
   title: "Why Choose Us Over a Generic Chat Assistant?",
   lead: "A chat assistant can write text when you ask. Inkpilot runs your whole blog.",
   usLabel: "Inkpilot",

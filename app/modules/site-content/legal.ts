@@ -1,5 +1,5 @@
 /**
- * Terms and Privacy copy (spec 000 business constants: over 18, 30 days'
+ * Terms and Privacy copy (docs/product.md "Public pages": over 18, 30 days'
  * notice, liability cap, billing rules; privacy last updated January 1, 2025).
  * Each section is a heading and paragraphs, rendered by one legal page layout.
  */

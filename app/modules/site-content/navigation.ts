@@ -16,7 +16,7 @@ export const headerLinks = {
   signOut: { label: "Sign Out", action: "/signout" },
 };
 
-/** The nine free tools of spec 001, named and ordered as in its tool table. */
+/** The nine free tools, named and ordered as in docs/product.md "Routes and screens". */
 export const freeTools: NavLink[] = [
   { label: "Headline generator", href: "/tools/headline-generator" },
   { label: "Meta description generator", href: "/tools/meta-description-generator" },

@@ -117,7 +117,7 @@ export function paragraphs(text: string): string[] {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The spec's grade bands by Flesch reading ease. */
+/** The grade bands by Flesch reading ease (docs/product.md "Free tools"). */
 export function bandFor(score: number): ReadabilityBand {
   if (score >= 90) return "Very Easy";
   if (score >= 80) return "Easy";

@@ -82,7 +82,7 @@ export function scoreSeoTitle(title: string, keyword: string, brand?: string): S
   };
 }
 
-/** The spec's colour rules: title length green up to 60, yellow up to 70, red above. */
+/** The colour rules (docs/product.md "Plans and limits"): title length green up to 60, yellow up to 70, red above. */
 export function lengthTone(length: number): "good" | "warn" | "bad" {
   return length <= SEO_TITLE_LIMIT ? "good" : length <= SEO_TITLE_HARD_LIMIT ? "warn" : "bad";
 }

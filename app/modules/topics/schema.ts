@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseTags } from "#app/modules/settings/lists";
 
-/** The topic form (spec 000 Topics, section 5): what a topic holds and the rules on input. */
+/** The topic form (docs/product.md "Topics", "Plans and limits"): what a topic holds and the rules on input. */
 
 export const DEFAULT_TOPIC_COLOR = "#3B82F6";
 export const TOPIC_NAME_MAX = 80;

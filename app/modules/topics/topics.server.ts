@@ -4,7 +4,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import type { TopicInput } from "./schema";
 
-/** A site's content topics (spec 000 Topics). Every call is scoped by site. */
+/** A site's content topics (docs/product.md "Topics"). Every call is scoped by site. */
 
 export type Topic = {
   id: string;

@@ -8,7 +8,7 @@ import { isoNow } from "#app/utils/time";
 
 /**
  * The registry of files under DATA_DIR/uploads (table stored_images, decision
- * 021): who owns each file, so a site's article images can be counted against
+ * 019): who owns each file, so a site's article images can be counted against
  * a cap and a deleted workspace, article or user takes its files along. Files
  * are removed only after the rows that point at them are gone (a crash in
  * between leaves an orphan file, never a row pointing at nothing).

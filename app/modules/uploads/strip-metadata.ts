@@ -7,7 +7,7 @@
  *
  * Kept: everything needed to show the image, and its ICC colour profile. The
  * EXIF orientation of a JPEG is kept as a minimal EXIF block holding only that
- * tag, so a phone photo does not turn sideways (decision 021).
+ * tag, so a phone photo does not turn sideways (decision 019).
  *
  * A file whose structure does not parse is refused (null): storing bytes we
  * could not clean is exactly what this is for.

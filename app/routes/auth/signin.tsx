@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (error: SignInError, status = 400) =>
     data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
 
-  // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/018).
+  // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/016).
   const gate = await admitPasswordGuess("signin", { account: email, ip: keys.ip });
   if (!gate.allowed) {
     return data(

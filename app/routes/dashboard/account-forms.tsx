@@ -277,7 +277,7 @@ export function DangerZone({ actionData }: { actionData: AccountActionData | und
   );
 }
 
-/** Every account section in the spec's order; `key` remounts the forms after a successful save so they clear. */
+/** Every account section in the product's order (docs/product.md "Settings", Account); `key` remounts the forms after a successful save so they clear. */
 export function AccountSections({ account, actionData }: FormsProps) {
   const location = useLocation();
   return (

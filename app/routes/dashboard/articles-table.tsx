@@ -6,7 +6,7 @@ import type { ArticleStatus } from "#app/db/schema";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
 
-/** The articles table's rows, row menu and delete confirmation (spec 000 Articles). */
+/** The articles table's rows, row menu and delete confirmation (docs/product.md "Articles"). */
 
 export type ArticleRow = { id: string; title: string; targetKeyword: string; status: ArticleStatus; author: string; createdOn: string };
 

@@ -5,7 +5,7 @@ import { Dialog } from "#app/components/ui/dialog";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 /**
- * The 'Choose a topic' dialog (spec 000). Opened by ?choose=YYYY-MM-DD, so
+ * The 'Choose a topic' dialog (docs/product.md "Scheduler"; decision 028). Opened by ?choose=YYYY-MM-DD, so
  * without JavaScript it renders as a plain form in the page; with JavaScript
  * it is the Radix dialog. Each choice is its own submit button.
  */

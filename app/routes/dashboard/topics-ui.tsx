@@ -7,7 +7,7 @@ import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { PenIcon } from "./shell-icons";
 
-/** The Topics page's card, topic form and delete confirmation (spec 000 Topics). */
+/** The Topics page's card, topic form and delete confirmation (docs/product.md "Topics"). */
 
 export type TopicCardData = {
   id: string;

@@ -14,7 +14,7 @@ import { CancelLink, DeleteTopicForm, DeleteTopicText, TopicCard, TopicForm, typ
 import type { Route } from "./+types/topics";
 
 /**
- * Content topics (spec 000 Topics). The create, edit and delete dialogs live in
+ * Content topics (docs/product.md "Topics"). The create, edit and delete dialogs live in
  * the URL (?new=1, ?edit={id}, ?delete={id}): with JavaScript they open as
  * dialogs, without it the same form renders on the page. Forms post here with
  * an intent; only the viewer's site's topics can be seen or changed.

@@ -5,7 +5,7 @@ import type { BrandSettings } from "#app/modules/settings/brand.server";
 import { LANGUAGES } from "#app/modules/settings/languages";
 import { IntentInput, resultFor, SelectField, SettingsCard, usePendingIntent } from "./settings-ui";
 
-/** Spec 001 Brand tab: the logo, and the brand fields the writing engine uses. */
+/** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${l.name} (${l.tag})` }));
 

@@ -15,7 +15,7 @@ import {
 import { LANGUAGE_OPTIONS } from "./brand-tab";
 import { IntentInput, resultFor, SelectField, SettingsCard, usePendingIntent } from "./settings-ui";
 
-/** Spec 001 Content tab: every field of the content settings structure. */
+/** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 

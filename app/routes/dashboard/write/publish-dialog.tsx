@@ -5,8 +5,8 @@ import { Dialog } from "#app/components/ui/dialog";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 /**
- * The 'Publish article' dialog (spec 000). Publishing to platforms arrives with
- * the integrations; until a platform is connected this shows the spec's
+ * The 'Publish article' dialog (docs/product.md "Publishing"). Publishing to platforms arrives with
+ * the integrations; until a platform is connected this shows the product's
  * no-platforms state. Opened by ?publish=1, so it works without JavaScript.
  */
 
