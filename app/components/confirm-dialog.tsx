@@ -4,7 +4,7 @@ import { Dialog, DialogClose } from "#app/components/ui/dialog";
 
 /**
  * The one confirmation for destructive actions opened from a menu or button
- * with JavaScript (docs/decisions: URL-driven dialogs). It posts `fields` to
+ * with JavaScript (docs/decisions/028-url-driven-dialogs.md). It posts `fields` to
  * `action` and cannot be closed while the post is in flight. The same action
  * must also be reachable without JavaScript — a confirmation page or a
  * UrlDialog — since this one only exists once React runs.

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 
 /**
- * The one error boundary (docs/decisions: errors). Every route's `ErrorBoundary`
+ * The one error boundary (docs/decisions/031-errors-and-toasts.md). Every route's `ErrorBoundary`
  * renders this with its own words for the statuses it expects (404 for a record
  * that is not the viewer's, 403 for a role it lacks) and a way back. For server
  * errors it shows the request id, which is in every log line of that request.

@@ -5,8 +5,7 @@ import { Dialog } from "#app/components/ui/dialog";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 /**
- * The one "dialog whose state lives in the URL" (docs/decisions: URL-driven
- * dialogs). The page's loader reads a search parameter (?choose=…, ?publish=1,
+ * The one "dialog whose state lives in the URL" (docs/decisions/028-url-driven-dialogs.md). The page's loader reads a search parameter (?choose=…, ?publish=1,
  * ?edit=…) and the page renders this when it is set. With JavaScript it is a
  * Radix dialog, and closing it navigates to `closeTo` (or calls `onClose`);
  * without JavaScript the same content is a modal-looking section of the page,

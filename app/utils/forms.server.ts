@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { FormReply, Notice } from "./form-reply";
 
 /**
- * The one server side of forms (docs/decisions: forms): parse the posted form
+ * The one server side of forms (docs/decisions/024-forms-conform-and-zod.md): parse the posted form
  * with its zod schema through Conform, and answer in one shape (`FormReply`).
  * Field components: app/components/forms.tsx.
  */
