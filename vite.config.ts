@@ -26,11 +26,11 @@ function fixedWorkerFileName(): Plugin {
 
 // The SSR bundle's entry is server/app.ts (an Express app around the React Router
 // handler), so the plain-JS launcher in server/index.js can import it after a build.
-// The CPU worker thread (app/utils/cpu-pool.server.ts) is a second entry beside it (cpu-worker.js).
+// The CPU worker thread (app/modules/cpu/pool.server.ts) is a second entry beside it (cpu-worker.js).
 // With the Vite Environment API (React Router's v8_viteEnvironmentApi), the SSR build is configured per environment.
 export default defineConfig({
   environments: {
-    ssr: { build: { rollupOptions: { input: { index: "./server/app.ts", [CPU_WORKER]: "./app/utils/cpu.worker.ts" } } } },
+    ssr: { build: { rollupOptions: { input: { index: "./server/app.ts", [CPU_WORKER]: "./app/modules/cpu/worker.ts" } } } },
   },
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },

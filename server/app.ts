@@ -16,8 +16,8 @@ import { publicPageCache } from "#app/modules/site-content/page-cache.server";
 // The launcher puts this in front of Express: cached public pages are answered before any middleware.
 export { withPageCache } from "#app/modules/site-content/page-cache.server";
 import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
-import { inlineScriptHashes } from "#app/utils/inline-scripts";
-import { stopCpuPool, warmCpuPool } from "#app/utils/cpu-pool.server";
+import { inlineScriptHashes } from "#app/modules/site-content/inline-scripts";
+import { stopCpuPool, warmCpuPool } from "#app/modules/cpu/pool.server";
 import { logger } from "#app/utils/logger.server";
 // Single-use tokens and OAuth codes arrive in query strings; their values never reach the log.
 import { redactSecrets } from "#app/utils/redact";

@@ -1,4 +1,4 @@
-export type JsonLdObject = { "@context"?: string; "@type": string | string[]; [key: string]: unknown };
+import type { JsonLdObject } from "#app/modules/site-content/structured-data";
 
 /**
  * Structured data for search engines: one <script type="application/ld+json">.

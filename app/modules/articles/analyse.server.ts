@@ -1,4 +1,4 @@
-import { CpuTaskError, runOnCpuWorker } from "#app/utils/cpu-pool.server";
+import { CpuTaskError, runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import { analyseArticleNow, type AnalysisRequest, type AnalysisResult } from "./analysis";
 import { ArticleTooLargeError, isArticleTooLarge } from "./sanitize.server";
 

@@ -1,4 +1,4 @@
-import { runOnCpuWorker } from "#app/utils/cpu-pool.server";
+import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 
 /**
  * bcrypt, on a CPU worker thread: one hash or comparison at cost 10 is about

@@ -1,8 +1,9 @@
-import type { JsonLdObject } from "#app/components/json-ld";
 import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD, TRIAL_DAYS } from "#app/modules/billing/plans";
 import { absoluteUrl, SITE_NAME } from "#app/utils/seo";
 import type { Faq } from "./content";
 import { socialLinks } from "./navigation";
+
+export type JsonLdObject = { "@context"?: string; "@type": string | string[]; [key: string]: unknown };
 
 /** schema.org objects for the public pages' JSON-LD (rendered by <JsonLd>). */
 

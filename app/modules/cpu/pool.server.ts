@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { AnalysisRequest, AnalysisResult } from "#app/modules/articles/analysis";
-import { logger } from "./logger.server";
+import { logger } from "#app/utils/logger.server";
 
 /**
  * Two worker threads for the CPU-bound work one request can ask for: analysing
@@ -47,7 +47,7 @@ function spawn(): Worker {
     if (fs.existsSync(built)) return new Worker(built, WORKER_OPTIONS);
   }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href;
-  const source = new URL("./cpu.worker.ts", import.meta.url).href;
+  const source = new URL("./worker.ts", import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { ...WORKER_OPTIONS, eval: true });
 }

@@ -1,9 +1,9 @@
 import { parentPort } from "node:worker_threads";
 import bcrypt from "bcryptjs";
 import { analyseArticleNow } from "#app/modules/articles/analysis";
-import type { CpuTask } from "./cpu-pool.server";
+import type { CpuTask } from "./pool.server";
 
-/** A CPU worker thread (see cpu-pool.server.ts): one task in, one answer out. */
+/** A CPU worker thread (see pool.server.ts): one task in, one answer out. */
 function run(task: CpuTask): unknown {
   switch (task.kind) {
     case "analyse-article":
