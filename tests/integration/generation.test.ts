@@ -5,6 +5,7 @@ import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
 import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import type { ArticleWriter } from "#app/modules/ai/types";
+import { createYouTubeSearch } from "#app/modules/ai/youtube.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle, parseArticleHtml, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { countHtmlWords } from "#app/modules/articles/text";
@@ -15,6 +16,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
+import { startFakeYouTube } from "#tests/fakes/youtube";
 import { testDb } from "#tests/setup/db";
 
 const KEYWORD = "content marketing";
@@ -210,6 +212,20 @@ describe("generation pipeline", () => {
     const after = await getArticle(db, account.siteId, article.id);
     expect(after?.status).toBe("draft");
     expect(after?.content_html).toContain("<table>");
+  });
+
+  it("embeds the video the YouTube search finds", async () => {
+    const youtube = await startFakeYouTube();
+    try {
+      youtube.videos.set(KEYWORD, [{ videoId: "dQw4w9WgXcQ", title: "Content Marketing in 5 Minutes" }]);
+      const video = createYouTubeSearch({ apiKey: youtube.apiKey, baseUrl: youtube.baseUrl });
+      const { article } = await generate({ ...offline, video });
+      expect(youtube.requests).toHaveLength(1);
+      expect(article.content_html).toContain("<p>Watch: Content Marketing in 5 Minutes</p>");
+      expect(article.content_html).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ"/);
+    } finally {
+      await youtube.close();
+    }
   });
 
   it("never reads another site's generation", async () => {

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { z } from "zod";
+import type { z } from "zod";
 import { getEnv } from "#app/env.server";
 import type { Prompt } from "./prompts";
 import type { CallContext } from "./types";
