@@ -35,7 +35,7 @@ const { migrateToLatest } = await import("#app/db/migrate.server");
 const { createAccount } = await import("#app/modules/workspaces/accounts.server");
 const { startGeneration } = await import("#app/modules/generation/service.server");
 const { runPipeline } = await import("#app/modules/generation/pipeline.server");
-const { createOpenAiWriter } = await import("#app/modules/ai/openai-writer.server");
+const { getGenerationAi } = await import("#app/modules/ai/providers.server");
 
 const db = getDb();
 await migrateToLatest(db);
@@ -50,7 +50,7 @@ const { generationId } = await startGeneration(db, { ...account, keyword: KEYWOR
 type Call = { name: string; startedAt: number; endedAt: number };
 const calls: Call[] = [];
 const started = performance.now();
-await runPipeline(db, account.siteId, generationId, { writer: createOpenAiWriter(), onCall: (c) => calls.push(c) });
+await runPipeline(db, account.siteId, generationId, { ...(await getGenerationAi()), onCall: (c) => calls.push(c) });
 const wall = performance.now() - started;
 
 // The dependency graph: the outline first, then every other call depends only on it.

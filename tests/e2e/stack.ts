@@ -6,4 +6,5 @@ export const FAKE_POSTMARK_PORT = base + 1;
 export const FAKE_OIDC_PORT = base + 2;
 export const TEST_SITE_PORT = base + 3;
 export const FAKE_OPENAI_PORT = base + 4;
+export const FAKE_YOUTUBE_PORT = base + 5;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;

@@ -4,7 +4,8 @@ import path from "node:path";
 import { startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
 import { startTestSite } from "../fakes/test-site";
-import { E2E_PORT, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
+import { startFakeYouTube } from "../fakes/youtube";
+import { E2E_PORT, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, FAKE_YOUTUBE_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in
@@ -35,6 +36,12 @@ const oidc = await startFakeOidc({ port: FAKE_OIDC_PORT });
 e2eEnv.GOOGLE_CLIENT_ID = oidc.clientId;
 e2eEnv.GOOGLE_CLIENT_SECRET = oidc.clientSecret;
 e2eEnv.GOOGLE_ISSUER = oidc.issuer;
+
+// Generated articles search YouTube through the real client; the fake has no
+// videos armed here, so it answers an empty result and articles carry no video.
+const youtube = await startFakeYouTube({ port: FAKE_YOUTUBE_PORT });
+e2eEnv.YOUTUBE_API_KEY = youtube.apiKey;
+e2eEnv.YOUTUBE_API_URL = youtube.baseUrl;
 
 // The website the onboarding scan reads. The SSRF guard lets exactly this
 // host:port through (not the app's own port on the same loopback address).

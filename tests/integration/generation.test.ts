@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
-import { offlineWriter } from "#app/modules/ai/offline-writer.server";
-import { createOpenAiWriter } from "#app/modules/ai/openai-writer.server";
-import type { Writer } from "#app/modules/ai/writer";
+import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/providers.server";
+import type { ArticleWriter } from "#app/modules/ai/types";
+import { createYouTubeSearch } from "#app/modules/ai/youtube.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle, parseArticleHtml, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { countHtmlWords } from "#app/modules/articles/text";
@@ -16,6 +16,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
+import { startFakeYouTube } from "#tests/fakes/youtube";
 import { testDb } from "#tests/setup/db";
 
 const KEYWORD = "content marketing";
@@ -57,10 +58,10 @@ async function siteWithBrand() {
 
 const never = new AbortController().signal;
 
-async function generate(writer: Writer, keyword = KEYWORD) {
+async function generate(ai: GenerationAi, keyword = KEYWORD) {
   const account = await siteWithBrand();
   const { generationId, articleId } = await startGeneration(db, { ...account, keyword });
-  await runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, writer });
+  await runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai });
   const article = (await getArticle(db, account.siteId, articleId))!;
   return { account, generationId, article };
 }
@@ -98,7 +99,7 @@ async function assertDoneWhen(article: NonNullable<Awaited<ReturnType<typeof get
 
 describe("generation pipeline", () => {
   it("offline writer: a medium article meets every 'Done when' point", async () => {
-    const { article, account, generationId } = await generate(offlineWriter);
+    const { article, account, generationId } = await generate(offline);
     await assertDoneWhen(article, account.siteId);
     expect(article.source).toBe("offline");
     const view = await getGeneration(db, account.siteId, generationId);
@@ -109,7 +110,7 @@ describe("generation pipeline", () => {
 
   it("OpenAI-compatible writer via the real SDK: same points, tokens recorded", async () => {
     fake.requests.length = 0;
-    const { article, account, generationId } = await generate(createOpenAiWriter());
+    const { article, account, generationId } = await generate(await getGenerationAi());
     await assertDoneWhen(article, account.siteId);
     expect(article.source).toBe("ai");
     const gen = await db.selectFrom("generations").selectAll().where("id", "=", generationId).executeTakeFirstOrThrow();
@@ -125,7 +126,7 @@ describe("generation pipeline", () => {
     fake.hooks.pace = { latencyMs: 40, tokensPerSecond: 2000 };
     fake.timings.length = 0;
     try {
-      await generate(createOpenAiWriter());
+      await generate(await getGenerationAi());
     } finally {
       delete fake.hooks.pace;
     }
@@ -140,7 +141,7 @@ describe("generation pipeline", () => {
       { status: 429, headers: { "retry-after-ms": "10" }, body: { error: { message: "Rate limit", type: "rate_limit_error", param: null, code: "rate_limit_exceeded" } } },
       { status: 500, headers: { "retry-after-ms": "10" } },
     );
-    const { article } = await generate(createOpenAiWriter());
+    const { article } = await generate(await getGenerationAi());
     expect(article.status).toBe("draft");
     expect(fake.failures).toHaveLength(0);
   });
@@ -150,7 +151,7 @@ describe("generation pipeline", () => {
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
     fake.hooks.pace = { latencyMs: 300, tokensPerSecond: 200 };
     try {
-      const run = runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: false, writer: createOpenAiWriter() });
+      const run = runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: false, ai: await getGenerationAi() });
       await new Promise((r) => setTimeout(r, 400));
       expect(await cancelGeneration(db, account.siteId, generationId)).toBe(true);
       const started = Date.now();
@@ -166,32 +167,32 @@ describe("generation pipeline", () => {
   it("a crashed attempt resumes: finished steps are not repeated", async () => {
     const calls: Record<string, number> = {};
     let failTable = true;
-    const counting: Writer = {
-      ...offlineWriter,
-      outline: async (...args) => ((calls.outline = (calls.outline ?? 0) + 1), offlineWriter.outline(...args)),
-      section: async (...args) => ((calls.section = (calls.section ?? 0) + 1), offlineWriter.section(...args)),
+    const counting: ArticleWriter = {
+      ...offline.writer,
+      outline: async (...args) => ((calls.outline = (calls.outline ?? 0) + 1), offline.writer.outline(...args)),
+      section: async (...args) => ((calls.section = (calls.section ?? 0) + 1), offline.writer.section(...args)),
       table: async (...args) => {
         calls.table = (calls.table ?? 0) + 1;
         if (failTable) throw new Error("worker died");
-        return offlineWriter.table(...args);
+        return offline.writer.table(...args);
       },
     };
     const account = await siteWithBrand();
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
     const payload = { generationId, siteId: account.siteId };
-    await expect(runGeneration(db, payload, { signal: never, lastAttempt: false, writer: counting })).rejects.toThrow("worker died");
+    await expect(runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } })).rejects.toThrow("worker died");
     expect((await getGeneration(db, account.siteId, generationId))?.status).toBe("running");
     failTable = false;
-    await runGeneration(db, payload, { signal: never, lastAttempt: false, writer: counting });
+    await runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } });
     expect(calls).toEqual({ outline: 1, section: 5, table: 2 });
     expect((await getArticle(db, account.siteId, articleId))?.status).toBe("draft");
   });
 
   it("the last failed attempt keeps the partial text with the spec's error", async () => {
-    const broken: Writer = { ...offlineWriter, faq: async () => Promise.reject(new Error("down")) };
+    const broken: ArticleWriter = { ...offline.writer, faq: async () => Promise.reject(new Error("down")) };
     const account = await siteWithBrand();
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
-    await expect(runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, writer: broken })).rejects.toThrow();
+    await expect(runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: { ...offline, writer: broken } })).rejects.toThrow();
     const view = await getGeneration(db, account.siteId, generationId);
     expect(view?.status).toBe("failed");
     expect(view?.error).toBe("Failed to generate AI article. Please try again.");
@@ -201,20 +202,34 @@ describe("generation pipeline", () => {
   });
 
   it("counts a new generation against the quota, a regeneration not", async () => {
-    const { account, article } = await generate(offlineWriter);
+    const { account, article } = await generate(offline);
     const usage = async () => (await db.selectFrom("usage_events").select("id").where("site_id", "=", account.siteId).execute()).length;
     expect(await usage()).toBe(1);
     const regen = await startRegeneration(db, account, article.id);
     expect(regen).not.toBeNull();
-    await runGeneration(db, { generationId: regen!.generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, writer: offlineWriter });
+    await runGeneration(db, { generationId: regen!.generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: offline });
     expect(await usage()).toBe(1);
     const after = await getArticle(db, account.siteId, article.id);
     expect(after?.status).toBe("draft");
     expect(after?.content_html).toContain("<table>");
   });
 
+  it("embeds the video the YouTube search finds", async () => {
+    const youtube = await startFakeYouTube();
+    try {
+      youtube.videos.set(KEYWORD, [{ videoId: "dQw4w9WgXcQ", title: "Content Marketing in 5 Minutes" }]);
+      const video = createYouTubeSearch({ apiKey: youtube.apiKey, baseUrl: youtube.baseUrl });
+      const { article } = await generate({ ...offline, video });
+      expect(youtube.requests).toHaveLength(1);
+      expect(article.content_html).toContain("<p>Watch: Content Marketing in 5 Minutes</p>");
+      expect(article.content_html).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ"/);
+    } finally {
+      await youtube.close();
+    }
+  });
+
   it("never reads another site's generation", async () => {
-    const { generationId } = await generate(offlineWriter);
+    const { generationId } = await generate(offline);
     const other = await siteWithBrand();
     expect(await getGeneration(db, other.siteId, generationId)).toBeNull();
     expect(await cancelGeneration(db, other.siteId, generationId)).toBe(false);

@@ -5,7 +5,7 @@ import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { deleteUserAccount } from "#app/modules/account/account.server";
 import { saveAvatar } from "#app/modules/account/avatar.server";
-import { offlineWriter } from "#app/modules/ai/offline-writer.server";
+import { offline } from "#app/modules/ai/providers.server";
 import { deleteArticle, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
@@ -47,7 +47,7 @@ const exists = (urlOrPath: string) => fs.existsSync(fileOf(urlOrPath));
 
 async function generateArticle(user: Account, keyword = "cold brew") {
   const { generationId, articleId } = await startGeneration(db, { ...user, keyword });
-  await runGeneration(db, { generationId, siteId: user.siteId }, { signal: never, lastAttempt: true, writer: offlineWriter });
+  await runGeneration(db, { generationId, siteId: user.siteId }, { signal: never, lastAttempt: true, ai: offline });
   const images = await db.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
   return { articleId, images: images.map((i) => i.path) };
 }

@@ -4,15 +4,15 @@ import { imageCount, sectionWordTarget } from "./prompts";
 import {
   WriterLimitError,
   type ArticleBrief,
+  type ArticleWriter,
   type FaqItem,
-  type GeneratedImage,
+  type ImageGenerator,
   type LinkCandidate,
   type LinkChoice,
   type Outline,
   type OutlineSection,
   type TableData,
-  type Writer,
-} from "./writer";
+} from "./types";
 
 /**
  * The built-in writer used when no AI provider is configured: deterministic
@@ -546,25 +546,7 @@ function transform(text: string, mode: "shorten" | "expand" | "simplify", i: num
     .join(" ");
 }
 
-export function offlineKeywordIdeas(topic: string) {
-  const t = topic.trim().toLowerCase();
-  return [
-    t,
-    `what is ${t}`,
-    `${t} for beginners`,
-    `${t} guide`,
-    `${t} tips`,
-    `best ${t}`,
-    `${t} examples`,
-    `${t} checklist`,
-    `${t} mistakes`,
-    `${t} tools`,
-    `${t} vs alternatives`,
-    `is ${t} worth it`,
-  ];
-}
-
-export const offlineWriter: Writer = {
+export const offlineWriter: ArticleWriter = {
   kind: "offline",
   outline: async (brief) => offlineOutline(brief),
   section: async (brief, outline, index) => offlineSection(brief, outline, index),
@@ -572,7 +554,11 @@ export const offlineWriter: Writer = {
   faq: async (brief, outline) => offlineFaq(brief, outline),
   table: async (brief, outline) => offlineTable(brief, outline),
   selectLinks: async (brief, outline, candidates) => offlineSelectLinks(brief, outline, candidates),
-  image: async (prompt, style): Promise<GeneratedImage> => ({ bytes: offlineSvg(prompt, style), contentType: "image/svg+xml", ext: "svg" }),
   rewrite: async (html, instruction) => offlineRewrite(html, instruction),
-  keywordIdeas: async (topic) => offlineKeywordIdeas(topic),
+};
+
+/** A labelled SVG card for every prompt: articles stay illustrated without an images API. */
+export const offlineImages: ImageGenerator = {
+  kind: "offline",
+  image: async (prompt, style) => ({ bytes: offlineSvg(prompt, style), contentType: "image/svg+xml", ext: "svg" }),
 };

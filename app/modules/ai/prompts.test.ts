@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { imageCount, languageName, outlinePrompt, sectionPrompt, sectionWordTarget, systemPrompt } from "./prompts";
 import { offlineOutline } from "./offline-writer.server";
-import type { ArticleBrief } from "./writer";
+import type { ArticleBrief } from "./types";
 
 const brief: ArticleBrief = {
   keyword: "cold brew coffee",

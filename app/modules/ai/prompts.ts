@@ -1,4 +1,4 @@
-import type { ArticleBrief, LinkCandidate, Outline } from "./writer";
+import type { ArticleBrief, LinkCandidate, Outline } from "./types";
 
 /**
  * The pipeline's prompts as plain functions (unit-tested): each returns the

@@ -1,8 +1,8 @@
 import * as cheerio from "cheerio/slim";
 import { marked } from "marked";
 import type { DB } from "#app/db/client.server";
-import { getWriter } from "#app/modules/ai/provider.server";
-import type { Outline, Writer } from "#app/modules/ai/writer";
+import { getArticleWriter } from "#app/modules/ai/providers.server";
+import type { ArticleWriter, Outline } from "#app/modules/ai/types";
 import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { sanitizeArticle } from "#app/modules/articles/analyse.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
@@ -20,7 +20,7 @@ async function briefFor(db: DB, siteId: string, articleId: string, keyword: stri
 }
 
 /** Rewrites the body under the H2 whose text is `heading`; null when the article or heading is unknown. */
-export async function regenerateSection(db: DB, tenant: AiTenant, articleId: string, heading: string, writer?: Writer) {
+export async function regenerateSection(db: DB, tenant: AiTenant, articleId: string, heading: string, writer?: ArticleWriter) {
   const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
@@ -40,7 +40,7 @@ export async function regenerateSection(db: DB, tenant: AiTenant, articleId: str
     table: null,
     imagePrompts: [],
   };
-  const markdown = await (writer ?? (await getWriter())).section(brief, outline, index, {});
+  const markdown = await (writer ?? (await getArticleWriter())).section(brief, outline, index, {});
   const html = marked.parse(markdown.replace(/^#{1,2}\s+/gm, "### "), { async: false });
   const target = $(h2s[index]!);
   target.nextUntil("h2").remove();
@@ -49,20 +49,20 @@ export async function regenerateSection(db: DB, tenant: AiTenant, articleId: str
 }
 
 /** Applies an instruction to the whole draft. */
-export async function editArticle(db: DB, tenant: AiTenant, articleId: string, instruction: string, writer?: Writer) {
+export async function editArticle(db: DB, tenant: AiTenant, articleId: string, instruction: string, writer?: ArticleWriter) {
   const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
   await chargeAiAction(db, tenant, "edit");
   const brief = await briefFor(db, siteId, articleId, article.target_keyword || article.title);
-  const html = await (writer ?? (await getWriter())).rewrite(article.content_html, instruction, brief, {});
+  const html = await (writer ?? (await getArticleWriter())).rewrite(article.content_html, instruction, brief, {});
   return updateArticle(db, siteId, articleId, { contentHtml: html });
 }
 
 /** Applies an instruction to a selected fragment and returns it sanitized; nothing is stored. */
-export async function editSelection(db: DB, tenant: AiTenant, articleId: string | null, html: string, instruction: string, keyword: string, writer?: Writer) {
+export async function editSelection(db: DB, tenant: AiTenant, articleId: string | null, html: string, instruction: string, keyword: string, writer?: ArticleWriter) {
   await chargeAiAction(db, tenant, "edit-selection");
   const brief = await briefFor(db, tenant.siteId, articleId ?? "", keyword);
-  const out = await (writer ?? (await getWriter())).rewrite(html, instruction, brief, {});
+  const out = await (writer ?? (await getArticleWriter())).rewrite(html, instruction, brief, {});
   return sanitizeArticle(out);
 }

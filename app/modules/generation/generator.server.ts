@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
-import { getWriter } from "#app/modules/ai/provider.server";
 import { imagePrompt } from "#app/modules/ai/prompts";
-import { WriterLimitError } from "#app/modules/ai/writer";
+import { getImageGenerator, getTextGenerator } from "#app/modules/ai/providers.server";
+import { WriterLimitError } from "#app/modules/ai/types";
 import { listArticles } from "#app/modules/articles/queries.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { countHtmlWords } from "#app/modules/articles/text";
@@ -31,14 +31,14 @@ export function failureReason(error: unknown, what: string) {
 /** Keyword ideas for a topic in the site's article language, as the writer returns them (no invented figures). */
 export async function researchKeywords(db: DB, tenant: AiTenant, topic: string) {
   await chargeAiAction(db, tenant, "keywords");
-  const [writer, content] = await Promise.all([getWriter(), getContentSettings(db, tenant.siteId)]);
-  const ideas = await writer.keywordIdeas(topic, content.language, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  const [text, content] = await Promise.all([getTextGenerator(), getContentSettings(db, tenant.siteId)]);
+  const ideas = await text.keywordIdeas(topic, content.language, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const seen = new Set<string>();
   const keywords = ideas
     .map((k) => k.trim())
     .filter((k) => k && !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()))
     .slice(0, 50);
-  return { topic, keywords, provider: writer.kind };
+  return { topic, keywords, provider: text.kind };
 }
 
 export type GeneratorImage = { url: string; prompt: string; revisedPrompt: string; style: string; provider: "openai" | "offline" };
@@ -51,10 +51,10 @@ export type GeneratorImage = { url: string; prompt: string; revisedPrompt: strin
 export async function generateImage(db: DB, tenant: AiTenant, prompt: string, style: string): Promise<GeneratorImage> {
   await assertImageRoom(db, tenant.siteId);
   await chargeAiAction(db, tenant, "image");
-  const writer = await getWriter();
-  const image = await writer.image(prompt, style, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+  const images = await getImageGenerator();
+  const image = await images.image(prompt, style, { signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
   const url = await saveGeneratedImage(db, { siteId: tenant.siteId }, image);
-  return { url, prompt, revisedPrompt: image.revisedPrompt ?? imagePrompt(prompt, style), style, provider: writer.kind };
+  return { url, prompt, revisedPrompt: image.revisedPrompt ?? imagePrompt(prompt, style), style, provider: images.kind };
 }
 
 export type GeneratedArticleView = {

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { randomToken } from "#app/utils/crypto.server";
-import type { GeneratedImage } from "#app/modules/ai/writer";
+import type { GeneratedImage } from "#app/modules/ai/types";
 import { forgetStoredImages, recordStoredImage, removeStoredFiles } from "#app/modules/uploads/stored-images.server";
 
 /**

@@ -1,8 +1,8 @@
-import OpenAI from "openai";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import { getWriter } from "#app/modules/ai/provider.server";
-import { WriterLimitError, type Writer } from "#app/modules/ai/writer";
+import { isPermanentAiError } from "#app/modules/ai/client.server";
+import { getGenerationAi, type GenerationAi } from "#app/modules/ai/providers.server";
+import { WriterLimitError } from "#app/modules/ai/types";
 import { PermanentJobError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
@@ -22,14 +22,13 @@ const CANCEL_POLL_MS = 500;
 
 /** Errors no retry can fix: a bad request, key or model, or something the writer cannot do. */
 function isPermanent(error: unknown) {
-  if (error instanceof WriterLimitError || error instanceof PermanentJobError) return true;
-  return error instanceof OpenAI.APIError && error.status !== undefined && [400, 401, 403, 404, 422].includes(error.status);
+  return error instanceof WriterLimitError || error instanceof PermanentJobError || isPermanentAiError(error);
 }
 
 export async function runGeneration(
   db: DB,
   payload: unknown,
-  { signal, lastAttempt, writer }: { signal: AbortSignal; lastAttempt: boolean; writer?: Writer },
+  { signal, lastAttempt, ai }: { signal: AbortSignal; lastAttempt: boolean; ai?: GenerationAi },
 ) {
   const { generationId, siteId } = Payload.parse(payload);
   const current = await db.selectFrom("generations").select("status").where("id", "=", generationId).executeTakeFirst();
@@ -46,7 +45,7 @@ export async function runGeneration(
       });
   }, CANCEL_POLL_MS);
   try {
-    await runPipeline(db, siteId, generationId, { writer: writer ?? (await getWriter()), signal: AbortSignal.any([signal, cancel.signal]) });
+    await runPipeline(db, siteId, generationId, { ...(ai ?? (await getGenerationAi())), signal: AbortSignal.any([signal, cancel.signal]) });
   } catch (error) {
     if (cancel.signal.aborted) {
       await settleUnfinished(db, siteId, generationId, "cancelled", null);

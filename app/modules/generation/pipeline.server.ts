@@ -2,11 +2,11 @@ import { setMaxListeners } from "node:events";
 import { marked } from "marked";
 import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
 import { getArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
 import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { scoreArticle } from "#app/modules/articles/seo";
-import type { ArticleBrief, CallContext, FaqItem, LinkCandidate, LinkChoice, Outline, TableData, TokenUsage, Writer } from "#app/modules/ai/writer";
+import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
+import type { ArticleBrief, ArticleWriter, CallContext, FaqItem, LinkCandidate, LinkChoice, Outline, TableData, TokenUsage } from "#app/modules/ai/types";
 import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
@@ -194,36 +194,8 @@ function imageSlot(sectionIndex: number, sectionCount: number) {
   return (sectionIndex + 1) % every === 0 ? (sectionIndex + 1) / every : -1;
 }
 
-async function findVideo(keyword: string, language: string, signal: AbortSignal) {
-  const env = getEnv();
-  if (!env.YOUTUBE_API_KEY) return null;
-  const url = new URL(`${env.YOUTUBE_API_URL.replace(/\/$/, "")}/search`);
-  url.search = new URLSearchParams({
-    part: "snippet",
-    type: "video",
-    maxResults: "1",
-    safeSearch: "strict",
-    videoEmbeddable: "true",
-    relevanceLanguage: language.split("-")[0] ?? "en",
-    q: keyword,
-    key: env.YOUTUBE_API_KEY,
-  }).toString();
-  try {
-    const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { items?: Array<{ id?: { videoId?: string }; snippet?: { title?: string } }> };
-    const item = body.items?.[0];
-    const id = item?.id?.videoId;
-    return id && /^[\w-]{6,20}$/.test(id) ? { id, title: item?.snippet?.title ?? keyword } : null;
-  } catch (error) {
-    if (signal.aborted) throw error;
-    logger.warn({ err: error }, "YouTube search failed; the article goes without a video");
-    return null;
-  }
-}
-
-export type PipelineOptions = {
-  writer: Writer;
+/** The writer, image generator and video search to use (providers.server getGenerationAi, or a test's own). */
+export type PipelineOptions = GenerationAi & {
   signal?: AbortSignal;
   /** Sections written at once. */
   concurrency?: number;
@@ -238,7 +210,7 @@ type GenerationRow = { id: string; article_id: string; state: string; prompt_tok
  * state for the next attempt.
  */
 export async function runPipeline(db: DB, siteId: string, generationId: string, options: PipelineOptions) {
-  const { writer } = options;
+  const { writer, images, video } = options;
   const row: GenerationRow = await db
     .selectFrom("generations as g")
     .innerJoin("articles as a", "a.id", "g.article_id")
@@ -354,12 +326,11 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       imagePool(async () => {
         checkpoint();
         const style = brief.imageStyle || "photorealistic";
-        const image = await writer.image(plan.prompt, style, ctx).catch(async (error: unknown) => {
+        const image = await images.image(plan.prompt, style, ctx).catch(async (error: unknown) => {
           if (signal.aborted) throw error;
           // A server without an images API (many local models) still gets an illustrated article.
           logger.warn({ err: error }, "image generation failed; using the offline illustration");
-          const { offlineWriter } = await import("#app/modules/ai/offline-writer.server");
-          return offlineWriter.image(plan.prompt, style);
+          return offline.images.image(plan.prompt, style);
         });
         const url = await saveGeneratedImage(db, { siteId, articleId }, image);
         state.images![position] = { url, alt: plan.alt, prompt: plan.prompt, position };
@@ -369,7 +340,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   });
   if (state.video === undefined)
     task(async () => {
-      state.video = await findVideo(brief.keyword, brief.language, signal);
+      state.video = await video.find(brief.keyword, brief.language, signal);
       await save();
     });
   await Promise.allSettled(tasks);
@@ -379,7 +350,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   return finish(db, siteId, generationId, articleId, state, writer, save);
 }
 
-async function finish(db: DB, siteId: string, generationId: string, articleId: string, state: GenerationState, writer: Writer, save: () => Promise<void>) {
+async function finish(db: DB, siteId: string, generationId: string, articleId: string, state: GenerationState, writer: ArticleWriter, save: () => Promise<void>) {
   const outline = state.outline!;
   const html = sanitizeArticleHtml(assemble(state));
   const seo = scoreArticle({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
-import { extractBrandOffline } from "#app/modules/ai/offline.server";
-import { normalizeLanguage, type AiProvider } from "#app/modules/ai/provider.server";
+import { normalizeLanguage } from "#app/modules/ai/language";
+import { extractBrandOffline } from "#app/modules/ai/offline-text.server";
+import type { TextGenerator } from "#app/modules/ai/types";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { HOME_HTML, startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
@@ -153,7 +154,7 @@ describe("scanWebsite on a local site (allowed by the test-only allowlist)", () 
   });
 
   test("an AI outage falls back to the offline extractor", async () => {
-    const broken: AiProvider = {
+    const broken: Pick<TextGenerator, "kind" | "extractBrand"> = {
       kind: "openai",
       extractBrand: () => Promise.reject(new Error("503 from provider")),
     };

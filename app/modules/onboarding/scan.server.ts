@@ -1,7 +1,8 @@
 import * as cheerio from "cheerio/slim";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import type { DB } from "#app/db/client.server";
-import { getAiProvider, type AiProvider, type BrandProfile, type PageFacts } from "#app/modules/ai/provider.server";
+import { getTextGenerator, offline } from "#app/modules/ai/providers.server";
+import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/types";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
@@ -125,7 +126,7 @@ export function internalLinksOf(page: PageFacts) {
  */
 export async function scanWebsite(
   input: string,
-  { correlationId, provider }: { correlationId?: string; provider?: AiProvider } = {},
+  { correlationId, provider }: { correlationId?: string; provider?: Pick<TextGenerator, "extractBrand"> } = {},
 ): Promise<ScanResult> {
   let response;
   try {
@@ -141,7 +142,7 @@ export async function scanWebsite(
   if (type && !type.includes("html")) throw new ScanError("That address does not return a web page.");
 
   const page = parsePage(response.text(), response.url, String(response.headers["content-language"] ?? ""));
-  const ai = provider ?? (await getAiProvider());
+  const ai = provider ?? (await getTextGenerator());
   let brand: BrandProfile;
   try {
     brand = await ai.extractBrand(page, { correlationId });
@@ -149,8 +150,7 @@ export async function scanWebsite(
     // An AI outage should not cost the user their setup: the offline extractor
     // reads the same page deterministically.
     logger.warn({ correlationId, err: error instanceof Error ? error.message : String(error) }, "AI brand extraction failed; using the offline extractor");
-    const { offlineProvider } = await import("#app/modules/ai/offline.server");
-    brand = await offlineProvider.extractBrand(page);
+    brand = await offline.text.extractBrand(page);
   }
   return { ...brand, url: response.url, internalLinks: internalLinksOf(page) };
 }

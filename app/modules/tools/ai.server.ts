@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { generateList, type JsonSchema } from "#app/modules/ai/tools.server";
+import { getTextGenerator } from "#app/modules/ai/providers.server";
+import type { JsonSchema, ListRequest } from "#app/modules/ai/types";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { logger } from "#app/utils/logger.server";
 import type { ToolInput } from "./catalog";
@@ -58,6 +59,11 @@ async function withAi<T>(tool: string, ctx: ToolContext, fallback: () => T, ask:
     logger.warn({ err: error, tool, correlationId: ctx.requestId }, "free tool AI call failed; answered from templates");
     return { result: fallback(), source: "templates", notice: null };
   }
+}
+
+/** A list from the configured text generator; callers ask only when AI is enabled and answer from templates when it throws. */
+async function generateList<T>(request: ListRequest<T>): Promise<T[]> {
+  return (await getTextGenerator()).list(request);
 }
 
 const INSTRUCTIONS = "You are an expert SEO copywriter helping a visitor of a free writing tool. Write natural, grammatical English.";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "#app/db/client.server";
-import { WriterLimitError } from "#app/modules/ai/writer";
+import { WriterLimitError } from "#app/modules/ai/types";
 import { isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";

@@ -1,11 +1,14 @@
-import OpenAI from "openai";
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { normalizeLanguage, type AiProvider, type BrandProfile, type PageFacts } from "./provider.server";
+import { askJson, createOpenAiClient } from "./client.server";
+import { normalizeLanguage } from "./language";
+import { KEYWORDS_SCHEMA, keywordPrompt } from "./prompts";
+import type { BrandProfile, ListRequest, PageFacts, TextGenerator } from "./types";
 
 /**
- * The AI provider on any OpenAI-compatible Chat Completions API (OpenAI,
- * Ollama, vLLM, llama.cpp ...), using JSON-schema structured output.
+ * Short text on any OpenAI-compatible Chat Completions API (OpenAI, Ollama,
+ * vLLM, llama.cpp ...), using JSON-schema structured output: the brand
+ * profile of the onboarding scan, keyword ideas, and the free tools' lists.
  */
 
 const BRAND_SCHEMA = {
@@ -57,23 +60,16 @@ export function pagePrompt(page: PageFacts) {
     .join("\n\n");
 }
 
-/** The SDK client for the configured API; callers with tighter budgets pass their own timeout and retries. */
-export function createOpenAiClient(options: { timeout?: number; maxRetries?: number } = {}) {
-  const env = getEnv();
-  return new OpenAI({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
-    timeout: options.timeout ?? 30_000,
-    maxRetries: options.maxRetries ?? 2,
-  });
-}
+const KeywordsAnswer = z.object({ keywords: z.array(z.string().trim().min(1)) });
 
-export function createOpenAiProvider(): AiProvider {
+export function createOpenAiText(): TextGenerator {
   const env = getEnv();
-  const client = createOpenAiClient();
+  const brandClient = createOpenAiClient("brand");
+  const articleClient = createOpenAiClient("article");
+  const toolClient = createOpenAiClient("tool");
 
   async function ask(page: PageFacts, correlationId?: string) {
-    const completion = await client.chat.completions.create(
+    const completion = await brandClient.chat.completions.create(
       {
         model: env.OPENAI_MODEL,
         temperature: 0.2,
@@ -113,5 +109,50 @@ export function createOpenAiProvider(): AiProvider {
       };
       return brand;
     },
+    async keywordIdeas(topic, language, ctx) {
+      return (await askJson(articleClient, "keyword_ideas", KEYWORDS_SCHEMA, keywordPrompt(topic, language), KeywordsAnswer, ctx)).keywords;
+    },
+    list: (request) => generateList(toolClient, request),
   };
+}
+
+/** A list of items under a JSON schema, keeping the items that validate (the free tools). */
+async function generateList<T>(client: ReturnType<typeof createOpenAiClient>, request: ListRequest<T>): Promise<T[]> {
+  const completion = await client.chat.completions.create(
+    {
+      model: getEnv().OPENAI_MODEL,
+      temperature: 0.8,
+      messages: [
+        { role: "system", content: `${request.instructions} Reply with JSON matching the schema.` },
+        { role: "user", content: request.prompt },
+      ],
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: request.name,
+          strict: true,
+          schema: {
+            type: "object",
+            additionalProperties: false,
+            required: ["items"],
+            properties: { items: { type: "array", items: request.itemSchema } },
+          },
+        },
+      },
+    },
+    { signal: request.signal, ...(request.correlationId ? { headers: { "X-Request-Id": request.correlationId } } : {}) },
+  );
+  const message = completion.choices[0]?.message;
+  if (message?.refusal) throw new Error(`The AI provider refused: ${message.refusal}`);
+  const answer = z.object({ items: z.array(z.unknown()) }).safeParse(JSON.parse(message?.content ?? "null"));
+  if (!answer.success) throw new Error(`The AI answer does not match the ${request.name} schema.`);
+  const items: T[] = [];
+  for (const raw of answer.data.items) {
+    const parsed = request.item.safeParse(raw);
+    if (parsed.success) items.push(parsed.data);
+  }
+  if (items.length < request.count) {
+    throw new Error(`The AI answer has ${items.length} valid items for ${request.name}; ${request.count} are needed.`);
+  }
+  return items.slice(0, request.count);
 }

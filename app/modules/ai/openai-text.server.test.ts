@@ -4,7 +4,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { parsePage } from "#app/modules/onboarding/scan.server";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { HOME_HTML } from "#tests/fakes/test-site";
-import { getAiProvider } from "./provider.server";
+import { getTextGenerator } from "./providers.server";
 
 const ANSWER = {
   brand_name: "Northwind (from the model)",
@@ -34,7 +34,7 @@ const page = () => parsePage(HOME_HTML, "https://northwind.example/");
 
 test("with OPENAI_API_KEY the provider asks the API for a JSON-schema answer", async () => {
   fake.requests.length = 0;
-  const provider = await getAiProvider();
+  const provider = await getTextGenerator();
   expect(provider.kind).toBe("openai");
   const brand = await provider.extractBrand(page(), { correlationId: "req-42" });
   expect(brand).toEqual({
@@ -58,7 +58,7 @@ test("with OPENAI_API_KEY the provider asks the API for a JSON-schema answer", a
 test("retries a 5xx answer (maxRetries 2)", async () => {
   fake.requests.length = 0;
   fake.failures.push({ status: 500, headers: { "retry-after-ms": "10" } });
-  const brand = await (await getAiProvider()).extractBrand(page());
+  const brand = await (await getTextGenerator()).extractBrand(page());
   expect(brand.brandName).toBe("Northwind (from the model)");
   expect(fake.requests).toHaveLength(2);
 });
@@ -67,7 +67,7 @@ test("an answer that does not fit the schema is asked for once more, then refuse
   fake.requests.length = 0;
   fake.schemaAnswers.set("brand_profile", { brand_name: "" });
   try {
-    await expect((await getAiProvider()).extractBrand(page())).rejects.toThrow(/does not match the brand schema/);
+    await expect((await getTextGenerator()).extractBrand(page())).rejects.toThrow(/does not match the brand schema/);
     expect(fake.requests).toHaveLength(2);
   } finally {
     fake.schemaAnswers.set("brand_profile", ANSWER);

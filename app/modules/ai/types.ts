@@ -1,9 +1,12 @@
 /**
- * The article writer seen by the generation pipeline: one method per pipeline
- * step, two implementations (OpenAI-compatible API and the offline templates).
- * Bodies are Markdown; the pipeline converts, links and sanitizes them.
+ * The AI layer's interfaces, one per kind of work (docs/decisions/023-ai-interfaces.md):
+ * ArticleWriter (articles and rewrites), TextGenerator (short text: brand
+ * profile, keyword ideas, the free tools' lists), ImageGenerator and
+ * VideoSearch. Implementations import this module; callers get them from
+ * providers.server.ts. This module imports no implementation.
  */
 
+import type { z } from "zod";
 import {
   ARTICLE_LENGTH_WORDS,
   type ArticleLength,
@@ -90,8 +93,14 @@ export type CallContext = {
   onCall?: (call: { name: string; startedAt: number; endedAt: number }) => void;
 };
 
-export interface Writer {
-  readonly kind: "openai" | "offline";
+export type AiKind = "openai" | "offline";
+
+/**
+ * Writes the article: one method per pipeline step, and rewrites for Edit
+ * with AI. Bodies are Markdown; the pipeline converts, links and sanitizes them.
+ */
+export interface ArticleWriter {
+  readonly kind: AiKind;
   outline(brief: ArticleBrief, ctx?: CallContext): Promise<Outline>;
   /** The body of one H2 section in Markdown, without its H2 heading. */
   section(brief: ArticleBrief, outline: Outline, index: number, ctx?: CallContext): Promise<string>;
@@ -99,10 +108,78 @@ export interface Writer {
   faq(brief: ArticleBrief, outline: Outline, ctx?: CallContext): Promise<FaqItem[]>;
   table(brief: ArticleBrief, outline: Outline, ctx?: CallContext): Promise<TableData | null>;
   selectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[], ctx?: CallContext): Promise<LinkChoice[]>;
-  image(prompt: string, style: string, ctx?: CallContext): Promise<GeneratedImage>;
   /** Applies an instruction to HTML and returns HTML (Edit with AI). */
   rewrite(html: string, instruction: string, brief: ArticleBrief, ctx?: CallContext): Promise<string>;
+}
+
+/** Draws one image for a prompt in a style (article images, the generator page). */
+export interface ImageGenerator {
+  readonly kind: AiKind;
+  image(prompt: string, style: string, ctx?: CallContext): Promise<GeneratedImage>;
+}
+
+/** What the website scan read from a page, handed to the text generator. */
+export type PageFacts = {
+  url: string;
+  title: string;
+  metaDescription: string;
+  metaKeywords: string[];
+  /** Open Graph properties without the "og:" prefix (site_name, title, description, locale ...). */
+  openGraph: Record<string, string>;
+  headings: Array<{ level: 1 | 2 | 3; text: string }>;
+  paragraphs: string[];
+  mainText: string;
+  /** The page's declared language (html lang, Content-Language or og:locale), raw. */
+  lang: string;
+  navLinks: Array<{ text: string; href: string }>;
+};
+
+/** Brand settings derived from a page; the scan adds internal links itself. */
+export type BrandProfile = {
+  brandName: string;
+  industry: string;
+  toneOfVoice: string;
+  tags: string[];
+  description: string;
+  targetAudience: string;
+  /** BCP 47, e.g. en-US. */
+  language: string;
+};
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A list of short items under a JSON schema (the free tools); items that do not validate are dropped. */
+export type ListRequest<T> = {
+  /** The response_format schema name, e.g. "tool_headlines". */
+  name: string;
+  instructions: string;
+  prompt: string;
+  /** JSON schema of one item (strict mode: objects list every property as required). */
+  itemSchema: JsonSchema;
+  /** Validates (and may normalise) one item; invalid items are dropped. */
+  item: z.ZodType<T>;
+  /** Fewer valid items than this is a failure. */
+  count: number;
+  correlationId?: string;
+  signal?: AbortSignal;
+};
+
+/** Short text: the onboarding brand profile, the generator page's keyword ideas, the free tools' lists. */
+export interface TextGenerator {
+  readonly kind: AiKind;
+  extractBrand(page: PageFacts, options?: { correlationId?: string }): Promise<BrandProfile>;
   keywordIdeas(topic: string, language: string, ctx?: CallContext): Promise<string[]>;
+  /** Throws when it cannot answer; the tools then answer from their templates. */
+  list<T>(request: ListRequest<T>): Promise<T[]>;
+}
+
+export type Video = { id: string; title: string };
+
+/** Finds a video to embed in an article (YouTube Data API, or nothing without a key). */
+export interface VideoSearch {
+  readonly kind: "youtube" | "none";
+  /** The best embeddable video for a keyword, or null; only a cancelled signal throws. */
+  find(keyword: string, language: string, signal: AbortSignal): Promise<Video | null>;
 }
 
 /** The error a writer throws for something it cannot do; its message is shown to the user. */

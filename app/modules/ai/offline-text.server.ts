@@ -1,9 +1,11 @@
-import { normalizeLanguage, type AiProvider, type BrandProfile, type PageFacts } from "./provider.server";
+import { normalizeLanguage } from "./language";
+import { WriterLimitError, type BrandProfile, type PageFacts, type TextGenerator } from "./types";
 
 /**
- * The deterministic brand extractor used when no AI provider is configured:
- * the same page always yields the same brand settings, built only from what
- * the page says about itself.
+ * Short text without an AI provider, deterministic: the brand extractor (the
+ * same page always yields the same brand settings, built only from what the
+ * page says about itself) and keyword ideas from patterns. The free tools
+ * have their own templates, so this generator writes no lists.
  */
 
 const STOP_WORDS = new Set(
@@ -175,7 +177,27 @@ export function extractBrandOffline(page: PageFacts): BrandProfile {
   };
 }
 
-export const offlineProvider: AiProvider = {
+export function offlineKeywordIdeas(topic: string) {
+  const t = topic.trim().toLowerCase();
+  return [
+    t,
+    `what is ${t}`,
+    `${t} for beginners`,
+    `${t} guide`,
+    `${t} tips`,
+    `best ${t}`,
+    `${t} examples`,
+    `${t} checklist`,
+    `${t} mistakes`,
+    `${t} tools`,
+    `${t} vs alternatives`,
+    `is ${t} worth it`,
+  ];
+}
+
+export const offlineText: TextGenerator = {
   kind: "offline",
   extractBrand: async (page) => extractBrandOffline(page),
+  keywordIdeas: async (topic) => offlineKeywordIdeas(topic),
+  list: () => Promise.reject(new WriterLimitError("Without an AI provider the free tools answer from their templates.")),
 };
