@@ -8,7 +8,7 @@ import type { CallContext } from "./types";
  * The one way to reach the OpenAI-compatible API: every call site builds its
  * client here (configured key and base URL) with the budget of its kind of
  * work, and structured steps ask through `askJson`. Tests point the base URL
- * at tests/fakes/openai.ts. See docs/decisions/023-ai-interfaces.md.
+ * at tests/fakes/openai.ts. See docs/decisions/021-ai-interfaces.md.
  */
 
 /** Timeout and retries per kind of work; the SDK retries 429/5xx itself, honouring retry-after. */

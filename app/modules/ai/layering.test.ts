@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "vitest";
 
 /**
- * The AI layer's shape (docs/decisions/023-ai-interfaces.md): no import cycle
+ * The AI layer's shape (docs/decisions/021-ai-interfaces.md): no import cycle
  * inside app/modules/ai, types.ts imports no implementation, and only
  * client.server.ts builds OpenAI SDK clients.
  */

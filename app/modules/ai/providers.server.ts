@@ -6,7 +6,7 @@ import { createYouTubeSearch, noVideoSearch } from "./youtube.server";
 
 /**
  * The one place that picks an implementation for each AI interface
- * (docs/decisions/023-ai-interfaces.md): any OpenAI-compatible API when
+ * (docs/decisions/021-ai-interfaces.md): any OpenAI-compatible API when
  * OPENAI_API_KEY is set, else the deterministic offline ones, so every flow
  * works on a fresh machine; YouTube when YOUTUBE_API_KEY is set, else no
  * video. The OpenAI modules load lazily so the offline path never loads the

@@ -1,5 +1,5 @@
 /**
- * The AI layer's interfaces, one per kind of work (docs/decisions/023-ai-interfaces.md):
+ * The AI layer's interfaces, one per kind of work (docs/decisions/021-ai-interfaces.md):
  * ArticleWriter (articles and rewrites), TextGenerator (short text: brand
  * profile, keyword ideas, the free tools' lists), ImageGenerator and
  * VideoSearch. Implementations import this module; callers get them from

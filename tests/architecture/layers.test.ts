@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+
+/**
+ * The layer rules of docs/decisions/025-route-map-and-folder-layout.md, checked
+ * on the source: routes stay thin, modules never reach up into routes or
+ * components, utils know no module.
+ */
+
+const APP = path.resolve(import.meta.dirname, "../../app");
+const ROUTE_MODULE_MAX_LINES = 200;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "+types" ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every import specifier of a file, resolved to a path under app/ where it points there. */
+function importsOf(file: string) {
+  const text = fs.readFileSync(file, "utf8");
+  const specifiers = [...text.matchAll(/(?:import|export)[^"'`;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? "");
+  return specifiers.map((spec) => {
+    if (spec.startsWith("#app/")) return path.join(APP, spec.slice("#app/".length));
+    if (spec.startsWith(".")) return path.resolve(path.dirname(file), spec);
+    return null;
+  });
+}
+
+const relative = (file: string) => path.relative(APP, file);
+
+function offenders(dir: string, forbidden: string[]) {
+  return sourceFiles(path.join(APP, dir)).flatMap((file) =>
+    importsOf(file)
+      .filter((target): target is string => target !== null)
+      .filter((target) => forbidden.some((layer) => relative(target).startsWith(`${layer}/`)))
+      .map((target) => `${relative(file)} -> ${relative(target)}`),
+  );
+}
+
+describe("layers", () => {
+  test("no module under app/modules imports from app/routes or app/components", () => {
+    expect(offenders("modules", ["routes", "components"])).toEqual([]);
+  });
+
+  test("app/utils imports no module, route or component", () => {
+    expect(offenders("utils", ["modules", "routes", "components"])).toEqual([]);
+  });
+
+  test(`every route module is under ${ROUTE_MODULE_MAX_LINES} lines`, () => {
+    const routesFile = fs.readFileSync(path.join(APP, "routes.ts"), "utf8");
+    const routeModules = [...new Set([...routesFile.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map((m) => m[1] ?? ""))];
+    expect(routeModules.length).toBeGreaterThan(40);
+    const long = routeModules
+      .map((file) => ({ file, lines: fs.readFileSync(path.join(APP, file), "utf8").trimEnd().split("\n").length }))
+      .filter(({ lines }) => lines >= ROUTE_MODULE_MAX_LINES)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});
