@@ -95,7 +95,7 @@ export function DangerZone({ actionData }: { actionData: unknown }) {
   );
 }
 
-/** Every account section in the product's order; `key` remounts the forms after a successful save so they clear. */
+/** Every account section in the product's order (docs/product.md "Settings", Account); `key` remounts the forms after a successful save so they clear. */
 export function AccountSections({ account, actionData }: FormsProps) {
   const location = useLocation();
   return (

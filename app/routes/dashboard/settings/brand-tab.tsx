@@ -7,7 +7,7 @@ import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
-/** The Brand tab (docs/product.md): the logo, and the brand fields the writing engine uses. */
+/** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${l.name} (${l.tag})` }));
 

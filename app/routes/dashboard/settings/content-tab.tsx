@@ -17,7 +17,7 @@ import { replyFor } from "#app/utils/form-reply";
 import { LANGUAGE_OPTIONS } from "./brand-tab";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
-/** The Content tab (docs/product.md): every field of the content settings. */
+/** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 

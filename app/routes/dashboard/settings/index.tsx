@@ -45,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** One action per tab: the tab's forms post to its URL (?tab=…), and each tab dispatches its own intents. */
+/**
+ * One action per tab (docs/decisions/027-settings-tabs-in-the-query-string.md):
+ * the tab's forms post to its URL (?tab=…), and each tab dispatches its own intents.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
   switch (currentTab(new URL(request.url))) {
