@@ -18,6 +18,15 @@ export async function parseSubmission<Schema extends z.ZodType>(request: Request
   return { formData, submission: parseWithZod(formData, { schema }) };
 }
 
+/** The posted form, or null when the body cannot be read as one (a broken multipart body). */
+export async function readFormData(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
 function intentOf(submission: AnySubmission) {
   const intent = submission.payload.intent;
   return typeof intent === "string" ? intent : null;
@@ -41,6 +50,16 @@ export function replyError(
 /** An accepted submission that stays on the page; `resetForm` clears the fields (e.g. after a password change). */
 export function replyOk(submission: AnySubmission, { status = 200, headers, notice = null, resetForm = false }: ReplyInit & { resetForm?: boolean } = {}) {
   const reply: FormReply = { intent: intentOf(submission), result: submission.reply({ resetForm }), notice };
+  return data(reply, { status, headers });
+}
+
+/**
+ * A refusal before any schema applies — an upload too large to read, an
+ * unreadable form, an unknown intent: a notice for the form with this intent,
+ * no field errors and nothing to show again.
+ */
+export function replyNotice(intent: string | null, notice: Notice, { status = 400, headers }: Omit<ReplyInit, "notice"> = {}) {
+  const reply: FormReply = { intent, result: { status: "error", error: {} }, notice };
   return data(reply, { status, headers });
 }
 

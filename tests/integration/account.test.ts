@@ -212,7 +212,7 @@ describe("profile", () => {
     const a = await makeUser("profile-long@example.com", { fullName: "Kept Name" });
     const res = await account(post("/dashboard/account", { intent: "profile", firstName: "x".repeat(101), lastName: "" }, a.cookie));
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ intent: "profile", fieldErrors: { firstName: ["Please keep the first name under 100 characters"] } });
+    expect(res.data).toMatchObject({ intent: "profile", result: { error: { firstName: ["Please keep the first name under 100 characters"] } } });
     expect((await user(a.userId)).full_name).toBe("Kept Name");
   });
 
@@ -287,7 +287,7 @@ describe("avatar", () => {
     for (const form of cases) {
       const res = await account(await postMultipart("/dashboard/account", form, a.cookie));
       expect(res.status).toBe(400);
-      expect(res.data).toMatchObject({ intent: "avatar", formError: { title: "Error uploading profile picture" } });
+      expect(res.data).toMatchObject({ intent: "avatar", notice: { title: "Error uploading profile picture" } });
     }
     expect((await user(a.userId)).avatar_path).toBe(before);
     expect(fs.readdirSync(avatarsDir()).length).toBe(filesBefore);
@@ -346,7 +346,7 @@ describe("change email", () => {
     for (const [newEmail, message] of cases) {
       const res = await account(post("/dashboard/account", { intent: "change-email", newEmail, currentPassword: PASSWORD }, a.cookie));
       expect(res.status, newEmail).toBe(400);
-      expect(res.data).toMatchObject({ intent: "change-email", fieldErrors: { newEmail: [message] } });
+      expect(res.data).toMatchObject({ intent: "change-email", result: { error: { newEmail: [message] } } });
     }
     expect((await user(a.userId)).email).toBe("email-bad@example.com");
     const tokens = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", a.userId).execute();
@@ -468,7 +468,7 @@ describe("email change under attack", () => {
     ] as const) {
       const res = await changeEmail(a.cookie, fields);
       expect(res.status).toBe(400);
-      expect(res.data).toMatchObject({ intent: "change-email", fieldErrors: { currentPassword: [message] } });
+      expect(res.data).toMatchObject({ intent: "change-email", result: { error: { currentPassword: [message] } } });
     }
     expect(await mailsTo("ec-pw-new@example.com")).toEqual([]);
     expect(await db.selectFrom("auth_tokens").select("id").where("user_id", "=", a.userId).execute()).toEqual([]);
@@ -552,9 +552,16 @@ describe("change password", () => {
     for (const [fields, field, message] of cases) {
       const res = await account(post("/dashboard/account", { intent: "change-password", ...fields }, a.cookie));
       expect(res.status, message).toBe(400);
-      expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { [field]: [message] } });
+      expect(res.data).toMatchObject({ intent: "change-password", result: { error: { [field]: [message] } } });
     }
     expect((await user(a.userId)).password_hash).toBe(hashBefore);
+  });
+
+  it("never sends the typed passwords back", async () => {
+    const a = await makeUser("pw-echo@example.com");
+    const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" }, a.cookie));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.data)).not.toMatch(/wrong|newpass1/);
   });
 
   it("refuses a new password over 72 bytes or on the common-password list", async () => {
@@ -567,7 +574,7 @@ describe("change password", () => {
     ] as const) {
       const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: PASSWORD, newPassword, confirmPassword: newPassword }, a.cookie));
       expect(res.status, newPassword).toBe(400);
-      expect(res.data).toMatchObject({ intent: "change-password", fieldErrors: { newPassword: [message] } });
+      expect(res.data).toMatchObject({ intent: "change-password", result: { error: { newPassword: [message] } } });
     }
     expect((await user(a.userId)).password_hash).toBe(hashBefore);
   });
@@ -604,7 +611,7 @@ describe("change password", () => {
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
       const limited = results.filter((r) => r.status === 429);
       expect(limited.length).toBeGreaterThanOrEqual(20 - PASSWORD_GUESS_RULES.pair.points);
-      expect(limited[0]!.data).toMatchObject({ intent: "change-password", fieldErrors: { currentPassword: [RATE_LIMIT_MESSAGE] } });
+      expect(limited[0]!.data).toMatchObject({ intent: "change-password", result: { error: { currentPassword: [RATE_LIMIT_MESSAGE] } } });
     } finally {
       compare.mockRestore();
     }
@@ -637,7 +644,7 @@ describe("delete account", () => {
     for (const confirm of ["", "delete", "DELET", "yes"]) {
       const res = await account(post("/dashboard/account", { intent: "delete-account", confirm }, a.cookie));
       expect(res.status).toBe(400);
-      expect(res.data).toMatchObject({ intent: "delete-account", fieldErrors: { confirm: ["Please type DELETE to confirm"] } });
+      expect(res.data).toMatchObject({ intent: "delete-account", result: { error: { confirm: ["Please type DELETE to confirm"] } } });
     }
     expect((await user(a.userId)).email).toBe("del-bad@example.com");
     expect(await sessionCount(a.userId)).toBe(1);

@@ -9,6 +9,7 @@ import { DEFAULT_CONTENT_SETTINGS, getContentSettings } from "#app/modules/setti
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { loader as logoLoader } from "#app/routes/resources/logo";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import type { FormReply } from "#app/utils/form-reply";
 import { testDb } from "#tests/setup/db";
 import { callRoute, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
 
@@ -34,7 +35,7 @@ async function makeUser(email: string) {
   return { ...account, cookie: await signInAs(db, account.userId) };
 }
 
-const call = (request: Request) => callRoute<{ fieldErrors: Record<string, string[]>; formError?: { title: string } }>({ middleware: [requireAuth], handler: settingsAction, request });
+const call = (request: Request) => callRoute<FormReply>({ middleware: [requireAuth], handler: settingsAction, request });
 
 function toastOf(res: { headers: Headers }) {
   const cookie = res.headers.get("Set-Cookie") ?? "";
@@ -97,8 +98,8 @@ describe("brand tab", () => {
     for (const [change, field, message] of cases) {
       const res = await call(post("/dashboard/settings?tab=brand", { ...BRAND, brandName: "Changed", ...change }, a.cookie));
       expect(res.status).toBe(400);
-      expect(res.data.formError?.title).toBe("Error saving settings");
-      expect(res.data.fieldErrors[field]?.join(" ")).toMatch(message);
+      expect(res.data.notice?.title).toBe("Error saving settings");
+      expect(res.data.result.error?.[field]?.join(" ")).toMatch(message);
     }
     expect(await getBrandSettings(db, a.siteId)).toEqual(before);
   });
@@ -143,7 +144,7 @@ describe("brand tab", () => {
       form.set("logo", file);
       const res = await call(await postMultipart("/dashboard/settings", form, a.cookie));
       expect(res.status).toBe(400);
-      expect(res.data.formError?.title).toBe("Error uploading logo");
+      expect(res.data).toMatchObject({ intent: "brand-logo", notice: { title: "Error uploading logo" } });
     }
     expect((await getBrandSettings(db, a.siteId)).logoPath).toBeNull();
   });
@@ -230,9 +231,40 @@ describe("content tab", () => {
     for (const [change, field] of cases) {
       const res = await call(post("/dashboard/settings?tab=content", { ...CONTENT, ...change }, a.cookie));
       expect(res.status).toBe(400);
-      expect(res.data.formError?.title).toBe("Error saving content settings");
-      expect(res.data.fieldErrors[field]?.length, field).toBeGreaterThan(0);
+      expect(res.data.notice?.title).toBe("Error saving content settings");
+      expect(res.data.result.error?.[field]?.length, field).toBeGreaterThan(0);
     }
     expect(await getContentSettings(db, a.siteId)).toEqual(DEFAULT_CONTENT_SETTINGS);
+  });
+});
+
+describe("one action per tab", () => {
+  it("answers only the tab's own forms: another tab's intent is refused and changes nothing", async () => {
+    const a = await makeUser("tab-intents@example.com");
+    for (const [url, fields] of [
+      ["/dashboard/settings?tab=brand", CONTENT],
+      ["/dashboard/settings?tab=content", BRAND],
+      ["/dashboard/settings", { intent: "profile", firstName: "Not", lastName: "Here" }],
+      ["/dashboard/settings?tab=account", BRAND],
+    ] as const) {
+      const res = await call(post(url, { ...fields }, a.cookie));
+      expect(res.status, url).toBe(400);
+      expect(res.data.notice, url).toEqual({ title: "Unknown action" });
+    }
+    expect((await getBrandSettings(db, a.siteId)).brandName).toBe("");
+    expect(await getContentSettings(db, a.siteId)).toEqual(DEFAULT_CONTENT_SETTINGS);
+    expect((await db.selectFrom("users").select("full_name").where("id", "=", a.userId).executeTakeFirstOrThrow()).full_name).toBe("");
+  });
+
+  it("answers a form it cannot read with a notice", async () => {
+    const a = await makeUser("tab-unreadable@example.com");
+    const request = new Request("http://localhost:3000/dashboard/settings?tab=brand", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "10", Cookie: a.cookie, Origin: "http://localhost:3000" },
+      body: "not a form",
+    });
+    const res = await call(request);
+    expect(res.status).toBe(400);
+    expect(res.data.notice).toEqual({ title: "The form could not be read. Please try again." });
   });
 });

@@ -61,7 +61,7 @@ async function emailTakenByOther(db: DB, email: string, userId: string) {
 
 export type EmailChangeResult =
   | { ok: true }
-  | { ok: false; field: "newEmail" | "currentPassword"; error: string; status?: 429 };
+  | { ok: false; field: "newEmail" | "currentPassword"; error: string; rateLimited?: true };
 
 /**
  * Starts an email change: a single-use token (stored hashed, 60 minutes) mailed
@@ -82,7 +82,7 @@ export async function requestEmailChange(
   if (row.password_hash) {
     if (!input.currentPassword) return { ok: false, field: "currentPassword", error: "Please enter your current password" };
     const gate = await admitPasswordGuess("current-password", { account: passwordGuessAccount(user.id), ip: input.ip });
-    if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, status: 429 };
+    if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, rateLimited: true };
     const correct = await verifyPassword(input.currentPassword, row.password_hash);
     await gate.settle(correct);
     if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
@@ -92,7 +92,7 @@ export async function requestEmailChange(
     return { ok: false, field: "newEmail", error: "An account with this email already exists." };
   }
   if (!(await consumeRateLimit("change-email", { ip: input.ip, email: `user:${user.id}` }))) {
-    return { ok: false, field: "newEmail", error: RATE_LIMIT_MESSAGE, status: 429 };
+    return { ok: false, field: "newEmail", error: RATE_LIMIT_MESSAGE, rateLimited: true };
   }
   const token = randomToken();
   const now = isoNow();
@@ -234,7 +234,7 @@ export async function revertEmailChange(db: DB, token: string): Promise<RevertEm
 export type PasswordChangeInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 export type PasswordChangeResult =
   | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; status?: 429 };
+  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; rateLimited?: true };
 
 /**
  * Changes the password. The current one is required when there is one (an
@@ -259,7 +259,7 @@ export async function changePassword(
   }
   // Counted even without a current password: every change costs a bcrypt hash.
   const gate = await admitPasswordGuess("current-password", { account: passwordGuessAccount(userId), ip });
-  if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, status: 429 };
+  if (!gate.allowed) return { ok: false, field: "currentPassword", error: RATE_LIMIT_MESSAGE, rateLimited: true };
   const correct = user.password_hash ? await verifyPassword(input.currentPassword, user.password_hash) : true;
   await gate.settle(correct);
   if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };

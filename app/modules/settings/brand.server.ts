@@ -3,8 +3,8 @@ import type { DB } from "#app/db/client.server";
 import { imageStore, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
-import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
-import { isHttpUrl, parseLinks, parseTags } from "./lists";
+import { DEFAULT_LANGUAGE, isLanguageTag, LanguageTagSchema } from "./languages";
+import { isHttpUrl, listField, parseLinks, parseTags } from "./lists";
 
 /** A site's brand (docs/product.md "Settings", Brand), read by the settings page and the writing engine. */
 export type BrandSettings = {
@@ -63,37 +63,41 @@ export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSet
   };
 }
 
-const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`);
+const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
 
-/** The Brand tab's form: plain strings in, typed settings out (lists parsed and checked). */
+/** The Brand tab's form: plain strings in (a missing or empty field is ""), typed settings out (lists parsed and checked). */
 export const BrandFormSchema = z.object({
   brandName: text(100, "brand name"),
   industry: text(100, "industry"),
   description: text(2000, "description"),
   targetAudience: text(500, "target audience"),
   toneOfVoice: text(100, "tone of voice"),
-  language: z.string().refine(isLanguageTag, "Please choose a language from the list"),
-  tags: z
-    .string()
-    .transform(parseTags)
-    .pipe(
-      z
-        .array(z.string().max(BRAND_LIMITS.tagLength, `Each tag must be ${BRAND_LIMITS.tagLength} characters or fewer`))
-        .max(BRAND_LIMITS.tags, `Please use at most ${BRAND_LIMITS.tags} tags`),
-    ),
-  internalLinks: z
-    .string()
-    .transform(parseLinks)
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .max(BRAND_LIMITS.linkLength, "This link is too long")
-            .refine(isHttpUrl, { error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)` }),
-        )
-        .max(BRAND_LIMITS.links, `Please use at most ${BRAND_LIMITS.links} links`),
-    ),
+  language: LanguageTagSchema,
+  tags: listField(
+    z
+      .string()
+      .transform(parseTags)
+      .pipe(
+        z
+          .array(z.string().max(BRAND_LIMITS.tagLength, `Each tag must be ${BRAND_LIMITS.tagLength} characters or fewer`))
+          .max(BRAND_LIMITS.tags, `Please use at most ${BRAND_LIMITS.tags} tags`),
+      ),
+  ),
+  internalLinks: listField(
+    z
+      .string()
+      .transform(parseLinks)
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .max(BRAND_LIMITS.linkLength, "This link is too long")
+              .refine(isHttpUrl, { error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)` }),
+          )
+          .max(BRAND_LIMITS.links, `Please use at most ${BRAND_LIMITS.links} links`),
+      ),
+  ),
 });
 export type BrandInput = z.output<typeof BrandFormSchema>;
 

@@ -9,7 +9,7 @@ import {
   LINK_AMOUNTS,
   type ContentSettings,
 } from "./content-options";
-import { isLanguageTag } from "./languages";
+import { isLanguageTag, LanguageTagSchema } from "./languages";
 
 export type { ContentSettings };
 export { DEFAULT_CONTENT_SETTINGS };
@@ -47,7 +47,7 @@ export const ContentFormSchema = z.object({
   internalLinksCount: choice(LINK_AMOUNTS, "Please choose a number of internal links"),
   externalSearch: checkbox,
   externalLinks: choice(LINK_AMOUNTS, "Please choose a number of external links"),
-  language: z.string().refine(isLanguageTag, "Please choose a language from the list"),
+  language: LanguageTagSchema,
   specificInstructions: text(2000, "instructions"),
   exclusions: text(1000, "exclusions"),
   imageStyle: text(200, "image style"),

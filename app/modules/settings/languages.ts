@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Article languages offered in the Brand and Content settings: BCP 47 tags with
  * their English names. Generated once with Node's Intl.DisplayNames over every
@@ -257,6 +259,11 @@ const BY_TAG = new Map(LANGUAGES.map((l) => [l.tag, l.name]));
 export function isLanguageTag(tag: string) {
   return BY_TAG.has(tag);
 }
+
+const CHOOSE_LANGUAGE = "Please choose a language from the list";
+
+/** A posted language choice; an empty or missing one gets the same message as an unknown one. */
+export const LanguageTagSchema = z.string({ error: CHOOSE_LANGUAGE }).refine(isLanguageTag, CHOOSE_LANGUAGE);
 
 /** The English name of an offered tag, or the tag itself. */
 export function languageName(tag: string) {

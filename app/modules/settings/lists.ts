@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Parsing of the list fields typed as text (docs/product.md "Settings", Brand): tags are split
  * by commas; internal links by commas or lines (the label says one per line, the
@@ -25,4 +27,21 @@ export function isHttpUrl(value: string) {
   } catch {
     return false;
   }
+}
+
+/**
+ * A list typed as text (tags, links): `list` parses and checks it, and every
+ * problem is reported on the field itself, where the form shows it, rather than
+ * on an item the form has no place for.
+ */
+export function listField<Out>(list: z.ZodType<Out, string>) {
+  return z
+    .string()
+    .default("")
+    .transform((raw, ctx) => {
+      const parsed = list.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    });
 }

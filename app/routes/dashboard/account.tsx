@@ -1,9 +1,9 @@
 import { requestContext } from "#app/context";
 import { accountView } from "#app/modules/account/account.server";
-import { handleAccountAction } from "#app/modules/account/actions.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import type { Route } from "./+types/account";
-import { AccountSections } from "./account-forms";
+import { accountAction } from "./account-actions.server";
+import { AccountSections } from "./account-sections";
 
 export const handle = { breadcrumb: "Account" };
 
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleAccountAction(request, context.get(authContext), context.get(requestContext).ip);
+  return accountAction({ request, auth: context.get(authContext), ip: context.get(requestContext).ip });
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

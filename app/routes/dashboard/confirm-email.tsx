@@ -1,9 +1,11 @@
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { confirmEmailChange, findEmailChange } from "#app/modules/account/account.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getDb } from "#app/db/client.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/confirm-email";
 
@@ -21,9 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return change ? { state: "ready" as const, token, newEmail: change.newEmail } : { state: "invalid" as const, token: "", newEmail: "" };
 }
 
+// A missing token is an invalid link like any other.
+const ConfirmSchema = z.object({ token: z.string().default("") });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
+  const { submission } = await parseSubmission(request, ConfirmSchema);
+  const token = submission.status === "success" ? submission.value.token : "";
   const auth = context.get(authContext);
   const result = await confirmEmailChange(getDb(), { userId: auth.user.id, sessionId: auth.sessionId }, token);
   return result.ok ? { state: "done" as const, email: result.email } : { state: result.reason };

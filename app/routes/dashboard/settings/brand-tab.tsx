@@ -1,9 +1,11 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, TextareaField } from "#app/components/forms";
+import { Field, FileField, FormMessage, SelectField, TextareaField } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import type { BrandSettings } from "#app/modules/settings/brand.server";
 import { LANGUAGES } from "#app/modules/settings/languages";
-import { IntentInput, resultFor, SelectField, SettingsCard, usePendingIntent } from "./settings-ui";
+import { replyFor } from "#app/utils/form-reply";
+import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
@@ -14,7 +16,7 @@ type Props = { brand: BrandSettings; actionData: unknown };
 function LogoForm({ brand, actionData }: Props) {
   const uploading = usePendingIntent("brand-logo");
   const removing = usePendingIntent("brand-logo-remove");
-  const result = resultFor(actionData, "brand-logo");
+  const notice = replyFor(actionData, "brand-logo")?.notice;
   return (
     <SettingsCard title="Logo" description="PNG, JPEG, GIF or WebP, up to 2 MB.">
       <div className="flex flex-wrap items-center gap-6">
@@ -27,10 +29,10 @@ function LogoForm({ brand, actionData }: Props) {
         )}
         <Form method="post" encType="multipart/form-data" className="flex flex-1 flex-wrap items-end gap-3" aria-label="Logo">
           <IntentInput intent="brand-logo" />
-          <Field
+          <FileField
             label="Upload a logo"
             className="min-w-56 flex-1"
-            inputProps={{ type: "file", name: "logo", accept: "image/png,image/jpeg,image/gif,image/webp", required: true }}
+            inputProps={{ name: "logo", accept: "image/png,image/jpeg,image/gif,image/webp", required: true }}
           />
           <StatusButton pending={uploading} pendingLabel="Uploading...">
             Upload logo
@@ -45,9 +47,9 @@ function LogoForm({ brand, actionData }: Props) {
           </Form>
         ) : null}
       </div>
-      {result?.formError ? (
+      {notice ? (
         <div className="mt-4">
-          <FormMessage title={result.formError.title} description={result.formError.description} />
+          <FormMessage title={notice.title} description={notice.description} />
         </div>
       ) : null}
     </SettingsCard>
@@ -56,56 +58,60 @@ function LogoForm({ brand, actionData }: Props) {
 
 function BrandForm({ brand, actionData }: Props) {
   const pending = usePendingIntent("brand");
-  const result = resultFor(actionData, "brand");
-  const errors = result?.fieldErrors ?? {};
-  const value = (name: string, saved: string) => result?.values?.[name] ?? saved;
+  const reply = replyFor(actionData, "brand");
+  // Validated on the server only: a refused save shows the tab's notice above the button.
+  const [form, fields] = useForm({
+    id: "brand",
+    lastResult: reply?.result,
+    defaultValue: { ...brand, tags: brand.tags.join(", "), internalLinks: brand.internalLinks.join("\n") },
+  });
+  const text = (field: (typeof fields)["brandName"]) => getInputProps(field, { type: "text" });
   return (
     <SettingsCard title="Brand information" description="Used to write articles in your brand's voice for your audience.">
-      <Form method="post" className="flex flex-col gap-4" aria-label="Brand information" noValidate>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Brand information" noValidate>
         <IntentInput intent="brand" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Brand name" errors={errors.brandName} inputProps={{ name: "brandName", defaultValue: value("brandName", brand.brandName), maxLength: 100 }} />
+          <Field label="Brand name" errors={fields.brandName.errors} inputProps={{ ...text(fields.brandName), maxLength: 100 }} />
           <Field
             label="Industry"
-            errors={errors.industry}
-            inputProps={{ name: "industry", defaultValue: value("industry", brand.industry), maxLength: 100, placeholder: "e.g. Outdoor gear retail" }}
+            errors={fields.industry.errors}
+            inputProps={{ ...text(fields.industry), maxLength: 100, placeholder: "e.g. Outdoor gear retail" }}
           />
         </div>
         <TextareaField
           label="Description"
-          errors={errors.description}
-          textareaProps={{ name: "description", rows: 4, defaultValue: value("description", brand.description), maxLength: 2000 }}
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 4, maxLength: 2000 }}
         />
         <TextareaField
           label="Target audience"
-          errors={errors.targetAudience}
-          textareaProps={{ name: "targetAudience", rows: 2, defaultValue: value("targetAudience", brand.targetAudience), maxLength: 500 }}
+          errors={fields.targetAudience.errors}
+          textareaProps={{ ...getTextareaProps(fields.targetAudience), rows: 2, maxLength: 500 }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Default language" name="language" defaultValue={value("language", brand.language)} options={LANGUAGE_OPTIONS} errors={errors.language} />
+          <SelectField label="Default language" selectProps={getSelectProps(fields.language)} options={LANGUAGE_OPTIONS} errors={fields.language.errors} />
           <Field
             label="Tone of voice"
-            errors={errors.toneOfVoice}
-            inputProps={{ name: "toneOfVoice", defaultValue: value("toneOfVoice", brand.toneOfVoice), maxLength: 100, placeholder: "e.g. Friendly and expert" }}
+            errors={fields.toneOfVoice.errors}
+            inputProps={{ ...text(fields.toneOfVoice), maxLength: 100, placeholder: "e.g. Friendly and expert" }}
           />
         </div>
         <Field
           label="Tags"
           hint="Separate tags with commas."
-          errors={errors.tags}
-          inputProps={{ name: "tags", defaultValue: value("tags", brand.tags.join(", ")), placeholder: "hiking, camping, trail running" }}
+          errors={fields.tags.errors}
+          inputProps={{ ...text(fields.tags), placeholder: "hiking, camping, trail running" }}
         />
         <TextareaField
           label="Internal links (one per line)"
-          errors={errors.internalLinks}
+          errors={fields.internalLinks.errors}
           textareaProps={{
-            name: "internalLinks",
+            ...getTextareaProps(fields.internalLinks),
             rows: 4,
-            defaultValue: value("internalLinks", brand.internalLinks.join("\n")),
             placeholder: "https://example.com/products\nhttps://example.com/about",
           }}
         />
-        {result?.formError ? <FormMessage title={result.formError.title} description={result.formError.description} /> : null}
+        {reply?.notice ? <FormMessage title={reply.notice.title} description={reply.notice.description} /> : null}
         <div>
           <StatusButton pending={pending} pendingLabel="Saving...">
             Save brand settings

@@ -1,5 +1,6 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, SwitchField, TextareaField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, SwitchField, TextareaField } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import {
   ARTICLE_LENGTH_LABELS,
@@ -12,8 +13,9 @@ import {
   LINK_AMOUNTS,
   type ContentSettings,
 } from "#app/modules/settings/content-options";
+import { replyFor } from "#app/utils/form-reply";
 import { LANGUAGE_OPTIONS } from "./brand-tab";
-import { IntentInput, resultFor, SelectField, SettingsCard, usePendingIntent } from "./settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */
 
@@ -21,87 +23,81 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
 
 export function ContentTab({ content, actionData }: { content: ContentSettings; actionData: unknown }) {
   const pending = usePendingIntent("content");
-  const result = resultFor(actionData, "content");
-  const errors = result?.fieldErrors ?? {};
-  // After a refused save, show what was sent (an unticked box sends nothing).
-  const sent = result?.values;
-  const value = (name: keyof ContentSettings, saved: string) => sent?.[name] ?? saved;
-  const checked = (name: keyof ContentSettings, saved: boolean) => (sent ? sent[name] === "on" : saved);
+  const reply = replyFor(actionData, "content");
+  // Validated on the server only; after a refused save the form shows what was sent (an unticked box sends nothing).
+  const [form, fields] = useForm({ id: "content", lastResult: reply?.result, defaultValue: content });
+  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish") => ({
+    name,
+    defaultChecked: fields[name].initialValue === "on",
+    errors: fields[name].errors,
+  });
   return (
-    <Form method="post" className="flex flex-col gap-6" aria-label="Content settings" noValidate>
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6" aria-label="Content settings" noValidate>
       <IntentInput intent="content" />
       <SettingsCard title="Article content" description="How articles are written for this site.">
         <div className="flex flex-col gap-4">
           <SwitchField
-            name="useBrandInfo"
+            {...switchProps("useBrandInfo")}
             label="Use brand information"
             description="Write with the brand name, description, audience and tone from the Brand tab."
-            defaultChecked={checked("useBrandInfo", content.useBrandInfo)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               label="Article length"
-              name="articleLength"
-              defaultValue={value("articleLength", content.articleLength)}
+              selectProps={getSelectProps(fields.articleLength)}
               options={options(ARTICLE_LENGTHS, ARTICLE_LENGTH_LABELS)}
-              errors={errors.articleLength}
+              errors={fields.articleLength.errors}
             />
             <SelectField
               label="Brand mentions"
-              name="brandMentions"
-              defaultValue={value("brandMentions", content.brandMentions)}
+              selectProps={getSelectProps(fields.brandMentions)}
               options={options(BRAND_MENTIONS, BRAND_MENTION_LABELS)}
-              errors={errors.brandMentions}
+              errors={fields.brandMentions.errors}
             />
             <SelectField
               label="Internal links"
-              name="internalLinksCount"
-              defaultValue={value("internalLinksCount", content.internalLinksCount)}
+              selectProps={getSelectProps(fields.internalLinksCount)}
               options={options(LINK_AMOUNTS, LINK_AMOUNT_LABELS)}
-              errors={errors.internalLinksCount}
+              errors={fields.internalLinksCount.errors}
             />
             <SelectField
               label="External links"
-              name="externalLinks"
-              defaultValue={value("externalLinks", content.externalLinks)}
+              selectProps={getSelectProps(fields.externalLinks)}
               options={options(LINK_AMOUNTS, LINK_AMOUNT_LABELS)}
-              errors={errors.externalLinks}
+              errors={fields.externalLinks.errors}
             />
           </div>
           <SwitchField
-            name="externalSearch"
+            {...switchProps("externalSearch")}
             label="External search"
             description="Research the topic on the web and link to authoritative sources."
-            defaultChecked={checked("externalSearch", content.externalSearch)}
           />
-          <SelectField label="Article language" name="language" defaultValue={value("language", content.language)} options={LANGUAGE_OPTIONS} errors={errors.language} />
+          <SelectField label="Article language" selectProps={getSelectProps(fields.language)} options={LANGUAGE_OPTIONS} errors={fields.language.errors} />
           <TextareaField
             label="Specific instructions"
-            errors={errors.specificInstructions}
+            errors={fields.specificInstructions.errors}
             textareaProps={{
-              name: "specificInstructions",
+              ...getTextareaProps(fields.specificInstructions),
               rows: 3,
               maxLength: 2000,
-              defaultValue: value("specificInstructions", content.specificInstructions),
               placeholder: "e.g. Address the reader as 'you'. End with a short checklist.",
             }}
           />
           <TextareaField
             label="Exclusions"
-            errors={errors.exclusions}
+            errors={fields.exclusions.errors}
             textareaProps={{
-              name: "exclusions",
+              ...getTextareaProps(fields.exclusions),
               rows: 2,
               maxLength: 1000,
-              defaultValue: value("exclusions", content.exclusions),
               placeholder: "Topics, words or competitors never to mention",
             }}
           />
           <Field
             label="Image style"
-            errors={errors.imageStyle}
+            errors={fields.imageStyle.errors}
             hint="For example: photorealistic, illustration, minimalist or artistic."
-            inputProps={{ name: "imageStyle", list: "image-style-suggestions", maxLength: 200, defaultValue: value("imageStyle", content.imageStyle) }}
+            inputProps={{ ...getInputProps(fields.imageStyle, { type: "text" }), list: "image-style-suggestions", maxLength: 200 }}
           />
           <datalist id="image-style-suggestions">
             {IMAGE_STYLE_SUGGESTIONS.map((s) => (
@@ -113,27 +109,24 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
       <SettingsCard title="Automation" description="Auto-pilot writes at most one article per day at the chosen time.">
         <div className="flex flex-col gap-4">
           <SwitchField
-            name="autoGeneration"
+            {...switchProps("autoGeneration")}
             label="Automatic generation"
             description="Write one article a day from your content plan."
-            defaultChecked={checked("autoGeneration", content.autoGeneration)}
           />
           <SelectField
             label="Daily generation time"
-            name="autoGenTime"
-            defaultValue={value("autoGenTime", content.autoGenTime)}
+            selectProps={getSelectProps(fields.autoGenTime)}
             options={AUTO_GEN_TIMES.map((t) => ({ value: t, label: t }))}
-            errors={errors.autoGenTime}
+            errors={fields.autoGenTime.errors}
           />
           <SwitchField
-            name="autoPublish"
+            {...switchProps("autoPublish")}
             label="Publish automatically"
             description="Publish generated articles right away instead of saving them as drafts."
-            defaultChecked={checked("autoPublish", content.autoPublish)}
           />
         </div>
       </SettingsCard>
-      {result?.formError ? <FormMessage title={result.formError.title} description={result.formError.description} /> : null}
+      {reply?.notice ? <FormMessage title={reply.notice.title} description={reply.notice.description} /> : null}
       <div>
         <StatusButton pending={pending} pendingLabel="Saving...">
           Save content settings

@@ -1,14 +1,14 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
-import type { AccountActionData } from "#app/modules/account/actions.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { handleSettingsAction } from "#app/modules/settings/actions.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { cn } from "#app/utils/cn";
-import { AccountSections } from "../account-forms";
+import { accountAction } from "../account-actions.server";
+import { AccountSections } from "../account-sections";
+import { brandTabAction, contentTabAction } from "./actions.server";
 import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
 import type { Route } from "./+types/index";
@@ -45,12 +45,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * One action per tab (docs/decisions/027-settings-tabs-in-the-query-string.md):
+ * the tab's forms post to its URL (?tab=…), and each tab dispatches its own intents.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleSettingsAction(request, context.get(authContext), context.get(requestContext).ip);
+  const auth = context.get(authContext);
+  switch (currentTab(new URL(request.url))) {
+    case "brand":
+      return brandTabAction(request, auth);
+    case "content":
+      return contentTabAction(request, auth);
+    case "account":
+      return accountAction({ request, auth, ip: context.get(requestContext).ip });
+  }
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, account, brand, content } = loaderData;
+  // A new location after each save remounts the forms, so they start from the saved values.
+  const location = useLocation();
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
@@ -72,16 +86,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           ))}
         </ul>
       </nav>
-      <div className="mt-6">
+      <div className="mt-6" key={location.key}>
         {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
-        {tab === "account" ? <AccountSections account={account} actionData={isAccountResult(actionData) ? actionData : undefined} /> : null}
+        {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
       </div>
     </div>
   );
-}
-
-/** Account forms read only their own results, not the Brand or Content tabs'. */
-function isAccountResult(actionData: Route.ComponentProps["actionData"]): actionData is AccountActionData {
-  return actionData !== undefined && !(["brand", "brand-logo", "brand-logo-remove", "content"] as string[]).includes(actionData.intent);
 }

@@ -1,0 +1,74 @@
+import { getDb, type DB } from "#app/db/client.server";
+import type { AuthState } from "#app/modules/auth/guards.server";
+import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
+import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
+import { multipartTooLarge } from "#app/modules/uploads/images.server";
+import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
+
+/**
+ * The Brand and Content tabs' actions (the Account tab's is the account page's,
+ * ../account-actions.server.ts). Each tab reads its form once and dispatches by
+ * `intent`. Success redirects back to the tab with the product's toast; a bad
+ * input answers 400 with the messages and changes nothing.
+ */
+
+const LOGO_ERROR = "Error uploading logo";
+const FIX_FIELDS = "Please correct the highlighted fields.";
+
+type BrandForm = { db: DB; siteId: string; formData: FormData; back: string };
+
+const backTo = (request: Request) => {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+};
+
+export async function brandTabAction(request: Request, auth: AuthState) {
+  // The logo is the tab's only multipart form; an oversized one is refused from its declared length, unread.
+  if (multipartTooLarge(request)) return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
+  const formData = await readFormData(request);
+  if (!formData) return replyNotice(null, UNREADABLE_FORM);
+  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(request) };
+  switch (formData.get("intent")) {
+    case "brand":
+      return saveBrand(form);
+    case "brand-logo":
+      return uploadLogo(form);
+    case "brand-logo-remove":
+      return removeLogo(form);
+    default:
+      return replyNotice(null, UNKNOWN_ACTION);
+  }
+}
+
+async function saveBrand({ db, siteId, formData, back }: BrandForm) {
+  const { submission } = await parseSubmission(formData, BrandFormSchema);
+  if (submission.status !== "success") return replyError(submission, { notice: { title: "Error saving settings", description: FIX_FIELDS } });
+  await saveBrandSettings(db, siteId, submission.value);
+  return redirectWithToast(back, { title: "Brand settings saved!" });
+}
+
+async function uploadLogo({ db, siteId, formData, back }: BrandForm) {
+  const file = formData.get("logo");
+  const saved = await saveBrandLogo(db, siteId, file instanceof File ? file : null);
+  if (!saved.ok) return replyNotice("brand-logo", { title: LOGO_ERROR, description: saved.error });
+  return redirectWithToast(back, { title: "Logo uploaded successfully!" });
+}
+
+async function removeLogo({ db, siteId, back }: BrandForm) {
+  await removeBrandLogo(db, siteId);
+  return redirectWithToast(back, { title: "Logo removed" });
+}
+
+export async function contentTabAction(request: Request, auth: AuthState) {
+  const formData = await readFormData(request);
+  if (!formData) return replyNotice(null, UNREADABLE_FORM);
+  if (formData.get("intent") !== "content") return replyNotice(null, UNKNOWN_ACTION);
+  const { submission } = await parseSubmission(formData, ContentFormSchema);
+  if (submission.status !== "success") {
+    return replyError(submission, { notice: { title: "Error saving content settings", description: FIX_FIELDS } });
+  }
+  await saveContentSettings(getDb(), auth.site.id, submission.value);
+  return redirectWithToast(backTo(request), { title: "Content settings saved!" });
+}
