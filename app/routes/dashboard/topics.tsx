@@ -16,9 +16,9 @@ import type { Route } from "./+types/topics";
 
 /**
  * Content topics (spec 000 Topics). The create, edit and delete dialogs live in
- * the URL (?new=1, ?edit={id}, ?delete={id}) and render as a UrlDialog: a
- * dialog with JavaScript, a section of the page without it. Forms post here
- * with an intent; only the viewer's site's topics can be seen or changed.
+ * the URL (?new=1, ?edit={id}, ?delete={id}): with JavaScript they open as
+ * dialogs, without it the same form renders on the page. Forms post here with
+ * an intent; only the viewer's site's topics can be seen or changed.
  */
 
 export const handle = { breadcrumb: "Topics" };
