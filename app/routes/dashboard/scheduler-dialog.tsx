@@ -2,9 +2,9 @@ import { Form } from "react-router";
 import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 
 /**
- * The 'Choose a topic' dialog (spec 000), opened by ?choose=YYYY-MM-DD: a
- * dialog with JavaScript, a section of the page without it (UrlDialog). Each
- * choice is its own submit button.
+ * The 'Choose a topic' dialog (spec 000). Opened by ?choose=YYYY-MM-DD, so
+ * without JavaScript it renders as a plain form in the page; with JavaScript
+ * it is the Radix dialog. Each choice is its own submit button.
  */
 
 type Choice = { topicId: string | null; name: string };
