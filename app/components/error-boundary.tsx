@@ -16,6 +16,8 @@ type Props = {
   /** Words for an error that is not an HTTP status (a bug, a crash in rendering). */
   unexpectedCopy?: ErrorCopy;
   back?: { to: string; label: string };
+  /** One heading for every error statusCopy does not word (the dashboard shell's "Something went wrong"). */
+  title?: string;
   /** "main" where the boundary is the page's main content (root, public pages). */
   as?: "main" | "div";
 };
@@ -28,11 +30,13 @@ function defaultCopy(status: number, data: unknown, statusText: string): ErrorCo
   return { title: `${status} ${statusText}`.trim(), message: typeof data === "string" && data ? data : UNEXPECTED.message };
 }
 
-export function GeneralErrorBoundary({ statusCopy = {}, unexpectedCopy = UNEXPECTED, back = { to: "/", label: "Go to the home page" }, as = "div" }: Props) {
+export function GeneralErrorBoundary({ statusCopy = {}, unexpectedCopy = UNEXPECTED, back = { to: "/", label: "Go to the home page" }, as = "div", title }: Props) {
   const error = useRouteError();
   const root = useRouteLoaderData("root") as { requestId?: string } | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const copy = isRouteErrorResponse(error) ? (statusCopy[error.status] ?? defaultCopy(error.status, error.data, error.statusText)) : unexpectedCopy;
+  const worded = isRouteErrorResponse(error) ? statusCopy[error.status] : undefined;
+  const fallback = isRouteErrorResponse(error) ? defaultCopy(error.status, error.data, error.statusText) : unexpectedCopy;
+  const copy = worded ?? { ...fallback, title: title ?? fallback.title };
   const Wrapper = as;
   return (
     <Wrapper id={as === "main" ? "main" : undefined} role={as === "main" ? undefined : "alert"} className="mx-auto max-w-xl px-6 py-24 text-center">

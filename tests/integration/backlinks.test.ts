@@ -9,6 +9,7 @@ import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/backlinks";
+import type { FormReply } from "#app/utils/form-reply";
 import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
@@ -184,9 +185,9 @@ describe("Check links now", () => {
     const page = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) });
     expect(page.data.checking).toBe(true);
 
-    const second = await callRoute<{ error: string }>({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, a.cookie) });
+    const second = await callRoute<FormReply>({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, a.cookie) });
     expect(second.status).toBe(429);
-    expect(second.data.error).toMatch(/You can start another check in 10 minutes/);
+    expect(second.data.notice?.title).toMatch(/You can start another check in 10 minutes/);
     expect(await db.selectFrom("jobs").select("id").where("name", "=", CHECK_LINKS_JOB).where("payload", "like", `%${a.siteId}%`).execute()).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { addDays, zonedDate } from "#app/modules/scheduler/scheduler.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/scheduler";
+import type { FormReply } from "#app/utils/form-reply";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
@@ -46,7 +47,7 @@ function toastOf(res: { headers: Headers }) {
 type View = Awaited<ReturnType<typeof loader>>;
 const load = (cookie: string, query = "") => callRoute<View>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/scheduler${query}`, cookie) });
 const act = (cookie: string, fields: Record<string, string>) =>
-  callRoute<{ formError: string }>({ middleware: [requireAuth], handler: action, request: post("/dashboard/scheduler", fields, cookie) });
+  callRoute<FormReply>({ middleware: [requireAuth], handler: action, request: post("/dashboard/scheduler", fields, cookie) });
 const planItems = (siteId: string) => db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).orderBy("date").execute();
 
 const today = () => zonedDate(new Date(), TZ);
@@ -137,7 +138,8 @@ describe("scheduler", () => {
     for (const fields of refused) {
       const res = await act(a.cookie, fields);
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(res.data.formError).toBeTruthy();
+      expect(res.data.notice?.title).toBe("Could not update the schedule");
+      expect(res.data.notice?.description).toBeTruthy();
     }
     expect(await planItems(a.siteId)).toEqual(before);
     expect(await planItems(b.siteId)).toEqual([]);

@@ -6,6 +6,7 @@ import { createTopic, listTopics } from "#app/modules/topics/topics.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/topics";
 import { newId } from "#app/utils/crypto.server";
+import type { FormReply } from "#app/utils/form-reply";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
@@ -27,7 +28,7 @@ async function makeUser(email: string) {
   return { ...account, cookie: await signInAs(db, account.userId) };
 }
 
-type ActionData = { fieldErrors: Record<string, string[]>; formError?: { title: string } };
+type ActionData = FormReply;
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 const act = (request: Request) => callRoute<ActionData>({ middleware: [requireAuth], handler: action, request });
 const load = (path: string, cookie: string) => callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(path, cookie) });
@@ -102,15 +103,15 @@ describe("topics page", () => {
     const user = await makeUser("topics-invalid@example.com");
     const bad = await act(post("/dashboard/topics?new=1", { intent: "create", name: "  ", keywords: "a,b", color: "#12345" }, user.cookie));
     expect(bad.status).toBe(400);
-    expect(bad.data.formError?.title).toBe("Error saving topic");
-    expect(bad.data.fieldErrors.name).toEqual(["Topic name required"]);
-    expect(bad.data.fieldErrors.color).toHaveLength(1);
+    expect(bad.data.notice).toEqual({ title: "Error saving topic", description: "Please correct the highlighted fields." });
+    expect(bad.data.result.error?.name).toEqual(["Topic name required"]);
+    expect(bad.data.result.error?.color).toHaveLength(1);
     expect(await topicRows(user.siteId)).toEqual([]);
 
     const id = await createTopic(db, user.siteId, { name: "Keep me", description: "", keywords: ["a"], category: "Cat", color: "#3B82F6" });
     const badUpdate = await act(post(`/dashboard/topics?edit=${id}`, { intent: "update", id, name: "", color: "#3B82F6" }, user.cookie));
     expect(badUpdate.status).toBe(400);
-    expect(badUpdate.data.fieldErrors.name).toEqual(["Topic name required"]);
+    expect(badUpdate.data.result.error?.name).toEqual(["Topic name required"]);
     expect(await topicRows(user.siteId)).toMatchObject([{ name: "Keep me", category: "Cat" }]);
   });
 

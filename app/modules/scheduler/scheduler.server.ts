@@ -205,40 +205,45 @@ export async function getSchedulerView(db: DB, siteId: string, { now = new Date(
   };
 }
 
-export type ChooseResult = { ok: true; keyword: string; dateText: string; timeText: string } | { ok: false; error: string };
-
-const OUTSIDE_WINDOW = "Please choose a day within the next 90 days.";
+/** A refused change to the calendar; the message is the one the page shows. */
+export class ScheduleError extends Error {
+  readonly code: "outside_window" | "unknown_choice";
+  constructor(code: ScheduleError["code"]) {
+    super(code === "outside_window" ? "Please choose a day within the next 90 days." : "Please choose one of the topics in the list.");
+    this.name = "ScheduleError";
+    this.code = code;
+  }
+}
 
 /**
  * Saves the topic for a day (one per site and date; choosing again replaces it).
  * The choice must be one the dialog offers: a topic of this site by id, or by
  * name one of the brand tags / fallback topics when the site has no topics.
+ * Throws ScheduleError for a day outside the window or a choice not offered.
  */
 export async function chooseTopic(
   db: DB,
   siteId: string,
   { date, topicId, name, now = new Date() }: { date: string; topicId?: string | null; name?: string | null; now?: Date },
-): Promise<ChooseResult> {
+) {
   const { timeZone, scheduledTime } = await siteSchedule(db, siteId);
-  if (!isInWindow(date, now, timeZone)) return { ok: false, error: OUTSIDE_WINDOW };
+  if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
   const { choices } = await listTopicChoices(db, siteId);
   const choice = topicId ? choices.find((c) => c.topicId === topicId) : choices.find((c) => c.topicId === null && c.name === name?.trim());
-  if (!choice) return { ok: false, error: "Please choose one of the topics in the list." };
+  if (!choice) throw new ScheduleError("unknown_choice");
 
   await db
     .insertInto("plan_items")
     .values({ id: randomUUID(), site_id: siteId, date, keyword: choice.name, topic_id: choice.topicId, status: "planned", created_at: isoNow(now) })
     .onConflict((oc) => oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }))
     .execute();
-  return { ok: true, keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime) };
+  return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime) };
 }
 
-export type ClearResult = { ok: true; keyword: string | null; dateText: string } | { ok: false; error: string };
-
-/** Removes the day's saved topic. */
-export async function clearDay(db: DB, siteId: string, { date, now = new Date() }: { date: string; now?: Date }): Promise<ClearResult> {
+/** Removes the day's saved topic; `keyword` is null when the day had none. */
+export async function clearDay(db: DB, siteId: string, { date, now = new Date() }: { date: string; now?: Date }) {
   const { timeZone } = await siteSchedule(db, siteId);
-  if (!isInWindow(date, now, timeZone)) return { ok: false, error: OUTSIDE_WINDOW };
+  if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
   const removed = await db.deleteFrom("plan_items").where("site_id", "=", siteId).where("date", "=", date).returning("keyword").executeTakeFirst();
-  return { ok: true, keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };
+  return { keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };
 }

@@ -12,7 +12,8 @@ export const TOPIC_CATEGORY_MAX = 80;
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 export const TopicFormSchema = z.object({
-  name: z.string().trim().min(1, "Topic name required").max(TOPIC_NAME_MAX, `Please keep the topic name under ${TOPIC_NAME_MAX} characters`),
+  // A blank field arrives as undefined (Conform drops empty strings): the same message as an all-spaces one.
+  name: z.string({ error: "Topic name required" }).trim().min(1, "Topic name required").max(TOPIC_NAME_MAX, `Please keep the topic name under ${TOPIC_NAME_MAX} characters`),
   description: z.string().trim().max(TOPIC_DESCRIPTION_MAX, `Please keep the description under ${TOPIC_DESCRIPTION_MAX} characters`).default(""),
   // Typed as one comma separated line; stored as the list of its non-empty, trimmed parts.
   keywords: z
@@ -24,36 +25,10 @@ export const TopicFormSchema = z.object({
   color: z
     .string()
     .trim()
+    .optional()
     .transform((v) => v || DEFAULT_TOPIC_COLOR)
     .pipe(z.string().regex(HEX_COLOR, "Please enter a colour as #RRGGBB, e.g. #3B82F6"))
     .transform((v) => v.toUpperCase()),
 });
 
 export type TopicInput = z.output<typeof TopicFormSchema>;
-
-export const TOPIC_FIELDS = ["name", "description", "keywords", "category", "color"] as const;
-
-/**
- * The submitted colour. The form has a native picker (colorPicker) and a hex
- * text box (color); JavaScript keeps them in sync, but without it only the one
- * the user touched differs from the value the form was rendered with (colorInitial).
- */
-export function submittedColor(form: FormData) {
-  const text = String(form.get("color") ?? "");
-  const picker = String(form.get("colorPicker") ?? "");
-  const initial = String(form.get("colorInitial") ?? "");
-  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-  if (picker && same(text, initial) && !same(picker, initial)) return picker;
-  return text;
-}
-
-/** The raw form values the schema reads. */
-export function topicFormValues(form: FormData) {
-  return {
-    name: String(form.get("name") ?? ""),
-    description: String(form.get("description") ?? ""),
-    keywords: String(form.get("keywords") ?? ""),
-    category: String(form.get("category") ?? ""),
-    color: submittedColor(form),
-  };
-}

@@ -4,6 +4,7 @@ import { getDb } from "#app/db/client.server";
 import { deleteArticle, getArticle } from "#app/modules/articles/mutations.server";
 import { authContext, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { logger } from "#app/utils/logger.server";
+import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/article-delete";
@@ -27,7 +28,7 @@ function backTo(value: FormDataEntryValue | string | null) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const article = await getArticle(getDb(), site.id, params.articleId);
-  if (!article) throw new Response("Article not found", { status: 404 });
+  if (!article) notFound("Article not found");
   return { article: { id: article.id, title: article.title }, back: backTo(new URL(request.url).searchParams.get("back")) };
 }
 
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const back = backTo(form.get("redirectTo"));
   const article = await getArticle(db, site.id, params.articleId);
-  if (!article) throw new Response("Article not found", { status: 404 });
+  if (!article) notFound("Article not found");
   try {
     await deleteArticle(db, site.id, article.id);
   } catch (error) {

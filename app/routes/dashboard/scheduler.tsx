@@ -1,11 +1,12 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { chooseTopic, clearDay, formatDayDate, getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
+import { chooseTopic, clearDay, formatDayDate, getSchedulerView, isInWindow, listTopicChoices, ScheduleError } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
@@ -13,6 +14,8 @@ import type { Route } from "./+types/scheduler";
 export const handle = { breadcrumb: "Scheduler" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Scheduler | Inkpilot" }];
+
+const PAGE = "/dashboard/scheduler";
 
 const TABS = [
   { id: "coming", label: "Scheduled Coming" },
@@ -40,28 +43,37 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clear"), date: z.string() }),
 ]);
 
+const notice = (description: string) => ({ title: "Could not update the schedule", description });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ formError: "Please choose a topic from the list." }, { status: 400 });
-  const input = parsed.data;
-  if (input.intent === "choose") {
-    const result = await chooseTopic(db, site.id, { date: input.date, topicId: input.topicId, name: input.topic });
-    if (!result.ok) return data({ formError: result.error }, { status: 400 });
-    return redirectWithToast("/dashboard/scheduler", {
-      type: "success",
-      title: "Topic selected",
-      description: `“${result.keyword}” is scheduled for ${result.dateText} at ${result.timeText}`,
-    });
+  const { submission } = await parseSubmission(request, ActionSchema);
+  if (submission.status !== "success") return replyError(submission, { notice: notice("Please choose a topic from the list.") });
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "choose": {
+        const saved = await chooseTopic(db, site.id, { date: input.date, topicId: input.topicId, name: input.topic });
+        return redirectWithToast(PAGE, {
+          type: "success",
+          title: "Topic selected",
+          description: `“${saved.keyword}” is scheduled for ${saved.dateText} at ${saved.timeText}`,
+        });
+      }
+      case "clear": {
+        const cleared = await clearDay(db, site.id, { date: input.date });
+        return redirectWithToast(PAGE, {
+          type: "success",
+          title: "Topic cleared",
+          description: cleared.keyword ? `“${cleared.keyword}” is no longer scheduled for ${cleared.dateText}` : `Nothing is scheduled for ${cleared.dateText}`,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof ScheduleError) return replyError(submission, { notice: notice(error.message) });
+    throw error;
   }
-  const result = await clearDay(db, site.id, { date: input.date });
-  if (!result.ok) return data({ formError: result.error }, { status: 400 });
-  return redirectWithToast("/dashboard/scheduler", {
-    type: "success",
-    title: "Topic cleared",
-    description: result.keyword ? `“${result.keyword}” is no longer scheduled for ${result.dateText}` : `Nothing is scheduled for ${result.dateText}`,
-  });
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,9 +102,9 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       </nav>
-      {actionData?.formError ? <FormMessage title="Could not update the schedule" description={actionData.formError} /> : null}
+      {actionData?.notice ? <FormMessage title={actionData.notice.title} description={actionData.notice.description} /> : null}
       {tab === "coming" ? <ComingList days={days} timeText={timeText} /> : <PastList past={past} />}
-      {choose ? <ChooseTopicDialog choose={choose} closeHref="/dashboard/scheduler" /> : null}
+      {choose ? <ChooseTopicDialog choose={choose} closeTo={PAGE} /> : null}
     </div>
   );
 }

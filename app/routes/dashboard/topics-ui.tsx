@@ -1,9 +1,11 @@
-import { useState } from "react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { Field, FormMessage, TextareaField } from "#app/components/forms";
-import { Button, StatusButton } from "#app/components/ui/button";
-import { DEFAULT_TOPIC_COLOR, TOPIC_CATEGORY_MAX, TOPIC_DESCRIPTION_MAX, TOPIC_NAME_MAX } from "#app/modules/topics/schema";
-import { useHydrated } from "#app/utils/use-hydrated";
+import { ColorField, Field, FormMessage, TextareaField } from "#app/components/forms";
+import { StatusButton } from "#app/components/ui/button";
+import { DialogCancel } from "#app/components/url-dialog";
+import { DEFAULT_TOPIC_COLOR, TopicFormSchema } from "#app/modules/topics/schema";
+import type { FormReply, Notice } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { PenIcon } from "./shell-icons";
 
@@ -17,13 +19,6 @@ export type TopicCardData = {
   category: string;
   color: string;
   articleCount: number;
-};
-
-export type TopicActionData = {
-  intent: "create" | "update";
-  fieldErrors: Record<string, string[] | undefined>;
-  formError?: { title: string; description?: string };
-  values?: Record<string, string>;
 };
 
 export const KEYWORDS_SHOWN = 3;
@@ -75,82 +70,45 @@ export function TopicCard({ topic }: { topic: TopicCardData }) {
   );
 }
 
-/** Picker and hex box: JavaScript keeps them in sync; without it the server takes the one that changed. */
-function ColorField({ initial, errors }: { initial: string; errors?: string[] }) {
-  const hydrated = useHydrated();
-  const [color, setColor] = useState(initial);
-  const pickerValue = /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : initial.toLowerCase();
-  const errorId = errors?.length ? "topic-color-error" : undefined;
-  return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="text-sm font-medium text-slate-800">Color</legend>
-      <input type="hidden" name="colorInitial" value={initial} />
-      <div className="flex items-center gap-3">
-        <input
-          type="color"
-          name="colorPicker"
-          aria-label="Color picker"
-          {...(hydrated ? { value: pickerValue, onChange: (e) => setColor(e.target.value.toUpperCase()) } : { defaultValue: initial.toLowerCase() })}
-          className="h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
-        />
-        <input
-          type="text"
-          name="color"
-          aria-label="Hex color"
-          {...(hydrated ? { value: color, onChange: (e) => setColor(e.target.value) } : { defaultValue: initial })}
-          maxLength={7}
-          pattern="#[0-9A-Fa-f]{6}"
-          placeholder={DEFAULT_TOPIC_COLOR}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
-          className="block w-32 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid]:border-red-500"
-        />
-      </div>
-      {errorId ? (
-        <ul id={errorId} className="mt-1 text-sm text-red-700">
-          {errors!.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-    </fieldset>
-  );
-}
+/** Shown above the form when the fields are refused, by the server or (with JavaScript) before posting. */
+export const INVALID_TOPIC_NOTICE: Notice = { title: "Error saving topic", description: "Please correct the highlighted fields." };
 
-export function TopicForm({
-  topic,
-  actionData,
-  cancel,
-}: {
-  topic: Omit<TopicCardData, "articleCount"> | null;
-  actionData?: TopicActionData;
-  cancel: React.ReactNode;
-}) {
+type EditableTopic = Omit<TopicCardData, "articleCount">;
+
+export function TopicForm({ topic, reply }: { topic: EditableTopic | null; reply?: FormReply }) {
   const pending = useIsPending();
   const intent = topic ? "update" : "create";
-  const result = actionData?.intent === intent ? actionData : undefined;
-  const errors = result?.fieldErrors ?? {};
-  const value = (name: string, saved: string) => result?.values?.[name] ?? saved;
+  const [form, fields] = useForm({
+    id: topic ? `topic-${topic.id}` : "topic-new",
+    lastResult: reply?.result,
+    defaultValue: {
+      name: topic?.name ?? "",
+      description: topic?.description ?? "",
+      keywords: topic?.keywords.join(", ") ?? "",
+      category: topic?.category ?? "",
+      color: topic?.color ?? DEFAULT_TOPIC_COLOR,
+    },
+    constraint: getZodConstraint(TopicFormSchema),
+    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TopicFormSchema }),
+  });
+  const notice = reply?.notice ?? (form.status === "error" ? INVALID_TOPIC_NOTICE : null);
   return (
-    <Form method="post" className="flex flex-col gap-4" aria-label={topic ? "Edit Topic" : "Create New Topic"} noValidate>
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label={topic ? "Edit Topic" : "Create New Topic"}>
       <input type="hidden" name="intent" value={intent} />
       {topic ? <input type="hidden" name="id" value={topic.id} /> : null}
-      <Field label="Topic Name" errors={errors.name} inputProps={{ name: "name", required: true, maxLength: TOPIC_NAME_MAX, defaultValue: value("name", topic?.name ?? ""), placeholder: "e.g. Coffee brewing" }} />
-      <TextareaField
-        label="Description"
-        errors={errors.description}
-        textareaProps={{ name: "description", rows: 3, maxLength: TOPIC_DESCRIPTION_MAX, defaultValue: value("description", topic?.description ?? "") }}
-      />
+      <Field label="Topic Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "e.g. Coffee brewing" }} />
+      <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
       <Field
         label="Keywords (comma separated)"
-        errors={errors.keywords}
-        inputProps={{ name: "keywords", defaultValue: value("keywords", topic?.keywords.join(", ") ?? ""), placeholder: "pour over, french press, cold brew" }}
+        errors={fields.keywords.errors}
+        inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), placeholder: "pour over, french press, cold brew" }}
       />
-      <Field label="Category" errors={errors.category} inputProps={{ name: "category", maxLength: TOPIC_CATEGORY_MAX, defaultValue: value("category", topic?.category ?? ""), placeholder: "e.g. Guides" }} />
-      <ColorField initial={value("color", topic?.color ?? DEFAULT_TOPIC_COLOR)} errors={errors.color} />
-      {result?.formError ? <FormMessage title={result.formError.title} description={result.formError.description} /> : null}
+      <Field label="Category" errors={fields.category.errors} inputProps={{ ...getInputProps(fields.category, { type: "text" }), placeholder: "e.g. Guides" }} />
+      <ColorField name={fields.color.name} label="Color" initial={fields.color.initialValue ?? DEFAULT_TOPIC_COLOR} placeholder={DEFAULT_TOPIC_COLOR} errors={fields.color.errors} />
+      {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
       <div className="flex justify-end gap-3">
-        {cancel}
+        <DialogCancel />
         <StatusButton pending={pending} pendingLabel="Saving...">
           {topic ? "Update Topic" : "Create Topic"}
         </StatusButton>
@@ -159,13 +117,13 @@ export function TopicForm({
   );
 }
 
-export function DeleteTopicForm({ topic, cancel }: { topic: { id: string; name: string }; cancel: React.ReactNode }) {
+export function DeleteTopicForm({ topic }: { topic: { id: string; name: string } }) {
   const pending = useIsPending();
   return (
     <Form method="post" className="flex justify-end gap-3" aria-label="Delete Topic">
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={topic.id} />
-      {cancel}
+      <DialogCancel />
       <StatusButton variant="destructive" pending={pending} pendingLabel="Deleting...">
         Delete
       </StatusButton>
@@ -179,15 +137,5 @@ export function DeleteTopicText({ name }: { name: string }) {
       Are you sure you want to delete the topic <strong className="font-semibold text-slate-900">&ldquo;{name}&rdquo;</strong>? Its articles are kept. This action
       cannot be undone.
     </>
-  );
-}
-
-export function CancelLink() {
-  return (
-    <Button asChild variant="secondary">
-      <Link to="/dashboard/topics" preventScrollReset>
-        Cancel
-      </Link>
-    </Button>
   );
 }

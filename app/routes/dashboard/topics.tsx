@@ -1,16 +1,17 @@
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
-import type { z } from "zod";
-import { FormMessage } from "#app/components/forms";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
-import { Dialog, DialogClose } from "#app/components/ui/dialog";
+import { UrlDialog } from "#app/components/url-dialog";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { TopicFormSchema, topicFormValues } from "#app/modules/topics/schema";
+import { TopicFormSchema } from "#app/modules/topics/schema";
 import { createTopic, deleteTopic, getTopic, listTopics, updateTopic } from "#app/modules/topics/topics.server";
+import { replyFor } from "#app/utils/form-reply";
+import { parseSubmission, replyError, submittedColor } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
+import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { useHydrated } from "#app/utils/use-hydrated";
-import { CancelLink, DeleteTopicForm, DeleteTopicText, TopicCard, TopicForm, type TopicActionData } from "./topics-ui";
+import { DeleteTopicForm, DeleteTopicText, INVALID_TOPIC_NOTICE, TopicCard, TopicForm } from "./topics-ui";
 import type { Route } from "./+types/topics";
 
 /**
@@ -25,8 +26,7 @@ export const handle = { breadcrumb: "Topics" };
 export const meta: Route.MetaFunction = () => [{ title: "Topics | Inkpilot" }];
 
 const PAGE = "/dashboard/topics";
-const LOAD_ERROR = { title: "Error loading topics", description: "Failed to load your topics. Please try again." };
-const SAVE_ERROR = "Error saving topic";
+const LOAD_ERROR = { title: "Error loading topics", message: "Failed to load your topics. Please try again." };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const topics = await listTopics(db, site.id);
   const find = (id: string) => {
     const topic = topics.find((t) => t.id === id);
-    if (!topic) throw new Response("Topic not found", { status: 404 });
+    if (!topic) notFound("Topic not found");
     return topic;
   };
   const dialog = editId
@@ -50,72 +50,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { topics, dialog };
 }
 
-function fieldErrorsOf(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-  return errors;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, user } = context.get(authContext);
   const db = getDb();
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-
-  if (intent === "delete") {
-    if (!(await getTopic(db, site.id, id))) throw new Response("Topic not found", { status: 404 });
-    try {
-      await deleteTopic(db, site.id, id);
-    } catch (error) {
-      logger.error({ err: error, topicId: id, userId: user.id }, "topic delete failed");
-      return redirectWithToast(PAGE, { type: "error", title: "Error deleting topic", description: "Failed to delete the topic. Please try again." });
+  const formData = await request.formData();
+  const id = String(formData.get("id") ?? "");
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "create":
+    case "update": {
+      if (intent === "update" && !(await getTopic(db, site.id, id))) notFound("Topic not found");
+      // Without JavaScript the colour picker and hex box are not in sync; keep the one the user changed.
+      formData.set("color", submittedColor(formData, "color"));
+      const { submission } = await parseSubmission(formData, TopicFormSchema);
+      if (submission.status !== "success") return replyError(submission, { notice: INVALID_TOPIC_NOTICE });
+      try {
+        if (intent === "create") await createTopic(db, site.id, submission.value);
+        else await updateTopic(db, site.id, id, submission.value);
+      } catch (error) {
+        logger.error({ err: error, topicId: id || null, userId: user.id }, "topic save failed");
+        return replyError(submission, { status: 500, notice: { title: INVALID_TOPIC_NOTICE.title, description: "Failed to save the topic. Please try again." } });
+      }
+      return redirectWithToast(PAGE, { title: intent === "create" ? "Topic created!" : "Topic updated!" });
     }
-    return redirectWithToast(PAGE, { title: "Topic deleted!" });
+    case "delete": {
+      if (!(await getTopic(db, site.id, id))) notFound("Topic not found");
+      try {
+        await deleteTopic(db, site.id, id);
+      } catch (error) {
+        logger.error({ err: error, topicId: id, userId: user.id }, "topic delete failed");
+        return redirectWithToast(PAGE, { type: "error", title: "Error deleting topic", description: "Failed to delete the topic. Please try again." });
+      }
+      return redirectWithToast(PAGE, { title: "Topic deleted!" });
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
   }
-
-  if (intent !== "create" && intent !== "update") throw new Response("Unknown action", { status: 400 });
-  if (intent === "update" && !(await getTopic(db, site.id, id))) throw new Response("Topic not found", { status: 404 });
-
-  const values = topicFormValues(form);
-  const parsed = TopicFormSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<TopicActionData>(
-      { intent, fieldErrors: fieldErrorsOf(parsed.error), formError: { title: SAVE_ERROR, description: "Please correct the highlighted fields." }, values },
-      { status: 400 },
-    );
-  }
-  try {
-    if (intent === "create") await createTopic(db, site.id, parsed.data);
-    else await updateTopic(db, site.id, id, parsed.data);
-  } catch (error) {
-    logger.error({ err: error, topicId: id || null, userId: user.id }, "topic save failed");
-    return data<TopicActionData>(
-      { intent, fieldErrors: {}, formError: { title: SAVE_ERROR, description: "Failed to save the topic. Please try again." }, values },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast(PAGE, { title: intent === "create" ? "Topic created!" : "Topic updated!" });
 }
 
-type Dialog = Route.ComponentProps["loaderData"]["dialog"];
+type Dialog = NonNullable<Route.ComponentProps["loaderData"]["dialog"]>;
 
-function dialogTitle(dialog: NonNullable<Dialog>) {
-  return dialog.kind === "new" ? "Create New Topic" : dialog.kind === "edit" ? "Edit Topic" : "Delete Topic";
-}
+const DIALOG_TITLE = { new: "Create New Topic", edit: "Edit Topic", delete: "Delete Topic" } as const;
 
-/** The open dialog's content; `cancel` is a dialog close button or a link back to the list. */
-function DialogBody({ dialog, actionData, cancel }: { dialog: NonNullable<Dialog>; actionData?: TopicActionData; cancel: React.ReactNode }) {
-  if (dialog.kind === "delete") return <DeleteTopicForm topic={dialog.topic} cancel={cancel} />;
-  return <TopicForm key={dialog.kind === "edit" ? dialog.topic.id : "new"} topic={dialog.kind === "edit" ? dialog.topic : null} actionData={actionData} cancel={cancel} />;
+function TopicDialog({ dialog, actionData }: { dialog: Dialog; actionData: unknown }) {
+  return (
+    <UrlDialog
+      title={DIALOG_TITLE[dialog.kind]}
+      description={dialog.kind === "delete" ? <DeleteTopicText name={dialog.topic.name} /> : undefined}
+      closeTo={PAGE}
+    >
+      {dialog.kind === "delete" ? (
+        <DeleteTopicForm topic={dialog.topic} />
+      ) : dialog.kind === "edit" ? (
+        <TopicForm key={dialog.topic.id} topic={dialog.topic} reply={replyFor(actionData, "update")} />
+      ) : (
+        <TopicForm key="new" topic={null} reply={replyFor(actionData, "create")} />
+      )}
+    </UrlDialog>
+  );
 }
 
 export default function TopicsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { topics, dialog } = loaderData;
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const result = actionData as TopicActionData | undefined;
-
   return (
     <div className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -127,43 +123,7 @@ export default function TopicsPage({ loaderData, actionData }: Route.ComponentPr
         </Button>
       </div>
 
-      {dialog && !hydrated ? (
-        <section aria-labelledby="topic-dialog-title" className="mt-6 max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="topic-dialog-title" className="text-lg font-semibold">
-            {dialogTitle(dialog)}
-          </h2>
-          {dialog.kind === "delete" ? (
-            <p className="mt-2 text-sm text-slate-600">
-              <DeleteTopicText name={dialog.topic.name} />
-            </p>
-          ) : null}
-          <div className="mt-4">
-            <DialogBody dialog={dialog} actionData={result} cancel={<CancelLink />} />
-          </div>
-        </section>
-      ) : null}
-      {dialog && hydrated ? (
-        <Dialog
-          open
-          onOpenChange={(open) => {
-            if (!open) void navigate(PAGE, { preventScrollReset: true });
-          }}
-          title={dialogTitle(dialog)}
-          description={dialog.kind === "delete" ? <DeleteTopicText name={dialog.topic.name} /> : undefined}
-        >
-          <DialogBody
-            dialog={dialog}
-            actionData={result}
-            cancel={
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  Cancel
-                </Button>
-              </DialogClose>
-            }
-          />
-        </Dialog>
-      ) : null}
+      {dialog ? <TopicDialog dialog={dialog} actionData={actionData} /> : null}
 
       {topics.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -181,19 +141,12 @@ export default function TopicsPage({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4 py-12">
-      <h1 className="text-2xl font-bold">{notFound ? "Topic not found" : "Content Topics"}</h1>
-      {notFound ? (
-        <p className="text-slate-600">This topic does not exist or belongs to another account.</p>
-      ) : (
-        <FormMessage title={LOAD_ERROR.title} description={LOAD_ERROR.description} />
-      )}
-      <Link to={PAGE} className="text-brand-700 underline">
-        Back to topics
-      </Link>
-    </div>
+    <GeneralErrorBoundary
+      statusCopy={{ 404: { title: "Topic not found", message: "This topic does not exist or belongs to another account." } }}
+      unexpectedCopy={LOAD_ERROR}
+      back={{ to: PAGE, label: "Back to topics" }}
+    />
   );
 }
