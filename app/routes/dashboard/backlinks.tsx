@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
-import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Pagination } from "#app/components/pagination";
 import { StatusButton } from "#app/components/ui/button";
@@ -9,7 +8,7 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { isCheckRunning, requestLinkCheck } from "#app/modules/backlinks/links.server";
 import { formatCheckedAt, getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
-import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { LinkFilters, LinksTable, NoLinks, pageHref, SummaryCard, type PageState } from "./backlinks-ui";
@@ -45,18 +44,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
-  // The form has no fields; parsed all the same so the refusal has the one reply shape.
-  const { submission } = await parseSubmission(request, z.object({}));
   const result = await requestLinkCheck(db, site.id);
   if (!result.ok) {
     const minutes = result.retryAfterMinutes;
-    return replyError(submission, {
-      status: 429,
-      notice: { title: `Links were checked recently. You can start another check in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.` },
-    });
+    const title = `Links were checked recently. You can start another check in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+    return replyNotice(null, { title }, { status: 429 });
   }
   notifyWorker();
   return redirectWithToast("/dashboard/backlinks", { type: "success", title: "Link check started" });
