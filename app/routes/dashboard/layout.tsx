@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, Outlet, isRouteErrorResponse, useLocation, useMatches } from "react-router";
 import { LogoMark } from "#app/components/logo";
+import { getDb } from "#app/db/client.server";
 import { avatarUrl } from "#app/modules/account/avatar.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { onboardingState } from "#app/modules/onboarding/state.server";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    onboarding: await onboardingState(request, auth),
+    onboarding: await onboardingState(getDb(), auth, new URL(request.url)),
   };
 }
 
