@@ -5,7 +5,7 @@ import type { Notice } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 /**
- * The one set of form fields (docs/decisions: forms). Each takes the control's
+ * The one set of form fields (docs/decisions/024-forms-conform-and-zod.md). Each takes the control's
  * props (usually Conform's `getInputProps(fields.x, ...)` plus extras), a label,
  * an optional hint and the field's errors, and wires them for screen readers:
  * aria-invalid on the control, aria-describedby to the hint and the errors.
@@ -287,7 +287,7 @@ export function ColorField({
   );
 }
 
-/** A form-level message: the spec's toast titles shown inline, e.g. a failed save. */
+/** A form-level message: the product's error titles (docs/product.md) shown inline, e.g. a failed save. */
 export function FormMessage({ title, description, link, tone = "error" }: Notice & { tone?: "error" | "success" | "info" }) {
   const colours = {
     error: "border-red-200 bg-red-50 text-red-900",

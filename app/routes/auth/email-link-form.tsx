@@ -27,7 +27,7 @@ export function EmailLinkForm({
     id: formId,
     lastResult: actionData?.result,
     defaultValue: { email: defaultEmail ?? "" },
-    // No browser-side validation: the server's answer carries the spec's 'Email Required' title.
+    // No browser-side validation: the server's answer carries the product's 'Email Required' title.
   });
   const notice = actionData?.notice;
 

@@ -8,7 +8,7 @@ import { HONEYPOT_FIELD } from "./shared";
 
 /**
  * The action behind the two "mail me a link" forms (forgot password, resend
- * verification): honeypot, the spec's 'Email Required', rate limits, and the
+ * verification): honeypot, the product's 'Email Required', rate limits, and the
  * same answer whether or not the address has an account.
  */
 export async function emailLinkAction({

@@ -9,7 +9,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { email: new URL(request.url).searchParams.get("email") ?? "" };
 }
 
-// Allowed by email without a session: unverified users cannot sign in (docs/decisions/011).
+// Allowed by email without a session: unverified users cannot sign in (docs/decisions/009).
 export async function action({ request, context }: Route.ActionArgs) {
   return emailLinkAction({
     request,

@@ -31,7 +31,7 @@ const INVALID_LINK: Notice = {
 
 const PROBLEM_TITLES = { "too-short": "Password Too Short", "too-long": "Password Too Long", common: "Password Too Common" } as const;
 
-/** The spec's checks, in its order, with its titles and texts; then the 72-byte maximum and the common-password list. */
+/** The product's checks, in its order, with its titles and texts (docs/product.md); then the 72-byte maximum and the common-password list. */
 function validate(password: string, confirm: string): Notice | null {
   if (!password || !confirm) return { title: "Password Required", description: "Please enter and confirm your new password" };
   if (password !== confirm) return { title: "Passwords Don't Match", description: "Please make sure both passwords are identical" };

@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, redirectTo } = submission.value;
   const ip = context.get(requestContext).ip;
 
-  // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/018).
+  // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/016).
   const gate = await admitPasswordGuess("signin", { account: email, ip });
   if (!gate.allowed) {
     return refuse({ title: "Error signing in", description: RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });

@@ -232,7 +232,7 @@ export function ToolPage({
   );
 }
 
-/** Allowed by its hash in the CSP (app/utils/inline-scripts.ts), so the page has no per-request nonce and caches as fixed bytes. */
+/** Allowed by its hash in the CSP (app/modules/site-content/inline-scripts.ts), so the page has no per-request nonce and caches as fixed bytes. */
 function ToolScript() {
   return <script dangerouslySetInnerHTML={{ __html: TOOL_SCRIPT }} />;
 }
