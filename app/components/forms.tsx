@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Link } from "react-router";
 import { cn } from "#app/utils/cn";
 import type { Notice } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
@@ -287,7 +288,7 @@ export function ColorField({
 }
 
 /** A form-level message: the product's error titles (docs/product.md) shown inline, e.g. a failed save. */
-export function FormMessage({ title, description, tone = "error" }: Notice & { tone?: "error" | "success" | "info" }) {
+export function FormMessage({ title, description, link, tone = "error" }: Notice & { tone?: "error" | "success" | "info" }) {
   const colours = {
     error: "border-red-200 bg-red-50 text-red-900",
     success: "border-emerald-200 bg-emerald-50 text-emerald-900",
@@ -297,6 +298,11 @@ export function FormMessage({ title, description, tone = "error" }: Notice & { t
     <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-md border p-3 text-sm", colours[tone])}>
       <p className="font-semibold">{title}</p>
       {description ? <p className="mt-1">{description}</p> : null}
+      {link ? (
+        <Link to={link.to} className="mt-2 inline-block font-medium text-brand-600 hover:underline">
+          {link.label}
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -8,7 +8,12 @@ import type { SubmissionResult } from "@conform-to/react";
  * by `replyError`/`replyOk` in app/utils/forms.server.ts.
  */
 
-export type Notice = { title: string; description?: string };
+export type Notice = {
+  title: string;
+  description?: string;
+  /** The next step the notice offers, e.g. "Resend verification email". */
+  link?: { to: string; label: string };
+};
 
 export type FormReply = {
   intent: string | null;

@@ -12,6 +12,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as mailbox from "#app/routes/admin/mailbox";
 import * as message from "#app/routes/admin/mailbox-message";
 import * as sessions from "#app/routes/admin/sessions";
+import { statusOf } from "./auth-helpers";
 
 /** The operator pages, called through their guards (requireAuth then requireOperator) as the router would. */
 
@@ -132,10 +133,10 @@ describe("mailbox", () => {
     expect(shown.mail.html).toContain("<p>Hello 7</p>");
 
     for (const mailId of ["999999", "abc"]) {
-      const missing = (await callAdmin(get(`/dashboard/admin/mailbox/${mailId}`, operatorCookie), (a) => message.loader(a as never), {
+      const missing = await callAdmin(get(`/dashboard/admin/mailbox/${mailId}`, operatorCookie), (a) => message.loader(a as never), {
         mailId,
-      })) as Response;
-      expect(missing.status).toBe(404);
+      });
+      expect(statusOf(missing)).toBe(404);
     }
   });
 });

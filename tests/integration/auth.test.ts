@@ -37,7 +37,15 @@ async function verifiedUser(email: string, password = "correct-horse") {
   return userId;
 }
 
-type FormResult = { result: { error?: Record<string, string[] | null> | null }; error: { title: string; description?: string; resendEmail?: string } | null };
+type FormResult = {
+  result: { error?: Record<string, string[] | null> | null };
+  notice: { title: string; description?: string; link?: { to: string; label: string } } | null;
+};
+
+const INVALID_RESET_LINK = {
+  title: "Invalid Reset Link",
+  description: "This password reset link is invalid or has expired. Please request a new one.",
+};
 
 describe("sign-up", () => {
   it("carries a free tool's topic through sign-in to the write screen's keyword", async () => {
@@ -93,9 +101,10 @@ describe("sign-up", () => {
   it("tells an existing address to sign in instead", async () => {
     await verifiedUser("taken@example.com");
     const result = await call(signup.action, post("/signup", { email: "TAKEN@example.com", password: "secret12" }));
-    expect(payloadOf<FormResult>(result).error).toEqual({
+    expect(payloadOf<FormResult>(result).notice).toEqual({
       title: "Account exists",
       description: "An account with this email already exists. Please sign in instead.",
+      link: { to: "/signin", label: "Go to sign in" },
     });
   });
 
@@ -147,17 +156,17 @@ describe("sign-in", () => {
     ]) {
       const result = await call(signin.action, post("/signin", form), "198.51.100.1");
       expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).error).toEqual({ title: "Error signing in", description: "Invalid email or password" });
+      expect(payloadOf<FormResult>(result).notice).toEqual({ title: "Error signing in", description: "Invalid email or password" });
     }
   });
 
   it("tells an unverified user to verify, offering to resend", async () => {
     await call(signup.action, post("/signup", { email: "pending@example.com", password: "secret12" }));
     const result = await call(signin.action, post("/signin", { email: "pending@example.com", password: "secret12" }));
-    const { error } = payloadOf<FormResult>(result);
-    expect(error?.title).toBe("Error signing in");
-    expect(error?.description).toMatch(/verify your email/);
-    expect(error?.resendEmail).toBe("pending@example.com");
+    const { notice } = payloadOf<FormResult>(result);
+    expect(notice?.title).toBe("Error signing in");
+    expect(notice?.description).toMatch(/verify your email/);
+    expect(notice?.link).toEqual({ to: "/resend-verification?email=pending%40example.com", label: "Resend verification email" });
   });
 
   it("shows the notice named by ?message", async () => {
@@ -229,7 +238,7 @@ describe("sign-in", () => {
     // A stranger who already failed from this address is slowed down, with a bounded wait.
     const again = await call(signin.action, post("/signin", { email: "target@example.com", password: "guess-again" }), "192.0.2.1");
     expect(statusOf(again)).toBe(429);
-    expect(payloadOf<FormResult>(again).error).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
+    expect(payloadOf<FormResult>(again).notice).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
     expect(RATE_LIMIT_MESSAGE).toBe("Too many attempts. Please wait a few minutes and try again.");
     const retryAfter = Number((again as unknown as { init: ResponseInit }).init.headers && new Headers((again as unknown as { init: ResponseInit }).init.headers).get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
@@ -323,7 +332,7 @@ describe("resend verification and forgot password", () => {
     ] as const) {
       const result = await call(route.action, post(path, { email: "  " }));
       expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).error).toEqual({ title: "Email Required", description: "Please enter your email address" });
+      expect(payloadOf<FormResult>(result).notice).toEqual({ title: "Email Required", description: "Please enter your email address" });
     }
   });
 
@@ -331,7 +340,7 @@ describe("resend verification and forgot password", () => {
     for (let i = 0; i < 5; i++) await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), `192.0.2.${i}`);
     const result = await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), "192.0.2.200");
     expect(statusOf(result)).toBe(429);
-    expect(payloadOf<FormResult>(result).error?.description).toBe(RATE_LIMIT_MESSAGE);
+    expect(payloadOf<FormResult>(result).notice?.description).toBe(RATE_LIMIT_MESSAGE);
   });
 });
 
@@ -357,7 +366,7 @@ describe("password reset", () => {
     for (const [form, title, description] of attempts) {
       const result = await call(reset.action, post("/reset-password", { token, ...form }));
       expect(statusOf(result)).toBe(400);
-      expect(payloadOf<{ error: unknown }>(result).error).toEqual({ title, description });
+      expect(payloadOf<FormResult>(result).notice).toEqual({ title, description });
     }
     const unchanged = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
 
@@ -370,12 +379,12 @@ describe("password reset", () => {
 
     // Single use, and the older link of the same user is retired too.
     const again = await call(reset.action, post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }));
-    expect(payloadOf<{ invalidLink: boolean }>(again).invalidLink).toBe(true);
+    expect(payloadOf<FormResult>(again).notice).toEqual(INVALID_RESET_LINK);
     const open = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", userId).where("kind", "=", "reset_password").where("used_at", "is", null).execute();
     expect(open).toEqual([]);
 
     const oldLogin = await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "old-password" }));
-    expect(payloadOf<FormResult>(oldLogin).error?.description).toBe("Invalid email or password");
+    expect(payloadOf<FormResult>(oldLogin).notice?.description).toBe("Invalid email or password");
     const newLogin = (await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "new-password" }))) as Response;
     expect(newLogin.headers.get("Location")).toBe("/dashboard");
   });
@@ -393,7 +402,7 @@ describe("password reset", () => {
     await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("used_at", "is", null).execute();
     expect(await call(reset.loader, get(`/reset-password?token=${late}`))).toEqual({ token: "", valid: false });
     const result = await call(reset.action, post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }));
-    expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+    expect(payloadOf<FormResult>(result).notice).toEqual(INVALID_RESET_LINK);
   });
 });
 
@@ -426,7 +435,7 @@ describe("password rules wherever a password is set", () => {
     for (const [password, title, description] of cases) {
       const result = await call(reset.action, post("/reset-password", { token, password, confirmPassword: password }));
       expect(statusOf(result)).toBe(400);
-      expect(payloadOf<{ error: unknown }>(result).error).toEqual({ title, description });
+      expect(payloadOf<FormResult>(result).notice).toEqual({ title, description });
     }
     expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
   });
@@ -439,7 +448,7 @@ describe("password reset under attack", () => {
       const password = "x7#Lq!9v".repeat(9); // 72 bytes: the most expensive password there is to hash
       const result = await call(reset.action, post("/reset-password", { token: "forged-token", password, confirmPassword: password }), "198.51.100.60");
       expect(statusOf(result)).toBe(400);
-      expect(payloadOf<{ invalidLink: boolean }>(result).invalidLink).toBe(true);
+      expect(payloadOf<FormResult>(result).notice).toEqual(INVALID_RESET_LINK);
       expect(hash).not.toHaveBeenCalled();
     } finally {
       hash.mockRestore();
@@ -456,8 +465,8 @@ describe("password reset under attack", () => {
     const oneLink = [];
     for (let i = 0; i < 15; i++) oneLink.push(statusOf(await call(reset.action, post("/reset-password", form("one-forged-link")), `198.51.101.${i + 1}`)));
     expect(oneLink.at(-1)).toBe(429);
-    const limited = payloadOf<{ error: unknown }>(await call(reset.action, post("/reset-password", form("one-forged-link")), "198.51.102.1"));
-    expect(limited.error).toEqual({ title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE });
+    const limited = payloadOf<FormResult>(await call(reset.action, post("/reset-password", form("one-forged-link")), "198.51.102.1"));
+    expect(limited.notice).toEqual({ title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE });
   });
 });
 

@@ -44,6 +44,7 @@ async function toastOf(result: { headers: Headers }) {
   return (await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast;
 }
 
+const urlOf = (path: string) => new URL(path, "http://localhost:3000");
 const brandOf = (siteId: string) => db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
 const siteUrlOf = async (siteId: string) => (await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirstOrThrow()).url;
 
@@ -91,10 +92,11 @@ describe("POST /dashboard/onboarding", () => {
     expect(await siteUrlOf(bob.siteId)).toBeNull();
 
     // The success step shows what was stored.
-    const state = await onboardingState(get("/dashboard?onboarding=success"), {
-      user: { onboardingCompleted: false } as never,
-      site: { id: alice.siteId, name: "", url: null },
-    }, db);
+    const state = await onboardingState(
+      db,
+      { user: { onboardingCompleted: false } as never, site: { id: alice.siteId, name: "", url: null } },
+      urlOf("/dashboard?onboarding=success"),
+    );
     expect(state).toMatchObject({ show: true, step: "success", scanned: { brandName: TEST_SITE.brandName, industry: "Food & Beverage" } });
   });
 
@@ -140,15 +142,15 @@ describe("onboardingState", () => {
   const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null } });
 
   test("shows until completed, at the step from the URL", async () => {
-    expect(await onboardingState(get("/dashboard"), auth(false), db)).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });
-    expect(await onboardingState(get("/dashboard?onboarding=scan&url=x.example"), auth(false), db)).toMatchObject({ step: "scan", url: "x.example" });
-    expect(await onboardingState(get("/dashboard?onboarding=bogus"), auth(false), db)).toMatchObject({ show: true, step: "welcome" });
+    expect(await onboardingState(db, auth(false), urlOf("/dashboard"))).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });
+    expect(await onboardingState(db, auth(false), urlOf("/dashboard?onboarding=scan&url=x.example"))).toMatchObject({ step: "scan", url: "x.example" });
+    expect(await onboardingState(db, auth(false), urlOf("/dashboard?onboarding=bogus"))).toMatchObject({ show: true, step: "welcome" });
   });
 
   test("after completion only on request", async () => {
-    expect((await onboardingState(get("/dashboard"), auth(true), db)).show).toBe(false);
-    expect(await onboardingState(get("/dashboard?onboarding=1"), auth(true), db)).toMatchObject({ show: true, step: "welcome" });
-    expect(await onboardingState(get("/dashboard/topics?x=1&onboarding=scan"), auth(true), db)).toMatchObject({
+    expect((await onboardingState(db, auth(true), urlOf("/dashboard"))).show).toBe(false);
+    expect(await onboardingState(db, auth(true), urlOf("/dashboard?onboarding=1"))).toMatchObject({ show: true, step: "welcome" });
+    expect(await onboardingState(db, auth(true), urlOf("/dashboard/topics?x=1&onboarding=scan"))).toMatchObject({
       show: true,
       step: "scan",
       returnTo: "/dashboard/topics?x=1",

@@ -29,7 +29,7 @@ type State = ToolState<string[]>;
 test("the bare page has no result; the form posts when an AI provider is configured", async () => {
   const res = await callRoute<State>({ handler: headlineRoute.loader, request: get("/tools/headline-generator") });
   expect(res.status).toBe(200);
-  expect(res.data).toEqual({ method: "post", values: {}, errors: null, answer: null });
+  expect(res.data).toEqual({ method: "post", reply: null, answer: null });
 });
 
 test("a linkable GET answers from templates without calling the AI", async () => {
@@ -62,10 +62,10 @@ test("blank input is refused with 400 and the spec's message, nothing generated"
   openai.requests.length = 0;
   const res = await callRoute<State>({ handler: headlineRoute.action, request: post("/tools/headline-generator", { topic: "  " }) });
   expect(res.status).toBe(400);
-  expect(res.data).toMatchObject({ errors: { topic: "Please enter a topic" }, answer: null, values: { topic: "  " } });
+  expect(res.data).toMatchObject({ reply: { result: { error: { topic: ["Please enter a topic"] }, initialValue: { topic: "  " } } }, answer: null });
   expect(openai.requests).toHaveLength(0);
 
   const text = await callRoute<State>({ handler: readabilityRoute.action, request: post("/tools/readability-checker", { text: "" }) });
   expect(text.status).toBe(400);
-  expect(text.data).toMatchObject({ errors: { text: "Please paste some text to check" } });
+  expect(text.data).toMatchObject({ reply: { result: { error: { text: ["Please paste some text to check"] } } } });
 });

@@ -1,5 +1,4 @@
 import type { DB } from "#app/db/client.server";
-import { getDb } from "#app/db/client.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 
 /**
@@ -63,15 +62,10 @@ export async function loadScannedBrand(db: DB, siteId: string): Promise<ScannedB
 }
 
 /**
- * For the dashboard loader: the dialog shows until the user finished or skipped
- * it, and again on request (?onboarding=1, or any step name).
+ * For the dashboard loader, from the page's URL: the dialog shows until the
+ * user finished or skipped it, and again on request (?onboarding=1, or any step name).
  */
-export async function onboardingState(
-  request: Request,
-  auth: Pick<AuthState, "user" | "site">,
-  db: DB = getDb(),
-): Promise<OnboardingState> {
-  const url = new URL(request.url);
+export async function onboardingState(db: DB, auth: Pick<AuthState, "user" | "site">, url: URL): Promise<OnboardingState> {
   const param = url.searchParams.get("onboarding");
   const step: OnboardingStep = ONBOARDING_STEPS.find((s) => s === param) ?? "welcome";
   const requested = param !== null && param !== "0" && param !== "false";

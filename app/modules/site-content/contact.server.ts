@@ -1,16 +1,17 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { renderMail } from "#app/modules/email/templates/layout.server";
-import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 
 /**
  * The public contact forms (Enterprise "Contact Us" and Help Center support):
- * validate, store in contact_messages, mail the team. A filled honeypot field
- * is answered like a success so bots learn nothing, but nothing is stored.
+ * the fields' rules, then store in contact_messages and mail the team. The
+ * routes parse the form and answer (app/routes/marketing/contact-action.server.ts);
+ * a filled honeypot field is answered there like a success so bots learn
+ * nothing, but nothing is stored.
  */
 
 export const CONTACT_HONEYPOT = "website";
@@ -27,51 +28,23 @@ export const ContactSchema = z.object({
     .pipe(z.string().max(254, "Please use at most 254 characters")),
   company: z.string().trim().max(160, "Please use at most 160 characters").optional().default(""),
   message: z
-    .string({ error: "Please enter a message" })
+    // A blank field arrives as missing (Conform reads "" as no value); the form has always said this for it.
+    .string({ error: "Please write at least 10 characters" })
     .trim()
     .min(10, "Please write at least 10 characters")
     .max(5000, "Please use at most 5000 characters"),
 });
 
-export type ContactFields = z.input<typeof ContactSchema>;
-export type ContactErrors = Partial<Record<keyof ContactFields | "form", string>>;
+export type ContactMessage = z.output<typeof ContactSchema>;
 
-export type ContactResult =
-  | { status: "sent" }
-  | { status: "invalid"; errors: ContactErrors; values: Record<string, string> };
-
-function valuesOf(formData: FormData) {
-  const values: Record<string, string> = {};
-  for (const key of ["name", "email", "company", "message"]) {
-    const value = formData.get(key);
-    values[key] = typeof value === "string" ? value : "";
-  }
-  return values;
-}
+export type ContactResult = { status: "sent" } | { status: "rate-limited" };
 
 export async function submitContactMessage(
   db: DB,
-  formData: FormData,
+  message: ContactMessage,
   { source, ip }: { source: ContactSource; ip: string | undefined },
 ): Promise<ContactResult> {
-  const values = valuesOf(formData);
-  if (String(formData.get(CONTACT_HONEYPOT) ?? "") !== "") {
-    logger.info({ source }, "contact form honeypot filled; message dropped");
-    return { status: "sent" };
-  }
-  const parsed = ContactSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: ContactErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0]) as keyof ContactFields;
-      errors[key] ??= issue.message;
-    }
-    return { status: "invalid", errors, values };
-  }
-  const message = parsed.data;
-  if (!(await consumeRateLimit("contact", { ip, email: message.email }))) {
-    return { status: "invalid", errors: { form: RATE_LIMIT_MESSAGE }, values };
-  }
+  if (!(await consumeRateLimit("contact", { ip, email: message.email }))) return { status: "rate-limited" };
 
   const supportEmail = getEnv().SUPPORT_EMAIL;
   const label = source === "enterprise" ? "Enterprise enquiry" : "Support request";

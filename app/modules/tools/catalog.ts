@@ -111,13 +111,15 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
 export const toolPath = (slug: ToolSlug) => `/tools/${slug}`;
 
 // ------------------------------------------------------------------ inputs
+// Each field stops at its first failed check, so a field shows one message
+// (the tool routes parse with these through parseSubmission).
 
 const topic = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .min(1, message)
-    .max(120, "Please keep it under 120 characters.")
+    .min(1, { error: message, abort: true })
+    .max(120, { error: "Please keep it under 120 characters.", abort: true })
     .refine((v) => /[\p{L}\p{N}]/u.test(v), message);
 const optional = (max: number) => z.string().trim().max(max, `Please keep it under ${max} characters.`).optional().default("");
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
@@ -141,32 +143,10 @@ export const TOOL_INPUTS = {
     text: z
       .string({ error: "Please paste some text to check" })
       .trim()
-      .min(1, "Please paste some text to check")
-      .max(50_000, "Please paste at most 50,000 characters.")
+      .min(1, { error: "Please paste some text to check", abort: true })
+      .max(50_000, { error: "Please paste at most 50,000 characters.", abort: true })
       .refine((v) => /[\p{L}\p{N}]/u.test(v), "Please paste some text to check"),
   }),
 } satisfies Record<ToolSlug, z.ZodType>;
 
 export type ToolInput<S extends ToolSlug> = z.infer<(typeof TOOL_INPUTS)[S]>;
-
-export type Parsed<S extends ToolSlug> =
-  | { ok: true; values: Record<string, string>; data: ToolInput<S> }
-  | { ok: false; values: Record<string, string>; errors: Record<string, string> };
-
-/** Validates a tool's fields from a query string or form body; values are echoed back to refill the form. */
-export function parseToolInput<S extends ToolSlug>(slug: S, source: URLSearchParams | FormData): Parsed<S> {
-  const schema = TOOL_INPUTS[slug];
-  const values: Record<string, string> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const value = source.get(key);
-    if (typeof value === "string") values[key] = value;
-  }
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, values, data: parsed.data as ToolInput<S> };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, values, errors };
-}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { TOOLS, TOOL_SLUGS, parseToolInput, toolPath } from "./catalog";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { TOOL_INPUTS, TOOLS, TOOL_SLUGS, toolPath } from "./catalog";
 import { freeTools } from "#app/modules/site-content/navigation";
 import {
   BLOG_TITLE_STYLES,
@@ -142,16 +143,13 @@ describe("catalog", () => {
     for (const tool of Object.values(TOOLS)) expect(tool.description.length).toBeLessThanOrEqual(160);
   });
 
-  test("validates inputs on the server", () => {
-    const blank = parseToolInput("headline-generator", new URLSearchParams({ topic: "   " }));
-    expect(blank).toMatchObject({ ok: false, errors: { topic: "Please enter a topic" } });
-    const missing = parseToolInput("headline-generator", new URLSearchParams());
-    expect(missing).toMatchObject({ ok: false, errors: { topic: "Please enter a topic" } });
-    const badType = parseToolInput("content-idea-generator", new URLSearchParams({ niche: "coffee", type: "podcast" }));
-    expect(badType).toMatchObject({ ok: false, errors: { type: "Please choose a content type" } });
-    const text = parseToolInput("readability-checker", new URLSearchParams({ text: " \n " }));
-    expect(text).toMatchObject({ ok: false, errors: { text: "Please paste some text to check" } });
-    const ok = parseToolInput("seo-title-generator", new URLSearchParams({ keyword: " crm software ", brand: "" }));
-    expect(ok).toMatchObject({ ok: true, data: { keyword: "crm software", brand: "" } });
+  test("validates inputs on the server, one message per field", () => {
+    const parse = <S extends keyof typeof TOOL_INPUTS>(slug: S, fields: Record<string, string>) =>
+      parseWithZod(new URLSearchParams(fields), { schema: TOOL_INPUTS[slug] });
+    expect(parse("headline-generator", { topic: "   " })).toMatchObject({ status: "error", error: { topic: ["Please enter a topic"] } });
+    expect(parse("headline-generator", {})).toMatchObject({ status: "error", error: { topic: ["Please enter a topic"] } });
+    expect(parse("content-idea-generator", { niche: "coffee", type: "podcast" })).toMatchObject({ status: "error", error: { type: ["Please choose a content type"] } });
+    expect(parse("readability-checker", { text: " \n " })).toMatchObject({ status: "error", error: { text: ["Please paste some text to check"] } });
+    expect(parse("seo-title-generator", { keyword: " crm software ", brand: "" })).toMatchObject({ status: "success", value: { keyword: "crm software", brand: "" } });
   });
 });

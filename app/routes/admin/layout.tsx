@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, NavLink, Outlet } from "react-router";
+import { NavLink, Outlet } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
@@ -54,17 +55,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** Errors of the admin layout itself. (A refusal by the guards is shown by the root boundary: the shell never loaded.) */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const denied = isRouteErrorResponse(error) && error.status === 403;
+export function ErrorBoundary() {
   return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold">{denied ? "Access Denied" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {denied ? "Access Denied - You need admin privileges to access this page." : "The admin page could not be loaded. Please try again."}
-      </p>
-      <a href="/dashboard" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 text-white">
-        Back to the dashboard
-      </a>
-    </main>
+    <GeneralErrorBoundary
+      as="main"
+      statusCopy={{ 403: { title: "Access Denied", message: "Access Denied - You need admin privileges to access this page." } }}
+      unexpectedCopy={{ title: "Something went wrong", message: "The admin page could not be loaded. Please try again." }}
+      back={{ to: "/dashboard", label: "Back to the dashboard" }}
+    />
   );
 }

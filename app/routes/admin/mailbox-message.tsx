@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { getOutboxMessage } from "#app/modules/admin/mailbox.server";
+import { notFound } from "#app/utils/responses.server";
 import { formatUtc, MailStatus } from "./mail-status";
 import type { Route } from "./+types/mailbox-message";
 
@@ -9,7 +11,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.mail.su
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.mailId);
   const mail = Number.isInteger(id) ? await getOutboxMessage(getDb(), id) : undefined;
-  if (!mail) throw new Response("Mail not found", { status: 404 });
+  if (!mail) notFound("Mail not found");
   return { mail };
 }
 
@@ -72,17 +74,12 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
+export function ErrorBoundary() {
   return (
-    <section className="py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{missing ? "Mail not found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">
-        {missing ? "No mail in the outbox has this id." : "This mail could not be loaded. Please try again."}
-      </p>
-      <Link to="/dashboard/admin/mailbox" className="mt-6 inline-block text-brand-600 hover:underline">
-        Back to the mailbox
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      statusCopy={{ 404: { title: "Mail not found", message: "No mail in the outbox has this id." } }}
+      unexpectedCopy={{ title: "Something went wrong", message: "This mail could not be loaded. Please try again." }}
+      back={{ to: "/dashboard/admin/mailbox", label: "Back to the mailbox" }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { Field } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
@@ -9,6 +9,7 @@ import { getDb } from "#app/db/client.server";
 import { endEverySession, sessionOverview } from "#app/modules/admin/sessions.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { endSession } from "#app/modules/auth/session.server";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { formatUtc } from "./mail-status";
@@ -30,11 +31,8 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: EndSessionsSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply() }, { status: 400 });
-  }
+  const { submission } = await parseSubmission(request, EndSessionsSchema);
+  if (submission.status !== "success") return replyError(submission);
   const { user } = context.get(authContext);
   const db = getDb();
   const { ended } = await endEverySession(db, { userId: user.id, ip: context.get(requestContext).ip });
@@ -53,7 +51,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
     id: "end-every-session",
     lastResult: actionData?.result,
     constraint: getZodConstraint(EndSessionsSchema),
-    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EndSessionsSchema }),
   });
   return (

@@ -1,9 +1,10 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { Field, FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
+import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { HoneypotField, type Notice } from "./shared";
+import { HoneypotField } from "./shared";
 
 /** The one-field "mail me a link" page shared by forgot password and resend verification. */
 export function EmailLinkForm({
@@ -19,7 +20,7 @@ export function EmailLinkForm({
   intro: string;
   submitLabel: string;
   defaultEmail?: string;
-  actionData?: { result: SubmissionResult<string[]>; error: Notice | null };
+  actionData?: FormReply;
 }) {
   const isPending = useIsPending();
   const [form, fields] = useForm<{ email: string }>({
@@ -28,19 +29,19 @@ export function EmailLinkForm({
     defaultValue: { email: defaultEmail ?? "" },
     // No browser-side validation: the server's answer carries the product's 'Email Required' title.
   });
-  const error = actionData?.error;
+  const notice = actionData?.notice;
 
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">{heading}</h1>
       <p className="mt-1 text-sm text-slate-600">{intro}</p>
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="relative mt-6 flex flex-col gap-4">
-        {error ? <FormMessage title={error.title} description={error.description} /> : null}
+      <Form method="post" {...getFormProps(form)} className="relative mt-6 flex flex-col gap-4">
+        {notice ? <FormMessage {...notice} /> : null}
         <HoneypotField />
         <Field
           label="Email"
-          inputProps={{ id: fields.email.id, name: fields.email.name, type: "email", autoComplete: "email", defaultValue: fields.email.initialValue }}
-          errors={error ? undefined : fields.email.errors}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={notice ? undefined : fields.email.errors}
         />
         <StatusButton pending={isPending} pendingLabel="Sending…" className="w-full">
           {submitLabel}

@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb, type DB } from "#app/db/client.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { EmailOnlySchema } from "#app/modules/auth/validation";
-import { HONEYPOT_FIELD, type Notice } from "./shared";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { HONEYPOT_FIELD } from "./shared";
 
 /**
  * The action behind the two "mail me a link" forms (forgot password, resend
@@ -26,18 +26,16 @@ export async function emailLinkAction({
   send: (db: DB, email: string) => Promise<unknown>;
   successUrl: (email: string) => string;
 }) {
-  const formData = await request.formData();
+  const { formData, submission } = await parseSubmission(request, EmailOnlySchema);
   if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
-  const submission = parseWithZod(formData, { schema: EmailOnlySchema });
   if (submission.status !== "success") {
-    const missing = !String(formData.get("email") ?? "").trim();
-    const error: Notice | null = missing ? { title: "Email Required", description: "Please enter your email address" } : null;
-    return data({ result: submission.reply(), error }, { status: 400 });
+    const missing = !String(submission.payload.email ?? "").trim();
+    return replyError(submission, { notice: missing ? { title: "Email Required", description: "Please enter your email address" } : null });
   }
   const { email } = submission.value;
   if (!(await consumeRateLimit(limit, { ip: context.get(requestContext).ip, email }))) {
-    return data({ result: submission.reply(), error: { title: failureTitle, description: RATE_LIMIT_MESSAGE } }, { status: 429 });
+    return replyError(submission, { status: 429, notice: { title: failureTitle, description: RATE_LIMIT_MESSAGE } });
   }
   await send(getDb(), email);
-  throw redirect(successUrl(email));
+  return redirect(successUrl(email));
 }

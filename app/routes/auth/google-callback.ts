@@ -24,20 +24,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
 
   const authenticator = getGoogleAuthenticator();
-  if (!authenticator) throw await fail("Google sign-in is not configured.");
+  if (!authenticator) return fail("Google sign-in is not configured.");
   let profile: OidcProfile;
   try {
     profile = await (await authenticator).authenticate(GOOGLE_STRATEGY, request);
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof Response) return error;
     logger.warn({ err: error }, "Google sign-in failed");
-    throw await fail("We could not complete sign-in with Google. Please try again.");
+    return fail("We could not complete sign-in with Google. Please try again.");
   }
 
   const db = getDb();
   const outcome = await signInWithOidc(db, "google", profile);
   if (outcome.status === "email-not-verified") {
-    throw await fail(
+    return fail(
       "An account with this email already exists and Google has not verified the address. Please sign in with your password first.",
     );
   }
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!outcome.mailSent && (await consumeRateLimit("resend", { ip: context.get(requestContext).ip, email: outcome.email }))) {
       await sendVerificationMail(db, { id: outcome.userId, email: outcome.email });
     }
-    throw redirect(`/signin?message=verify-email&email=${encodeURIComponent(outcome.email)}`, {
+    return redirect(`/signin?message=verify-email&email=${encodeURIComponent(outcome.email)}`, {
       headers: cleanup.map((cookie) => ["Set-Cookie", cookie] as [string, string]),
     });
   }
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const cookie of cleanup) headers.append("Set-Cookie", cookie);
   if (outcome.isNew) {
     // New accounts start with the onboarding dialog on the dashboard.
-    throw redirect("/dashboard?onboarding=1", { headers });
+    return redirect("/dashboard?onboarding=1", { headers });
   }
-  throw await redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+  return redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
 }

@@ -4,8 +4,10 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { findEmailRevert, revertEmailChange } from "#app/modules/account/account.server";
 import { endSession } from "#app/modules/auth/session.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/revert-email";
+import { TokenFormSchema } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Restore your email address | Inkpilot" }];
 
@@ -21,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const { submission } = await parseSubmission(request, TokenFormSchema);
+  const token = submission.status === "success" ? submission.value.token : "";
   const db = getDb();
   const result = token ? await revertEmailChange(db, token) : ({ ok: false, reason: "invalid" } as const);
   if (!result.ok) return data({ state: result.reason, email: "" }, { status: 400 });

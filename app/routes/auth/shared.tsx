@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Button } from "#app/components/ui/button";
 
 /**
@@ -44,4 +45,5 @@ export function OrDivider() {
   );
 }
 
-export type Notice = { title: string; description?: string };
+/** The one-button forms that use a mailed link's token (verify, revert email); a missing token is an invalid link. */
+export const TokenFormSchema = z.object({ token: z.string().default("") });

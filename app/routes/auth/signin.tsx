@@ -1,6 +1,6 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
 import { Field, FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
@@ -11,10 +11,12 @@ import { requireAnonymous, safeRedirectPath } from "#app/modules/auth/guards.ser
 import { admitPasswordGuess, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { redirectWithSession } from "#app/modules/auth/session.server";
 import { SignInSchema } from "#app/modules/auth/validation";
+import type { Notice } from "#app/utils/form-reply";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { toastHeader } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/signin";
-import { GoogleButton, OrDivider, type Notice } from "./shared";
+import { GoogleButton, OrDivider } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Inkpilot" }];
 
@@ -50,43 +52,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type SignInError = Notice & { resendEmail?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: SignInSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), error: null }, { status: 400 });
-  }
+  const { submission } = await parseSubmission(request, SignInSchema);
+  // The password is never sent back to the browser.
+  const refuse = (notice: Notice | null, init: { status?: number; headers?: HeadersInit } = {}) =>
+    replyError(submission, { notice, hideFields: ["password"], ...init });
+  if (submission.status !== "success") return refuse(null);
   const { email, password, redirectTo } = submission.value;
-  const keys = { ip: context.get(requestContext).ip, email };
-  const fail = (error: SignInError, status = 400) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
+  const ip = context.get(requestContext).ip;
 
   // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/016).
-  const gate = await admitPasswordGuess("signin", { account: email, ip: keys.ip });
+  const gate = await admitPasswordGuess("signin", { account: email, ip });
   if (!gate.allowed) {
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }), error: { title: "Error signing in", description: RATE_LIMIT_MESSAGE } as SignInError },
-      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
-    );
+    return refuse({ title: "Error signing in", description: RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
   }
   const db = getDb();
   const outcome = await authenticateWithPassword(db, email, password);
   // "unverified" means the password was right.
   await gate.settle(outcome.status !== "invalid");
   if (outcome.status === "invalid") {
-    return fail({ title: "Error signing in", description: "Invalid email or password" });
+    return refuse({ title: "Error signing in", description: "Invalid email or password" });
   }
   if (outcome.status === "unverified") {
-    return fail({
+    return refuse({
       title: "Error signing in",
       description: "Please verify your email before signing in. Check your inbox for the verification link.",
-      resendEmail: outcome.email,
+      link: { to: `/resend-verification?email=${encodeURIComponent(outcome.email)}`, label: "Resend verification email" },
     });
   }
-  const response = await redirectWithSession(db, outcome.userId, request, safeRedirectPath(redirectTo), keys.ip);
+  const response = await redirectWithSession(db, outcome.userId, request, safeRedirectPath(redirectTo), ip);
   response.headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome back!" }));
-  throw response;
+  return response;
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,10 +91,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     id: "signin",
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email ?? "" },
+    constraint: getZodConstraint(SignInSchema),
     shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
-  const error = actionData?.error;
+  const notice = actionData?.notice;
 
   return (
     <>
@@ -107,39 +104,17 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
       {loaderData.notice ? (
         <div className="mt-6">
-          <FormMessage tone="success" title={loaderData.notice.title} description={loaderData.notice.description} />
+          <FormMessage tone="success" {...loaderData.notice} />
         </div>
       ) : null}
 
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="mt-6 flex flex-col gap-4">
-        {error ? (
-          <div className="flex flex-col gap-2">
-            <FormMessage title={error.title} description={error.description} />
-            {error.resendEmail ? (
-              <Link
-                to={`/resend-verification?email=${encodeURIComponent(error.resendEmail)}`}
-                className="text-sm font-medium text-brand-600 hover:underline"
-              >
-                Resend verification email
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
-        <Field
-          label="Email"
-          inputProps={{
-            id: fields.email.id,
-            name: fields.email.name,
-            type: "email",
-            autoComplete: "email",
-            defaultValue: fields.email.initialValue,
-          }}
-          errors={fields.email.errors}
-        />
+      <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-4">
+        {notice ? <FormMessage {...notice} /> : null}
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <div className="flex flex-col gap-1">
           <Field
             label="Password"
-            inputProps={{ id: fields.password.id, name: fields.password.name, type: "password", autoComplete: "current-password" }}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
             errors={fields.password.errors}
           />
           <Link to="/forgot-password" className="self-end text-sm text-brand-600 hover:underline">

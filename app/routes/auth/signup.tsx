@@ -1,6 +1,7 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { Field, FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
@@ -12,10 +13,12 @@ import { SignUpServerSchema } from "#app/modules/auth/password-policy.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { lookupSession } from "#app/modules/auth/session.server";
 import { SignUpSchema } from "#app/modules/auth/validation";
+import type { Notice } from "#app/utils/form-reply";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/signup";
-import { GoogleButton, HONEYPOT_FIELD, HoneypotField, OrDivider, type Notice } from "./shared";
+import { GoogleButton, HONEYPOT_FIELD, HoneypotField, OrDivider } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 
@@ -23,47 +26,49 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The spec opens the onboarding dialog here for a signed-in visitor; it lives on the dashboard.
   if (url.searchParams.get("onboarding") === "true" && (await lookupSession(getDb(), request))) {
-    throw redirect("/dashboard?onboarding=1");
+    return redirect("/dashboard?onboarding=1");
   }
   await requireAnonymous(request);
   return { googleEnabled: getEnv().googleEnabled, topic: topicOf(url.searchParams.get("topic")) };
 }
 
 /** The free tools' call to action carries a topic; it becomes the first article's keyword after sign-in. */
-function topicOf(value: FormDataEntryValue | string | null) {
+function topicOf(value: string | null | undefined) {
   return typeof value === "string" ? value.trim().slice(0, 120) : "";
 }
 
+// The server's schema adds the common-password list, which stays out of the browser bundle.
+const SignUpFormSchema = SignUpServerSchema.extend({ topic: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
   if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
-  // The server's schema adds the common-password list, which stays out of the browser bundle.
-  const submission = parseWithZod(formData, { schema: SignUpServerSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), error: null }, { status: 400 });
-  }
-  const { email, password } = submission.value;
-  const fail = (error: Notice, status = 400) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), error }, { status });
+  if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });
+  const { email, password, topic } = submission.value;
+  const refuse = (notice: Notice, status = 400) => replyError(submission, { status, hideFields: ["password"], notice });
 
   if (!(await consumeRateLimit("signup", { ip: context.get(requestContext).ip, email }))) {
-    return fail({ title: "Signup failed", description: RATE_LIMIT_MESSAGE }, 429);
+    return refuse({ title: "Signup failed", description: RATE_LIMIT_MESSAGE }, 429);
   }
   const result = await signUp(getDb(), { email, password });
   if (result.status === "exists") {
-    return fail({ title: "Account exists", description: "An account with this email already exists. Please sign in instead." });
+    return refuse({
+      title: "Account exists",
+      description: "An account with this email already exists. Please sign in instead.",
+      link: { to: "/signin", label: "Go to sign in" },
+    });
   }
-  const topic = topicOf(formData.get("topic"));
-  const afterSignIn = topic ? `&redirectTo=${encodeURIComponent(`/dashboard/write?keyword=${encodeURIComponent(topic)}`)}` : "";
+  const keyword = topicOf(topic);
+  const afterSignIn = keyword ? `&redirectTo=${encodeURIComponent(`/dashboard/write?keyword=${encodeURIComponent(keyword)}`)}` : "";
   const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}${afterSignIn}`;
   if (!result.mailQueued) {
-    throw await redirectWithToast(next, {
+    return redirectWithToast(next, {
       type: "error",
       title: "Account created",
       description: "We could not send your verification email. Please contact support.",
     });
   }
-  throw redirect(next);
+  return redirect(next);
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,44 +76,26 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
+    constraint: getZodConstraint(SignUpSchema),
     shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   });
-  const error = actionData?.error;
+  const notice = actionData?.notice;
 
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
       <p className="mt-1 text-sm text-slate-600">Start your 7-day free trial. No credit card required.</p>
 
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="relative mt-6 flex flex-col gap-4">
-        {error ? (
-          <div className="flex flex-col gap-2">
-            <FormMessage title={error.title} description={error.description} />
-            {error.title === "Account exists" ? (
-              <Link to="/signin" className="text-sm font-medium text-brand-600 hover:underline">
-                Go to sign in
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
+      <Form method="post" {...getFormProps(form)} className="relative mt-6 flex flex-col gap-4">
+        {notice ? <FormMessage {...notice} /> : null}
         <HoneypotField />
         {loaderData.topic ? <input type="hidden" name="topic" value={loaderData.topic} /> : null}
-        <Field
-          label="Email"
-          inputProps={{
-            id: fields.email.id,
-            name: fields.email.name,
-            type: "email",
-            autoComplete: "email",
-            defaultValue: fields.email.initialValue,
-          }}
-          errors={fields.email.errors}
-        />
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <Field
           label="Password"
           hint="At least 6 characters."
-          inputProps={{ id: fields.password.id, name: fields.password.name, type: "password", autoComplete: "new-password" }}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
           errors={fields.password.errors}
         />
         <StatusButton pending={isPending} pendingLabel="Creating account…" className="w-full">

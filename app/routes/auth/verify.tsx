@@ -5,8 +5,10 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { verifyEmailToken } from "#app/modules/auth/auth.server";
 import { lookupSession } from "#app/modules/auth/session.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/verify";
+import { TokenFormSchema } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Inkpilot" }];
 
@@ -21,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const { submission } = await parseSubmission(request, TokenFormSchema);
+  const token = submission.status === "success" ? submission.value.token : "";
   const outcome = token ? await verifyEmailToken(getDb(), token) : "invalid";
   return { outcome };
 }

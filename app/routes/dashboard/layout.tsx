@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { getDb } from "#app/db/client.server";
 import { avatarUrl } from "#app/modules/account/avatar.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { onboardingState } from "#app/modules/onboarding/state.server";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    onboarding: await onboardingState(request, auth),
+    onboarding: await onboardingState(getDb(), auth, new URL(request.url)),
   };
 }
 

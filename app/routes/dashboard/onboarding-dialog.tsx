@@ -1,28 +1,19 @@
-import { useId, useSyncExternalStore } from "react";
+import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
+import { UrlDialog } from "#app/components/url-dialog";
 import type { OnboardingState, OnboardingStep } from "#app/modules/onboarding/state.server";
 
 /**
  * The first-run dialog: welcome → scan → success. Its step comes from the URL
  * and its forms post to /dashboard/onboarding, which redirects back with the
- * next step, so it works without JavaScript (rendered as a static modal).
- * Once hydrated it becomes a Radix dialog (focus trap, Escape) and submits
- * through a fetcher for in-place pending states.
+ * next step, so it works without JavaScript (UrlDialog renders it as a page
+ * section then). Once hydrated its forms submit through a fetcher for in-place
+ * pending states.
  */
 
 const ACTION = "/dashboard/onboarding";
-
-const noopSubscribe = () => () => {};
-function useHydrated() {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 function stepHref(returnTo: string, step: OnboardingStep) {
   const [path, query = ""] = returnTo.split("?");
@@ -145,56 +136,21 @@ function StepBody({ state }: { state: OnboardingState }) {
   );
 }
 
-/** Without JavaScript: the same content as a fixed, modal-looking section. */
-function StaticModal({ state }: { state: OnboardingState }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  return (
-    <>
-      <div className="fixed inset-0 z-40 bg-slate-900/50" aria-hidden="true" />
-      <section
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {TITLES[state.step]}
-        </h2>
-        <p id={descriptionId} className="mt-1 text-sm text-slate-600">
-          {DESCRIPTIONS[state.step]}
-        </p>
-        <div className="mt-4">
-          <StepBody state={state} />
-        </div>
-      </section>
-    </>
-  );
-}
-
 /**
  * Rendered by the dashboard layout with the loader's `onboardingState(...)`.
  * Closing it (Escape, outside click) counts as Skip, or as finishing on the
  * success step.
  */
 export function OnboardingDialog({ state }: { state: OnboardingState }) {
-  const hydrated = useHydrated();
   const closer = useFetcher();
   if (!state.show) return null;
-  if (!hydrated) return <StaticModal state={state} />;
-  const close = () =>
-    closer.submit({ intent: state.step === "success" ? "finish" : "skip", returnTo: state.returnTo }, { method: "post", action: ACTION });
+  const close = () => {
+    if (closer.state !== "idle") return;
+    void closer.submit({ intent: state.step === "success" ? "finish" : "skip", returnTo: state.returnTo }, { method: "post", action: ACTION });
+  };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && closer.state === "idle") close();
-      }}
-      title={TITLES[state.step]}
-      description={DESCRIPTIONS[state.step]}
-    >
+    <UrlDialog title={TITLES[state.step]} description={DESCRIPTIONS[state.step]} closeTo={state.returnTo} onClose={close}>
       <StepBody key={state.step} state={state} />
-    </Dialog>
+    </UrlDialog>
   );
 }

@@ -1,10 +1,12 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError } from "#app/modules/onboarding/scan.server";
 import type { OnboardingStep } from "#app/modules/onboarding/state.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/onboarding";
@@ -16,6 +18,12 @@ import type { Route } from "./+types/onboarding";
  */
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+
+const OnboardingSchema = z.object({
+  intent: z.enum(["scan", "skip", "finish"]),
+  url: z.string().optional(),
+  returnTo: z.string().optional(),
+});
 
 export const SCAN_FALLBACK = "Failed to scan website. You can set up your brand manually in settings.";
 
@@ -35,13 +43,14 @@ export async function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
   const db = getDb();
-  const form = await request.formData();
-  const returnTo = safeRedirectPath(form.get("returnTo"), "/dashboard");
+  const { submission } = await parseSubmission(request, OnboardingSchema);
+  if (submission.status !== "success") throw new Response("Unknown onboarding action", { status: 400 });
+  const returnTo = safeRedirectPath(submission.value.returnTo, "/dashboard");
 
-  switch (form.get("intent")) {
+  switch (submission.value.intent) {
     case "scan": {
-      const raw = form.get("url");
-      const url = typeof raw === "string" ? raw.trim().slice(0, 2048) : "";
+      // A blank field is "URL Required" below, not a schema error: the answer is a toast on the scan step.
+      const url = (submission.value.url ?? "").trim().slice(0, 2048);
       if (!url) {
         return redirectWithToast(backTo(returnTo, "scan"), { type: "error", title: "URL Required", description: "Please enter your website URL" });
       }
@@ -80,7 +89,5 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: "Your brand is set up. You can refine it any time in Settings.",
       });
     }
-    default:
-      throw new Response("Unknown onboarding action", { status: 400 });
   }
 }

@@ -1,7 +1,9 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
+import { notFound } from "#app/utils/responses.server";
 import { seoMeta } from "#app/utils/seo";
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "./components";
@@ -27,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 
 export function loader({ params }: Route.LoaderArgs) {
   const post = getPost(params.slug);
-  if (!post) throw data("Post not found", { status: 404 });
+  if (!post) notFound("Post not found");
   return { post };
 }
 
@@ -105,12 +107,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return (
-    <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Post not found</h1>
-      <p className="mt-4 text-slate-600">This blog post does not exist or has moved.</p>
-      <Link to="/blog" className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white">
-        Back to the blog
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      as="main"
+      statusCopy={{ 404: { title: "Post not found", message: "This blog post does not exist or has moved." } }}
+      back={{ to: "/blog", label: "Back to the blog" }}
+    />
   );
 }

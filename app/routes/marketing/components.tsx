@@ -1,5 +1,6 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ErrorList } from "#app/components/forms";
+import { Field, TextareaField } from "#app/components/forms";
 import {
   multiSiteDiscounts,
   pricing,
@@ -8,6 +9,7 @@ import {
 } from "#app/modules/site-content/content";
 import type { LegalDocument } from "#app/modules/site-content/legal";
 import { cn } from "#app/utils/cn";
+import type { FormReply } from "#app/utils/form-reply";
 
 /**
  * Building blocks of the static marketing pages. Nothing here needs React in
@@ -223,12 +225,13 @@ export function FaqAccordion({ faqs, name }: { faqs: Faq[]; name: string }) {
   );
 }
 
-export type ContactActionData = {
-  errors: Partial<Record<"name" | "email" | "company" | "message" | "form", string>>;
-  values: Record<string, string>;
-};
+type ContactFields = { name: string; email: string; company: string; message: string };
 
-/** The contact form of /contact and /help-center: a plain POST that works without JavaScript. */
+/**
+ * The contact form of /contact and /help-center: a plain POST that works
+ * without JavaScript (the pages do not hydrate); the server's reply refills it
+ * and shows the field errors. The field ids are `<form id>-<name>`.
+ */
 export function ContactForm({
   id,
   actionData,
@@ -236,30 +239,16 @@ export function ContactForm({
   submitLabel,
 }: {
   id: string;
-  actionData: ContactActionData | undefined;
+  actionData: FormReply | undefined;
   showCompany: boolean;
   submitLabel: string;
 }) {
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
-  const input =
-    "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid]:border-red-500";
-  const field = (name: "name" | "email" | "company" | "message", label: string, control: React.ReactElement) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {control}
-      <ErrorList id={errors[name] ? `${id}-${name}-error` : undefined} errors={[errors[name]]} />
-    </div>
-  );
-  const a11y = (name: "name" | "email" | "company" | "message") =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {};
+  const [form, fields] = useForm<ContactFields>({ id, lastResult: actionData?.result });
   return (
-    <Form method="post" id={id} className="relative flex flex-col gap-4" noValidate>
-      {errors.form ? (
+    <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-4">
+      {form.errors?.length ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {errors.form}
+          {form.errors[0]}
         </p>
       ) : null}
       {/* Bots fill every field; people never see this one. */}
@@ -268,25 +257,21 @@ export function ContactForm({
         <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {field("name", "Name", <input id={`${id}-name`} name="name" autoComplete="name" required defaultValue={values.name} className={input} {...a11y("name")} />)}
-        {field(
-          "email",
-          "Email",
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required defaultValue={values.email} className={input} {...a11y("email")} />,
-        )}
+        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }} errors={fields.name.errors} />
+        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }} errors={fields.email.errors} />
       </div>
-      {showCompany
-        ? field(
-            "company",
-            "Company (optional)",
-            <input id={`${id}-company`} name="company" autoComplete="organization" defaultValue={values.company} className={input} {...a11y("company")} />,
-          )
-        : null}
-      {field(
-        "message",
-        "Message",
-        <textarea id={`${id}-message`} name="message" rows={5} required minLength={10} defaultValue={values.message} className={input} {...a11y("message")} />,
-      )}
+      {showCompany ? (
+        <Field
+          label="Company (optional)"
+          inputProps={{ ...getInputProps(fields.company, { type: "text" }), autoComplete: "organization" }}
+          errors={fields.company.errors}
+        />
+      ) : null}
+      <TextareaField
+        label="Message"
+        textareaProps={{ ...getTextareaProps(fields.message), rows: 5, required: true, minLength: 10 }}
+        errors={fields.message.errors}
+      />
       <div>
         <button type="submit" className="rounded-md bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
           {submitLabel}

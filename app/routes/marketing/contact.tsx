@@ -1,11 +1,7 @@
-import { data } from "react-router";
-import { requestContext } from "#app/context";
-import { getDb } from "#app/db/client.server";
 import { contactPage } from "#app/modules/site-content/content";
-import { submitContactMessage } from "#app/modules/site-content/contact.server";
 import { seoMeta } from "#app/utils/seo";
-import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/contact";
+import { contactAction } from "./contact-action.server";
 import { ContactForm, PageHeader } from "./components";
 
 export const handle = { hydrate: false };
@@ -17,13 +13,8 @@ export const meta: Route.MetaFunction = () =>
     path: "/contact",
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(getDb(), await request.formData(), {
-    source: "enterprise",
-    ip: context.get(requestContext).ip,
-  });
-  if (result.status === "invalid") return data({ errors: result.errors, values: result.values }, { status: 400 });
-  throw await redirectWithToast("/contact", { type: "success", title: contactPage.success, description: contactPage.successDescription });
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args, { source: "enterprise", page: "/contact" });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -1,14 +1,10 @@
-import { data } from "react-router";
 import { JsonLd } from "#app/components/json-ld";
-import { requestContext } from "#app/context";
-import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { contactPage, helpCenter } from "#app/modules/site-content/content";
-import { submitContactMessage } from "#app/modules/site-content/contact.server";
+import { helpCenter } from "#app/modules/site-content/content";
 import { faqPageLd } from "#app/modules/site-content/structured-data";
 import { seoMeta } from "#app/utils/seo";
-import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/help-center";
+import { contactAction } from "./contact-action.server";
 import { ContactForm, FaqAccordion, PageHeader } from "./components";
 
 export const handle = { hydrate: false };
@@ -24,13 +20,8 @@ export function loader() {
   return { supportEmail: getEnv().SUPPORT_EMAIL };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(getDb(), await request.formData(), {
-    source: "support",
-    ip: context.get(requestContext).ip,
-  });
-  if (result.status === "invalid") return data({ errors: result.errors, values: result.values }, { status: 400 });
-  throw await redirectWithToast("/help-center", { type: "success", title: contactPage.success, description: contactPage.successDescription });
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args, { source: "support", page: "/help-center" });
 }
 
 export default function HelpCenter({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
-import { Field } from "#app/components/forms";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Field, SelectField } from "#app/components/forms";
 import { runBlogTitles, toolFormMethod } from "#app/modules/tools/ai.server";
 import type { Route } from "./+types/blog-title-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { CopyList, LengthBadge, REQUIRED, SelectField, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("blog-title-generator");
@@ -20,23 +21,24 @@ const STYLES = [
 
 export default function BlogTitleGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your blog titles"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Titles">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Titles">
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
             <Field
               label="Topic"
-              errors={state.errors?.topic ? [state.errors.topic] : undefined}
-              inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. remote team management", maxLength: 120 }}
+              errors={fields.topic.errors}
+              inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. remote team management" }}
             />
-            <SelectField label="Style" name="style" options={STYLES} defaultValue={state.values.style ?? "listicle"} errors={state.errors?.style ? [state.errors.style] : undefined} />
+            <SelectField label="Style" selectProps={getSelectProps(fields.style)} options={STYLES} errors={fields.style.errors} />
           </div>
         </ToolForm>
       }

@@ -1,8 +1,9 @@
-import { Field } from "#app/components/forms";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Field, SelectField } from "#app/components/forms";
 import { runContentIdeas, toolFormMethod } from "#app/modules/tools/ai.server";
 import type { Route } from "./+types/content-idea-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { CopyList, REQUIRED, SelectField, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("content-idea-generator");
@@ -19,23 +20,24 @@ const TYPES = [
 
 export default function ContentIdeaGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.niche?.trim() : undefined}
+      ctaTopic={answer ? fields.niche.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your content ideas"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Ideas">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Ideas">
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
             <Field
               label="Niche"
-              errors={state.errors?.niche ? [state.errors.niche] : undefined}
-              inputProps={{ ...REQUIRED, name: "niche", defaultValue: state.values.niche, placeholder: "e.g. home coffee brewing", maxLength: 120 }}
+              errors={fields.niche.errors}
+              inputProps={{ ...getInputProps(fields.niche, { type: "text" }), ...REQUIRED, placeholder: "e.g. home coffee brewing" }}
             />
-            <SelectField label="Content type" name="type" options={TYPES} defaultValue={state.values.type ?? "blog-post"} errors={state.errors?.type ? [state.errors.type] : undefined} />
+            <SelectField label="Content type" selectProps={getSelectProps(fields.type)} options={TYPES} errors={fields.type.errors} />
           </div>
         </ToolForm>
       }

@@ -1,9 +1,10 @@
-import { Field } from "#app/components/forms";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Field, SelectField } from "#app/components/forms";
 import { runContentOutline, toolFormMethod } from "#app/modules/tools/ai.server";
 import { outlineText } from "#app/modules/tools/templates";
 import type { Route } from "./+types/content-outline-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { CopyButton, REQUIRED, SelectField, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("content-outline-generator");
@@ -20,23 +21,24 @@ const TYPES = [
 
 export default function ContentOutlineGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your outline"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Outline">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Outline">
           <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
             <Field
               label="Topic"
-              errors={state.errors?.topic ? [state.errors.topic] : undefined}
-              inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. sourdough baking", maxLength: 120 }}
+              errors={fields.topic.errors}
+              inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. sourdough baking" }}
             />
-            <SelectField label="Content type" name="type" options={TYPES} defaultValue={state.values.type ?? "blog-post"} errors={state.errors?.type ? [state.errors.type] : undefined} />
+            <SelectField label="Content type" selectProps={getSelectProps(fields.type)} options={TYPES} errors={fields.type.errors} />
           </div>
         </ToolForm>
       }

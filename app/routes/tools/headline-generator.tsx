@@ -1,8 +1,9 @@
+import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runHeadlines, toolFormMethod } from "#app/modules/tools/ai.server";
 import type { Route } from "./+types/headline-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("headline-generator");
@@ -12,21 +13,22 @@ export const action = (args: Route.ActionArgs) => toolAction("headline-generator
 
 export default function HeadlineGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm("headline-generator", state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug="headline-generator"
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your headlines"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Headlines">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Headlines">
           <Field
             label="Topic"
             hint="What is your article about? Press Enter to generate."
-            errors={state.errors?.topic ? [state.errors.topic] : undefined}
-            inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. email marketing", maxLength: 120 }}
+            errors={fields.topic.errors}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. email marketing" }}
           />
         </ToolForm>
       }

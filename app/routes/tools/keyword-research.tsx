@@ -1,8 +1,9 @@
+import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runKeywordResearch, toolFormMethod, type KeywordRow } from "#app/modules/tools/ai.server";
 import type { Route } from "./+types/keyword-research";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("keyword-research");
@@ -23,22 +24,23 @@ const count = new Intl.NumberFormat("en-US");
 
 export default function KeywordResearch({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   const research = answer?.result;
   const withData = Boolean(research?.dataSource);
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Keyword ideas by search intent"
       form={
-        <ToolForm method={state.method} submitLabel="Find Keywords">
+        <ToolForm id={form.id} method={state.method} submitLabel="Find Keywords">
           <Field
             label="Topic or seed keyword"
-            errors={state.errors?.topic ? [state.errors.topic] : undefined}
-            inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. standing desk", maxLength: 120 }}
+            errors={fields.topic.errors}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. standing desk" }}
           />
         </ToolForm>
       }

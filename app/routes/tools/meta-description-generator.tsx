@@ -1,9 +1,10 @@
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Field, TextareaField } from "#app/components/forms";
 import { runMetaDescriptions, toolFormMethod } from "#app/modules/tools/ai.server";
 import { META_DESCRIPTION_LIMIT } from "#app/modules/tools/templates";
 import type { Route } from "./+types/meta-description-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("meta-description-generator");
@@ -14,25 +15,26 @@ export const action = (args: Route.ActionArgs) => toolAction(SLUG, args, toolFor
 
 export default function MetaDescriptionGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your meta descriptions"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Descriptions">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Descriptions">
           <Field
             label="Topic"
-            errors={state.errors?.topic ? [state.errors.topic] : undefined}
-            inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. vegan meal prep", maxLength: 120 }}
+            errors={fields.topic.errors}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. vegan meal prep" }}
           />
           <TextareaField
             label="Page summary (optional)"
-            errors={state.errors?.summary ? [state.errors.summary] : undefined}
-            textareaProps={{ name: "summary", defaultValue: state.values.summary, rows: 3, maxLength: 300, placeholder: "What does the page offer? One or two sentences." }}
+            errors={fields.summary.errors}
+            textareaProps={{ ...getTextareaProps(fields.summary), rows: 3, placeholder: "What does the page offer? One or two sentences." }}
           />
         </ToolForm>
       }

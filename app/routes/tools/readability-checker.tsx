@@ -1,8 +1,9 @@
+import { getTextareaProps } from "@conform-to/react";
 import { TextareaField } from "#app/components/forms";
 import { analyzeReadability } from "#app/modules/tools/readability";
 import type { Route } from "./+types/readability-checker";
 import { computed, toolAction, toolLoader } from "./tool-route.server";
-import { Badge, CopyButton, ToolForm, ToolPage, toolHandle, toolMeta, type Tone } from "./tool-ui";
+import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm, type Tone } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("readability-checker");
@@ -19,6 +20,7 @@ function scoreTone(score: number): Tone {
 
 export default function ReadabilityChecker({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const r = state.answer?.result;
   const stats = r
     ? [
@@ -35,11 +37,11 @@ export default function ReadabilityChecker({ loaderData, actionData }: Route.Com
       slug={SLUG}
       resultsHeading="Readability report"
       form={
-        <ToolForm method={state.method} submitLabel="Check Readability">
+        <ToolForm id={form.id} method={state.method} submitLabel="Check Readability">
           <TextareaField
             label="Your text"
-            errors={state.errors?.text ? [state.errors.text] : undefined}
-            textareaProps={{ name: "text", defaultValue: state.values.text, rows: 10, required: true, maxLength: 50_000, placeholder: "Paste your article or paragraph here…", ...{ "data-required": "" } }}
+            errors={fields.text.errors}
+            textareaProps={{ ...getTextareaProps(fields.text), rows: 10, placeholder: "Paste your article or paragraph here…", ...REQUIRED }}
           />
         </ToolForm>
       }

@@ -1,9 +1,10 @@
+import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runSeoTitles, toolFormMethod } from "#app/modules/tools/ai.server";
 import { SEO_TITLE_HARD_LIMIT, SEO_TITLE_LIMIT, SEO_TITLE_RULES, scoreTone } from "#app/modules/tools/seo-title";
 import type { Route } from "./+types/seo-title-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { Badge, CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { Badge, CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("seo-title-generator");
@@ -14,26 +15,27 @@ export const action = (args: Route.ActionArgs) => toolAction(SLUG, args, toolFor
 
 export default function SeoTitleGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.keyword?.trim() : undefined}
+      ctaTopic={answer ? fields.keyword.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your SEO titles"
       form={
-        <ToolForm method={state.method} submitLabel="Generate SEO Titles">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate SEO Titles">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
               label="Keyword"
-              errors={state.errors?.keyword ? [state.errors.keyword] : undefined}
-              inputProps={{ ...REQUIRED, name: "keyword", defaultValue: state.values.keyword, placeholder: "e.g. project management software", maxLength: 120 }}
+              errors={fields.keyword.errors}
+              inputProps={{ ...getInputProps(fields.keyword, { type: "text" }), ...REQUIRED, placeholder: "e.g. project management software" }}
             />
             <Field
               label="Brand (optional)"
-              errors={state.errors?.brand ? [state.errors.brand] : undefined}
-              inputProps={{ name: "brand", defaultValue: state.values.brand, placeholder: "e.g. Acme", maxLength: 40 }}
+              errors={fields.brand.errors}
+              inputProps={{ ...getInputProps(fields.brand, { type: "text" }), placeholder: "e.g. Acme" }}
             />
           </div>
         </ToolForm>

@@ -1,9 +1,10 @@
-import { Field } from "#app/components/forms";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { Field, SelectField } from "#app/components/forms";
 import { runSocialCaptions, toolFormMethod } from "#app/modules/tools/ai.server";
 import { PLATFORM_LIMITS, type Platform } from "#app/modules/tools/templates";
 import type { Route } from "./+types/social-media-caption-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
-import { Badge, CopyList, REQUIRED, SelectField, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
+import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = () => toolMeta("social-media-caption-generator");
@@ -25,25 +26,26 @@ const TONES = [
 
 export default function SocialCaptionGenerator({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const [form, fields] = useToolForm(SLUG, state.reply);
   const answer = state.answer;
-  const limit = PLATFORM_LIMITS[(state.values.platform as Platform) ?? "instagram"] ?? PLATFORM_LIMITS.instagram;
+  const limit = PLATFORM_LIMITS[(fields.platform.initialValue as Platform | undefined) ?? "instagram"] ?? PLATFORM_LIMITS.instagram;
   return (
     <ToolPage
       slug={SLUG}
-      ctaTopic={answer ? state.values.topic?.trim() : undefined}
+      ctaTopic={answer ? fields.topic.initialValue?.trim() : undefined}
       notice={answer?.notice}
       source={answer?.source}
       resultsHeading="Your captions"
       form={
-        <ToolForm method={state.method} submitLabel="Generate Captions">
+        <ToolForm id={form.id} method={state.method} submitLabel="Generate Captions">
           <Field
             label="Topic"
-            errors={state.errors?.topic ? [state.errors.topic] : undefined}
-            inputProps={{ ...REQUIRED, name: "topic", defaultValue: state.values.topic, placeholder: "e.g. our new spring collection", maxLength: 120 }}
+            errors={fields.topic.errors}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. our new spring collection" }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Platform" name="platform" options={PLATFORMS} defaultValue={state.values.platform ?? "instagram"} errors={state.errors?.platform ? [state.errors.platform] : undefined} />
-            <SelectField label="Tone" name="tone" options={TONES} defaultValue={state.values.tone ?? "professional"} errors={state.errors?.tone ? [state.errors.tone] : undefined} />
+            <SelectField label="Platform" selectProps={getSelectProps(fields.platform)} options={PLATFORMS} errors={fields.platform.errors} />
+            <SelectField label="Tone" selectProps={getSelectProps(fields.tone)} options={TONES} errors={fields.tone.errors} />
           </div>
         </ToolForm>
       }

@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import type { ToolAnswer, ToolContext } from "#app/modules/tools/ai.server";
-import { TOOL_INPUTS, parseToolInput, type ToolInput, type ToolSlug } from "#app/modules/tools/catalog";
+import { TOOL_INPUTS, type ToolInput, type ToolSlug } from "#app/modules/tools/catalog";
 import { HONEYPOT_FIELD } from "#app/routes/auth/shared";
+import type { FormReply } from "#app/utils/form-reply";
+import { parseSubmission, replyError, replyOk } from "#app/utils/forms.server";
 
 /**
  * Loader and action plumbing shared by the tool routes: a GET with the tool's
@@ -12,22 +14,22 @@ import { HONEYPOT_FIELD } from "#app/routes/auth/shared";
 
 export type ToolState<R> = {
   method: "get" | "post";
-  values: Record<string, string>;
-  errors: Record<string, string> | null;
+  /** The form's reply (the values to show again, the field errors); null before anything was submitted. */
+  reply: FormReply | null;
   answer: ToolAnswer<R> | null;
 };
 
 type Run<S extends ToolSlug, R> = (input: ToolInput<S>, ctx: ToolContext) => ToolAnswer<R> | Promise<ToolAnswer<R>>;
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-async function evaluate<S extends ToolSlug, R>(slug: S, fields: URLSearchParams | FormData, ctx: ToolContext, method: "get" | "post", run: Run<S, R>) {
-  const parsed = parseToolInput(slug, fields);
-  if (!parsed.ok) {
-    const state: ToolState<R> = { method, values: parsed.values, errors: parsed.errors, answer: null };
-    return data(state, { status: 400 });
+async function evaluate<S extends ToolSlug, R>(slug: S, form: FormData, ctx: ToolContext, method: "get" | "post", run: Run<S, R>) {
+  const { submission } = await parseSubmission(form, TOOL_INPUTS[slug]);
+  if (submission.status !== "success") {
+    const refused = replyError(submission);
+    return data<ToolState<R>>({ method, reply: refused.data, answer: null }, refused.init ?? undefined);
   }
-  const state: ToolState<R> = { method, values: parsed.values, errors: null, answer: await run(parsed.data, ctx) };
-  return data(state);
+  const answer = await run(submission.value as ToolInput<S>, ctx);
+  return data<ToolState<R>>({ method, reply: replyOk(submission).data, answer });
 }
 
 function contextOf(args: Args, providers: boolean): ToolContext {
@@ -39,11 +41,10 @@ function contextOf(args: Args, providers: boolean): ToolContext {
 export async function toolLoader<S extends ToolSlug, R>(slug: S, args: Args, method: "get" | "post", run: Run<S, R>) {
   const url = new URL(args.request.url);
   const submitted = Object.keys(TOOL_INPUTS[slug].shape).some((key) => url.searchParams.has(key));
-  if (!submitted) {
-    const state: ToolState<R> = { method, values: {}, errors: null, answer: null };
-    return data(state);
-  }
-  return evaluate(slug, url.searchParams, contextOf(args, false), method, run);
+  if (!submitted) return data<ToolState<R>>({ method, reply: null, answer: null });
+  const form = new FormData();
+  for (const [key, value] of url.searchParams) form.append(key, value);
+  return evaluate(slug, form, contextOf(args, false), method, run);
 }
 
 export async function toolAction<S extends ToolSlug, R>(slug: S, args: Args, method: "get" | "post", run: Run<S, R>) {

@@ -1,12 +1,16 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
+import type { z } from "zod";
 import { JsonLd } from "#app/components/json-ld";
 import { ErrorList, FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
-import { TOOLS, toolPath, type ToolSlug } from "#app/modules/tools/catalog";
+import { TOOL_INPUTS, TOOLS, toolPath, type ToolSlug } from "#app/modules/tools/catalog";
 import { lengthTone } from "#app/modules/tools/seo-title";
 import { HoneypotField } from "#app/routes/auth/shared";
 import { cn } from "#app/utils/cn";
 import { TOOL_SCRIPT } from "#app/modules/tools/tool-script";
+import type { FormReply } from "#app/utils/form-reply";
 import { absoluteUrl, seoMeta } from "#app/utils/seo";
 
 /**
@@ -45,7 +49,16 @@ export function Badge({ tone, children, label }: { tone: Tone; children: React.R
 }
 
 /** Marks a field the script watches: the generate button stays disabled while it is blank. */
-export const REQUIRED = { required: true, "data-required": "" } as React.InputHTMLAttributes<HTMLInputElement>;
+export const REQUIRED = { "data-required": "" } as React.HTMLAttributes<HTMLElement>;
+
+/**
+ * The tool's form state from the server's reply: the values to show again, the
+ * field errors, and the schema's constraints (required, maxLength) on the fields.
+ * It renders on the server only; the pages do not hydrate.
+ */
+export function useToolForm<S extends ToolSlug>(slug: S, reply: FormReply | null) {
+  return useForm<z.input<(typeof TOOL_INPUTS)[S]>>({ id: slug, lastResult: reply?.result, constraint: getZodConstraint(TOOL_INPUTS[slug]) });
+}
 
 /** A title's character count, coloured by the 60/70 rule. */
 export function LengthBadge({ length }: { length: number }) {
@@ -89,62 +102,26 @@ export function CopyList({ items, itemLabel }: { items: Array<{ text: string; ex
   );
 }
 
-export function SelectField({
-  label,
-  name,
-  options,
-  defaultValue,
-  errors,
-}: {
-  label: string;
-  name: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  defaultValue?: string;
-  errors?: string[];
-}) {
-  const id = `field-${name}`;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
-
 /**
  * The tool's form. `data-tool-form` lets the script disable the submit button
  * while a `data-required` field is blank; the server validates regardless.
  */
 export function ToolForm({
+  id,
   method,
   submitLabel,
   children,
   formError,
 }: {
+  /** The form's id, which Conform's field props refer to (`form=`). */
+  id: string;
   method: "get" | "post";
   submitLabel: string;
   children: React.ReactNode;
   formError?: string;
 }) {
   return (
-    <Form method={method} data-tool-form="" className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+    <Form id={id} method={method} data-tool-form="" className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
       {children}
       {/* Posted forms may reach the AI provider: bots that fill the honeypot get templates only. */}
       {method === "post" ? <HoneypotField /> : null}
