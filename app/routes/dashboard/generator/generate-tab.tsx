@@ -46,7 +46,8 @@ function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
     lastResult: reply?.result,
     defaultValue: { topic, tone: "professional", wordCount: String(DEFAULT_WORD_COUNT) },
     constraint: getZodConstraint(GenerateSchema),
-    shouldRevalidate: "onBlur",
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateSchema }),
   });
   return (
@@ -67,14 +68,14 @@ function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
           className="sm:col-span-2"
           label="Topic"
           errors={fields.topic.errors}
-          inputProps={{ ...getInputProps(fields.topic, { type: "text" }), placeholder: "e.g. cold brew coffee at home" }}
+          inputProps={{ ...getInputProps(fields.topic, { type: "text" }), maxLength: 200, placeholder: "e.g. cold brew coffee at home" }}
         />
         <Field
           className="sm:col-span-2"
           label="Keywords"
           hint="Comma-separated, e.g. cold brew ratio, cold brew concentrate"
           errors={fields.keywords.errors}
-          inputProps={getInputProps(fields.keywords, { type: "text" })}
+          inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), maxLength: 500 }}
         />
         <SelectField label="Tone" selectProps={getSelectProps(fields.tone)} options={capitalisedOptions(GENERATOR_TONES)} errors={fields.tone.errors} />
         <SelectField

@@ -20,7 +20,8 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
     lastResult: reply?.result,
     defaultValue: { style: "photorealistic" },
     constraint: getZodConstraint(ImagesSchema),
-    shouldRevalidate: "onBlur",
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ImagesSchema }),
   });
   return (
@@ -34,7 +35,7 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
           <Field
             label="Image prompt"
             errors={fields.prompt.errors}
-            inputProps={{ ...getInputProps(fields.prompt, { type: "text" }), placeholder: "e.g. a barista pouring latte art" }}
+            inputProps={{ ...getInputProps(fields.prompt, { type: "text" }), maxLength: 1000, placeholder: "e.g. a barista pouring latte art" }}
           />
           <SelectField label="Style" selectProps={getSelectProps(fields.style)} options={capitalisedOptions(IMAGE_STYLES)} errors={fields.style.errors} />
           <p className="text-sm text-slate-600 sm:col-span-2">

@@ -19,7 +19,8 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
     id: "generator-keywords",
     lastResult: reply?.result,
     constraint: getZodConstraint(KeywordsSchema),
-    shouldRevalidate: "onBlur",
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: KeywordsSchema }),
   });
   return (
@@ -34,7 +35,7 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
             className="min-w-64 flex-1"
             label="Topic"
             errors={fields.topic.errors}
-            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), placeholder: "e.g. home espresso" }}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), maxLength: 200, placeholder: "e.g. home espresso" }}
           />
           <StatusButton type="submit" className="mt-6" pending={pending} pendingLabel="Researching...">
             Research Keywords
