@@ -1,11 +1,11 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
 import { getOptionalAuth } from "./modules/auth/guards.server";
-import { readToast } from "./utils/toast.server";
+import { readToast, toastMiddleware } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { setSiteOrigin } from "./utils/seo";
 import { getEnv } from "./env.server";
@@ -15,10 +15,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Actions that stay on their page flash their toast through the request (flashToast).
+export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   setSiteOrigin(getEnv().appUrl);
   const auth = await getOptionalAuth(request);
-  const { toast, clearHeader } = await readToast(request);
+  const { toast, clearHeader } = await readToast(request, context);
   return data(
     {
       user: auth ? { name: auth.user.fullName || auth.user.username, email: auth.user.email } : null,
@@ -28,6 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
+}
+
+/** After any submission, also one answered 4xx/5xx, the root reads the toast the action flashed. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;
 }
 
 /**

@@ -9,7 +9,7 @@ import { AI_DAILY_CREDITS, AI_BURST_LIMIT } from "#app/modules/billing/plans";
 import { chargeAiAction, dayKey, isAiLimitError } from "#app/modules/billing/ai-meter.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
-import { readToast } from "#app/utils/toast.server";
+import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action as generatorAction } from "#app/routes/dashboard/generator";
 import { action as aiAction } from "#app/routes/dashboard/write/ai";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
@@ -63,9 +63,9 @@ async function expireTrial(workspaceId: string) {
 
 const ai = (fields: Record<string, string>, cookie: string) =>
   callRoute({ middleware: [requireAuth], handler: aiAction, request: post("/dashboard/write/ai", fields, cookie) });
-type GeneratorResult = { formError?: { title: string; description?: string }; toast?: { type: string; title: string }; research?: unknown; image?: unknown };
+type GeneratorResult = { notice: { title: string; description?: string } | null; research?: unknown; image?: unknown };
 const generator = (fields: Record<string, string>, cookie: string) =>
-  callRoute<GeneratorResult>({ middleware: [requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<GeneratorResult>({ middleware: [toastMiddleware, requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
 
 async function toastOf(res: { headers: Headers }) {
   const cookie = /__toast=[^;]+/.exec(res.headers.get("Set-Cookie") ?? "")?.[0];
@@ -111,13 +111,13 @@ describe("AI meter at every entry point", () => {
 
     const keywords = await generator({ intent: "keywords", topic: "cold brew" }, user.cookie);
     expect(keywords.status).toBe(403);
-    expect(keywords.data.formError).toEqual(TRIAL_EXPIRED);
-    expect(keywords.data.toast).toEqual({ type: "error", title: TRIAL_EXPIRED.title });
+    expect(keywords.data.notice).toEqual(TRIAL_EXPIRED);
+    expect(await toastOf(keywords)).toEqual({ type: "error", title: TRIAL_EXPIRED.title });
     expect(keywords.data.research).toBeUndefined();
 
     const image = await generator({ intent: "images", prompt: "A glass of cold brew", style: "minimalist" }, user.cookie);
     expect(image.status).toBe(403);
-    expect(image.data.formError).toEqual(TRIAL_EXPIRED);
+    expect(image.data.notice).toEqual(TRIAL_EXPIRED);
     expect(image.data.image).toBeUndefined();
 
     expect(await snapshot(user)).toEqual(before);
@@ -148,7 +148,7 @@ describe("AI meter at every entry point", () => {
     expect((await selection.response!.json()) as { error: string }).toMatchObject({ ok: false, error: toast?.description });
     const keywords = await generator({ intent: "keywords", topic: "iced coffee" }, user.cookie);
     expect(keywords.status).toBe(429);
-    expect(keywords.data.formError?.title).toBe(DAILY_LIMIT);
+    expect(keywords.data.notice?.title).toBe(DAILY_LIMIT);
     expect(await snapshot(user)).toEqual(before);
 
     // Recorded per site and day by kind; another site's allowance is untouched.

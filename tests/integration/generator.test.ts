@@ -8,6 +8,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
+import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action, loader } from "#app/routes/dashboard/generator";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
@@ -29,16 +30,21 @@ async function account() {
 
 type ActionResult = {
   intent: string;
-  values: Record<string, string>;
-  fieldErrors?: Record<string, string[]>;
-  formError?: { title: string; description?: string };
-  toast?: { type: string; title: string };
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null };
+  notice: { title: string; description?: string } | null;
   research?: { topic: string; keywords: string[]; provider: string };
   image?: { url: string; prompt: string; revisedPrompt: string; style: string; provider: string };
 };
 
 const act = (fields: Record<string, string>, cookie: string) =>
-  callRoute<ActionResult>({ middleware: [requireAuth], handler: action, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<ActionResult>({ middleware: [toastMiddleware, requireAuth], handler: action, request: post("/dashboard/generator", fields, cookie) });
+
+/** The toast the action flashed, as the next page's root loader reads it. */
+async function toastOf(res: { headers: Headers }) {
+  const cookie = /__toast=[^;]+/.exec(res.headers.get("Set-Cookie") ?? "")?.[0];
+  if (!cookie) return null;
+  return (await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }))).toast;
+}
 const load = <T = Record<string, unknown>>(query: string, cookie: string) =>
   callRoute<T>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/generator${query}`, cookie) });
 
@@ -47,7 +53,7 @@ describe("generator with the offline writer", () => {
     const user = await account();
     const missing = await act({ intent: "generate", topic: "  " }, user.cookie);
     expect(missing.status).toBe(400);
-    expect(missing.data.fieldErrors?.topic).toEqual(["Please enter a topic"]);
+    expect(missing.data.result.error?.topic).toEqual(["Please enter a topic"]);
 
     const started = await act({ intent: "generate", topic: "home espresso", keywords: "grinder, , tamping,grinder", tone: "casual", wordCount: "500" }, user.cookie);
     const target = redirectTarget(started)!;
@@ -82,7 +88,7 @@ describe("generator with the offline writer", () => {
     await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", user.workspaceId).execute();
     const refused = await act({ intent: "generate", topic: "latte art" }, user.cookie);
     expect(refused.status).toBe(403);
-    expect(refused.data.formError).toEqual({
+    expect(refused.data.notice).toEqual({
       title: "Trial Limit Reached",
       description: "You've used all 3 articles of your free trial. Upgrade to Pro to keep writing.",
     });
@@ -93,10 +99,10 @@ describe("generator with the offline writer", () => {
   it("Keywords: requires a topic and lists the writer's ideas with the success toast", async () => {
     const user = await account();
     const missing = await act({ intent: "keywords", topic: "" }, user.cookie);
-    expect(missing.data.fieldErrors?.topic).toEqual(["Please enter a topic first"]);
+    expect(missing.data.result.error?.topic).toEqual(["Please enter a topic first"]);
     const found = await act({ intent: "keywords", topic: "Cold Brew" }, user.cookie);
     expect(found.status).toBe(200);
-    expect(found.data.toast).toEqual({ type: "success", title: "Keyword research completed!" });
+    expect(await toastOf(found)).toEqual({ type: "success", title: "Keyword research completed!" });
     expect(found.data.research?.provider).toBe("offline");
     expect(found.data.research?.keywords).toContain("cold brew for beginners");
     expect(new Set(found.data.research?.keywords).size).toBe(found.data.research?.keywords.length);
@@ -105,9 +111,9 @@ describe("generator with the offline writer", () => {
   it("Images: requires a prompt, stores the image under the data directory and returns its prompt", async () => {
     const user = await account();
     const missing = await act({ intent: "images", prompt: " ", style: "artistic" }, user.cookie);
-    expect(missing.data.fieldErrors?.prompt).toEqual(["Please enter an image prompt"]);
+    expect(missing.data.result.error?.prompt).toEqual(["Please enter an image prompt"]);
     const made = await act({ intent: "images", prompt: "A latte on a wooden table", style: "minimalist" }, user.cookie);
-    expect(made.data.toast).toEqual({ type: "success", title: "Images generated successfully!" });
+    expect(await toastOf(made)).toEqual({ type: "success", title: "Images generated successfully!" });
     const image = made.data.image!;
     expect(image.url).toMatch(new RegExp(`^/uploads/articles/${user.siteId}-[\\w-]+\\.svg$`));
     expect(image.revisedPrompt).toContain("A latte on a wooden table");
@@ -168,12 +174,12 @@ describe("generator against an OpenAI-compatible API", () => {
     fake.failures.push({ status: 400 });
     const research = await act({ intent: "keywords", topic: "matcha" }, user.cookie);
     expect(research.status).toBe(502);
-    expect(research.data.formError?.title).toMatch(/^Failed to research keywords: /);
-    expect(research.data.toast?.type).toBe("error");
+    expect(research.data.notice?.title).toMatch(/^Failed to research keywords: /);
+    expect((await toastOf(research))?.type).toBe("error");
 
     fake.failures.push({ status: 400 });
     const image = await act({ intent: "images", prompt: "Matcha whisk", style: "artistic" }, user.cookie);
     expect(image.status).toBe(502);
-    expect(image.data.formError?.title).toMatch(/^Failed to generate images: /);
+    expect(image.data.notice?.title).toMatch(/^Failed to generate images: /);
   });
 });

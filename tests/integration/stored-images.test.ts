@@ -15,6 +15,7 @@ import { IMAGE_LIMIT, MAX_ARTICLE_IMAGES_PER_SITE } from "#app/modules/uploads/s
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
+import { toastMiddleware } from "#app/utils/toast.server";
 import { action as generatorAction } from "#app/routes/dashboard/generator";
 import { testDb } from "#tests/setup/db";
 import { callRoute, post, signInAs } from "#tests/setup/route-harness";
@@ -38,9 +39,9 @@ async function account() {
 }
 type Account = Awaited<ReturnType<typeof account>>;
 
-type GeneratorResult = { formError?: { title: string; description?: string }; image?: { url: string } };
+type GeneratorResult = { notice: { title: string; description?: string } | null; image?: { url: string } };
 const generator = (fields: Record<string, string>, cookie: string) =>
-  callRoute<GeneratorResult>({ middleware: [requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<GeneratorResult>({ middleware: [toastMiddleware, requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
 
 const fileOf = (urlOrPath: string) => path.join(getEnv().dataDir, urlOrPath.replace(/^\//, ""));
 const exists = (urlOrPath: string) => fs.existsSync(fileOf(urlOrPath));
@@ -85,7 +86,7 @@ describe("stored images", () => {
     await fillToCap(user.siteId, 1);
     const refused = await generator({ intent: "images", prompt: "Another cup", style: "minimalist" }, user.cookie);
     expect(refused.status).toBe(403);
-    expect(refused.data.formError).toEqual({ title: IMAGE_LIMIT.title, description: IMAGE_LIMIT.message });
+    expect(refused.data.notice).toEqual({ title: IMAGE_LIMIT.title, description: IMAGE_LIMIT.message });
     expect(refused.data.image).toBeUndefined();
     expect(IMAGE_LIMIT.message).toContain("1,000");
     const charged = await db.selectFrom("ai_usage").select("calls").where("site_id", "=", user.siteId).executeTakeFirstOrThrow();

@@ -21,8 +21,9 @@ beforeAll(async () => {
   db = await testDb();
 });
 
-type LoaderData = Awaited<ReturnType<typeof loader>>;
-type ActionData = { fieldErrors: Record<string, string[]>; formError?: { title: string; description?: string } };
+// A finished generation redirects; the test pages are data.
+type LoaderData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+type ActionData = { result: { error?: Record<string, string[] | null> }; notice: { title: string; description?: string } | null };
 
 async function makeUser() {
   const account = await createAccount(db, { email: `${crypto.randomUUID()}@example.com`, passwordHash: null, emailVerified: true });
@@ -94,7 +95,8 @@ describe("write screen", () => {
     const user = await makeUser();
     const res = await save(user.cookie, { title: "   ", content: "<p>x</p>" });
     expect(res.status).toBe(400);
-    expect(res.data.formError).toEqual({ title: "Title required", description: "Please enter a title for your article." });
+    expect(res.data.notice).toEqual({ title: "Title required", description: "Please enter a title for your article." });
+    expect(res.data.result.error?.title).toEqual(["Please enter a title for your article."]);
     expect(await articles(user.siteId)).toHaveLength(0);
   });
 
@@ -105,7 +107,7 @@ describe("write screen", () => {
 
     const loaded = await rejection(load(other.cookie, `/dashboard/write?edit=${article.id}`));
     expect(loaded.init?.status).toBe(404);
-    expect(loaded.data).toEqual({ title: "Error loading article", description: "Failed to load the article for editing." });
+    expect(loaded.data).toBe("Error loading article");
 
     const saved = await rejection(save(other.cookie, { articleId: article.id, title: "Hijacked", content: "" }));
     expect(saved.init?.status).toBe(404);
@@ -121,7 +123,7 @@ describe("write screen", () => {
     for (let i = 0; i < 3; i++) expect((await save(user.cookie, { title: `Post ${i}`, content: "" })).status).toBe(302);
     const refused = await save(user.cookie, { title: "Fourth", content: "<p>x</p>" });
     expect(refused.status).toBe(403);
-    expect(refused.data.formError?.title).toBe("Trial Limit Reached");
+    expect(refused.data.notice?.title).toBe("Trial Limit Reached");
     const rows = await articles(user.siteId);
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.title)).not.toContain("Fourth");
@@ -170,7 +172,7 @@ describe("write screen", () => {
 
     const saved = await save(user.cookie, { title: "Big", content: huge, contentFormat: "html" });
     expect(saved.status).toBe(400);
-    expect(saved.data.fieldErrors.content).toEqual([ARTICLE_TOO_LARGE_MESSAGE]);
+    expect(saved.data.result.error?.content).toEqual([ARTICLE_TOO_LARGE_MESSAGE]);
     const count = await db.selectFrom("articles").select((eb) => eb.fn.countAll<number>().as("n")).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });

@@ -1,20 +1,13 @@
-import { data } from "react-router";
-import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import type { AuthState } from "#app/modules/auth/guards.server";
-import { logger } from "#app/utils/logger.server";
-import { redirectWithToast } from "#app/utils/toast.server";
-import { contentToHtml, parseContentFormat, type ContentFormat } from "./markdown";
+import { contentToHtml, type ContentFormat } from "./markdown";
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
-import { getUsageSummary, isQuotaError } from "./quota.server";
-import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "./sanitize.server";
+import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
-import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
 /**
- * The write screen's server side: what its loader shows and what its one form
- * does (save a draft, or save and open the publish dialog). The route module
- * only wires these to React Router.
+ * The write screen's domain side: what its page shows and saving its one form.
+ * Parsing the form, the answers and the redirects are the route's
+ * (app/routes/dashboard/write/write.server.ts).
  */
 
 export const WRITE_PATH = "/dashboard/write";
@@ -28,20 +21,18 @@ export function editUrl(articleId: string, { publish = false } = {}) {
   return `${WRITE_PATH}?edit=${encodeURIComponent(articleId)}${publish ? "&publish=1" : ""}`;
 }
 
-export async function loadWriteScreen(db: DB, auth: AuthState, url: URL) {
-  const editId = url.searchParams.get("edit");
-  const article = editId ? await getArticle(db, auth.site.id, editId) : null;
-  if (editId && !article) {
-    // Unknown and other sites' ids look the same: 404, nothing leaked.
-    throw data(MESSAGES.loadFailed, { status: 404 });
-  }
+/** The write screen's data: the article to edit (?edit=) and what the page shows beside it; null when that article is not this site's. */
+export async function loadWriteScreen(db: DB, tenant: { workspaceId: string; siteId: string }, { editId, publish }: { editId: string | null; publish: boolean }) {
+  const article = editId ? await getArticle(db, tenant.siteId, editId) : null;
+  // Unknown and other sites' ids look the same: the route answers 404, nothing leaked.
+  if (editId && !article) return null;
   const [usage, seoContext, connections] = await Promise.all([
-    getUsageSummary(db, auth.workspace.id, auth.site.id),
-    getSeoContext(db, auth.site.id),
+    getUsageSummary(db, tenant.workspaceId, tenant.siteId),
+    getSeoContext(db, tenant.siteId),
     db
       .selectFrom("cms_connections")
       .select(["id", "platform", "site_url"])
-      .where("site_id", "=", auth.site.id)
+      .where("site_id", "=", tenant.siteId)
       .where("status", "=", "active")
       .orderBy("created_at")
       .execute(),
@@ -67,90 +58,37 @@ export async function loadWriteScreen(db: DB, auth: AuthState, url: URL) {
     seo,
     seoContext,
     usage,
-    publishOpen: !!saved && url.searchParams.get("publish") === "1",
+    publishOpen: !!saved && publish,
     connections: connections.map((c) => ({ id: c.id, platform: c.platform, siteUrl: c.site_url })),
   };
 }
 
-const WriteSchema = z.object({
-  intent: z.enum(["save", "publish"]).catch("save"),
-  articleId: z.string().trim().max(100).optional(),
-  title: z.string().trim().max(TITLE_MAX_CHARS, `Please keep the title under ${TITLE_MAX_CHARS} characters.`),
-  targetKeyword: z.string().trim().max(KEYWORD_MAX_CHARS, `Please keep the keyword under ${KEYWORD_MAX_CHARS} characters.`).default(""),
-  metaDescription: z.string().trim().max(META_MAX_CHARS, `Please keep the meta description under ${META_MAX_CHARS} characters.`).default(""),
-  content: z.string().refine((value) => !isArticleTooLarge(value), ARTICLE_TOO_LARGE_MESSAGE).default(""),
-  contentFormat: z.string().optional(),
-});
-
-export type WriteValues = { title: string; targetKeyword: string; metaDescription: string; content: string; contentFormat: ContentFormat };
-
-export type WriteActionData = {
-  fieldErrors: Partial<Record<"title" | "targetKeyword" | "metaDescription" | "content", string[]>>;
-  formError?: { title: string; description?: string };
-  values: WriteValues;
+export type SaveArticleInput = {
+  articleId?: string;
+  title: string;
+  targetKeyword: string;
+  metaDescription: string;
+  content: string;
+  contentFormat: ContentFormat;
 };
 
-function text(form: FormData, name: string) {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-}
-
-export async function handleWriteAction(db: DB, auth: AuthState, request: Request, requestId: string) {
-  const form = await request.formData();
-  const raw = {
-    intent: text(form, "intent"),
-    articleId: text(form, "articleId") || new URL(request.url).searchParams.get("edit") || undefined,
-    title: text(form, "title") ?? "",
-    targetKeyword: text(form, "targetKeyword"),
-    metaDescription: text(form, "metaDescription"),
-    content: text(form, "content"),
-    contentFormat: text(form, "contentFormat"),
-  };
-  const format = parseContentFormat(raw.contentFormat);
-  const values: WriteValues = {
-    title: raw.title,
-    targetKeyword: raw.targetKeyword ?? "",
-    metaDescription: raw.metaDescription ?? "",
-    content: raw.content ?? "",
-    contentFormat: format,
-  };
-  const parsed = WriteSchema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors = z.flattenError(parsed.error).fieldErrors as WriteActionData["fieldErrors"];
-    return data<WriteActionData>({ fieldErrors, values }, { status: 400 });
-  }
-  const input = parsed.data;
-  if (!input.title) {
-    return data<WriteActionData>({ fieldErrors: { title: [MESSAGES.titleRequired.description] }, formError: MESSAGES.titleRequired, values }, { status: 400 });
-  }
-
+/**
+ * Saves the write form: updates the site's article, or creates a manual one
+ * (counted by the article quota). Null when the id is not this site's. Throws
+ * QuotaError (the plan's limit) and ArticleTooLargeError (the HTML past 512 KB
+ * once converted from Markdown).
+ */
+export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId: string; userId: string }, input: SaveArticleInput) {
   const fields = {
     title: input.title,
     targetKeyword: input.targetKeyword,
     metaDescription: input.metaDescription,
-    contentHtml: contentToHtml(input.content, format),
+    contentHtml: contentToHtml(input.content, input.contentFormat),
   };
-  let saved: { id: string; toast: string } | null;
-  try {
-    if (input.articleId) {
-      const updated = await updateArticle(db, auth.site.id, input.articleId, fields);
-      saved = updated ? { id: updated.id, toast: MESSAGES.updated } : null;
-    } else {
-      const created = await createArticle(db, { ...fields, workspaceId: auth.workspace.id, siteId: auth.site.id, authorId: auth.user.id, source: "manual" });
-      saved = { id: created.id, toast: MESSAGES.saved };
-    }
-  } catch (error) {
-    if (isQuotaError(error)) {
-      return data<WriteActionData>({ fieldErrors: {}, formError: { title: error.title, description: error.message }, values }, { status: 403 });
-    }
-    // Markdown can grow on its way to HTML: the limit is checked again on what is stored.
-    if (isArticleTooLargeError(error)) {
-      return data<WriteActionData>({ fieldErrors: { content: [ARTICLE_TOO_LARGE_MESSAGE] }, values }, { status: 400 });
-    }
-    logger.error({ err: error, requestId, siteId: auth.site.id, articleId: input.articleId ?? null }, "saving an article failed");
-    return data<WriteActionData>({ fieldErrors: {}, formError: MESSAGES.saveFailed, values }, { status: 500 });
+  if (input.articleId) {
+    const updated = await updateArticle(db, tenant.siteId, input.articleId, fields);
+    return updated ? { id: updated.id, created: false } : null;
   }
-  // An id that is not this site's: the same answer as an unknown one.
-  if (!saved) throw data(MESSAGES.loadFailed, { status: 404 });
-  return redirectWithToast(editUrl(saved.id, { publish: input.intent === "publish" }), { type: "success", title: saved.toast });
+  const created = await createArticle(db, { ...fields, workspaceId: tenant.workspaceId, siteId: tenant.siteId, authorId: tenant.userId, source: "manual" });
+  return { id: created.id, created: true };
 }

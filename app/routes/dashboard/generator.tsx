@@ -1,30 +1,14 @@
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
 import { getDb } from "#app/db/client.server";
-import { isQuotaError } from "#app/modules/articles/quota.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { limitRefusal } from "#app/modules/billing/ai-meter.server";
-import {
-  GENERATOR_MESSAGES as M,
-  GENERATOR_TABS,
-  GENERATOR_TONES,
-  GENERATOR_WORD_COUNTS,
-  IMAGE_STYLES,
-  parseGeneratorTab,
-  splitKeywords,
-} from "#app/modules/generation/generator";
-import {
-  failureReason,
-  generateImage,
-  getGeneratedArticle,
-  listPublishableArticles,
-  researchKeywords,
-} from "#app/modules/generation/generator.server";
-import { getActiveGeneration, getGeneration, startGeneration } from "#app/modules/generation/service.server";
+import { GENERATOR_MESSAGES as M, GENERATOR_TABS, parseGeneratorTab } from "#app/modules/generation/generator";
+import { getGeneratedArticle, listPublishableArticles } from "#app/modules/generation/generator.server";
+import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { cn } from "#app/utils/cn";
-import { logger } from "#app/utils/logger.server";
+import { replyFor } from "#app/utils/form-reply";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/generator";
+import { GENERATOR_PATH, generateAction, imagesAction, keywordsAction } from "./generator/actions.server";
 import { GenerateTab } from "./generator/generate-tab";
 import { ImagesTab } from "./generator/images-tab";
 import { KeywordsTab } from "./generator/keywords-tab";
@@ -43,8 +27,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   // Without JavaScript the page reloads itself while the job runs; with it, events drive the progress.
   ...(loaderData?.autoRefresh ? [{ httpEquiv: "refresh", content: "2" }] : []),
 ];
-
-const GENERATOR_PATH = "/dashboard/generator";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
@@ -84,109 +66,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return base;
 }
 
-const GenerateSchema = z.object({
-  topic: z.string({ error: M.topicRequired }).trim().min(1, M.topicRequired).max(200, "Please keep the topic under 200 characters"),
-  keywords: z.string().trim().max(500, "Please keep the keywords under 500 characters").default(""),
-  tone: z.enum(GENERATOR_TONES).default("professional"),
-  wordCount: z.coerce
-    .number()
-    .refine((n) => (GENERATOR_WORD_COUNTS as readonly number[]).includes(n), "Please choose a word count")
-    .default(1000),
-});
-const KeywordsSchema = z.object({
-  topic: z.string({ error: M.researchTopicRequired }).trim().min(1, M.researchTopicRequired).max(200, "Please keep the topic under 200 characters"),
-});
-const ImagesSchema = z.object({
-  prompt: z.string({ error: M.imagePromptRequired }).trim().min(1, M.imagePromptRequired).max(1000, "Please keep the prompt under 1000 characters"),
-  style: z.enum(IMAGE_STYLES).default("photorealistic"),
-});
-
-type FieldErrors = Record<string, string[] | undefined>;
-type Toast = { type: "success" | "error"; title: string };
-
-function fieldErrors(error: z.ZodError): FieldErrors {
-  return z.flattenError(error).fieldErrors as FieldErrors;
-}
-
-/** Form values as strings, empty ones dropped so schema defaults apply. */
-function formValues(form: FormData) {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && value !== "") out[key] = value;
-  return out;
-}
-
-/** A metered action stopped by a limit: its message under the form and as a toast; nothing was done. */
-function refusal<I extends "keywords" | "images">(intent: I, values: Record<string, string>, refused: { title: string; message: string; status: number }) {
-  return data(
-    { intent, values, formError: { title: refused.title, description: refused.message }, toast: { type: "error", title: refused.title } satisfies Toast },
-    { status: refused.status },
-  );
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const auth = context.get(authContext);
-  const db = getDb();
-  const values = formValues(await request.formData());
-  const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
-
-  if (values.intent === "generate") {
-    const parsed = GenerateSchema.safeParse(values);
-    if (!parsed.success) return data({ intent: "generate" as const, values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-    const { topic, keywords, tone, wordCount } = parsed.data;
-    try {
-      const { generationId } = await startGeneration(db, {
-        workspaceId: auth.workspace.id,
-        siteId: auth.site.id,
-        userId: auth.user.id,
-        keyword: topic,
-        overrides: { tone, wordCount, keywords: splitKeywords(keywords) },
-      });
-      // Only a hydrated form sends `js`; the others get the self-refreshing page.
-      return redirect(`${GENERATOR_PATH}?tab=generate&generation=${encodeURIComponent(generationId)}${values.js ? "" : "&refresh=1"}`);
-    } catch (error) {
-      const formError = isQuotaError(error)
-        ? { title: error.title, description: error.message }
-        : (logger.error({ err: error }, "generator: starting a generation failed"), { title: M.generateFailed("the article could not be started. Please try again.") });
-      return data({ intent: "generate" as const, values, formError }, { status: isQuotaError(error) ? 403 : 500 });
-    }
+  const args = { db: getDb(), auth: context.get(authContext), context };
+  const formData = await request.formData();
+  switch (formData.get("intent")) {
+    case "generate":
+      return generateAction(args, formData);
+    case "keywords":
+      return keywordsAction(args, formData);
+    case "images":
+      return imagesAction(args, formData);
+    default:
+      throw data("Unknown action", { status: 400 });
   }
-
-  if (values.intent === "keywords") {
-    const parsed = KeywordsSchema.safeParse(values);
-    if (!parsed.success) return data({ intent: "keywords" as const, values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-    try {
-      const research = await researchKeywords(db, tenant, parsed.data.topic);
-      return { intent: "keywords" as const, values, research, toast: { type: "success", title: M.researched } satisfies Toast };
-    } catch (error) {
-      const refused = limitRefusal(error);
-      if (refused) return refusal("keywords", values, refused);
-      const title = M.researchFailed(failureReason(error, "keyword research"));
-      return data({ intent: "keywords" as const, values, formError: { title }, toast: { type: "error", title } satisfies Toast }, { status: 502 });
-    }
-  }
-
-  if (values.intent === "images") {
-    const parsed = ImagesSchema.safeParse(values);
-    if (!parsed.success) return data({ intent: "images" as const, values, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
-    try {
-      const image = await generateImage(db, tenant, parsed.data.prompt, parsed.data.style);
-      return { intent: "images" as const, values, image, toast: { type: "success", title: M.imagesGenerated } satisfies Toast };
-    } catch (error) {
-      const refused = limitRefusal(error);
-      if (refused) return refusal("images", values, refused);
-      const title = M.imagesFailed(failureReason(error, "image generation"));
-      return data({ intent: "images" as const, values, formError: { title }, toast: { type: "error", title } satisfies Toast }, { status: 502 });
-    }
-  }
-
-  throw data("Unknown action", { status: 400 });
 }
-
-export type GeneratorActionData = Route.ComponentProps["actionData"];
 
 export default function GeneratorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab } = loaderData;
-  const own = actionData?.intent === tab ? actionData : undefined;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
@@ -218,11 +114,11 @@ export default function GeneratorPage({ loaderData, actionData }: Route.Componen
           generation={loaderData.generation}
           article={loaderData.article}
           topic={loaderData.topic}
-          result={own?.intent === "generate" ? own : undefined}
+          reply={replyFor(actionData, "generate")}
         />
       ) : null}
-      {tab === "keywords" ? <KeywordsTab result={own?.intent === "keywords" ? own : undefined} /> : null}
-      {tab === "images" ? <ImagesTab result={own?.intent === "images" ? own : undefined} /> : null}
+      {tab === "keywords" ? <KeywordsTab reply={replyFor(actionData, "keywords")} /> : null}
+      {tab === "images" ? <ImagesTab reply={replyFor(actionData, "images")} /> : null}
       {tab === "publish" ? <PublishTab articles={loaderData.articles} selected={loaderData.selected} /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { getDb } from "#app/db/client.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { startGeneration } from "#app/modules/generation/service.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/start";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/start";
  */
 
 export const StartSchema = z.object({
-  keyword: z.string().trim().min(1, "Please enter a topic").max(200, "Please keep the topic under 200 characters"),
+  keyword: z.string({ error: "Please enter a topic" }).trim().min(1, "Please enter a topic").max(200, "Please keep the topic under 200 characters"),
   keywords: z.string().trim().max(500).default(""),
   tone: z.enum(["professional", "casual", "academic", "conversational", "technical"]).optional(),
   wordCount: z.coerce.number().refine((n) => [500, 1000, 1500, 2000, 3000].includes(n)).optional(),
@@ -28,12 +29,12 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = StartSchema.safeParse({ ...form, tone: form.tone || undefined, wordCount: form.wordCount || undefined, returnTo: form.returnTo || undefined });
-  if (!parsed.success) {
-    return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Please enter a topic" }, { status: 400 });
+  // Empty fields arrive as missing, so the optional ones fall back to the site's settings.
+  const { submission } = await parseSubmission(request, StartSchema);
+  if (submission.status !== "success") {
+    return data({ ok: false as const, error: Object.values(submission.error ?? {}).flat()[0] ?? "Please enter a topic" }, { status: 400 });
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     const { generationId } = await startGeneration(getDb(), {
       workspaceId: auth.workspace.id,

@@ -3,6 +3,7 @@ import { FormMessage } from "#app/components/forms";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "./progress";
 import type { Route } from "./+types/status";
@@ -23,7 +24,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const generation = await getGeneration(getDb(), auth.site.id, params.id);
-  if (!generation) throw data("Not found", { status: 404 });
+  if (!generation) notFound("Not found");
   if (generation.status === "succeeded") {
     return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { title: "AI Article Generated!", description: "Your article is ready to review." });
   }
@@ -33,10 +34,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const auth = context.get(authContext);
   const form = await request.formData();
+  // The page's one form: Cancel.
   if (form.get("intent") !== "cancel") throw data("Bad request", { status: 400 });
   const db = getDb();
   const generation = await getGeneration(db, auth.site.id, params.id);
-  if (!generation) throw data("Not found", { status: 404 });
+  if (!generation) notFound("Not found");
   await cancelGeneration(db, auth.site.id, params.id);
   return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { type: "info", title: "Generation cancelled", description: "Whatever was already written is kept as a draft." });
 }

@@ -1,15 +1,18 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useCallback } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { articleProse } from "#app/components/editor/prose";
-import { Field, FormMessage } from "#app/components/forms";
+import { Field, FormMessage, SelectField } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { DEFAULT_WORD_COUNT, GENERATOR_MESSAGES as M, GENERATOR_TONES, GENERATOR_WORD_COUNTS } from "#app/modules/generation/generator";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
+import type { FormReply } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { CancelGenerationForm, GenerationProgress, useGenerationEvents, type GenerationSnapshot } from "../generations/progress";
 import { OfflineWriterNote } from "../write/generation-panel";
-import { selectClass, type TabResult } from "./types";
+import { capitalisedOptions, GenerateSchema } from "./schemas";
 
 const ACTION = "/dashboard/generator?tab=generate";
 
@@ -18,78 +21,69 @@ export function GenerateTab({
   generation,
   article,
   topic,
-  result,
+  reply,
 }: {
   generation: GenerationSnapshot | null;
   article: GeneratedArticleView | null;
   topic: string;
-  result?: TabResult;
+  reply?: FormReply;
 }) {
   if (generation?.status === "running") return <RunningGeneration generation={generation} />;
   return (
     <div className="flex flex-col gap-6">
       {generation ? <GenerationFailure generation={generation} /> : null}
       {article ? <GeneratedArticle article={article} /> : null}
-      <GenerateForm topic={topic} result={result} />
+      <GenerateForm topic={topic} reply={reply} />
     </div>
   );
 }
 
-function GenerateForm({ topic, result }: { topic: string; result?: TabResult }) {
+function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ formAction: ACTION });
-  const values = result?.values ?? {};
+  const [form, fields] = useForm({
+    id: "generator-generate",
+    lastResult: reply?.result,
+    defaultValue: { topic, tone: "professional", wordCount: String(DEFAULT_WORD_COUNT) },
+    constraint: getZodConstraint(GenerateSchema),
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateSchema }),
+  });
   return (
     <section aria-labelledby="generate-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="generate-heading" className="text-lg font-semibold">
         Generate an article
       </h2>
       <p className="mt-1 text-sm text-slate-600">The article is written in the background with your brand and content settings; it counts towards your monthly articles.</p>
-      <Form method="post" action={ACTION} className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+      <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="generate" />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        {result?.formError ? (
+        {reply?.notice ? (
           <div className="sm:col-span-2">
-            <FormMessage title={result.formError.title} description={result.formError.description} />
+            <FormMessage {...reply.notice} />
           </div>
         ) : null}
         <Field
           className="sm:col-span-2"
           label="Topic"
-          errors={result?.fieldErrors?.topic}
-          inputProps={{ name: "topic", defaultValue: values.topic ?? topic, maxLength: 200, placeholder: "e.g. cold brew coffee at home" }}
+          errors={fields.topic.errors}
+          inputProps={{ ...getInputProps(fields.topic, { type: "text" }), maxLength: 200, placeholder: "e.g. cold brew coffee at home" }}
         />
         <Field
           className="sm:col-span-2"
           label="Keywords"
           hint="Comma-separated, e.g. cold brew ratio, cold brew concentrate"
-          errors={result?.fieldErrors?.keywords}
-          inputProps={{ name: "keywords", defaultValue: values.keywords ?? "", maxLength: 500 }}
+          errors={fields.keywords.errors}
+          inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), maxLength: 500 }}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="generator-tone" className="text-sm font-medium text-slate-800">
-            Tone
-          </label>
-          <select id="generator-tone" name="tone" defaultValue={values.tone ?? "professional"} className={selectClass}>
-            {GENERATOR_TONES.map((t) => (
-              <option key={t} value={t}>
-                {t.charAt(0).toUpperCase() + t.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="generator-word-count" className="text-sm font-medium text-slate-800">
-            Word count
-          </label>
-          <select id="generator-word-count" name="wordCount" defaultValue={values.wordCount ?? String(DEFAULT_WORD_COUNT)} className={selectClass}>
-            {GENERATOR_WORD_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n.toLocaleString("en-US")} words
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Tone" selectProps={getSelectProps(fields.tone)} options={capitalisedOptions(GENERATOR_TONES)} errors={fields.tone.errors} />
+        <SelectField
+          label="Word count"
+          selectProps={getSelectProps(fields.wordCount)}
+          options={GENERATOR_WORD_COUNTS.map((n) => ({ value: String(n), label: `${n.toLocaleString("en-US")} words` }))}
+          errors={fields.wordCount.errors}
+        />
         <div className="sm:col-span-2">
           <StatusButton type="submit" pending={pending} pendingLabel="Starting...">
             Generate Content

@@ -1,43 +1,43 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { Field, FormMessage } from "#app/components/forms";
-import { Toaster } from "#app/components/toaster";
+import { Field, FormMessage, SelectField } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { IMAGE_QUANTITY, IMAGE_SIZE, IMAGE_STYLES } from "#app/modules/generation/generator";
 import type { GeneratorImage } from "#app/modules/generation/generator.server";
+import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { selectClass, type TabResult } from "./types";
+import { capitalisedOptions, ImagesSchema } from "./schemas";
 
 const ACTION = "/dashboard/generator?tab=images";
 
 /** Images tab: one image for a prompt in a style, stored like article images and shown with the prompt it was drawn from. */
-export function ImagesTab({ result }: { result?: TabResult & { image?: GeneratorImage } }) {
+export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorImage } }) {
   const pending = useIsPending({ formAction: ACTION });
-  const image = result?.image;
+  const image = reply?.image;
+  const [form, fields] = useForm({
+    id: "generator-images",
+    lastResult: reply?.result,
+    defaultValue: { style: "photorealistic" },
+    constraint: getZodConstraint(ImagesSchema),
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImagesSchema }),
+  });
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="images-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="images-heading" className="text-lg font-semibold">
           Image generation
         </h2>
-        <Form method="post" action={ACTION} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]" noValidate>
+        <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <input type="hidden" name="intent" value="images" />
           <Field
             label="Image prompt"
-            errors={result?.fieldErrors?.prompt}
-            inputProps={{ name: "prompt", defaultValue: result?.values.prompt ?? "", maxLength: 1000, placeholder: "e.g. a barista pouring latte art" }}
+            errors={fields.prompt.errors}
+            inputProps={{ ...getInputProps(fields.prompt, { type: "text" }), maxLength: 1000, placeholder: "e.g. a barista pouring latte art" }}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="generator-image-style" className="text-sm font-medium text-slate-800">
-              Style
-            </label>
-            <select id="generator-image-style" name="style" defaultValue={result?.values.style ?? "photorealistic"} className={selectClass}>
-              {IMAGE_STYLES.map((s) => (
-                <option key={s} value={s}>
-                  {s.charAt(0).toUpperCase() + s.slice(1)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Style" selectProps={getSelectProps(fields.style)} options={capitalisedOptions(IMAGE_STYLES)} errors={fields.style.errors} />
           <p className="text-sm text-slate-600 sm:col-span-2">
             Size {IMAGE_SIZE}, {IMAGE_QUANTITY} image.
           </p>
@@ -47,9 +47,9 @@ export function ImagesTab({ result }: { result?: TabResult & { image?: Generator
             </StatusButton>
           </div>
         </Form>
-        {result?.formError ? (
+        {reply?.notice ? (
           <div className="mt-4">
-            <FormMessage title={result.formError.title} description={result.formError.description} />
+            <FormMessage {...reply.notice} />
           </div>
         ) : null}
       </section>
@@ -72,7 +72,6 @@ export function ImagesTab({ result }: { result?: TabResult & { image?: Generator
           </p>
         </section>
       ) : null}
-      <Toaster toast={result?.toast ?? null} />
     </div>
   );
 }

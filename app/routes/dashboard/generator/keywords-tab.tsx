@@ -1,39 +1,49 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { Field, FormMessage } from "#app/components/forms";
-import { Toaster } from "#app/components/toaster";
 import { StatusButton } from "#app/components/ui/button";
+import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { TabResult } from "./types";
+import { KeywordsSchema } from "./schemas";
 
 const ACTION = "/dashboard/generator?tab=keywords";
 
 type Research = { topic: string; keywords: string[]; provider: "openai" | "offline" };
 
 /** Keywords tab: ideas for a topic from the configured writer, each one a start for an article. */
-export function KeywordsTab({ result }: { result?: TabResult & { research?: Research } }) {
+export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Research } }) {
   const pending = useIsPending({ formAction: ACTION });
-  const research = result?.research;
+  const research = reply?.research;
+  const [form, fields] = useForm({
+    id: "generator-keywords",
+    lastResult: reply?.result,
+    constraint: getZodConstraint(KeywordsSchema),
+    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: KeywordsSchema }),
+  });
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="keywords-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="keywords-heading" className="text-lg font-semibold">
           Keyword research
         </h2>
-        <Form method="post" action={ACTION} className="mt-4 flex flex-wrap items-start gap-3" noValidate>
+        <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 flex flex-wrap items-start gap-3">
           <input type="hidden" name="intent" value="keywords" />
           <Field
             className="min-w-64 flex-1"
             label="Topic"
-            errors={result?.fieldErrors?.topic}
-            inputProps={{ name: "topic", defaultValue: result?.values.topic ?? "", maxLength: 200, placeholder: "e.g. home espresso" }}
+            errors={fields.topic.errors}
+            inputProps={{ ...getInputProps(fields.topic, { type: "text" }), maxLength: 200, placeholder: "e.g. home espresso" }}
           />
           <StatusButton type="submit" className="mt-6" pending={pending} pendingLabel="Researching...">
             Research Keywords
           </StatusButton>
         </Form>
-        {result?.formError ? (
+        {reply?.notice ? (
           <div className="mt-4">
-            <FormMessage title={result.formError.title} description={result.formError.description} />
+            <FormMessage {...reply.notice} />
           </div>
         ) : null}
       </section>
@@ -58,7 +68,6 @@ export function KeywordsTab({ result }: { result?: TabResult & { research?: Rese
           </ul>
         </section>
       ) : null}
-      <Toaster toast={result?.toast ?? null} />
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { Toaster } from "#app/components/toaster";
+import { SelectField } from "#app/components/forms";
+import { showToast } from "#app/components/toaster";
 import { Button } from "#app/components/ui/button";
 import { GENERATOR_MESSAGES as M } from "#app/modules/generation/generator";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
 import { useHydrated } from "#app/utils/use-hydrated";
-import { selectClass } from "./types";
 
 type ArticleOption = { id: string; title: string; status: string; createdAt: string };
-type Toast = { type: "success" | "error"; title: string; description?: string };
 
 async function copyText(text: string) {
   if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
@@ -35,7 +34,6 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [chosen, setChosen] = useState(selected?.id ?? "");
-  const [toast, setToast] = useState<Toast | null>(null);
   const ready = Boolean(selected) && chosen === selected?.id && navigation.state === "idle";
 
   if (articles.length === 0) {
@@ -61,29 +59,21 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
       <p className="mt-1 text-sm text-slate-600">Choose an article and publish it to your connected platforms, or copy its content.</p>
       <Form method="get" action="/dashboard/generator" className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="tab" value="publish" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="publish-article" className="text-sm font-medium text-slate-800">
-            Article
-          </label>
-          <select
-            id="publish-article"
-            name="article"
-            defaultValue={selected?.id}
-            className={selectClass}
-            onChange={(event) => {
+        <SelectField
+          label="Article"
+          options={articles.map((a) => ({ value: a.id, label: `${a.title} (${a.status})` }))}
+          selectProps={{
+            id: "publish-article",
+            name: "article",
+            defaultValue: selected?.id,
+            onChange: (event) => {
               const id = event.currentTarget.value;
               setChosen(id);
               // Loads the chosen article's content for Copy Content.
               void navigate(`/dashboard/generator?tab=publish&article=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });
-            }}
-          >
-            {articles.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.title} ({a.status})
-              </option>
-            ))}
-          </select>
-        </div>
+            },
+          }}
+        />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="go" value="publish">
             Publish
@@ -96,8 +86,8 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
               onClick={() => {
                 if (!selected) return;
                 copyText(selected.contentHtml).then(
-                  () => setToast({ type: "success", title: M.copied }),
-                  () => setToast({ type: "error", title: "Copy failed", description: "Your browser did not allow copying. Open the preview and copy from there." }),
+                  () => showToast({ type: "success", title: M.copied }),
+                  () => showToast({ type: "error", title: "Copy failed", description: "Your browser did not allow copying. Open the preview and copy from there." }),
                 );
               }}
             >
@@ -111,7 +101,6 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
         </div>
         {hydrated ? null : <p className="text-sm text-slate-600">Without JavaScript, Copy Content opens the article's preview in a new tab to copy from.</p>}
       </Form>
-      <Toaster toast={toast} />
     </section>
   );
 }

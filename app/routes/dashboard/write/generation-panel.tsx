@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { Field } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
+import { useHydrated } from "#app/utils/use-hydrated";
 import { CancelGenerationForm, GenerationProgress, OFFLINE_NOTE, useGenerationEvents, type GenerationSnapshot } from "../generations/progress";
 
 export { OFFLINE_NOTE };
@@ -15,11 +17,10 @@ export { OFFLINE_NOTE };
  * the 'Generating your article' dialog follows the job live.
  */
 export function GenerationPanel({ active, defaultKeyword = "" }: { active: GenerationSnapshot | null; defaultKeyword?: string }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
-  useEffect(() => setHydrated(true), []);
 
   return (
     <section aria-labelledby="ai-ideas-heading" className="rounded-xl border border-blue-100 bg-blue-50 p-4">
@@ -37,20 +38,11 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
           setConfirming(true);
         }}
       >
-        <div className="min-w-60 flex-1">
-          <label htmlFor="generation-keyword" className="block text-sm font-medium">
-            Target keyword
-          </label>
-          <input
-            id="generation-keyword"
-            name="keyword"
-            required
-            maxLength={200}
-            defaultValue={defaultKeyword}
-            placeholder="e.g. cold brew coffee"
-            className="mt-1 w-full rounded-md border px-3 py-2"
-          />
-        </div>
+        <Field
+          className="min-w-60 flex-1"
+          label="Target keyword"
+          inputProps={{ id: "generation-keyword", name: "keyword", required: true, maxLength: 200, defaultValue: defaultKeyword, placeholder: "e.g. cold brew coffee" }}
+        />
         {hydrated ? <input type="hidden" name="returnTo" value="/dashboard/write" /> : null}
         <Button type="submit">Generate AI Article</Button>
       </Form>

@@ -1,19 +1,21 @@
-import { isRouteErrorResponse, Link, redirect } from "react-router";
-import { FormMessage } from "#app/components/forms";
+import { redirect } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { TrialBanner } from "#app/components/trial-banner";
 import { UsageCard } from "#app/components/usage-card";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { scoreArticle } from "#app/modules/articles/seo";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
-import { handleWriteAction, loadWriteScreen } from "#app/modules/articles/write.server";
+import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { notFound } from "#app/utils/responses.server";
 import type { Route } from "./+types/index";
 import { GenerationPanel, OfflineWriterNote } from "./generation-panel";
 import { PublishDialog } from "./publish-dialog";
 import { RegenerateButton } from "./regenerate-button";
 import { WriteForm } from "./write-form";
+import { writeAction } from "./write.server";
 
 export const handle = { breadcrumb: "Write" };
 
@@ -26,29 +28,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?generation= names the one just started: it may already be over when this loads.
   const generationId = url.searchParams.get("generation");
   const [screen, activeGeneration] = await Promise.all([
-    loadWriteScreen(db, auth, url),
+    loadWriteScreen(db, { workspaceId: auth.workspace.id, siteId: auth.site.id }, { editId: url.searchParams.get("edit"), publish: url.searchParams.get("publish") === "1" }),
     generationId ? getGeneration(db, auth.site.id, generationId) : getActiveGeneration(db, auth.site.id),
   ]);
+  if (!screen) notFound(WRITE_MESSAGES.loadFailed.title);
   // The status page toasts the finished article and opens it in the editor.
-  if (activeGeneration?.status === "succeeded") throw redirect(`/dashboard/generations/${activeGeneration.id}`);
+  if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
   return { ...screen, activeGeneration, keyword };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleWriteAction(getDb(), context.get(authContext), request, context.get(requestContext).requestId);
+  return writeAction(getDb(), context.get(authContext), request, context.get(requestContext).requestId);
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, usage, seoContext, connections, publishOpen, activeGeneration } = loaderData;
-  const values = actionData?.values ?? {
-    title: article?.title ?? "",
-    targetKeyword: article?.targetKeyword ?? "",
-    metaDescription: article?.metaDescription ?? "",
-    content: article?.contentHtml ?? "",
-    contentFormat: "html" as const,
-  };
   const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
   const headings = article ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)].map((m) => (m[1] ?? "").replace(/<[^>]*>/g, "").trim()).filter(Boolean) : [];
   return (
@@ -63,13 +59,10 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         {article?.source === "offline" ? <OfflineWriterNote /> : null}
         <WriteForm
           key={article?.id ?? "new"}
-          articleId={article?.id ?? null}
-          values={values}
-          initialHtml={article?.contentHtml ?? ""}
+          article={article}
           seo={seo}
           seoContext={seoContext}
-          fieldErrors={actionData?.fieldErrors ?? {}}
-          formError={actionData?.formError}
+          reply={actionData}
         />
       </section>
       {article && (article.title || article.contentHtml) ? (
@@ -82,16 +75,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = notFound ? WRITE_MESSAGES.loadFailed : { title: "Something went wrong", description: "An unexpected error occurred. Please try again." };
-  return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4 py-12">
-      <h1 className="text-2xl font-bold">{notFound ? "Article not found" : "Write"}</h1>
-      <FormMessage title={message.title} description={message.description} />
-      <Link to="/dashboard/write" className="text-brand-700 underline">
-        Write a new article
-      </Link>
-    </div>
-  );
+export function ErrorBoundary() {
+  const { title, description } = WRITE_MESSAGES.loadFailed;
+  return <GeneralErrorBoundary statusCopy={{ 404: { title, message: description } }} back={{ to: "/dashboard/write", label: "Write a new article" }} />;
 }

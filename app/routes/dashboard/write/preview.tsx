@@ -1,11 +1,16 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { articleProse } from "#app/components/editor/prose";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { contentToHtml, parseContentFormat } from "#app/modules/articles/markdown";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { sanitizeArticle } from "#app/modules/articles/analyse.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
+import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { parseSubmission } from "#app/utils/forms.server";
+import { notFound } from "#app/utils/responses.server";
 import type { Route } from "./+types/preview";
 
 /**
@@ -22,22 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get("id");
   if (!id) return { title: "", html: "", error: null };
   const article = await getArticle(getDb(), context.get(authContext).site.id, id);
-  if (!article) throw data({ title: "Error loading article", description: "Failed to load the article for editing." }, { status: 404 });
+  if (!article) notFound(WRITE_MESSAGES.loadFailed.title);
   return { title: article.title, html: article.content_html, error: null };
 }
 
+// The write form's fields, as its Preview button posts them; anything missing previews as empty.
+const PreviewSchema = z.object({ title: z.string().trim().default(""), content: z.string().default(""), contentFormat: z.string().optional() });
+
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const title = text("title").trim();
-  const content = text("content");
+  const { submission } = await parseSubmission(request, PreviewSchema);
+  const { title, content, contentFormat } = submission.status === "success" ? submission.value : { title: "", content: "", contentFormat: undefined };
   // Checked on what was posted (before Markdown conversion) and again on the HTML by the sanitizer.
   if (isArticleTooLarge(content)) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
   try {
-    return { title, html: await sanitizeArticle(contentToHtml(content, parseContentFormat(text("contentFormat")))), error: null };
+    return { title, html: await sanitizeArticle(contentToHtml(content, parseContentFormat(contentFormat))), error: null };
   } catch (error) {
     if (isArticleTooLargeError(error)) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
     throw error;
@@ -68,10 +71,6 @@ export default function PreviewPage({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary() {
-  return (
-    <main id="main" className="mx-auto max-w-xl px-6 py-24 text-center">
-      <h1 className="text-2xl font-bold">Error loading article</h1>
-      <p className="mt-4 text-slate-600">Failed to load the article for editing.</p>
-    </main>
-  );
+  const copy = { title: WRITE_MESSAGES.loadFailed.title, message: WRITE_MESSAGES.loadFailed.description };
+  return <GeneralErrorBoundary as="main" statusCopy={{ 404: copy }} unexpectedCopy={copy} back={{ to: "/dashboard/write", label: "Write a new article" }} />;
 }

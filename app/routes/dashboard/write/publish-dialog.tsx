@@ -1,8 +1,6 @@
-import { useId } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
-import { useHydrated } from "#app/utils/use-hydrated";
+import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 
 /**
  * The 'Publish article' dialog (docs/product.md "Publishing"). Publishing to platforms arrives with
@@ -22,15 +20,13 @@ const PLATFORM_NAMES: Record<string, string> = {
   webhook: "Webhook",
 };
 
-function Body({ connections, closeHref }: { connections: Connection[]; closeHref: string }) {
+function Body({ connections }: { connections: Connection[] }) {
   if (connections.length === 0) {
     return (
       <div className="flex flex-col gap-4">
         <p className="text-sm text-slate-700">No platforms connected. Connect WordPress, Shopify, Webflow and more in Settings → Integrations.</p>
         <div className="flex justify-end gap-2">
-          <Button asChild variant="secondary">
-            <Link to={closeHref}>Cancel</Link>
-          </Button>
+          <DialogCancel />
           <Button asChild>
             <Link to="/dashboard/settings?tab=integrations">Open Settings</Link>
           </Button>
@@ -52,9 +48,7 @@ function Body({ connections, closeHref }: { connections: Connection[]; closeHref
       </fieldset>
       <p className="text-sm text-slate-600">Publishing to connected platforms is not available yet.</p>
       <div className="flex justify-end gap-2">
-        <Button asChild variant="secondary">
-          <Link to={closeHref}>Cancel</Link>
-        </Button>
+        <DialogCancel />
         <Button type="button" disabled>
           Publish now
         </Button>
@@ -64,32 +58,9 @@ function Body({ connections, closeHref }: { connections: Connection[]; closeHref
 }
 
 export function PublishDialog({ connections, closeHref }: { connections: Connection[]; closeHref: string }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const titleId = useId();
-  if (!hydrated) {
-    return (
-      <>
-        <div className="fixed inset-0 z-40 bg-slate-900/50" aria-hidden="true" />
-        <section
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
-        >
-          <h2 id={titleId} className="text-lg font-semibold">
-            Publish article
-          </h2>
-          <div className="mt-4">
-            <Body connections={connections} closeHref={closeHref} />
-          </div>
-        </section>
-      </>
-    );
-  }
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : void navigate(closeHref, { replace: true, preventScrollReset: true }))} title="Publish article">
-      <Body connections={connections} closeHref={closeHref} />
-    </Dialog>
+    <UrlDialog title="Publish article" closeTo={closeHref}>
+      <Body connections={connections} />
+    </UrlDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { Field, SelectField } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
+import { useHydrated } from "#app/utils/use-hydrated";
 
 /**
  * 'Regenerate with AI' for a saved article (props: articleId, and the H2
@@ -9,8 +10,7 @@ import { Button } from "#app/components/ui/button";
  * without JavaScript. For a selection, call editSelectionWithAi from the editor.
  */
 export function RegenerateButton({ articleId, headings = [] }: { articleId: string; headings?: string[] }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <div className="space-y-3">
       <Form method="post" action="/dashboard/write/ai">
@@ -25,16 +25,7 @@ export function RegenerateButton({ articleId, headings = [] }: { articleId: stri
         <Form method="post" action="/dashboard/write/ai" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="regenerate-section" />
           <input type="hidden" name="articleId" value={articleId} />
-          <label className="text-sm">
-            <span className="block font-medium">Section</span>
-            <select name="heading" className="mt-1 rounded-md border px-2 py-1.5">
-              {headings.map((h) => (
-                <option key={h} value={h}>
-                  {h}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField label="Section" selectProps={{ name: "heading" }} options={headings.map((h) => ({ value: h, label: h }))} />
           <Button type="submit" variant="secondary" size="sm">
             Regenerate section
           </Button>
@@ -43,10 +34,7 @@ export function RegenerateButton({ articleId, headings = [] }: { articleId: stri
       <Form method="post" action="/dashboard/write/ai" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="articleId" value={articleId} />
-        <label className="min-w-60 flex-1 text-sm">
-          <span className="block font-medium">Edit with AI</span>
-          <input name="instruction" required maxLength={1000} placeholder="e.g. Make it shorter" className="mt-1 w-full rounded-md border px-3 py-1.5" />
-        </label>
+        <Field className="min-w-60 flex-1" label="Edit with AI" inputProps={{ name: "instruction", required: true, maxLength: 1000, placeholder: "e.g. Make it shorter" }} />
         <Button type="submit" variant="secondary" size="sm">
           Apply to the whole draft
         </Button>

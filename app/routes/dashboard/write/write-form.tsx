@@ -1,23 +1,21 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Form } from "react-router";
 import { ContentField } from "#app/components/editor/content-field";
 import { Field, FormMessage, TextareaField } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
-import type { ContentFormat } from "#app/modules/articles/markdown";
+import { parseContentFormat } from "#app/modules/articles/markdown";
 import { scoreArticle, type SeoInput, type SeoResult } from "#app/modules/articles/seo";
+import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { SeoPanel } from "./seo-panel";
 
-export type WriteFormValues = { title: string; targetKeyword: string; metaDescription: string; content: string; contentFormat: ContentFormat };
-
 type Props = {
-  articleId: string | null;
-  values: WriteFormValues;
-  initialHtml: string;
+  article: { id: string; title: string; targetKeyword: string; metaDescription: string; contentHtml: string } | null;
   seo: SeoResult;
   seoContext: Omit<SeoInput, "title" | "metaDescription" | "html" | "keyword">;
-  fieldErrors: Partial<Record<"title" | "targetKeyword" | "metaDescription" | "content", string[]>>;
-  formError?: { title: string; description?: string };
+  /** The action's answer when a save was refused: the posted values, field errors and a notice. */
+  reply?: FormReply;
 };
 
 const PREVIEW_PATH = "/dashboard/write/preview";
@@ -45,8 +43,27 @@ function openPreview(form: HTMLFormElement) {
   shadow.remove();
 }
 
-export function WriteForm({ articleId, values, initialHtml, seo, seoContext, fieldErrors, formError }: Props) {
-  const [draft, setDraft] = useState({ title: values.title, metaDescription: values.metaDescription, keyword: values.targetKeyword, html: initialHtml });
+/** The article form; validated on the server, where the content's size is measured (app/routes/dashboard/write/write.server.ts). */
+export function WriteForm({ article, seo, seoContext, reply }: Props) {
+  const articleId = article?.id ?? null;
+  const [form, fields] = useForm({
+    id: "write-article",
+    lastResult: reply?.result,
+    defaultValue: {
+      title: article?.title ?? "",
+      targetKeyword: article?.targetKeyword ?? "",
+      metaDescription: article?.metaDescription ?? "",
+      content: article?.contentHtml ?? "",
+      contentFormat: "html",
+    },
+  });
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const [draft, setDraft] = useState({
+    title: text(fields.title.initialValue),
+    metaDescription: text(fields.metaDescription.initialValue),
+    keyword: text(fields.targetKeyword.initialValue),
+    html: article?.contentHtml ?? "",
+  });
   const [dirty, setDirty] = useState(false);
   const deferred = useDeferredValue(draft);
   const live = useMemo(() => (dirty ? scoreArticle({ ...seoContext, ...deferred }) : seo), [dirty, deferred, seo, seoContext]);
@@ -58,26 +75,30 @@ export function WriteForm({ articleId, values, initialHtml, seo, seoContext, fie
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Form method="post" className="flex min-w-0 flex-col gap-5" aria-label={articleId ? "Edit article" : "New article"}>
+      <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-col gap-5" aria-label={articleId ? "Edit article" : "New article"}>
         {articleId ? <input type="hidden" name="articleId" value={articleId} /> : null}
-        {formError ? <FormMessage title={formError.title} description={formError.description} /> : null}
+        {reply?.notice ? <FormMessage {...reply.notice} /> : null}
         <Field
           label="Title"
-          errors={fieldErrors.title}
-          inputProps={{ name: "title", defaultValue: values.title, maxLength: 200, placeholder: "Your article title", onChange: (e) => update({ title: e.currentTarget.value }) }}
+          errors={fields.title.errors}
+          inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200, placeholder: "Your article title", onChange: (e) => update({ title: e.currentTarget.value }) }}
           hint={`${draft.title.trim().length} characters; search results show about 60.`}
         />
         <Field
           label="Target keyword"
-          errors={fieldErrors.targetKeyword}
-          inputProps={{ name: "targetKeyword", defaultValue: values.targetKeyword, maxLength: 120, placeholder: "e.g. cold brew coffee", onChange: (e) => update({ keyword: e.currentTarget.value }) }}
+          errors={fields.targetKeyword.errors}
+          inputProps={{ ...getInputProps(fields.targetKeyword, { type: "text" }), maxLength: 120, placeholder: "e.g. cold brew coffee", onChange: (e) => update({ keyword: e.currentTarget.value }) }}
         />
         <TextareaField
           label="Meta description"
-          errors={fieldErrors.metaDescription}
-          textareaProps={{ name: "metaDescription", defaultValue: values.metaDescription, rows: 2, maxLength: 500, onChange: (e) => update({ metaDescription: e.currentTarget.value }) }}
+          errors={fields.metaDescription.errors}
+          textareaProps={{ ...getTextareaProps(fields.metaDescription), rows: 2, maxLength: 500, onChange: (e) => update({ metaDescription: e.currentTarget.value }) }}
         />
-        <ContentField initial={{ format: values.contentFormat, value: values.content }} errors={fieldErrors.content} onHtmlChange={(html) => update({ html })} />
+        <ContentField
+          initial={{ format: parseContentFormat(text(fields.contentFormat.initialValue)), value: text(fields.content.initialValue) }}
+          errors={fields.content.errors ?? undefined}
+          onHtmlChange={(html) => update({ html })}
+        />
         <div className="flex flex-wrap gap-3">
           <StatusButton type="submit" name="intent" value="save" pending={pending} pendingLabel="Saving...">
             {articleId ? "Update Article" : "Save Draft"}

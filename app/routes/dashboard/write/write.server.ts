@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import { parseContentFormat } from "#app/modules/articles/markdown";
+import { isQuotaError } from "#app/modules/articles/quota.server";
+import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
+import { WRITE_MESSAGES as MESSAGES } from "#app/modules/articles/write-messages";
+import { editUrl, KEYWORD_MAX_CHARS, META_MAX_CHARS, saveArticle, TITLE_MAX_CHARS } from "#app/modules/articles/write.server";
+import type { AuthState } from "#app/modules/auth/guards.server";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { logger } from "#app/utils/logger.server";
+import { notFound } from "#app/utils/responses.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+
+/**
+ * The write form's action: save a draft, or save and open the publish dialog.
+ * Checked on the server only: the content's size limit is measured where it is stored.
+ */
+
+const WriteSchema = z.object({
+  intent: z.enum(["save", "publish"]).catch("save"),
+  articleId: z.string().trim().max(100).optional(),
+  title: z
+    .string({ error: MESSAGES.titleRequired.description })
+    .trim()
+    .min(1, MESSAGES.titleRequired.description)
+    .max(TITLE_MAX_CHARS, `Please keep the title under ${TITLE_MAX_CHARS} characters.`),
+  targetKeyword: z.string().trim().max(KEYWORD_MAX_CHARS, `Please keep the keyword under ${KEYWORD_MAX_CHARS} characters.`).default(""),
+  metaDescription: z.string().trim().max(META_MAX_CHARS, `Please keep the meta description under ${META_MAX_CHARS} characters.`).default(""),
+  content: z.string().refine((value) => !isArticleTooLarge(value), ARTICLE_TOO_LARGE_MESSAGE).default(""),
+  contentFormat: z.string().optional(),
+});
+
+export async function writeAction(db: DB, auth: AuthState, request: Request, requestId: string) {
+  const { submission } = await parseSubmission(request, WriteSchema);
+  if (submission.status !== "success") {
+    const titleMissing = submission.error?.title?.includes(MESSAGES.titleRequired.description);
+    return replyError(submission, { notice: titleMissing ? MESSAGES.titleRequired : null });
+  }
+  const { intent, contentFormat, ...input } = submission.value;
+  // A form without the hidden id (an old tab) still updates the article it is editing.
+  const articleId = input.articleId || new URL(request.url).searchParams.get("edit") || undefined;
+  let saved: Awaited<ReturnType<typeof saveArticle>>;
+  try {
+    const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
+    saved = await saveArticle(db, tenant, { ...input, articleId, contentFormat: parseContentFormat(contentFormat) });
+  } catch (error) {
+    if (isQuotaError(error)) return replyError(submission, { status: 403, notice: { title: error.title, description: error.message } });
+    // Markdown can grow on its way to HTML: the limit is checked again on what is stored.
+    if (isArticleTooLargeError(error)) return replyError(submission, { fieldErrors: { content: [ARTICLE_TOO_LARGE_MESSAGE] } });
+    logger.error({ err: error, requestId, siteId: auth.site.id, articleId: articleId ?? null }, "saving an article failed");
+    return replyError(submission, { status: 500, notice: MESSAGES.saveFailed });
+  }
+  // An id that is not this site's: the same answer as an unknown one.
+  if (!saved) notFound(MESSAGES.loadFailed.title);
+  return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }), { type: "success", title: saved.created ? MESSAGES.saved : MESSAGES.updated });
+}
