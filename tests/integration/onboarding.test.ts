@@ -93,7 +93,7 @@ describe("POST /dashboard/onboarding", () => {
     // The success step shows what was stored.
     const state = await onboardingState(get("/dashboard?onboarding=success"), {
       user: { onboardingCompleted: false } as never,
-      site: { id: alice.siteId, name: "", url: null },
+      site: { id: alice.siteId, name: "", url: null, timeZone: "UTC" },
     }, db);
     expect(state).toMatchObject({ show: true, step: "success", scanned: { brandName: TEST_SITE.brandName, industry: "Food & Beverage" } });
   });
@@ -137,7 +137,7 @@ describe("POST /dashboard/onboarding", () => {
 });
 
 describe("onboardingState", () => {
-  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null } });
+  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null, timeZone: "UTC" } });
 
   test("shows until completed, at the step from the URL", async () => {
     expect(await onboardingState(get("/dashboard"), auth(false), db)).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });

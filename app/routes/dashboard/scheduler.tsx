@@ -4,8 +4,9 @@ import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { chooseTopic, clearDay, formatDayDate, getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
+import { chooseTopic, clearDay, getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
+import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
   const now = new Date();
-  const view = await getSchedulerView(db, site.id, { now, tab });
+  const view = await getSchedulerView(db, site, { now, tab });
   const asked = params.get("choose") ?? "";
   let choose: ChooseState | null = null;
   if (tab === "coming" && isInWindow(asked, now, view.timeZone)) {
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ formError: "Please choose a topic from the list." }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "choose") {
-    const result = await chooseTopic(db, site.id, { date: input.date, topicId: input.topicId, name: input.topic });
+    const result = await chooseTopic(db, site, { date: input.date, topicId: input.topicId, name: input.topic });
     if (!result.ok) return data({ formError: result.error }, { status: 400 });
     return redirectWithToast("/dashboard/scheduler", {
       type: "success",
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `“${result.keyword}” is scheduled for ${result.dateText} at ${result.timeText}`,
     });
   }
-  const result = await clearDay(db, site.id, { date: input.date });
+  const result = await clearDay(db, site, { date: input.date });
   if (!result.ok) return data({ formError: result.error }, { status: 400 });
   return redirectWithToast("/dashboard/scheduler", {
     type: "success",

@@ -4,7 +4,7 @@ import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
 import { seoMeta } from "#app/utils/seo";
 import type { Route } from "./+types/blog-post";
-import { formatPostDate } from "./components";
+import { formatLongDate } from "#app/utils/time";
 
 export const handle = { hydrate: false };
 
@@ -67,7 +67,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-lg text-slate-600">{post.description}</p>
           <p className="mt-4 text-sm text-slate-600">
-            By {post.author} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min read
+            By {post.author} · <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read
           </p>
         </header>
         <div className="mx-auto mt-10 grid max-w-5xl gap-10 lg:grid-cols-[14rem_1fr]">

@@ -3,7 +3,8 @@ import { JsonLd } from "#app/components/json-ld";
 import { listPosts } from "#app/modules/blog/posts.server";
 import { absoluteUrl, seoMeta } from "#app/utils/seo";
 import type { Route } from "./+types/blog";
-import { formatPostDate, PageHeader } from "./components";
+import { formatLongDate } from "#app/utils/time";
+import { PageHeader } from "./components";
 
 export const handle = { hydrate: false };
 
@@ -48,7 +49,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <li key={post.slug}>
               <article className="rounded-2xl border border-slate-200 p-6 shadow-sm">
                 <p className="text-sm text-slate-600">
-                  <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min read
+                  <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read
                 </p>
                 <h2 className="mt-2 text-2xl font-bold text-slate-900">
                   <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">

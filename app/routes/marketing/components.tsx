@@ -328,7 +328,3 @@ export function LegalPage({ document }: { document: LegalDocument }) {
     </main>
   );
 }
-
-export function formatPostDate(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}
