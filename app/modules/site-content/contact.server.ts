@@ -4,6 +4,7 @@ import { getEnv } from "#app/env.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { renderMail } from "#app/modules/email/templates/layout.server";
+import { isHoneypotFilled } from "#app/utils/honeypot";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 
@@ -13,7 +14,6 @@ import { isoNow } from "#app/utils/time";
  * is answered like a success so bots learn nothing, but nothing is stored.
  */
 
-export const CONTACT_HONEYPOT = "website";
 export const CONTACT_SOURCES = ["enterprise", "support"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
@@ -55,7 +55,7 @@ export async function submitContactMessage(
   { source, ip }: { source: ContactSource; ip: string | undefined },
 ): Promise<ContactResult> {
   const values = valuesOf(formData);
-  if (String(formData.get(CONTACT_HONEYPOT) ?? "") !== "") {
+  if (isHoneypotFilled(formData)) {
     logger.info({ source }, "contact form honeypot filled; message dropped");
     return { status: "sent" };
   }

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { Field, FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { HoneypotField, type Notice } from "./shared";
+import { HoneypotField } from "#app/components/honeypot-field";
+import type { Notice } from "./shared";
 
 /** The one-field "mail me a link" page shared by forgot password and resend verification. */
 export function EmailLinkForm({

@@ -4,7 +4,8 @@ import { requestContext } from "#app/context";
 import { getDb, type DB } from "#app/db/client.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { EmailOnlySchema } from "#app/modules/auth/validation";
-import { HONEYPOT_FIELD, type Notice } from "./shared";
+import { isHoneypotFilled } from "#app/utils/honeypot";
+import type { Notice } from "./shared";
 
 /**
  * The action behind the two "mail me a link" forms (forgot password, resend
@@ -27,7 +28,7 @@ export async function emailLinkAction({
   successUrl: (email: string) => string;
 }) {
   const formData = await request.formData();
-  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   const submission = parseWithZod(formData, { schema: EmailOnlySchema });
   if (submission.status !== "success") {
     const missing = !String(formData.get("email") ?? "").trim();

@@ -15,7 +15,9 @@ import { SignUpSchema } from "#app/modules/auth/validation";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/signup";
-import { GoogleButton, HONEYPOT_FIELD, HoneypotField, OrDivider, type Notice } from "./shared";
+import { HoneypotField } from "#app/components/honeypot-field";
+import { isHoneypotFilled } from "#app/utils/honeypot";
+import { GoogleButton, OrDivider, type Notice } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 
@@ -36,7 +38,7 @@ function topicOf(value: FormDataEntryValue | string | null) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   // The server's schema adds the common-password list, which stays out of the browser bundle.
   const submission = parseWithZod(formData, { schema: SignUpServerSchema });
   if (submission.status !== "success") {

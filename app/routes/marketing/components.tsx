@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { ErrorList } from "#app/components/forms";
+import { HoneypotField } from "#app/components/honeypot-field";
 import {
   multiSiteDiscounts,
   pricing,
@@ -262,11 +263,7 @@ export function ContactForm({
           {errors.form}
         </p>
       ) : null}
-      {/* Bots fill every field; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
       <div className="grid gap-4 sm:grid-cols-2">
         {field("name", "Name", <input id={`${id}-name`} name="name" autoComplete="name" required defaultValue={values.name} className={input} {...a11y("name")} />)}
         {field(

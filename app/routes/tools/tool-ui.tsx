@@ -4,7 +4,7 @@ import { ErrorList, FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { TOOLS, toolPath, type ToolSlug } from "#app/modules/tools/catalog";
 import { lengthTone } from "#app/modules/tools/seo-title";
-import { HoneypotField } from "#app/routes/auth/shared";
+import { HoneypotField } from "#app/components/honeypot-field";
 import { cn } from "#app/utils/cn";
 import { TOOL_SCRIPT } from "#app/modules/tools/tool-script";
 import { absoluteUrl, seoMeta } from "#app/utils/seo";
