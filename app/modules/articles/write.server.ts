@@ -9,6 +9,7 @@ import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutat
 import { getUsageSummary, isQuotaError } from "./quota.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, isArticleTooLarge, isArticleTooLargeError } from "./sanitize.server";
 import { analyseArticle } from "./analyse.server";
+import { editUrl } from "./urls";
 import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
 /**
@@ -17,16 +18,11 @@ import { WRITE_MESSAGES as MESSAGES } from "./write-messages";
  * only wires these to React Router.
  */
 
-export const WRITE_PATH = "/dashboard/write";
 export const TITLE_MAX_CHARS = 200;
 export const META_MAX_CHARS = 500;
 export const KEYWORD_MAX_CHARS = 120;
 
 export { WRITE_MESSAGES as MESSAGES } from "./write-messages";
-
-export function editUrl(articleId: string, { publish = false } = {}) {
-  return `${WRITE_PATH}?edit=${encodeURIComponent(articleId)}${publish ? "&publish=1" : ""}`;
-}
 
 export async function loadWriteScreen(db: DB, auth: AuthState, url: URL) {
   const editId = url.searchParams.get("edit");

@@ -16,6 +16,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/signup";
 import { HoneypotField } from "#app/components/honeypot-field";
+import { writeUrl } from "#app/modules/articles/urls";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { GoogleButton, OrDivider, type Notice } from "./shared";
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail({ title: "Account exists", description: "An account with this email already exists. Please sign in instead." });
   }
   const topic = topicOf(formData.get("topic"));
-  const afterSignIn = topic ? `&redirectTo=${encodeURIComponent(`/dashboard/write?keyword=${encodeURIComponent(topic)}`)}` : "";
+  const afterSignIn = topic ? `&redirectTo=${encodeURIComponent(writeUrl({ keyword: topic }))}` : "";
   const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}${afterSignIn}`;
   if (!result.mailQueued) {
     throw await redirectWithToast(next, {

@@ -6,6 +6,7 @@ import { StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import type { LinkStatus } from "#app/db/schema";
 import { authContext } from "#app/modules/auth/guards.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { isCheckRunning, requestLinkCheck } from "#app/modules/backlinks/links.server";
 import { getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
 import type { LinkFilter } from "#app/modules/backlinks/queries.server";
@@ -216,7 +217,7 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
                       <td className="px-4 py-2">{l.anchorText}</td>
                       <td className="px-4 py-2 capitalize">{l.kind}</td>
                       <td className="px-4 py-2">
-                        <Link to={`/dashboard/write?edit=${encodeURIComponent(l.articleId)}`} className="text-brand-700 underline">
+                        <Link to={editUrl(l.articleId)} className="text-brand-700 underline">
                           {l.articleTitle || "Untitled"}
                         </Link>
                       </td>

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import {
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (selectedId && (go === "publish" || go === "preview")) {
       const found = await getGeneratedArticle(db, auth.site.id, selectedId);
       if (found) {
-        return redirect(go === "publish" ? `/dashboard/write?edit=${encodeURIComponent(found.id)}&publish=1` : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`);
+        return redirect(go === "publish" ? editUrl(found.id, { publish: true }) : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`);
       }
     }
     const articles = await listPublishableArticles(db, auth.site.id);

@@ -4,6 +4,7 @@ import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { chooseTopic, clearDay, getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 import { formatDayDate } from "#app/utils/time";
@@ -118,7 +119,7 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
             {day.articles.map((a) => (
               <p key={a.id} className="text-sm text-slate-900">
                 <span className="text-slate-600">Scheduled article ({a.time}): </span>
-                <Link to={`/dashboard/write?edit=${a.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                   {a.title}
                 </Link>
               </p>
@@ -159,7 +160,7 @@ function PastList({ past }: { past: Route.ComponentProps["loaderData"]["past"] }
     <ol className="flex flex-col gap-3" aria-label="Published articles">
       {past.map((a) => (
         <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <Link to={`/dashboard/write?edit=${a.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             {a.title}
           </Link>
           <span className="text-sm text-slate-600">Published {a.publishedText}</span>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/writer";
 import { isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import { editArticle, editSelection, regenerateSection } from "#app/modules/generation/edit.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = Schema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return Response.json({ ok: false, error: parsed.error.issues[0]?.message ?? "Invalid request", html: null }, { status: 400 });
   const input = parsed.data;
-  const back = (id: string | undefined) => (id ? `/dashboard/write?edit=${encodeURIComponent(id)}` : "/dashboard/write");
+  const back = (id: string | undefined) => (id ? editUrl(id) : "/dashboard/write");
   const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
   try {
     switch (input.intent) {
