@@ -2,10 +2,8 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/toaster";
-import { getOptionalAuth } from "./modules/auth/guards.server";
 import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
-import { setSiteOrigin } from "./utils/seo";
 import { getEnv } from "./env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -14,12 +12,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  setSiteOrigin(getEnv().appUrl);
-  const auth = await getOptionalAuth(request);
   const { toast, clearHeader } = await readToast(request);
   return data(
     {
-      user: auth ? { name: auth.user.fullName || auth.user.username, email: auth.user.email } : null,
+      // The public origin for absolute URLs in meta tags and JSON-LD (app/utils/seo.ts).
+      origin: getEnv().appUrl.replace(/\/$/, ""),
       toast,
     },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,

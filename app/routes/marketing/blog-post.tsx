@@ -2,18 +2,19 @@ import { data, Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld";
 import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
-import { seoMeta } from "#app/utils/seo";
+import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/blog-post";
 import { formatLongDate } from "#app/utils/time";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData, location } = args;
   if (!loaderData) {
-    return seoMeta({ title: "Post not found", description: "This blog post does not exist.", path: location.pathname, noindex: true });
+    return seoMeta(args, { title: "Post not found", description: "This blog post does not exist.", path: location.pathname, noindex: true });
   }
   const { post } = loaderData;
-  return seoMeta({
+  return seoMeta(args, {
     title: post.title,
     description: post.description,
     path: `/blog/${post.slug}`,
@@ -45,12 +46,13 @@ const proseClasses = [
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
       <JsonLd
         data={[
-          articleLd(post),
-          breadcrumbLd([
+          articleLd(origin, post),
+          breadcrumbLd(origin, [
             { name: "Blog", path: "/blog" },
             { name: post.title, path: `/blog/${post.slug}` },
           ]),

@@ -15,14 +15,14 @@ import {
   testimonialsSection,
 } from "#app/modules/site-content/content";
 import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/site-content/structured-data";
-import { seoMeta } from "#app/utils/seo";
+import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/home";
 import { BillingToggle, CheckIcon, CrossIcon, FaqAccordion, PricingCards, Section, Stars } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Inkpilot: SEO Blog Posts on Auto-Pilot",
     description:
       "Inkpilot researches your business, plans 30 days of keywords and writes SEO-optimised blog posts in your brand's voice, published to WordPress, Shopify or Wix.",
@@ -89,9 +89,10 @@ function DashboardPreview() {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { billing } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
-      <JsonLd data={[organizationLd(), softwareApplicationLd(), faqPageLd(faqs)]} />
+      <JsonLd data={[organizationLd(origin), softwareApplicationLd(origin), faqPageLd(faqs)]} />
 
       <section aria-labelledby="hero-title" className="bg-linear-to-b from-brand-50 to-white px-4 pb-16 pt-16 sm:px-6 sm:pt-24">
         <div className="mx-auto max-w-4xl text-center">

@@ -6,7 +6,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyButton, REQUIRED, SelectField, ToolForm, ToolPage, toolHandle, toolMeta } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("content-outline-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "content-outline-generator");
 
 const SLUG = "content-outline-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runContentOutline);
