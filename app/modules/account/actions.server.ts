@@ -5,7 +5,8 @@ import type { AuthState } from "#app/modules/auth/guards.server";
 import { endAllSessionsOfUser, endSession } from "#app/modules/auth/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { changePassword, deleteUserAccount, requestEmailChange, updateProfile } from "./account.server";
-import { MAX_AVATAR_BYTES, saveAvatar } from "./avatar.server";
+import { multipartTooLarge } from "#app/modules/uploads/images.server";
+import { saveAvatar } from "./avatar.server";
 
 /**
  * The one action behind every account form (the standalone account page and the
@@ -32,8 +33,6 @@ export type AccountActionData = {
 };
 
 const AVATAR_ERROR = "Error uploading profile picture";
-// Room for the multipart boundaries and the other small fields next to the file.
-const MULTIPART_OVERHEAD = 64 * 1024;
 
 function invalid(payload: AccountActionData) {
   return data(payload, { status: 400 });
@@ -59,15 +58,12 @@ export async function handleAccountAction(request: Request, auth: AuthState, ip?
 
   // The avatar form is the only multipart one. Refuse oversized uploads from the
   // declared length before reading a byte of the body.
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const length = Number(request.headers.get("Content-Length") ?? NaN);
-    if (!Number.isFinite(length) || length > MAX_AVATAR_BYTES + MULTIPART_OVERHEAD) {
-      return invalid({
-        intent: "avatar",
-        fieldErrors: {},
-        formError: { title: AVATAR_ERROR, description: "The image must be 2 MB or smaller." },
-      });
-    }
+  if (multipartTooLarge(request)) {
+    return invalid({
+      intent: "avatar",
+      fieldErrors: {},
+      formError: { title: AVATAR_ERROR, description: "The image must be 2 MB or smaller." },
+    });
   }
 
   let form: FormData;

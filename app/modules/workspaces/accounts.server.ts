@@ -2,7 +2,8 @@ import type { DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
 import { slugify } from "#app/modules/articles/text";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
-import { filesOfUser, filesOfWorkspaces, removeStoredFiles } from "#app/modules/uploads/stored-images.server";
+import { removeStoredFiles } from "#app/modules/uploads/images.server";
+import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 export { TRIAL_DAYS };
