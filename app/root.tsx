@@ -4,10 +4,8 @@ import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
-import { getOptionalAuth } from "./modules/auth/guards.server";
 import { readToast, toastMiddleware } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
-import { setSiteOrigin } from "./utils/seo";
 import { getEnv } from "./env.server";
 
 export const links: Route.LinksFunction = () => [
@@ -19,12 +17,11 @@ export const links: Route.LinksFunction = () => [
 export const middleware: Route.MiddlewareFunction[] = [toastMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  setSiteOrigin(getEnv().appUrl);
-  const auth = await getOptionalAuth(request);
   const { toast, clearHeader } = await readToast(request, context);
   return data(
     {
-      user: auth ? { name: auth.user.fullName || auth.user.username, email: auth.user.email } : null,
+      // The public origin for absolute URLs in meta tags and JSON-LD (app/utils/seo.ts).
+      origin: getEnv().appUrl.replace(/\/$/, ""),
       toast,
       // Shown by the error boundary on a server error, to quote to support.
       requestId: context.get(requestContext).requestId,

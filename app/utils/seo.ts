@@ -1,30 +1,38 @@
-import type { MetaDescriptor } from "react-router";
+import { useRouteLoaderData, type MetaDescriptor } from "react-router";
 
 /**
  * Per-page SEO tags for every public route's `meta`: title, description,
  * canonical link, Open Graph and Twitter card. Absolute URLs need the public
- * origin: the server sets it once from APP_URL (root loader); in the browser
- * the page's own origin is the same site.
+ * origin (APP_URL): the root loader puts it in its data, meta functions read it
+ * from their matches and components with useSiteOrigin(), so nothing here
+ * holds state between requests.
  */
 
 export const SITE_NAME = "Inkpilot";
 export const DEFAULT_OG_IMAGE = "/og-image.png";
 
-let serverOrigin = "http://localhost:3000";
+/** What a meta function is given (its `matches` include the root's data). */
+export type MetaSource = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
 
-/** Called by the root loader with getEnv().appUrl so server-rendered tags carry the deployed origin. */
-export function setSiteOrigin(origin: string) {
-  serverOrigin = origin.replace(/\/$/, "");
+function originIn(rootData: unknown) {
+  const origin = (rootData as { origin?: unknown } | undefined)?.origin;
+  return typeof origin === "string" ? origin : "";
 }
 
-export function siteOrigin() {
-  return typeof window !== "undefined" ? window.location.origin : serverOrigin;
+/** The public origin in a meta function. */
+export function metaOrigin({ matches }: MetaSource) {
+  return originIn(matches.find((match) => match?.id === "root")?.loaderData);
 }
 
-/** `/pricing` → `https://inkpilot.app/pricing`; absolute URLs pass through. */
-export function absoluteUrl(pathOrUrl: string) {
+/** The public origin in a component. */
+export function useSiteOrigin() {
+  return originIn(useRouteLoaderData("root"));
+}
+
+/** (origin, `/pricing`) → `https://inkpilot.app/pricing`; absolute URLs pass through. */
+export function absoluteUrl(origin: string, pathOrUrl: string) {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  return `${siteOrigin()}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+  return `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
 export type SeoInput = {
@@ -49,10 +57,12 @@ export function fullTitle(title: string) {
   return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
 }
 
-export function seoMeta(input: SeoInput): MetaDescriptor[] {
+/** `meta = (args) => seoMeta(args, { ... })`. */
+export function seoMeta(args: MetaSource, input: SeoInput): MetaDescriptor[] {
+  const origin = metaOrigin(args);
   const title = fullTitle(input.title);
-  const url = absoluteUrl(input.path);
-  const image = absoluteUrl(input.image ?? DEFAULT_OG_IMAGE);
+  const url = absoluteUrl(origin, input.path);
+  const image = absoluteUrl(origin, input.image ?? DEFAULT_OG_IMAGE);
   const imageAlt = input.imageAlt ?? `${SITE_NAME}: SEO blog posts on auto-pilot`;
   const type = input.type ?? "website";
   const tags: MetaDescriptor[] = [

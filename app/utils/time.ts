@@ -1,3 +1,10 @@
+/**
+ * Time, and every date or time shown to a customer. Dashboard dates are shown
+ * in the site's time zone (an IANA name, UTC when unknown to this runtime), as
+ * 'dd MMM yyyy', built from parts because locale month abbreviations vary
+ * (en-GB says "Sept"). Plain functions, safe on the server and in the browser.
+ */
+
 export function isoNow(at: Date = new Date()) {
   return at.toISOString();
 }
@@ -9,3 +16,78 @@ export function isoIn(ms: number, from: Date = new Date()) {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A usable IANA zone name, or UTC when the stored one is unknown to this runtime. */
+export function safeTimeZone(timeZone: string | null | undefined) {
+  if (!timeZone) return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** The calendar date ('YYYY-MM-DD') and 24-hour wall-clock time ('HH:MM') at an instant in a zone. */
+export function zonedParts(at: Date, timeZone: string | null | undefined) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: safeTimeZone(timeZone),
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+/** The calendar date ('YYYY-MM-DD') at an instant in a zone. */
+export function zonedDate(at: Date, timeZone: string | null | undefined) {
+  return zonedParts(at, timeZone).date;
+}
+
+/** A calendar date moved by whole days (pure date arithmetic, no zone involved). */
+export function addDays(date: string, days: number) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' → 'dd MMM yyyy', e.g. '24 Nov 2026'. */
+export function formatDayDate(date: string) {
+  const [y, m, d] = date.split("-");
+  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
+}
+
+/** An instant as 'dd MMM yyyy' in the site's time zone. */
+export function formatDate(iso: string, timeZone: string | null | undefined) {
+  return formatDayDate(zonedDate(new Date(iso), timeZone));
+}
+
+/** An instant as 'dd MMM yyyy HH:mm' (24-hour) in the site's time zone. */
+export function formatDateTime(iso: string, timeZone: string | null | undefined) {
+  const { date, time } = zonedParts(new Date(iso), timeZone);
+  return `${formatDayDate(date)} ${time}`;
+}
+
+/** 'HH:MM' (24-hour) → '6:30 PM'; anything unparsable shows the fallback time instead. */
+export function formatTime12(time: string, fallback: string) {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time) ?? /^(\d{1,2}):(\d{2})$/.exec(fallback)!;
+  const hour = Number(match[1]) % 24;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+/** 'Today', 'Tomorrow' or 'dd MMM yyyy' for a calendar date, seen from `today` (both 'YYYY-MM-DD' in the site's zone). */
+export function dayLabel(date: string, today: string) {
+  if (date === today) return "Today";
+  if (date === addDays(today, 1)) return "Tomorrow";
+  return formatDayDate(date);
+}
+
+/** A calendar date ('YYYY-MM-DD', e.g. a blog post's) in words: 'November 5, 2026'. */
+export function formatLongDate(date: string) {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import Database from "better-sqlite3";
+import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { E2E_PORT } from "./stack";
 
 /**
@@ -28,7 +29,7 @@ function withDb<T>(run: (sqlite: Database.Database) => T) {
 /** A verified, onboarded account with its own workspace and site, as createAccount makes it. */
 function createUser(email: string, isOperator: boolean) {
   const now = new Date().toISOString();
-  const hash = bcrypt.hashSync(PASSWORD, 4);
+  const hash = bcrypt.hashSync(PASSWORD, BCRYPT_COST);
   const [userId, workspaceId, siteId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
   withDb((sqlite) =>
     sqlite.transaction(() => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import bcrypt from "bcryptjs";
 import { openDatabase } from "../../app/db/client.server";
+import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
@@ -92,7 +93,7 @@ test.afterAll(async () => {
 async function createUser() {
   const { db } = openDatabase(databasePath);
   const email = `generate-openai-${Date.now().toString(36)}@example.com`;
-  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(PASSWORD, 4), emailVerified: true });
+  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(PASSWORD, BCRYPT_COST), emailVerified: true });
   await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, db };
 }

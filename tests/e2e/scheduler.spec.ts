@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { zonedDate } from "../../app/modules/scheduler/scheduler.server";
-import { isoNow } from "../../app/utils/time";
+import { isoNow, zonedDate } from "../../app/utils/time";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**

@@ -2,6 +2,7 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import { expect, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/client.server";
+import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { E2E_PORT } from "./stack";
@@ -35,7 +36,7 @@ export async function createVerifiedUser(
   { fullName = "", onboarded = true }: { fullName?: string; onboarded?: boolean } = {},
 ) {
   const db = e2eDb();
-  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, 4), fullName, emailVerified: true });
+  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), fullName, emailVerified: true });
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, password };
 }

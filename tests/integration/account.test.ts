@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { passwordHasher } from "#app/modules/auth/password-hasher.server";
+import { BCRYPT_COST, passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -40,7 +40,7 @@ let db: DB;
 async function makeUser(email: string, { fullName = "", password = PASSWORD as string | null } = {}) {
   const account = await createAccount(db, {
     email,
-    passwordHash: password ? await bcrypt.hash(password, 4) : null,
+    passwordHash: password ? await bcrypt.hash(password, BCRYPT_COST) : null,
     fullName,
     emailVerified: true,
   });

@@ -94,7 +94,7 @@ describe("POST /dashboard/onboarding", () => {
     // The success step shows what was stored.
     const state = await onboardingState(
       db,
-      { user: { onboardingCompleted: false } as never, site: { id: alice.siteId, name: "", url: null } },
+      { user: { onboardingCompleted: false } as never, site: { id: alice.siteId, name: "", url: null, timeZone: "UTC" } },
       urlOf("/dashboard?onboarding=success"),
     );
     expect(state).toMatchObject({ show: true, step: "success", scanned: { brandName: TEST_SITE.brandName, industry: "Food & Beverage" } });
@@ -139,7 +139,7 @@ describe("POST /dashboard/onboarding", () => {
 });
 
 describe("onboardingState", () => {
-  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null } });
+  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null, timeZone: "UTC" } });
 
   test("shows until completed, at the step from the URL", async () => {
     expect(await onboardingState(db, auth(false), urlOf("/dashboard"))).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });

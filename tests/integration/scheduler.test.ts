@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { addDays, zonedDate } from "#app/modules/scheduler/scheduler.server";
+import { addDays, zonedDate } from "#app/utils/time";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/scheduler";
 import type { FormReply } from "#app/utils/form-reply";

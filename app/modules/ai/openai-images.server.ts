@@ -1,4 +1,5 @@
 import { getEnv } from "#app/env.server";
+import { detectImageType, IMAGE_TYPES } from "#app/modules/uploads/images.server";
 import { guardedFetch } from "#app/utils/http.server";
 import { createOpenAiClient, REQUEST_TIMEOUTS } from "./client.server";
 import { imagePrompt } from "./prompts";
@@ -31,9 +32,8 @@ export function createOpenAiImages(): ImageGenerator {
   };
 }
 
+/** The image store's one file-type check; the images API answers PNG, JPEG or WebP. */
 export function imageType(bytes: Uint8Array): Pick<GeneratedImage, "contentType" | "ext"> | null {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return { contentType: "image/png", ext: "png" };
-  if (bytes[0] === 0xff && bytes[1] === 0xd8) return { contentType: "image/jpeg", ext: "jpg" };
-  if (bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return { contentType: "image/webp", ext: "webp" };
-  return null;
+  const ext = detectImageType(bytes);
+  return ext === "png" || ext === "jpg" || ext === "webp" ? { contentType: IMAGE_TYPES[ext], ext } : null;
 }

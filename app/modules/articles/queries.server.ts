@@ -128,23 +128,3 @@ export async function listArticles(
   const { items } = await listArticlePage(db, siteId, { status, perPage: limit });
   return items;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * 'dd MMM yyyy' in the site's time zone. Built from parts because locale month
- * abbreviations vary (en-GB says "Sept").
- */
-export function formatListDate(iso: string, timeZone = "UTC") {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "UTC";
-  }
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, year: "numeric", month: "numeric", day: "2-digit" }).formatToParts(
-    new Date(iso),
-  );
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")} ${MONTHS[Number(get("month")) - 1]} ${get("year")}`;
-}

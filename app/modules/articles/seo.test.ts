@@ -107,5 +107,6 @@ describe("text helpers", () => {
   it("slugifies titles", () => {
     expect(slugify("Café au Lait: What's New?")).toBe("cafe-au-lait-whats-new");
     expect(slugify("!!!")).toBe("article");
+    expect(slugify("My website", "site")).toBe("my-website");
   });
 });

@@ -48,8 +48,12 @@ export function countHtmlWords(html: string): number {
   return countWords(htmlToText(html));
 }
 
-/** URL slug from a title: ASCII-folded, lowercase, hyphenated, at most 80 characters. */
-export function slugify(title: string): string {
+/**
+ * The one slug rule (article URLs, site slugs, blog heading anchors): accents
+ * folded, lowercase, apostrophes dropped, other non-letters hyphenated, at most
+ * 80 characters; `fallback` when nothing is left.
+ */
+export function slugify(title: string, fallback = "article"): string {
   const slug = title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -59,5 +63,5 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 80)
     .replace(/-+$/, "");
-  return slug || "article";
+  return slug || fallback;
 }

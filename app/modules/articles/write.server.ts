@@ -10,16 +10,11 @@ import { analyseArticle } from "./analyse.server";
  * (app/routes/dashboard/write/write.server.ts).
  */
 
-export const WRITE_PATH = "/dashboard/write";
 export const TITLE_MAX_CHARS = 200;
 export const META_MAX_CHARS = 500;
 export const KEYWORD_MAX_CHARS = 120;
 
 export { WRITE_MESSAGES as MESSAGES } from "./write-messages";
-
-export function editUrl(articleId: string, { publish = false } = {}) {
-  return `${WRITE_PATH}?edit=${encodeURIComponent(articleId)}${publish ? "&publish=1" : ""}`;
-}
 
 /** The write screen's data: the article to edit (?edit=) and what the page shows beside it; null when that article is not this site's. */
 export async function loadWriteScreen(db: DB, tenant: { workspaceId: string; siteId: string }, { editId, publish }: { editId: string | null; publish: boolean }) {

@@ -20,8 +20,6 @@ import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } fro
  * call these; every function takes the database first.
  */
 
-const BCRYPT_COST = 10;
-
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
@@ -30,7 +28,7 @@ export function hashPassword(password: string) {
   // Callers validate first (password-policy.server.ts); this is the backstop so
   // no path can store a hash of a silently truncated password.
   if (passwordByteLength(password) > MAX_PASSWORD_BYTES) throw new Error("Password exceeds bcrypt's 72-byte maximum");
-  return passwordHasher.hash(password, BCRYPT_COST);
+  return passwordHasher.hash(password);
 }
 
 export function verifyPassword(password: string, hash: string) {

@@ -2,6 +2,7 @@ import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import type { WorkspaceRole } from "#app/db/schema";
+import { safeTimeZone } from "#app/utils/time";
 import { endSession, lookupSession } from "./session.server";
 
 /**
@@ -24,7 +25,8 @@ export type AuthState = {
   };
   workspace: { id: string; name: string; plan: "trial" | "pro"; trialEndsAt: string; trialArticlesUsed: number };
   role: WorkspaceRole;
-  site: { id: string; name: string; url: string | null };
+  /** timeZone: the site's IANA zone (UTC when unknown); every date a page shows is in it (app/utils/time.ts). */
+  site: { id: string; name: string; url: string | null; timeZone: string };
 };
 
 export const authContext = createContext<AuthState>();
@@ -54,6 +56,7 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       "s.id as siteId",
       "s.name as siteName",
       "s.url as siteUrl",
+      "s.timezone",
     ])
     .where("u.id", "=", userId)
     .orderBy("m.created_at")
@@ -82,7 +85,7 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       trialArticlesUsed: row.trial_articles_used,
     },
     role: row.role,
-    site: { id: row.siteId, name: row.siteName, url: row.siteUrl },
+    site: { id: row.siteId, name: row.siteName, url: row.siteUrl, timeZone: safeTimeZone(row.timezone) },
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import type { LinkKind, LinkStatus } from "#app/db/schema";
 import { enqueue } from "#app/modules/jobs/queue.server";
@@ -282,10 +283,11 @@ export async function checkSiteLinks(
   return { checked, skipped };
 }
 
-export const checkSiteLinksJob: JobDefinition = {
-  run: async (payload, { db, signal }) => {
-    const siteId = (payload as { siteId?: unknown })?.siteId;
-    if (typeof siteId !== "string") return;
+const CheckLinksPayload = z.object({ siteId: z.string().min(1), trigger: z.enum(["manual", "daily"]) });
+
+export const checkSiteLinksJob: JobDefinition<typeof CheckLinksPayload> = {
+  payload: CheckLinksPayload,
+  run: async ({ siteId }, { db, signal }) => {
     await checkSiteLinks(db, siteId, { signal });
   },
 };

@@ -79,26 +79,3 @@ export async function listLinkPage(db: DB, siteId: string, filter: LinkFilter, p
     .execute();
   return { items: rows as LinkRow[], total, page: current, pageCount };
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "dd MMM yyyy HH:mm" in the site's time zone (UTC when the zone is unknown). */
-export function formatCheckedAt(iso: string, timeZone = "UTC") {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-  } catch {
-    zone = "UTC";
-  }
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    year: "numeric",
-    month: "numeric",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")} ${MONTHS[Number(get("month")) - 1]} ${get("year")} ${get("hour")}:${get("minute")}`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { countWords, parsePost, readingTime, renderMarkdown, slugify } from "./markdown.server";
+import { countWords, headingId, parsePost, readingTime, renderMarkdown } from "./markdown.server";
 import { listPosts } from "./posts.server";
 
 describe("reading time", () => {
@@ -29,8 +29,10 @@ describe("table of contents", () => {
     expect(html).toContain('<h2 id="why-it-matters-3-tips-2">');
   });
 
-  test("slugify drops accents and punctuation", () => {
-    expect(slugify("Café & Crème: l'été!")).toBe("cafe-creme-l-ete");
+  test("heading anchors drop accents, punctuation, inline tags and entities (the one slug rule: apostrophes are dropped)", () => {
+    expect(headingId("Café &amp; Crème: l'été!")).toBe("cafe-creme-lete");
+    expect(headingId("The <em>first</em> step")).toBe("the-first-step");
+    expect(headingId("!!!")).toBe("section");
   });
 });
 

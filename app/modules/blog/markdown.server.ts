@@ -1,6 +1,7 @@
 import matter from "gray-matter";
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
+import { slugify } from "#app/modules/articles/text";
 
 /**
  * The product blog's posts are markdown files with frontmatter
@@ -45,16 +46,9 @@ export function countWords(markdown: string) {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-/** "Why it matters: 3 tips" → "why-it-matters-3-tips". */
-export function slugify(text: string) {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&[a-z]+;|&#\d+;/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+/** A heading's anchor: "Why it matters: 3 tips" → "why-it-matters-3-tips" (inline tags and entities left out). */
+export function headingId(text: string) {
+  return slugify(text.replace(/<[^>]+>/g, "").replace(/&[a-z]+;|&#\d+;/gi, ""), "section");
 }
 
 /** Renders markdown; h2 and h3 headings get unique ids and form the table of contents. */
@@ -66,7 +60,7 @@ export function renderMarkdown(markdown: string) {
     renderer: {
       heading(this: { parser: { parseInline(tokens: Tokens.Heading["tokens"]): string } }, { tokens, depth, text }: Tokens.Heading) {
         const inner = this.parser.parseInline(tokens);
-        const base = slugify(text) || "section";
+        const base = headingId(text);
         const seen = used.get(base) ?? 0;
         used.set(base, seen + 1);
         const id = seen === 0 ? base : `${base}-${seen + 1}`;

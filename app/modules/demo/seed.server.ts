@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
+import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
@@ -35,7 +36,7 @@ function paragraphs(title: string, keyword: string) {
 export async function seedDemo(db: DB) {
   const { userId, workspaceId, siteId } = await createAccount(db, {
     email: DEMO_EMAIL,
-    passwordHash: await bcrypt.hash(DEMO_PASSWORD, 10),
+    passwordHash: await bcrypt.hash(DEMO_PASSWORD, BCRYPT_COST),
     fullName: "Demo User",
     emailVerified: true,
     isOperator: true,

@@ -124,10 +124,10 @@ export const SEARCH_WAIT_MESSAGE = "Waiting for Postmark's message search to sho
  * got no answer and search does not show it yet, the retry waits (fails as
  * retryable) until searchSettleMs after that send started, then sends.
  */
-export function createDeliverMailJob(options: { timeoutMs?: number; searchSettleMs?: number } = {}): JobDefinition {
+export function createDeliverMailJob(options: { timeoutMs?: number; searchSettleMs?: number } = {}): JobDefinition<typeof DeliverPayload> {
   return {
-    async run(payload, { db, job }) {
-      const { mailId } = DeliverPayload.parse(payload);
+    payload: DeliverPayload,
+    async run({ mailId }, { db, job }) {
       const mail = await db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirst();
       if (!mail || mail.status !== "queued") return;
 

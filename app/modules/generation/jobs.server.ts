@@ -27,10 +27,9 @@ function isPermanent(error: unknown) {
 
 export async function runGeneration(
   db: DB,
-  payload: unknown,
+  { generationId, siteId }: z.output<typeof Payload>,
   { signal, lastAttempt, ai }: { signal: AbortSignal; lastAttempt: boolean; ai?: GenerationAi },
 ) {
-  const { generationId, siteId } = Payload.parse(payload);
   const current = await db.selectFrom("generations").select("status").where("id", "=", generationId).executeTakeFirst();
   if (!current || current.status !== "running") return;
   const cancel = new AbortController();
@@ -65,6 +64,7 @@ export async function runGeneration(
   }
 }
 
-export const generateArticleJob: JobDefinition = {
+export const generateArticleJob: JobDefinition<typeof Payload> = {
+  payload: Payload,
   run: (payload, { db, job, signal }) => runGeneration(db, payload, { signal, lastAttempt: job.attempts >= job.max_attempts }),
 };

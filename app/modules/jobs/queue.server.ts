@@ -3,6 +3,7 @@ import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { Job, JobsTable } from "#app/db/schema";
 import { isoIn, isoNow } from "#app/utils/time";
+import type { JobName, JobPayload } from "./registry.server";
 
 /**
  * A durable queue on the main database, so a job is enqueued in the same
@@ -27,7 +28,17 @@ export class PermanentJobError extends Error {
   override name = "PermanentJobError";
 }
 
-export async function enqueue(db: DB, name: string, payload: unknown, options: EnqueueOptions = {}) {
+/**
+ * Enqueues a job of the registry: the name must be one of its jobs and the
+ * payload must fit that job's schema (checked by the type checker here, and
+ * parsed again by the runner before the job sees it).
+ */
+export function enqueue<N extends JobName>(db: DB, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}) {
+  return insertJob(db, name, payload, options);
+}
+
+/** The queue's untyped insert, for the queue's own tests with made-up jobs; the app enqueues through enqueue(). */
+export async function insertJob(db: DB, name: string, payload: unknown, options: EnqueueOptions = {}) {
   const now = isoNow();
   const row = await db
     .insertInto("jobs")

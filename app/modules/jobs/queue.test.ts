@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { testDb } from "#tests/setup/db";
-import { cancelJob, claimNextJob, enqueue, extendLease, markFailedAttempt, markSucceeded, PermanentJobError, retryDelayMs } from "./queue.server";
+import { cancelJob, claimNextJob, enqueue, extendLease, insertJob, markFailedAttempt, markSucceeded, PermanentJobError, retryDelayMs } from "./queue.server";
 import { jobRegistry } from "./registry.server";
 import {
   DEFAULT_JOB_TIMEOUT_MS,
@@ -19,10 +20,10 @@ const options = { leaseMs: 1_000, pollMs: 10, retryBaseMs: 1 };
 describe("job queue", () => {
   it("deduplicates by idempotency key and runs due jobs only", async () => {
     const db = await testDb();
-    const a = await enqueue(db, "t-dedupe", { n: 1 }, { idempotencyKey: "k1" });
-    const b = await enqueue(db, "t-dedupe", { n: 2 }, { idempotencyKey: "k1" });
+    const a = await insertJob(db, "t-dedupe", { n: 1 }, { idempotencyKey: "k1" });
+    const b = await insertJob(db, "t-dedupe", { n: 2 }, { idempotencyKey: "k1" });
     expect(b).toBe(a);
-    await enqueue(db, "t-dedupe", {}, { runAt: new Date(Date.now() + 60_000) });
+    await insertJob(db, "t-dedupe", {}, { runAt: new Date(Date.now() + 60_000) });
     const seen: unknown[] = [];
     const registry: JobRegistry = { "t-dedupe": { run: async (p) => void seen.push(p) } };
     expect(await runNextJob(db, registry, options)).toBe(true);
@@ -32,7 +33,7 @@ describe("job queue", () => {
 
   it("retries with backoff, then fails keeping the error", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-flaky", {}, { maxAttempts: 2 });
+    const id = await insertJob(db, "t-flaky", {}, { maxAttempts: 2 });
     const registry: JobRegistry = { "t-flaky": { run: async () => Promise.reject(new Error("boom")) } };
     await runNextJob(db, registry, options);
     let row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -47,7 +48,7 @@ describe("job queue", () => {
 
   it("does not retry permanent errors", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-permanent", {});
+    const id = await insertJob(db, "t-permanent", {});
     const job = (await claimNextJob(db, 1000, ["t-permanent"]))!;
     expect(await markFailedAttempt(db, job, new PermanentJobError("inactive"))).toBe("failed");
     const row = await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow();
@@ -56,7 +57,7 @@ describe("job queue", () => {
 
   it("recovers a job whose lease expired (the worker died)", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-lease", {});
+    const id = await insertJob(db, "t-lease", {});
     const first = await claimNextJob(db, 50, ["t-lease"]);
     expect(first?.id).toBe(id);
     expect(await claimNextJob(db, 50, ["t-lease"])).toBeUndefined();
@@ -79,7 +80,7 @@ const statusOf = async (db: Awaited<ReturnType<typeof testDb>>, id: number) =>
 describe("the lease token", () => {
   it("lets only the current holder record an outcome after a takeover", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-token", {});
+    const id = await insertJob(db, "t-token", {});
     const stale = (await claimNextJob(db, 50, ["t-token"]))!;
     // The lease expires and another worker takes the job over.
     const current = (await claimNextJob(db, 60_000, ["t-token"], new Date(Date.now() + 100)))!;
@@ -98,7 +99,7 @@ describe("the lease token", () => {
 
   it("keeps a job cancelled while it ran cancelled, whatever the job returns", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-cancel-ok", {});
+    const id = await insertJob(db, "t-cancel-ok", {});
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
@@ -121,7 +122,7 @@ describe("the lease token", () => {
 
   it("keeps a job cancelled while it ran cancelled when it then fails", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-cancel-fail", {});
+    const id = await insertJob(db, "t-cancel-fail", {});
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     let fail!: (e: Error) => void;
@@ -143,7 +144,7 @@ describe("the lease token", () => {
 
   it("aborts the running job's signal when the heartbeat finds the lease lost", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-lost", {});
+    const id = await insertJob(db, "t-lost", {});
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     let reason: unknown;
@@ -172,7 +173,7 @@ describe("the lease token", () => {
 describe("time limit per job", () => {
   it("fails a hung attempt at its definition's timeout, aborts its signal and retries with backoff", async () => {
     const db = await testDb();
-    const id = await enqueue(db, "t-hung", {}, { maxAttempts: 3 });
+    const id = await insertJob(db, "t-hung", {}, { maxAttempts: 3 });
     let aborted: unknown;
     const registry: JobRegistry = {
       "t-hung": {
@@ -219,11 +220,11 @@ describe("worker lanes", () => {
       "t-bulk-hung": { lane: "bulk", timeoutMs: 1_500, run: () => (bulkStarted(), new Promise<void>(() => {})) },
       "t-mail": { lane: "mail", run: async () => {} },
     };
-    const bulk = await enqueue(db, "t-bulk-hung", {}, { runAt: new Date(Date.now() - 60_000), maxAttempts: 1 });
+    const bulk = await insertJob(db, "t-bulk-hung", {}, { runAt: new Date(Date.now() - 60_000), maxAttempts: 1 });
     const worker = startWorker(db, registry, { leaseMs: 60_000, pollMs: 20 });
     try {
       await bulkRunning;
-      const mail = await enqueue(db, "t-mail", {});
+      const mail = await insertJob(db, "t-mail", {});
       worker.notify();
       await vi.waitFor(async () => expect((await statusOf(db, mail)).status).toBe("succeeded"), { timeout: 5_000, interval: 20 });
       // The bulk job is still hung: the mail did not wait for it.
@@ -251,7 +252,7 @@ describe("worker lanes", () => {
         },
       },
     };
-    for (let i = 0; i < 5; i++) await enqueue(db, "t-bulk-wide", { i });
+    for (let i = 0; i < 5; i++) await insertJob(db, "t-bulk-wide", { i });
     const worker = startWorker(db, registry, { leaseMs: 60_000, pollMs: 20, lanes: { bulk: 2 } });
     try {
       await vi.waitFor(() => expect(active).toBe(2), { timeout: 5_000, interval: 20 });
@@ -269,5 +270,55 @@ describe("worker lanes", () => {
       });
       await worker.stop();
     }
+  });
+});
+
+describe("typed jobs", () => {
+  it("enqueue type-checks the name and the payload against the registry's schema", async () => {
+    const db = await testDb();
+    const id = await enqueue(db, "deliver-mail", { mailId: 7 }, { runAt: new Date(Date.now() + 60_000) });
+    expect(JSON.parse((await db.selectFrom("jobs").select("payload").where("id", "=", id).executeTakeFirstOrThrow()).payload)).toEqual({ mailId: 7 });
+    // The checks below are the type checker's (npm run typecheck); at run time nothing is enqueued.
+    const never = () => false;
+    if (never()) {
+      // @ts-expect-error the mail id is a number
+      await enqueue(db, "deliver-mail", { mailId: "7" });
+      // @ts-expect-error a generation names its site
+      await enqueue(db, "generate-article", { generationId: "g" });
+      // @ts-expect-error no such job
+      await enqueue(db, "deliver-mails", { mailId: 7 });
+    }
+  });
+
+  it("parses the payload with the job's schema before the handler sees it, and fails a bad one at once with what is wrong", async () => {
+    const db = await testDb();
+    const seen: unknown[] = [];
+    const registry: JobRegistry = {
+      "t-typed": { payload: z.object({ siteId: z.string().min(1), count: z.coerce.number() }), run: async (p) => void seen.push(p) },
+    };
+    const good = await insertJob(db, "t-typed", { siteId: "s1", count: "3", extra: true });
+    const bad = await insertJob(db, "t-typed", { siteId: 42 }, { maxAttempts: 5 });
+    await runNextJob(db, registry, options);
+    await runNextJob(db, registry, options);
+    expect(seen).toEqual([{ siteId: "s1", count: 3 }]);
+    const rows = await db.selectFrom("jobs").select(["id", "status", "attempts", "last_error"]).where("id", "in", [good, bad]).orderBy("id").execute();
+    expect(rows[0]).toMatchObject({ status: "succeeded" });
+    expect(rows[1]).toMatchObject({ status: "failed", attempts: 1 });
+    expect(rows[1]!.last_error).toMatch(/^PermanentJobError: The payload of job "t-typed" does not match its schema \(siteId: .+; count: .+\)\.$/);
+  });
+
+  it("fails a payload that is not JSON the same way", async () => {
+    const db = await testDb();
+    const id = await insertJob(db, "t-garbled", {});
+    await db.updateTable("jobs").set({ payload: "{oops" }).where("id", "=", id).execute();
+    await runNextJob(db, { "t-garbled": { payload: z.object({}), run: async () => {} } }, options);
+    const row = await db.selectFrom("jobs").select(["status", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "failed", last_error: 'PermanentJobError: The payload of job "t-garbled" is not JSON.' });
+  });
+
+  it("every job of the registry has a payload schema", () => {
+    for (const [name, definition] of Object.entries(jobRegistry)) expect(definition.payload, name).toBeDefined();
+    expect(jobRegistry["check-site-links"].payload.safeParse({ siteId: "s", trigger: "daily" }).success).toBe(true);
+    expect(jobRegistry["check-site-links"].payload.safeParse({ trigger: "daily" }).success).toBe(false);
   });
 });

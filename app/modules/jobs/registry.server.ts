@@ -1,21 +1,27 @@
+import { z } from "zod";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { MINUTE } from "#app/utils/time";
 import { purgeExpired } from "./maintenance.server";
-import type { JobRegistry } from "./runner.server";
+import type { JobDefinition } from "./runner.server";
 
 /**
- * Every job the worker knows, by name, with its lane and time limit per attempt
- * (see runner.server.ts). Each area defines its own jobs; this only collects
- * them and decides where and how long they run.
+ * Every job the worker knows, by name, with its payload schema, lane and time
+ * limit per attempt (see runner.server.ts). Each area defines its own jobs;
+ * this only collects them and decides where and how long they run. The names
+ * and schemas here are what enqueue() type-checks against (docs/decisions/024).
  */
 export const jobRegistry = {
   // Postmark's client gives up after 20 s; the limit leaves room for the look-up before a retry.
   "deliver-mail": { ...deliverMailJob, lane: "mail", timeoutMs: 2 * MINUTE },
   // A long article with images takes minutes; each model call has its own timeout below this.
   "generate-article": { ...generateArticleJob, lane: "user", timeoutMs: 30 * MINUTE },
-  "purge-expired": { run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
+  "purge-expired": { payload: z.object({}), run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
   // Capped per run and per host; what is left when the limit strikes is checked first next time.
   [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },
-} satisfies JobRegistry;
+} satisfies Record<string, JobDefinition>;
+
+export type JobName = keyof typeof jobRegistry;
+/** What enqueue() accepts for a job: its schema's input. */
+export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]["payload"]>;

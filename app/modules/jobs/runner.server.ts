@@ -1,8 +1,9 @@
+import type { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import type { Job } from "#app/db/schema";
 import { logger } from "#app/utils/logger.server";
 import { MINUTE } from "#app/utils/time";
-import { claimNextJob, extendLease, markFailedAttempt, markSucceeded } from "./queue.server";
+import { claimNextJob, extendLease, markFailedAttempt, markSucceeded, PermanentJobError } from "./queue.server";
 
 /**
  * The worker runs jobs in lanes, each with its own slots and claiming only its
@@ -25,14 +26,22 @@ export type LaneName = keyof typeof LANES;
 export const DEFAULT_JOB_TIMEOUT_MS = 5 * MINUTE;
 
 export type JobContext = { db: DB; job: Job; signal: AbortSignal };
-export type JobDefinition = {
-  run: (payload: unknown, ctx: JobContext) => Promise<void>;
+/**
+ * One kind of job, defined by its area: the zod schema of its payload (enqueue
+ * type-checks against it, the runner parses with it before run sees the
+ * payload), what it does, its lane and time limit (docs/decisions/024).
+ */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  payload: S;
+  run(payload: z.output<S>, ctx: JobContext): Promise<void>;
   /** The lane that runs it; "user" when unset. */
   lane?: LaneName;
   /** Per attempt; at the limit the signal aborts and the attempt fails. DEFAULT_JOB_TIMEOUT_MS when unset. */
   timeoutMs?: number;
 };
-export type JobRegistry = Record<string, JobDefinition>;
+/** What the runner runs, by name. The app's registry (registry.server.ts) gives every job a schema; the queue's own tests may not. */
+export type RunnableJob = Omit<JobDefinition, "payload" | "run"> & { payload?: z.ZodType; run(payload: unknown, ctx: JobContext): Promise<void> };
+export type JobRegistry = Record<string, RunnableJob>;
 
 export type WorkerOptions = {
   leaseMs: number;
@@ -58,7 +67,7 @@ export class LeaseLostError extends Error {
   }
 }
 
-export const laneOf = (definition: JobDefinition): LaneName => definition.lane ?? "user";
+export const laneOf = (definition: RunnableJob): LaneName => definition.lane ?? "user";
 
 /** The part of a registry one lane runs; runNextJob claims only the names it is given. */
 export function jobsOfLane(registry: JobRegistry, lane: LaneName): JobRegistry {
@@ -75,7 +84,24 @@ function unlessAborted<T>(work: Promise<T>, signal: AbortSignal) {
   });
 }
 
-async function runClaimedJob(db: DB, definition: JobDefinition, job: Job, options: WorkerOptions, workerSignal: AbortSignal) {
+/** The stored payload, checked against the job's schema: a payload no retry can fix fails the job at once, with what is wrong. */
+function payloadOf(definition: RunnableJob, job: Job): unknown {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(job.payload);
+  } catch {
+    throw new PermanentJobError(`The payload of job "${job.name}" is not JSON.`);
+  }
+  if (!definition.payload) return raw;
+  const parsed = definition.payload.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`).join("; ");
+    throw new PermanentJobError(`The payload of job "${job.name}" does not match its schema (${problems}).`);
+  }
+  return parsed.data;
+}
+
+async function runClaimedJob(db: DB, definition: RunnableJob, job: Job, options: WorkerOptions, workerSignal: AbortSignal) {
   const log = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
   const timeoutMs = definition.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   // Aborted by the time limit or a lost lease; the job sees it together with the worker's own signal.
@@ -90,7 +116,7 @@ async function runClaimedJob(db: DB, definition: JobDefinition, job: Job, option
     );
   }, Math.max(500, options.leaseMs / 3));
   try {
-    const work = definition.run(JSON.parse(job.payload), { db, job, signal: AbortSignal.any([workerSignal, attempt.signal]) });
+    const work = definition.run(payloadOf(definition, job), { db, job, signal: AbortSignal.any([workerSignal, attempt.signal]) });
     // A job that ignores its signal must not keep its lane slot: stop waiting for it.
     work.catch(() => {});
     await unlessAborted(work, attempt.signal);

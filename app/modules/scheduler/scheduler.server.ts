@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "#app/db/client.server";
-import { isoNow } from "#app/utils/time";
+import { addDays, dayLabel, formatDayDate, formatTime12, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 
 /**
  * The content calendar (docs/product.md "Scheduler"): the 90
@@ -15,57 +15,7 @@ export const DEFAULT_SCHEDULED_TIME = "18:30";
 export const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
 const PAST_LIMIT = 100;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A usable IANA zone name, or UTC when the stored one is unknown to this runtime. */
-export function safeTimeZone(timeZone: string | null | undefined) {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** The calendar date ('YYYY-MM-DD') and wall-clock time at an instant in a zone. */
-function zonedParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
-}
-
-export function zonedDate(at: Date, timeZone: string) {
-  return zonedParts(at, safeTimeZone(timeZone)).date;
-}
-
-/** A calendar date moved by whole days (pure date arithmetic, no zone involved). */
-export function addDays(date: string, days: number) {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' → 'dd MMM yyyy', e.g. '24 Nov 2026'. */
-export function formatDayDate(date: string) {
-  const [y, m, d] = date.split("-");
-  return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
-}
-
-/** 'HH:MM' (24-hour) → '6:30 PM'; anything unparsable falls back to the default slot. */
-export function formatTime12(time: string) {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time) ?? /^(\d{1,2}):(\d{2})$/.exec(DEFAULT_SCHEDULED_TIME)!;
-  const hour = Number(match[1]) % 24;
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? "AM" : "PM"}`;
-}
 
 export type SchedulerDay = { date: string; label: string; dateText: string };
 
@@ -74,8 +24,7 @@ export function schedulerDays(now: Date, timeZone: string): SchedulerDay[] {
   const today = zonedDate(now, timeZone);
   return Array.from({ length: SCHEDULER_DAYS }, (_, i) => {
     const date = addDays(today, i);
-    const dateText = formatDayDate(date);
-    return { date, dateText, label: i === 0 ? "Today" : i === 1 ? "Tomorrow" : dateText };
+    return { date, dateText: formatDayDate(date), label: dayLabel(date, today) };
   });
 }
 
@@ -86,14 +35,12 @@ export function isInWindow(date: string, now: Date, timeZone: string) {
   return date >= today && date <= addDays(today, SCHEDULER_DAYS - 1);
 }
 
-async function siteSchedule(db: DB, siteId: string) {
-  const row = await db
-    .selectFrom("sites as s")
-    .leftJoin("publishing_settings as p", "p.site_id", "s.id")
-    .select(["s.timezone", "p.scheduled_time"])
-    .where("s.id", "=", siteId)
-    .executeTakeFirst();
-  return { timeZone: safeTimeZone(row?.timezone), scheduledTime: row?.scheduled_time ?? DEFAULT_SCHEDULED_TIME };
+/** The signed-in site, with the time zone the auth context resolved (AuthState["site"]). */
+export type SchedulerSite = { id: string; timeZone: string };
+
+async function scheduledTimeOf(db: DB, siteId: string) {
+  const row = await db.selectFrom("publishing_settings").select("scheduled_time").where("site_id", "=", siteId).executeTakeFirst();
+  return row?.scheduled_time ?? DEFAULT_SCHEDULED_TIME;
 }
 
 export type TopicChoice = { topicId: string | null; name: string };
@@ -138,8 +85,12 @@ export type SchedulerView = {
  * window: the plan items from today on, the future scheduled articles, and the
  * published count (plus the list itself on the past tab).
  */
-export async function getSchedulerView(db: DB, siteId: string, { now = new Date(), tab = "coming" }: { now?: Date; tab?: "coming" | "past" } = {}): Promise<SchedulerView> {
-  const { timeZone, scheduledTime } = await siteSchedule(db, siteId);
+export async function getSchedulerView(
+  db: DB,
+  { id: siteId, timeZone }: SchedulerSite,
+  { now = new Date(), tab = "coming" }: { now?: Date; tab?: "coming" | "past" } = {},
+): Promise<SchedulerView> {
+  const scheduledTime = await scheduledTimeOf(db, siteId);
   const days = schedulerDays(now, timeZone);
   const today = days[0]!.date;
   const last = days[days.length - 1]!.date;
@@ -172,7 +123,7 @@ export async function getSchedulerView(db: DB, siteId: string, { now = new Date(
     const local = zonedParts(new Date(a.scheduled_at!), timeZone);
     if (local.date > last) continue;
     const list = articlesByDate.get(local.date) ?? [];
-    list.push({ id: a.id, title: a.title, time: formatTime12(local.time) });
+    list.push({ id: a.id, title: a.title, time: formatTime12(local.time, DEFAULT_SCHEDULED_TIME) });
     articlesByDate.set(local.date, list);
   }
 
@@ -189,13 +140,13 @@ export async function getSchedulerView(db: DB, siteId: string, { now = new Date(
       .execute();
     past = rows.map((r) => {
       const local = zonedParts(new Date(r.published_at!), timeZone);
-      return { id: r.id, title: r.title, publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time)}` };
+      return { id: r.id, title: r.title, publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}` };
     });
   }
 
   return {
     timeZone,
-    timeText: formatTime12(scheduledTime),
+    timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME),
     counts: { coming: planItems.filter((p) => p.status === "planned").length + scheduled.length, past: Number(publishedCount.n) },
     days: days.map((d) => {
       const item = plannedByDate.get(d.date);
@@ -223,12 +174,11 @@ export class ScheduleError extends Error {
  */
 export async function chooseTopic(
   db: DB,
-  siteId: string,
+  { id: siteId, timeZone }: SchedulerSite,
   { date, topicId, name, now = new Date() }: { date: string; topicId?: string | null; name?: string | null; now?: Date },
-) {
-  const { timeZone, scheduledTime } = await siteSchedule(db, siteId);
+): Promise<{ keyword: string; dateText: string; timeText: string }> {
   if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
-  const { choices } = await listTopicChoices(db, siteId);
+  const [{ choices }, scheduledTime] = await Promise.all([listTopicChoices(db, siteId), scheduledTimeOf(db, siteId)]);
   const choice = topicId ? choices.find((c) => c.topicId === topicId) : choices.find((c) => c.topicId === null && c.name === name?.trim());
   if (!choice) throw new ScheduleError("unknown_choice");
 
@@ -237,12 +187,11 @@ export async function chooseTopic(
     .values({ id: randomUUID(), site_id: siteId, date, keyword: choice.name, topic_id: choice.topicId, status: "planned", created_at: isoNow(now) })
     .onConflict((oc) => oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }))
     .execute();
-  return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime) };
+  return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME) };
 }
 
 /** Removes the day's saved topic; `keyword` is null when the day had none. */
-export async function clearDay(db: DB, siteId: string, { date, now = new Date() }: { date: string; now?: Date }) {
-  const { timeZone } = await siteSchedule(db, siteId);
+export async function clearDay(db: DB, { id: siteId, timeZone }: SchedulerSite, { date, now = new Date() }: { date: string; now?: Date }) {
   if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
   const removed = await db.deleteFrom("plan_items").where("site_id", "=", siteId).where("date", "=", date).returning("keyword").executeTakeFirst();
   return { keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };

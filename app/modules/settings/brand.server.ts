@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import { imageStore, storedImageUrl } from "#app/modules/uploads/images.server";
+import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 import { DEFAULT_LANGUAGE, isLanguageTag, LanguageTagSchema } from "./languages";
@@ -32,8 +32,6 @@ export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   tags: [],
   internalLinks: [],
 };
-
-export const logoStore = imageStore("logos");
 
 export const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
 
@@ -134,7 +132,7 @@ export type LogoResult = { ok: true; logoPath: string } | { ok: false; error: st
 
 /** Checks and stores a new logo for the site (images only, by their bytes; 2 MB), then drops the old file. */
 export async function saveBrandLogo(db: DB, siteId: string, upload: File | null): Promise<LogoResult> {
-  const stored = await logoStore.save(siteId, upload);
+  const stored = await saveUpload("logo", siteId, upload);
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
   await db.transaction().execute(async (trx) => {
@@ -142,7 +140,7 @@ export async function saveBrandLogo(db: DB, siteId: string, upload: File | null)
     await recordStoredImage(trx, stored.storedPath, { kind: "logo", siteId }, stored.bytes);
     await forgetStoredImages(trx, [previous?.logo_path]);
   });
-  await logoStore.remove(previous?.logo_path ?? null);
+  await removeStoredFiles([previous?.logo_path]);
   return { ok: true, logoPath: stored.storedPath };
 }
 
@@ -152,5 +150,5 @@ export async function removeBrandLogo(db: DB, siteId: string) {
     await setLogoPath(trx, siteId, null);
     await forgetStoredImages(trx, [previous?.logo_path]);
   });
-  await logoStore.remove(previous?.logo_path ?? null);
+  await removeStoredFiles([previous?.logo_path]);
 }

@@ -14,7 +14,6 @@ import { isoNow } from "#app/utils/time";
  * nothing, but nothing is stored.
  */
 
-export const CONTACT_HONEYPOT = "website";
 export const CONTACT_SOURCES = ["enterprise", "support"] as const;
 export type ContactSource = (typeof CONTACT_SOURCES)[number];
 

@@ -5,20 +5,20 @@ import { socialLinks } from "./navigation";
 
 export type JsonLdObject = { "@context"?: string; "@type": string | string[]; [key: string]: unknown };
 
-/** schema.org objects for the public pages' JSON-LD (rendered by <JsonLd>). */
+/** schema.org objects for the public pages' JSON-LD (rendered by <JsonLd>); URLs are absolute on the public origin (useSiteOrigin). */
 
-export function organizationLd(): JsonLdObject {
+export function organizationLd(origin: string): JsonLdObject {
   return {
     "@type": "Organization",
     name: SITE_NAME,
-    url: absoluteUrl("/"),
-    logo: absoluteUrl("/favicon.svg"),
+    url: absoluteUrl(origin, "/"),
+    logo: absoluteUrl(origin, "/favicon.svg"),
     slogan: "SEO blog posts on auto-pilot",
     sameAs: socialLinks.map((link) => link.href),
   };
 }
 
-function offers(): JsonLdObject[] {
+function offers(origin: string): JsonLdObject[] {
   return [
     {
       "@type": "Offer",
@@ -26,14 +26,14 @@ function offers(): JsonLdObject[] {
       price: "0",
       priceCurrency: "USD",
       description: `${TRIAL_DAYS}-day free trial, no credit card required`,
-      url: absoluteUrl("/pricing"),
+      url: absoluteUrl(origin, "/pricing"),
     },
     {
       "@type": "Offer",
       name: "Pro (monthly)",
       price: String(PRO_PRICE_MONTHLY_USD),
       priceCurrency: "USD",
-      url: absoluteUrl("/pricing"),
+      url: absoluteUrl(origin, "/pricing"),
       priceSpecification: {
         "@type": "UnitPriceSpecification",
         price: String(PRO_PRICE_MONTHLY_USD),
@@ -47,7 +47,7 @@ function offers(): JsonLdObject[] {
       name: "Pro (annual)",
       price: String(PRO_PRICE_YEARLY_USD),
       priceCurrency: "USD",
-      url: absoluteUrl("/pricing"),
+      url: absoluteUrl(origin, "/pricing"),
       priceSpecification: {
         "@type": "UnitPriceSpecification",
         price: String(PRO_PRICE_YEARLY_USD),
@@ -59,26 +59,26 @@ function offers(): JsonLdObject[] {
   ];
 }
 
-export function softwareApplicationLd(): JsonLdObject {
+export function softwareApplicationLd(origin: string): JsonLdObject {
   return {
     "@type": "SoftwareApplication",
     name: SITE_NAME,
     applicationCategory: "BusinessApplication",
     operatingSystem: "Web",
-    url: absoluteUrl("/"),
+    url: absoluteUrl(origin, "/"),
     description: "Inkpilot researches your business, plans your keywords and writes SEO articles in your brand's voice.",
-    offers: offers(),
+    offers: offers(origin),
   };
 }
 
-export function productLd(): JsonLdObject {
+export function productLd(origin: string): JsonLdObject {
   return {
     "@type": "Product",
     name: `${SITE_NAME} Pro`,
     description: "AI blog writing and publishing: business analysis, a 30-day content plan and daily SEO articles.",
     brand: { "@type": "Brand", name: SITE_NAME },
-    image: absoluteUrl("/og-image.png"),
-    offers: offers(),
+    image: absoluteUrl(origin, "/og-image.png"),
+    offers: offers(origin),
   };
 }
 
@@ -93,7 +93,7 @@ export function faqPageLd(faqs: Faq[]): JsonLdObject {
   };
 }
 
-export function articleLd(post: { title: string; description: string; date: string; author: string; image: string; slug: string }): JsonLdObject {
+export function articleLd(origin: string, post: { title: string; description: string; date: string; author: string; image: string; slug: string }): JsonLdObject {
   return {
     "@type": "Article",
     headline: post.title,
@@ -101,20 +101,20 @@ export function articleLd(post: { title: string; description: string; date: stri
     datePublished: post.date,
     dateModified: post.date,
     author: { "@type": "Person", name: post.author },
-    publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl("/favicon.svg") } },
-    image: absoluteUrl(post.image),
-    mainEntityOfPage: absoluteUrl(`/blog/${post.slug}`),
+    publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl(origin, "/favicon.svg") } },
+    image: absoluteUrl(origin, post.image),
+    mainEntityOfPage: absoluteUrl(origin, `/blog/${post.slug}`),
   };
 }
 
-export function breadcrumbLd(items: Array<{ name: string; path: string }>): JsonLdObject {
+export function breadcrumbLd(origin: string, items: Array<{ name: string; path: string }>): JsonLdObject {
   return {
     "@type": "BreadcrumbList",
     itemListElement: items.map((item, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: item.name,
-      item: absoluteUrl(item.path),
+      item: absoluteUrl(origin, item.path),
     })),
   };
 }

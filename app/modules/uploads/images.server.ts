@@ -1,14 +1,19 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { StoredImageKind } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { randomToken } from "#app/utils/crypto.server";
+import { logger } from "#app/utils/logger.server";
 import { stripImageMetadata } from "./strip-metadata";
 
 /**
- * Uploaded images (profile pictures, brand logos) live under <dataDir>/uploads/<kind>,
- * named <ownerId>-<random>.<ext>. The stored path is relative to the data directory
- * ("uploads/<kind>/<file>"), which is also the public URL path, served by a
- * resource route per kind that only looks up names of our own pattern.
+ * The one image store, for uploads (profile pictures, brand logos) and
+ * generated article images alike. Files live under <dataDir>/uploads/<folder>,
+ * named <ownerId>-<random>.<ext>; the stored path ("uploads/<folder>/<file>")
+ * is also the public URL path, served by one resource route per kind through
+ * serveImage. The type always comes from the file's own bytes; uploads also
+ * lose their metadata (strip-metadata.ts). Who owns which file is recorded
+ * separately, in stored-images.server.ts (docs/decisions/021).
  */
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -20,13 +25,27 @@ export const IMAGE_TYPES = {
   jpg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
+  svg: "image/svg+xml",
 } as const;
 export type ImageExt = keyof typeof IMAGE_TYPES;
 
-/** A served file name: our own pattern only, so no path can escape the folder. */
-const FILE_NAME = /^[A-Za-z0-9_-]{1,120}\.(png|jpg|gif|webp)$/;
+const RASTER = ["png", "jpg", "gif", "webp"] as const satisfies ImageExt[];
 
-/** The image type from the file's first bytes; the browser's claimed type is not trusted. */
+/** Each kind: its folder, the types it may hold, and the CSP it is served with. */
+export const IMAGE_KINDS = {
+  avatar: { folder: "avatars", types: RASTER, csp: "default-src 'none'" },
+  logo: { folder: "logos", types: RASTER, csp: "default-src 'none'" },
+  // SVG only ever comes from the offline writer; its CSP forbids scripts and allows its inline styles.
+  article: { folder: "articles", types: ["png", "jpg", "webp", "svg"], csp: "default-src 'none'; style-src 'unsafe-inline'" },
+} as const satisfies Record<StoredImageKind, { folder: string; types: readonly ImageExt[]; csp: string }>;
+
+const accepts = (kind: StoredImageKind, ext: ImageExt) => (IMAGE_KINDS[kind].types as readonly ImageExt[]).includes(ext);
+
+/** A file name of our own pattern only, so no name can reach outside its folder. */
+const FILE_NAME = /^[A-Za-z0-9_-]{1,120}\.(png|jpg|gif|webp|svg)$/;
+const FOLDERS = Object.values(IMAGE_KINDS).map((kind) => kind.folder);
+
+/** The image type from the file's first bytes; a claimed type or name is never trusted. */
 export function detectImageType(bytes: Uint8Array): ImageExt | null {
   const at = (i: number) => bytes[i];
   if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return "png";
@@ -34,6 +53,7 @@ export function detectImageType(bytes: Uint8Array): ImageExt | null {
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 6 && (ascii(0, 6) === "GIF87a" || ascii(0, 6) === "GIF89a")) return "gif";
   if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  if (/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(ascii(0, Math.min(bytes.length, 256)))) return "svg";
   return null;
 }
 
@@ -44,48 +64,12 @@ export function multipartTooLarge(request: Request, maxBytes = MAX_IMAGE_BYTES) 
   return !Number.isFinite(length) || length > maxBytes + MULTIPART_OVERHEAD;
 }
 
-export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
-
-export type ImageStore = ReturnType<typeof imageStore>;
-
-/** The folder of one kind of upload, e.g. imageStore("avatars"). */
-export function imageStore(kind: string) {
-  const prefix = `uploads/${kind}`;
-  const dir = () => path.join(getEnv().dataDir, prefix);
-
-  /** The absolute file for a served name, or null when the name is not one of ours. */
-  function fileFor(name: string) {
-    if (!FILE_NAME.test(name)) return null;
-    const ext = name.slice(name.lastIndexOf(".") + 1) as ImageExt;
-    return { file: path.join(dir(), name), contentType: IMAGE_TYPES[ext] };
-  }
-
-  /** Removes a stored image given its stored path; a missing file or a foreign path is ignored. */
-  async function remove(storedPath: string | null) {
-    if (!storedPath?.startsWith(`${prefix}/`)) return;
-    const target = fileFor(storedPath.slice(prefix.length + 1));
-    if (target) await fs.rm(target.file, { force: true });
-  }
-
-  /**
-   * Checks the upload (present, ≤ 2 MB, an image by its bytes), strips its
-   * metadata (EXIF and GPS, XMP, comments) and writes it; records nothing.
-   */
-  async function save(ownerId: string, upload: File | null): Promise<StoredImageResult> {
-    if (!upload || upload.size === 0) return { ok: false, error: "Please choose an image file." };
-    if (upload.size > MAX_IMAGE_BYTES) return { ok: false, error: "The image must be 2 MB or smaller." };
-    const original = new Uint8Array(await upload.arrayBuffer());
-    const ext = detectImageType(original);
-    if (!ext) return { ok: false, error: "Only PNG, JPEG, GIF or WebP images are accepted." };
-    const bytes = stripImageMetadata(original, ext);
-    if (!bytes) return { ok: false, error: "This image could not be read. Please try another file." };
-    const name = `${ownerId}-${randomToken(9)}.${ext}`;
-    await fs.mkdir(dir(), { recursive: true });
-    await fs.writeFile(path.join(dir(), name), bytes, { flag: "wx" });
-    return { ok: true, storedPath: `${prefix}/${name}`, bytes: bytes.byteLength };
-  }
-
-  return { prefix, fileFor, remove, save };
+/** "uploads/<folder>/<file>" from a stored path or its public URL ("/uploads/..."); null for anything not ours. */
+export function storedPathOf(pathOrUrl: string | null | undefined) {
+  if (!pathOrUrl) return null;
+  const [root, folder, name, ...rest] = (pathOrUrl.startsWith("/") ? pathOrUrl.slice(1) : pathOrUrl).split("/");
+  if (root !== "uploads" || !folder || !FOLDERS.includes(folder as never) || !name || rest.length || !FILE_NAME.test(name)) return null;
+  return `uploads/${folder}/${name}`;
 }
 
 /** The public URL of a stored image path. */
@@ -93,22 +77,70 @@ export function storedImageUrl(storedPath: string | null) {
   return storedPath ? `/${storedPath}` : null;
 }
 
-/** The resource-route response for one stored image: 404 unless it is ours and exists. */
-export async function serveStoredImage(store: ImageStore, name: string | undefined) {
-  const target = name ? store.fileFor(name) : null;
-  if (!target) throw new Response("Not found", { status: 404 });
+async function write(kind: StoredImageKind, ownerId: string, ext: ImageExt, bytes: Uint8Array) {
+  const folder = `uploads/${IMAGE_KINDS[kind].folder}`;
+  const name = `${ownerId}-${randomToken(9)}.${ext}`;
+  await fs.mkdir(path.join(getEnv().dataDir, folder), { recursive: true });
+  await fs.writeFile(path.join(getEnv().dataDir, folder, name), bytes, { flag: "wx" });
+  return `${folder}/${name}`;
+}
+
+export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
+
+/**
+ * Checks an upload (present, ≤ 2 MB, an image of the kind's types by its
+ * bytes), strips its metadata (EXIF and GPS, XMP, comments) and writes it;
+ * records nothing.
+ */
+export async function saveUpload(kind: StoredImageKind, ownerId: string, upload: File | null): Promise<StoredImageResult> {
+  if (!upload || upload.size === 0) return { ok: false, error: "Please choose an image file." };
+  if (upload.size > MAX_IMAGE_BYTES) return { ok: false, error: "The image must be 2 MB or smaller." };
+  const original = new Uint8Array(await upload.arrayBuffer());
+  const ext = detectImageType(original);
+  if (!ext || ext === "svg" || !accepts(kind, ext)) return { ok: false, error: "Only PNG, JPEG, GIF or WebP images are accepted." };
+  const bytes = stripImageMetadata(original, ext);
+  if (!bytes) return { ok: false, error: "This image could not be read. Please try another file." };
+  return { ok: true, storedPath: await write(kind, ownerId, ext, bytes), bytes: bytes.byteLength };
+}
+
+/** Writes an image we made (the writer's, not a user's): checked by its bytes, kept as it is; records nothing. */
+export async function saveImage(kind: StoredImageKind, ownerId: string, bytes: Uint8Array) {
+  const ext = detectImageType(bytes);
+  if (!ext || !accepts(kind, ext)) throw new Error(`Not an image this store keeps as ${kind}: ${ext ?? "unknown type"}`);
+  return { storedPath: await write(kind, ownerId, ext, bytes), bytes: bytes.byteLength };
+}
+
+/** Deletes the files at these stored paths or URLs; foreign values and missing files are ignored. */
+export async function removeStoredFiles(paths: Iterable<string | null | undefined>) {
+  const dataDir = getEnv().dataDir;
+  for (const value of new Set(paths)) {
+    const stored = storedPathOf(value);
+    if (!stored) continue;
+    try {
+      await fs.rm(path.join(dataDir, stored), { force: true });
+    } catch (error) {
+      logger.warn({ err: error, path: stored }, "could not remove a stored image");
+    }
+  }
+}
+
+/** The resource-route response for one stored image of a kind: 404 unless it is ours and exists. */
+export async function serveImage(kind: StoredImageKind, name: string | undefined) {
+  const { folder, csp } = IMAGE_KINDS[kind];
+  const ext = name && FILE_NAME.test(name) ? (name.slice(name.lastIndexOf(".") + 1) as ImageExt) : null;
+  if (!name || !ext || !accepts(kind, ext)) throw new Response("Not found", { status: 404 });
   let body: Buffer;
   try {
-    body = await fs.readFile(target.file);
+    body = await fs.readFile(path.join(getEnv().dataDir, "uploads", folder, name));
   } catch {
     throw new Response("Not found", { status: 404 });
   }
   return new Response(new Uint8Array(body), {
     headers: {
-      "Content-Type": target.contentType,
+      "Content-Type": IMAGE_TYPES[ext],
       "Content-Length": String(body.byteLength),
       "Cache-Control": "public, max-age=3600",
-      "Content-Security-Policy": "default-src 'none'",
+      "Content-Security-Policy": csp,
     },
   });
 }

@@ -1,14 +1,11 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { DB } from "#app/db/client.server";
 import type { StoredImageKind } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
-import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
+import { storedPathOf } from "./images.server";
 
 /**
- * The registry of files under DATA_DIR/uploads (table stored_images, decision
- * 019): who owns each file, so a site's article images can be counted against
+ * The registry of the image store's files (images.server.ts; table
+ * stored_images, docs/decisions/019): who owns each file, so a site's article images can be counted against
  * a cap and a deleted workspace, article or user takes its files along. Files
  * are removed only after the rows that point at them are gone (a crash in
  * between leaves an orphan file, never a row pointing at nothing).
@@ -28,16 +25,6 @@ export class ImageLimitError extends Error {
     super(IMAGE_LIMIT.message);
     this.name = "ImageLimitError";
   }
-}
-
-/** Only paths of our own layout are ever touched on disk, so no stored value can reach outside the folder. */
-const STORED_PATH = /^uploads\/(articles|logos|avatars)\/[A-Za-z0-9_-]{1,120}\.(png|jpg|gif|webp|svg)$/;
-
-/** "uploads/<kind>/<file>" from a stored path or its public URL ("/uploads/..."); null for anything else. */
-export function storedPathOf(pathOrUrl: string | null | undefined) {
-  if (!pathOrUrl) return null;
-  const relative = pathOrUrl.startsWith("/") ? pathOrUrl.slice(1) : pathOrUrl;
-  return STORED_PATH.test(relative) ? relative : null;
 }
 
 export type StoredImageOwner = { kind: StoredImageKind; siteId?: string | null; articleId?: string | null; userId?: string | null };
@@ -64,20 +51,6 @@ export async function recordStoredImage(db: DB, pathOrUrl: string, owner: Stored
 export async function forgetStoredImages(db: DB, paths: Array<string | null | undefined>) {
   const stored = paths.map(storedPathOf).filter((p): p is string => p !== null);
   if (stored.length) await db.deleteFrom("stored_images").where("path", "in", stored).execute();
-}
-
-/** Deletes the files at these stored paths or URLs; foreign values and missing files are ignored. */
-export async function removeStoredFiles(paths: Iterable<string | null | undefined>) {
-  const dataDir = getEnv().dataDir;
-  for (const value of new Set(paths)) {
-    const stored = storedPathOf(value);
-    if (!stored) continue;
-    try {
-      await fs.rm(path.join(dataDir, stored), { force: true });
-    } catch (error) {
-      logger.warn({ err: error, path: stored }, "could not remove a stored image");
-    }
-  }
 }
 
 export async function countArticleImages(db: DB, siteId: string) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "#app/env.server";
-import { imageStore } from "./images.server";
+import { saveUpload } from "./images.server";
 import { stripImageMetadata } from "./strip-metadata";
 
 /** Real small files built here, with the metadata a phone or an editor writes, then stripped. */
@@ -246,8 +246,7 @@ describe("stripImageMetadata", () => {
 
 describe("uploads", () => {
   it("stores an uploaded photo without its metadata, and refuses one that does not parse", async () => {
-    const store = imageStore("avatars");
-    const saved = await store.save("user-1", new File([phoneJpeg(6)], "me.jpg", { type: "image/jpeg" }));
+    const saved = await saveUpload("avatar", "user-1", new File([phoneJpeg(6)], "me.jpg", { type: "image/jpeg" }));
     if (!saved.ok) throw new Error(saved.error);
     const stored = fs.readFileSync(path.join(getEnv().dataDir, saved.storedPath));
     expect(has(stored, "secret-home")).toBe(false);
@@ -255,11 +254,11 @@ describe("uploads", () => {
     expect(saved.bytes).toBe(stored.length);
     expect(jpeg.decode(stored).width).toBe(8);
 
-    const png = await store.save("user-1", new File([taggedPng()], "me.png", { type: "image/png" }));
+    const png = await saveUpload("avatar", "user-1", new File([taggedPng()], "me.png", { type: "image/png" }));
     if (!png.ok) throw new Error(png.error);
     expect(has(fs.readFileSync(path.join(getEnv().dataDir, png.storedPath)), "secret-author")).toBe(false);
 
-    const broken = await store.save("user-1", new File([phoneJpeg().subarray(0, 60)], "broken.jpg", { type: "image/jpeg" }));
+    const broken = await saveUpload("avatar", "user-1", new File([phoneJpeg().subarray(0, 60)], "broken.jpg", { type: "image/jpeg" }));
     expect(broken).toEqual({ ok: false, error: "This image could not be read. Please try another file." });
   });
 });

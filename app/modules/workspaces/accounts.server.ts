@@ -1,7 +1,9 @@
 import type { DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
+import { slugify } from "#app/modules/articles/text";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
-import { filesOfUser, filesOfWorkspaces, removeStoredFiles } from "#app/modules/uploads/stored-images.server";
+import { removeStoredFiles } from "#app/modules/uploads/images.server";
+import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 export { TRIAL_DAYS };
@@ -18,16 +20,6 @@ type NewAccount = {
 
 function usernameOf(email: string) {
   return email.split("@")[0] ?? "";
-}
-
-function slugify(text: string) {
-  return (
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 48) || "site"
-  );
 }
 
 /**
@@ -74,7 +66,7 @@ export async function createAccount(db: DB, account: NewAccount) {
       .execute();
     await trx
       .insertInto("sites")
-      .values({ id: siteId, workspace_id: workspaceId, name: DEFAULT_SITE_NAME, url: null, slug: slugify(DEFAULT_SITE_NAME), created_at: now, updated_at: now })
+      .values({ id: siteId, workspace_id: workspaceId, name: DEFAULT_SITE_NAME, url: null, slug: slugify(DEFAULT_SITE_NAME, "site"), created_at: now, updated_at: now })
       .execute();
     await createSiteSettings(trx, siteId);
   });

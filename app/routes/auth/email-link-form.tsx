@@ -4,7 +4,7 @@ import { Field, FormMessage } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { HoneypotField } from "./shared";
+import { HoneypotField } from "#app/components/honeypot-field";
 
 /** The one-field "mail me a link" page shared by forgot password and resend verification. */
 export function EmailLinkForm({

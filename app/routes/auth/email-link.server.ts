@@ -4,7 +4,7 @@ import { getDb, type DB } from "#app/db/client.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { EmailOnlySchema } from "#app/modules/auth/validation";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { HONEYPOT_FIELD } from "./shared";
+import { isHoneypotFilled } from "#app/utils/honeypot";
 
 /**
  * The action behind the two "mail me a link" forms (forgot password, resend
@@ -27,7 +27,7 @@ export async function emailLinkAction({
   successUrl: (email: string) => string;
 }) {
   const { formData, submission } = await parseSubmission(request, EmailOnlySchema);
-  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   if (submission.status !== "success") {
     const missing = !String(submission.payload.email ?? "").trim();
     return replyError(submission, { notice: missing ? { title: "Email Required", description: "Please enter your email address" } : null });

@@ -6,18 +6,6 @@ import { Button } from "#app/components/ui/button";
  * routes by hand.
  */
 
-/** Bots fill every field; people never see this one. A filled honeypot is refused quietly. */
-export const HONEYPOT_FIELD = "website";
-
-export function HoneypotField() {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor="hp-website">Leave this field empty</label>
-      <input id="hp-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-    </div>
-  );
-}
-
 export function GoogleButton({ label }: { label: string }) {
   return (
     <Button asChild variant="secondary" className="w-full">

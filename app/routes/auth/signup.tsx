@@ -18,7 +18,10 @@ import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/signup";
-import { GoogleButton, HONEYPOT_FIELD, HoneypotField, OrDivider } from "./shared";
+import { HoneypotField } from "#app/components/honeypot-field";
+import { writeUrl } from "#app/modules/articles/urls";
+import { isHoneypotFilled } from "#app/utils/honeypot";
+import { GoogleButton, OrDivider } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 
@@ -42,7 +45,7 @@ const SignUpFormSchema = SignUpServerSchema.extend({ topic: z.string().optional(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
-  if (formData.get(HONEYPOT_FIELD)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });
   const { email, password, topic } = submission.value;
   const refuse = (notice: Notice, status = 400) => replyError(submission, { status, hideFields: ["password"], notice });
@@ -59,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const keyword = topicOf(topic);
-  const afterSignIn = keyword ? `&redirectTo=${encodeURIComponent(`/dashboard/write?keyword=${encodeURIComponent(keyword)}`)}` : "";
+  const afterSignIn = keyword ? `&redirectTo=${encodeURIComponent(writeUrl({ keyword }))}` : "";
   const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}${afterSignIn}`;
   if (!result.mailQueued) {
     return redirectWithToast(next, {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import type { ArticleStatus } from "#app/db/schema";
+import { editUrl } from "#app/modules/articles/urls";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
 
@@ -23,8 +24,6 @@ export function StatusBadge({ status }: { status: ArticleStatus }) {
   return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize", STATUS_STYLE[status])}>{status}</span>;
 }
 
-const editHref = (id: string) => `/dashboard/write?edit=${encodeURIComponent(id)}`;
-const publishHref = (id: string) => `${editHref(id)}&publish=1`;
 const deleteHref = (id: string, back: string) => `/dashboard/articles/${encodeURIComponent(id)}/delete?back=${encodeURIComponent(back)}`;
 
 const itemClass = "block w-full rounded px-3 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 data-[highlighted]:bg-slate-100";
@@ -49,12 +48,12 @@ function StaticRowMenu({ article, back }: { article: ArticleRow; back: string })
       </summary>
       <ul className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <li>
-          <Link className={itemClass} to={editHref(article.id)}>
+          <Link className={itemClass} to={editUrl(article.id)}>
             Edit
           </Link>
         </li>
         <li>
-          <Link className={itemClass} to={publishHref(article.id)}>
+          <Link className={itemClass} to={editUrl(article.id, { publish: true })}>
             Publish
           </Link>
         </li>
@@ -83,12 +82,12 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-30 w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
             <DropdownMenu.Item asChild>
-              <Link className={itemClass} to={editHref(article.id)}>
+              <Link className={itemClass} to={editUrl(article.id)}>
                 Edit
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild>
-              <Link className={itemClass} to={publishHref(article.id)}>
+              <Link className={itemClass} to={editUrl(article.id, { publish: true })}>
                 Publish
               </Link>
             </DropdownMenu.Item>
@@ -152,7 +151,7 @@ export function ArticlesTable({ articles, back, emptyText }: { articles: Article
             articles.map((article) => (
               <tr key={article.id} className="hover:bg-slate-50" data-testid="article-row">
                 <td className="px-4 py-3">
-                  <Link to={editHref(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  <Link to={editUrl(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
                     {article.title || "Untitled"}
                   </Link>
                   {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-500">{article.targetKeyword}</p> : null}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { LinkStatus } from "#app/db/schema";
 import type { LinkFilter, LinkRow } from "#app/modules/backlinks/queries.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { cn } from "#app/utils/cn";
 
 /** The Backlinks page's summary, filters, table and empty state. */
@@ -132,7 +133,7 @@ export function LinksTable({ links }: { links: ShownLink[] }) {
                 <td className="px-4 py-2">{l.anchorText}</td>
                 <td className="px-4 py-2 capitalize">{l.kind}</td>
                 <td className="px-4 py-2">
-                  <Link to={`/dashboard/write?edit=${encodeURIComponent(l.articleId)}`} className="text-brand-700 underline">
+                  <Link to={editUrl(l.articleId)} className="text-brand-700 underline">
                     {l.articleTitle || "Untitled"}
                   </Link>
                 </td>

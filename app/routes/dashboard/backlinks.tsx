@@ -6,9 +6,10 @@ import { StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { isCheckRunning, requestLinkCheck } from "#app/modules/backlinks/links.server";
-import { formatCheckedAt, getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
+import { getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { replyNotice } from "#app/utils/forms.server";
+import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { LinkFilters, LinksTable, NoLinks, pageHref, SummaryCard, type PageState } from "./backlinks-ui";
@@ -26,11 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const filter = parseLinkFilter(params);
-  const [summary, list, checking, siteRow] = await Promise.all([
+  const [summary, list, checking] = await Promise.all([
     getLinkSummary(db, site.id),
     listLinkPage(db, site.id, filter, parseLinkPage(params.get("page"))),
     isCheckRunning(db, site.id),
-    db.selectFrom("sites").select("timezone").where("id", "=", site.id).executeTakeFirst(),
   ]);
   return {
     filter,
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: list.page,
     pageCount: list.pageCount,
     first: (list.page - 1) * LINKS_PER_PAGE + 1,
-    links: list.items.map((l) => ({ ...l, checkedAt: l.checkedAt ? formatCheckedAt(l.checkedAt, siteRow?.timezone) : null })),
+    links: list.items.map((l) => ({ ...l, checkedAt: l.checkedAt ? formatDateTime(l.checkedAt, site.timeZone) : null })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { GENERATOR_MESSAGES as M, GENERATOR_TABS, parseGeneratorTab } from "#app/modules/generation/generator";
 import { getGeneratedArticle, listPublishableArticles } from "#app/modules/generation/generator.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (selectedId && (go === "publish" || go === "preview")) {
       const found = await getGeneratedArticle(db, auth.site.id, selectedId);
       if (found) {
-        return redirect(go === "publish" ? `/dashboard/write?edit=${encodeURIComponent(found.id)}&publish=1` : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`);
+        return redirect(go === "publish" ? editUrl(found.id, { publish: true }) : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`);
       }
     }
     const articles = await listPublishableArticles(db, auth.site.id);

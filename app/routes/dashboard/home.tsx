@@ -6,7 +6,6 @@ import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
 import {
   ARTICLES_PER_PAGE,
-  formatListDate,
   listArticlePage,
   parseArticleSort,
   parseArticleTab,
@@ -15,6 +14,7 @@ import {
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
+import { formatDate } from "#app/utils/time";
 import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/home";
 
@@ -40,7 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const sort = parseArticleSort(params.get("sort"));
   const list = await listArticlePage(db, site.id, { status, search: q, sort, page: parsePage(params.get("page")) });
-  const siteRow = await db.selectFrom("sites").select("timezone").where("id", "=", site.id).executeTakeFirst();
   const usage = await getUsageSummary(db, workspace.id, site.id);
   return {
     status,
@@ -59,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       targetKeyword: a.targetKeyword,
       status: a.status,
       author: a.authorId === user.id ? "You" : (a.authorName ?? "Former member"),
-      createdOn: formatListDate(a.createdAt, siteRow?.timezone),
+      createdOn: formatDate(a.createdAt, site.timeZone),
     })),
   };
 }

@@ -4,9 +4,11 @@ import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { chooseTopic, clearDay, formatDayDate, getSchedulerView, isInWindow, listTopicChoices, ScheduleError } from "#app/modules/scheduler/scheduler.server";
+import { editUrl } from "#app/modules/articles/urls";
+import { chooseTopic, clearDay, getSchedulerView, isInWindow, listTopicChoices, ScheduleError } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
@@ -29,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
   const now = new Date();
-  const view = await getSchedulerView(db, site.id, { now, tab });
+  const view = await getSchedulerView(db, site, { now, tab });
   const asked = params.get("choose") ?? "";
   let choose: ChooseState | null = null;
   if (tab === "coming" && isInWindow(asked, now, view.timeZone)) {
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "choose": {
-        const saved = await chooseTopic(db, site.id, { date: input.date, topicId: input.topicId, name: input.topic });
+        const saved = await chooseTopic(db, site, { date: input.date, topicId: input.topicId, name: input.topic });
         return redirectWithToast(PAGE, {
           type: "success",
           title: "Topic selected",
@@ -62,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       case "clear": {
-        const cleared = await clearDay(db, site.id, { date: input.date });
+        const cleared = await clearDay(db, site, { date: input.date });
         return redirectWithToast(PAGE, {
           type: "success",
           title: "Topic cleared",
@@ -129,7 +131,7 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
             {day.articles.map((a) => (
               <p key={a.id} className="text-sm text-slate-900">
                 <span className="text-slate-600">Scheduled article ({a.time}): </span>
-                <Link to={`/dashboard/write?edit=${a.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                   {a.title}
                 </Link>
               </p>
@@ -170,7 +172,7 @@ function PastList({ past }: { past: Route.ComponentProps["loaderData"]["past"] }
     <ol className="flex flex-col gap-3" aria-label="Published articles">
       {past.map((a) => (
         <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <Link to={`/dashboard/write?edit=${a.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             {a.title}
           </Link>
           <span className="text-sm text-slate-600">Published {a.publishedText}</span>

@@ -4,18 +4,19 @@ import { JsonLd } from "#app/components/json-ld";
 import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
 import { notFound } from "#app/utils/responses.server";
-import { seoMeta } from "#app/utils/seo";
+import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/blog-post";
-import { formatPostDate } from "./components";
+import { formatLongDate } from "#app/utils/time";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData, location } = args;
   if (!loaderData) {
-    return seoMeta({ title: "Post not found", description: "This blog post does not exist.", path: location.pathname, noindex: true });
+    return seoMeta(args, { title: "Post not found", description: "This blog post does not exist.", path: location.pathname, noindex: true });
   }
   const { post } = loaderData;
-  return seoMeta({
+  return seoMeta(args, {
     title: post.title,
     description: post.description,
     path: `/blog/${post.slug}`,
@@ -47,12 +48,13 @@ const proseClasses = [
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
       <JsonLd
         data={[
-          articleLd(post),
-          breadcrumbLd([
+          articleLd(origin, post),
+          breadcrumbLd(origin, [
             { name: "Blog", path: "/blog" },
             { name: post.title, path: `/blog/${post.slug}` },
           ]),
@@ -69,7 +71,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{post.title}</h1>
           <p className="mt-4 text-lg text-slate-600">{post.description}</p>
           <p className="mt-4 text-sm text-slate-600">
-            By {post.author} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min read
+            By {post.author} · <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read
           </p>
         </header>
         <div className="mx-auto mt-10 grid max-w-5xl gap-10 lg:grid-cols-[14rem_1fr]">

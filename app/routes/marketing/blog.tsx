@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld";
 import { listPosts } from "#app/modules/blog/posts.server";
-import { absoluteUrl, seoMeta } from "#app/utils/seo";
+import { absoluteUrl, seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/blog";
-import { formatPostDate, PageHeader } from "./components";
+import { formatLongDate } from "#app/utils/time";
+import { PageHeader } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () => [
-  ...seoMeta({
+export const meta: Route.MetaFunction = (args) => [
+  ...seoMeta(args, {
     title: "Blog",
     description: "Practical guides on SEO blogging, keyword research and content planning for founders and small teams, from the Inkpilot team.",
     path: "/blog",
@@ -31,14 +32,15 @@ export function loader() {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
       <JsonLd
         data={{
           "@type": "Blog",
           name: "Inkpilot blog",
-          url: absoluteUrl("/blog"),
-          blogPost: posts.map((post) => ({ "@type": "BlogPosting", headline: post.title, url: absoluteUrl(`/blog/${post.slug}`), datePublished: post.date })),
+          url: absoluteUrl(origin, "/blog"),
+          blogPost: posts.map((post) => ({ "@type": "BlogPosting", headline: post.title, url: absoluteUrl(origin, `/blog/${post.slug}`), datePublished: post.date })),
         }}
       />
       <PageHeader title="The Inkpilot Blog" lead="Practical guides on SEO blogging, keyword research and content planning." />
@@ -48,7 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             <li key={post.slug}>
               <article className="rounded-2xl border border-slate-200 p-6 shadow-sm">
                 <p className="text-sm text-slate-600">
-                  <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min read
+                  <time dateTime={post.date}>{formatLongDate(post.date)}</time> · {post.readingMinutes} min read
                 </p>
                 <h2 className="mt-2 text-2xl font-bold text-slate-900">
                   <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { Field, TextareaField } from "#app/components/forms";
+import { HoneypotField } from "#app/components/honeypot-field";
 import {
   multiSiteDiscounts,
   pricing,
@@ -251,11 +252,7 @@ export function ContactForm({
           {form.errors[0]}
         </p>
       ) : null}
-      {/* Bots fill every field; people never see this one. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Leave this field empty</label>
-        <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField id={`${id}-website`} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }} errors={fields.name.errors} />
         <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }} errors={fields.email.errors} />
@@ -312,8 +309,4 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       </article>
     </main>
   );
-}
-
-export function formatPostDate(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }

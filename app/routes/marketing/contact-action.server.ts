@@ -3,8 +3,9 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { contactPage } from "#app/modules/site-content/content";
-import { CONTACT_HONEYPOT, ContactSchema, submitContactMessage, type ContactSource } from "#app/modules/site-content/contact.server";
+import { ContactSchema, submitContactMessage, type ContactSource } from "#app/modules/site-content/contact.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { isHoneypotFilled } from "#app/utils/honeypot";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
@@ -20,7 +21,7 @@ export async function contactAction(
   const { formData, submission } = await parseSubmission(request, ContactSchema);
   const sent = () => redirectWithToast(page, { type: "success", title: contactPage.success, description: contactPage.successDescription });
   // Bots learn nothing from the answer, but nothing is stored.
-  if (String(formData.get(CONTACT_HONEYPOT) ?? "") !== "") {
+  if (isHoneypotFilled(formData)) {
     logger.info({ source }, "contact form honeypot filled; message dropped");
     return sent();
   }

@@ -6,8 +6,8 @@ import { ContactForm, PageHeader } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Contact Us",
     description: "Enterprise plans, agencies and custom integrations: tell the Inkpilot team what you need and we will reply by email.",
     path: "/contact",

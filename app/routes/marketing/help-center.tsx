@@ -9,8 +9,8 @@ import { ContactForm, FaqAccordion, PageHeader } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Help Center",
     description: "Answers to common Inkpilot questions about connecting your website and publishing, and a direct line to our support team.",
     path: "/help-center",

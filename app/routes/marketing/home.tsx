@@ -13,15 +13,15 @@ import {
   testimonialsSection,
 } from "#app/modules/site-content/content";
 import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/site-content/structured-data";
-import { seoMeta } from "#app/utils/seo";
+import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/home";
 import { BillingToggle, CheckIcon, CrossIcon, FaqAccordion, PricingCards, Section, Stars } from "./components";
 import { HomeHero } from "./home-hero";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Inkpilot: SEO Blog Posts on Auto-Pilot",
     description:
       "Inkpilot researches your business, plans 30 days of keywords and writes SEO-optimised blog posts in your brand's voice, published to WordPress, Shopify or Wix.",
@@ -35,9 +35,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { billing } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
-      <JsonLd data={[organizationLd(), softwareApplicationLd(), faqPageLd(faqs)]} />
+      <JsonLd data={[organizationLd(origin), softwareApplicationLd(origin), faqPageLd(faqs)]} />
       <HomeHero />
 
       <Section id="integrations" title={integrations.title} lead={integrations.lead} className="bg-white">

@@ -4,11 +4,11 @@ import type { Route } from "./+types/not-found";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Page not found",
     description: "The page you are looking for does not exist.",
-    path: location.pathname,
+    path: args.location.pathname,
     noindex: true,
   });
 

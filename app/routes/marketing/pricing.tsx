@@ -1,14 +1,14 @@
 import { JsonLd } from "#app/components/json-ld";
 import { faqs, parseBillingPeriod, pricing } from "#app/modules/site-content/content";
 import { faqPageLd, productLd } from "#app/modules/site-content/structured-data";
-import { seoMeta } from "#app/utils/seo";
+import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/pricing";
 import { BillingToggle, DiscountTable, FaqAccordion, PageHeader, PricingCards } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Pricing",
     description:
       "Start with a 7-day free trial, no credit card required. Inkpilot Pro is $49 per site per month or $499 per year, with 50 articles per month and multi-site discounts.",
@@ -21,9 +21,10 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { billing } = loaderData;
+  const origin = useSiteOrigin();
   return (
     <main id="main">
-      <JsonLd data={[productLd(), faqPageLd(faqs)]} />
+      <JsonLd data={[productLd(origin), faqPageLd(faqs)]} />
       <PageHeader title={pricing.title} lead={pricing.lead} />
       <div className="px-4 py-14 sm:px-6">
         <BillingToggle billing={billing} basePath="/pricing" />

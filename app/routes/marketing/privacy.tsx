@@ -5,8 +5,8 @@ import { LegalPage } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: privacy.title,
     description: "What personal data Inkpilot collects, why, which providers process it, the cookies we use and your rights.",
     path: "/privacy",

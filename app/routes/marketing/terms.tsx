@@ -5,8 +5,8 @@ import { LegalPage } from "./components";
 
 export const handle = { hydrate: false };
 
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: terms.title,
     description: "The terms for using Inkpilot: accounts, content, plans and billing, cancellation, liability and changes.",
     path: "/terms",

@@ -1,5 +1,4 @@
-import { avatarStore } from "#app/modules/account/avatar.server";
-import { serveStoredImage } from "#app/modules/uploads/images.server";
+import { serveImage } from "#app/modules/uploads/images.server";
 import type { Route } from "./+types/avatar";
 
 /**
@@ -8,5 +7,5 @@ import type { Route } from "./+types/avatar";
  * security headers add X-Content-Type-Options: nosniff to every response.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  return serveStoredImage(avatarStore, params.file);
+  return serveImage("avatar", params.file);
 }

@@ -1,8 +1,7 @@
-import { logoStore } from "#app/modules/settings/brand.server";
-import { serveStoredImage } from "#app/modules/uploads/images.server";
+import { serveImage } from "#app/modules/uploads/images.server";
 import type { Route } from "./+types/logo";
 
 /** Serves brand logos, like profile pictures: our own file names only, cached for an hour. */
 export async function loader({ params }: Route.LoaderArgs) {
-  return serveStoredImage(logoStore, params.file);
+  return serveImage("logo", params.file);
 }

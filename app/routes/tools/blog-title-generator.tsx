@@ -6,7 +6,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("blog-title-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "blog-title-generator");
 
 const SLUG = "blog-title-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runBlogTitles);

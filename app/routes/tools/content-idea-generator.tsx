@@ -6,7 +6,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("content-idea-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "content-idea-generator");
 
 const SLUG = "content-idea-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runContentIdeas);

@@ -6,7 +6,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("headline-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "headline-generator");
 
 export const loader = (args: Route.LoaderArgs) => toolLoader("headline-generator", args, toolFormMethod("text"), runHeadlines);
 export const action = (args: Route.ActionArgs) => toolAction("headline-generator", args, toolFormMethod("text"), runHeadlines);

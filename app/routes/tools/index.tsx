@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld";
 import { freeTools } from "#app/modules/site-content/navigation";
 import { TOOLS, TOOL_SLUGS, toolPath } from "#app/modules/tools/catalog";
-import { absoluteUrl, seoMeta } from "#app/utils/seo";
+import { absoluteUrl, seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/index";
 import { toolHandle } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () =>
-  seoMeta({
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, {
     title: "Free SEO and Writing Tools",
     description: "Nine free tools for writers and marketers: headlines, meta descriptions, keyword research, content ideas, outlines, captions and readability.",
     path: "/tools",
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = () =>
 const tools = freeTools.map((link) => TOOLS[TOOL_SLUGS.find((slug) => toolPath(slug) === link.href)!]);
 
 export default function ToolsIndex() {
+  const origin = useSiteOrigin();
   return (
     <main className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Free SEO and Writing Tools</h1>
@@ -43,7 +44,7 @@ export default function ToolsIndex() {
           itemListElement: tools.map((tool, i) => ({
             "@type": "ListItem",
             position: i + 1,
-            url: absoluteUrl(toolPath(tool.slug)),
+            url: absoluteUrl(origin, toolPath(tool.slug)),
             name: tool.name,
           })),
         }}

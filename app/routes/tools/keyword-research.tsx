@@ -6,7 +6,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("keyword-research");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "keyword-research");
 
 const SLUG = "keyword-research";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod(SLUG), runKeywordResearch);

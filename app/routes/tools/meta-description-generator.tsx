@@ -7,7 +7,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("meta-description-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "meta-description-generator");
 
 const SLUG = "meta-description-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runMetaDescriptions);

@@ -6,7 +6,7 @@ import { computed, toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm, type Tone } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("readability-checker");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "readability-checker");
 
 const SLUG = "readability-checker";
 const run = (input: { text: string }) => computed(analyzeReadability(input.text));

@@ -7,7 +7,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("seo-title-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "seo-title-generator");
 
 const SLUG = "seo-title-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runSeoTitles);

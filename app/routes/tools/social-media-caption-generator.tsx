@@ -7,7 +7,7 @@ import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
 
 export const handle = toolHandle;
-export const meta: Route.MetaFunction = () => toolMeta("social-media-caption-generator");
+export const meta: Route.MetaFunction = (args) => toolMeta(args, "social-media-caption-generator");
 
 const SLUG = "social-media-caption-generator";
 export const loader = (args: Route.LoaderArgs) => toolLoader(SLUG, args, toolFormMethod("text"), runSocialCaptions);

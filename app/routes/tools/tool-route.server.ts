@@ -2,9 +2,9 @@ import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import type { ToolAnswer, ToolContext } from "#app/modules/tools/ai.server";
 import { TOOL_INPUTS, type ToolInput, type ToolSlug } from "#app/modules/tools/catalog";
-import { HONEYPOT_FIELD } from "#app/routes/auth/shared";
 import type { FormReply } from "#app/utils/form-reply";
 import { parseSubmission, replyError, replyOk } from "#app/utils/forms.server";
+import { isHoneypotFilled } from "#app/utils/honeypot";
 
 /**
  * Loader and action plumbing shared by the tool routes: a GET with the tool's
@@ -50,7 +50,7 @@ export async function toolLoader<S extends ToolSlug, R>(slug: S, args: Args, met
 export async function toolAction<S extends ToolSlug, R>(slug: S, args: Args, method: "get" | "post", run: Run<S, R>) {
   const form = await args.request.formData();
   // A filled honeypot is a bot: it gets the templates, never a paid provider call.
-  const human = !form.get(HONEYPOT_FIELD);
+  const human = !isHoneypotFilled(form);
   return evaluate(slug, form, contextOf(args, human), method, run);
 }
 

@@ -7,11 +7,11 @@ import { ErrorList, FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { TOOL_INPUTS, TOOLS, toolPath, type ToolSlug } from "#app/modules/tools/catalog";
 import { lengthTone } from "#app/modules/tools/seo-title";
-import { HoneypotField } from "#app/routes/auth/shared";
+import { HoneypotField } from "#app/components/honeypot-field";
 import { cn } from "#app/utils/cn";
 import { TOOL_SCRIPT } from "#app/modules/tools/tool-script";
 import type { FormReply } from "#app/utils/form-reply";
-import { absoluteUrl, seoMeta } from "#app/utils/seo";
+import { absoluteUrl, seoMeta, useSiteOrigin, type MetaSource } from "#app/utils/seo";
 
 /**
  * The shared frame of the free tool pages. The pages are server-rendered and
@@ -24,9 +24,9 @@ import { absoluteUrl, seoMeta } from "#app/utils/seo";
 
 export const toolHandle = { hydrate: false };
 
-export function toolMeta(slug: ToolSlug) {
+export function toolMeta(args: MetaSource, slug: ToolSlug) {
   const tool = TOOLS[slug];
-  return seoMeta({ title: tool.title, description: tool.description, path: toolPath(slug) });
+  return seoMeta(args, { title: tool.title, description: tool.description, path: toolPath(slug) });
 }
 
 export type Tone = "good" | "warn" | "bad";
@@ -157,6 +157,7 @@ export function ToolPage({
 }) {
   const tool = TOOLS[slug];
   const signup = ctaTopic ? `/signup?topic=${encodeURIComponent(ctaTopic)}` : "/signup";
+  const origin = useSiteOrigin();
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -218,12 +219,12 @@ export function ToolPage({
           "@type": "WebApplication",
           name: `${tool.name} by Inkpilot`,
           description: tool.description,
-          url: absoluteUrl(toolPath(slug)),
+          url: absoluteUrl(origin, toolPath(slug)),
           applicationCategory: "BusinessApplication",
           operatingSystem: "Any",
           isAccessibleForFree: true,
           offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
-          publisher: { "@type": "Organization", name: "Inkpilot", url: absoluteUrl("/") },
+          publisher: { "@type": "Organization", name: "Inkpilot", url: absoluteUrl(origin, "/") },
         }}
       />
       <div id="copy-toast" role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4" />

@@ -1,6 +1,7 @@
 import { Link, data } from "react-router";
 import { FormMessage } from "#app/components/forms";
 import { getDb } from "#app/db/client.server";
+import { editUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound } from "#app/utils/responses.server";
@@ -26,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const generation = await getGeneration(getDb(), auth.site.id, params.id);
   if (!generation) notFound("Not found");
   if (generation.status === "succeeded") {
-    return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { title: "AI Article Generated!", description: "Your article is ready to review." });
+    return redirectWithToast(editUrl(generation.articleId), { title: "AI Article Generated!", description: "Your article is ready to review." });
   }
   return { generation };
 }
@@ -40,7 +41,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const generation = await getGeneration(db, auth.site.id, params.id);
   if (!generation) notFound("Not found");
   await cancelGeneration(db, auth.site.id, params.id);
-  return redirectWithToast(`/dashboard/write?edit=${generation.articleId}`, { type: "info", title: "Generation cancelled", description: "Whatever was already written is kept as a draft." });
+  return redirectWithToast(editUrl(generation.articleId), { type: "info", title: "Generation cancelled", description: "Whatever was already written is kept as a draft." });
 }
 
 export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
@@ -65,7 +66,7 @@ export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
             title={generation.status === "cancelled" ? "Generation cancelled" : "Error generating article"}
             description={generation.error ?? (generation.status === "cancelled" ? "Whatever was already written is kept as a draft." : "Failed to generate AI article. Please try again.")}
           />
-          <Link className="text-blue-700 underline" to={`/dashboard/write?edit=${generation.articleId}`}>
+          <Link className="text-blue-700 underline" to={editUrl(generation.articleId)}>
             Open the draft
           </Link>
         </div>

@@ -5,6 +5,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { articleProse } from "#app/components/editor/prose";
 import { Field, FormMessage, SelectField } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
+import { editUrl } from "#app/modules/articles/urls";
 import { DEFAULT_WORD_COUNT, GENERATOR_MESSAGES as M, GENERATOR_TONES, GENERATOR_WORD_COUNTS } from "#app/modules/generation/generator";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
 import type { FormReply } from "#app/utils/form-reply";
@@ -127,7 +128,7 @@ function GenerationFailure({ generation }: { generation: GenerationSnapshot }) {
         title={cancelled ? "Generation cancelled" : M.generateFailed(generation.error ?? "Please try again.")}
         description={cancelled ? "Whatever was already written is kept as a draft." : undefined}
       />
-      <Link className="text-sm text-brand-700 underline" to={`/dashboard/write?edit=${encodeURIComponent(generation.articleId)}`}>
+      <Link className="text-sm text-brand-700 underline" to={editUrl(generation.articleId)}>
         Open the draft
       </Link>
     </div>
@@ -149,7 +150,7 @@ function GeneratedArticle({ article }: { article: GeneratedArticleView }) {
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Button asChild>
-          <Link to={`/dashboard/write?edit=${encodeURIComponent(article.id)}`}>Open in Editor</Link>
+          <Link to={editUrl(article.id)}>Open in Editor</Link>
         </Button>
         <Button asChild variant="secondary">
           <Link to={`/dashboard/generator?tab=publish&article=${encodeURIComponent(article.id)}`}>Publish</Link>

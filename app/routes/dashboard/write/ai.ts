@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { getDb, type DB } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/types";
+import { editUrl, writeUrl } from "#app/modules/articles/urls";
 import { isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
@@ -32,7 +33,7 @@ const Schema = z.discriminatedUnion("intent", [
 type Input = z.output<typeof Schema>;
 type Tenant = { workspaceId: string; siteId: string; userId: string };
 
-const back = (id: string | undefined) => (id ? `/dashboard/write?edit=${encodeURIComponent(id)}` : "/dashboard/write");
+const back = (id: string | undefined) => (id ? editUrl(id) : writeUrl());
 
 /** Runs one intent; null when the article is not this site's. */
 async function perform(db: DB, tenant: Tenant, input: Input): Promise<Response | null> {

@@ -5,6 +5,7 @@ import { UsageCard } from "#app/components/usage-card";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { scoreArticle } from "#app/modules/articles/seo";
+import { editUrl } from "#app/modules/articles/urls";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
@@ -70,7 +71,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           <RegenerateButton articleId={article.id} headings={headings} />
         </section>
       ) : null}
-      {publishOpen && article ? <PublishDialog connections={connections} closeHref={`/dashboard/write?edit=${encodeURIComponent(article.id)}`} /> : null}
+      {publishOpen && article ? <PublishDialog connections={connections} closeHref={editUrl(article.id)} /> : null}
     </div>
   );
 }
