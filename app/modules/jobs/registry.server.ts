@@ -10,7 +10,7 @@ import type { JobDefinition } from "./runner.server";
  * Every job the worker knows, by name, with its payload schema, lane and time
  * limit per attempt (see runner.server.ts). Each area defines its own jobs;
  * this only collects them and decides where and how long they run. The names
- * and schemas here are what enqueue() type-checks against (docs/decisions/024).
+ * and schemas here are what enqueue() type-checks against (docs/decisions/022-job-registry-with-typed-payloads.md).
  */
 export const jobRegistry = {
   // Postmark's client gives up after 20 s; the limit leaves room for the look-up before a retry.

@@ -29,7 +29,7 @@ export type JobContext = { db: DB; job: Job; signal: AbortSignal };
 /**
  * One kind of job, defined by its area: the zod schema of its payload (enqueue
  * type-checks against it, the runner parses with it before run sees the
- * payload), what it does, its lane and time limit (docs/decisions/024).
+ * payload), what it does, its lane and time limit (docs/decisions/022-job-registry-with-typed-payloads.md).
  */
 export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   payload: S;

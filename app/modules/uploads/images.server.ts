@@ -13,7 +13,7 @@ import { stripImageMetadata } from "./strip-metadata";
  * is also the public URL path, served by one resource route per kind through
  * serveImage. The type always comes from the file's own bytes; uploads also
  * lose their metadata (strip-metadata.ts). Who owns which file is recorded
- * separately, in stored-images.server.ts (docs/decisions/021).
+ * separately, in stored-images.server.ts (docs/decisions/019-stored-images.md).
  */
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
