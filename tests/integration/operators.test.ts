@@ -7,7 +7,7 @@ import { hashPassword } from "#app/modules/auth/auth.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as signup from "#app/routes/auth/signup";
 import * as verify from "#app/routes/auth/verify";
-import { call, post } from "./auth-helpers";
+import { callRoute, post } from "#tests/setup/route-harness";
 
 /** OPERATOR_EMAILS grants operator rights only to an address its owner has proven. */
 
@@ -31,13 +31,13 @@ describe("OPERATOR_EMAILS", () => {
   });
 
   it("is granted when the listed address is verified later", async () => {
-    await call(signup.action, post("/signup", { email: "late-ops@example.com", password: "operator-pass" }));
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "late-ops@example.com", password: "operator-pass" }) });
     process.env.OPERATOR_EMAILS = "late-ops@example.com";
     resetEnvForTests();
     const mail = await db.selectFrom("mail_outbox").select("text").where("to_address", "=", "late-ops@example.com").executeTakeFirstOrThrow();
     const token = new URL(mail.text.match(/https?:\/\/\S+\/verify\?token=\S+/)![0]).searchParams.get("token")!;
     expect(await isOperator("late-ops@example.com")).toBe(0);
-    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "verified" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "verified" });
     expect(await isOperator("late-ops@example.com")).toBe(1);
   });
 });

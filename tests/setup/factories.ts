@@ -1,0 +1,75 @@
+import bcrypt from "bcryptjs";
+import type { Insertable, Updateable } from "kysely";
+import type { DB } from "#app/db/client.server";
+import type { ArticlesTable, SitesTable, TopicsTable, WorkspacesTable } from "#app/db/schema";
+import { createAccount } from "#app/modules/workspaces/accounts.server";
+import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import { signInAs } from "./route-harness";
+
+/**
+ * The rows integration tests start from. A user comes with the workspace and
+ * first site the app's own createAccount makes, and a session cookie; the
+ * workspace and site take overrides (plan, url, timezone, ...). Articles and
+ * topics are plain rows with defaults, for tests about lists and ownership;
+ * tests about writing articles go through the app's own mutations instead.
+ */
+
+let counter = 0;
+/** A unique address per call within a test file. */
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${counter}-${newId().slice(0, 8)}@example.com`;
+}
+
+export type UserOptions = {
+  email?: string;
+  /** Stored as a bcrypt hash (cheap cost: tests only); null makes a Google-only style account. */
+  password?: string | null;
+  fullName?: string;
+  emailVerified?: boolean;
+  isOperator?: boolean;
+  /** Onboarding finished (no first-run dialog). */
+  onboarded?: boolean;
+  workspace?: Updateable<WorkspacesTable>;
+  site?: Updateable<SitesTable>;
+};
+
+/** A user with a workspace, a first site and a signed-in session cookie. */
+export async function makeUser(db: DB, options: UserOptions = {}) {
+  const { email = uniqueEmail(), password = null, fullName = "", emailVerified = true, isOperator = false, onboarded = false, workspace, site } = options;
+  const ids = await createAccount(db, {
+    email,
+    passwordHash: password === null ? null : await bcrypt.hash(password, 4),
+    fullName,
+    emailVerified,
+    isOperator,
+  });
+  if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
+  if (workspace) await db.updateTable("workspaces").set(workspace).where("id", "=", ids.workspaceId).execute();
+  if (site) await db.updateTable("sites").set(site).where("id", "=", ids.siteId).execute();
+  return { ...ids, email, password, cookie: await signInAs(db, ids.userId) };
+}
+export type TestUser = Awaited<ReturnType<typeof makeUser>>;
+
+/** A topic row on a site; returns its id. */
+export async function makeTopic(db: DB, siteId: string, fields: Partial<Insertable<TopicsTable>> = {}) {
+  const id = fields.id ?? newId();
+  const now = isoNow();
+  await db
+    .insertInto("topics")
+    .values({ id, site_id: siteId, name: `Topic ${id.slice(0, 6)}`, created_at: now, updated_at: now, ...fields })
+    .execute();
+  return id;
+}
+
+/** An article row on a site (a draft unless told otherwise); returns its id. */
+export async function makeArticle(db: DB, siteId: string, fields: Partial<Insertable<ArticlesTable>> = {}) {
+  const id = fields.id ?? newId();
+  const createdAt = fields.created_at ?? isoNow();
+  await db
+    .insertInto("articles")
+    .values({ id, site_id: siteId, author_id: null, topic_id: null, title: `Article ${id.slice(0, 6)}`, slug: id, created_at: createdAt, updated_at: createdAt, ...fields })
+    .execute();
+  return id;
+}
