@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 import { startFakeOidc, type FakeOidc, type FakeOidcUser } from "#tests/fakes/oidc";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as google from "#app/routes/auth/google";
 import * as callback from "#app/routes/auth/google-callback";
 import * as signin from "#app/routes/auth/signin";
@@ -123,7 +122,7 @@ describe("Google sign-in", () => {
   });
 
   it("links to an existing account by email only when Google verified the address", async () => {
-    const { userId } = await createAccount(db, { email: "owner@gmail.test", passwordHash: await hashPassword("secret12"), emailVerified: true });
+    const { userId } = await makeUser(db, { email: "owner@gmail.test", password: "secret12", signedIn: false });
 
     const unverified = await googleSignIn({ sub: "g-impostor", email: "owner@gmail.test", email_verified: false, name: "Impostor" });
     expect(unverified.done.headers.get("Location")).toBe("/signin");
@@ -141,7 +140,7 @@ describe("Google sign-in", () => {
   });
 
   it("drops the unproven password when linking to an unverified account (pre-registration takeover)", async () => {
-    await createAccount(db, { email: "victim@gmail.test", passwordHash: await hashPassword("attacker1") });
+    await makeUser(db, { email: "victim@gmail.test", password: "attacker1", emailVerified: false, signedIn: false });
     const { done } = await googleSignIn({ sub: "g-victim", email: "victim@gmail.test", email_verified: true, name: "Victim" });
     expect(done.headers.get("Location")).toBe("/dashboard");
     const row = await userRow("victim@gmail.test");

@@ -1,12 +1,11 @@
 import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 import type { DB } from "#app/db/client.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
 import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { startSession } from "#app/modules/auth/session.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as forgot from "#app/routes/auth/forgot-password";
 import * as resend from "#app/routes/auth/resend-verification";
 import * as reset from "#app/routes/auth/reset-password";
@@ -33,7 +32,7 @@ async function lastLink(email: string, path: string) {
 }
 
 async function verifiedUser(email: string, password = "correct-horse") {
-  const { userId } = await createAccount(db, { email, passwordHash: await hashPassword(password), emailVerified: true });
+  const { userId } = await makeUser(db, { email, password, signedIn: false });
   return userId;
 }
 

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as signup from "#app/routes/auth/signup";
 import * as verify from "#app/routes/auth/verify";
 import { callRoute, post } from "#tests/setup/route-harness";
@@ -23,8 +22,8 @@ const isOperator = async (email: string) =>
 
 describe("OPERATOR_EMAILS", () => {
   it("is not granted at boot to an account whose address was never verified", async () => {
-    await createAccount(db, { email: "squatted@example.com", passwordHash: await hashPassword("someone-else-1") });
-    await createAccount(db, { email: "ops@example.com", passwordHash: await hashPassword("operator-pass"), emailVerified: true });
+    await makeUser(db, { email: "squatted@example.com", password: "someone-else-1", emailVerified: false, signedIn: false });
+    await makeUser(db, { email: "ops@example.com", password: "operator-pass", signedIn: false });
     expect(await grantOperatorsByEmail(db, ["squatted@example.com", "ops@example.com"])).toBe(1);
     expect(await isOperator("squatted@example.com")).toBe(0);
     expect(await isOperator("ops@example.com")).toBe(1);

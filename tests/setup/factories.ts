@@ -33,11 +33,13 @@ export type UserOptions = {
   onboarded?: boolean;
   workspace?: Updateable<WorkspacesTable>;
   site?: Updateable<SitesTable>;
+  /** false: no session row, and cookie is "" (for tests that count sessions or sign in themselves). */
+  signedIn?: boolean;
 };
 
-/** A user with a workspace, a first site and a signed-in session cookie. */
+/** A user with a workspace, a first site and (unless signedIn is false) a session cookie. */
 export async function makeUser(db: DB, options: UserOptions = {}) {
-  const { email = uniqueEmail(), password = null, fullName = "", emailVerified = true, isOperator = false, onboarded = false, workspace, site } = options;
+  const { email = uniqueEmail(), password = null, fullName = "", emailVerified = true, isOperator = false, onboarded = false, workspace, site, signedIn = true } = options;
   const ids = await createAccount(db, {
     email,
     passwordHash: password === null ? null : await bcrypt.hash(password, 4),
@@ -48,28 +50,35 @@ export async function makeUser(db: DB, options: UserOptions = {}) {
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   if (workspace) await db.updateTable("workspaces").set(workspace).where("id", "=", ids.workspaceId).execute();
   if (site) await db.updateTable("sites").set(site).where("id", "=", ids.siteId).execute();
-  return { ...ids, email, password, cookie: await signInAs(db, ids.userId) };
+  return { ...ids, email, password, cookie: signedIn ? await signInAs(db, ids.userId) : "" };
 }
 export type TestUser = Awaited<ReturnType<typeof makeUser>>;
 
 /** A topic row on a site; returns its id. */
 export async function makeTopic(db: DB, siteId: string, fields: Partial<Insertable<TopicsTable>> = {}) {
-  const id = fields.id ?? newId();
+  const given = definedOnly(fields);
+  const id = given.id ?? newId();
   const now = isoNow();
   await db
     .insertInto("topics")
-    .values({ id, site_id: siteId, name: `Topic ${id.slice(0, 6)}`, created_at: now, updated_at: now, ...fields })
+    .values({ name: `Topic ${id.slice(0, 6)}`, created_at: now, updated_at: now, ...given, id, site_id: siteId })
     .execute();
   return id;
 }
 
 /** An article row on a site (a draft unless told otherwise); returns its id. */
 export async function makeArticle(db: DB, siteId: string, fields: Partial<Insertable<ArticlesTable>> = {}) {
-  const id = fields.id ?? newId();
-  const createdAt = fields.created_at ?? isoNow();
+  const given = definedOnly(fields);
+  const id = given.id ?? newId();
+  const createdAt = given.created_at ?? isoNow();
   await db
     .insertInto("articles")
-    .values({ id, site_id: siteId, author_id: null, topic_id: null, title: `Article ${id.slice(0, 6)}`, slug: id, created_at: createdAt, updated_at: createdAt, ...fields })
+    .values({ author_id: null, topic_id: null, title: `Article ${id.slice(0, 6)}`, slug: id, updated_at: createdAt, ...given, id, site_id: siteId, created_at: createdAt })
     .execute();
   return id;
+}
+
+/** Drops keys whose value is undefined, so an unset option keeps the default. */
+function definedOnly<T extends object>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
 }
