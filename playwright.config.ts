@@ -14,7 +14,8 @@ export default defineConfig({
     browserName: "chromium",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // Debian's Chromium; scripts/ensure-chromium.sh checks it is there first.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
         "--headless",
         "--no-sandbox",
