@@ -3,8 +3,11 @@ import { E2E_PORT } from "./tests/e2e/stack";
 
 // Specs that cannot share the stack with others: mail-crash and generate-openai
 // start their own app on the same spare port (and kill it), and admin ends every
-// session of every user. They run one at a time after the rest.
+// session of every user. They run one at a time after the rest. A run of chosen
+// spec files (npm run test:e2e -- tests/e2e/x.spec.ts) skips that ordering, since
+// Playwright would otherwise run every dependency in full first.
 const ALONE = ["**/mail-crash.spec.ts", "**/generate-openai.spec.ts", "**/admin.spec.ts"];
+const chosenFiles = process.argv.some((arg) => /\.spec\.ts(:\d+)*$/.test(arg));
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -15,7 +18,7 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: "parallel", testIgnore: ALONE },
-    { name: "alone", testMatch: ALONE, workers: 1, dependencies: ["parallel"] },
+    { name: "alone", testMatch: ALONE, workers: 1, dependencies: chosenFiles ? [] : ["parallel"] },
   ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
