@@ -14,8 +14,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // Spec files run side by side on two workers (each file's tests in order);
   // every spec makes its own users (tests/e2e/users.ts), so they do not collide.
+  // E2E_WORKERS=1 runs them one at a time (a machine whose cores are busy elsewhere).
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
     { name: "parallel", testIgnore: ALONE },
     { name: "alone", testMatch: ALONE, workers: 1, dependencies: chosenFiles ? [] : ["parallel"] },
