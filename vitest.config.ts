@@ -4,7 +4,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.ts", "tests/**/*.test.ts", "server/**/*.test.ts"],
-    setupFiles: ["./tests/setup/per-file-db.ts"],
+    setupFiles: ["./tests/setup/per-file-db.ts", "./tests/setup/console-error.ts"],
     pool: "forks",
     testTimeout: 20_000,
   },

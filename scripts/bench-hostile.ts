@@ -11,6 +11,7 @@ import net from "node:net";
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import { openDatabase } from "#app/db/client.server";
+import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { isoNow } from "#app/utils/time";
 import { startFakePostmark } from "#tests/fakes/postmark";
@@ -102,7 +103,7 @@ async function send(pathname: string, init: RequestInit & { form?: Record<string
 async function signedInUser(label: string) {
   const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
   const password = "bench-correct-horse-7";
-  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, 10), emailVerified: true });
+  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), emailVerified: true });
   await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   const res = await fetch(`${origin}/signin`, {
     method: "POST",

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./mail";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createVerifiedUser, e2eDb, signIn, signInWithForm, uniqueEmail } from "./users";
 
 /**
  * The account forms, on the standalone page and the settings Account tab, each
@@ -17,7 +17,7 @@ const PNG = Buffer.from(
 
 async function newUser(page: Page, fullName = "") {
   const user = await createVerifiedUser(uniqueEmail("acct"), PASSWORD, { fullName });
-  await signIn(page, user.email, PASSWORD);
+  await signIn(page, user);
   return user;
 }
 
@@ -147,7 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByRole("region", { name: "Sign out" }).getByRole("button", { name: "Sign Out", exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
-      await signIn(page, user.email, "next-password");
+      await signInWithForm(page, user.email, "next-password");
     });
 
     test("subscription block and sign out everywhere", async ({ page, browser }) => {
@@ -155,7 +155,7 @@ for (const javaScriptEnabled of [true, false]) {
       // A second device, signed in separately.
       const other = await browser.newContext({ javaScriptEnabled });
       const otherPage = await other.newPage();
-      await signIn(otherPage, user.email, PASSWORD);
+      await signIn(otherPage, user);
 
       await page.goto("/dashboard/account");
       await expect(page.getByTestId("current-plan")).toContainText("Current Plan: Free");

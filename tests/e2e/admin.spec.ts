@@ -1,10 +1,8 @@
-import crypto from "node:crypto";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import bcrypt from "bcryptjs";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { E2E_PORT } from "./stack";
+import { createVerifiedUser, signIn } from "./users";
 
 /**
  * Operator pages against the running stack: the mailbox list and one message
@@ -26,33 +24,6 @@ function withDb<T>(run: (sqlite: Database.Database) => T) {
   }
 }
 
-/** A verified, onboarded account with its own workspace and site, as createAccount makes it. */
-function createUser(email: string, isOperator: boolean) {
-  const now = new Date().toISOString();
-  const hash = bcrypt.hashSync(PASSWORD, BCRYPT_COST);
-  const [userId, workspaceId, siteId] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  withDb((sqlite) =>
-    sqlite.transaction(() => {
-      sqlite
-        .prepare(
-          `INSERT INTO users (id, email, email_verified_at, password_hash, full_name, username, is_operator, onboarding_completed_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'Test User', ?, ?, ?, ?, ?)`,
-        )
-        .run(userId, email, now, hash, email.split("@")[0], isOperator ? 1 : 0, now, now, now);
-      sqlite
-        .prepare("INSERT INTO workspaces (id, name, trial_ends_at, created_at, updated_at) VALUES (?, 'Test workspace', ?, ?, ?)")
-        .run(workspaceId, new Date(Date.now() + 7 * 86_400_000).toISOString(), now, now);
-      sqlite.prepare("INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, 'owner', ?)").run(workspaceId, userId, now);
-      sqlite
-        .prepare("INSERT INTO sites (id, workspace_id, name, slug, created_at, updated_at) VALUES (?, ?, 'My website', 'my-website', ?, ?)")
-        .run(siteId, workspaceId, now, now);
-      for (const table of ["brand_settings", "content_settings", "publishing_settings"]) {
-        sqlite.prepare(`INSERT INTO ${table} (site_id, updated_at) VALUES (?, ?)`).run(siteId, now);
-      }
-    })(),
-  );
-}
-
 function storeMail(subject: string, to: string) {
   return withDb((sqlite) =>
     Number(
@@ -72,20 +43,16 @@ function storeMail(subject: string, to: string) {
   );
 }
 
-async function signIn(page: Page, email: string, redirectTo: string) {
-  await page.goto(`/signin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
 const stamp = Date.now();
 const operatorEmail = `operator-${stamp}@example.com`;
 const writerEmail = `writer-${stamp}@example.com`;
 
-test.beforeAll(() => {
-  createUser(operatorEmail, true);
-  createUser(writerEmail, false);
+let operator: { userId: string };
+let writer: { userId: string };
+
+test.beforeAll(async () => {
+  operator = await createVerifiedUser(operatorEmail, PASSWORD, { fullName: "Test User", isOperator: true });
+  writer = await createVerifiedUser(writerEmail, PASSWORD, { fullName: "Test User" });
 });
 
 test.describe("without JavaScript", () => {
@@ -94,7 +61,7 @@ test.describe("without JavaScript", () => {
   test("the operator reads the mailbox and one message in a sandbox", async ({ page }) => {
     const subject = `Welcome ${stamp}`;
     const mailId = storeMail(subject, "reader@example.com");
-    await signIn(page, operatorEmail, "/dashboard/admin/mailbox");
+    await signIn(page, operator, { to: "/dashboard/admin/mailbox" });
     await expect(page).toHaveURL(/\/dashboard\/admin\/mailbox$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: subject });
@@ -113,7 +80,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a signed-in user who is not an operator is refused", async ({ page }) => {
-    await signIn(page, writerEmail, "/dashboard/admin/mailbox");
+    await signIn(page, writer, { to: "/dashboard/admin/mailbox" });
     await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
     for (const path of ["/dashboard/admin/mailbox", "/dashboard/admin/sessions"]) {
       const response = await page.goto(path);
@@ -123,7 +90,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("an unknown message is a 404 inside the admin shell", async ({ page }) => {
-    await signIn(page, operatorEmail, "/dashboard/admin/mailbox/987654321");
+    await signIn(page, operator, { to: "/dashboard/admin/mailbox/987654321" });
     await expect(page.getByRole("heading", { level: 1, name: "Mail not found" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
   });
@@ -137,10 +104,10 @@ test.describe("without JavaScript", () => {
     // A second browser with the writer signed in, to prove their session ends too.
     const other = await browser.newContext({ javaScriptEnabled: false });
     const writerPage = await other.newPage();
-    await signIn(writerPage, writerEmail, "/dashboard/account");
+    await signIn(writerPage, writer, { to: "/dashboard/account" });
     await expect(writerPage).toHaveURL(/\/dashboard\/account$/);
 
-    await signIn(page, operatorEmail, "/dashboard/admin/sessions");
+    await signIn(page, operator, { to: "/dashboard/admin/sessions" });
     await expect(page.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
     const version = Number(await page.getByText("Logout version").locator("xpath=following-sibling::dd").textContent());
 
@@ -170,7 +137,7 @@ test.describe("with JavaScript", () => {
   test("navigates the mailbox client-side and validates the confirmation before posting", async ({ page }) => {
     const subject = `Hydrated ${stamp}`;
     storeMail(subject, "hydrated@example.com");
-    await signIn(page, operatorEmail, "/dashboard/admin/mailbox");
+    await signIn(page, operator, { to: "/dashboard/admin/mailbox" });
     await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
     await expect(async () => {
       await page.getByRole("link", { name: subject }).click();

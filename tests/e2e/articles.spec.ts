@@ -51,7 +51,7 @@ for (const javaScriptEnabled of [true, false]) {
         .values({ id: foreignId, site_id: other.siteId, author_id: other.userId, title: "Foreign secret", slug: foreignId, created_at: "2031-01-01T00:00:00.000Z", updated_at: "2031-01-01T00:00:00.000Z" })
         .execute();
 
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
       await page.goto("/dashboard/articles");
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Dashboard\s*\/\s*Articles/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Articles");

@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("lists article links, checks them now, limits repeats", async ({ page }) => {
       const { user, articleId } = await seed();
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
       await page.goto("/dashboard/backlinks");
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Dashboard\s*\/\s*Backlinks/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Backlink Management");
@@ -105,7 +105,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("explains the empty state", async ({ page }) => {
       const user = await createVerifiedUser(uniqueEmail("backlinks-none"), PASSWORD);
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
       await page.goto("/dashboard/backlinks");
       await expect(page.getByRole("heading", { name: "No links yet" })).toBeVisible();
       await expect(page.getByText("The links in your articles appear here")).toBeVisible();

@@ -9,7 +9,7 @@ import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
 import { startFakeOpenAi } from "../fakes/openai";
-import { E2E_PORT } from "./stack";
+import { E2E_PORT, E2E_SECRETS } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -52,7 +52,8 @@ test.beforeAll(async () => {
       APP_URL,
       DATA_DIR: dataDir,
       DATABASE_PATH: databasePath,
-      SESSION_SECRET: "generate-openai-session-secret-0123456789",
+      // The stack's secret, so signIn can mint this app's session cookie too.
+      SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
       ENCRYPTION_KEY: "2".repeat(64),
       CRON_SECRET: "generate-openai-cron-secret",
       OPENAI_API_KEY: API_KEY,
@@ -115,7 +116,7 @@ test("generates an article through the OpenAI-compatible provider", async ({ pag
   test.setTimeout(60_000);
   const user = await createUser();
   try {
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user, { db: user.db, appUrl: APP_URL });
     await generate(page);
 
     const article = await user.db.selectFrom("articles").selectAll().where("site_id", "=", user.siteId).orderBy("created_at", "desc").executeTakeFirstOrThrow();

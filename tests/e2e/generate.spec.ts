@@ -46,7 +46,7 @@ test.describe.serial("generating an article with JavaScript", () => {
     context = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
     page = await context.newPage();
     page.on("request", (request) => visited.push(new URL(request.url()).pathname));
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user);
   });
 
   test.afterAll(async () => {
@@ -217,7 +217,7 @@ test.describe.serial("generating an article without JavaScript", () => {
     siteId = user.siteId;
     context = await browser.newContext({ javaScriptEnabled: false });
     page = await context.newPage();
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user);
   });
 
   test.afterAll(async () => {

@@ -29,7 +29,7 @@ for (const javaScriptEnabled of [true, false]) {
       await db.updateTable("sites").set({ timezone: TZ }).where("id", "=", user.siteId).execute();
       const topicId = randomUUID();
       await db.insertInto("topics").values({ id: topicId, site_id: user.siteId, name: "Coffee brewing", created_at: isoNow(), updated_at: isoNow() }).execute();
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
 
       await page.goto("/dashboard/scheduler");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Scheduler");

@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("Brand tab: logo, fields, tags and links; Content tab: every preference", async ({ page, request }) => {
       const user = await createVerifiedUser(uniqueEmail("settings"), PASSWORD);
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
       await page.goto("/dashboard/settings");
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Dashboard\s*\/\s*Settings/);
       const tabs = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");

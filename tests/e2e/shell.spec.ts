@@ -8,7 +8,7 @@ const PASSWORD = "shell-password";
 
 async function newSignedInUser(page: Page, options: { fullName?: string } = {}) {
   const user = await createVerifiedUser(uniqueEmail("shell"), PASSWORD, options);
-  await signIn(page, user.email, PASSWORD);
+  await signIn(page, user);
   return user;
 }
 

@@ -5,13 +5,13 @@ import { startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
 import { startTestSite } from "../fakes/test-site";
 import { startFakeYouTube } from "../fakes/youtube";
-import { E2E_PORT, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, FAKE_YOUTUBE_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
+import { E2E_APP_URL, E2E_DATA_DIR, E2E_PORT, E2E_SECRETS, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, FAKE_YOUTUBE_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in
  * production mode on a fresh data directory, configured to talk to the fakes.
  */
-const dataDir = path.resolve(`tests/.tmp/e2e-data-${E2E_PORT}`);
+const dataDir = path.resolve(E2E_DATA_DIR);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
@@ -19,11 +19,9 @@ export const e2eEnv: Record<string, string> = {
   NODE_ENV: "production",
   HOST: "127.0.0.1",
   PORT: String(E2E_PORT),
-  APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+  APP_URL: E2E_APP_URL,
   DATA_DIR: dataDir,
-  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
-  ENCRYPTION_KEY: "0".repeat(64),
-  CRON_SECRET: "e2e-cron-secret",
+  ...E2E_SECRETS,
   JOB_POLL_MS: "100",
   LOG_LEVEL: "warn",
 };

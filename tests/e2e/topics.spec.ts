@@ -28,7 +28,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("create, edit, keyword badges, article count and delete", async ({ page }) => {
       const user = await createVerifiedUser(uniqueEmail("topics"), PASSWORD);
-      await signIn(page, user.email, PASSWORD);
+      await signIn(page, user);
       await page.goto("/dashboard/topics");
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Dashboard\s*\/\s*Topics/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Content Topics");

@@ -3,9 +3,14 @@ import bcrypt from "bcryptjs";
 import { expect, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/client.server";
 import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
+import { startSession } from "../../app/modules/auth/session.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
-import { E2E_PORT } from "./stack";
+import { E2E_APP_URL, E2E_DATA_DIR, E2E_SECRETS } from "./stack";
+
+// The app code used here reads its settings as the server does (getEnv): give it
+// the stack's, so a session cookie made here is one the server accepts.
+Object.assign(process.env, { APP_URL: E2E_APP_URL, DATA_DIR: path.resolve(E2E_DATA_DIR), ...E2E_SECRETS });
 
 /**
  * Direct access to the e2e app's SQLite file (tests/e2e/start-stack.ts makes a
@@ -15,15 +20,15 @@ import { E2E_PORT } from "./stack";
 let opened: ReturnType<typeof openDatabase> | undefined;
 
 export function e2eDb(): DB {
-  opened ??= openDatabase(path.resolve(`tests/.tmp/e2e-data-${E2E_PORT}/inkpilot.sqlite`));
+  opened ??= openDatabase(path.resolve(E2E_DATA_DIR, "inkpilot.sqlite"));
   return opened.db;
 }
 
 let counter = 0;
-/** A unique address per call, so specs and retries never collide. */
+/** A unique address per call, so specs, parallel workers and retries never collide. */
 export function uniqueEmail(prefix: string) {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${counter}@example.com`;
 }
 
 /**
@@ -33,21 +38,36 @@ export function uniqueEmail(prefix: string) {
 export async function createVerifiedUser(
   email: string,
   password: string,
-  { fullName = "", onboarded = true }: { fullName?: string; onboarded?: boolean } = {},
+  { fullName = "", onboarded = true, isOperator = false }: { fullName?: string; onboarded?: boolean; isOperator?: boolean } = {},
 ) {
   const db = e2eDb();
-  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), fullName, emailVerified: true });
+  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), fullName, emailVerified: true, isOperator });
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, password };
 }
 
-/** Signs in through the real /signin form and waits for the dashboard. */
-export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
-  await page.goto(redirectTo ? `/signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/signin");
+/**
+ * Signs a user in without the sign-in form: a session row and its signed
+ * cookie made by the app's own startSession, set on the browser context, then
+ * opens `to` (the dashboard). Only the auth specs go through the /signin form.
+ * A spec with its own app passes that app's database and URL.
+ */
+export async function signIn(page: Page, user: { userId: string }, { to = "/dashboard", db = e2eDb(), appUrl = E2E_APP_URL } = {}) {
+  const setCookie = await startSession(db, user.userId, new Request(appUrl));
+  const pair = setCookie.split(";")[0]!;
+  const at = pair.indexOf("=");
+  await page.context().addCookies([{ name: pair.slice(0, at), value: pair.slice(at + 1), url: appUrl, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto(to);
+  await expect(page).toHaveURL(new RegExp(escapeRegExp(to)));
+}
+
+/** Signs in through the real /signin form (for checks that a password works). */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(redirectTo ? new RegExp(escapeRegExp(redirectTo)) : /\/dashboard/);
+  await expect(page).toHaveURL(/\/dashboard/);
 }
 
 function escapeRegExp(text: string) {

@@ -23,7 +23,7 @@ test.describe.serial("write screen with JavaScript", () => {
     siteId = user.siteId;
     context = await browser.newContext();
     page = await context.newPage();
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user);
   });
 
   test.afterAll(async () => {
@@ -151,7 +151,7 @@ test.describe.serial("write screen without JavaScript", () => {
 
   test("creates in HTML and updates in Markdown through the textarea", async ({ page }) => {
     const user = await createVerifiedUser(uniqueEmail("write-nojs"), PASSWORD);
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user);
     await page.goto("/dashboard/write");
 
     await page.getByRole("button", { name: "Save Draft" }).click();

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
-import { BCRYPT_COST, passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -9,7 +8,6 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE, RATE_LIMIT_RULES } from "#app/modules/auth/rate-limit.server";
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { hashToken, newId } from "#app/utils/crypto.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { isoIn, isoNow } from "#app/utils/time";
 import { loader as marketingLoader } from "#app/routes/marketing/layout";
 import { loader as dashboardLoader } from "#app/routes/dashboard/layout";
@@ -21,6 +19,7 @@ import { action as sidebarAction } from "#app/routes/dashboard/sidebar";
 import { loader as avatarLoader } from "#app/routes/resources/avatar";
 import { action as revertAction, loader as revertLoader } from "#app/routes/auth/revert-email";
 import { testDb } from "#tests/setup/db";
+import { makeArticle, makeUser } from "#tests/setup/factories";
 import { callRoute, cookies, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
 
 /**
@@ -36,26 +35,6 @@ const PNG = Buffer.from(
 );
 
 let db: DB;
-
-async function makeUser(email: string, { fullName = "", password = PASSWORD as string | null } = {}) {
-  const account = await createAccount(db, {
-    email,
-    passwordHash: password ? await bcrypt.hash(password, BCRYPT_COST) : null,
-    fullName,
-    emailVerified: true,
-  });
-  const cookie = await signInAs(db, account.userId);
-  return { ...account, email, cookie };
-}
-
-async function addArticle(siteId: string, authorId: string | null, title: string, status: "draft" | "scheduled" | "published", createdAt = isoNow()) {
-  const id = newId();
-  await db
-    .insertInto("articles")
-    .values({ id, site_id: siteId, author_id: authorId, title, slug: id, target_keyword: `${title} keyword`, status, created_at: createdAt, updated_at: createdAt })
-    .execute();
-  return id;
-}
 
 const user = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const sessionCount = (userId: string) =>
@@ -91,8 +70,8 @@ describe("guards and shell loaders", () => {
   });
 
   it("returns only the signed-in user's summary, plan and sidebar state", async () => {
-    const a = await makeUser("shell-a@example.com", { fullName: "Ada Lovelace" });
-    const b = await makeUser("shell-b@example.com");
+    const a = await makeUser(db, { email: "shell-a@example.com", password: PASSWORD, fullName: "Ada Lovelace" });
+    const b = await makeUser(db, { email: "shell-b@example.com", password: PASSWORD });
     await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", b.workspaceId).execute();
 
     const resA = await callRoute<Awaited<ReturnType<typeof dashboardLoader>>>({
@@ -118,7 +97,7 @@ describe("guards and shell loaders", () => {
   });
 
   it("tells the public header whether someone is signed in", async () => {
-    const a = await makeUser("header@example.com");
+    const a = await makeUser(db, { email: "header@example.com", password: PASSWORD });
     const out = await marketingLoader({ request: get("/"), context: undefined as never, params: {} } as never);
     const inn = await marketingLoader({ request: get("/", a.cookie), context: undefined as never, params: {} } as never);
     expect(out.signedIn).toBe(false);
@@ -127,7 +106,7 @@ describe("guards and shell loaders", () => {
   });
 
   it("stores the sidebar state for 7 days and only redirects within the site", async () => {
-    const a = await makeUser("sidebar@example.com");
+    const a = await makeUser(db, { email: "sidebar@example.com", password: PASSWORD });
     const res = await callRoute({
       middleware: [requireAuth],
       handler: sidebarAction,
@@ -148,12 +127,12 @@ describe("guards and shell loaders", () => {
 
 describe("articles list", () => {
   it("lists only the viewer's site, newest first, filtered by status, with author and date", async () => {
-    const a = await makeUser("list-a@example.com");
-    const b = await makeUser("list-b@example.com");
-    const teammate = await makeUser("list-mate@example.com", { fullName: "Grace Hopper" });
-    await addArticle(a.siteId, a.userId, "A draft", "draft", "2025-03-05T10:00:00.000Z");
-    await addArticle(a.siteId, teammate.userId, "A published", "published", "2025-09-20T10:00:00.000Z");
-    const bArticle = await addArticle(b.siteId, b.userId, "B secret", "draft");
+    const a = await makeUser(db, { email: "list-a@example.com", password: PASSWORD });
+    const b = await makeUser(db, { email: "list-b@example.com", password: PASSWORD });
+    const teammate = await makeUser(db, { email: "list-mate@example.com", password: PASSWORD, fullName: "Grace Hopper" });
+    await makeArticle(db, a.siteId, { author_id: a.userId, title: "A draft", target_keyword: "A draft keyword", status: "draft", created_at: "2025-03-05T10:00:00.000Z" });
+    await makeArticle(db, a.siteId, { author_id: teammate.userId, title: "A published", target_keyword: "A published keyword", status: "published", created_at: "2025-09-20T10:00:00.000Z" });
+    const bArticle = await makeArticle(db, b.siteId, { author_id: b.userId, title: "B secret", target_keyword: "B secret keyword", status: "draft" });
 
     type Data = Awaited<ReturnType<typeof articlesLoader>>;
     const all = await callRoute<Data>({ middleware: [requireAuth], handler: articlesLoader, request: get("/dashboard", a.cookie) });
@@ -182,7 +161,7 @@ describe("articles list", () => {
   });
 
   it("shows an empty list for a new account", async () => {
-    const c = await makeUser("list-empty@example.com");
+    const c = await makeUser(db, { email: "list-empty@example.com", password: PASSWORD });
     const res = await callRoute<Awaited<ReturnType<typeof articlesLoader>>>({
       middleware: [requireAuth],
       handler: articlesLoader,
@@ -194,7 +173,7 @@ describe("articles list", () => {
 
 describe("profile", () => {
   it("stores first and last name as full_name and splits it at the first space on load", async () => {
-    const a = await makeUser("profile@example.com");
+    const a = await makeUser(db, { email: "profile@example.com", password: PASSWORD });
     const res = await account(post("/dashboard/account", { intent: "profile", firstName: " Mary ", lastName: "Ann Evans " }, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/account");
     expect(toastOf(res.headers)).toContain("__toast=");
@@ -209,7 +188,7 @@ describe("profile", () => {
   });
 
   it("refuses an over-long name and changes nothing", async () => {
-    const a = await makeUser("profile-long@example.com", { fullName: "Kept Name" });
+    const a = await makeUser(db, { email: "profile-long@example.com", password: PASSWORD, fullName: "Kept Name" });
     const res = await account(post("/dashboard/account", { intent: "profile", firstName: "x".repeat(101), lastName: "" }, a.cookie));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ intent: "profile", result: { error: { firstName: ["Please keep the first name under 100 characters"] } } });
@@ -217,15 +196,15 @@ describe("profile", () => {
   });
 
   it("ignores any user id smuggled into the form: B's save never touches A", async () => {
-    const a = await makeUser("smuggle-a@example.com", { fullName: "Alice A" });
-    const b = await makeUser("smuggle-b@example.com");
+    const a = await makeUser(db, { email: "smuggle-a@example.com", password: PASSWORD, fullName: "Alice A" });
+    const b = await makeUser(db, { email: "smuggle-b@example.com", password: PASSWORD });
     await account(post("/dashboard/account", { intent: "profile", firstName: "Hacked", lastName: "", userId: a.userId, id: a.userId }, b.cookie));
     expect((await user(a.userId)).full_name).toBe("Alice A");
     expect((await user(b.userId)).full_name).toBe("Hacked");
   });
 
   it("answers an unknown intent with 400", async () => {
-    const a = await makeUser("intent@example.com");
+    const a = await makeUser(db, { email: "intent@example.com", password: PASSWORD });
     const res = await account(post("/dashboard/account", { intent: "make-admin" }, a.cookie));
     expect(res.status).toBe(400);
     expect((await user(a.userId)).is_operator).toBe(0);
@@ -236,7 +215,7 @@ describe("avatar", () => {
   const avatarsDir = () => path.join(getEnv().dataDir, "uploads/avatars");
 
   it("stores a PNG, serves it with cache headers, and deletes the previous file on replace", async () => {
-    const a = await makeUser("avatar@example.com");
+    const a = await makeUser(db, { email: "avatar@example.com", password: PASSWORD });
     const first = await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
     expect(redirectTarget(first)).toBe("/dashboard/account");
     const firstPath = (await user(a.userId)).avatar_path!;
@@ -261,7 +240,7 @@ describe("avatar", () => {
   });
 
   it("recognises JPEG and WebP by their bytes", async () => {
-    const a = await makeUser("avatar-types@example.com");
+    const a = await makeUser(db, { email: "avatar-types@example.com", password: PASSWORD });
     // Well-formed containers (SOI, a JFIF header, EOI; a RIFF with one VP8 chunk): uploads must parse.
     const jpeg = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex");
     await account(await postMultipart("/dashboard/account", avatarForm(jpeg, "a.bin", "application/octet-stream"), a.cookie));
@@ -272,7 +251,7 @@ describe("avatar", () => {
   });
 
   it("refuses non-images, empty files and files over 2 MB, changing nothing", async () => {
-    const a = await makeUser("avatar-bad@example.com");
+    const a = await makeUser(db, { email: "avatar-bad@example.com", password: PASSWORD });
     await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
     const before = (await user(a.userId)).avatar_path;
     const filesBefore = fs.readdirSync(avatarsDir()).length;
@@ -294,7 +273,7 @@ describe("avatar", () => {
   });
 
   it("refuses an upload whose declared length is too big without reading it", async () => {
-    const a = await makeUser("avatar-len@example.com");
+    const a = await makeUser(db, { email: "avatar-len@example.com", password: PASSWORD });
     const request = new Request("http://localhost:3000/dashboard/account", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(5 * 1024 * 1024), Cookie: a.cookie },
@@ -315,8 +294,8 @@ describe("avatar", () => {
   });
 
   it("B's upload never replaces or removes A's picture", async () => {
-    const a = await makeUser("avatar-ten-a@example.com");
-    const b = await makeUser("avatar-ten-b@example.com");
+    const a = await makeUser(db, { email: "avatar-ten-a@example.com", password: PASSWORD });
+    const b = await makeUser(db, { email: "avatar-ten-b@example.com", password: PASSWORD });
     await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
     const aPath = (await user(a.userId)).avatar_path!;
     await account(await postMultipart("/dashboard/account", avatarForm(PNG), b.cookie));
@@ -334,8 +313,8 @@ describe("change email", () => {
   }
 
   it("refuses empty, unchanged, malformed and taken addresses, changing nothing", async () => {
-    const a = await makeUser("email-bad@example.com");
-    await makeUser("email-taken@example.com");
+    const a = await makeUser(db, { email: "email-bad@example.com", password: PASSWORD });
+    await makeUser(db, { email: "email-taken@example.com", password: PASSWORD });
     const cases: [string, string][] = [
       ["", "Please enter a new email address"],
       ["   ", "Please enter a new email address"],
@@ -356,7 +335,7 @@ describe("change email", () => {
   });
 
   it("mails a single-use, hashed, 60-minute link to the new address and changes the email only on confirm", async () => {
-    const a = await makeUser("email-a@example.com");
+    const a = await makeUser(db, { email: "email-a@example.com", password: PASSWORD });
     const before = Date.now();
     const res = await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: " New-A@Example.com " }, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/account");
@@ -400,8 +379,8 @@ describe("change email", () => {
   });
 
   it("B cannot use A's token: nothing changes for either", async () => {
-    const a = await makeUser("email-ten-a@example.com");
-    const b = await makeUser("email-ten-b@example.com");
+    const a = await makeUser(db, { email: "email-ten-a@example.com", password: PASSWORD });
+    const b = await makeUser(db, { email: "email-ten-b@example.com", password: PASSWORD });
     await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "a-next@example.com" }, a.cookie));
     const { token } = await tokenFromOutbox("a-next@example.com");
 
@@ -431,7 +410,7 @@ describe("change email", () => {
   });
 
   it("refuses expired, superseded and meanwhile-taken changes", async () => {
-    const a = await makeUser("email-exp@example.com");
+    const a = await makeUser(db, { email: "email-exp@example.com", password: PASSWORD });
     await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-1@example.com" }, a.cookie));
     const first = (await tokenFromOutbox("exp-1@example.com")).token;
     await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-2@example.com" }, a.cookie));
@@ -446,7 +425,7 @@ describe("change email", () => {
 
     await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-3@example.com" }, a.cookie));
     const third = (await tokenFromOutbox("exp-3@example.com")).token;
-    await makeUser("exp-3@example.com");
+    await makeUser(db, { email: "exp-3@example.com", password: PASSWORD });
     expect(await confirm(third)).toEqual({ state: "taken" });
     expect((await user(a.userId)).email).toBe("email-exp@example.com");
     expect(await confirm("")).toEqual({ state: "invalid" });
@@ -461,7 +440,7 @@ describe("email change under attack", () => {
   const linkIn = (text: string, path: string) => new URL(text.match(/https?:\/\/\S+/g)!.find((l) => l.includes(path))!);
 
   it("requires the current password, changing nothing and mailing nobody without it", async () => {
-    const a = await makeUser("ec-pw@example.com");
+    const a = await makeUser(db, { email: "ec-pw@example.com", password: PASSWORD });
     for (const [fields, message] of [
       [{ newEmail: "ec-pw-new@example.com" }, "Please enter your current password"],
       [{ newEmail: "ec-pw-new@example.com", currentPassword: "wrong-one" }, "Current password is incorrect"],
@@ -475,12 +454,12 @@ describe("email change under attack", () => {
   });
 
   it("limits guesses at the current password and the number of change mails", async () => {
-    const a = await makeUser("ec-guess@example.com");
+    const a = await makeUser(db, { email: "ec-guess@example.com", password: PASSWORD });
     const statuses = [];
     for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points + 1; i++) statuses.push((await changeEmail(a.cookie, { newEmail: "ec-guess-new@example.com", currentPassword: `guess-${i}` })).status);
     expect(statuses.at(-1)).toBe(429);
 
-    const b = await makeUser("ec-flood@example.com");
+    const b = await makeUser(db, { email: "ec-flood@example.com", password: PASSWORD });
     const sent = [];
     for (let i = 0; i < 8; i++) sent.push((await changeEmail(b.cookie, { newEmail: `ec-flood-${i}@example.com`, currentPassword: PASSWORD })).status);
     expect(sent.filter((status) => status === 302)).toHaveLength(RATE_LIMIT_RULES["change-email"].email.points);
@@ -488,13 +467,13 @@ describe("email change under attack", () => {
   });
 
   it("lets an account without a password (Google) change its address; the revert link protects it", async () => {
-    const g = await makeUser("ec-google@example.com", { password: null });
+    const g = await makeUser(db, { email: "ec-google@example.com", password: null });
     const res = await changeEmail(g.cookie, { newEmail: "ec-google-new@example.com" });
     expect(redirectTarget(res)).toBe("/dashboard/account");
   });
 
   it("on confirm: ends the other sessions and mails the old address a 7-day revert link; the link restores it and ends every session", async () => {
-    const a = await makeUser("ec-owner@example.com");
+    const a = await makeUser(db, { email: "ec-owner@example.com", password: PASSWORD });
     const otherDevice = await signInAs(db, a.userId);
     await changeEmail(a.cookie, { newEmail: "ec-thief@example.com", currentPassword: PASSWORD });
     const confirmToken = linkIn((await mailsTo("ec-thief@example.com")).at(-1)!.text, "/account/confirm-email").searchParams.get("token")!;
@@ -540,7 +519,7 @@ describe("email change under attack", () => {
 
 describe("change password", () => {
   it("checks the current password and every rule, changing nothing on a bad input", async () => {
-    const a = await makeUser("pw-bad@example.com");
+    const a = await makeUser(db, { email: "pw-bad@example.com", password: PASSWORD });
     const hashBefore = (await user(a.userId)).password_hash;
     const cases: [Record<string, string>, string, string][] = [
       [{ currentPassword: "", newPassword: "newpass1", confirmPassword: "newpass1" }, "currentPassword", "Please enter your current password"],
@@ -558,14 +537,14 @@ describe("change password", () => {
   });
 
   it("never sends the typed passwords back", async () => {
-    const a = await makeUser("pw-echo@example.com");
+    const a = await makeUser(db, { email: "pw-echo@example.com", password: PASSWORD });
     const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" }, a.cookie));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.data)).not.toMatch(/wrong|newpass1/);
   });
 
   it("refuses a new password over 72 bytes or on the common-password list", async () => {
-    const a = await makeUser("pw-rules@example.com");
+    const a = await makeUser(db, { email: "pw-rules@example.com", password: PASSWORD });
     const hashBefore = (await user(a.userId)).password_hash;
     const long = "日本語のパスワード".repeat(3); // 27 characters, 81 bytes
     for (const [newPassword, message] of [
@@ -580,9 +559,9 @@ describe("change password", () => {
   });
 
   it("updates the password, keeps this session and ends every other one", async () => {
-    const a = await makeUser("pw-ok@example.com");
+    const a = await makeUser(db, { email: "pw-ok@example.com", password: PASSWORD });
     const otherDevice = await signInAs(db, a.userId);
-    const b = await makeUser("pw-other@example.com");
+    const b = await makeUser(db, { email: "pw-other@example.com", password: PASSWORD });
     expect(await sessionCount(a.userId)).toBe(2);
 
     const res = await account(
@@ -600,7 +579,7 @@ describe("change password", () => {
   });
 
   it("counts current-password guesses before bcrypt: a parallel burst reaches it at most the limit", async () => {
-    const a = await makeUser("pw-burst@example.com");
+    const a = await makeUser(db, { email: "pw-burst@example.com", password: PASSWORD });
     const compare = vi.spyOn(passwordHasher, "compare");
     try {
       const results = await Promise.all(
@@ -618,7 +597,7 @@ describe("change password", () => {
   });
 
   it("lets a Google-only account set a first password without a current one", async () => {
-    const g = await makeUser("google-only@example.com", { password: null });
+    const g = await makeUser(db, { email: "google-only@example.com", password: null });
     const res = await account(post("/dashboard/account", { intent: "change-password", newPassword: "first-pass", confirmPassword: "first-pass" }, g.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/account");
     expect(await bcrypt.compare("first-pass", (await user(g.userId)).password_hash!)).toBe(true);
@@ -627,9 +606,9 @@ describe("change password", () => {
 
 describe("sign out everywhere", () => {
   it("ends all of the user's sessions (and nobody else's) and goes to /signin", async () => {
-    const a = await makeUser("everywhere@example.com");
+    const a = await makeUser(db, { email: "everywhere@example.com", password: PASSWORD });
     await signInAs(db, a.userId);
-    const b = await makeUser("everywhere-b@example.com");
+    const b = await makeUser(db, { email: "everywhere-b@example.com", password: PASSWORD });
     const res = await account(post("/dashboard/account", { intent: "sign-out-everywhere" }, a.cookie));
     expect(redirectTarget(res)).toBe("/signin");
     expect(res.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/i);
@@ -640,7 +619,7 @@ describe("sign out everywhere", () => {
 
 describe("delete account", () => {
   it("requires typing DELETE and changes nothing otherwise", async () => {
-    const a = await makeUser("del-bad@example.com");
+    const a = await makeUser(db, { email: "del-bad@example.com", password: PASSWORD });
     for (const confirm of ["", "delete", "DELET", "yes"]) {
       const res = await account(post("/dashboard/account", { intent: "delete-account", confirm }, a.cookie));
       expect(res.status).toBe(400);
@@ -651,10 +630,10 @@ describe("delete account", () => {
   });
 
   it("deletes the user, their sole-owned workspace with its data, and their avatar; B is untouched", async () => {
-    const a = await makeUser("del-a@example.com");
-    const b = await makeUser("del-b@example.com");
-    await addArticle(a.siteId, a.userId, "A's article", "draft");
-    const bArticle = await addArticle(b.siteId, b.userId, "B's article", "draft");
+    const a = await makeUser(db, { email: "del-a@example.com", password: PASSWORD });
+    const b = await makeUser(db, { email: "del-b@example.com", password: PASSWORD });
+    await makeArticle(db, a.siteId, { author_id: a.userId, title: "A's article", target_keyword: "A's article keyword", status: "draft" });
+    const bArticle = await makeArticle(db, b.siteId, { author_id: b.userId, title: "B's article", target_keyword: "B's article keyword", status: "draft" });
     await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
     const avatarFile = path.join(getEnv().dataDir, (await user(a.userId)).avatar_path!);
     expect(fs.existsSync(avatarFile)).toBe(true);
@@ -681,8 +660,8 @@ describe("delete account", () => {
   });
 
   it("keeps a workspace that has another owner", async () => {
-    const a = await makeUser("del-shared-a@example.com");
-    const b = await makeUser("del-shared-b@example.com");
+    const a = await makeUser(db, { email: "del-shared-a@example.com", password: PASSWORD });
+    const b = await makeUser(db, { email: "del-shared-b@example.com", password: PASSWORD });
     await db.insertInto("memberships").values({ workspace_id: a.workspaceId, user_id: b.userId, role: "owner", created_at: isoNow() }).execute();
     await account(post("/dashboard/account", { intent: "delete-account", confirm: "DELETE" }, a.cookie));
     expect(await db.selectFrom("workspaces").select("id").where("id", "=", a.workspaceId).executeTakeFirst()).toBeDefined();
@@ -691,7 +670,7 @@ describe("delete account", () => {
 
 describe("settings", () => {
   it("shows the Brand tab by default and for unknown tabs, the Account tab when asked", async () => {
-    const a = await makeUser("settings@example.com", { fullName: "Set Tings" });
+    const a = await makeUser(db, { email: "settings@example.com", password: PASSWORD, fullName: "Set Tings" });
     for (const [url, tab] of [
       ["/dashboard/settings", "brand"],
       ["/dashboard/settings?tab=nonsense", "brand"],
@@ -704,7 +683,7 @@ describe("settings", () => {
   });
 
   it("runs the same account actions and redirects back to the tab", async () => {
-    const a = await makeUser("settings-save@example.com");
+    const a = await makeUser(db, { email: "settings-save@example.com", password: PASSWORD });
     const res = await settingsActionCall(post("/dashboard/settings?tab=account", { intent: "profile", firstName: "Tab", lastName: "User" }, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
     expect((await user(a.userId)).full_name).toBe("Tab User");
@@ -717,7 +696,7 @@ function settingsActionCall(request: Request) {
 
 describe("expired sessions", () => {
   it("do not open the dashboard", async () => {
-    const a = await makeUser("expired@example.com");
+    const a = await makeUser(db, { email: "expired@example.com", password: PASSWORD });
     await db.updateTable("sessions").set({ expires_at: isoIn(-1000) }).where("user_id", "=", a.userId).execute();
     const res = await callRoute({ middleware: [requireAuth], handler: dashboardLoader, request: get("/dashboard", a.cookie) });
     expect(redirectTarget(res)).toMatch(/^\/signin/);

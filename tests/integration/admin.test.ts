@@ -1,62 +1,33 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "#tests/setup/db";
-import { requestContext } from "#app/context";
 import type { DB } from "#app/db/client.server";
 import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
-import { startSession } from "#app/modules/auth/session.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
 import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as mailbox from "#app/routes/admin/mailbox";
 import * as message from "#app/routes/admin/mailbox-message";
 import * as sessions from "#app/routes/admin/sessions";
-import { statusOf } from "./auth-helpers";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, signInAs } from "#tests/setup/route-harness";
 
 /** The operator pages, called through their guards (requireAuth then requireOperator) as the router would. */
-
-type Handler = (args: { request: Request; context: RouterContextProvider; params: Record<string, string> }) => unknown;
-
-async function callAdmin(request: Request, handler: Handler, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(requestContext, { nonce: "test", requestId: "test-request", ip: "203.0.113.7" });
-  const args = { request, context, params };
-  try {
-    // Loaders return plain data here, not Responses; the guards only pass it through.
-    const inner = async () => (await handler(args)) as Response;
-    return await requireAuth(args as never, async () => (await requireOperator(args as never, inner)) as Response);
-  } catch (thrown) {
-    return thrown;
-  }
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const callAdmin = <T = unknown>(request: Request, handler: (args: any) => unknown, params: Record<string, string> = {}) =>
+  callRoute<T>({ middleware: [requireAuth, requireOperator], handler, request, params });
 
 let db: DB;
 let operatorCookie: string;
 let writerCookie: string;
 let operatorId: string;
 
-function cookieHeader(setCookie: string) {
-  return setCookie.split(";")[0]!;
-}
-function get(path: string, cookie?: string) {
-  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-}
-function post(path: string, form: Record<string, string>, cookie: string) {
-  return new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    body: new URLSearchParams(form),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
 beforeAll(async () => {
   db = await testDb();
-  const operator = await createAccount(db, { email: "ops@example.com", passwordHash: null, emailVerified: true, isOperator: true });
-  const writer = await createAccount(db, { email: "writer@example.com", passwordHash: null, emailVerified: true });
+  const operator = await makeUser(db, { email: "ops@example.com", isOperator: true });
+  const writer = await makeUser(db, { email: "writer@example.com" });
   operatorId = operator.userId;
-  operatorCookie = cookieHeader(await startSession(db, operator.userId, get("/")));
-  writerCookie = cookieHeader(await startSession(db, writer.userId, get("/")));
+  operatorCookie = operator.cookie;
+  writerCookie = writer.cookie;
   const base = Date.parse("2026-01-01T00:00:00Z");
   for (let i = 1; i <= 30; i++) {
     await db
@@ -78,22 +49,22 @@ beforeAll(async () => {
 
 describe("admin guard", () => {
   it("sends signed-out visitors to /signin and back", async () => {
-    const response = (await callAdmin(get("/dashboard/admin/mailbox"), (a) => mailbox.loader(a as never))) as Response;
+    const response = await callAdmin(get("/dashboard/admin/mailbox"), mailbox.loader);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/signin?redirectTo=${encodeURIComponent("/dashboard/admin/mailbox")}`);
   });
 
   it("refuses signed-in users who are not operators, on every loader and action", async () => {
-    const calls: Array<[Request, Handler, Record<string, string>?]> = [
-      [get("/dashboard/admin/mailbox", writerCookie), (a) => mailbox.loader(a as never)],
-      [get("/dashboard/admin/mailbox/1", writerCookie), (a) => message.loader(a as never), { mailId: "1" }],
-      [get("/dashboard/admin/sessions", writerCookie), () => sessions.loader()],
-      [post("/dashboard/admin/sessions", { confirm: "END" }, writerCookie), (a) => sessions.action(a as never)],
+    const calls: Array<[Request, Parameters<typeof callAdmin>[1], Record<string, string>?]> = [
+      [get("/dashboard/admin/mailbox", writerCookie), mailbox.loader],
+      [get("/dashboard/admin/mailbox/1", writerCookie), message.loader, { mailId: "1" }],
+      [get("/dashboard/admin/sessions", writerCookie), sessions.loader],
+      [post("/dashboard/admin/sessions", { confirm: "END" }, writerCookie), sessions.action],
     ];
     for (const [request, handler, params] of calls) {
-      const denied = (await callAdmin(request, handler, params)) as Response;
+      const denied = await callAdmin(request, handler, params);
       expect(denied.status).toBe(403);
-      expect(await denied.text()).toBe("Access Denied - You need admin privileges to access this page.");
+      expect(await denied.response!.text()).toBe("Access Denied - You need admin privileges to access this page.");
     }
     const { count } = await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
     expect(count).toBe(2);
@@ -102,9 +73,7 @@ describe("admin guard", () => {
 
 describe("mailbox", () => {
   it("lists the outbox newest first, 25 a page", async () => {
-    const first = (await callAdmin(get("/dashboard/admin/mailbox", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
-      ReturnType<typeof mailbox.loader>
-    >;
+    const first = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox", operatorCookie), mailbox.loader)).data;
     expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
     expect(first.messages).toHaveLength(25);
     expect(first.messages[0]).toMatchObject({ subject: "Mail 30", status: "failed", last_error: "Inactive recipient", transport: "postmark" });
@@ -112,31 +81,27 @@ describe("mailbox", () => {
     // The list never carries bodies.
     expect(first.messages[0]).not.toHaveProperty("html");
 
-    const second = (await callAdmin(get("/dashboard/admin/mailbox?page=2", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
-      ReturnType<typeof mailbox.loader>
-    >;
+    const second = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=2", operatorCookie), mailbox.loader)).data;
     expect(second.page).toBe(2);
     expect(second.messages.map((m) => m.subject)).toEqual(["Mail 5", "Mail 4", "Mail 3", "Mail 2", "Mail 1"]);
 
-    const clamped = (await callAdmin(get("/dashboard/admin/mailbox?page=99", operatorCookie), (a) => mailbox.loader(a as never))) as Awaited<
-      ReturnType<typeof mailbox.loader>
-    >;
+    const clamped = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=99", operatorCookie), mailbox.loader)).data;
     expect(clamped.page).toBe(2);
   });
 
   it("shows one message with its bodies, and 404 for unknown ids", async () => {
     const row = await db.selectFrom("mail_outbox").select("id").where("subject", "=", "Mail 7").executeTakeFirstOrThrow();
-    const shown = (await callAdmin(get(`/dashboard/admin/mailbox/${row.id}`, operatorCookie), (a) => message.loader(a as never), {
+    const shown = (await callAdmin<Awaited<ReturnType<typeof message.loader>>>(get(`/dashboard/admin/mailbox/${row.id}`, operatorCookie), message.loader, {
       mailId: String(row.id),
-    })) as Awaited<ReturnType<typeof message.loader>>;
+    })).data;
     expect(shown.mail).toMatchObject({ subject: "Mail 7", to_address: "user7@example.com", text: "Hello 7" });
     expect(shown.mail.html).toContain("<p>Hello 7</p>");
 
     for (const mailId of ["999999", "abc"]) {
-      const missing = await callAdmin(get(`/dashboard/admin/mailbox/${mailId}`, operatorCookie), (a) => message.loader(a as never), {
+      const missing = await callAdmin(get(`/dashboard/admin/mailbox/${mailId}`, operatorCookie), message.loader, {
         mailId,
       });
-      expect(statusOf(missing)).toBe(404);
+      expect(missing.status).toBe(404);
     }
   });
 });
@@ -164,9 +129,9 @@ describe("mailbox secrets", () => {
       [verifyId, verifyToken, "/verify"],
       [resetId, resetToken, "/reset-password"],
     ] as const) {
-      const shown = (await callAdmin(get(`/dashboard/admin/mailbox/${id}`, operatorCookie), (a) => message.loader(a as never), {
+      const shown = (await callAdmin<Awaited<ReturnType<typeof message.loader>>>(get(`/dashboard/admin/mailbox/${id}`, operatorCookie), message.loader, {
         mailId: String(id),
-      })) as Awaited<ReturnType<typeof message.loader>>;
+      })).data;
       expect(JSON.stringify(shown)).not.toContain(token);
       expect(shown.mail.text).toContain(`http://localhost:3000${path}?token=[redacted]`);
       expect(shown.mail.html).toContain(`${path}?token=[redacted]`);
@@ -177,10 +142,8 @@ describe("mailbox secrets", () => {
 describe("end every session", () => {
   it("requires the typed confirmation and changes nothing without it", async () => {
     for (const confirm of ["", "end it"]) {
-      const result = (await callAdmin(post("/dashboard/admin/sessions", { confirm }, operatorCookie), (a) =>
-        sessions.action(a as never),
-      )) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
-      expect(result.init.status).toBe(400);
+      const result = await callAdmin<{ result: { error: Record<string, string[]> } }>(post("/dashboard/admin/sessions", { confirm }, operatorCookie), sessions.action);
+      expect(result.status).toBe(400);
       expect(result.data.result.error.confirm).toEqual(["Type END to confirm."]);
     }
     expect(await db.selectFrom("sessions").selectAll().execute()).toHaveLength(2);
@@ -188,14 +151,10 @@ describe("end every session", () => {
   });
 
   it("deletes every session, bumps logout_version, audits it and sends the operator to /signin", async () => {
-    const before = (await callAdmin(get("/dashboard/admin/sessions", operatorCookie), () => sessions.loader())) as Awaited<
-      ReturnType<typeof sessions.loader>
-    >;
+    const before = (await callAdmin<Awaited<ReturnType<typeof sessions.loader>>>(get("/dashboard/admin/sessions", operatorCookie), sessions.loader)).data;
     expect(before).toMatchObject({ activeSessions: 2, signedInUsers: 2, logoutVersion: 0 });
 
-    const response = (await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, operatorCookie), (a) =>
-      sessions.action(a as never),
-    )) as Response;
+    const response = await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, operatorCookie), sessions.action);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/signin");
     const cookies = response.headers.get("Set-Cookie") ?? "";
@@ -211,13 +170,13 @@ describe("end every session", () => {
     expect(JSON.parse(audit[0]!.detail)).toEqual({ endedSessions: 2, logoutVersion: 1 });
 
     // The old cookies are dead: both users are signed out.
-    const gone = (await callAdmin(get("/dashboard/admin/sessions", operatorCookie), () => sessions.loader())) as Response;
+    const gone = await callAdmin(get("/dashboard/admin/sessions", operatorCookie), sessions.loader);
     expect(gone.headers.get("Location")).toContain("/signin");
 
     // A second global sign-out counts up.
     const operator = await db.selectFrom("users").select("id").where("email", "=", "ops@example.com").executeTakeFirstOrThrow();
-    const fresh = cookieHeader(await startSession(db, operator.id, get("/")));
-    await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, fresh), (a) => sessions.action(a as never));
+    const fresh = await signInAs(db, operator.id);
+    await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, fresh), sessions.action);
     const bumped = await db.selectFrom("app_config").select("value").where("key", "=", "logout_version").executeTakeFirstOrThrow();
     expect(bumped.value).toBe("2");
   });

@@ -7,15 +7,14 @@ import { createArticle, getArticle } from "#app/modules/articles/mutations.serve
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { AI_DAILY_CREDITS, AI_BURST_LIMIT } from "#app/modules/billing/plans";
 import { chargeAiAction, dayKey, isAiLimitError } from "#app/modules/billing/ai-meter.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action as generatorAction } from "#app/routes/dashboard/generator";
 import { action as aiAction } from "#app/routes/dashboard/write/ai";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
-import { callRoute, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * Issue 7, item 5: every AI action beside creating an article is metered per
@@ -43,8 +42,7 @@ afterAll(async () => {
 const CONTENT = "<h2>Why cold brew</h2><p>It is smooth and sweet.</p><h2>How to make it</h2><p>Steep coarse coffee overnight.</p>";
 
 async function account(plan: "trial" | "pro" = "trial") {
-  const ids = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });
-  if (plan === "pro") await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", ids.workspaceId).execute();
+  const ids = await makeUser(db, { workspace: { plan } });
   const article = await createArticle(db, {
     workspaceId: ids.workspaceId,
     siteId: ids.siteId,
@@ -53,7 +51,7 @@ async function account(plan: "trial" | "pro" = "trial") {
     targetKeyword: "cold brew",
     contentHtml: CONTENT,
   });
-  return { ...ids, articleId: article.id, cookie: await signInAs(db, ids.userId) };
+  return { ...ids, articleId: article.id };
 }
 type Account = Awaited<ReturnType<typeof account>>;
 

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { action as deleteAction, loader as deleteLoader } from "#app/routes/dashboard/article-delete";
 import { loader as listLoader } from "#app/routes/dashboard/home";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeArticle, makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The articles list and delete, called as the server calls them: paging, search,
@@ -22,20 +21,8 @@ beforeAll(async () => {
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
-async function makeUser(email: string, fullName = "") {
-  const account = await createAccount(db, { email, passwordHash: null, fullName, emailVerified: true });
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
-
-async function addArticle(siteId: string, authorId: string | null, title: string, opts: { status?: "draft" | "scheduled" | "published" | "failed"; keyword?: string; createdAt?: string } = {}) {
-  const id = newId();
-  const at = opts.createdAt ?? new Date().toISOString();
-  await db
-    .insertInto("articles")
-    .values({ id, site_id: siteId, author_id: authorId, title, slug: id, target_keyword: opts.keyword ?? "", status: opts.status ?? "draft", created_at: at, updated_at: at })
-    .execute();
-  return id;
-}
+const addArticle = (siteId: string, authorId: string | null, title: string, opts: { status?: "draft" | "scheduled" | "published" | "failed"; keyword?: string; createdAt?: string } = {}) =>
+  makeArticle(db, siteId, { author_id: authorId, title, target_keyword: opts.keyword ?? "", status: opts.status ?? "draft", created_at: opts.createdAt });
 
 const list = (url: string, cookie: string) => callRoute<ListData>({ middleware: [requireAuth], handler: listLoader, request: get(url, cookie) });
 const count = (siteId: string) =>
@@ -50,7 +37,7 @@ function toastOf(res: { headers: Headers }) {
 
 describe("articles list", () => {
   it("pages by 20, newest first by default, oldest first on request", async () => {
-    const a = await makeUser("page@example.com");
+    const a = await makeUser(db, { email: "page@example.com" });
     for (let i = 0; i < 45; i++) {
       await addArticle(a.siteId, a.userId, `Post ${String(i).padStart(2, "0")}`, { createdAt: new Date(Date.UTC(2031, 0, 1, 0, i)).toISOString() });
     }
@@ -69,7 +56,7 @@ describe("articles list", () => {
   });
 
   it("searches title and keyword, literally, within the status tab", async () => {
-    const a = await makeUser("search@example.com");
+    const a = await makeUser(db, { email: "search@example.com" });
     await addArticle(a.siteId, a.userId, "Best hiking boots", { keyword: "hiking boots", status: "published" });
     await addArticle(a.siteId, a.userId, "Tent guide", { keyword: "Camping TENTS" });
     await addArticle(a.siteId, a.userId, "100% waterproof jackets", { keyword: "rain_gear" });
@@ -84,7 +71,7 @@ describe("articles list", () => {
   });
 
   it("counts per status and shows the Failed tab's data only when asked", async () => {
-    const a = await makeUser("tabs@example.com");
+    const a = await makeUser(db, { email: "tabs@example.com" });
     await addArticle(a.siteId, a.userId, "Broken", { status: "failed" });
     await addArticle(a.siteId, a.userId, "Ok", { status: "scheduled" });
     const res = await list("/dashboard?status=failed", a.cookie);
@@ -93,8 +80,8 @@ describe("articles list", () => {
   });
 
   it("names the author: 'You' for the viewer, the teammate's name otherwise", async () => {
-    const a = await makeUser("author-a@example.com");
-    const mate = await makeUser("author-mate@example.com", "Grace Hopper");
+    const a = await makeUser(db, { email: "author-a@example.com" });
+    const mate = await makeUser(db, { email: "author-mate@example.com", fullName: "Grace Hopper" });
     await addArticle(a.siteId, mate.userId, "By Grace", { createdAt: "2031-01-02T00:00:00.000Z" });
     await addArticle(a.siteId, a.userId, "By me", { createdAt: "2031-01-01T00:00:00.000Z" });
     const res = await list("/dashboard", a.cookie);
@@ -105,7 +92,7 @@ describe("articles list", () => {
   });
 
   it("includes the trial state for the banner", async () => {
-    const a = await makeUser("banner@example.com");
+    const a = await makeUser(db, { email: "banner@example.com" });
     const res = await list("/dashboard", a.cookie);
     expect(res.data.usage).toMatchObject({ plan: "trial", trial: { active: true, used: 0, max: 3, daysRemaining: 7 }, blocked: null });
   });
@@ -113,7 +100,7 @@ describe("articles list", () => {
 
 describe("deleting an article", () => {
   it("confirms, deletes, and returns to the list with 'Article deleted'", async () => {
-    const a = await makeUser("delete@example.com");
+    const a = await makeUser(db, { email: "delete@example.com" });
     const id = await addArticle(a.siteId, a.userId, "Doomed");
     const page = await callRoute<Awaited<ReturnType<typeof deleteLoader>>>({
       middleware: [requireAuth],
@@ -134,7 +121,7 @@ describe("deleting an article", () => {
   });
 
   it("never redirects off the dashboard list", async () => {
-    const a = await makeUser("delete-redirect@example.com");
+    const a = await makeUser(db, { email: "delete-redirect@example.com" });
     for (const target of ["https://evil.example", "//evil.example", "/dashboard/settings", "/signout"]) {
       const id = await addArticle(a.siteId, a.userId, "X");
       const res = await callRoute({
@@ -148,8 +135,8 @@ describe("deleting an article", () => {
   });
 
   it("answers 404 for another account's article or an unknown id, and deletes nothing", async () => {
-    const a = await makeUser("tenant-a@example.com");
-    const b = await makeUser("tenant-b@example.com");
+    const a = await makeUser(db, { email: "tenant-a@example.com" });
+    const b = await makeUser(db, { email: "tenant-b@example.com" });
     const aArticle = await addArticle(a.siteId, a.userId, "A's secret title");
     for (const articleId of [aArticle, "nope", "../x"]) {
       const seen = await callRoute({ middleware: [requireAuth], handler: deleteLoader, request: get(`/dashboard/articles/${articleId}/delete`, b.cookie), params: { articleId } });
@@ -164,7 +151,7 @@ describe("deleting an article", () => {
   });
 
   it("does not give the quota back", async () => {
-    const a = await makeUser("delete-quota@example.com");
+    const a = await makeUser(db, { email: "delete-quota@example.com" });
     await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", a.workspaceId).execute();
     const id = await addArticle(a.siteId, a.userId, "Counted");
     await callRoute({ middleware: [requireAuth], handler: deleteAction, request: post(`/dashboard/articles/${id}/delete`, {}, a.cookie), params: { articleId: id } });

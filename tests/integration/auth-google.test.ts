@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 import { startFakeOidc, type FakeOidc, type FakeOidcUser } from "#tests/fakes/oidc";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as google from "#app/routes/auth/google";
 import * as callback from "#app/routes/auth/google-callback";
 import * as signin from "#app/routes/auth/signin";
 import * as verify from "#app/routes/auth/verify";
-import { BASE, call, get, post } from "./auth-helpers";
+import { ORIGIN as BASE, callRoute, get, post } from "#tests/setup/route-harness";
 
 /** "Sign in with Google" end to end against the local OIDC provider: the real strategy, PKCE, state and id_token checks. */
 
@@ -31,7 +30,7 @@ afterAll(async () => {
 /** Start → provider (auto-approves the chosen user) → callback, as a browser would, keeping the state cookie. */
 async function googleSignIn(user: FakeOidcUser, { tamperCookie = false } = {}) {
   oidc.loginAs(user);
-  const start = (await call(google.loader, get("/auth/google"))) as Response;
+  const start = await callRoute({ handler: google.loader, request: get("/auth/google") });
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get("Location")!);
   const stateCookie = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -39,7 +38,7 @@ async function googleSignIn(user: FakeOidcUser, { tamperCookie = false } = {}) {
   const back = new URL(atProvider.headers.get("Location")!);
   expect(back.origin + back.pathname).toBe(`${BASE}/auth/google/callback`);
   const cookie = tamperCookie ? stateCookie.replace(/=state=[^&]+/, "=state=forged") : stateCookie;
-  const done = (await call(callback.loader, get(back.pathname + back.search, tamperCookie ? "other=1" : cookie))) as Response;
+  const done = await callRoute({ handler: callback.loader, request: get(back.pathname + back.search, tamperCookie ? "other=1" : cookie) });
   return { start, authorizeUrl, back, done };
 }
 
@@ -49,7 +48,7 @@ function userRow(email: string) {
 
 describe("Google sign-in", () => {
   it("asks the discovered endpoint with scopes, PKCE S256, state and nonce, and a state cookie", async () => {
-    const start = (await call(google.loader, get("/auth/google"))) as Response;
+    const start = await callRoute({ handler: google.loader, request: get("/auth/google") });
     const url = new URL(start.headers.get("Location")!);
     expect(url.origin + url.pathname).toBe(`${oidc.issuer}/o/oauth2/v2/auth`);
     expect(url.searchParams.get("client_id")).toBe(oidc.clientId);
@@ -109,7 +108,7 @@ describe("Google sign-in", () => {
 
     // Our link proves the mailbox; then Google sign-in opens a session.
     const token = new URL(mails[0]!.text.match(/https?:\/\/\S+\/verify\?token=\S+/)![0]).searchParams.get("token")!;
-    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "verified" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "verified" });
     const after = await googleSignIn(user);
     expect(after.done.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
   });
@@ -123,7 +122,7 @@ describe("Google sign-in", () => {
   });
 
   it("links to an existing account by email only when Google verified the address", async () => {
-    const { userId } = await createAccount(db, { email: "owner@gmail.test", passwordHash: await hashPassword("secret12"), emailVerified: true });
+    const { userId } = await makeUser(db, { email: "owner@gmail.test", password: "secret12", signedIn: false });
 
     const unverified = await googleSignIn({ sub: "g-impostor", email: "owner@gmail.test", email_verified: false, name: "Impostor" });
     expect(unverified.done.headers.get("Location")).toBe("/signin");
@@ -136,12 +135,12 @@ describe("Google sign-in", () => {
     const link = await db.selectFrom("oauth_accounts").selectAll().where("subject", "=", "g-owner").executeTakeFirstOrThrow();
     expect(link.user_id).toBe(userId);
     // The password stays usable for a verified account.
-    const pw = await call(signin.action, post("/signin", { email: "owner@gmail.test", password: "secret12" }));
-    expect((pw as Response).headers.get("Location")).toBe("/dashboard");
+    const pw = await callRoute({ handler: signin.action, request: post("/signin", { email: "owner@gmail.test", password: "secret12" }) });
+    expect(pw.headers.get("Location")).toBe("/dashboard");
   });
 
   it("drops the unproven password when linking to an unverified account (pre-registration takeover)", async () => {
-    await createAccount(db, { email: "victim@gmail.test", passwordHash: await hashPassword("attacker1") });
+    await makeUser(db, { email: "victim@gmail.test", password: "attacker1", emailVerified: false, signedIn: false });
     const { done } = await googleSignIn({ sub: "g-victim", email: "victim@gmail.test", email_verified: true, name: "Victim" });
     expect(done.headers.get("Location")).toBe("/dashboard");
     const row = await userRow("victim@gmail.test");
@@ -172,12 +171,12 @@ describe("Google sign-in", () => {
   it("redeems a code only once", async () => {
     const user = { sub: "g-once", email: "once@gmail.test", email_verified: true, name: "Once" };
     oidc.loginAs(user);
-    const start = (await call(google.loader, get("/auth/google"))) as Response;
+    const start = await callRoute({ handler: google.loader, request: get("/auth/google") });
     const cookie = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const back = new URL((await fetch(start.headers.get("Location")!, { redirect: "manual" })).headers.get("Location")!);
-    const first = (await call(callback.loader, get(back.pathname + back.search, cookie))) as Response;
+    const first = await callRoute({ handler: callback.loader, request: get(back.pathname + back.search, cookie) });
     expect(first.headers.get("Location")).toBe("/dashboard?onboarding=1");
-    const replay = (await call(callback.loader, get(back.pathname + back.search, cookie))) as Response;
+    const replay = await callRoute({ handler: callback.loader, request: get(back.pathname + back.search, cookie) });
     expect(replay.headers.get("Location")).toBe("/signin");
   });
 });

@@ -1,12 +1,11 @@
 import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 import type { DB } from "#app/db/client.server";
-import { hashPassword } from "#app/modules/auth/auth.server";
 import { PASSWORD_GUESS_RULES, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from "#app/modules/auth/validation";
 import { startSession } from "#app/modules/auth/session.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import * as forgot from "#app/routes/auth/forgot-password";
 import * as resend from "#app/routes/auth/resend-verification";
 import * as reset from "#app/routes/auth/reset-password";
@@ -14,7 +13,7 @@ import * as signin from "#app/routes/auth/signin";
 import * as signout from "#app/routes/auth/signout";
 import * as signup from "#app/routes/auth/signup";
 import * as verify from "#app/routes/auth/verify";
-import { call, cookiesOf, get, payloadOf, post, statusOf } from "./auth-helpers";
+import { callRoute, cookiesOf, get, post } from "#tests/setup/route-harness";
 
 let db: DB;
 beforeAll(async () => {
@@ -33,7 +32,7 @@ async function lastLink(email: string, path: string) {
 }
 
 async function verifiedUser(email: string, password = "correct-horse") {
-  const { userId } = await createAccount(db, { email, passwordHash: await hashPassword(password), emailVerified: true });
+  const { userId } = await makeUser(db, { email, password, signedIn: false });
   return userId;
 }
 
@@ -49,18 +48,18 @@ const INVALID_RESET_LINK = {
 
 describe("sign-up", () => {
   it("carries a free tool's topic through sign-in to the write screen's keyword", async () => {
-    const page = (await call(signup.loader, get("/signup?topic=%20cold%20brew%20"))) as { topic: string };
+    const page = (await callRoute<{ topic: string }>({ handler: signup.loader, request: get("/signup?topic=%20cold%20brew%20") })).data;
     expect(page.topic).toBe("cold brew");
-    const response = await call(signup.action, post("/signup", { email: "topic@example.com", password: "secret1", topic: page.topic }));
-    const location = new URL((response as Response).headers.get("Location")!, "http://x");
+    const response = await callRoute({ handler: signup.action, request: post("/signup", { email: "topic@example.com", password: "secret1", topic: page.topic }) });
+    const location = new URL(response.headers.get("Location")!, "http://x");
     expect(location.pathname).toBe("/signin");
     expect(location.searchParams.get("redirectTo")).toBe("/dashboard/write?keyword=cold%20brew");
   });
 
   it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
-    const response = await call(signup.action, post("/signup", { email: "  New.User@Example.com ", password: "secret1" }));
-    expect(response).toBeInstanceOf(Response);
-    expect((response as Response).headers.get("Location")).toBe("/signin?message=verify-email&email=new.user%40example.com");
+    const response = await callRoute({ handler: signup.action, request: post("/signup", { email: "  New.User@Example.com ", password: "secret1" }) });
+    expect(response.response).toBeInstanceOf(Response);
+    expect(response.headers.get("Location")).toBe("/signin?message=verify-email&email=new.user%40example.com");
 
     const user = await db.selectFrom("users").selectAll().where("email", "=", "new.user@example.com").executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBeNull();
@@ -86,12 +85,12 @@ describe("sign-up", () => {
 
   it("rejects a bad email and a short password with field messages, creating nothing", async () => {
     const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const result = await call(signup.action, post("/signup", { email: "not-an-email", password: "12345" }));
-    expect(statusOf(result)).toBe(400);
-    const { result: reply } = payloadOf<FormResult>(result);
+    const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "not-an-email", password: "12345" }) });
+    expect((result).status).toBe(400);
+    const { result: reply } = (result.data as FormResult);
     expect(reply.error?.email).toEqual(["Please enter a valid email address"]);
     expect(reply.error?.password).toEqual(["Password must be at least 6 characters long"]);
-    const empty = payloadOf<FormResult>(await call(signup.action, post("/signup", {})));
+    const empty = (await callRoute({ handler: signup.action, request: post("/signup", {}) })).data as FormResult;
     expect(empty.result.error?.email).toEqual(["Email is required"]);
     expect(empty.result.error?.password).toEqual(["Password is required"]);
     const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -100,8 +99,8 @@ describe("sign-up", () => {
 
   it("tells an existing address to sign in instead", async () => {
     await verifiedUser("taken@example.com");
-    const result = await call(signup.action, post("/signup", { email: "TAKEN@example.com", password: "secret12" }));
-    expect(payloadOf<FormResult>(result).notice).toEqual({
+    const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "TAKEN@example.com", password: "secret12" }) });
+    expect((result.data as FormResult).notice).toEqual({
       title: "Account exists",
       description: "An account with this email already exists. Please sign in instead.",
       link: { to: "/signin", label: "Go to sign in" },
@@ -109,19 +108,19 @@ describe("sign-up", () => {
   });
 
   it("refuses a filled honeypot quietly with 400", async () => {
-    const result = await call(signup.action, post("/signup", { email: "bot@example.com", password: "secret12", website: "http://spam" }));
-    expect(statusOf(result)).toBe(400);
+    const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "bot@example.com", password: "secret12", website: "http://spam" }) });
+    expect((result).status).toBe(400);
     expect(await db.selectFrom("users").where("email", "=", "bot@example.com").select("id").executeTakeFirst()).toBeUndefined();
   });
 
   it("sends signed-in visitors to the dashboard, and to the onboarding dialog with ?onboarding=true", async () => {
     const userId = await verifiedUser("signed-in@example.com");
     const cookie = (await startSession(db, userId, get("/"))).split(";")[0]!;
-    const plain = (await call(signup.loader, get("/signup", cookie))) as Response;
+    const plain = await callRoute({ handler: signup.loader, request: get("/signup", cookie) });
     expect(plain.headers.get("Location")).toBe("/dashboard");
-    const onboarding = (await call(signup.loader, get("/signup?onboarding=true", cookie))) as Response;
+    const onboarding = await callRoute({ handler: signup.loader, request: get("/signup?onboarding=true", cookie) });
     expect(onboarding.headers.get("Location")).toBe("/dashboard?onboarding=1");
-    const signinPage = (await call(signin.loader, get("/signin", cookie))) as Response;
+    const signinPage = await callRoute({ handler: signin.loader, request: get("/signin", cookie) });
     expect(signinPage.headers.get("Location")).toBe("/dashboard");
   });
 });
@@ -129,10 +128,7 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("signs a verified user in, with a session cookie, a 'Welcome back!' toast and a safe redirect", async () => {
     const userId = await verifiedUser("reader@example.com");
-    const response = (await call(
-      signin.action,
-      post("/signin", { email: "Reader@Example.com", password: "correct-horse", redirectTo: "/dashboard/topics" }),
-    )) as Response;
+    const response = await callRoute({ handler: signin.action, request: post("/signin", { email: "Reader@Example.com", password: "correct-horse", redirectTo: "/dashboard/topics" }) });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/topics");
     const cookies = response.headers.getSetCookie();
@@ -141,10 +137,7 @@ describe("sign-in", () => {
     const rows = await db.selectFrom("sessions").select("ip").where("user_id", "=", userId).execute();
     expect(rows).toEqual([{ ip: "203.0.113.7" }]);
 
-    const offsite = (await call(
-      signin.action,
-      post("/signin", { email: "reader@example.com", password: "correct-horse", redirectTo: "//evil.example/steal" }),
-    )) as Response;
+    const offsite = await callRoute({ handler: signin.action, request: post("/signin", { email: "reader@example.com", password: "correct-horse", redirectTo: "//evil.example/steal" }) });
     expect(offsite.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -154,16 +147,16 @@ describe("sign-in", () => {
       { email: "guarded@example.com", password: "wrong-password" },
       { email: "nobody@example.com", password: "whatever" },
     ]) {
-      const result = await call(signin.action, post("/signin", form), "198.51.100.1");
-      expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).notice).toEqual({ title: "Error signing in", description: "Invalid email or password" });
+      const result = await callRoute({ handler: signin.action, request: post("/signin", form), ip: "198.51.100.1" });
+      expect((result).status).toBe(400);
+      expect((result.data as FormResult).notice).toEqual({ title: "Error signing in", description: "Invalid email or password" });
     }
   });
 
   it("tells an unverified user to verify, offering to resend", async () => {
-    await call(signup.action, post("/signup", { email: "pending@example.com", password: "secret12" }));
-    const result = await call(signin.action, post("/signin", { email: "pending@example.com", password: "secret12" }));
-    const { notice } = payloadOf<FormResult>(result);
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "pending@example.com", password: "secret12" }) });
+    const result = await callRoute({ handler: signin.action, request: post("/signin", { email: "pending@example.com", password: "secret12" }) });
+    const { notice } = result.data as FormResult;
     expect(notice?.title).toBe("Error signing in");
     expect(notice?.description).toMatch(/verify your email/);
     expect(notice?.link).toEqual({ to: "/resend-verification?email=pending%40example.com", label: "Resend verification email" });
@@ -177,10 +170,10 @@ describe("sign-in", () => {
       "password-updated": "Password updated successfully",
     };
     for (const [query, title] of Object.entries(cases)) {
-      const data = (await call(signin.loader, get(`/signin?message=${query}`))) as { notice: { title: string; description: string } };
+      const data = (await callRoute<{ notice: { title: string; description: string } }>({ handler: signin.loader, request: get(`/signin?message=${query}`) })).data;
       expect(data.notice.title).toBe(title);
     }
-    const verify = (await call(signin.loader, get("/signin?message=verify-email&email=a%40b.co"))) as { notice: { description: string } };
+    const verify = (await callRoute<{ notice: { description: string } }>({ handler: signin.loader, request: get("/signin?message=verify-email&email=a%40b.co") })).data;
     expect(verify.notice.description).toContain("a@b.co");
   });
 
@@ -189,10 +182,10 @@ describe("sign-in", () => {
     const compare = vi.spyOn(passwordHasher, "compare");
     try {
       const results = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => call(signin.action, post("/signin", { email: "burst@example.com", password: `guess-${i}` }), "198.51.100.50")),
+        Array.from({ length: 25 }, (_, i) => callRoute({ handler: signin.action, request: post("/signin", { email: "burst@example.com", password: `guess-${i}` }), ip: "198.51.100.50" })),
       );
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
-      expect(results.filter((r) => statusOf(r) === 429).length).toBeGreaterThanOrEqual(25 - PASSWORD_GUESS_RULES.pair.points);
+      expect(results.filter((r) => (r).status === 429).length).toBeGreaterThanOrEqual(25 - PASSWORD_GUESS_RULES.pair.points);
     } finally {
       compare.mockRestore();
     }
@@ -204,7 +197,7 @@ describe("sign-in", () => {
     try {
       const total = PASSWORD_GUESS_RULES.ip.points + 30;
       await Promise.all(
-        Array.from({ length: total }, (_, i) => call(signin.action, post("/signin", { email: `spray-${i}@example.com`, password: "guess-one" }), "198.51.100.51")),
+        Array.from({ length: total }, (_, i) => callRoute({ handler: signin.action, request: post("/signin", { email: `spray-${i}@example.com`, password: "guess-one" }), ip: "198.51.100.51" })),
       );
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.ip.points);
     } finally {
@@ -215,36 +208,36 @@ describe("sign-in", () => {
   it("keys addresses on the IPv6 /64, and an IPv4-mapped address as the IPv4", async () => {
     await verifiedUser("six@example.com");
     for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
-      await call(signin.action, post("/signin", { email: "six@example.com", password: `guess-${i}` }), `2001:db8:5:6::${i + 1}`);
+      await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: `guess-${i}` }), ip: `2001:db8:5:6::${i + 1}` });
     }
-    const sameNet = await call(signin.action, post("/signin", { email: "six@example.com", password: "correct-horse" }), "2001:db8:5:6:ffff::9");
-    expect(statusOf(sameNet)).toBe(429);
-    const otherNet = (await call(signin.action, post("/signin", { email: "six@example.com", password: "correct-horse" }), "2001:db8:5:7::1")) as Response;
+    const sameNet = await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: "correct-horse" }), ip: "2001:db8:5:6:ffff::9" });
+    expect((sameNet).status).toBe(429);
+    const otherNet = await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: "correct-horse" }), ip: "2001:db8:5:7::1" });
     expect(otherNet.headers.get("Location")).toBe("/dashboard");
 
     await verifiedUser("mapped@example.com");
     for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
-      await call(signin.action, post("/signin", { email: "mapped@example.com", password: `guess-${i}` }), "192.0.2.77");
+      await callRoute({ handler: signin.action, request: post("/signin", { email: "mapped@example.com", password: `guess-${i}` }), ip: "192.0.2.77" });
     }
-    expect(statusOf(await call(signin.action, post("/signin", { email: "mapped@example.com", password: "correct-horse" }), "::ffff:192.0.2.77"))).toBe(429);
+    expect((await callRoute({ handler: signin.action, request: post("/signin", { email: "mapped@example.com", password: "correct-horse" }), ip: "::ffff:192.0.2.77" })).status).toBe(429);
   });
 
   it("never locks the owner out: strangers' guesses slow strangers down, the right password from a clean address works", async () => {
     await verifiedUser("target@example.com");
     for (let i = 0; i < 25; i++) {
       // Different addresses: the per-email limit must hold on its own.
-      await call(signin.action, post("/signin", { email: "target@example.com", password: `guess-${i}` }), `192.0.2.${i + 1}`);
+      await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: `guess-${i}` }), ip: `192.0.2.${i + 1}` });
     }
     // A stranger who already failed from this address is slowed down, with a bounded wait.
-    const again = await call(signin.action, post("/signin", { email: "target@example.com", password: "guess-again" }), "192.0.2.1");
-    expect(statusOf(again)).toBe(429);
-    expect(payloadOf<FormResult>(again).notice).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
+    const again = await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: "guess-again" }), ip: "192.0.2.1" });
+    expect((again).status).toBe(429);
+    expect((again.data as FormResult).notice).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
     expect(RATE_LIMIT_MESSAGE).toBe("Too many attempts. Please wait a few minutes and try again.");
-    const retryAfter = Number((again as unknown as { init: ResponseInit }).init.headers && new Headers((again as unknown as { init: ResponseInit }).init.headers).get("Retry-After"));
+    const retryAfter = Number(again.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.account.maxWaitSeconds);
 
-    const owner = (await call(signin.action, post("/signin", { email: "target@example.com", password: "correct-horse" }), "192.0.2.99")) as Response;
+    const owner = await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: "correct-horse" }), ip: "192.0.2.99" });
     expect(owner.status).toBe(302);
     expect(owner.headers.get("Location")).toBe("/dashboard");
   });
@@ -269,7 +262,7 @@ describe("redirects after sign-in stay on our origin", () => {
   ])("redirectTo %j → Location %s", async (redirectTo, location) => {
     const email = `redirect-${Math.random().toString(36).slice(2)}@example.com`;
     await verifiedUser(email);
-    const response = (await call(signin.action, post("/signin", { email, password: "correct-horse", redirectTo }))) as Response;
+    const response = await callRoute({ handler: signin.action, request: post("/signin", { email, password: "correct-horse", redirectTo }) });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
   });
@@ -277,40 +270,40 @@ describe("redirects after sign-in stay on our origin", () => {
 
 describe("email verification", () => {
   it("verifies on POST only, once; a used link reports already verified; a bad link fails", async () => {
-    await call(signup.action, post("/signup", { email: "verify-me@example.com", password: "secret12" }));
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "verify-me@example.com", password: "secret12" }) });
     const link = await lastLink("verify-me@example.com", "/verify");
     const token = link.searchParams.get("token")!;
 
-    const page = (await call(verify.loader, get(`/verify?token=${token}`))) as { token: string; signedIn: boolean };
+    const page = (await callRoute<{ token: string; signedIn: boolean }>({ handler: verify.loader, request: get(`/verify?token=${token}`) })).data;
     expect(page).toEqual({ token, signedIn: false });
     const still = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
     expect(still.email_verified_at).toBeNull();
 
-    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "verified" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "verified" });
     const now = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
     expect(now.email_verified_at).not.toBeNull();
-    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "already-verified" });
-    expect(await call(verify.action, post("/verify", { token: "forged-token" }))).toEqual({ outcome: "invalid" });
-    expect(await call(verify.action, post("/verify", {}))).toEqual({ outcome: "invalid" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "already-verified" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token: "forged-token" }) })).data).toEqual({ outcome: "invalid" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", {}) })).data).toEqual({ outcome: "invalid" });
 
-    const signedIn = await call(signin.action, post("/signin", { email: "verify-me@example.com", password: "secret12" }));
-    expect((signedIn as Response).headers.get("Location")).toBe("/dashboard");
+    const signedIn = await callRoute({ handler: signin.action, request: post("/signin", { email: "verify-me@example.com", password: "secret12" }) });
+    expect(signedIn.headers.get("Location")).toBe("/dashboard");
   });
 
   it("refuses an expired link", async () => {
-    await call(signup.action, post("/signup", { email: "late@example.com", password: "secret12" }));
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "late@example.com", password: "secret12" }) });
     const token = (await lastLink("late@example.com", "/verify")).searchParams.get("token")!;
     await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    expect(await call(verify.action, post("/verify", { token }))).toEqual({ outcome: "invalid" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "invalid" });
   });
 });
 
 describe("resend verification and forgot password", () => {
   it("give the same answer whether or not the address has an account, mailing only real ones", async () => {
-    await call(signup.action, post("/signup", { email: "resend@example.com", password: "secret12" }));
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "resend@example.com", password: "secret12" }) });
     await verifiedUser("already@example.com");
     for (const email of ["resend@example.com", "already@example.com", "ghost@example.com"]) {
-      const response = (await call(resend.action, post("/resend-verification", { email }))) as Response;
+      const response = await callRoute({ handler: resend.action, request: post("/resend-verification", { email }) });
       expect(response.headers.get("Location")).toBe(`/signin?message=verification-sent&email=${encodeURIComponent(email)}`);
     }
     expect((await mailsTo("resend@example.com")).map((m) => m.tag)).toEqual(["verify-email", "verify-email"]);
@@ -318,7 +311,7 @@ describe("resend verification and forgot password", () => {
     expect(await mailsTo("ghost@example.com")).toEqual([]);
 
     for (const email of ["already@example.com", "ghost@example.com"]) {
-      const response = (await call(forgot.action, post("/forgot-password", { email }))) as Response;
+      const response = await callRoute({ handler: forgot.action, request: post("/forgot-password", { email }) });
       expect(response.headers.get("Location")).toBe("/signin?message=reset-sent");
     }
     expect((await mailsTo("already@example.com")).map((m) => m.tag)).toEqual(["reset-password"]);
@@ -330,17 +323,17 @@ describe("resend verification and forgot password", () => {
       [resend, "/resend-verification"],
       [forgot, "/forgot-password"],
     ] as const) {
-      const result = await call(route.action, post(path, { email: "  " }));
-      expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).notice).toEqual({ title: "Email Required", description: "Please enter your email address" });
+      const result = await callRoute({ handler: route.action, request: post(path, { email: "  " }) });
+      expect((result).status).toBe(400);
+      expect((result.data as FormResult).notice).toEqual({ title: "Email Required", description: "Please enter your email address" });
     }
   });
 
   it("limit repeated requests for one address", async () => {
-    for (let i = 0; i < 5; i++) await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), `192.0.2.${i}`);
-    const result = await call(forgot.action, post("/forgot-password", { email: "spam-me@example.com" }), "192.0.2.200");
-    expect(statusOf(result)).toBe(429);
-    expect(payloadOf<FormResult>(result).notice?.description).toBe(RATE_LIMIT_MESSAGE);
+    for (let i = 0; i < 5; i++) await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "spam-me@example.com" }), ip: `192.0.2.${i}` });
+    const result = await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "spam-me@example.com" }), ip: "192.0.2.200" });
+    expect((result).status).toBe(429);
+    expect((result.data as FormResult).notice?.description).toBe(RATE_LIMIT_MESSAGE);
   });
 });
 
@@ -349,13 +342,13 @@ describe("password reset", () => {
     const userId = await verifiedUser("forgetful@example.com", "old-password");
     const session = await startSession(db, userId, get("/"));
     await startSession(db, userId, get("/"));
-    await call(forgot.action, post("/forgot-password", { email: "forgetful@example.com" }));
-    await call(forgot.action, post("/forgot-password", { email: "forgetful@example.com" }));
+    await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "forgetful@example.com" }) });
+    await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "forgetful@example.com" }) });
     const token = (await lastLink("forgetful@example.com", "/reset-password")).searchParams.get("token")!;
 
-    expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
-    expect(await call(reset.loader, get("/reset-password?token=nope"))).toEqual({ token: "", valid: false });
-    expect(await call(reset.loader, get("/reset-password"))).toEqual({ token: "", valid: false });
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({ token, valid: true });
+    expect((await callRoute({ handler: reset.loader, request: get("/reset-password?token=nope") })).data).toEqual({ token: "", valid: false });
+    expect((await callRoute({ handler: reset.loader, request: get("/reset-password") })).data).toEqual({ token: "", valid: false });
 
     const attempts: Array<[Record<string, string>, string, string]> = [
       [{ password: "", confirmPassword: "" }, "Password Required", "Please enter and confirm your new password"],
@@ -364,13 +357,13 @@ describe("password reset", () => {
       [{ password: "abc", confirmPassword: "abc" }, "Password Too Short", "Password must be at least 6 characters long"],
     ];
     for (const [form, title, description] of attempts) {
-      const result = await call(reset.action, post("/reset-password", { token, ...form }));
-      expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).notice).toEqual({ title, description });
+      const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token, ...form }) });
+      expect((result).status).toBe(400);
+      expect((result.data as FormResult).notice).toEqual({ title, description });
     }
     const unchanged = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
 
-    const done = (await call(reset.action, post("/reset-password", { token, password: "new-password", confirmPassword: "new-password" }, session.split(";")[0]))) as Response;
+    const done = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "new-password", confirmPassword: "new-password" }, session.split(";")[0]) });
     expect(done.headers.get("Location")).toBe("/signin?message=password-updated");
     expect(done.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/);
     const after = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
@@ -378,31 +371,31 @@ describe("password reset", () => {
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
 
     // Single use, and the older link of the same user is retired too.
-    const again = await call(reset.action, post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }));
-    expect(payloadOf<FormResult>(again).notice).toEqual(INVALID_RESET_LINK);
+    const again = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }) });
+    expect((again.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
     const open = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", userId).where("kind", "=", "reset_password").where("used_at", "is", null).execute();
     expect(open).toEqual([]);
 
-    const oldLogin = await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "old-password" }));
-    expect(payloadOf<FormResult>(oldLogin).notice?.description).toBe("Invalid email or password");
-    const newLogin = (await call(signin.action, post("/signin", { email: "forgetful@example.com", password: "new-password" }))) as Response;
+    const oldLogin = await callRoute({ handler: signin.action, request: post("/signin", { email: "forgetful@example.com", password: "old-password" }) });
+    expect((oldLogin.data as FormResult).notice?.description).toBe("Invalid email or password");
+    const newLogin = await callRoute({ handler: signin.action, request: post("/signin", { email: "forgetful@example.com", password: "new-password" }) });
     expect(newLogin.headers.get("Location")).toBe("/dashboard");
   });
 
   it("also verifies the address of an unverified account, and refuses expired links", async () => {
-    await call(signup.action, post("/signup", { email: "never-verified@example.com", password: "secret12" }));
-    await call(forgot.action, post("/forgot-password", { email: "never-verified@example.com" }));
+    await callRoute({ handler: signup.action, request: post("/signup", { email: "never-verified@example.com", password: "secret12" }) });
+    await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "never-verified@example.com" }) });
     const token = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
-    await call(reset.action, post("/reset-password", { token, password: "brand-new", confirmPassword: "brand-new" }));
+    await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "brand-new", confirmPassword: "brand-new" }) });
     const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", "never-verified@example.com").executeTakeFirstOrThrow();
     expect(user.email_verified_at).not.toBeNull();
 
-    await call(forgot.action, post("/forgot-password", { email: "never-verified@example.com" }));
+    await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "never-verified@example.com" }) });
     const late = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
     await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("used_at", "is", null).execute();
-    expect(await call(reset.loader, get(`/reset-password?token=${late}`))).toEqual({ token: "", valid: false });
-    const result = await call(reset.action, post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }));
-    expect(payloadOf<FormResult>(result).notice).toEqual(INVALID_RESET_LINK);
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${late}`) })).data).toEqual({ token: "", valid: false });
+    const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }) });
+    expect((result.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
   });
 });
 
@@ -416,9 +409,9 @@ describe("password rules wherever a password is set", () => {
       ["qwerty123", COMMON_PASSWORD_MESSAGE],
     ] as const) {
       const email = `rules-${Math.random().toString(36).slice(2)}@example.com`;
-      const result = await call(signup.action, post("/signup", { email, password }));
-      expect(statusOf(result), password).toBe(400);
-      expect(payloadOf<FormResult>(result).result.error?.password).toEqual([message]);
+      const result = await callRoute({ handler: signup.action, request: post("/signup", { email, password }) });
+      expect((result).status, password).toBe(400);
+      expect((result.data as FormResult).result.error?.password).toEqual([message]);
       expect(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     }
     expect(PASSWORD_TOO_LONG_MESSAGE).toBe("Password must be at most 72 bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.");
@@ -426,18 +419,18 @@ describe("password rules wherever a password is set", () => {
 
   it("reset password refuses the same, keeping the link usable", async () => {
     await verifiedUser("rules-reset@example.com", "old-password");
-    await call(forgot.action, post("/forgot-password", { email: "rules-reset@example.com" }));
+    await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "rules-reset@example.com" }) });
     const token = (await lastLink("rules-reset@example.com", "/reset-password")).searchParams.get("token")!;
     const cases: Array<[string, string, string]> = [
       [longPassword, "Password Too Long", PASSWORD_TOO_LONG_MESSAGE],
       ["Sunshine", "Password Too Common", COMMON_PASSWORD_MESSAGE],
     ];
     for (const [password, title, description] of cases) {
-      const result = await call(reset.action, post("/reset-password", { token, password, confirmPassword: password }));
-      expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).notice).toEqual({ title, description });
+      const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password, confirmPassword: password }) });
+      expect((result).status).toBe(400);
+      expect((result.data as FormResult).notice).toEqual({ title, description });
     }
-    expect(await call(reset.loader, get(`/reset-password?token=${token}`))).toEqual({ token, valid: true });
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({ token, valid: true });
   });
 });
 
@@ -446,9 +439,9 @@ describe("password reset under attack", () => {
     const hash = vi.spyOn(passwordHasher, "hash");
     try {
       const password = "x7#Lq!9v".repeat(9); // 72 bytes: the most expensive password there is to hash
-      const result = await call(reset.action, post("/reset-password", { token: "forged-token", password, confirmPassword: password }), "198.51.100.60");
-      expect(statusOf(result)).toBe(400);
-      expect(payloadOf<FormResult>(result).notice).toEqual(INVALID_RESET_LINK);
+      const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token: "forged-token", password, confirmPassword: password }), ip: "198.51.100.60" });
+      expect((result).status).toBe(400);
+      expect((result.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
       expect(hash).not.toHaveBeenCalled();
     } finally {
       hash.mockRestore();
@@ -458,14 +451,14 @@ describe("password reset under attack", () => {
   it("limits submissions per address and per link", async () => {
     const form = (token: string) => ({ token, password: "flood-pass-1", confirmPassword: "flood-pass-1" });
     const fromOneAddress = [];
-    for (let i = 0; i < 40; i++) fromOneAddress.push(statusOf(await call(reset.action, post("/reset-password", form(`forged-${i}`)), "198.51.100.61")));
+    for (let i = 0; i < 40; i++) fromOneAddress.push((await callRoute({ handler: reset.action, request: post("/reset-password", form(`forged-${i}`)), ip: "198.51.100.61" })).status);
     expect(fromOneAddress.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
     expect(fromOneAddress.at(-1)).toBe(429);
 
     const oneLink = [];
-    for (let i = 0; i < 15; i++) oneLink.push(statusOf(await call(reset.action, post("/reset-password", form("one-forged-link")), `198.51.101.${i + 1}`)));
+    for (let i = 0; i < 15; i++) oneLink.push((await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: `198.51.101.${i + 1}` })).status);
     expect(oneLink.at(-1)).toBe(429);
-    const limited = payloadOf<FormResult>(await call(reset.action, post("/reset-password", form("one-forged-link")), "198.51.102.1"));
+    const limited = (await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: "198.51.102.1" })).data as FormResult;
     expect(limited.notice).toEqual({ title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE });
   });
 });
@@ -474,11 +467,11 @@ describe("sign-out", () => {
   it("ends this session only on POST and says 'Signed out'", async () => {
     const userId = await verifiedUser("leaving@example.com");
     const cookie = (await startSession(db, userId, get("/"))).split(";")[0]!;
-    const viaGet = (await call(signout.loader, get("/signout", cookie))) as Response;
+    const viaGet = await callRoute({ handler: signout.loader, request: get("/signout", cookie) });
     expect(viaGet.headers.get("Location")).toBe("/");
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
 
-    const response = (await call(signout.action, post("/signout", {}, cookie))) as Response;
+    const response = await callRoute({ handler: signout.action, request: post("/signout", {}, cookie) });
     expect(response.headers.get("Location")).toBe("/");
     expect(cookiesOf(response)).toContain("__toast=");
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);

@@ -7,13 +7,13 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { CHECK_LINKS_JOB, checkLink, checkSiteLinks, enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/backlinks";
 import type { FormReply } from "#app/utils/form-reply";
 import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * Link monitoring end to end below the browser: links follow article saves, the
@@ -40,12 +40,6 @@ afterAll(async () => {
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
-async function makeUser(email: string, siteUrl: string | null = null) {
-  const account = await createAccount(db, { email, passwordHash: null, fullName: "", emailVerified: true });
-  await db.updateTable("sites").set({ url: siteUrl }).where("id", "=", account.siteId).execute();
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
-
 const linksOf = (articleId: string) =>
   db.selectFrom("links").selectAll().where("article_id", "=", articleId).orderBy("url").execute();
 
@@ -58,7 +52,7 @@ function toastOf(res: { headers: Headers }) {
 
 describe("links follow article saves", () => {
   it("adds links on create, keeps checked ones, removes vanished ones on update", async () => {
-    const a = await makeUser("sync@example.com", "https://northwind.example");
+    const a = await makeUser(db, { email: "sync@example.com", site: { url: "https://northwind.example" } });
     const article = await createArticle(db, {
       workspaceId: a.workspaceId,
       siteId: a.siteId,
@@ -89,7 +83,7 @@ describe("links follow article saves", () => {
   });
 
   it("goes away with the article", async () => {
-    const a = await makeUser("cascade@example.com");
+    const a = await makeUser(db, { email: "cascade@example.com" });
     const article = await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="https://example.com/">x</a>` });
     expect(await linksOf(article.id)).toHaveLength(1);
     await db.deleteFrom("articles").where("id", "=", article.id).execute();
@@ -99,7 +93,7 @@ describe("links follow article saves", () => {
 
 describe("the check job", () => {
   it("records ok, redirect, broken and blocked from real answers", async () => {
-    const a = await makeUser("check@example.com", site.url);
+    const a = await makeUser(db, { email: "check@example.com", site: { url: site.url } });
     const article = await createArticle(db, {
       workspaceId: a.workspaceId,
       siteId: a.siteId,
@@ -160,9 +154,9 @@ describe("the check job", () => {
   });
 
   it("is enqueued once a day per site that has links", async () => {
-    const a = await makeUser("daily@example.com");
+    const a = await makeUser(db, { email: "daily@example.com" });
     await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="https://example.com/">x</a>` });
-    const none = await makeUser("nolinks@example.com");
+    const none = await makeUser(db, { email: "nolinks@example.com" });
     const jobsFor = (siteId: string) =>
       db.selectFrom("jobs").select("idempotency_key").where("name", "=", CHECK_LINKS_JOB).where("idempotency_key", "like", `links:${siteId}:daily:%`).execute();
     const day = new Date("2031-05-01T10:00:00Z");
@@ -177,7 +171,7 @@ describe("the check job", () => {
 
 describe("Check links now", () => {
   it("starts a check, shows it running, and refuses another within 10 minutes", async () => {
-    const a = await makeUser("limit@example.com");
+    const a = await makeUser(db, { email: "limit@example.com" });
     await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="http://169.254.169.254/">x</a>` });
     const first = await callRoute({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, a.cookie) });
     expect(redirectTarget(first)).toBe("/dashboard/backlinks");
@@ -194,8 +188,8 @@ describe("Check links now", () => {
 
 describe("tenancy", () => {
   it("shows, checks and counts only the signed-in user's site", async () => {
-    const a = await makeUser("tenant-a@example.com");
-    const b = await makeUser("tenant-b@example.com");
+    const a = await makeUser(db, { email: "tenant-a@example.com" });
+    const b = await makeUser(db, { email: "tenant-b@example.com" });
     const article = await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "Secret", contentHtml: `<a href="https://example.com/a-only">x</a>` });
 
     const seen = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", b.cookie) });

@@ -5,11 +5,10 @@ import { emitGenerationProgress } from "#app/modules/generation/progress-events.
 import { MAX_STREAMS_PER_USER, STREAM_LIMITS, TOO_MANY_STREAMS } from "#app/modules/generation/progress-stream.server";
 import { cancelGeneration, startGeneration } from "#app/modules/generation/service.server";
 import { setWorkerListener } from "#app/modules/jobs/notify.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import * as events from "#app/routes/dashboard/generations/events";
 import { testDb } from "#tests/setup/db";
-import { callRoute, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute } from "#tests/setup/route-harness";
 
 /**
  * The live progress stream of a generation, through the route's loader under the
@@ -33,9 +32,9 @@ function localWorker() {
 }
 
 async function userWithGeneration() {
-  const account = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });
+  const account = await makeUser(db);
   const { generationId } = await startGeneration(db, { ...account, keyword: "cold brew" });
-  return { ...account, generationId, cookie: await signInAs(db, account.userId) };
+  return { ...account, generationId };
 }
 
 type Stream = { status: number; response: Response; text: () => string; ended: () => boolean; abort: () => void };

@@ -12,12 +12,11 @@ import { countHtmlWords } from "#app/modules/articles/text";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import { cancelGeneration, getGeneration, startGeneration, startRegeneration } from "#app/modules/generation/service.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 
 const KEYWORD = "content marketing";
 let db: DB;
@@ -37,8 +36,7 @@ afterAll(async () => {
 });
 
 async function siteWithBrand() {
-  const account = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });
-  await db.updateTable("sites").set({ url: "https://northwind.example" }).where("id", "=", account.siteId).execute();
+  const account = await makeUser(db, { site: { url: "https://northwind.example" }, signedIn: false });
   await db
     .updateTable("brand_settings")
     .set({

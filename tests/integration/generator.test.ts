@@ -6,13 +6,12 @@ import { getEnv, resetEnvForTests } from "#app/env.server";
 import { createArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action, loader } from "#app/routes/dashboard/generator";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /** The AI Content Generator page's loader and action, with the offline writer and against the fake OpenAI server. */
 
@@ -22,11 +21,6 @@ const never = new AbortController().signal;
 beforeAll(async () => {
   db = await testDb();
 });
-
-async function account() {
-  const ids = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });
-  return { ...ids, cookie: await signInAs(db, ids.userId) };
-}
 
 type ActionResult = {
   intent: string;
@@ -50,7 +44,7 @@ const load = <T = Record<string, unknown>>(query: string, cookie: string) =>
 
 describe("generator with the offline writer", () => {
   it("Generate: requires a topic, starts the job with tone, word count and keywords, and toasts the finished article", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     const missing = await act({ intent: "generate", topic: "  " }, user.cookie);
     expect(missing.status).toBe(400);
     expect(missing.data.result.error?.topic).toEqual(["Please enter a topic"]);
@@ -84,7 +78,7 @@ describe("generator with the offline writer", () => {
   });
 
   it("Generate: the quota refuses a new article with the spec's message", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", user.workspaceId).execute();
     const refused = await act({ intent: "generate", topic: "latte art" }, user.cookie);
     expect(refused.status).toBe(403);
@@ -97,7 +91,7 @@ describe("generator with the offline writer", () => {
   });
 
   it("Keywords: requires a topic and lists the writer's ideas with the success toast", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     const missing = await act({ intent: "keywords", topic: "" }, user.cookie);
     expect(missing.data.result.error?.topic).toEqual(["Please enter a topic first"]);
     const found = await act({ intent: "keywords", topic: "Cold Brew" }, user.cookie);
@@ -109,7 +103,7 @@ describe("generator with the offline writer", () => {
   });
 
   it("Images: requires a prompt, stores the image under the data directory and returns its prompt", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     const missing = await act({ intent: "images", prompt: " ", style: "artistic" }, user.cookie);
     expect(missing.data.result.error?.prompt).toEqual(["Please enter an image prompt"]);
     const made = await act({ intent: "images", prompt: "A latte on a wooden table", style: "minimalist" }, user.cookie);
@@ -122,8 +116,8 @@ describe("generator with the offline writer", () => {
   });
 
   it("Publish: lists the site's articles newest first and hands only this site's article to the write screen", async () => {
-    const user = await account();
-    const other = await account();
+    const user = await makeUser(db);
+    const other = await makeUser(db);
     const first = await createArticle(db, { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "First", contentHtml: "<p>one</p>" }, { now: new Date("2025-01-01T00:00:00Z") });
     const second = await createArticle(db, { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "Second", contentHtml: "<p>two</p>" }, { now: new Date("2025-01-02T00:00:00Z") });
     const foreign = await createArticle(db, { workspaceId: other.workspaceId, siteId: other.siteId, authorId: other.userId, title: "Foreign", contentHtml: "<p>secret</p>" });
@@ -156,7 +150,7 @@ describe("generator against an OpenAI-compatible API", () => {
   });
 
   it("researches keywords and draws an image through the provider", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     fake.schemaAnswers.set("keyword_ideas", { keywords: ["pour over", "pour over ratio", "Pour Over", "chemex vs v60"] });
     const found = await act({ intent: "keywords", topic: "pour over" }, user.cookie);
     expect(found.data.research).toEqual({ topic: "pour over", keywords: ["pour over", "pour over ratio", "chemex vs v60"], provider: "openai" });
@@ -170,7 +164,7 @@ describe("generator against an OpenAI-compatible API", () => {
   });
 
   it("shows the spec's failure texts when the provider refuses", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     fake.failures.push({ status: 400 });
     const research = await act({ intent: "keywords", topic: "matcha" }, user.cookie);
     expect(research.status).toBe(502);

@@ -18,10 +18,10 @@ import {
 import { sendMail } from "#app/modules/email/mailer.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
+import { makeUser } from "#tests/setup/factories";
 
 /**
  * One site's links cannot make a check run endless or hammer a host: runs are
@@ -61,9 +61,7 @@ function allow(port: number) {
 
 let users = 0;
 async function siteWith(articles: string[][]) {
-  const account = await createAccount(db, { email: `limits-${++users}@example.com`, passwordHash: null, fullName: "", emailVerified: true });
-  await db.updateTable("sites").set({ url: "https://northwind.example" }).where("id", "=", account.siteId).execute();
-  await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", account.workspaceId).execute();
+  const account = await makeUser(db, { email: `limits-${++users}@example.com`, site: { url: "https://northwind.example" }, workspace: { plan: "pro" }, signedIn: false });
   for (const [i, urls] of articles.entries()) {
     await createArticle(db, {
       workspaceId: account.workspaceId,

@@ -4,17 +4,17 @@ import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { onboardingState } from "#app/modules/onboarding/state.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { readToast } from "#app/utils/toast.server";
 import { action, loader } from "#app/routes/dashboard/onboarding";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser, type TestUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 let db: DB;
 let site: TestSite;
-let alice: Awaited<ReturnType<typeof createAccount>>;
-let bob: Awaited<ReturnType<typeof createAccount>>;
+let alice: TestUser;
+let bob: TestUser;
 let aliceCookie: string;
 
 beforeAll(async () => {
@@ -22,9 +22,9 @@ beforeAll(async () => {
   process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
   resetEnvForTests();
   db = await testDb();
-  alice = await createAccount(db, { email: "alice@example.com", passwordHash: null, emailVerified: true });
-  bob = await createAccount(db, { email: "bob@example.com", passwordHash: null, emailVerified: true });
-  aliceCookie = await signInAs(db, alice.userId);
+  alice = await makeUser(db, { email: "alice@example.com" });
+  bob = await makeUser(db, { email: "bob@example.com" });
+  aliceCookie = alice.cookie;
 });
 afterAll(async () => {
   delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
@@ -112,7 +112,7 @@ describe("POST /dashboard/onboarding", () => {
     const user = await db.selectFrom("users").select("onboarding_completed_at").where("id", "=", alice.userId).executeTakeFirstOrThrow();
     expect(user.onboarding_completed_at).not.toBeNull();
 
-    const bobCookie = await signInAs(db, bob.userId);
+    const bobCookie = bob.cookie;
     const skipped = await submit({ intent: "skip", returnTo: "/dashboard?onboarding=scan" }, bobCookie);
     expect(redirectTarget(skipped)).toBe("/dashboard");
     expect(await toastOf(skipped)).toBeNull();
@@ -121,8 +121,8 @@ describe("POST /dashboard/onboarding", () => {
   });
 
   test("scans are rate limited per account, with a clear message and no change", async () => {
-    const carol = await createAccount(db, { email: "carol@example.com", passwordHash: null, emailVerified: true });
-    const carolCookie = await signInAs(db, carol.userId);
+    const carol = await makeUser(db, { email: "carol@example.com" });
+    const carolCookie = carol.cookie;
     const before = await brandOf(carol.siteId);
     const limit = RATE_LIMIT_RULES.scan.email.points;
     for (let i = 0; i < limit; i++) await submit({ intent: "scan", url: "http://127.0.0.1:1/" }, carolCookie);

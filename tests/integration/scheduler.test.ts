@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { addDays, zonedDate } from "#app/utils/time";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/scheduler";
 import type { FormReply } from "#app/utils/form-reply";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeArticle, makeTopic, makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The scheduler's loader and action as the server calls them: choosing saves
@@ -24,18 +23,6 @@ beforeAll(async () => {
 });
 
 const TZ = "Pacific/Auckland";
-
-async function makeUser(email: string) {
-  const account = await createAccount(db, { email, passwordHash: null, emailVerified: true });
-  await db.updateTable("sites").set({ timezone: TZ }).where("id", "=", account.siteId).execute();
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
-
-async function addTopic(siteId: string, name: string) {
-  const id = randomUUID();
-  await db.insertInto("topics").values({ id, site_id: siteId, name, created_at: isoNow(), updated_at: isoNow() }).execute();
-  return id;
-}
 
 function toastOf(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
@@ -54,7 +41,7 @@ const today = () => zonedDate(new Date(), TZ);
 
 describe("scheduler", () => {
   it("lists 90 days from today in the site's zone at the site's time, with zero badges", async () => {
-    const a = await makeUser("sched-view@example.com");
+    const a = await makeUser(db, { email: "sched-view@example.com", site: { timezone: TZ } });
     await db.insertInto("publishing_settings").values({ site_id: a.siteId, scheduled_time: "09:05", updated_at: isoNow() }).onConflict((oc) => oc.column("site_id").doUpdateSet({ scheduled_time: "09:05" })).execute();
     const res = await load(a.cookie);
     expect(res.status).toBe(200);
@@ -67,14 +54,14 @@ describe("scheduler", () => {
   });
 
   it("offers the fallback topics, then brand tags, then the site's topics", async () => {
-    const a = await makeUser("sched-choices@example.com");
+    const a = await makeUser(db, { email: "sched-choices@example.com", site: { timezone: TZ } });
     const date = addDays(today(), 3);
     let res = await load(a.cookie, `?choose=${date}`);
     expect(res.data.choose).toMatchObject({ date, source: "fallback", choices: [{ name: "Content strategy" }, { name: "SEO tips" }, { name: "Industry news" }] });
     await db.updateTable("brand_settings").set({ tags: JSON.stringify(["hiking", "camping"]) }).where("site_id", "=", a.siteId).execute();
     res = await load(a.cookie, `?choose=${date}`);
     expect(res.data.choose).toMatchObject({ source: "tags", choices: [{ topicId: null, name: "hiking" }, { topicId: null, name: "camping" }] });
-    const id = await addTopic(a.siteId, "Coffee brewing");
+    const id = await makeTopic(db, a.siteId, { name: "Coffee brewing" });
     res = await load(a.cookie, `?choose=${date}`);
     expect(res.data.choose).toMatchObject({ source: "topics", choices: [{ topicId: id, name: "Coffee brewing" }] });
     // Outside the window there is no dialog.
@@ -82,9 +69,9 @@ describe("scheduler", () => {
   });
 
   it("choose saves a plan item, re-choose replaces it, clear removes it", async () => {
-    const a = await makeUser("sched-choose@example.com");
-    const coffee = await addTopic(a.siteId, "Coffee brewing");
-    const tea = await addTopic(a.siteId, "Tea rituals");
+    const a = await makeUser(db, { email: "sched-choose@example.com", site: { timezone: TZ } });
+    const coffee = await makeTopic(db, a.siteId, { name: "Coffee brewing" });
+    const tea = await makeTopic(db, a.siteId, { name: "Tea rituals" });
     const date = addDays(today(), 2);
 
     let res = await act(a.cookie, { intent: "choose", date, topicId: coffee });
@@ -109,7 +96,7 @@ describe("scheduler", () => {
   });
 
   it("saves a fallback or tag topic by name, but not a made-up name", async () => {
-    const a = await makeUser("sched-names@example.com");
+    const a = await makeUser(db, { email: "sched-names@example.com", site: { timezone: TZ } });
     const date = today();
     expect(redirectTarget(await act(a.cookie, { intent: "choose", date, topic: "SEO tips" }))).toBe("/dashboard/scheduler");
     expect(await planItems(a.siteId)).toMatchObject([{ keyword: "SEO tips", topic_id: null }]);
@@ -119,10 +106,10 @@ describe("scheduler", () => {
   });
 
   it("refuses dates outside the 90 days and foreign topics, changing nothing", async () => {
-    const a = await makeUser("sched-refuse-a@example.com");
-    const b = await makeUser("sched-refuse-b@example.com");
-    const own = await addTopic(a.siteId, "Own topic");
-    const foreign = await addTopic(b.siteId, "Foreign topic");
+    const a = await makeUser(db, { email: "sched-refuse-a@example.com", site: { timezone: TZ } });
+    const b = await makeUser(db, { email: "sched-refuse-b@example.com", site: { timezone: TZ } });
+    const own = await makeTopic(db, a.siteId, { name: "Own topic" });
+    const foreign = await makeTopic(db, b.siteId, { name: "Foreign topic" });
     const date = addDays(today(), 5);
     await act(a.cookie, { intent: "choose", date, topicId: own });
     const before = await planItems(a.siteId);
@@ -146,21 +133,16 @@ describe("scheduler", () => {
   });
 
   it("keeps sites apart: badges, days, past list and clear", async () => {
-    const a = await makeUser("sched-tenancy-a@example.com");
-    const b = await makeUser("sched-tenancy-b@example.com");
-    const topic = await addTopic(a.siteId, "A's topic");
+    const a = await makeUser(db, { email: "sched-tenancy-a@example.com", site: { timezone: TZ } });
+    const b = await makeUser(db, { email: "sched-tenancy-b@example.com", site: { timezone: TZ } });
+    const topic = await makeTopic(db, a.siteId, { name: "A's topic" });
     const date = addDays(today(), 1);
     await act(a.cookie, { intent: "choose", date, topicId: topic });
     const now = Date.now();
-    await db
-      .insertInto("articles")
-      .values([
-        { id: randomUUID(), site_id: a.siteId, title: "A scheduled", slug: "a-scheduled", status: "scheduled", scheduled_at: new Date(now + 3 * 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
-        { id: "a-old", site_id: a.siteId, title: "A older", slug: "a-older", status: "published", published_at: new Date(now - 5 * 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
-        { id: "a-new", site_id: a.siteId, title: "A newer", slug: "a-newer", status: "published", published_at: new Date(now - 86_400_000).toISOString(), created_at: isoNow(), updated_at: isoNow() },
-        { id: randomUUID(), site_id: a.siteId, title: "A draft", slug: "a-draft", status: "draft", created_at: isoNow(), updated_at: isoNow() },
-      ])
-      .execute();
+    await makeArticle(db, a.siteId, { title: "A scheduled", slug: "a-scheduled", status: "scheduled", scheduled_at: new Date(now + 3 * 86_400_000).toISOString() });
+    await makeArticle(db, a.siteId, { id: "a-old", title: "A older", slug: "a-older", status: "published", published_at: new Date(now - 5 * 86_400_000).toISOString() });
+    await makeArticle(db, a.siteId, { id: "a-new", title: "A newer", slug: "a-newer", status: "published", published_at: new Date(now - 86_400_000).toISOString() });
+    await makeArticle(db, a.siteId, { title: "A draft", slug: "a-draft", status: "draft" });
 
     const viewA = await load(a.cookie, "?tab=past");
     expect(viewA.data.counts).toEqual({ coming: 2, past: 2 });

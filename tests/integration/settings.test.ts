@@ -6,12 +6,12 @@ import { getEnv } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { DEFAULT_CONTENT_SETTINGS, getContentSettings } from "#app/modules/settings/content.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { loader as logoLoader } from "#app/routes/resources/logo";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
 import type { FormReply } from "#app/utils/form-reply";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, postMultipart, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, postMultipart, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The Brand and Content tabs, called as the server calls them: saves redirect
@@ -29,11 +29,6 @@ let db: DB;
 beforeAll(async () => {
   db = await testDb();
 });
-
-async function makeUser(email: string) {
-  const account = await createAccount(db, { email, passwordHash: null, emailVerified: true });
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
 
 const call = (request: Request) => callRoute<FormReply>({ middleware: [requireAuth], handler: settingsAction, request });
 
@@ -59,7 +54,7 @@ const BRAND = {
 
 describe("brand tab", () => {
   it("loads the defaults for a new site", async () => {
-    const a = await makeUser("brand-defaults@example.com");
+    const a = await makeUser(db, { email: "brand-defaults@example.com" });
     const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get("/dashboard/settings", a.cookie) });
     expect(res.data.tab).toBe("brand");
     expect(res.data.brand).toMatchObject({ brandName: "", language: "en-US", tags: [], internalLinks: [], logoUrl: null });
@@ -67,7 +62,7 @@ describe("brand tab", () => {
   });
 
   it("saves every field with lists parsed, and toasts", async () => {
-    const a = await makeUser("brand-save@example.com");
+    const a = await makeUser(db, { email: "brand-save@example.com" });
     const res = await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/settings?tab=brand");
     expect(toastOf(res)?.title).toBe("Brand settings saved!");
@@ -84,7 +79,7 @@ describe("brand tab", () => {
   });
 
   it("refuses bad inputs with messages and changes nothing", async () => {
-    const a = await makeUser("brand-bad@example.com");
+    const a = await makeUser(db, { email: "brand-bad@example.com" });
     await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
     const before = await getBrandSettings(db, a.siteId);
     const cases: Array<[Record<string, string>, string, RegExp]> = [
@@ -105,7 +100,7 @@ describe("brand tab", () => {
   });
 
   it("uploads a logo (an image by its bytes, 2 MB at most), serves it, and replaces it", async () => {
-    const a = await makeUser("brand-logo@example.com");
+    const a = await makeUser(db, { email: "brand-logo@example.com" });
     const form = new FormData();
     form.set("intent", "brand-logo");
     form.set("logo", new File([PNG], "logo.png", { type: "image/png" }));
@@ -132,7 +127,7 @@ describe("brand tab", () => {
   });
 
   it("refuses a non-image, an empty upload and an oversized one with 'Error uploading logo'", async () => {
-    const a = await makeUser("brand-logo-bad@example.com");
+    const a = await makeUser(db, { email: "brand-logo-bad@example.com" });
     const bad = [
       new File([Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>")], "logo.png", { type: "image/png" }),
       new File([], "empty.png", { type: "image/png" }),
@@ -157,8 +152,8 @@ describe("brand tab", () => {
   });
 
   it("only ever changes the signed-in account's own site", async () => {
-    const a = await makeUser("brand-tenant-a@example.com");
-    const b = await makeUser("brand-tenant-b@example.com");
+    const a = await makeUser(db, { email: "brand-tenant-a@example.com" });
+    const b = await makeUser(db, { email: "brand-tenant-b@example.com" });
     await call(post("/dashboard/settings?tab=brand", BRAND, a.cookie));
     await call(post("/dashboard/settings?tab=brand", { ...BRAND, brandName: "B's brand", siteId: a.siteId }, b.cookie));
     expect((await getBrandSettings(db, a.siteId)).brandName).toBe("Trailhead Co");
@@ -183,7 +178,7 @@ const CONTENT = {
 
 describe("content tab", () => {
   it("loads the spec's defaults", async () => {
-    const a = await makeUser("content-defaults@example.com");
+    const a = await makeUser(db, { email: "content-defaults@example.com" });
     const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({
       middleware: [requireAuth],
       handler: settingsLoader,
@@ -194,7 +189,7 @@ describe("content tab", () => {
   });
 
   it("saves every field; an unticked switch is off", async () => {
-    const a = await makeUser("content-save@example.com");
+    const a = await makeUser(db, { email: "content-save@example.com" });
     const res = await call(post("/dashboard/settings?tab=content", CONTENT, a.cookie));
     expect(redirectTarget(res)).toBe("/dashboard/settings?tab=content");
     expect(toastOf(res)?.title).toBe("Content settings saved!");
@@ -216,7 +211,7 @@ describe("content tab", () => {
   });
 
   it("refuses values outside the option lists and changes nothing", async () => {
-    const a = await makeUser("content-bad@example.com");
+    const a = await makeUser(db, { email: "content-bad@example.com" });
     const cases: Array<[Record<string, string>, string]> = [
       [{ articleLength: "huge" }, "articleLength"],
       [{ articleLength: "" }, "articleLength"],
@@ -240,7 +235,7 @@ describe("content tab", () => {
 
 describe("one action per tab", () => {
   it("answers only the tab's own forms: another tab's intent is refused and changes nothing", async () => {
-    const a = await makeUser("tab-intents@example.com");
+    const a = await makeUser(db, { email: "tab-intents@example.com" });
     for (const [url, fields] of [
       ["/dashboard/settings?tab=brand", CONTENT],
       ["/dashboard/settings?tab=content", BRAND],
@@ -257,7 +252,7 @@ describe("one action per tab", () => {
   });
 
   it("answers a form it cannot read with a notice", async () => {
-    const a = await makeUser("tab-unreadable@example.com");
+    const a = await makeUser(db, { email: "tab-unreadable@example.com" });
     const request = new Request("http://localhost:3000/dashboard/settings?tab=brand", {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "10", Cookie: a.cookie, Origin: "http://localhost:3000" },

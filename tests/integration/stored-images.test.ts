@@ -12,13 +12,12 @@ import { runGeneration } from "#app/modules/generation/jobs.server";
 import { startGeneration } from "#app/modules/generation/service.server";
 import { saveBrandLogo } from "#app/modules/settings/brand.server";
 import { IMAGE_LIMIT, MAX_ARTICLE_IMAGES_PER_SITE } from "#app/modules/uploads/stored-images.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { toastMiddleware } from "#app/utils/toast.server";
 import { action as generatorAction } from "#app/routes/dashboard/generator";
 import { testDb } from "#tests/setup/db";
-import { callRoute, post, signInAs } from "#tests/setup/route-harness";
+import { makeUser, type TestUser } from "#tests/setup/factories";
+import { callRoute, post } from "#tests/setup/route-harness";
 
 /**
  * Issue 7, items 5 and 12: a site's stored images are counted against a cap,
@@ -33,11 +32,7 @@ beforeAll(async () => {
   db = await testDb();
 });
 
-async function account() {
-  const ids = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });
-  return { ...ids, cookie: await signInAs(db, ids.userId) };
-}
-type Account = Awaited<ReturnType<typeof account>>;
+type Account = TestUser;
 
 type GeneratorResult = { notice: { title: string; description?: string } | null; image?: { url: string } };
 const generator = (fields: Record<string, string>, cookie: string) =>
@@ -78,7 +73,7 @@ async function fillToCap(siteId: string, leave = 0) {
 
 describe("stored images", () => {
   it("counts every generated image against the site and refuses the generator's image at the cap, before any charge", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     const made = await generator({ intent: "images", prompt: "A cup", style: "minimalist" }, user.cookie);
     const recorded = await db.selectFrom("stored_images").select(["path", "kind", "site_id"]).where("site_id", "=", user.siteId).execute();
     expect(recorded).toEqual([{ path: made.data.image!.url.slice(1), kind: "article", site_id: user.siteId }]);
@@ -101,13 +96,13 @@ describe("stored images", () => {
     expect(written?.status).toBe("draft");
     expect(written?.content_html).not.toContain("<img");
 
-    const other = await account();
+    const other = await makeUser(db);
     expect((await generator({ intent: "images", prompt: "A cup", style: "minimalist" }, other.cookie)).data.image).toBeDefined();
   });
 
   it("deleting an account deletes its workspace's files (logo, generated images, article images) and its avatar, and no one else's", async () => {
-    const user = await account();
-    const other = await account();
+    const user = await makeUser(db);
+    const other = await makeUser(db);
     const mine = await filesOf(user);
     const theirs = await filesOf(other);
 
@@ -119,7 +114,7 @@ describe("stored images", () => {
   });
 
   it("deleting an article deletes its generated images, except one another article shows", async () => {
-    const user = await account();
+    const user = await makeUser(db);
     const first = await generateArticle(user, "cold brew");
     const second = await generateArticle(user, "iced latte");
     const [shared, ...own] = first.images;

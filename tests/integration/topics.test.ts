@@ -3,13 +3,11 @@ import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { TopicFormSchema } from "#app/modules/topics/schema";
 import { createTopic, listTopics } from "#app/modules/topics/topics.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action, loader } from "#app/routes/dashboard/topics";
-import { newId } from "#app/utils/crypto.server";
 import type { FormReply } from "#app/utils/form-reply";
-import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeArticle, makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The Topics page, called as the server calls it: saves redirect with the
@@ -22,11 +20,6 @@ let db: DB;
 beforeAll(async () => {
   db = await testDb();
 });
-
-async function makeUser(email: string) {
-  const account = await createAccount(db, { email, passwordHash: null, emailVerified: true });
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
 
 type ActionData = FormReply;
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -41,13 +34,6 @@ function toastOf(res: { headers: Headers }) {
 }
 
 const topicRows = (siteId: string) => db.selectFrom("topics").selectAll().where("site_id", "=", siteId).orderBy("name").execute();
-
-async function addArticle(siteId: string, topicId: string | null, title: string) {
-  const now = isoNow();
-  const id = newId();
-  await db.insertInto("articles").values({ id, site_id: siteId, topic_id: topicId, title, slug: id, created_at: now, updated_at: now }).execute();
-  return id;
-}
 
 describe("keyword parsing and validation", () => {
   it("splits keywords on commas, trims them and drops empties", () => {
@@ -68,7 +54,7 @@ describe("keyword parsing and validation", () => {
 
 describe("topics page", () => {
   it("creates, lists, updates and deletes a topic with the spec's toasts", async () => {
-    const user = await makeUser("topics-crud@example.com");
+    const user = await makeUser(db, { email: "topics-crud@example.com" });
     const empty = await load("/dashboard/topics", user.cookie);
     expect(empty.data.topics).toEqual([]);
     expect(empty.data.dialog).toBeNull();
@@ -100,7 +86,7 @@ describe("topics page", () => {
   });
 
   it("refuses bad input with messages and changes nothing", async () => {
-    const user = await makeUser("topics-invalid@example.com");
+    const user = await makeUser(db, { email: "topics-invalid@example.com" });
     const bad = await act(post("/dashboard/topics?new=1", { intent: "create", name: "  ", keywords: "a,b", color: "#12345" }, user.cookie));
     expect(bad.status).toBe(400);
     expect(bad.data.notice).toEqual({ title: "Error saving topic", description: "Please correct the highlighted fields." });
@@ -116,14 +102,14 @@ describe("topics page", () => {
   });
 
   it("counts each topic's articles in one list, and deleting a topic keeps its articles", async () => {
-    const user = await makeUser("topics-counts@example.com");
-    const other = await makeUser("topics-counts-other@example.com");
+    const user = await makeUser(db, { email: "topics-counts@example.com" });
+    const other = await makeUser(db, { email: "topics-counts-other@example.com" });
     const brewing = await createTopic(db, user.siteId, { name: "Brewing", description: "", keywords: [], category: "", color: "#3B82F6" });
     const news = await createTopic(db, user.siteId, { name: "News", description: "", keywords: [], category: "", color: "#3B82F6" });
-    const first = await addArticle(user.siteId, brewing, "One");
-    await addArticle(user.siteId, brewing, "Two");
-    await addArticle(user.siteId, null, "No topic");
-    await addArticle(other.siteId, null, "Someone else's");
+    const first = await makeArticle(db, user.siteId, { topic_id: brewing, title: "One" });
+    await makeArticle(db, user.siteId, { topic_id: brewing, title: "Two" });
+    await makeArticle(db, user.siteId, { topic_id: null, title: "No topic" });
+    await makeArticle(db, other.siteId, { topic_id: null, title: "Someone else's" });
 
     const list = await listTopics(db, user.siteId);
     expect(list.map((t) => [t.name, t.articleCount])).toEqual([
@@ -138,8 +124,8 @@ describe("topics page", () => {
   });
 
   it("keeps accounts apart: another account can't see, update or delete a topic", async () => {
-    const owner = await makeUser("topics-owner@example.com");
-    const intruder = await makeUser("topics-intruder@example.com");
+    const owner = await makeUser(db, { email: "topics-owner@example.com" });
+    const intruder = await makeUser(db, { email: "topics-intruder@example.com" });
     const id = await createTopic(db, owner.siteId, { name: "Private", description: "", keywords: [], category: "", color: "#3B82F6" });
 
     expect((await load("/dashboard/topics", intruder.cookie)).data.topics).toEqual([]);
@@ -155,7 +141,7 @@ describe("topics page", () => {
   });
 
   it("refuses an unknown intent", async () => {
-    const user = await makeUser("topics-intent@example.com");
+    const user = await makeUser(db, { email: "topics-intent@example.com" });
     expect((await act(post("/dashboard/topics", { intent: "explode", name: "x" }, user.cookie))).status).toBe(400);
     expect(await topicRows(user.siteId)).toEqual([]);
   });

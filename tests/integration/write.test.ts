@@ -3,11 +3,11 @@ import type { DB } from "#app/db/client.server";
 import { createArticle } from "#app/modules/articles/mutations.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { action as previewAction, loader as previewLoader } from "#app/routes/dashboard/write/preview";
 import { action, loader } from "#app/routes/dashboard/write/index";
 import { testDb } from "#tests/setup/db";
-import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
+import { makeUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The write screen's loader and action as the server calls them: create, update,
@@ -25,11 +25,6 @@ beforeAll(async () => {
 type LoaderData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
 type ActionData = { result: { error?: Record<string, string[] | null> }; notice: { title: string; description?: string } | null };
 
-async function makeUser() {
-  const account = await createAccount(db, { email: `${crypto.randomUUID()}@example.com`, passwordHash: null, emailVerified: true });
-  return { ...account, cookie: await signInAs(db, account.userId) };
-}
-
 const save = (cookie: string, fields: Record<string, string>, url = "/dashboard/write") =>
   callRoute<ActionData>({ middleware: [requireAuth], handler: action, request: post(url, fields, cookie) });
 const load = (cookie: string, url: string) => callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(url, cookie) });
@@ -45,13 +40,13 @@ const articles = (siteId: string) => db.selectFrom("articles").selectAll().where
 
 describe("write screen", () => {
   it("pre-fills the AI panel's keyword from ?keyword= (carried from the free tools)", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const page = await load(user.cookie, "/dashboard/write?keyword=%20cold%20brew%20");
     expect(page.data?.keyword).toBe("cold brew");
   });
 
   it("creates a draft, redirects to edit mode with 'Draft saved!', then updates it with 'Article updated!'", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const created = await save(user.cookie, { intent: "save", title: "Cold brew at home", targetKeyword: "cold brew", metaDescription: "How to", content: "<p>Hello <strong>world</strong></p>", contentFormat: "html" });
     const [article] = await articles(user.siteId);
     expect(article).toBeDefined();
@@ -73,7 +68,7 @@ describe("write screen", () => {
   });
 
   it("opens the publish dialog after Publish, in the no-platforms state", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const res = await save(user.cookie, { intent: "publish", title: "To publish", content: "" });
     const [article] = await articles(user.siteId);
     expect(redirectTarget(res)).toBe(`/dashboard/write?edit=${article!.id}&publish=1`);
@@ -83,7 +78,7 @@ describe("write screen", () => {
   });
 
   it("requires a title", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const res = await save(user.cookie, { title: "   ", content: "<p>x</p>" });
     expect(res.status).toBe(400);
     expect(res.data.notice).toEqual({ title: "Title required", description: "Please enter a title for your article." });
@@ -92,8 +87,8 @@ describe("write screen", () => {
   });
 
   it("never loads, updates or previews another site's article", async () => {
-    const owner = await makeUser();
-    const other = await makeUser();
+    const owner = await makeUser(db);
+    const other = await makeUser(db);
     const article = await createArticle(db, { workspaceId: owner.workspaceId, siteId: owner.siteId, authorId: owner.userId, title: "Private", contentHtml: "<p>secret</p>" });
 
     const loaded = await load(other.cookie, `/dashboard/write?edit=${article.id}`);
@@ -110,7 +105,7 @@ describe("write screen", () => {
   });
 
   it("refuses creation over the trial limit and leaves nothing behind", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     for (let i = 0; i < 3; i++) expect((await save(user.cookie, { title: `Post ${i}`, content: "" })).status).toBe(302);
     const refused = await save(user.cookie, { title: "Fourth", content: "<p>x</p>" });
     expect(refused.status).toBe(403);
@@ -123,7 +118,7 @@ describe("write screen", () => {
   });
 
   it("stores hostile content clean, in both formats", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const payload = [
       `<script>alert(1)</script><p onclick="alert(1)">Hi<img src=x onerror="alert(1)"></p>`,
       `<a href="javascript:alert(1)">x</a><a href="data:text/html;base64,PHNjcmlwdD4=">y</a>`,
@@ -140,7 +135,7 @@ describe("write screen", () => {
   });
 
   it("previews posted content sanitized", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const res = await callRoute<{ title: string; html: string }>({
       middleware: [requireAuth],
       handler: previewAction,
@@ -150,7 +145,7 @@ describe("write screen", () => {
   });
 
   it("refuses an article over 512 KB with a clear message, in the preview and on save, storing nothing", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const huge = `<p>${"word ".repeat(110_000)}</p>`;
     const preview = await callRoute<{ html: string; error: string }>({
       middleware: [requireAuth],
@@ -169,7 +164,7 @@ describe("write screen", () => {
   });
 
   it("previews a large article through the sanitizer thread, with the same result as in place", async () => {
-    const user = await makeUser();
+    const user = await makeUser(db);
     const content = `<div><span>${"<span style=\"color:red\">x</span> ".repeat(4000)}</span></div><script>alert(1)</script>`;
     const res = await callRoute<{ html: string; error: null }>({
       middleware: [requireAuth],

@@ -4,21 +4,33 @@ import type { DB } from "#app/db/client.server";
 import { startSession } from "#app/modules/auth/session.server";
 
 /**
- * Calls route loaders and actions the way the server does: a RouterContextProvider
- * with requestContext set, the route's middleware run in order around the
- * handler, thrown Responses (redirects, 404s) caught and returned.
+ * The one way integration tests call route loaders and actions: the way the
+ * server does, with a RouterContextProvider carrying requestContext, the
+ * route's middleware run in order around the handler, thrown Responses
+ * (redirects, 404s) caught and returned. Rows come from tests/setup/factories.ts.
  *
- *   const cookie = await signInAs(db, userId);
+ *   const { cookie } = await makeUser(db);
  *   const res = await callRoute({ middleware: [requireAuth], handler: loader, request: get("/dashboard", cookie) });
  *   expect(res.status).toBe(200); res.data // the loader's value
  */
 
-const ORIGIN = "http://localhost:3000";
+/** APP_URL of the tests (tests/setup/per-file-db.ts). */
+export const ORIGIN = "http://localhost:3000";
+/** The client address requests come from unless a test says otherwise (TEST-NET-3, not loopback). */
+export const CLIENT_IP = "203.0.113.7";
 
 /** A session for this user, as the Cookie header a browser would send. */
 export async function signInAs(db: DB, userId: string) {
   const setCookie = await startSession(db, userId, new Request(ORIGIN));
   return setCookie.split(";")[0]!;
+}
+
+/** The `name=value` parts of a result's Set-Cookie headers, ready for a Cookie header. */
+export function cookiesOf(result: { headers: Headers }) {
+  return result.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
 }
 
 /** Joins Cookie header parts (session, sidebar state, ...) skipping empty ones. */
@@ -75,7 +87,7 @@ export type RouteResult<T = unknown> = {
   context: RouterContextProvider;
 };
 
-export function newContext(ip = "127.0.0.1") {
+export function newContext(ip = CLIENT_IP) {
   const context = new RouterContextProvider();
   context.set(requestContext, { nonce: "test-nonce", requestId: "test-request", ip });
   return context;
@@ -86,12 +98,15 @@ export async function callRoute<T = unknown>({
   handler,
   middleware = [],
   params = {},
-  context = newContext(),
+  ip,
+  context = newContext(ip),
 }: {
   request: Request;
   handler: Handler;
   middleware?: MiddlewareFunction<Response>[];
   params?: Record<string, string | undefined>;
+  /** The client address (rate limits, session rows); ignored when a context is given. */
+  ip?: string;
   context?: RouterContextProvider;
 }): Promise<RouteResult<T>> {
   const args: HandlerArgs = { request, context, params };
