@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
