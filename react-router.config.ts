@@ -6,6 +6,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR ?? "build",
   future: {
     v8_middleware: true,
+    v8_passThroughRequests: true,
     v8_splitRouteModules: true,
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: true,

@@ -72,7 +72,7 @@ function isDataWithInit(value: unknown): value is UNSAFE_DataWithResponseInit<un
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-type HandlerArgs = { request: Request; context: RouterContextProvider; params: Record<string, string | undefined> };
+type HandlerArgs = { request: Request; url: URL; context: RouterContextProvider; params: Record<string, string | undefined> };
 // Route modules type their args with generated types; the harness passes the same runtime shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (args: any) => unknown;
@@ -109,7 +109,8 @@ export async function callRoute<T = unknown>({
   ip?: string;
   context?: RouterContextProvider;
 }): Promise<RouteResult<T>> {
-  const args: HandlerArgs = { request, context, params };
+  // `url` is what the router passes beside the raw request (v8_passThroughRequests, docs/decisions/032).
+  const args: HandlerArgs = { request, url: new URL(request.url), context, params };
   let value: unknown;
   let plainValue = false;
 

@@ -96,19 +96,19 @@ export async function getOptionalAuth(request: Request, db: DB = getDb()) {
   return loadAuthState(db, session.userId, session.sessionId);
 }
 
-function signinRedirect(request: Request, headers?: HeadersInit) {
-  const url = new URL(request.url);
+/** To sign-in and back; `url` is the router's (a data request's `.data` suffix removed, docs/decisions/032). */
+function signinRedirect(url: URL, headers?: HeadersInit) {
   const back = url.pathname + url.search;
   return redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
 }
 
 /** Middleware for signed-in areas: resolves user → workspace → site into authContext. */
-export const requireAuth: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const requireAuth: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const db = getDb();
   const session = await lookupSession(db, request);
-  if (!session) throw signinRedirect(request);
+  if (!session) throw signinRedirect(url);
   const state = await loadAuthState(db, session.userId, session.sessionId);
-  if (!state) throw signinRedirect(request, { "Set-Cookie": await endSession(db, request) });
+  if (!state) throw signinRedirect(url, { "Set-Cookie": await endSession(db, request) });
   context.set(authContext, state);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);

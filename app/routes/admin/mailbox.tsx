@@ -6,8 +6,8 @@ import type { Route } from "./+types/mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox | Inkpilot Admin" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const requested = Number(url.searchParams.get("page") ?? "1");
   return listOutbox(getDb(), Number.isInteger(requested) ? requested : 1);
 }
 

@@ -5,12 +5,12 @@ import { emailLinkAction } from "./email-link.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resend verification email | Inkpilot" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { email: new URL(request.url).searchParams.get("email") ?? "" };
+export function loader({ request, url }: Route.LoaderArgs) {
+  return { email: url.searchParams.get("email") ?? "" };
 }
 
 // Allowed by email without a session: unverified users cannot sign in (docs/decisions/009).
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   return emailLinkAction({
     request,
     context,

@@ -40,9 +40,8 @@ function noticeFor(message: string | null, email: string | null): Notice | null 
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAnonymous(request);
-  const url = new URL(request.url);
   const email = url.searchParams.get("email");
   return {
     notice: noticeFor(url.searchParams.get("message"), email),
@@ -52,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, SignInSchema);
   // The password is never sent back to the browser.
   const refuse = (notice: Notice | null, init: { status?: number; headers?: HeadersInit } = {}) =>

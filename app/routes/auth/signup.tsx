@@ -25,8 +25,7 @@ import { GoogleButton, OrDivider } from "./shared";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   // The spec opens the onboarding dialog here for a signed-in visitor; it lives on the dashboard.
   if (url.searchParams.get("onboarding") === "true" && (await lookupSession(getDb(), request))) {
     return redirect("/dashboard?onboarding=1");
@@ -43,7 +42,7 @@ function topicOf(value: string | null | undefined) {
 // The server's schema adds the common-password list, which stays out of the browser bundle.
 const SignUpFormSchema = SignUpServerSchema.extend({ topic: z.string().optional() });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
   if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });

@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Ink
  * must not use the token up. The token is used by a POST, which the page sends
  * by itself when JavaScript runs and through a button when it does not.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   return { token, signedIn: Boolean(await lookupSession(getDb(), request)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, TokenFormSchema);
   const token = submission.status === "success" ? submission.value.token : "";
   const outcome = token ? await verifyEmailToken(getDb(), token) : "invalid";

@@ -57,12 +57,11 @@ export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 type AccountForm = { db: DB; auth: AuthState; ip?: string; formData: FormData; back: string; request: Request };
 
 /** `ip` is the client address from the request context; it keys the password-guess limits. */
-export async function accountAction({ request, auth, ip }: { request: Request; auth: AuthState; ip?: string }) {
+export async function accountAction({ request, url, auth, ip }: { request: Request; url: URL; auth: AuthState; ip?: string }) {
   // The picture is the only multipart form; an oversized one is refused from its declared length, unread.
   if (multipartTooLarge(request)) return replyNotice("avatar", { title: AVATAR_ERROR, description: "The image must be 2 MB or smaller." });
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
-  const url = new URL(request.url);
   const form: AccountForm = { db: getDb(), auth, ip, formData, back: url.pathname + url.search, request };
   switch (formData.get("intent")) {
     case "profile":

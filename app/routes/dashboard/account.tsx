@@ -13,8 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { account: accountView(context.get(authContext)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return accountAction({ request, auth: context.get(authContext), ip: context.get(requestContext).ip });
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return accountAction({ request, url, auth: context.get(authContext), ip: context.get(requestContext).ip });
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,10 +22,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Backlinks | Inkpilot" }
 // While a check runs the page refreshes itself this often (with JavaScript).
 const POLL_MS = 3000;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const filter = parseLinkFilter(params);
   const [summary, list, checking] = await Promise.all([
     getLinkSummary(db, site.id),

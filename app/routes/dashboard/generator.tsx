@@ -29,10 +29,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   ...(loaderData?.autoRefresh ? [{ httpEquiv: "refresh", content: "2" }] : []),
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const db = getDb();
-  const url = new URL(request.url);
   const tab = parseGeneratorTab(url.searchParams.get("tab"));
   const articleId = url.searchParams.get("article");
   const base = { tab, generation: null, article: null, articles: [], selected: null, autoRefresh: false, topic: url.searchParams.get("topic") ?? "" };
@@ -67,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return base;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const args = { db: getDb(), auth: context.get(authContext), context };
   const formData = await request.formData();
   switch (formData.get("intent")) {

@@ -32,10 +32,10 @@ const TABS: { id: ArticleListTab; label: string }[] = [
 
 const MAX_SEARCH = 200;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user, site, workspace } = context.get(authContext);
   const db = getDb();
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const status = parseArticleTab(params.get("status"));
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const sort = parseArticleSort(params.get("sort"));

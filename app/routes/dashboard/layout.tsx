@@ -13,14 +13,14 @@ import { readSidebarOpen } from "./sidebar-state";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { user, workspace } = auth;
   return {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    onboarding: await onboardingState(getDb(), auth, new URL(request.url)),
+    onboarding: await onboardingState(getDb(), auth, url),
   };
 }
 

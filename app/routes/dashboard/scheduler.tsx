@@ -25,10 +25,10 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
   const now = new Date();
   const view = await getSchedulerView(db, site, { now, tab });
@@ -47,7 +47,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 const notice = (description: string) => ({ title: "Could not update the schedule", description });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const { submission } = await parseSubmission(request, ActionSchema);

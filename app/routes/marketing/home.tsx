@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { billing: parseBillingPeriod(new URL(request.url).searchParams.get("billing")) };
+export function loader({ request, url }: Route.LoaderArgs) {
+  return { billing: parseBillingPeriod(url.searchParams.get("billing")) };
 }
 
 

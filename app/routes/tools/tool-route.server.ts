@@ -20,7 +20,7 @@ export type ToolState<R> = {
 };
 
 type Run<S extends ToolSlug, R> = (input: ToolInput<S>, ctx: ToolContext) => ToolAnswer<R> | Promise<ToolAnswer<R>>;
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+type Args = { request: Request; url: URL; context: Readonly<RouterContextProvider> };
 
 async function evaluate<S extends ToolSlug, R>(slug: S, form: FormData, ctx: ToolContext, method: "get" | "post", run: Run<S, R>) {
   const { submission } = await parseSubmission(form, TOOL_INPUTS[slug]);
@@ -39,7 +39,7 @@ function contextOf(args: Args, providers: boolean): ToolContext {
 
 /** The page itself (no fields in the query) or a linkable GET submission. */
 export async function toolLoader<S extends ToolSlug, R>(slug: S, args: Args, method: "get" | "post", run: Run<S, R>) {
-  const url = new URL(args.request.url);
+  const url = args.url;
   const submitted = Object.keys(TOOL_INPUTS[slug].shape).some((key) => url.searchParams.has(key));
   if (!submitted) return data<ToolState<R>>({ method, reply: null, answer: null });
   const form = new FormData();

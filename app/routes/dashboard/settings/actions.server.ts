@@ -19,17 +19,15 @@ const FIX_FIELDS = "Please correct the highlighted fields.";
 
 type BrandForm = { db: DB; siteId: string; formData: FormData; back: string };
 
-const backTo = (request: Request) => {
-  const url = new URL(request.url);
-  return url.pathname + url.search;
-};
+/** Back to the page the form was posted from (the router's URL, without a data request's `.data`). */
+const backTo = (url: URL) => url.pathname + url.search;
 
-export async function brandTabAction(request: Request, auth: AuthState) {
+export async function brandTabAction(request: Request, url: URL, auth: AuthState) {
   // The logo is the tab's only multipart form; an oversized one is refused from its declared length, unread.
   if (multipartTooLarge(request)) return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
-  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(request) };
+  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(url) };
   switch (formData.get("intent")) {
     case "brand":
       return saveBrand(form);
@@ -61,7 +59,7 @@ async function removeLogo({ db, siteId, back }: BrandForm) {
   return redirectWithToast(back, { title: "Logo removed" });
 }
 
-export async function contentTabAction(request: Request, auth: AuthState) {
+export async function contentTabAction(request: Request, url: URL, auth: AuthState) {
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   if (formData.get("intent") !== "content") return replyNotice(null, UNKNOWN_ACTION);
@@ -70,5 +68,5 @@ export async function contentTabAction(request: Request, auth: AuthState) {
     return replyError(submission, { notice: { title: "Error saving content settings", description: FIX_FIELDS } });
   }
   await saveContentSettings(getDb(), auth.site.id, submission.value);
-  return redirectWithToast(backTo(request), { title: "Content settings saved!" });
+  return redirectWithToast(backTo(url), { title: "Content settings saved!" });
 }

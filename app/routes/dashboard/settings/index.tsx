@@ -33,9 +33,9 @@ function currentTab(url: URL): TabId {
   return TABS.find((t) => t.id === asked)?.id ?? "brand";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const tab = currentTab(new URL(request.url));
+  const tab = currentTab(url);
   const db = getDb();
   return {
     tab,
@@ -49,15 +49,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * One action per tab (docs/decisions/027-settings-tabs-in-the-query-string.md):
  * the tab's forms post to its URL (?tab=…), and each tab dispatches its own intents.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  switch (currentTab(new URL(request.url))) {
+  switch (currentTab(url)) {
     case "brand":
-      return brandTabAction(request, auth);
+      return brandTabAction(request, url, auth);
     case "content":
-      return contentTabAction(request, auth);
+      return contentTabAction(request, url, auth);
     case "account":
-      return accountAction({ request, auth, ip: context.get(requestContext).ip });
+      return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
   }
 }
 

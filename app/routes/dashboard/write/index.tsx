@@ -22,10 +22,9 @@ export const handle = { breadcrumb: "Write" };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article ? "Edit Article" : "Write New Article"} | Inkpilot` }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const db = getDb();
-  const url = new URL(request.url);
   // ?generation= names the one just started: it may already be over when this loads.
   const generationId = url.searchParams.get("generation");
   const [screen, activeGeneration] = await Promise.all([
@@ -40,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...screen, activeGeneration, keyword };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return writeAction(getDb(), context.get(authContext), request, context.get(requestContext).requestId);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return writeAction(getDb(), context.get(authContext), request, url, context.get(requestContext).requestId);
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {

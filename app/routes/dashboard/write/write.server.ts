@@ -31,7 +31,7 @@ const WriteSchema = z.object({
   contentFormat: z.string().optional(),
 });
 
-export async function writeAction(db: DB, auth: AuthState, request: Request, requestId: string) {
+export async function writeAction(db: DB, auth: AuthState, request: Request, url: URL, requestId: string) {
   const { submission } = await parseSubmission(request, WriteSchema);
   if (submission.status !== "success") {
     const titleMissing = submission.error?.title?.includes(MESSAGES.titleRequired.description);
@@ -39,7 +39,7 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, req
   }
   const { intent, contentFormat, ...input } = submission.value;
   // A form without the hidden id (an old tab) still updates the article it is editing.
-  const articleId = input.articleId || new URL(request.url).searchParams.get("edit") || undefined;
+  const articleId = input.articleId || url.searchParams.get("edit") || undefined;
   let saved: Awaited<ReturnType<typeof saveArticle>>;
   try {
     const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
