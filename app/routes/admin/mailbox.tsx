@@ -6,7 +6,7 @@ import type { Route } from "./+types/mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox | Inkpilot Admin" }];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const requested = Number(url.searchParams.get("page") ?? "1");
   return listOutbox(getDb(), Number.isInteger(requested) ? requested : 1);
 }

@@ -5,12 +5,12 @@ import { emailLinkAction } from "./email-link.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resend verification email | Inkpilot" }];
 
-export function loader({ request, url }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   return { email: url.searchParams.get("email") ?? "" };
 }
 
 // Allowed by email without a session: unverified users cannot sign in (docs/decisions/009).
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   return emailLinkAction({
     request,
     context,

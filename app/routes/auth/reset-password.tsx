@@ -39,14 +39,14 @@ function validate(password: string, confirm: string): Notice | null {
   return problem ? { title: PROBLEM_TITLES[problem.kind], description: problem.message } : null;
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   // Only looks at the token; it is used up by the POST that sets the password.
   const valid = token ? await isResetTokenUsable(getDb(), token) : false;
   return { token: valid ? token : "", valid };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, ResetPasswordSchema);
   // The passwords are never sent back to the browser.
   const refuse = (notice: Notice | null, status = 400) => replyError(submission, { status, notice, hideFields: ["password", "confirmPassword"] });

@@ -16,13 +16,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Restore your email addr
  * only shows what will be restored (mail scanners follow links); the POST
  * restores it and signs the account out everywhere. No session is needed.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const revert = token ? await findEmailRevert(getDb(), token) : null;
   return revert ? { state: "ready" as const, token, oldEmail: revert.oldEmail } : { state: "invalid" as const, token: "", oldEmail: "" };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, TokenFormSchema);
   const token = submission.status === "success" ? submission.value.token : "";
   const db = getDb();

@@ -51,7 +51,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, SignInSchema);
   // The password is never sent back to the browser.
   const refuse = (notice: Notice | null, init: { status?: number; headers?: HeadersInit } = {}) =>

@@ -42,7 +42,7 @@ function topicOf(value: string | null | undefined) {
 // The server's schema adds the common-password list, which stays out of the browser bundle.
 const SignUpFormSchema = SignUpServerSchema.extend({ topic: z.string().optional() });
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
   if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });

@@ -22,7 +22,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { token, signedIn: Boolean(await lookupSession(getDb(), request)) };
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, TokenFormSchema);
   const token = submission.status === "success" ? submission.value.token : "";
   const outcome = token ? await verifyEmailToken(getDb(), token) : "invalid";

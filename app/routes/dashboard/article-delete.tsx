@@ -25,14 +25,14 @@ function backTo(value: FormDataEntryValue | string | null) {
   return path === "/dashboard" || path.startsWith("/dashboard?") || path.startsWith("/dashboard/articles") ? path : "/dashboard";
 }
 
-export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const article = await getArticle(getDb(), site.id, params.articleId);
   if (!article) notFound("Article not found");
   return { article: { id: article.id, title: article.title }, back: backTo(url.searchParams.get("back")) };
 }
 
-export async function action({ request, params, context, url }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { site, user } = context.get(authContext);
   const db = getDb();
   const form = await request.formData();

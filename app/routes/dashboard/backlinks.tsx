@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Backlinks | Inkpilot" }
 // While a check runs the page refreshes itself this often (with JavaScript).
 const POLL_MS = 3000;
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Confirm email change | 
  * The link from the change-email mail. GET only shows what will change (mail
  * scanners follow links); the change itself is a POST by the signed-in owner.
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const change = await findEmailChange(getDb(), context.get(authContext).user.id, token);
   return change ? { state: "ready" as const, token, newEmail: change.newEmail } : { state: "invalid" as const, token: "", newEmail: "" };
@@ -26,7 +26,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 // A missing token is an invalid link like any other.
 const ConfirmSchema = z.object({ token: z.string().default("") });
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, ConfirmSchema);
   const token = submission.status === "success" ? submission.value.token : "";
   const auth = context.get(authContext);

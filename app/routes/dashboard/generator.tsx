@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => [
   ...(loaderData?.autoRefresh ? [{ httpEquiv: "refresh", content: "2" }] : []),
 ];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const db = getDb();
   const tab = parseGeneratorTab(url.searchParams.get("tab"));
@@ -66,7 +66,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return base;
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const args = { db: getDb(), auth: context.get(authContext), context };
   const formData = await request.formData();
   switch (formData.get("intent")) {

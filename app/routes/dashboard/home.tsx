@@ -32,7 +32,7 @@ const TABS: { id: ArticleListTab; label: string }[] = [
 
 const MAX_SEARCH = 200;
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, site, workspace } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;

@@ -25,7 +25,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;
@@ -47,7 +47,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 const notice = (description: string) => ({ title: "Could not update the schedule", description });
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const { submission } = await parseSubmission(request, ActionSchema);

@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Topics | Inkpilot" }];
 const PAGE = "/dashboard/topics";
 const LOAD_ERROR = { title: "Error loading topics", message: "Failed to load your topics. Please try again." };
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;
@@ -50,7 +50,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { topics, dialog };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { site, user } = context.get(authContext);
   const db = getDb();
   const formData = await request.formData();

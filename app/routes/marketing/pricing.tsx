@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/pricing",
   });
 
-export function loader({ request, url }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   return { billing: parseBillingPeriod(url.searchParams.get("billing")) };
 }
 

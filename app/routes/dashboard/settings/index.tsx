@@ -33,7 +33,7 @@ function currentTab(url: URL): TabId {
   return TABS.find((t) => t.id === asked)?.id ?? "brand";
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const tab = currentTab(url);
   const db = getDb();

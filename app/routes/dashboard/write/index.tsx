@@ -22,7 +22,7 @@ export const handle = { breadcrumb: "Write" };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article ? "Edit Article" : "Write New Article"} | Inkpilot` }];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const db = getDb();
   // ?generation= names the one just started: it may already be over when this loads.

@@ -23,7 +23,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Preview: ${data?.title || "Untitled"} | Inkpilot` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
   if (!id) return { title: "", html: "", error: null };
   const article = await getArticle(getDb(), context.get(authContext).site.id, id);
@@ -34,7 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 // The write form's fields, as its Preview button posts them; anything missing previews as empty.
 const PreviewSchema = z.object({ title: z.string().trim().default(""), content: z.string().default(""), contentFormat: z.string().optional() });
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, PreviewSchema);
   const { title, content, contentFormat } = submission.status === "success" ? submission.value : { title: "", content: "", contentFormat: undefined };
   // Checked on what was posted (before Markdown conversion) and again on the HTML by the sanitizer.
