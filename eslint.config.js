@@ -17,10 +17,15 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       // cheerio's full entry loads npm undici, which breaks Node 20's built-in fetch (tests/integration/outbound-fetch.test.ts).
-      "no-restricted-imports": ["error", { paths: [
-        { name: "cheerio", message: "Import from \"cheerio/slim\": the full entry loads undici and breaks the built-in fetch." },
-        { name: "undici", message: "Use the built-in fetch; npm undici replaces its global dispatcher." },
-      ] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "cheerio", message: 'Import from "cheerio/slim": the full entry loads undici and breaks the built-in fetch.' },
+            { name: "undici", message: "Use the built-in fetch; npm undici replaces its global dispatcher." },
+          ],
+        },
+      ],
     },
   },
 );

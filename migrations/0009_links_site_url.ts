@@ -7,4 +7,3 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE INDEX links_site_url ON links(site_id, url)`.execute(db);
 }
-

@@ -9,7 +9,8 @@ import path from "node:path";
 import { marketingPages, toolPages } from "#app/modules/site-content/public-pages";
 import { startBuiltServer } from "./lib/built-server";
 
-const CHROME_FLAGS = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const CHROME_FLAGS =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type LighthouseReport = {
@@ -65,9 +66,12 @@ try {
   }
   const widths = header.map((_, col) => Math.max(...rows.map((row) => row[col]!.length)));
   console.log("Lighthouse 12.8.2, mobile, simulated throttling\n");
-  for (const row of rows) console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  "));
+  for (const row of rows)
+    console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  "));
   if (notes.length) console.log(`\nAudits below full score:\n${notes.join("\n")}`);
-  console.log(`\nGoal: Performance 95+, Accessibility, Best Practices and SEO 100. ${belowGoal === 0 ? "All pages meet it." : `${belowGoal} page(s) below goal.`}`);
+  console.log(
+    `\nGoal: Performance 95+, Accessibility, Best Practices and SEO 100. ${belowGoal === 0 ? "All pages meet it." : `${belowGoal} page(s) below goal.`}`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(outDir, { recursive: true, force: true });

@@ -38,7 +38,18 @@ try {
         const id = newId();
         const at = new Date(start + i * 37 * 60_000).toISOString();
         const author = site === owner && i % 3 === 0 ? mate.userId : site.userId;
-        insert.run(id, site.siteId, author, `Article ${i} about topic ${i % 97}`, id, `keyword ${i % 113}`, statuses[i % statuses.length], body, at, at);
+        insert.run(
+          id,
+          site.siteId,
+          author,
+          `Article ${i} about topic ${i % 97}`,
+          id,
+          `keyword ${i % 113}`,
+          statuses[i % statuses.length],
+          body,
+          at,
+          at,
+        );
       }
     }
   })();
@@ -79,7 +90,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  console.log(`${"Whole loader query set".padEnd(34)} median ${median.toFixed(2).padStart(6)} ms   (goal < 20 ms: ${median < 20 ? "met" : "NOT met"})`);
+  console.log(
+    `${"Whole loader query set".padEnd(34)} median ${median.toFixed(2).padStart(6)} ms   (goal < 20 ms: ${median < 20 ? "met" : "NOT met"})`,
+  );
 } finally {
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });

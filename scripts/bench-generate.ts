@@ -42,7 +42,10 @@ await migrateToLatest(db);
 const account = await createAccount(db, { email: "bench@example.com", passwordHash: null, emailVerified: true });
 await db
   .updateTable("brand_settings")
-  .set({ brand_name: "Northwind", internal_links: JSON.stringify(["https://northwind.example/a", "https://northwind.example/b", "https://northwind.example/c"]) })
+  .set({
+    brand_name: "Northwind",
+    internal_links: JSON.stringify(["https://northwind.example/a", "https://northwind.example/b", "https://northwind.example/c"]),
+  })
   .where("site_id", "=", account.siteId)
   .execute();
 const { generationId } = await startGeneration(db, { ...account, keyword: KEYWORD });

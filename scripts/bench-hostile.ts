@@ -18,7 +18,15 @@ import { startFakePostmark } from "#tests/fakes/postmark";
 import { freePort, startBuiltServer } from "./lib/built-server";
 
 type Answer = { status: number; ms: number; location?: string | null; body?: string };
-type Row = { name: string; answers: string; slowestMs: number; healthMaxMs: number; healthP95Ms: number; memoryGrowthMb: number; note: string };
+type Row = {
+  name: string;
+  answers: string;
+  slowestMs: number;
+  healthMaxMs: number;
+  healthP95Ms: number;
+  memoryGrowthMb: number;
+  note: string;
+};
 
 const GOALS = { answerMs: 1_000, healthMs: 100, memoryMb: 50, mailMs: 5_000 };
 
@@ -151,16 +159,33 @@ function chunkedFlood(pathname: string, bytes: number): Promise<Answer> {
     let sent = 0;
     let answered = false;
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+      },
       (res) => {
         answered = true;
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: `${Math.round(sent / 1024 / 1024)} MB sent before the answer` }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - started,
+            body: `${Math.round(sent / 1024 / 1024)} MB sent before the answer`,
+          }),
+        );
       },
     );
     // The server closes a connection that goes on sending after its 413.
     req.on("error", () => {
-      if (!answered) resolve({ status: 0, ms: performance.now() - started, body: `connection closed after ${Math.round(sent / 1024 / 1024)} MB, before an answer was read` });
+      if (!answered)
+        resolve({
+          status: 0,
+          ms: performance.now() - started,
+          body: `connection closed after ${Math.round(sent / 1024 / 1024)} MB, before an answer was read`,
+        });
     });
     const chunk = Buffer.alloc(64 * 1024, "a");
     const pump = () => {
@@ -179,13 +204,17 @@ const user = await signedInUser("main");
 await scenario("nested markup: 500 KB of nested spans to the preview", async () => {
   const depth = 38_000;
   const content = "<span>".repeat(depth) + "x" + "</span>".repeat(depth);
-  const answers = [await send("/dashboard/write/preview", { headers: { Cookie: user.cookie }, form: { title: "Nested", content, contentFormat: "html" } })];
+  const answers = [
+    await send("/dashboard/write/preview", { headers: { Cookie: user.cookie }, form: { title: "Nested", content, contentFormat: "html" } }),
+  ];
   return { answers, note: `${Math.round(content.length / 1024)} KB posted` };
 });
 
 await scenario("nested markup over the limit: 600 KB saved", async () => {
   const content = "<b>".repeat(200_000);
-  const answers = [await send("/dashboard/write", { headers: { Cookie: user.cookie }, form: { title: "Too big", content, contentFormat: "html" } })];
+  const answers = [
+    await send("/dashboard/write", { headers: { Cookie: user.cookie }, form: { title: "Too big", content, contentFormat: "html" } }),
+  ];
   return { answers, note: "expect 400 with the size message" };
 });
 
@@ -194,10 +223,14 @@ await scenario("chunked 30 MB body to /signin", async () => {
   return { answers: [answer], note: answer.body ?? "" };
 });
 
-
 await scenario("link-heavy article against a host that never answers, with a sign-up mail queued during it", async () => {
   const links = Array.from({ length: 3000 }, (_, i) => `<a href="http://127.0.0.1:${blackHolePort}/p${i}">link ${i}</a>`).join(" ");
-  const answers = [await send("/dashboard/write", { headers: { Cookie: user.cookie }, form: { title: "Flood", content: `<p>${links}</p>`, contentFormat: "html", intent: "save" } })];
+  const answers = [
+    await send("/dashboard/write", {
+      headers: { Cookie: user.cookie },
+      form: { title: "Flood", content: `<p>${links}</p>`, contentFormat: "html", intent: "save" },
+    }),
+  ];
   answers.push(await send("/dashboard/backlinks", { headers: { Cookie: user.cookie }, form: {} }));
   // Let the check start and fill its slots with requests that will never be answered.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -213,49 +246,98 @@ await scenario("link-heavy article against a host that never answers, with a sig
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   mailDeliveredMs = deliveredMs;
-  const check = await db.selectFrom("jobs").select("status").where("name", "=", "check-site-links").orderBy("id", "desc").executeTakeFirst();
-  return { answers, note: `verification mail delivered ${Number.isFinite(deliveredMs) ? `${Math.round(deliveredMs)} ms` : "NOT within 15 s"} after sign-up; link check ${check?.status ?? "not queued"} meanwhile; ${blackHoleSockets.size} connections open to the silent host` };
+  const check = await db
+    .selectFrom("jobs")
+    .select("status")
+    .where("name", "=", "check-site-links")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return {
+    answers,
+    note: `verification mail delivered ${Number.isFinite(deliveredMs) ? `${Math.round(deliveredMs)} ms` : "NOT within 15 s"} after sign-up; link check ${check?.status ?? "not queued"} meanwhile; ${blackHoleSockets.size} connections open to the silent host`,
+  };
 });
 
 await scenario("25 parallel wrong passwords for one account, then the owner from another address", async () => {
-  const guesses = await Promise.all(Array.from({ length: 25 }, (_, i) => send("/signin", { form: { email: user.email, password: `wrong-guess-${i}` } })));
-  const owner = await send("/signin", { headers: { "X-Forwarded-For": "203.0.113.50" }, form: { email: user.email, password: user.password } });
+  const guesses = await Promise.all(
+    Array.from({ length: 25 }, (_, i) => send("/signin", { form: { email: user.email, password: `wrong-guess-${i}` } })),
+  );
+  const owner = await send("/signin", {
+    headers: { "X-Forwarded-For": "203.0.113.50" },
+    form: { email: user.email, password: user.password },
+  });
   const reachedBcrypt = guesses.filter((a) => a.status === 400).length;
-  return { answers: [...guesses, owner], note: `${reachedBcrypt} guesses reached bcrypt; the owner got ${owner.status}${owner.location ? ` → ${owner.location}` : ""}` };
+  return {
+    answers: [...guesses, owner],
+    note: `${reachedBcrypt} guesses reached bcrypt; the owner got ${owner.status}${owner.location ? ` → ${owner.location}` : ""}`,
+  };
 });
 
 await scenario("reset-password flood: 40 forged links with 72-byte passwords", async () => {
   const password = "p".repeat(72);
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send("/reset-password", { form: { token: `forged-${i}`, password, confirmPassword: password } })));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => send("/reset-password", { form: { token: `forged-${i}`, password, confirmPassword: password } })),
+  );
   return { answers, note: "400 = link refused before hashing, 429 = rate limited" };
 });
 
 await scenario("AI action loop: 40 'Edit with AI' calls on a selection", async () => {
   const answers: Answer[] = [];
   for (let i = 0; i < 40; i++) {
-    answers.push(await send("/dashboard/write/ai", { headers: { Cookie: user.cookie }, form: { intent: "edit-selection", html: "<p>Cold brew is smooth.</p>", instruction: "Expand", keyword: "cold brew" } }));
+    answers.push(
+      await send("/dashboard/write/ai", {
+        headers: { Cookie: user.cookie },
+        form: { intent: "edit-selection", html: "<p>Cold brew is smooth.</p>", instruction: "Expand", keyword: "cold brew" },
+      }),
+    );
   }
   const refusals = new Set(answers.filter((a) => a.status !== 200).map((a) => (JSON.parse(a.body ?? "{}") as { error?: string }).error));
   return { answers, note: [...refusals].join(" / ") };
 });
 
-const BYPASSES = ["/\t/evil.com", "/%09/evil.com", "/\n/evil.com", "/ /evil.com", "//evil.com", "///evil.com", "/\\evil.com", "\\/evil.com", "/.//evil.com", "https://evil.com", "javascript:alert(1)", "/\u0000/evil.com"];
+const BYPASSES = [
+  "/\t/evil.com",
+  "/%09/evil.com",
+  "/\n/evil.com",
+  "/ /evil.com",
+  "//evil.com",
+  "///evil.com",
+  "/\\evil.com",
+  "\\/evil.com",
+  "/.//evil.com",
+  "https://evil.com",
+  "javascript:alert(1)",
+  "/\u0000/evil.com",
+];
 await scenario("redirect bypasses after a successful sign-in", async () => {
   const answers: Answer[] = [];
   let i = 0;
   for (const raw of BYPASSES) {
     i += 1;
-    answers.push(await send("/signin", { headers: { "X-Forwarded-For": `198.51.100.${i}` }, form: { email: user.email, password: user.password, redirectTo: raw } }));
+    answers.push(
+      await send("/signin", {
+        headers: { "X-Forwarded-For": `198.51.100.${i}` },
+        form: { email: user.email, password: user.password, redirectTo: raw },
+      }),
+    );
   }
   const foreign = answers.filter((a) => !a.location?.startsWith("/") || a.location.startsWith("//") || /[\\\s]/.test(a.location));
-  return { answers, note: foreign.length ? `LEFT OUR ORIGIN: ${foreign.map((a) => a.location).join(", ")}` : `every Location stayed on our origin (${[...new Set(answers.map((a) => a.location))].join(", ")})` };
+  return {
+    answers,
+    note: foreign.length
+      ? `LEFT OUR ORIGIN: ${foreign.map((a) => a.location).join(", ")}`
+      : `every Location stayed on our origin (${[...new Set(answers.map((a) => a.location))].join(", ")})`,
+  };
 });
 
 console.log("\nHostile inputs against the built server (loopback; goals: answer ≤ 1 s, /healthz < 100 ms, memory growth < 50 MB)\n");
 console.log("| case | answers | slowest ms | /healthz max ms | /healthz p95 ms | memory growth MB | note |");
 console.log("|---|---|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.name} | ${r.answers} | ${r.slowestMs} | ${r.healthMaxMs} | ${r.healthP95Ms} | ${r.memoryGrowthMb} | ${r.note} |`);
-const failed = rows.filter((r) => r.slowestMs > GOALS.answerMs || r.healthMaxMs > GOALS.healthMs || r.memoryGrowthMb > GOALS.memoryMb).map((r) => r.name);
+for (const r of rows)
+  console.log(`| ${r.name} | ${r.answers} | ${r.slowestMs} | ${r.healthMaxMs} | ${r.healthP95Ms} | ${r.memoryGrowthMb} | ${r.note} |`);
+const failed = rows
+  .filter((r) => r.slowestMs > GOALS.answerMs || r.healthMaxMs > GOALS.healthMs || r.memoryGrowthMb > GOALS.memoryMb)
+  .map((r) => r.name);
 if (!(mailDeliveredMs <= GOALS.mailMs)) failed.push("verification mail during the link-check flood");
 console.log(failed.length ? `\nOver a goal: ${failed.join("; ")}` : "\nEvery case within its goals.");
 

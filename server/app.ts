@@ -32,7 +32,6 @@ import { sameOriginMutations } from "./same-origin";
  * The launcher (server/index.js) adds compression and static files in front.
  */
 
-
 export function createApp({ development = false } = {}) {
   const env = getEnv();
   const secureOrigin = env.appUrl.startsWith("https:");

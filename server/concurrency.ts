@@ -20,7 +20,11 @@ export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIE
     if (!key) return next();
     const current = inFlight.get(key) ?? 0;
     if (current >= max) {
-      res.status(429).set("Retry-After", "1").type("text/plain").send("Too many requests at once from your network. Please try again in a moment.");
+      res
+        .status(429)
+        .set("Retry-After", "1")
+        .type("text/plain")
+        .send("Too many requests at once from your network. Please try again in a moment.");
       return;
     }
     inFlight.set(key, current + 1);

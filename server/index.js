@@ -34,10 +34,7 @@ if (development) {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   serverModule = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
-  root.use(
-    "/assets",
-    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }),
-  );
+  root.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }));
   root.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: nosniff }));
   root.use(serverModule.createApp());
 }

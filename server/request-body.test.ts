@@ -34,13 +34,16 @@ function postChunked(chunks: number, headers: Record<string, string> = {}): Prom
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = http.request({ port, host: "127.0.0.1", method: "POST", path: "/echo", headers: { "Content-Type": "application/octet-stream", ...headers } }, (res) => {
-      answered = true;
-      const sentWhenAnswered = sent;
-      let body = "";
-      res.on("data", (chunk: Buffer) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered }));
-    });
+    const req = http.request(
+      { port, host: "127.0.0.1", method: "POST", path: "/echo", headers: { "Content-Type": "application/octet-stream", ...headers } },
+      (res) => {
+        answered = true;
+        const sentWhenAnswered = sent;
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sentWhenAnswered }));
+      },
+    );
     req.on("error", (error) => (answered ? undefined : reject(error)));
     const pump = () => {
       if (answered || sent >= chunks) return void req.end();
@@ -86,7 +89,8 @@ describe("request bodies", () => {
 });
 
 describe("same-origin mutations", () => {
-  const post = (path: string, headers: Record<string, string>) => fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers, body: "a=1" });
+  const post = (path: string, headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers, body: "a=1" });
 
   it("refuses a post from another site", async () => {
     expect((await post("/echo", { Origin: "https://evil.example" })).status).toBe(403);

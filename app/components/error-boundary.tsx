@@ -26,11 +26,18 @@ const UNEXPECTED: ErrorCopy = { title: "Something went wrong", message: "An unex
 
 function defaultCopy(status: number, data: unknown, statusText: string): ErrorCopy {
   if (status === 404) return { title: "Page not found", message: "The page you are looking for does not exist." };
-  if (status === 403) return { title: "Access Denied", message: typeof data === "string" && data ? data : "You do not have access to this page." };
+  if (status === 403)
+    return { title: "Access Denied", message: typeof data === "string" && data ? data : "You do not have access to this page." };
   return { title: `${status} ${statusText}`.trim(), message: typeof data === "string" && data ? data : UNEXPECTED.message };
 }
 
-export function GeneralErrorBoundary({ statusCopy = {}, unexpectedCopy = UNEXPECTED, back = { to: "/", label: "Go to the home page" }, as = "div", title }: Props) {
+export function GeneralErrorBoundary({
+  statusCopy = {},
+  unexpectedCopy = UNEXPECTED,
+  back = { to: "/", label: "Go to the home page" },
+  as = "div",
+  title,
+}: Props) {
   const error = useRouteError();
   const root = useRouteLoaderData("root") as { requestId?: string } | undefined;
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -39,7 +46,11 @@ export function GeneralErrorBoundary({ statusCopy = {}, unexpectedCopy = UNEXPEC
   const copy = worded ?? { ...fallback, title: title ?? fallback.title };
   const Wrapper = as;
   return (
-    <Wrapper id={as === "main" ? "main" : undefined} role={as === "main" ? undefined : "alert"} className="mx-auto max-w-xl px-6 py-24 text-center">
+    <Wrapper
+      id={as === "main" ? "main" : undefined}
+      role={as === "main" ? undefined : "alert"}
+      className="mx-auto max-w-xl px-6 py-24 text-center"
+    >
       <h1 className="text-2xl font-bold text-slate-900">{copy.title}</h1>
       <p className="mt-4 text-slate-600">{copy.message}</p>
       {status >= 500 && root?.requestId ? (

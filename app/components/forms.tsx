@@ -81,7 +81,13 @@ function FieldShell({
 type FieldProps<P> = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string } & P;
 
 /** A labelled text-like input (text, email, password, url, number, search). */
-export function Field({ label, inputProps, errors, hint, className }: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
+export function Field({
+  label,
+  inputProps,
+  errors,
+  hint,
+  className,
+}: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
   const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
   return (
     <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
@@ -131,7 +137,13 @@ export function SelectField({
 }
 
 /** A file input; the hint says which files are accepted. */
-export function FileField({ label, inputProps, errors, hint, className }: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
+export function FileField({
+  label,
+  inputProps,
+  errors,
+  hint,
+  className,
+}: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
   const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
   return (
     <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
@@ -267,7 +279,9 @@ export function ColorField({
           type="color"
           name={`${name}Picker`}
           aria-label="Color picker"
-          {...(hydrated ? { value: pickerValue, onChange: (e) => setColor(e.target.value.toUpperCase()) } : { defaultValue: initial.toLowerCase() })}
+          {...(hydrated
+            ? { value: pickerValue, onChange: (e) => setColor(e.target.value.toUpperCase()) }
+            : { defaultValue: initial.toLowerCase() })}
           className="h-10 w-14 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
         />
         <input

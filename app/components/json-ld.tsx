@@ -9,10 +9,5 @@ import type { JsonLdObject } from "#app/modules/site-content/structured-data";
 export function JsonLd({ data }: { data: JsonLdObject | JsonLdObject[] }) {
   const withContext = (item: JsonLdObject) => ({ "@context": "https://schema.org", ...item });
   const payload = Array.isArray(data) ? data.map(withContext) : withContext(data);
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(payload).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(payload).replace(/</g, "\\u003c") }} />;
 }

@@ -7,11 +7,7 @@ function FooterLink({ link }: { link: NavLink }) {
   // mailto: and outside links are plain anchors; site pages use client navigation.
   if (link.external || !link.href.startsWith("/")) {
     return (
-      <a
-        href={link.href}
-        className={className}
-        {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      >
+      <a href={link.href} className={className} {...(link.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {link.label}
       </a>
     );

@@ -32,8 +32,8 @@ export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "p
         </p>
       ) : (
         <p>
-          <strong className="font-semibold">Free trial:</strong> {plural(trial.daysRemaining, "day")} remaining ·{" "}
-          {plural(left, "article")} of {trial.max} left
+          <strong className="font-semibold">Free trial:</strong> {plural(trial.daysRemaining, "day")} remaining · {plural(left, "article")}{" "}
+          of {trial.max} left
         </p>
       )}
       <Link

@@ -45,7 +45,10 @@ export function UsageCard({ monthly, className }: { monthly: UsageSummary["month
         <div className={cn("h-full rounded-full", BAR[state])} style={{ width: `${percent}%` }} />
       </div>
       {state === "ok" ? null : (
-        <p role={state === "limit" ? "alert" : "status"} className={cn("mt-2 text-sm", state === "limit" ? "text-red-800" : "text-amber-900")}>
+        <p
+          role={state === "limit" ? "alert" : "status"}
+          className={cn("mt-2 text-sm", state === "limit" ? "text-red-800" : "text-amber-900")}
+        >
           {MESSAGES[state]}{" "}
           <Link to="/pricing" className="font-medium underline">
             Upgrade to Pro

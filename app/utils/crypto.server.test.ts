@@ -29,13 +29,23 @@ describe("encryptSecret / decryptSecret", () => {
     const sealed = encryptSecret("s3cret", { aad: "row-1" });
     // GCM without a fixed tag length accepts any prefix of the real tag down to 4 bytes.
     for (const length of [4, 8, 12, 15]) {
-      expect(() => decryptSecret(withTag(sealed, (tag) => tag.subarray(0, length)), { aad: "row-1" })).toThrow();
+      expect(() =>
+        decryptSecret(
+          withTag(sealed, (tag) => tag.subarray(0, length)),
+          { aad: "row-1" },
+        ),
+      ).toThrow();
     }
   });
 
   it("refuses a tampered tag, body or malformed text", () => {
     const sealed = encryptSecret("s3cret", { aad: "row-1" });
-    expect(() => decryptSecret(withTag(sealed, (tag) => Buffer.from(tag.map((b, i) => (i === 0 ? b ^ 1 : b)))), { aad: "row-1" })).toThrow();
+    expect(() =>
+      decryptSecret(
+        withTag(sealed, (tag) => Buffer.from(tag.map((b, i) => (i === 0 ? b ^ 1 : b)))),
+        { aad: "row-1" },
+      ),
+    ).toThrow();
     const [iv, tag, body] = sealed.split(".");
     const flipped = Buffer.from(body!, "base64url");
     flipped[0] = flipped[0]! ^ 1;

@@ -41,14 +41,24 @@ type ReplyInit = {
 /** A refused submission: field errors from the schema or the domain, an optional form-level notice; the values are kept. */
 export function replyError(
   submission: AnySubmission,
-  { status = 400, headers, notice = null, fieldErrors, formErrors, hideFields }: ReplyInit & { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] } = {},
+  {
+    status = 400,
+    headers,
+    notice = null,
+    fieldErrors,
+    formErrors,
+    hideFields,
+  }: ReplyInit & { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] } = {},
 ) {
   const reply: FormReply = { intent: intentOf(submission), result: submission.reply({ fieldErrors, formErrors, hideFields }), notice };
   return data(reply, { status, headers });
 }
 
 /** An accepted submission that stays on the page; `resetForm` clears the fields (e.g. after a password change). */
-export function replyOk(submission: AnySubmission, { status = 200, headers, notice = null, resetForm = false }: ReplyInit & { resetForm?: boolean } = {}) {
+export function replyOk(
+  submission: AnySubmission,
+  { status = 200, headers, notice = null, resetForm = false }: ReplyInit & { resetForm?: boolean } = {},
+) {
   const reply: FormReply = { intent: intentOf(submission), result: submission.reply({ resetForm }), notice };
   return data(reply, { status, headers });
 }

@@ -76,7 +76,12 @@ describe("guardedFetch refuses private and local targets", () => {
   test("only the standard web ports, refused before any DNS look-up", async () => {
     const lookup = vi.spyOn(dns, "lookup");
     try {
-      for (const url of ["http://example.com:8080/", "https://example.com:8443/x", "http://example.com:22/", "http://93.184.215.14:6379/"]) {
+      for (const url of [
+        "http://example.com:8080/",
+        "https://example.com:8443/x",
+        "http://example.com:22/",
+        "http://93.184.215.14:6379/",
+      ]) {
         const error = await refusal(url);
         expect(error.code, url).toBe("port");
         expect(error.message).toBe("Only the standard web ports (80 for http, 443 for https) can be used.");
@@ -146,10 +151,14 @@ describe("guardedFetch on an allowed site", () => {
 
 test("gives up when the caller's signal aborts (a job's time limit or lost lease)", async () => {
   const controller = new AbortController();
-  const pending = guardedFetch(`${site.url}/slow?ms=10000`, { ...fetchOpts, timeoutMs: 15_000, signal: controller.signal }).catch((e: unknown) => e);
+  const pending = guardedFetch(`${site.url}/slow?ms=10000`, { ...fetchOpts, timeoutMs: 15_000, signal: controller.signal }).catch(
+    (e: unknown) => e,
+  );
   controller.abort();
   expect(await pending).toMatchObject({ code: "timeout" });
-  expect(await guardedFetch(`${site.url}/`, { ...fetchOpts, signal: controller.signal }).catch((e: unknown) => e)).toMatchObject({ code: "timeout" });
+  expect(await guardedFetch(`${site.url}/`, { ...fetchOpts, signal: controller.signal }).catch((e: unknown) => e)).toMatchObject({
+    code: "timeout",
+  });
 });
 
 test("connects to the address it checked, not to a second DNS answer", async () => {
@@ -183,13 +192,39 @@ test("a name with any private answer is refused, even next to a public one", asy
 
 test("isPublicAddress", () => {
   for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"]) expect(isPublicAddress(address), address).toBe(true);
-  for (const address of ["127.0.0.1", "10.1.2.3", "172.31.255.255", "192.168.0.1", "169.254.169.254", "100.127.0.1", "0.0.0.0", "::", "::1", "fe80::1", "fd12::1", "fec0::1", "::ffff:10.0.0.1", "64:ff9b::a00:1", "2002:a00:1::", "ff02::1", "198.18.0.1", "240.0.0.1", "nonsense"]) {
+  for (const address of [
+    "127.0.0.1",
+    "10.1.2.3",
+    "172.31.255.255",
+    "192.168.0.1",
+    "169.254.169.254",
+    "100.127.0.1",
+    "0.0.0.0",
+    "::",
+    "::1",
+    "fe80::1",
+    "fd12::1",
+    "fec0::1",
+    "::ffff:10.0.0.1",
+    "64:ff9b::a00:1",
+    "2002:a00:1::",
+    "ff02::1",
+    "198.18.0.1",
+    "240.0.0.1",
+    "nonsense",
+  ]) {
     expect(isPublicAddress(address), address).toBe(false);
   }
 });
 
 test("production refuses the test allowlist, except for a stack on loopback (the e2e run)", () => {
-  const production = { NODE_ENV: "production", SESSION_SECRET: "s", ENCRYPTION_KEY: "0".repeat(64), CRON_SECRET: "c", TEST_ALLOW_PRIVATE_HOSTS: "127.0.0.1:9" };
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "s",
+    ENCRYPTION_KEY: "0".repeat(64),
+    CRON_SECRET: "c",
+    TEST_ALLOW_PRIVATE_HOSTS: "127.0.0.1:9",
+  };
   expect(() => resolveEnv({ ...production, APP_URL: "https://inkpilot.app" })).toThrow(/TEST_ALLOW_PRIVATE_HOSTS: must not be set/);
   expect(resolveEnv({ ...production, APP_URL: "http://127.0.0.1:3211" }).TEST_ALLOW_PRIVATE_HOSTS).toEqual(["127.0.0.1:9"]);
 });

@@ -317,7 +317,10 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       error instanceof OutboundRequestError
         ? error
         : new OutboundRequestError(controller.signal.aborted ? "timeout" : "network", String(current), { cause: error });
-    logger.info({ correlationId: options.correlationId, code: failure.code, ms: Date.now() - started }, "outbound request refused or failed");
+    logger.info(
+      { correlationId: options.correlationId, code: failure.code, ms: Date.now() - started },
+      "outbound request refused or failed",
+    );
     throw failure;
   } finally {
     clearTimeout(timer);

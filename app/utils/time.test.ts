@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayLabel, formatDate, formatDateTime, formatDayDate, formatLongDate, formatTime12, safeTimeZone, zonedDate, zonedParts } from "./time";
+import {
+  addDays,
+  dayLabel,
+  formatDate,
+  formatDateTime,
+  formatDayDate,
+  formatLongDate,
+  formatTime12,
+  safeTimeZone,
+  zonedDate,
+  zonedParts,
+} from "./time";
 
 // 12:00 UTC on 24 Nov 2026 is already 25 Nov (01:00, NZDT) in Auckland and still 24 Nov (04:00, PST) in Los Angeles.
 const NOW = new Date("2026-11-24T12:00:00Z");

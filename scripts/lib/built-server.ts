@@ -24,7 +24,10 @@ export async function freePort(): Promise<number> {
 export type BuiltServer = { url: string; dataDir: string; stop: () => Promise<void>; process: ChildProcess };
 
 /** `env` adds to or overrides the defaults below (the hostile benchmark runs the worker, for example). */
-export async function startBuiltServer({ env = {}, nodeArgs = [] }: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BuiltServer> {
+export async function startBuiltServer({
+  env = {},
+  nodeArgs = [],
+}: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BuiltServer> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);

@@ -22,7 +22,9 @@ function sourceFiles(dir: string): string[] {
 /** Every import specifier of a file, resolved to a path under app/ where it points there. */
 function importsOf(file: string) {
   const text = fs.readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/(?:import|export)[^"'`;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2] ?? "");
+  const specifiers = [...text.matchAll(/(?:import|export)[^"'`;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (m) => m[1] ?? m[2] ?? "",
+  );
   return specifiers.map((spec) => {
     if (spec.startsWith("#app/")) return path.join(APP, spec.slice("#app/".length));
     if (spec.startsWith(".")) return path.resolve(path.dirname(file), spec);

@@ -11,7 +11,8 @@ import { createVerifiedUser, e2eDb, signIn, signInWithForm, uniqueEmail } from "
 const PASSWORD = "account-password";
 // A 1×1 transparent PNG.
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
   "hex",
 );
 
@@ -50,12 +51,16 @@ for (const javaScriptEnabled of [true, false]) {
 
       // A text file dressed as a PNG is refused.
       const picture = form(page, "Profile picture");
-      await picture.getByLabel("Profile picture").setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+      await picture
+        .getByLabel("Profile picture")
+        .setInputFiles({ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
       await picture.getByRole("button", { name: "Upload Picture" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Error uploading profile picture" })).toBeVisible();
       expect((await userRow(user.userId))?.avatar_path).toBeNull();
 
-      await form(page, "Profile picture").getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+      await form(page, "Profile picture")
+        .getByLabel("Profile picture")
+        .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
       await form(page, "Profile picture").getByRole("button", { name: "Upload Picture" }).click();
       await expect(toast(page)).toContainText("Profile picture uploaded successfully!");
       const src = await page.getByTestId("avatar-image").getAttribute("src");

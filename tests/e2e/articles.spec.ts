@@ -18,7 +18,13 @@ async function seed(siteId: string, authorId: string, mateId: string) {
   const ids: Record<string, string> = {};
   // 24 drafts a day apart from 1 Jan 2031, then a few with other statuses.
   const specs: Array<[string, "draft" | "scheduled" | "published" | "failed", string, string]> = [];
-  for (let i = 1; i <= 24; i++) specs.push([`Draft number ${String(i).padStart(2, "0")}`, "draft", `keyword ${i}`, `2031-01-${String(i).padStart(2, "0")}T12:00:00.000Z`]);
+  for (let i = 1; i <= 24; i++)
+    specs.push([
+      `Draft number ${String(i).padStart(2, "0")}`,
+      "draft",
+      `keyword ${i}`,
+      `2031-01-${String(i).padStart(2, "0")}T12:00:00.000Z`,
+    ]);
   specs.push(["Espresso at home", "published", "home espresso", "2031-02-01T12:00:00.000Z"]);
   specs.push(["Latte art basics", "scheduled", "latte art", "2031-02-02T12:00:00.000Z"]);
   specs.push(["Broken generation", "failed", "cold brew", "2031-02-03T12:00:00.000Z"]);
@@ -41,14 +47,25 @@ for (const javaScriptEnabled of [true, false]) {
     test("tabs, pages, search, sort, row menu and delete", async ({ page }) => {
       const user = await createVerifiedUser(uniqueEmail("articles"), PASSWORD);
       const mate = await createVerifiedUser(uniqueEmail("mate"), PASSWORD, { fullName: "Grace Hopper" });
-      await e2eDb().insertInto("memberships").values({ workspace_id: user.workspaceId, user_id: mate.userId, role: "editor", created_at: new Date().toISOString() }).execute();
+      await e2eDb()
+        .insertInto("memberships")
+        .values({ workspace_id: user.workspaceId, user_id: mate.userId, role: "editor", created_at: new Date().toISOString() })
+        .execute();
       const ids = await seed(user.siteId, user.userId, mate.userId);
       // Someone else's article, never to be seen or deleted.
       const other = await createVerifiedUser(uniqueEmail("other"), PASSWORD);
       const foreignId = newId();
       await e2eDb()
         .insertInto("articles")
-        .values({ id: foreignId, site_id: other.siteId, author_id: other.userId, title: "Foreign secret", slug: foreignId, created_at: "2031-01-01T00:00:00.000Z", updated_at: "2031-01-01T00:00:00.000Z" })
+        .values({
+          id: foreignId,
+          site_id: other.siteId,
+          author_id: other.userId,
+          title: "Foreign secret",
+          slug: foreignId,
+          created_at: "2031-01-01T00:00:00.000Z",
+          updated_at: "2031-01-01T00:00:00.000Z",
+        })
         .execute();
 
       await signIn(page, user);
@@ -58,7 +75,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("complementary", { name: "Free trial" })).toContainText("7 days remaining");
       await expect(page.getByRole("complementary", { name: "Free trial" })).toContainText("3 articles of 3 left");
       const tabs = page.getByRole("navigation", { name: "Filter by status" }).getByRole("link");
-      await expect(tabs).toHaveText(["All27", "Draft24", "Scheduled1", "Published1", "Failed1"].map((t) => new RegExp(t.replace(/(\d+)$/, "\\s*$1"))));
+      await expect(tabs).toHaveText(
+        ["All27", "Draft24", "Scheduled1", "Published1", "Failed1"].map((t) => new RegExp(t.replace(/(\d+)$/, "\\s*$1"))),
+      );
 
       // Newest first, 20 a page.
       await expect(rows(page)).toHaveCount(20);
@@ -67,7 +86,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rows(page).nth(1)).toContainText("Grace Hopper");
       await expect(rows(page).nth(1)).toContainText("02 Feb 2031");
       await expect(rows(page).nth(2)).toContainText("You");
-      await expect(page.getByRole("link", { name: "Espresso at home" })).toHaveAttribute("href", `/dashboard/write?edit=${ids["Espresso at home"]}`);
+      await expect(page.getByRole("link", { name: "Espresso at home" })).toHaveAttribute(
+        "href",
+        `/dashboard/write?edit=${ids["Espresso at home"]}`,
+      );
       await expect(page.getByText("Showing 1-20 of 27")).toBeVisible();
       if (javaScriptEnabled) {
         // axe runs inside the page, so only with JavaScript on.
@@ -101,12 +123,20 @@ for (const javaScriptEnabled of [true, false]) {
           await page.getByRole("button", { name: "Actions for Espresso at home" }).click();
           await expect(page.getByRole("menuitem", { name: "Publish" })).toBeVisible({ timeout: 1000 });
         }).toPass();
-        await expect(page.getByRole("menuitem", { name: "Edit" })).toHaveAttribute("href", `/dashboard/write?edit=${ids["Espresso at home"]}`);
-        await expect(page.getByRole("menuitem", { name: "Publish" })).toHaveAttribute("href", `/dashboard/write?edit=${ids["Espresso at home"]}&publish=1`);
+        await expect(page.getByRole("menuitem", { name: "Edit" })).toHaveAttribute(
+          "href",
+          `/dashboard/write?edit=${ids["Espresso at home"]}`,
+        );
+        await expect(page.getByRole("menuitem", { name: "Publish" })).toHaveAttribute(
+          "href",
+          `/dashboard/write?edit=${ids["Espresso at home"]}&publish=1`,
+        );
         // Delete: the dialog names the article; Cancel keeps it.
         await page.getByRole("menuitem", { name: "Delete" }).click();
         const dialog = page.getByRole("dialog", { name: "Delete Article" });
-        await expect(dialog).toContainText("Are you sure you want to delete the article titled “Espresso at home”? This action cannot be undone.");
+        await expect(dialog).toContainText(
+          "Are you sure you want to delete the article titled “Espresso at home”? This action cannot be undone.",
+        );
         await dialog.getByRole("button", { name: "Cancel" }).click();
         await expect(dialog).toBeHidden();
         await page.getByRole("button", { name: "Actions for Espresso at home" }).click();
@@ -114,11 +144,16 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("dialog", { name: "Delete Article" }).getByRole("button", { name: "Delete" }).click();
       } else {
         await page.locator("summary").filter({ hasText: "Actions for Espresso at home" }).click();
-        await expect(page.getByRole("link", { name: "Publish", exact: true })).toHaveAttribute("href", `/dashboard/write?edit=${ids["Espresso at home"]}&publish=1`);
+        await expect(page.getByRole("link", { name: "Publish", exact: true })).toHaveAttribute(
+          "href",
+          `/dashboard/write?edit=${ids["Espresso at home"]}&publish=1`,
+        );
         await page.getByRole("link", { name: "Delete", exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/dashboard/articles/${ids["Espresso at home"]}/delete`));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delete Article");
-        await expect(page.getByRole("main")).toContainText("Are you sure you want to delete the article titled “Espresso at home”? This action cannot be undone.");
+        await expect(page.getByRole("main")).toContainText(
+          "Are you sure you want to delete the article titled “Espresso at home”? This action cannot be undone.",
+        );
         await page.getByRole("link", { name: "Cancel" }).click();
         await expect(page).toHaveURL(/\/dashboard\?q=espresso$/);
         await page.goto(`/dashboard/articles/${ids["Espresso at home"]}/delete?back=${encodeURIComponent("/dashboard?q=espresso")}`);
@@ -136,9 +171,15 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await e2eDb().selectFrom("articles").select("id").where("id", "=", foreignId).executeTakeFirst()).toBeDefined();
 
       // Deleting gave no quota back; an expired trial shows the product's text.
-      await e2eDb().updateTable("workspaces").set({ trial_ends_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", user.workspaceId).execute();
+      await e2eDb()
+        .updateTable("workspaces")
+        .set({ trial_ends_at: "2020-01-01T00:00:00.000Z" })
+        .where("id", "=", user.workspaceId)
+        .execute();
       await page.goto("/dashboard");
-      await expect(page.getByRole("complementary", { name: "Free trial" })).toContainText("Trial Expired. Your free trial has ended. Please upgrade to continue using Inkpilot.");
+      await expect(page.getByRole("complementary", { name: "Free trial" })).toContainText(
+        "Trial Expired. Your free trial has ended. Please upgrade to continue using Inkpilot.",
+      );
     });
   });
 }

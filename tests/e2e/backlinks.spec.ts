@@ -29,7 +29,17 @@ async function seed() {
     and <a href="http://169.254.169.254/latest/meta-data/">cloud metadata</a>.</p>`;
   await db
     .insertInto("articles")
-    .values({ id, site_id: user.siteId, author_id: user.userId, title: "Brewing with links", slug: id, content_html: html, status: "published", created_at: at, updated_at: at })
+    .values({
+      id,
+      site_id: user.siteId,
+      author_id: user.userId,
+      title: "Brewing with links",
+      slug: id,
+      content_html: html,
+      status: "published",
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   await syncArticleLinks(db, user.siteId, id);
   // Another account's link: never shown here.
@@ -37,7 +47,16 @@ async function seed() {
   const foreign = newId();
   await db
     .insertInto("articles")
-    .values({ id: foreign, site_id: other.siteId, author_id: other.userId, title: "Foreign", slug: foreign, content_html: `<a href="https://foreign.example/secret">x</a>`, created_at: at, updated_at: at })
+    .values({
+      id: foreign,
+      site_id: other.siteId,
+      author_id: other.userId,
+      title: "Foreign",
+      slug: foreign,
+      content_html: `<a href="https://foreign.example/secret">x</a>`,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   await syncArticleLinks(db, other.siteId, foreign);
   return { user, articleId: id };

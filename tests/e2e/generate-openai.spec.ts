@@ -34,7 +34,9 @@ let app: ChildProcess | undefined;
 const log: string[] = [];
 
 function exited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 }
 
 test.beforeAll(async () => {
@@ -119,7 +121,12 @@ test("generates an article through the OpenAI-compatible provider", async ({ pag
     await signIn(page, user, { db: user.db, appUrl: APP_URL });
     await generate(page);
 
-    const article = await user.db.selectFrom("articles").selectAll().where("site_id", "=", user.siteId).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const article = await user.db
+      .selectFrom("articles")
+      .selectAll()
+      .where("site_id", "=", user.siteId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(article).toMatchObject({ source: "ai", status: "draft" });
     await expect(page).toHaveURL(new RegExp(`/dashboard/write\\?edit=${article.id}`));
     await expect(page.getByRole("form", { name: /article/i }).getByLabel("Title")).toHaveValue("Email marketing: A Practical Guide");
@@ -138,7 +145,11 @@ test("generates an article through the OpenAI-compatible provider", async ({ pag
     // The words came from the provider: outline, sections and FAQ were asked for, tokens were counted.
     const asked = fake.requests.map((r) => r.body.response_format?.json_schema?.name ?? r.path);
     expect(asked).toEqual(expect.arrayContaining(["article_outline", "intro_conclusion", "article_faq", "article_table"]));
-    const generation = await user.db.selectFrom("generations").select(["status", "prompt_tokens", "completion_tokens"]).where("article_id", "=", article.id).executeTakeFirstOrThrow();
+    const generation = await user.db
+      .selectFrom("generations")
+      .select(["status", "prompt_tokens", "completion_tokens"])
+      .where("article_id", "=", article.id)
+      .executeTakeFirstOrThrow();
     expect(generation.status).toBe("succeeded");
     expect(generation.completion_tokens).toBeGreaterThan(0);
   } catch (error) {

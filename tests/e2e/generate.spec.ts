@@ -23,7 +23,11 @@ async function watchForProgress(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { __sawProgress?: boolean };
     // The generation's bar next to its step list (the usage card has a progress bar of its own).
-    const seen = () => Boolean(document.querySelector('[role="progressbar"][aria-label="Generation progress"]') && document.querySelector('ol[aria-label="Steps"]'));
+    const seen = () =>
+      Boolean(
+        document.querySelector('[role="progressbar"][aria-label="Generation progress"]') &&
+        document.querySelector('ol[aria-label="Steps"]'),
+      );
     w.__sawProgress = seen();
     new MutationObserver(() => {
       if (seen()) w.__sawProgress = true;
@@ -136,7 +140,13 @@ test.describe.serial("generating an article with JavaScript", () => {
     const tabs = page.getByRole("navigation", { name: "Generator tabs" });
     await expect(tabs.getByRole("link", { name: "Generate" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Word count")).toHaveValue("1000");
-    await expect(page.getByLabel("Tone").locator("option")).toHaveText(["Professional", "Casual", "Academic", "Conversational", "Technical"]);
+    await expect(page.getByLabel("Tone").locator("option")).toHaveText([
+      "Professional",
+      "Casual",
+      "Academic",
+      "Conversational",
+      "Technical",
+    ]);
 
     await expect(async () => {
       await page.getByRole("button", { name: "Generate Content" }).click();
@@ -154,7 +164,9 @@ test.describe.serial("generating an article with JavaScript", () => {
     const generated = await latestArticle(siteId);
     expect(generated?.title.toLowerCase()).toContain("french press");
     const state = await e2eDb().selectFrom("generations").select("state").where("article_id", "=", generated!.id).executeTakeFirstOrThrow();
-    expect(JSON.parse(state.state)).toMatchObject({ overrides: { tone: "casual", wordCount: 500, keywords: ["coffee ratio", "grind size"] } });
+    expect(JSON.parse(state.state)).toMatchObject({
+      overrides: { tone: "casual", wordCount: 500, keywords: ["coffee ratio", "grind size"] },
+    });
 
     await tabs.getByRole("link", { name: "Keywords" }).click();
     await expect(page).toHaveURL(/tab=keywords/);

@@ -145,7 +145,9 @@ function enqueueMail(to: string) {
 function readRows(mailId: number) {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
-    const mail = sqlite.prepare("SELECT status, attempts, provider_message_id, send_started_at FROM mail_outbox WHERE id = ?").get(mailId) as {
+    const mail = sqlite
+      .prepare("SELECT status, attempts, provider_message_id, send_started_at FROM mail_outbox WHERE id = ?")
+      .get(mailId) as {
       status: string;
       attempts: number;
       provider_message_id: string | null;

@@ -64,7 +64,12 @@ for (const js of [true, false]) {
       await expect(dialog).toContainText("Northwind Coffee Roasters");
       await expect(dialog).toContainText("Food & Beverage");
       await expect(dialog).toContainText("Friendly and conversational");
-      await expect(dialog.getByRole("list", { name: "Tags" }).getByRole("listitem").filter({ hasText: /^coffee$/ })).toBeVisible();
+      await expect(
+        dialog
+          .getByRole("list", { name: "Tags" })
+          .getByRole("listitem")
+          .filter({ hasText: /^coffee$/ }),
+      ).toBeVisible();
 
       await dialog.getByRole("button", { name: "Go to dashboard" }).click();
       await expect(page.getByTestId("toast")).toContainText("Setup Complete!");

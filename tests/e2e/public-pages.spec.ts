@@ -48,9 +48,7 @@ test.describe("with JavaScript", () => {
       await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", /^http.*\.png$/);
       await expect(page.locator('meta[name="twitter:card"]'), path).toHaveAttribute("content", "summary_large_image");
       const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-      ).toEqual([]);
+      expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
     }
   });
 
@@ -58,7 +56,10 @@ test.describe("with JavaScript", () => {
     for (const path of [...STATIC_PAGES, "/no-such-page"]) {
       await page.goto(path);
       const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("type") ?? "classic"));
-      expect(scripts.filter((type) => type !== "application/ld+json"), path).toEqual([]);
+      expect(
+        scripts.filter((type) => type !== "application/ld+json"),
+        path,
+      ).toEqual([]);
       await expect(page.locator('link[rel="modulepreload"]'), path).toHaveCount(0);
     }
   });

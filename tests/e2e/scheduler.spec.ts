@@ -28,7 +28,10 @@ for (const javaScriptEnabled of [true, false]) {
       const db = e2eDb();
       await db.updateTable("sites").set({ timezone: TZ }).where("id", "=", user.siteId).execute();
       const topicId = randomUUID();
-      await db.insertInto("topics").values({ id: topicId, site_id: user.siteId, name: "Coffee brewing", created_at: isoNow(), updated_at: isoNow() }).execute();
+      await db
+        .insertInto("topics")
+        .values({ id: topicId, site_id: user.siteId, name: "Coffee brewing", created_at: isoNow(), updated_at: isoNow() })
+        .execute();
       await signIn(page, user);
 
       await page.goto("/dashboard/scheduler");
@@ -86,7 +89,17 @@ for (const javaScriptEnabled of [true, false]) {
       const articleId = randomUUID();
       await db
         .insertInto("articles")
-        .values({ id: articleId, site_id: user.siteId, author_id: user.userId, title: "Pour-over basics", slug: `pour-over-${articleId}`, status: "published", published_at: new Date(Date.now() - 3_600_000).toISOString(), created_at: isoNow(), updated_at: isoNow() })
+        .values({
+          id: articleId,
+          site_id: user.siteId,
+          author_id: user.userId,
+          title: "Pour-over basics",
+          slug: `pour-over-${articleId}`,
+          status: "published",
+          published_at: new Date(Date.now() - 3_600_000).toISOString(),
+          created_at: isoNow(),
+          updated_at: isoNow(),
+        })
         .execute();
       await page.reload();
       await expect(page.getByTestId("badge-past")).toHaveText("1");

@@ -9,7 +9,8 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 const PASSWORD = "settings-password";
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
   "hex",
 );
 
@@ -21,8 +22,10 @@ async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 const form = (page: Page, name: string) => page.getByRole("form", { name });
-const brandRow = (siteId: string) => e2eDb().selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
-const contentRow = (siteId: string) => e2eDb().selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
+const brandRow = (siteId: string) =>
+  e2eDb().selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
+const contentRow = (siteId: string) =>
+  e2eDb().selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`settings tabs, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -39,7 +42,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectNoAxeViolations(page, javaScriptEnabled);
 
       // Logo: a text file named .png is refused, a PNG is stored and served with cache headers.
-      await form(page, "Logo").getByLabel("Upload a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+      await form(page, "Logo")
+        .getByLabel("Upload a logo")
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
       await form(page, "Logo").getByRole("button", { name: "Upload logo" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "Error uploading logo" })).toBeVisible();
       expect((await brandRow(user.siteId)).logo_path).toBeNull();
@@ -69,13 +74,19 @@ for (const javaScriptEnabled of [true, false]) {
       // The form keeps what was typed.
       await expect(form(page, "Brand information").getByLabel("Brand name")).toHaveValue("Trailhead Co");
 
-      await form(page, "Brand information").getByLabel("Internal links (one per line)").fill("https://trailhead.example/boots\n\nhttps://trailhead.example/tents, https://trailhead.example/about");
+      await form(page, "Brand information")
+        .getByLabel("Internal links (one per line)")
+        .fill("https://trailhead.example/boots\n\nhttps://trailhead.example/tents, https://trailhead.example/about");
       await form(page, "Brand information").getByRole("button", { name: "Save brand settings" }).click();
       await expect(toast(page)).toContainText("Brand settings saved!");
       const saved = await brandRow(user.siteId);
       expect(saved).toMatchObject({ brand_name: "Trailhead Co", industry: "Outdoor gear", language: "fr-CA", tone_of_voice: "Friendly" });
       expect(JSON.parse(saved.tags)).toEqual(["hiking", "camping", "trail running"]);
-      expect(JSON.parse(saved.internal_links)).toEqual(["https://trailhead.example/boots", "https://trailhead.example/tents", "https://trailhead.example/about"]);
+      expect(JSON.parse(saved.internal_links)).toEqual([
+        "https://trailhead.example/boots",
+        "https://trailhead.example/tents",
+        "https://trailhead.example/about",
+      ]);
       await page.reload();
       await expect(form(page, "Brand information").getByLabel("Tags")).toHaveValue("hiking, camping, trail running");
       await expect(form(page, "Brand information").getByLabel("Default language")).toHaveValue("fr-CA");

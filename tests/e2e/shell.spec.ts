@@ -73,7 +73,14 @@ test.describe("dashboard shell", () => {
     const links = nav(page).getByRole("link");
     await expect(links).toHaveText(["Write", "Articles", "Topics", "Scheduler", "Backlinks", "Settings"]);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-    expect(hrefs).toEqual(["/dashboard/write", "/dashboard", "/dashboard/topics", "/dashboard/scheduler", "/dashboard/backlinks", "/dashboard/settings"]);
+    expect(hrefs).toEqual([
+      "/dashboard/write",
+      "/dashboard",
+      "/dashboard/topics",
+      "/dashboard/scheduler",
+      "/dashboard/backlinks",
+      "/dashboard/settings",
+    ]);
 
     const current = nav(page).locator('[aria-current="page"]');
     await expect(current).toHaveText("Articles");
@@ -109,7 +116,17 @@ test.describe("dashboard shell", () => {
     ] as const) {
       await db
         .insertInto("articles")
-        .values({ id, site_id: user.siteId, author_id: user.userId, title, slug: id, target_keyword: `${title} kw`, status, created_at: createdAt, updated_at: createdAt })
+        .values({
+          id,
+          site_id: user.siteId,
+          author_id: user.userId,
+          title,
+          slug: id,
+          target_keyword: `${title} kw`,
+          status,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .execute();
     }
     await page.reload();

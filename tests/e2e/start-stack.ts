@@ -5,7 +5,17 @@ import { startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
 import { startTestSite } from "../fakes/test-site";
 import { startFakeYouTube } from "../fakes/youtube";
-import { E2E_APP_URL, E2E_DATA_DIR, E2E_PORT, E2E_SECRETS, FAKE_OIDC_PORT, FAKE_POSTMARK_PORT, FAKE_YOUTUBE_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
+import {
+  E2E_APP_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_SECRETS,
+  FAKE_OIDC_PORT,
+  FAKE_POSTMARK_PORT,
+  FAKE_YOUTUBE_PORT,
+  TEST_SITE_PORT,
+  fakeUrl,
+} from "./stack";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in

@@ -84,11 +84,19 @@ for (const javaScriptEnabled of [true, false]) {
       const now = isoNow();
       for (const title of ["One", "Two"]) {
         const id = newId();
-        await e2eDb().insertInto("articles").values({ id, site_id: user.siteId, topic_id: row!.id, title, slug: id, created_at: now, updated_at: now }).execute();
+        await e2eDb()
+          .insertInto("articles")
+          .values({ id, site_id: user.siteId, topic_id: row!.id, title, slug: id, created_at: now, updated_at: now })
+          .execute();
       }
       await page.reload();
       const coffee = card(page, "Coffee brewing");
-      await expect(coffee.getByRole("list", { name: "Keywords" }).getByRole("listitem")).toHaveText(["pour over", "french press", "cold brew", "+1 more"]);
+      await expect(coffee.getByRole("list", { name: "Keywords" }).getByRole("listitem")).toHaveText([
+        "pour over",
+        "french press",
+        "cold brew",
+        "+1 more",
+      ]);
       await expect(coffee).toContainText("Guides to brewing better coffee at home.");
       await expect(coffee).toContainText("Guides");
       await expect(coffee).toContainText("2 articles");
@@ -136,7 +144,10 @@ for (const javaScriptEnabled of [true, false]) {
       // Someone else's topic id is a 404.
       const stranger = await createVerifiedUser(uniqueEmail("topics-other"), PASSWORD);
       const foreignId = newId();
-      await e2eDb().insertInto("topics").values({ id: foreignId, site_id: stranger.siteId, name: "Not yours", created_at: now, updated_at: now }).execute();
+      await e2eDb()
+        .insertInto("topics")
+        .values({ id: foreignId, site_id: stranger.siteId, name: "Not yours", created_at: now, updated_at: now })
+        .execute();
       const response = await page.goto(`/dashboard/topics?edit=${foreignId}`);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Topic not found" })).toBeVisible();

@@ -41,7 +41,13 @@ export async function createVerifiedUser(
   { fullName = "", onboarded = true, isOperator = false }: { fullName?: string; onboarded?: boolean; isOperator?: boolean } = {},
 ) {
   const db = e2eDb();
-  const ids = await createAccount(db, { email, passwordHash: await bcrypt.hash(password, BCRYPT_COST), fullName, emailVerified: true, isOperator });
+  const ids = await createAccount(db, {
+    email,
+    passwordHash: await bcrypt.hash(password, BCRYPT_COST),
+    fullName,
+    emailVerified: true,
+    isOperator,
+  });
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, password };
 }

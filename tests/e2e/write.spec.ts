@@ -159,7 +159,9 @@ test.describe.serial("write screen without JavaScript", () => {
 
     await page.getByLabel("Title").fill("No script article");
     await page.getByRole("radio", { name: "HTML" }).check();
-    await page.getByRole("textbox", { name: "Content" }).fill(`<h2>Plain HTML</h2><div>from a div</div><script>alert(1)</script><p onclick="x()">text</p>`);
+    await page
+      .getByRole("textbox", { name: "Content" })
+      .fill(`<h2>Plain HTML</h2><div>from a div</div><script>alert(1)</script><p onclick="x()">text</p>`);
     await page.getByRole("button", { name: "Save Draft" }).click();
     await expect(page).toHaveURL(/\/dashboard\/write\?edit=/);
     await expect(page.getByText("Draft saved!")).toBeVisible();

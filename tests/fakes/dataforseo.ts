@@ -9,7 +9,12 @@ import { listen, readBody, sendJson } from "./http-fake";
  * unknown keywords come back with null figures, as the real API does.
  */
 
-export type FakeKeywordMetrics = { search_volume: number | null; competition: "LOW" | "MEDIUM" | "HIGH" | null; competition_index: number | null; cpc: number | null };
+export type FakeKeywordMetrics = {
+  search_volume: number | null;
+  competition: "LOW" | "MEDIUM" | "HIGH" | null;
+  competition_index: number | null;
+  cpc: number | null;
+};
 
 export async function startFakeDataForSeo({ port = 0, login = "fake-login", password = "fake-password" } = {}) {
   const requests: Array<{ path: string; body: unknown; headers: http.IncomingHttpHeaders }> = [];
@@ -49,10 +54,22 @@ export async function startFakeDataForSeo({ port = 0, login = "fake-login", pass
     const task = body[0];
     const taskBase = { id: `task-${requests.length}`, time: "0.0100 sec.", cost: 0.075, path: path.split("/").filter(Boolean), data: task };
     if (armed?.statusCode) {
-      return sendJson(res, 200, envelope(20000, "Ok.", [{ ...taskBase, status_code: armed.statusCode, status_message: armed.message ?? "Task error.", result_count: 0, result: null }]));
+      return sendJson(
+        res,
+        200,
+        envelope(20000, "Ok.", [
+          { ...taskBase, status_code: armed.statusCode, status_message: armed.message ?? "Task error.", result_count: 0, result: null },
+        ]),
+      );
     }
     if (!task?.keywords?.length) {
-      return sendJson(res, 200, envelope(20000, "Ok.", [{ ...taskBase, status_code: 40501, status_message: "Invalid Field: 'keywords'.", result_count: 0, result: null }]));
+      return sendJson(
+        res,
+        200,
+        envelope(20000, "Ok.", [
+          { ...taskBase, status_code: 40501, status_message: "Invalid Field: 'keywords'.", result_count: 0, result: null },
+        ]),
+      );
     }
     const result = task.keywords.map((keyword) => {
       const m = metrics.get(keyword.toLowerCase());
@@ -71,7 +88,11 @@ export async function startFakeDataForSeo({ port = 0, login = "fake-login", pass
         monthly_searches: null,
       };
     });
-    return sendJson(res, 200, envelope(20000, "Ok.", [{ ...taskBase, status_code: 20000, status_message: "Ok.", result_count: result.length, result }]));
+    return sendJson(
+      res,
+      200,
+      envelope(20000, "Ok.", [{ ...taskBase, status_code: 20000, status_message: "Ok.", result_count: result.length, result }]),
+    );
   });
   const handle = await listen(server, port);
   return { ...handle, login, password, requests, metrics, failures };

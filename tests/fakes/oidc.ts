@@ -80,7 +80,13 @@ export async function startFakeOidc({
         const bearer = req.headers.authorization?.replace(/^Bearer /, "") ?? "";
         const user = accessTokens.get(bearer);
         if (!user) return sendJson(res, 401, { error: "invalid_token" });
-        return sendJson(res, 200, { sub: user.sub, email: user.email, email_verified: user.email_verified, name: user.name, ...(user.hd ? { hd: user.hd } : {}) });
+        return sendJson(res, 200, {
+          sub: user.sub,
+          email: user.email,
+          email_verified: user.email_verified,
+          name: user.name,
+          ...(user.hd ? { hd: user.hd } : {}),
+        });
       }
       // Test controls.
       if (url.pathname === "/__fake/login-as" && req.method === "POST") {
@@ -151,7 +157,8 @@ export async function startFakeOidc({
       secret = decodeURIComponent(decoded.slice(split + 1));
     }
     log.push({ endpoint: "token", detail: { ...Object.fromEntries(form), basic: Boolean(basic) } });
-    if (id !== clientId || secret !== clientSecret) return sendJson(res, 401, { error: "invalid_client", error_description: "Unauthorized" });
+    if (id !== clientId || secret !== clientSecret)
+      return sendJson(res, 401, { error: "invalid_client", error_description: "Unauthorized" });
     if (form.get("grant_type") !== "authorization_code") return sendJson(res, 400, { error: "unsupported_grant_type" });
     const code = form.get("code") ?? "";
     const pending = codes.get(code);
@@ -162,7 +169,8 @@ export async function startFakeOidc({
     if (pending.challenge) {
       const verifier = form.get("code_verifier") ?? "";
       const computed = pending.method === "S256" ? crypto.createHash("sha256").update(verifier).digest("base64url") : verifier;
-      if (computed !== pending.challenge) return sendJson(res, 400, { error: "invalid_grant", error_description: "Missing code verifier." });
+      if (computed !== pending.challenge)
+        return sendJson(res, 400, { error: "invalid_grant", error_description: "Missing code verifier." });
     }
     const user = pending.user;
     const accessToken = crypto.randomBytes(24).toString("base64url");

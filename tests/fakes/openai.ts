@@ -81,7 +81,8 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
       const body = JSON.parse(await readBody(req)) as ChatRequest & { prompt?: string };
       requests.push({ path, body, headers: req.headers });
       const armed = failures.shift();
-      if (armed) return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
+      if (armed)
+        return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
       if (hooks.pace) await sleep(hooks.pace.imageMs ?? hooks.pace.latencyMs);
       timings.push({ path, name: "image", startedAt, endedAt: performance.now() });
       const item = hooks.imageAs === "url" ? { url: `${handle.url}/__fake/image.png` } : { b64_json: TINY_PNG_BASE64 };
@@ -105,7 +106,8 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
     requests.push({ path, body, headers: req.headers });
     const startedAt = performance.now();
     const armed = failures.shift();
-    if (armed) return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
+    if (armed)
+      return sendJson(res, armed.status, armed.body ?? openAiError(armed.status, "Armed failure", "server_error").body, armed.headers);
     if (!body.model || !Array.isArray(body.messages) || body.messages.length === 0) {
       const e = openAiError(400, "'model' and 'messages' are required.", "invalid_request_error");
       return sendJson(res, e.status, e.body);

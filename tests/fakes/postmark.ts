@@ -114,15 +114,33 @@ export async function startFakePostmark({ port = 0, token = "fake-postmark-token
       for (const [key, value] of url.searchParams) query.set(key.startsWith("metadata_") ? key : key.toLowerCase(), value);
       const count = Number(query.get("count"));
       const offset = Number(query.get("offset"));
-      if (!query.has("count") || !query.has("offset") || !Number.isInteger(count) || !Number.isInteger(offset) || count < 1 || count > 500 || offset < 0 || count + offset > 10_000) {
-        return sendJson(res, 422, { ErrorCode: 0, Message: "The 'count' and 'offset' parameters are required; count is at most 500 and count + offset at most 10000." });
+      if (
+        !query.has("count") ||
+        !query.has("offset") ||
+        !Number.isInteger(count) ||
+        !Number.isInteger(offset) ||
+        count < 1 ||
+        count > 500 ||
+        offset < 0 ||
+        count + offset > 10_000
+      ) {
+        return sendJson(res, 422, {
+          ErrorCode: 0,
+          Message: "The 'count' and 'offset' parameters are required; count is at most 500 and count + offset at most 10000.",
+        });
       }
       const now = Date.now();
       const matches = delivered
         .filter((m) => now - (recordedAt.get(m.MessageID) ?? 0) >= searchLagMs)
         .filter((m) => {
           const recipient = query.get("recipient");
-          if (recipient && !m.To.toLowerCase().split(",").some((t) => t.trim() === recipient.toLowerCase())) return false;
+          if (
+            recipient &&
+            !m.To.toLowerCase()
+              .split(",")
+              .some((t) => t.trim() === recipient.toLowerCase())
+          )
+            return false;
           if (query.has("tag") && (m.Tag ?? "") !== query.get("tag")) return false;
           if (query.has("messagestream") && (m.MessageStream ?? "outbound") !== query.get("messagestream")) return false;
           for (const [key, value] of query) {
@@ -144,7 +162,9 @@ export async function startFakePostmark({ port = 0, token = "fake-postmark-token
     if (!message.From || !message.To || (!message.HtmlBody && !message.TextBody)) {
       return sendJson(res, 422, { ErrorCode: 300, Message: "Invalid email request: From, To and a body are required." });
     }
-    const blocked = message.To.split(",").map((t) => t.trim().toLowerCase()).filter((t) => inactive.has(t));
+    const blocked = message.To.split(",")
+      .map((t) => t.trim().toLowerCase())
+      .filter((t) => inactive.has(t));
     if (blocked.length) {
       return sendJson(res, 422, {
         ErrorCode: 406,

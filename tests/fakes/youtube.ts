@@ -41,15 +41,27 @@ export async function startFakeYouTube({ port = 0, apiKey = "fake-youtube-key" }
       return sendJson(res, 404, googleError({ status: 404, reason: "notFound", message: "Not Found" }));
     }
     if (query.key !== apiKey) {
-      return sendJson(res, 400, googleError({ status: 400, reason: "badRequest", message: "API key not valid. Please pass a valid API key." }));
+      return sendJson(
+        res,
+        400,
+        googleError({ status: 400, reason: "badRequest", message: "API key not valid. Please pass a valid API key." }),
+      );
     }
     const armed = failures.shift();
     if (armed) return sendJson(res, armed.status, googleError(armed));
     if (query.part !== "snippet") {
-      return sendJson(res, 400, googleError({ status: 400, reason: "missingRequiredParameter", message: "No filter selected. Expected one of: part" }));
+      return sendJson(
+        res,
+        400,
+        googleError({ status: 400, reason: "missingRequiredParameter", message: "No filter selected. Expected one of: part" }),
+      );
     }
     if (query.videoEmbeddable && query.type !== "video") {
-      return sendJson(res, 400, googleError({ status: 400, reason: "invalidSearchFilter", message: "Request contains an invalid argument." }));
+      return sendJson(
+        res,
+        400,
+        googleError({ status: 400, reason: "invalidSearchFilter", message: "Request contains an invalid argument." }),
+      );
     }
     const maxResults = Math.min(50, Math.max(0, Number(query.maxResults ?? 5)));
     const found = (videos.get((query.q ?? "").toLowerCase()) ?? []).slice(0, maxResults);

@@ -31,7 +31,8 @@ import { callRoute, cookies, get, post, postMultipart, redirectTarget, signInAs 
 
 const PASSWORD = "correct horse";
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
   "hex",
 );
 
@@ -39,7 +40,12 @@ let db: DB;
 
 const user = (id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const sessionCount = (userId: string) =>
-  db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  db
+    .selectFrom("sessions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 
 const account = (request: Request) => callRoute({ middleware: [requireAuth], handler: accountAction, request });
 const avatarForm = (bytes: Uint8Array<ArrayBuffer>, name = "me.png", type = "image/png") => {
@@ -131,9 +137,26 @@ describe("articles list", () => {
     const a = await makeUser(db, { email: "list-a@example.com", password: PASSWORD });
     const b = await makeUser(db, { email: "list-b@example.com", password: PASSWORD });
     const teammate = await makeUser(db, { email: "list-mate@example.com", password: PASSWORD, fullName: "Grace Hopper" });
-    await makeArticle(db, a.siteId, { author_id: a.userId, title: "A draft", target_keyword: "A draft keyword", status: "draft", created_at: "2025-03-05T10:00:00.000Z" });
-    await makeArticle(db, a.siteId, { author_id: teammate.userId, title: "A published", target_keyword: "A published keyword", status: "published", created_at: "2025-09-20T10:00:00.000Z" });
-    const bArticle = await makeArticle(db, b.siteId, { author_id: b.userId, title: "B secret", target_keyword: "B secret keyword", status: "draft" });
+    await makeArticle(db, a.siteId, {
+      author_id: a.userId,
+      title: "A draft",
+      target_keyword: "A draft keyword",
+      status: "draft",
+      created_at: "2025-03-05T10:00:00.000Z",
+    });
+    await makeArticle(db, a.siteId, {
+      author_id: teammate.userId,
+      title: "A published",
+      target_keyword: "A published keyword",
+      status: "published",
+      created_at: "2025-09-20T10:00:00.000Z",
+    });
+    const bArticle = await makeArticle(db, b.siteId, {
+      author_id: b.userId,
+      title: "B secret",
+      target_keyword: "B secret keyword",
+      status: "draft",
+    });
 
     type Data = Awaited<ReturnType<typeof articlesLoader>>;
     const all = await callRoute<Data>({ middleware: [requireAuth], handler: articlesLoader, request: get("/dashboard", a.cookie) });
@@ -192,14 +215,19 @@ describe("profile", () => {
     const a = await makeUser(db, { email: "profile-long@example.com", password: PASSWORD, fullName: "Kept Name" });
     const res = await account(post("/dashboard/account", { intent: "profile", firstName: "x".repeat(101), lastName: "" }, a.cookie));
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ intent: "profile", result: { error: { firstName: ["Please keep the first name under 100 characters"] } } });
+    expect(res.data).toMatchObject({
+      intent: "profile",
+      result: { error: { firstName: ["Please keep the first name under 100 characters"] } },
+    });
     expect((await user(a.userId)).full_name).toBe("Kept Name");
   });
 
   it("ignores any user id smuggled into the form: B's save never touches A", async () => {
     const a = await makeUser(db, { email: "smuggle-a@example.com", password: PASSWORD, fullName: "Alice A" });
     const b = await makeUser(db, { email: "smuggle-b@example.com", password: PASSWORD });
-    await account(post("/dashboard/account", { intent: "profile", firstName: "Hacked", lastName: "", userId: a.userId, id: a.userId }, b.cookie));
+    await account(
+      post("/dashboard/account", { intent: "profile", firstName: "Hacked", lastName: "", userId: a.userId, id: a.userId }, b.cookie),
+    );
     expect((await user(a.userId)).full_name).toBe("Alice A");
     expect((await user(b.userId)).full_name).toBe("Hacked");
   });
@@ -246,7 +274,13 @@ describe("avatar", () => {
     const jpeg = Buffer.from("ffd8ffe000104a46494600010100000100010000ffd9", "hex");
     await account(await postMultipart("/dashboard/account", avatarForm(jpeg, "a.bin", "application/octet-stream"), a.cookie));
     expect((await user(a.userId)).avatar_path).toMatch(/\.jpg$/);
-    const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([20, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.from([8, 0, 0, 0]), Buffer.alloc(8)]);
+    const webp = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([20, 0, 0, 0]),
+      Buffer.from("WEBPVP8 "),
+      Buffer.from([8, 0, 0, 0]),
+      Buffer.alloc(8),
+    ]);
     await account(await postMultipart("/dashboard/account", avatarForm(webp, "a.webp", "image/webp"), a.cookie));
     expect((await user(a.userId)).avatar_path).toMatch(/\.webp$/);
   });
@@ -288,7 +322,16 @@ describe("avatar", () => {
 
   it("serves nothing outside the avatars folder", async () => {
     fs.mkdirSync(avatarsDir(), { recursive: true });
-    for (const file of ["../../test.sqlite", "..%2F..%2Ftest.sqlite", "/etc/passwd", "x.svg", "a/b.png", "nope.png", ".png", "dev-secrets.json"]) {
+    for (const file of [
+      "../../test.sqlite",
+      "..%2F..%2Ftest.sqlite",
+      "/etc/passwd",
+      "x.svg",
+      "a/b.png",
+      "nope.png",
+      ".png",
+      "dev-secrets.json",
+    ]) {
       const res = await callRoute({ handler: avatarLoader, request: get("/uploads/avatars/x"), params: { file } });
       expect(res.status, file).toBe(404);
     }
@@ -308,7 +351,12 @@ describe("avatar", () => {
 
 describe("change email", () => {
   async function tokenFromOutbox(to: string) {
-    const mail = await db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("to_address", "=", to)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const link = mail.text.match(/https?:\/\/\S+/g)!.find((l) => l.includes("/account/confirm-email?token="))!;
     return { mail, link, token: new URL(link).searchParams.get("token")! };
   }
@@ -338,7 +386,9 @@ describe("change email", () => {
   it("mails a single-use, hashed, 60-minute link to the new address and changes the email only on confirm", async () => {
     const a = await makeUser(db, { email: "email-a@example.com", password: PASSWORD });
     const before = Date.now();
-    const res = await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: " New-A@Example.com " }, a.cookie));
+    const res = await account(
+      post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: " New-A@Example.com " }, a.cookie),
+    );
     expect(redirectTarget(res)).toBe("/dashboard/account");
     expect((await user(a.userId)).email).toBe("email-a@example.com");
 
@@ -382,7 +432,9 @@ describe("change email", () => {
   it("B cannot use A's token: nothing changes for either", async () => {
     const a = await makeUser(db, { email: "email-ten-a@example.com", password: PASSWORD });
     const b = await makeUser(db, { email: "email-ten-b@example.com", password: PASSWORD });
-    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "a-next@example.com" }, a.cookie));
+    await account(
+      post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "a-next@example.com" }, a.cookie),
+    );
     const { token } = await tokenFromOutbox("a-next@example.com");
 
     const shown = await callRoute<Awaited<ReturnType<typeof confirmLoader>>>({
@@ -412,19 +464,35 @@ describe("change email", () => {
 
   it("refuses expired, superseded and meanwhile-taken changes", async () => {
     const a = await makeUser(db, { email: "email-exp@example.com", password: PASSWORD });
-    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-1@example.com" }, a.cookie));
+    await account(
+      post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-1@example.com" }, a.cookie),
+    );
     const first = (await tokenFromOutbox("exp-1@example.com")).token;
-    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-2@example.com" }, a.cookie));
+    await account(
+      post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-2@example.com" }, a.cookie),
+    );
     const second = (await tokenFromOutbox("exp-2@example.com")).token;
 
     const confirm = async (token: string) =>
-      (await callRoute<{ state: string }>({ middleware: [requireAuth], handler: confirmAction, request: post("/account/confirm-email", { token }, a.cookie) })).data;
+      (
+        await callRoute<{ state: string }>({
+          middleware: [requireAuth],
+          handler: confirmAction,
+          request: post("/account/confirm-email", { token }, a.cookie),
+        })
+      ).data;
     expect(await confirm(first)).toEqual({ state: "invalid" });
 
-    await db.updateTable("auth_tokens").set({ expires_at: isoIn(-1000) }).where("token_hash", "=", hashToken(second)).execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: isoIn(-1000) })
+      .where("token_hash", "=", hashToken(second))
+      .execute();
     expect(await confirm(second)).toEqual({ state: "invalid" });
 
-    await account(post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-3@example.com" }, a.cookie));
+    await account(
+      post("/dashboard/account", { intent: "change-email", currentPassword: PASSWORD, newEmail: "exp-3@example.com" }, a.cookie),
+    );
     const third = (await tokenFromOutbox("exp-3@example.com")).token;
     await makeUser(db, { email: "exp-3@example.com", password: PASSWORD });
     expect(await confirm(third)).toEqual({ state: "taken" });
@@ -434,9 +502,14 @@ describe("change email", () => {
 });
 
 describe("email change under attack", () => {
-  const changeEmail = (cookie: string, fields: Record<string, string>) => account(post("/dashboard/account", { intent: "change-email", ...fields }, cookie));
+  const changeEmail = (cookie: string, fields: Record<string, string>) =>
+    account(post("/dashboard/account", { intent: "change-email", ...fields }, cookie));
   const confirm = (cookie: string, token: string) =>
-    callRoute<{ state: string }>({ middleware: [requireAuth], handler: confirmAction, request: post("/account/confirm-email", { token }, cookie) });
+    callRoute<{ state: string }>({
+      middleware: [requireAuth],
+      handler: confirmAction,
+      request: post("/account/confirm-email", { token }, cookie),
+    });
   const mailsTo = (to: string) => db.selectFrom("mail_outbox").selectAll().where("to_address", "=", to).orderBy("id").execute();
   const linkIn = (text: string, path: string) => new URL(text.match(/https?:\/\/\S+/g)!.find((l) => l.includes(path))!);
 
@@ -457,12 +530,14 @@ describe("email change under attack", () => {
   it("limits guesses at the current password and the number of change mails", async () => {
     const a = await makeUser(db, { email: "ec-guess@example.com", password: PASSWORD });
     const statuses = [];
-    for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points + 1; i++) statuses.push((await changeEmail(a.cookie, { newEmail: "ec-guess-new@example.com", currentPassword: `guess-${i}` })).status);
+    for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points + 1; i++)
+      statuses.push((await changeEmail(a.cookie, { newEmail: "ec-guess-new@example.com", currentPassword: `guess-${i}` })).status);
     expect(statuses.at(-1)).toBe(429);
 
     const b = await makeUser(db, { email: "ec-flood@example.com", password: PASSWORD });
     const sent = [];
-    for (let i = 0; i < 8; i++) sent.push((await changeEmail(b.cookie, { newEmail: `ec-flood-${i}@example.com`, currentPassword: PASSWORD })).status);
+    for (let i = 0; i < 8; i++)
+      sent.push((await changeEmail(b.cookie, { newEmail: `ec-flood-${i}@example.com`, currentPassword: PASSWORD })).status);
     expect(sent.filter((status) => status === 302)).toHaveLength(RATE_LIMIT_RULES["change-email"].email.points);
     expect(sent.at(-1)).toBe(429);
   });
@@ -483,7 +558,11 @@ describe("email change under attack", () => {
 
     // The other session ended; this one stays.
     expect(await sessionCount(a.userId)).toBe(1);
-    expect(redirectTarget(await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) }))).toMatch(/^\/signin/);
+    expect(
+      redirectTarget(
+        await callRoute({ middleware: [requireAuth], handler: accountLoader, request: get("/dashboard/account", otherDevice) }),
+      ),
+    ).toMatch(/^\/signin/);
 
     // The old address hears about it, with a revert link carrying its secret in `token`.
     const [notice] = await mailsTo("ec-owner@example.com");
@@ -498,13 +577,29 @@ describe("email change under attack", () => {
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(7 * 24 * 60 * 60 * 1000);
 
     // Someone links a Google account to the new address meanwhile; the revert removes it.
-    await db.insertInto("oauth_accounts").values({ id: newId(), provider: "google", subject: "thief-sub", user_id: a.userId, email: "ec-thief@example.com", created_at: isoNow() }).execute();
+    await db
+      .insertInto("oauth_accounts")
+      .values({
+        id: newId(),
+        provider: "google",
+        subject: "thief-sub",
+        user_id: a.userId,
+        email: "ec-thief@example.com",
+        created_at: isoNow(),
+      })
+      .execute();
 
     // GET only shows (mail scanners open links); POST reverts, without a session.
-    const shown = await callRoute<{ state: string; oldEmail: string }>({ handler: revertLoader, request: get(`/account/revert-email?token=${revertToken}`) });
+    const shown = await callRoute<{ state: string; oldEmail: string }>({
+      handler: revertLoader,
+      request: get(`/account/revert-email?token=${revertToken}`),
+    });
     expect(shown.data).toMatchObject({ state: "ready", oldEmail: "ec-owner@example.com" });
     expect((await user(a.userId)).email).toBe("ec-thief@example.com");
-    const reverted = await callRoute<{ state: string; email: string }>({ handler: revertAction, request: post("/account/revert-email", { token: revertToken }) });
+    const reverted = await callRoute<{ state: string; email: string }>({
+      handler: revertAction,
+      request: post("/account/revert-email", { token: revertToken }),
+    });
     expect(reverted.data).toMatchObject({ state: "done", email: "ec-owner@example.com" });
     const after = await user(a.userId);
     expect(after.email).toBe("ec-owner@example.com");
@@ -513,7 +608,10 @@ describe("email change under attack", () => {
     expect(await db.selectFrom("oauth_accounts").select("id").where("subject", "=", "thief-sub").executeTakeFirst()).toBeUndefined();
 
     // Single use.
-    const again = await callRoute<{ state: string }>({ handler: revertAction, request: post("/account/revert-email", { token: revertToken }) });
+    const again = await callRoute<{ state: string }>({
+      handler: revertAction,
+      request: post("/account/revert-email", { token: revertToken }),
+    });
     expect(again.data).toMatchObject({ state: "invalid" });
   });
 });
@@ -523,11 +621,27 @@ describe("change password", () => {
     const a = await makeUser(db, { email: "pw-bad@example.com", password: PASSWORD });
     const hashBefore = (await user(a.userId)).password_hash;
     const cases: [Record<string, string>, string, string][] = [
-      [{ currentPassword: "", newPassword: "newpass1", confirmPassword: "newpass1" }, "currentPassword", "Please enter your current password"],
-      [{ currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" }, "currentPassword", "Current password is incorrect"],
+      [
+        { currentPassword: "", newPassword: "newpass1", confirmPassword: "newpass1" },
+        "currentPassword",
+        "Please enter your current password",
+      ],
+      [
+        { currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" },
+        "currentPassword",
+        "Current password is incorrect",
+      ],
       [{ currentPassword: PASSWORD, newPassword: "", confirmPassword: "" }, "newPassword", "Please enter a new password"],
-      [{ currentPassword: PASSWORD, newPassword: "12345", confirmPassword: "12345" }, "newPassword", "Password must be at least 6 characters long"],
-      [{ currentPassword: PASSWORD, newPassword: "newpass1", confirmPassword: "newpass2" }, "confirmPassword", "Please make sure both passwords are identical"],
+      [
+        { currentPassword: PASSWORD, newPassword: "12345", confirmPassword: "12345" },
+        "newPassword",
+        "Password must be at least 6 characters long",
+      ],
+      [
+        { currentPassword: PASSWORD, newPassword: "newpass1", confirmPassword: "newpass2" },
+        "confirmPassword",
+        "Please make sure both passwords are identical",
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const res = await account(post("/dashboard/account", { intent: "change-password", ...fields }, a.cookie));
@@ -539,7 +653,13 @@ describe("change password", () => {
 
   it("never sends the typed passwords back", async () => {
     const a = await makeUser(db, { email: "pw-echo@example.com", password: PASSWORD });
-    const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" }, a.cookie));
+    const res = await account(
+      post(
+        "/dashboard/account",
+        { intent: "change-password", currentPassword: "wrong", newPassword: "newpass1", confirmPassword: "newpass1" },
+        a.cookie,
+      ),
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.data)).not.toMatch(/wrong|newpass1/);
   });
@@ -552,7 +672,13 @@ describe("change password", () => {
       [long, PASSWORD_TOO_LONG_MESSAGE],
       ["Football", COMMON_PASSWORD_MESSAGE],
     ] as const) {
-      const res = await account(post("/dashboard/account", { intent: "change-password", currentPassword: PASSWORD, newPassword, confirmPassword: newPassword }, a.cookie));
+      const res = await account(
+        post(
+          "/dashboard/account",
+          { intent: "change-password", currentPassword: PASSWORD, newPassword, confirmPassword: newPassword },
+          a.cookie,
+        ),
+      );
       expect(res.status, newPassword).toBe(400);
       expect(res.data).toMatchObject({ intent: "change-password", result: { error: { newPassword: [message] } } });
     }
@@ -566,7 +692,11 @@ describe("change password", () => {
     expect(await sessionCount(a.userId)).toBe(2);
 
     const res = await account(
-      post("/dashboard/settings?tab=account", { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new", confirmPassword: "brand-new" }, a.cookie),
+      post(
+        "/dashboard/settings?tab=account",
+        { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new", confirmPassword: "brand-new" },
+        a.cookie,
+      ),
     );
     expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
     expect(await bcrypt.compare("brand-new", (await user(a.userId)).password_hash!)).toBe(true);
@@ -585,7 +715,13 @@ describe("change password", () => {
     try {
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          account(post("/dashboard/account", { intent: "change-password", currentPassword: `guess-${i}`, newPassword: "brand-new", confirmPassword: "brand-new" }, a.cookie)),
+          account(
+            post(
+              "/dashboard/account",
+              { intent: "change-password", currentPassword: `guess-${i}`, newPassword: "brand-new", confirmPassword: "brand-new" },
+              a.cookie,
+            ),
+          ),
         ),
       );
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
@@ -599,7 +735,9 @@ describe("change password", () => {
 
   it("lets a Google-only account set a first password without a current one", async () => {
     const g = await makeUser(db, { email: "google-only@example.com", password: null });
-    const res = await account(post("/dashboard/account", { intent: "change-password", newPassword: "first-pass", confirmPassword: "first-pass" }, g.cookie));
+    const res = await account(
+      post("/dashboard/account", { intent: "change-password", newPassword: "first-pass", confirmPassword: "first-pass" }, g.cookie),
+    );
     expect(redirectTarget(res)).toBe("/dashboard/account");
     expect(await bcrypt.compare("first-pass", (await user(g.userId)).password_hash!)).toBe(true);
   });
@@ -634,12 +772,19 @@ describe("delete account", () => {
     const a = await makeUser(db, { email: "del-a@example.com", password: PASSWORD });
     const b = await makeUser(db, { email: "del-b@example.com", password: PASSWORD });
     await makeArticle(db, a.siteId, { author_id: a.userId, title: "A's article", target_keyword: "A's article keyword", status: "draft" });
-    const bArticle = await makeArticle(db, b.siteId, { author_id: b.userId, title: "B's article", target_keyword: "B's article keyword", status: "draft" });
+    const bArticle = await makeArticle(db, b.siteId, {
+      author_id: b.userId,
+      title: "B's article",
+      target_keyword: "B's article keyword",
+      status: "draft",
+    });
     await account(await postMultipart("/dashboard/account", avatarForm(PNG), a.cookie));
     const avatarFile = path.join(getEnv().dataDir, (await user(a.userId)).avatar_path!);
     expect(fs.existsSync(avatarFile)).toBe(true);
 
-    const res = await settingsActionCall(post("/dashboard/settings?tab=account", { intent: "delete-account", confirm: "DELETE" }, a.cookie));
+    const res = await settingsActionCall(
+      post("/dashboard/settings?tab=account", { intent: "delete-account", confirm: "DELETE" }, a.cookie),
+    );
     expect(redirectTarget(res)).toBe("/");
     const setCookie = res.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/__session=;/);
@@ -663,7 +808,10 @@ describe("delete account", () => {
   it("keeps a workspace that has another owner", async () => {
     const a = await makeUser(db, { email: "del-shared-a@example.com", password: PASSWORD });
     const b = await makeUser(db, { email: "del-shared-b@example.com", password: PASSWORD });
-    await db.insertInto("memberships").values({ workspace_id: a.workspaceId, user_id: b.userId, role: "owner", created_at: isoNow() }).execute();
+    await db
+      .insertInto("memberships")
+      .values({ workspace_id: a.workspaceId, user_id: b.userId, role: "owner", created_at: isoNow() })
+      .execute();
     await account(post("/dashboard/account", { intent: "delete-account", confirm: "DELETE" }, a.cookie));
     expect(await db.selectFrom("workspaces").select("id").where("id", "=", a.workspaceId).executeTakeFirst()).toBeDefined();
   });
@@ -677,7 +825,11 @@ describe("settings", () => {
       ["/dashboard/settings?tab=nonsense", "brand"],
       ["/dashboard/settings?tab=account", "account"],
     ]) {
-      const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get(url!, a.cookie) });
+      const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({
+        middleware: [requireAuth],
+        handler: settingsLoader,
+        request: get(url!, a.cookie),
+      });
       expect(res.data.tab).toBe(tab);
       expect(res.data.account.firstName).toBe("Set");
     }
@@ -685,7 +837,9 @@ describe("settings", () => {
 
   it("runs the same account actions and redirects back to the tab", async () => {
     const a = await makeUser(db, { email: "settings-save@example.com", password: PASSWORD });
-    const res = await settingsActionCall(post("/dashboard/settings?tab=account", { intent: "profile", firstName: "Tab", lastName: "User" }, a.cookie));
+    const res = await settingsActionCall(
+      post("/dashboard/settings?tab=account", { intent: "profile", firstName: "Tab", lastName: "User" }, a.cookie),
+    );
     expect(redirectTarget(res)).toBe("/dashboard/settings?tab=account");
     expect((await user(a.userId)).full_name).toBe("Tab User");
   });
@@ -698,7 +852,11 @@ function settingsActionCall(request: Request) {
 describe("expired sessions", () => {
   it("do not open the dashboard", async () => {
     const a = await makeUser(db, { email: "expired@example.com", password: PASSWORD });
-    await db.updateTable("sessions").set({ expires_at: isoIn(-1000) }).where("user_id", "=", a.userId).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: isoIn(-1000) })
+      .where("user_id", "=", a.userId)
+      .execute();
     const res = await callRoute({ middleware: [requireAuth], handler: dashboardLoader, request: get("/dashboard", a.cookie) });
     expect(redirectTarget(res)).toMatch(/^\/signin/);
   });

@@ -66,34 +66,54 @@ describe("admin guard", () => {
       expect(denied.status).toBe(403);
       expect(await denied.response!.text()).toBe("Access Denied - You need admin privileges to access this page.");
     }
-    const { count } = await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom("sessions")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(2);
   });
 });
 
 describe("mailbox", () => {
   it("lists the outbox newest first, 25 a page", async () => {
-    const first = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox", operatorCookie), mailbox.loader)).data;
+    const first = (
+      await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox", operatorCookie), mailbox.loader)
+    ).data;
     expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
     expect(first.messages).toHaveLength(25);
-    expect(first.messages[0]).toMatchObject({ subject: "Mail 30", status: "failed", last_error: "Inactive recipient", transport: "postmark" });
+    expect(first.messages[0]).toMatchObject({
+      subject: "Mail 30",
+      status: "failed",
+      last_error: "Inactive recipient",
+      transport: "postmark",
+    });
     expect(first.messages.map((m) => m.subject).slice(0, 3)).toEqual(["Mail 30", "Mail 29", "Mail 28"]);
     // The list never carries bodies.
     expect(first.messages[0]).not.toHaveProperty("html");
 
-    const second = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=2", operatorCookie), mailbox.loader)).data;
+    const second = (
+      await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=2", operatorCookie), mailbox.loader)
+    ).data;
     expect(second.page).toBe(2);
     expect(second.messages.map((m) => m.subject)).toEqual(["Mail 5", "Mail 4", "Mail 3", "Mail 2", "Mail 1"]);
 
-    const clamped = (await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=99", operatorCookie), mailbox.loader)).data;
+    const clamped = (
+      await callAdmin<Awaited<ReturnType<typeof mailbox.loader>>>(get("/dashboard/admin/mailbox?page=99", operatorCookie), mailbox.loader)
+    ).data;
     expect(clamped.page).toBe(2);
   });
 
   it("shows one message with its bodies, and 404 for unknown ids", async () => {
     const row = await db.selectFrom("mail_outbox").select("id").where("subject", "=", "Mail 7").executeTakeFirstOrThrow();
-    const shown = (await callAdmin<Awaited<ReturnType<typeof message.loader>>>(get(`/dashboard/admin/mailbox/${row.id}`, operatorCookie), message.loader, {
-      mailId: String(row.id),
-    })).data;
+    const shown = (
+      await callAdmin<Awaited<ReturnType<typeof message.loader>>>(
+        get(`/dashboard/admin/mailbox/${row.id}`, operatorCookie),
+        message.loader,
+        {
+          mailId: String(row.id),
+        },
+      )
+    ).data;
     expect(shown.mail).toMatchObject({ subject: "Mail 7", to_address: "user7@example.com", text: "Hello 7" });
     expect(shown.mail.html).toContain("<p>Hello 7</p>");
 
@@ -129,9 +149,11 @@ describe("mailbox secrets", () => {
       [verifyId, verifyToken, "/verify"],
       [resetId, resetToken, "/reset-password"],
     ] as const) {
-      const shown = (await callAdmin<Awaited<ReturnType<typeof message.loader>>>(get(`/dashboard/admin/mailbox/${id}`, operatorCookie), message.loader, {
-        mailId: String(id),
-      })).data;
+      const shown = (
+        await callAdmin<Awaited<ReturnType<typeof message.loader>>>(get(`/dashboard/admin/mailbox/${id}`, operatorCookie), message.loader, {
+          mailId: String(id),
+        })
+      ).data;
       expect(JSON.stringify(shown)).not.toContain(token);
       expect(shown.mail.text).toContain(`http://localhost:3000${path}?token=[redacted]`);
       expect(shown.mail.html).toContain(`${path}?token=[redacted]`);
@@ -142,7 +164,10 @@ describe("mailbox secrets", () => {
 describe("end every session", () => {
   it("requires the typed confirmation and changes nothing without it", async () => {
     for (const confirm of ["", "end it"]) {
-      const result = await callAdmin<{ result: { error: Record<string, string[]> } }>(post("/dashboard/admin/sessions", { confirm }, operatorCookie), sessions.action);
+      const result = await callAdmin<{ result: { error: Record<string, string[]> } }>(
+        post("/dashboard/admin/sessions", { confirm }, operatorCookie),
+        sessions.action,
+      );
       expect(result.status).toBe(400);
       expect(result.data.result.error.confirm).toEqual(["Type END to confirm."]);
     }
@@ -151,7 +176,9 @@ describe("end every session", () => {
   });
 
   it("deletes every session, bumps logout_version, audits it and sends the operator to /signin", async () => {
-    const before = (await callAdmin<Awaited<ReturnType<typeof sessions.loader>>>(get("/dashboard/admin/sessions", operatorCookie), sessions.loader)).data;
+    const before = (
+      await callAdmin<Awaited<ReturnType<typeof sessions.loader>>>(get("/dashboard/admin/sessions", operatorCookie), sessions.loader)
+    ).data;
     expect(before).toMatchObject({ activeSessions: 2, signedInUsers: 2, logoutVersion: 0 });
 
     const response = await callAdmin(post("/dashboard/admin/sessions", { confirm: "END" }, operatorCookie), sessions.action);

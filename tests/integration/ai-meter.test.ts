@@ -56,14 +56,22 @@ async function account(plan: "trial" | "pro" = "trial") {
 type Account = Awaited<ReturnType<typeof account>>;
 
 async function expireTrial(workspaceId: string) {
-  await db.updateTable("workspaces").set({ trial_ends_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", workspaceId).execute();
+  await db
+    .updateTable("workspaces")
+    .set({ trial_ends_at: new Date(Date.now() - 60_000).toISOString() })
+    .where("id", "=", workspaceId)
+    .execute();
 }
 
 const ai = (fields: Record<string, string>, cookie: string) =>
   callRoute({ middleware: [requireAuth], handler: aiAction, request: post("/dashboard/write/ai", fields, cookie) });
 type GeneratorResult = { notice: { title: string; description?: string } | null; research?: unknown; image?: unknown };
 const generator = (fields: Record<string, string>, cookie: string) =>
-  callRoute<GeneratorResult>({ middleware: [toastMiddleware, requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<GeneratorResult>({
+    middleware: [toastMiddleware, requireAuth],
+    handler: generatorAction,
+    request: post("/dashboard/generator", fields, cookie),
+  });
 
 async function toastOf(res: { headers: Headers }) {
   const cookie = /__toast=[^;]+/.exec(res.headers.get("Set-Cookie") ?? "")?.[0];
@@ -103,7 +111,10 @@ describe("AI meter at every entry point", () => {
       expect(await toastOf(res), fields.intent).toEqual({ type: "error", ...TRIAL_EXPIRED });
     }
 
-    const selection = await ai({ intent: "edit-selection", articleId: user.articleId, html: "<p>Steep coarse coffee.</p>", instruction: "Expand" }, user.cookie);
+    const selection = await ai(
+      { intent: "edit-selection", articleId: user.articleId, html: "<p>Steep coarse coffee.</p>", instruction: "Expand" },
+      user.cookie,
+    );
     expect(selection.status).toBe(403);
     expect(await selection.response!.json()).toEqual({ ok: false, error: TRIAL_EXPIRED.description, html: null });
 
@@ -124,7 +135,10 @@ describe("AI meter at every entry point", () => {
   it("a trial's daily allowance runs out: the action that would pass it is refused and changes nothing", async () => {
     const user = await account();
     const today = dayKey();
-    await db.insertInto("ai_usage").values({ site_id: user.siteId, day: today, kind: "edit", units: AI_DAILY_CREDITS.trial - 1, calls: 5, updated_at: today }).execute();
+    await db
+      .insertInto("ai_usage")
+      .values({ site_id: user.siteId, day: today, kind: "edit", units: AI_DAILY_CREDITS.trial - 1, calls: 5, updated_at: today })
+      .execute();
 
     // A regeneration costs more than the one credit left.
     const regen = await ai({ intent: "regenerate", articleId: user.articleId }, user.cookie);
@@ -150,7 +164,12 @@ describe("AI meter at every entry point", () => {
     expect(await snapshot(user)).toEqual(before);
 
     // Recorded per site and day by kind; another site's allowance is untouched.
-    const usage = await db.selectFrom("ai_usage").select(["kind", "units", "calls"]).where("site_id", "=", user.siteId).where("day", "=", today).execute();
+    const usage = await db
+      .selectFrom("ai_usage")
+      .select(["kind", "units", "calls"])
+      .where("site_id", "=", user.siteId)
+      .where("day", "=", today)
+      .execute();
     expect(usage).toEqual([{ kind: "edit", units: AI_DAILY_CREDITS.trial, calls: 6 }]);
     const other = await account();
     const ok = await generator({ intent: "keywords", topic: "iced coffee" }, other.cookie);
@@ -165,7 +184,12 @@ describe("AI meter at every entry point", () => {
     await ai({ intent: "edit-selection", html: "<p>Hi</p>", instruction: "Expand" }, user.cookie);
     await generator({ intent: "keywords", topic: "cold brew" }, user.cookie);
     await generator({ intent: "images", prompt: "Cold brew", style: "minimalist" }, user.cookie);
-    const usage = await db.selectFrom("ai_usage").select(["kind", "units", "calls"]).where("site_id", "=", user.siteId).orderBy("kind").execute();
+    const usage = await db
+      .selectFrom("ai_usage")
+      .select(["kind", "units", "calls"])
+      .where("site_id", "=", user.siteId)
+      .orderBy("kind")
+      .execute();
     expect(usage).toEqual([
       { kind: "edit", units: 1, calls: 1 },
       { kind: "edit-selection", units: 1, calls: 1 },
@@ -197,7 +221,10 @@ describe("AI meter at every entry point", () => {
   it("checks and records atomically: parallel charges never pass the allowance", async () => {
     const user = await account();
     const today = dayKey();
-    await db.insertInto("ai_usage").values({ site_id: user.siteId, day: today, kind: "keywords", units: AI_DAILY_CREDITS.trial - 3, calls: 1, updated_at: today }).execute();
+    await db
+      .insertInto("ai_usage")
+      .values({ site_id: user.siteId, day: today, kind: "keywords", units: AI_DAILY_CREDITS.trial - 3, calls: 1, updated_at: today })
+      .execute();
     const tenant = { workspaceId: user.workspaceId, siteId: user.siteId, userId: user.userId };
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => chargeAiAction(db, tenant, "keywords")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);

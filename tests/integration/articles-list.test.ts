@@ -21,12 +21,29 @@ beforeAll(async () => {
 
 type ListData = Awaited<ReturnType<typeof listLoader>>;
 
-const addArticle = (siteId: string, authorId: string | null, title: string, opts: { status?: "draft" | "scheduled" | "published" | "failed"; keyword?: string; createdAt?: string } = {}) =>
-  makeArticle(db, siteId, { author_id: authorId, title, target_keyword: opts.keyword ?? "", status: opts.status ?? "draft", created_at: opts.createdAt });
+const addArticle = (
+  siteId: string,
+  authorId: string | null,
+  title: string,
+  opts: { status?: "draft" | "scheduled" | "published" | "failed"; keyword?: string; createdAt?: string } = {},
+) =>
+  makeArticle(db, siteId, {
+    author_id: authorId,
+    title,
+    target_keyword: opts.keyword ?? "",
+    status: opts.status ?? "draft",
+    created_at: opts.createdAt,
+  });
 
-const list = (url: string, cookie: string) => callRoute<ListData>({ middleware: [requireAuth], handler: listLoader, request: get(url, cookie) });
+const list = (url: string, cookie: string) =>
+  callRoute<ListData>({ middleware: [requireAuth], handler: listLoader, request: get(url, cookie) });
 const count = (siteId: string) =>
-  db.selectFrom("articles").select((eb) => eb.fn.countAll<number>().as("n")).where("site_id", "=", siteId).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  db
+    .selectFrom("articles")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("site_id", "=", siteId)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 
 function toastOf(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
@@ -39,7 +56,9 @@ describe("articles list", () => {
   it("pages by 20, newest first by default, oldest first on request", async () => {
     const a = await makeUser(db, { email: "page@example.com" });
     for (let i = 0; i < 45; i++) {
-      await addArticle(a.siteId, a.userId, `Post ${String(i).padStart(2, "0")}`, { createdAt: new Date(Date.UTC(2031, 0, 1, 0, i)).toISOString() });
+      await addArticle(a.siteId, a.userId, `Post ${String(i).padStart(2, "0")}`, {
+        createdAt: new Date(Date.UTC(2031, 0, 1, 0, i)).toISOString(),
+      });
     }
     const first = await list("/dashboard", a.cookie);
     expect(first.data.articles).toHaveLength(20);
@@ -139,9 +158,19 @@ describe("deleting an article", () => {
     const b = await makeUser(db, { email: "tenant-b@example.com" });
     const aArticle = await addArticle(a.siteId, a.userId, "A's secret title");
     for (const articleId of [aArticle, "nope", "../x"]) {
-      const seen = await callRoute({ middleware: [requireAuth], handler: deleteLoader, request: get(`/dashboard/articles/${articleId}/delete`, b.cookie), params: { articleId } });
+      const seen = await callRoute({
+        middleware: [requireAuth],
+        handler: deleteLoader,
+        request: get(`/dashboard/articles/${articleId}/delete`, b.cookie),
+        params: { articleId },
+      });
       expect(seen.status).toBe(404);
-      const res = await callRoute({ middleware: [requireAuth], handler: deleteAction, request: post(`/dashboard/articles/${articleId}/delete`, {}, b.cookie), params: { articleId } });
+      const res = await callRoute({
+        middleware: [requireAuth],
+        handler: deleteAction,
+        request: post(`/dashboard/articles/${articleId}/delete`, {}, b.cookie),
+        params: { articleId },
+      });
       expect(res.status).toBe(404);
     }
     expect(await count(a.siteId)).toBe(1);
@@ -154,7 +183,12 @@ describe("deleting an article", () => {
     const a = await makeUser(db, { email: "delete-quota@example.com" });
     await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", a.workspaceId).execute();
     const id = await addArticle(a.siteId, a.userId, "Counted");
-    await callRoute({ middleware: [requireAuth], handler: deleteAction, request: post(`/dashboard/articles/${id}/delete`, {}, a.cookie), params: { articleId: id } });
+    await callRoute({
+      middleware: [requireAuth],
+      handler: deleteAction,
+      request: post(`/dashboard/articles/${id}/delete`, {}, a.cookie),
+      params: { articleId: id },
+    });
     const res = await list("/dashboard", a.cookie);
     expect(res.data.usage.blocked?.title).toBe("Trial Limit Reached");
   });

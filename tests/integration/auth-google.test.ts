@@ -33,7 +33,10 @@ async function googleSignIn(user: FakeOidcUser, { tamperCookie = false } = {}) {
   const start = await callRoute({ handler: google.loader, request: get("/auth/google") });
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get("Location")!);
-  const stateCookie = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const stateCookie = start.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const atProvider = await fetch(authorizeUrl, { redirect: "manual" });
   const back = new URL(atProvider.headers.get("Location")!);
   expect(back.origin + back.pathname).toBe(`${BASE}/auth/google/callback`);
@@ -98,7 +101,11 @@ describe("Google sign-in", () => {
     const row = await userRow("fresh.unverified@gmail.test");
     expect(row?.email_verified_at).toBeNull();
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", row!.id).execute()).toEqual([]);
-    const mails = await db.selectFrom("mail_outbox").select(["tag", "text"]).where("to_address", "=", "fresh.unverified@gmail.test").execute();
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select(["tag", "text"])
+      .where("to_address", "=", "fresh.unverified@gmail.test")
+      .execute();
     expect(mails.map((m) => m.tag)).toEqual(["verify-email"]);
 
     // Again with the same Google account: still no session.
@@ -158,7 +165,12 @@ describe("Google sign-in", () => {
     const forged = await googleSignIn(user, { tamperCookie: true });
     expect(forged.done.headers.get("Location")).toBe("/signin");
 
-    for (const claims of [{ aud: "someone-else" }, { iss: "https://evil.example" }, { nonce: "replayed" }, { exp: Math.floor(Date.now() / 1000) - 60 }]) {
+    for (const claims of [
+      { aud: "someone-else" },
+      { iss: "https://evil.example" },
+      { nonce: "replayed" },
+      { exp: Math.floor(Date.now() / 1000) - 60 },
+    ]) {
       oidc.tamperNextIdToken(claims);
       const bad = await googleSignIn(user);
       expect(bad.done.headers.get("Location"), JSON.stringify(claims)).toBe("/signin");
@@ -172,7 +184,10 @@ describe("Google sign-in", () => {
     const user = { sub: "g-once", email: "once@gmail.test", email_verified: true, name: "Once" };
     oidc.loginAs(user);
     const start = await callRoute({ handler: google.loader, request: get("/auth/google") });
-    const cookie = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = start.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const back = new URL((await fetch(start.headers.get("Location")!, { redirect: "manual" })).headers.get("Location")!);
     const first = await callRoute({ handler: callback.loader, request: get(back.pathname + back.search, cookie) });
     expect(first.headers.get("Location")).toBe("/dashboard?onboarding=1");

@@ -50,14 +50,20 @@ describe("sign-up", () => {
   it("carries a free tool's topic through sign-in to the write screen's keyword", async () => {
     const page = (await callRoute<{ topic: string }>({ handler: signup.loader, request: get("/signup?topic=%20cold%20brew%20") })).data;
     expect(page.topic).toBe("cold brew");
-    const response = await callRoute({ handler: signup.action, request: post("/signup", { email: "topic@example.com", password: "secret1", topic: page.topic }) });
+    const response = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "topic@example.com", password: "secret1", topic: page.topic }),
+    });
     const location = new URL(response.headers.get("Location")!, "http://x");
     expect(location.pathname).toBe("/signin");
     expect(location.searchParams.get("redirectTo")).toBe("/dashboard/write?keyword=cold%20brew");
   });
 
   it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
-    const response = await callRoute({ handler: signup.action, request: post("/signup", { email: "  New.User@Example.com ", password: "secret1" }) });
+    const response = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "  New.User@Example.com ", password: "secret1" }),
+    });
     expect(response.response).toBeInstanceOf(Response);
     expect(response.headers.get("Location")).toBe("/signin?message=verify-email&email=new.user%40example.com");
 
@@ -72,7 +78,12 @@ describe("sign-up", () => {
     const [mail] = await mailsTo("new.user@example.com");
     expect(mail?.tag).toBe("verify-email");
     expect(mail?.text).toMatch(/http:\/\/localhost:3000\/verify\?token=[\w-]{20,}/);
-    const job = await db.selectFrom("jobs").selectAll().where("name", "=", "deliver-mail").where("idempotency_key", "=", `mail:${mail!.id}`).executeTakeFirst();
+    const job = await db
+      .selectFrom("jobs")
+      .selectAll()
+      .where("name", "=", "deliver-mail")
+      .where("idempotency_key", "=", `mail:${mail!.id}`)
+      .executeTakeFirst();
     expect(job?.status).toBe("queued");
 
     const token = await db.selectFrom("auth_tokens").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
@@ -84,22 +95,31 @@ describe("sign-up", () => {
   });
 
   it("rejects a bad email and a short password with field messages, creating nothing", async () => {
-    const before = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "not-an-email", password: "12345" }) });
-    expect((result).status).toBe(400);
-    const { result: reply } = (result.data as FormResult);
+    expect(result.status).toBe(400);
+    const { result: reply } = result.data as FormResult;
     expect(reply.error?.email).toEqual(["Please enter a valid email address"]);
     expect(reply.error?.password).toEqual(["Password must be at least 6 characters long"]);
     const empty = (await callRoute({ handler: signup.action, request: post("/signup", {}) })).data as FormResult;
     expect(empty.result.error?.email).toEqual(["Email is required"]);
     expect(empty.result.error?.password).toEqual(["Password is required"]);
-    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it("tells an existing address to sign in instead", async () => {
     await verifiedUser("taken@example.com");
-    const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "TAKEN@example.com", password: "secret12" }) });
+    const result = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "TAKEN@example.com", password: "secret12" }),
+    });
     expect((result.data as FormResult).notice).toEqual({
       title: "Account exists",
       description: "An account with this email already exists. Please sign in instead.",
@@ -108,8 +128,11 @@ describe("sign-up", () => {
   });
 
   it("refuses a filled honeypot quietly with 400", async () => {
-    const result = await callRoute({ handler: signup.action, request: post("/signup", { email: "bot@example.com", password: "secret12", website: "http://spam" }) });
-    expect((result).status).toBe(400);
+    const result = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "bot@example.com", password: "secret12", website: "http://spam" }),
+    });
+    expect(result.status).toBe(400);
     expect(await db.selectFrom("users").where("email", "=", "bot@example.com").select("id").executeTakeFirst()).toBeUndefined();
   });
 
@@ -128,7 +151,10 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("signs a verified user in, with a session cookie, a 'Welcome back!' toast and a safe redirect", async () => {
     const userId = await verifiedUser("reader@example.com");
-    const response = await callRoute({ handler: signin.action, request: post("/signin", { email: "Reader@Example.com", password: "correct-horse", redirectTo: "/dashboard/topics" }) });
+    const response = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "Reader@Example.com", password: "correct-horse", redirectTo: "/dashboard/topics" }),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/topics");
     const cookies = response.headers.getSetCookie();
@@ -137,7 +163,10 @@ describe("sign-in", () => {
     const rows = await db.selectFrom("sessions").select("ip").where("user_id", "=", userId).execute();
     expect(rows).toEqual([{ ip: "203.0.113.7" }]);
 
-    const offsite = await callRoute({ handler: signin.action, request: post("/signin", { email: "reader@example.com", password: "correct-horse", redirectTo: "//evil.example/steal" }) });
+    const offsite = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "reader@example.com", password: "correct-horse", redirectTo: "//evil.example/steal" }),
+    });
     expect(offsite.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -148,14 +177,17 @@ describe("sign-in", () => {
       { email: "nobody@example.com", password: "whatever" },
     ]) {
       const result = await callRoute({ handler: signin.action, request: post("/signin", form), ip: "198.51.100.1" });
-      expect((result).status).toBe(400);
+      expect(result.status).toBe(400);
       expect((result.data as FormResult).notice).toEqual({ title: "Error signing in", description: "Invalid email or password" });
     }
   });
 
   it("tells an unverified user to verify, offering to resend", async () => {
     await callRoute({ handler: signup.action, request: post("/signup", { email: "pending@example.com", password: "secret12" }) });
-    const result = await callRoute({ handler: signin.action, request: post("/signin", { email: "pending@example.com", password: "secret12" }) });
+    const result = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "pending@example.com", password: "secret12" }),
+    });
     const { notice } = result.data as FormResult;
     expect(notice?.title).toBe("Error signing in");
     expect(notice?.description).toMatch(/verify your email/);
@@ -170,10 +202,20 @@ describe("sign-in", () => {
       "password-updated": "Password updated successfully",
     };
     for (const [query, title] of Object.entries(cases)) {
-      const data = (await callRoute<{ notice: { title: string; description: string } }>({ handler: signin.loader, request: get(`/signin?message=${query}`) })).data;
+      const data = (
+        await callRoute<{ notice: { title: string; description: string } }>({
+          handler: signin.loader,
+          request: get(`/signin?message=${query}`),
+        })
+      ).data;
       expect(data.notice.title).toBe(title);
     }
-    const verify = (await callRoute<{ notice: { description: string } }>({ handler: signin.loader, request: get("/signin?message=verify-email&email=a%40b.co") })).data;
+    const verify = (
+      await callRoute<{ notice: { description: string } }>({
+        handler: signin.loader,
+        request: get("/signin?message=verify-email&email=a%40b.co"),
+      })
+    ).data;
     expect(verify.notice.description).toContain("a@b.co");
   });
 
@@ -182,10 +224,16 @@ describe("sign-in", () => {
     const compare = vi.spyOn(passwordHasher, "compare");
     try {
       const results = await Promise.all(
-        Array.from({ length: 25 }, (_, i) => callRoute({ handler: signin.action, request: post("/signin", { email: "burst@example.com", password: `guess-${i}` }), ip: "198.51.100.50" })),
+        Array.from({ length: 25 }, (_, i) =>
+          callRoute({
+            handler: signin.action,
+            request: post("/signin", { email: "burst@example.com", password: `guess-${i}` }),
+            ip: "198.51.100.50",
+          }),
+        ),
       );
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.pair.points);
-      expect(results.filter((r) => (r).status === 429).length).toBeGreaterThanOrEqual(25 - PASSWORD_GUESS_RULES.pair.points);
+      expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(25 - PASSWORD_GUESS_RULES.pair.points);
     } finally {
       compare.mockRestore();
     }
@@ -197,7 +245,13 @@ describe("sign-in", () => {
     try {
       const total = PASSWORD_GUESS_RULES.ip.points + 30;
       await Promise.all(
-        Array.from({ length: total }, (_, i) => callRoute({ handler: signin.action, request: post("/signin", { email: `spray-${i}@example.com`, password: "guess-one" }), ip: "198.51.100.51" })),
+        Array.from({ length: total }, (_, i) =>
+          callRoute({
+            handler: signin.action,
+            request: post("/signin", { email: `spray-${i}@example.com`, password: "guess-one" }),
+            ip: "198.51.100.51",
+          }),
+        ),
       );
       expect(compare.mock.calls.length).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.ip.points);
     } finally {
@@ -208,36 +262,72 @@ describe("sign-in", () => {
   it("keys addresses on the IPv6 /64, and an IPv4-mapped address as the IPv4", async () => {
     await verifiedUser("six@example.com");
     for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
-      await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: `guess-${i}` }), ip: `2001:db8:5:6::${i + 1}` });
+      await callRoute({
+        handler: signin.action,
+        request: post("/signin", { email: "six@example.com", password: `guess-${i}` }),
+        ip: `2001:db8:5:6::${i + 1}`,
+      });
     }
-    const sameNet = await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: "correct-horse" }), ip: "2001:db8:5:6:ffff::9" });
-    expect((sameNet).status).toBe(429);
-    const otherNet = await callRoute({ handler: signin.action, request: post("/signin", { email: "six@example.com", password: "correct-horse" }), ip: "2001:db8:5:7::1" });
+    const sameNet = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "six@example.com", password: "correct-horse" }),
+      ip: "2001:db8:5:6:ffff::9",
+    });
+    expect(sameNet.status).toBe(429);
+    const otherNet = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "six@example.com", password: "correct-horse" }),
+      ip: "2001:db8:5:7::1",
+    });
     expect(otherNet.headers.get("Location")).toBe("/dashboard");
 
     await verifiedUser("mapped@example.com");
     for (let i = 0; i < PASSWORD_GUESS_RULES.pair.points; i++) {
-      await callRoute({ handler: signin.action, request: post("/signin", { email: "mapped@example.com", password: `guess-${i}` }), ip: "192.0.2.77" });
+      await callRoute({
+        handler: signin.action,
+        request: post("/signin", { email: "mapped@example.com", password: `guess-${i}` }),
+        ip: "192.0.2.77",
+      });
     }
-    expect((await callRoute({ handler: signin.action, request: post("/signin", { email: "mapped@example.com", password: "correct-horse" }), ip: "::ffff:192.0.2.77" })).status).toBe(429);
+    expect(
+      (
+        await callRoute({
+          handler: signin.action,
+          request: post("/signin", { email: "mapped@example.com", password: "correct-horse" }),
+          ip: "::ffff:192.0.2.77",
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it("never locks the owner out: strangers' guesses slow strangers down, the right password from a clean address works", async () => {
     await verifiedUser("target@example.com");
     for (let i = 0; i < 25; i++) {
       // Different addresses: the per-email limit must hold on its own.
-      await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: `guess-${i}` }), ip: `192.0.2.${i + 1}` });
+      await callRoute({
+        handler: signin.action,
+        request: post("/signin", { email: "target@example.com", password: `guess-${i}` }),
+        ip: `192.0.2.${i + 1}`,
+      });
     }
     // A stranger who already failed from this address is slowed down, with a bounded wait.
-    const again = await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: "guess-again" }), ip: "192.0.2.1" });
-    expect((again).status).toBe(429);
+    const again = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "target@example.com", password: "guess-again" }),
+      ip: "192.0.2.1",
+    });
+    expect(again.status).toBe(429);
     expect((again.data as FormResult).notice).toEqual({ title: "Error signing in", description: RATE_LIMIT_MESSAGE });
     expect(RATE_LIMIT_MESSAGE).toBe("Too many attempts. Please wait a few minutes and try again.");
     const retryAfter = Number(again.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(PASSWORD_GUESS_RULES.account.maxWaitSeconds);
 
-    const owner = await callRoute({ handler: signin.action, request: post("/signin", { email: "target@example.com", password: "correct-horse" }), ip: "192.0.2.99" });
+    const owner = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "target@example.com", password: "correct-horse" }),
+      ip: "192.0.2.99",
+    });
     expect(owner.status).toBe(302);
     expect(owner.headers.get("Location")).toBe("/dashboard");
   });
@@ -262,7 +352,10 @@ describe("redirects after sign-in stay on our origin", () => {
   ])("redirectTo %j → Location %s", async (redirectTo, location) => {
     const email = `redirect-${Math.random().toString(36).slice(2)}@example.com`;
     await verifiedUser(email);
-    const response = await callRoute({ handler: signin.action, request: post("/signin", { email, password: "correct-horse", redirectTo }) });
+    const response = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email, password: "correct-horse", redirectTo }),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
   });
@@ -274,26 +367,45 @@ describe("email verification", () => {
     const link = await lastLink("verify-me@example.com", "/verify");
     const token = link.searchParams.get("token")!;
 
-    const page = (await callRoute<{ token: string; signedIn: boolean }>({ handler: verify.loader, request: get(`/verify?token=${token}`) })).data;
+    const page = (await callRoute<{ token: string; signedIn: boolean }>({ handler: verify.loader, request: get(`/verify?token=${token}`) }))
+      .data;
     expect(page).toEqual({ token, signedIn: false });
-    const still = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
+    const still = await db
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", "verify-me@example.com")
+      .executeTakeFirstOrThrow();
     expect(still.email_verified_at).toBeNull();
 
     expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "verified" });
-    const now = await db.selectFrom("users").select("email_verified_at").where("email", "=", "verify-me@example.com").executeTakeFirstOrThrow();
+    const now = await db
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", "verify-me@example.com")
+      .executeTakeFirstOrThrow();
     expect(now.email_verified_at).not.toBeNull();
-    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "already-verified" });
-    expect((await callRoute({ handler: verify.action, request: post("/verify", { token: "forged-token" }) })).data).toEqual({ outcome: "invalid" });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({
+      outcome: "already-verified",
+    });
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token: "forged-token" }) })).data).toEqual({
+      outcome: "invalid",
+    });
     expect((await callRoute({ handler: verify.action, request: post("/verify", {}) })).data).toEqual({ outcome: "invalid" });
 
-    const signedIn = await callRoute({ handler: signin.action, request: post("/signin", { email: "verify-me@example.com", password: "secret12" }) });
+    const signedIn = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "verify-me@example.com", password: "secret12" }),
+    });
     expect(signedIn.headers.get("Location")).toBe("/dashboard");
   });
 
   it("refuses an expired link", async () => {
     await callRoute({ handler: signup.action, request: post("/signup", { email: "late@example.com", password: "secret12" }) });
     const token = (await lastLink("late@example.com", "/verify")).searchParams.get("token")!;
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "invalid" });
   });
 });
@@ -324,15 +436,20 @@ describe("resend verification and forgot password", () => {
       [forgot, "/forgot-password"],
     ] as const) {
       const result = await callRoute({ handler: route.action, request: post(path, { email: "  " }) });
-      expect((result).status).toBe(400);
+      expect(result.status).toBe(400);
       expect((result.data as FormResult).notice).toEqual({ title: "Email Required", description: "Please enter your email address" });
     }
   });
 
   it("limit repeated requests for one address", async () => {
-    for (let i = 0; i < 5; i++) await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "spam-me@example.com" }), ip: `192.0.2.${i}` });
-    const result = await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "spam-me@example.com" }), ip: "192.0.2.200" });
-    expect((result).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "spam-me@example.com" }), ip: `192.0.2.${i}` });
+    const result = await callRoute({
+      handler: forgot.action,
+      request: post("/forgot-password", { email: "spam-me@example.com" }),
+      ip: "192.0.2.200",
+    });
+    expect(result.status).toBe(429);
     expect((result.data as FormResult).notice?.description).toBe(RATE_LIMIT_MESSAGE);
   });
 });
@@ -346,8 +463,14 @@ describe("password reset", () => {
     await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "forgetful@example.com" }) });
     const token = (await lastLink("forgetful@example.com", "/reset-password")).searchParams.get("token")!;
 
-    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({ token, valid: true });
-    expect((await callRoute({ handler: reset.loader, request: get("/reset-password?token=nope") })).data).toEqual({ token: "", valid: false });
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({
+      token,
+      valid: true,
+    });
+    expect((await callRoute({ handler: reset.loader, request: get("/reset-password?token=nope") })).data).toEqual({
+      token: "",
+      valid: false,
+    });
     expect((await callRoute({ handler: reset.loader, request: get("/reset-password") })).data).toEqual({ token: "", valid: false });
 
     const attempts: Array<[Record<string, string>, string, string]> = [
@@ -358,12 +481,15 @@ describe("password reset", () => {
     ];
     for (const [form, title, description] of attempts) {
       const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token, ...form }) });
-      expect((result).status).toBe(400);
+      expect(result.status).toBe(400);
       expect((result.data as FormResult).notice).toEqual({ title, description });
     }
     const unchanged = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
 
-    const done = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "new-password", confirmPassword: "new-password" }, session.split(";")[0]) });
+    const done = await callRoute({
+      handler: reset.action,
+      request: post("/reset-password", { token, password: "new-password", confirmPassword: "new-password" }, session.split(";")[0]),
+    });
     expect(done.headers.get("Location")).toBe("/signin?message=password-updated");
     expect(done.headers.get("Set-Cookie")).toMatch(/__session=;.*Max-Age=0/);
     const after = await db.selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow();
@@ -371,14 +497,29 @@ describe("password reset", () => {
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toEqual([]);
 
     // Single use, and the older link of the same user is retired too.
-    const again = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }) });
+    const again = await callRoute({
+      handler: reset.action,
+      request: post("/reset-password", { token, password: "other-pass", confirmPassword: "other-pass" }),
+    });
     expect((again.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
-    const open = await db.selectFrom("auth_tokens").select("id").where("user_id", "=", userId).where("kind", "=", "reset_password").where("used_at", "is", null).execute();
+    const open = await db
+      .selectFrom("auth_tokens")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("kind", "=", "reset_password")
+      .where("used_at", "is", null)
+      .execute();
     expect(open).toEqual([]);
 
-    const oldLogin = await callRoute({ handler: signin.action, request: post("/signin", { email: "forgetful@example.com", password: "old-password" }) });
+    const oldLogin = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "forgetful@example.com", password: "old-password" }),
+    });
     expect((oldLogin.data as FormResult).notice?.description).toBe("Invalid email or password");
-    const newLogin = await callRoute({ handler: signin.action, request: post("/signin", { email: "forgetful@example.com", password: "new-password" }) });
+    const newLogin = await callRoute({
+      handler: signin.action,
+      request: post("/signin", { email: "forgetful@example.com", password: "new-password" }),
+    });
     expect(newLogin.headers.get("Location")).toBe("/dashboard");
   });
 
@@ -386,15 +527,32 @@ describe("password reset", () => {
     await callRoute({ handler: signup.action, request: post("/signup", { email: "never-verified@example.com", password: "secret12" }) });
     await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "never-verified@example.com" }) });
     const token = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
-    await callRoute({ handler: reset.action, request: post("/reset-password", { token, password: "brand-new", confirmPassword: "brand-new" }) });
-    const user = await db.selectFrom("users").select("email_verified_at").where("email", "=", "never-verified@example.com").executeTakeFirstOrThrow();
+    await callRoute({
+      handler: reset.action,
+      request: post("/reset-password", { token, password: "brand-new", confirmPassword: "brand-new" }),
+    });
+    const user = await db
+      .selectFrom("users")
+      .select("email_verified_at")
+      .where("email", "=", "never-verified@example.com")
+      .executeTakeFirstOrThrow();
     expect(user.email_verified_at).not.toBeNull();
 
     await callRoute({ handler: forgot.action, request: post("/forgot-password", { email: "never-verified@example.com" }) });
     const late = (await lastLink("never-verified@example.com", "/reset-password")).searchParams.get("token")!;
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("used_at", "is", null).execute();
-    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${late}`) })).data).toEqual({ token: "", valid: false });
-    const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }) });
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where("used_at", "is", null)
+      .execute();
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${late}`) })).data).toEqual({
+      token: "",
+      valid: false,
+    });
+    const result = await callRoute({
+      handler: reset.action,
+      request: post("/reset-password", { token: late, password: "brand-new2", confirmPassword: "brand-new2" }),
+    });
     expect((result.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
   });
 });
@@ -410,11 +568,13 @@ describe("password rules wherever a password is set", () => {
     ] as const) {
       const email = `rules-${Math.random().toString(36).slice(2)}@example.com`;
       const result = await callRoute({ handler: signup.action, request: post("/signup", { email, password }) });
-      expect((result).status, password).toBe(400);
+      expect(result.status, password).toBe(400);
       expect((result.data as FormResult).result.error?.password).toEqual([message]);
       expect(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     }
-    expect(PASSWORD_TOO_LONG_MESSAGE).toBe("Password must be at most 72 bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.");
+    expect(PASSWORD_TOO_LONG_MESSAGE).toBe(
+      "Password must be at most 72 bytes long. Letters with accents, symbols and emoji count as 2 to 4 bytes each.",
+    );
   });
 
   it("reset password refuses the same, keeping the link usable", async () => {
@@ -426,11 +586,17 @@ describe("password rules wherever a password is set", () => {
       ["Sunshine", "Password Too Common", COMMON_PASSWORD_MESSAGE],
     ];
     for (const [password, title, description] of cases) {
-      const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token, password, confirmPassword: password }) });
-      expect((result).status).toBe(400);
+      const result = await callRoute({
+        handler: reset.action,
+        request: post("/reset-password", { token, password, confirmPassword: password }),
+      });
+      expect(result.status).toBe(400);
       expect((result.data as FormResult).notice).toEqual({ title, description });
     }
-    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({ token, valid: true });
+    expect((await callRoute({ handler: reset.loader, request: get(`/reset-password?token=${token}`) })).data).toEqual({
+      token,
+      valid: true,
+    });
   });
 });
 
@@ -439,8 +605,12 @@ describe("password reset under attack", () => {
     const hash = vi.spyOn(passwordHasher, "hash");
     try {
       const password = "x7#Lq!9v".repeat(9); // 72 bytes: the most expensive password there is to hash
-      const result = await callRoute({ handler: reset.action, request: post("/reset-password", { token: "forged-token", password, confirmPassword: password }), ip: "198.51.100.60" });
-      expect((result).status).toBe(400);
+      const result = await callRoute({
+        handler: reset.action,
+        request: post("/reset-password", { token: "forged-token", password, confirmPassword: password }),
+        ip: "198.51.100.60",
+      });
+      expect(result.status).toBe(400);
       expect((result.data as FormResult).notice).toEqual(INVALID_RESET_LINK);
       expect(hash).not.toHaveBeenCalled();
     } finally {
@@ -451,14 +621,23 @@ describe("password reset under attack", () => {
   it("limits submissions per address and per link", async () => {
     const form = (token: string) => ({ token, password: "flood-pass-1", confirmPassword: "flood-pass-1" });
     const fromOneAddress = [];
-    for (let i = 0; i < 40; i++) fromOneAddress.push((await callRoute({ handler: reset.action, request: post("/reset-password", form(`forged-${i}`)), ip: "198.51.100.61" })).status);
+    for (let i = 0; i < 40; i++)
+      fromOneAddress.push(
+        (await callRoute({ handler: reset.action, request: post("/reset-password", form(`forged-${i}`)), ip: "198.51.100.61" })).status,
+      );
     expect(fromOneAddress.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
     expect(fromOneAddress.at(-1)).toBe(429);
 
     const oneLink = [];
-    for (let i = 0; i < 15; i++) oneLink.push((await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: `198.51.101.${i + 1}` })).status);
+    for (let i = 0; i < 15; i++)
+      oneLink.push(
+        (await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: `198.51.101.${i + 1}` }))
+          .status,
+      );
     expect(oneLink.at(-1)).toBe(429);
-    const limited = (await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: "198.51.102.1" })).data as FormResult;
+    const limited = (
+      await callRoute({ handler: reset.action, request: post("/reset-password", form("one-forged-link")), ip: "198.51.102.1" })
+    ).data as FormResult;
     expect(limited.notice).toEqual({ title: "Failed to Update Password", description: RATE_LIMIT_MESSAGE });
   });
 });

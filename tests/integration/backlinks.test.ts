@@ -40,8 +40,7 @@ afterAll(async () => {
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
-const linksOf = (articleId: string) =>
-  db.selectFrom("links").selectAll().where("article_id", "=", articleId).orderBy("url").execute();
+const linksOf = (articleId: string) => db.selectFrom("links").selectAll().where("article_id", "=", articleId).orderBy("url").execute();
 
 function toastOf(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
@@ -66,9 +65,16 @@ describe("links follow article saves", () => {
       ["https://example.com/beans", "external", "unchecked", "beans"],
       ["https://www.northwind.example/about", "internal", "unchecked", "about"],
     ]);
-    await db.updateTable("links").set({ status: "ok", http_status: 200 }).where("article_id", "=", article.id).where("url", "=", "/shop").execute();
+    await db
+      .updateTable("links")
+      .set({ status: "ok", http_status: 200 })
+      .where("article_id", "=", article.id)
+      .where("url", "=", "/shop")
+      .execute();
 
-    await updateArticle(db, a.siteId, article.id, { contentHtml: `<p><a href="/shop">Our shop</a> and <a href="https://example.org/new">new</a></p>` });
+    await updateArticle(db, a.siteId, article.id, {
+      contentHtml: `<p><a href="/shop">Our shop</a> and <a href="https://example.org/new">new</a></p>`,
+    });
     rows = await linksOf(article.id);
     expect(rows.map((r) => [r.url, r.status, r.anchor_text])).toEqual([
       ["/shop", "ok", "Our shop"],
@@ -84,7 +90,13 @@ describe("links follow article saves", () => {
 
   it("goes away with the article", async () => {
     const a = await makeUser(db, { email: "cascade@example.com" });
-    const article = await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="https://example.com/">x</a>` });
+    const article = await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "T",
+      contentHtml: `<a href="https://example.com/">x</a>`,
+    });
     expect(await linksOf(article.id)).toHaveLength(1);
     await db.deleteFrom("articles").where("id", "=", article.id).execute();
     expect(await linksOf(article.id)).toHaveLength(0);
@@ -114,12 +126,24 @@ describe("the check job", () => {
     expect(byUrl["http://169.254.169.254/"]!.last_error).toMatch(/private or local network/);
     for (const row of Object.values(byUrl)) expect(row.checked_at).not.toBeNull();
 
-    const page = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) });
+    const page = await callRoute<LoaderData>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get("/dashboard/backlinks", a.cookie),
+    });
     expect(page.data.summary).toEqual({ total: 5, internal: 4, external: 1, broken: 1 });
     expect(page.data.checking).toBe(false);
-    const broken = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks?status=broken", a.cookie) });
+    const broken = await callRoute<LoaderData>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get("/dashboard/backlinks?status=broken", a.cookie),
+    });
     expect(broken.data.links.map((l) => l.url)).toEqual([`${site.url}/gone`]);
-    const external = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks?kind=external", a.cookie) });
+    const external = await callRoute<LoaderData>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get("/dashboard/backlinks?kind=external", a.cookie),
+    });
     expect(external.data.links.map((l) => l.url)).toEqual(["http://169.254.169.254/"]);
     expect(external.data.links[0]!.checkedAt).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
   });
@@ -155,10 +179,21 @@ describe("the check job", () => {
 
   it("is enqueued once a day per site that has links", async () => {
     const a = await makeUser(db, { email: "daily@example.com" });
-    await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="https://example.com/">x</a>` });
+    await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "T",
+      contentHtml: `<a href="https://example.com/">x</a>`,
+    });
     const none = await makeUser(db, { email: "nolinks@example.com" });
     const jobsFor = (siteId: string) =>
-      db.selectFrom("jobs").select("idempotency_key").where("name", "=", CHECK_LINKS_JOB).where("idempotency_key", "like", `links:${siteId}:daily:%`).execute();
+      db
+        .selectFrom("jobs")
+        .select("idempotency_key")
+        .where("name", "=", CHECK_LINKS_JOB)
+        .where("idempotency_key", "like", `links:${siteId}:daily:%`)
+        .execute();
     const day = new Date("2031-05-01T10:00:00Z");
     await enqueueDailyLinkChecks(db, day);
     await enqueueDailyLinkChecks(db, new Date("2031-05-01T23:59:00Z"));
@@ -172,17 +207,33 @@ describe("the check job", () => {
 describe("Check links now", () => {
   it("starts a check, shows it running, and refuses another within 10 minutes", async () => {
     const a = await makeUser(db, { email: "limit@example.com" });
-    await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "T", contentHtml: `<a href="http://169.254.169.254/">x</a>` });
+    await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "T",
+      contentHtml: `<a href="http://169.254.169.254/">x</a>`,
+    });
     const first = await callRoute({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, a.cookie) });
     expect(redirectTarget(first)).toBe("/dashboard/backlinks");
     expect(toastOf(first)?.title).toBe("Link check started");
-    const page = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) });
+    const page = await callRoute<LoaderData>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get("/dashboard/backlinks", a.cookie),
+    });
     expect(page.data.checking).toBe(true);
 
-    const second = await callRoute<FormReply>({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, a.cookie) });
+    const second = await callRoute<FormReply>({
+      middleware: [requireAuth],
+      handler: action,
+      request: post("/dashboard/backlinks", {}, a.cookie),
+    });
     expect(second.status).toBe(429);
     expect(second.data.notice?.title).toMatch(/You can start another check in 10 minutes/);
-    expect(await db.selectFrom("jobs").select("id").where("name", "=", CHECK_LINKS_JOB).where("payload", "like", `%${a.siteId}%`).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("jobs").select("id").where("name", "=", CHECK_LINKS_JOB).where("payload", "like", `%${a.siteId}%`).execute(),
+    ).toHaveLength(1);
   });
 });
 
@@ -190,14 +241,27 @@ describe("tenancy", () => {
   it("shows, checks and counts only the signed-in user's site", async () => {
     const a = await makeUser(db, { email: "tenant-a@example.com" });
     const b = await makeUser(db, { email: "tenant-b@example.com" });
-    const article = await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "Secret", contentHtml: `<a href="https://example.com/a-only">x</a>` });
+    const article = await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "Secret",
+      contentHtml: `<a href="https://example.com/a-only">x</a>`,
+    });
 
-    const seen = await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", b.cookie) });
+    const seen = await callRoute<LoaderData>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get("/dashboard/backlinks", b.cookie),
+    });
     expect(seen.data.summary.total).toBe(0);
     expect(seen.data.links).toEqual([]);
 
     await callRoute({ middleware: [requireAuth], handler: action, request: post("/dashboard/backlinks", {}, b.cookie) });
-    expect((await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) })).data.checking).toBe(false);
+    expect(
+      (await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) })).data
+        .checking,
+    ).toBe(false);
     await checkSiteLinks(db, b.siteId, { check: async () => ({ status: "broken", httpStatus: 404, finalUrl: null, error: null }) });
     expect((await linksOf(article.id))[0]).toMatchObject({ status: "unchecked", checked_at: null });
 

@@ -41,7 +41,10 @@ type Stream = { status: number; response: Response; text: () => string; ended: (
 
 async function openStream(cookie: string, generationId: string): Promise<Stream> {
   const controller = new AbortController();
-  const request = new Request(`http://localhost:3000/dashboard/generations/${generationId}/events`, { headers: { Cookie: cookie }, signal: controller.signal });
+  const request = new Request(`http://localhost:3000/dashboard/generations/${generationId}/events`, {
+    headers: { Cookie: cookie },
+    signal: controller.signal,
+  });
   const result = await callRoute({ request, handler: events.loader, middleware: [requireAuth], params: { id: generationId } });
   const response = result.response!;
   let text = "";

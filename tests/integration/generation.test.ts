@@ -87,7 +87,13 @@ async function assertDoneWhen(article: NonNullable<Awaited<ReturnType<typeof get
   expect(article.featured_image).toMatch(/^\/uploads\/articles\//);
   const file = path.join(getEnv().dataDir, article.featured_image!.slice(1));
   expect(fs.existsSync(file)).toBe(true);
-  const seo = scoreArticle({ ...(await getSeoContext(db, siteId)), title: article.title, metaDescription: article.meta_description, keyword: KEYWORD, html });
+  const seo = scoreArticle({
+    ...(await getSeoContext(db, siteId)),
+    title: article.title,
+    metaDescription: article.meta_description,
+    keyword: KEYWORD,
+    html,
+  });
   expect(seo.score, JSON.stringify(seo.checks.filter((c) => !c.passed))).toBeGreaterThanOrEqual(SEO_PASS_SCORE);
   expect(article.status).toBe("draft");
   const images = await db.selectFrom("article_images").selectAll().where("article_id", "=", article.id).execute();
@@ -136,7 +142,11 @@ describe("generation pipeline", () => {
 
   it("retries 429 (retry-after) and 500 answers through the SDK", async () => {
     fake.failures.push(
-      { status: 429, headers: { "retry-after-ms": "10" }, body: { error: { message: "Rate limit", type: "rate_limit_error", param: null, code: "rate_limit_exceeded" } } },
+      {
+        status: 429,
+        headers: { "retry-after-ms": "10" },
+        body: { error: { message: "Rate limit", type: "rate_limit_error", param: null, code: "rate_limit_exceeded" } },
+      },
       { status: 500, headers: { "retry-after-ms": "10" } },
     );
     const { article } = await generate(await getGenerationAi());
@@ -149,7 +159,11 @@ describe("generation pipeline", () => {
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
     fake.hooks.pace = { latencyMs: 300, tokensPerSecond: 200 };
     try {
-      const run = runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: false, ai: await getGenerationAi() });
+      const run = runGeneration(
+        db,
+        { generationId, siteId: account.siteId },
+        { signal: never, lastAttempt: false, ai: await getGenerationAi() },
+      );
       await new Promise((r) => setTimeout(r, 400));
       expect(await cancelGeneration(db, account.siteId, generationId)).toBe(true);
       const started = Date.now();
@@ -178,7 +192,9 @@ describe("generation pipeline", () => {
     const account = await siteWithBrand();
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
     const payload = { generationId, siteId: account.siteId };
-    await expect(runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } })).rejects.toThrow("worker died");
+    await expect(runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } })).rejects.toThrow(
+      "worker died",
+    );
     expect((await getGeneration(db, account.siteId, generationId))?.status).toBe("running");
     failTable = false;
     await runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } });
@@ -190,7 +206,9 @@ describe("generation pipeline", () => {
     const broken: ArticleWriter = { ...offline.writer, faq: async () => Promise.reject(new Error("down")) };
     const account = await siteWithBrand();
     const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
-    await expect(runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: { ...offline, writer: broken } })).rejects.toThrow();
+    await expect(
+      runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: { ...offline, writer: broken } }),
+    ).rejects.toThrow();
     const view = await getGeneration(db, account.siteId, generationId);
     expect(view?.status).toBe("failed");
     expect(view?.error).toBe("Failed to generate AI article. Please try again.");
@@ -205,7 +223,11 @@ describe("generation pipeline", () => {
     expect(await usage()).toBe(1);
     const regen = await startRegeneration(db, account, article.id);
     expect(regen).not.toBeNull();
-    await runGeneration(db, { generationId: regen!.generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: offline });
+    await runGeneration(
+      db,
+      { generationId: regen!.generationId, siteId: account.siteId },
+      { signal: never, lastAttempt: true, ai: offline },
+    );
     expect(await usage()).toBe(1);
     const after = await getArticle(db, account.siteId, article.id);
     expect(after?.status).toBe("draft");

@@ -31,7 +31,11 @@ type ActionResult = {
 };
 
 const act = (fields: Record<string, string>, cookie: string) =>
-  callRoute<ActionResult>({ middleware: [toastMiddleware, requireAuth], handler: action, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<ActionResult>({
+    middleware: [toastMiddleware, requireAuth],
+    handler: action,
+    request: post("/dashboard/generator", fields, cookie),
+  });
 
 /** The toast the action flashed, as the next page's root loader reads it. */
 async function toastOf(res: { headers: Headers }) {
@@ -49,15 +53,25 @@ describe("generator with the offline writer", () => {
     expect(missing.status).toBe(400);
     expect(missing.data.result.error?.topic).toEqual(["Please enter a topic"]);
 
-    const started = await act({ intent: "generate", topic: "home espresso", keywords: "grinder, , tamping,grinder", tone: "casual", wordCount: "500" }, user.cookie);
+    const started = await act(
+      { intent: "generate", topic: "home espresso", keywords: "grinder, , tamping,grinder", tone: "casual", wordCount: "500" },
+      user.cookie,
+    );
     const target = redirectTarget(started)!;
     expect(target).toMatch(/^\/dashboard\/generator\?tab=generate&generation=[\w-]+&refresh=1$/);
     const generationId = new URL(target, "http://x").searchParams.get("generation")!;
     const row = await db.selectFrom("generations").select(["state", "article_id"]).where("id", "=", generationId).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.state)).toMatchObject({ kind: "generate", keyword: "home espresso", overrides: { tone: "casual", wordCount: 500, keywords: ["grinder", "tamping"] } });
+    expect(JSON.parse(row.state)).toMatchObject({
+      kind: "generate",
+      keyword: "home espresso",
+      overrides: { tone: "casual", wordCount: 500, keywords: ["grinder", "tamping"] },
+    });
 
     // While it runs, the no-JavaScript page refreshes itself and shows the progress.
-    const running = await load<{ generation: { status: string }; autoRefresh: boolean }>(`?tab=generate&generation=${generationId}&refresh=1`, user.cookie);
+    const running = await load<{ generation: { status: string }; autoRefresh: boolean }>(
+      `?tab=generate&generation=${generationId}&refresh=1`,
+      user.cookie,
+    );
     expect(running.data.generation.status).toBe("running");
     expect(running.data.autoRefresh).toBe(true);
     const js = await load<{ autoRefresh: boolean }>(`?tab=generate&generation=${generationId}`, user.cookie);
@@ -71,7 +85,10 @@ describe("generator with the offline writer", () => {
     expect(redirectTarget(done)).toBe(`/dashboard/generator?tab=generate&article=${row.article_id}`);
     expect(done.headers.get("Set-Cookie")).toContain("__toast=");
 
-    const result = await load<{ article: { title: string; source: string; wordCount: number; contentHtml: string } }>(`?tab=generate&article=${row.article_id}`, user.cookie);
+    const result = await load<{ article: { title: string; source: string; wordCount: number; contentHtml: string } }>(
+      `?tab=generate&article=${row.article_id}`,
+      user.cookie,
+    );
     expect(result.data.article.source).toBe("offline");
     expect(result.data.article.contentHtml).toContain("<h2");
     expect(result.data.article.wordCount).toBeGreaterThan(300);
@@ -118,18 +135,39 @@ describe("generator with the offline writer", () => {
   it("Publish: lists the site's articles newest first and hands only this site's article to the write screen", async () => {
     const user = await makeUser(db);
     const other = await makeUser(db);
-    const first = await createArticle(db, { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "First", contentHtml: "<p>one</p>" }, { now: new Date("2025-01-01T00:00:00Z") });
-    const second = await createArticle(db, { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "Second", contentHtml: "<p>two</p>" }, { now: new Date("2025-01-02T00:00:00Z") });
-    const foreign = await createArticle(db, { workspaceId: other.workspaceId, siteId: other.siteId, authorId: other.userId, title: "Foreign", contentHtml: "<p>secret</p>" });
+    const first = await createArticle(
+      db,
+      { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "First", contentHtml: "<p>one</p>" },
+      { now: new Date("2025-01-01T00:00:00Z") },
+    );
+    const second = await createArticle(
+      db,
+      { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "Second", contentHtml: "<p>two</p>" },
+      { now: new Date("2025-01-02T00:00:00Z") },
+    );
+    const foreign = await createArticle(db, {
+      workspaceId: other.workspaceId,
+      siteId: other.siteId,
+      authorId: other.userId,
+      title: "Foreign",
+      contentHtml: "<p>secret</p>",
+    });
 
-    const page = await load<{ articles: Array<{ title: string }>; selected: { id: string; contentHtml: string } }>("?tab=publish", user.cookie);
+    const page = await load<{ articles: Array<{ title: string }>; selected: { id: string; contentHtml: string } }>(
+      "?tab=publish",
+      user.cookie,
+    );
     expect(page.data.articles.map((a) => a.title)).toEqual(["Second", "First"]);
     expect(page.data.selected).toMatchObject({ id: second.id, contentHtml: "<p>two</p>" });
     const picked = await load<{ selected: { id: string } }>(`?tab=publish&article=${first.id}`, user.cookie);
     expect(picked.data.selected.id).toBe(first.id);
 
-    expect(redirectTarget(await load(`?tab=publish&article=${first.id}&go=publish`, user.cookie))).toBe(`/dashboard/write?edit=${first.id}&publish=1`);
-    expect(redirectTarget(await load(`?tab=publish&article=${first.id}&go=preview`, user.cookie))).toBe(`/dashboard/write/preview?id=${first.id}`);
+    expect(redirectTarget(await load(`?tab=publish&article=${first.id}&go=publish`, user.cookie))).toBe(
+      `/dashboard/write?edit=${first.id}&publish=1`,
+    );
+    expect(redirectTarget(await load(`?tab=publish&article=${first.id}&go=preview`, user.cookie))).toBe(
+      `/dashboard/write/preview?id=${first.id}`,
+    );
     const refused = await load<{ selected: { id: string } }>(`?tab=publish&article=${foreign.id}&go=publish`, user.cookie);
     expect(redirectTarget(refused)).toBeNull();
     expect(refused.data.selected.id).toBe(second.id);
@@ -153,12 +191,20 @@ describe("generator against an OpenAI-compatible API", () => {
     const user = await makeUser(db);
     fake.schemaAnswers.set("keyword_ideas", { keywords: ["pour over", "pour over ratio", "Pour Over", "chemex vs v60"] });
     const found = await act({ intent: "keywords", topic: "pour over" }, user.cookie);
-    expect(found.data.research).toEqual({ topic: "pour over", keywords: ["pour over", "pour over ratio", "chemex vs v60"], provider: "openai" });
+    expect(found.data.research).toEqual({
+      topic: "pour over",
+      keywords: ["pour over", "pour over ratio", "chemex vs v60"],
+      provider: "openai",
+    });
 
     const made = await act({ intent: "images", prompt: "A V60 on a scale", style: "illustration" }, user.cookie);
     expect(made.data.image?.url).toMatch(/\.png$/);
     expect(made.data.image?.provider).toBe("openai");
-    const sent = fake.requests.filter((r) => r.path === "/images/generations").at(-1)?.body as { prompt?: string; size?: string; n?: number };
+    const sent = fake.requests.filter((r) => r.path === "/images/generations").at(-1)?.body as {
+      prompt?: string;
+      size?: string;
+      n?: number;
+    };
     expect(sent).toMatchObject({ size: "1024x1024", n: 1 });
     expect(sent.prompt).toContain("illustration");
   });

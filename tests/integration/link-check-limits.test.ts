@@ -61,7 +61,12 @@ function allow(port: number) {
 
 let users = 0;
 async function siteWith(articles: string[][]) {
-  const account = await makeUser(db, { email: `limits-${++users}@example.com`, site: { url: "https://northwind.example" }, workspace: { plan: "pro" }, signedIn: false });
+  const account = await makeUser(db, {
+    email: `limits-${++users}@example.com`,
+    site: { url: "https://northwind.example" },
+    workspace: { plan: "pro" },
+    signedIn: false,
+  });
   for (const [i, urls] of articles.entries()) {
     await createArticle(db, {
       workspaceId: account.workspaceId,
@@ -79,7 +84,8 @@ const ok: LinkCheck = { status: "ok", httpStatus: 200, finalUrl: null, error: nu
 
 describe("caps per run", () => {
   it(`checks at most ${LINKS_PER_ARTICLE_PER_RUN} links per article and ${LINKS_PER_SITE_PER_RUN} per site, the waiting ones first next run`, async () => {
-    const urls = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `https://${prefix}.example/p${String(i).padStart(4, "0")}`);
+    const urls = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `https://${prefix}.example/p${String(i).padStart(4, "0")}`);
     const big = urls("big", LINKS_PER_ARTICLE_PER_RUN + 50);
     const others = Array.from({ length: 5 }, (_, k) => urls(`host${k}`, 200));
     const siteId = await siteWith([big, ...others]);
@@ -180,11 +186,15 @@ describe("politeness per host", () => {
     expect(answered.length).toBe(requests);
     for (const u of answered) {
       expect(byUrl[u]).toMatchObject({ status: "error" });
-      expect(byUrl[u]!.last_error).toBe(`The server asked us to wait (HTTP ${status}, for 10 minutes). It will be checked again on the next run.`);
+      expect(byUrl[u]!.last_error).toBe(
+        `The server asked us to wait (HTTP ${status}, for 10 minutes). It will be checked again on the next run.`,
+      );
     }
     for (const u of busy.filter((x) => !answered.includes(x))) {
       expect(byUrl[u]).toMatchObject({ status: "unchecked", checked_at: null });
-      expect(byUrl[u]!.last_error).toBe(`Not checked this time: 127.0.0.1 asked us to wait (HTTP ${status}). It will be checked again on the next run.`);
+      expect(byUrl[u]!.last_error).toBe(
+        `Not checked this time: 127.0.0.1 asked us to wait (HTTP ${status}). It will be checked again on the next run.`,
+      );
     }
   });
 });
@@ -207,12 +217,26 @@ describe("the worker while a link check hangs", () => {
       worker.notify();
       await vi.waitFor(() => expect(requests).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
 
-      const mailId = await sendMail(db, { to: "new-user@example.com", subject: "Verify your email", html: "<p>Verify</p>", text: "Verify", tag: "verify" });
+      const mailId = await sendMail(db, {
+        to: "new-user@example.com",
+        subject: "Verify your email",
+        html: "<p>Verify</p>",
+        text: "Verify",
+        tag: "verify",
+      });
       await vi.waitFor(
-        async () => expect((await db.selectFrom("mail_outbox").select("status").where("id", "=", mailId).executeTakeFirstOrThrow()).status).toBe("outbox"),
+        async () =>
+          expect((await db.selectFrom("mail_outbox").select("status").where("id", "=", mailId).executeTakeFirstOrThrow()).status).toBe(
+            "outbox",
+          ),
         { timeout: 5_000, interval: 20 },
       );
-      const check = await db.selectFrom("jobs").select("status").where("name", "=", CHECK_LINKS_JOB).where("payload", "like", `%${siteId}%`).executeTakeFirstOrThrow();
+      const check = await db
+        .selectFrom("jobs")
+        .select("status")
+        .where("name", "=", CHECK_LINKS_JOB)
+        .where("payload", "like", `%${siteId}%`)
+        .executeTakeFirstOrThrow();
       expect(check.status).toBe("running");
     } finally {
       // Refused and dropped connections count against the host's budget, so the check ends and the worker can stop.

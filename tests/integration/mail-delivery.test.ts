@@ -17,7 +17,7 @@ let db: DB;
 const mail = (to: string) => ({
   to,
   subject: "Reset your password",
-  html: "<p>Reset it <a href=\"http://localhost:3000/reset-password?token=abc\">here</a></p>",
+  html: '<p>Reset it <a href="http://localhost:3000/reset-password?token=abc">here</a></p>',
   text: "Reset it here: http://localhost:3000/reset-password?token=abc",
   tag: "reset-password",
 });
@@ -40,7 +40,11 @@ async function jobOf(mailId: number) {
 }
 /** Makes a job that is waiting for its backoff due now, so the test does not sleep through it. */
 async function makeDue(jobId: number) {
-  await db.updateTable("jobs").set({ run_at: new Date(0).toISOString() }).where("id", "=", jobId).execute();
+  await db
+    .updateTable("jobs")
+    .set({ run_at: new Date(0).toISOString() })
+    .where("id", "=", jobId)
+    .execute();
 }
 async function fakeMessages() {
   return (await (await fetch(`${fake.url}/__fake/messages`)).json()) as FakeMail[];
@@ -186,7 +190,11 @@ describe("mail delivery", () => {
     await runNextJob(db, jobRegistry, workerOptions);
     // Simulate a duplicate delivery job for the same mail (e.g. re-enqueued by hand).
     const job = await jobOf(id);
-    await db.updateTable("jobs").set({ status: "queued", run_at: new Date(0).toISOString() }).where("id", "=", job.id).execute();
+    await db
+      .updateTable("jobs")
+      .set({ status: "queued", run_at: new Date(0).toISOString() })
+      .where("id", "=", job.id)
+      .execute();
     await runNextJob(db, jobRegistry, workerOptions);
     expect(await fakeMessages()).toHaveLength(1);
     expect((await outboxRow(id)).attempts).toBe(1);
@@ -371,7 +379,11 @@ describe("exactly once after an unknown outcome", () => {
       .set({ to_address: "second-owner@example.com", status: "queued", provider_message_id: null, attempts: 1, send_started_at: longAgo })
       .where("id", "=", first)
       .execute();
-    await db.updateTable("jobs").set({ status: "queued", run_at: new Date(0).toISOString() }).where("idempotency_key", "=", `mail:${first}`).execute();
+    await db
+      .updateTable("jobs")
+      .set({ status: "queued", run_at: new Date(0).toISOString() })
+      .where("idempotency_key", "=", `mail:${first}`)
+      .execute();
     await runNextJob(db, jobRegistry, workerOptions);
     const delivered = await fakeMessages();
     expect(delivered.map((m) => m.To)).toEqual(["first-owner@example.com", "second-owner@example.com"]);

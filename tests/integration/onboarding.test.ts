@@ -46,7 +46,8 @@ async function toastOf(result: { headers: Headers }) {
 
 const urlOf = (path: string) => new URL(path, "http://localhost:3000");
 const brandOf = (siteId: string) => db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirstOrThrow();
-const siteUrlOf = async (siteId: string) => (await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirstOrThrow()).url;
+const siteUrlOf = async (siteId: string) =>
+  (await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirstOrThrow()).url;
 
 describe("POST /dashboard/onboarding", () => {
   test("signed-out visitors go to sign in", async () => {
@@ -82,7 +83,12 @@ describe("POST /dashboard/onboarding", () => {
     expect((await toastOf(result))?.title).toBe("Website Scanned Successfully!");
 
     const brand = await brandOf(alice.siteId);
-    expect(brand).toMatchObject({ brand_name: TEST_SITE.brandName, industry: "Food & Beverage", language: "en-US", description: TEST_SITE.description });
+    expect(brand).toMatchObject({
+      brand_name: TEST_SITE.brandName,
+      industry: "Food & Beverage",
+      language: "en-US",
+      description: TEST_SITE.description,
+    });
     expect(JSON.parse(brand.tags)).toContain("coffee");
     expect(JSON.parse(brand.internal_links)).toContain(`${site.url}/shop`);
     expect(await siteUrlOf(alice.siteId)).toBe(`${site.url}/`);
@@ -139,11 +145,17 @@ describe("POST /dashboard/onboarding", () => {
 });
 
 describe("onboardingState", () => {
-  const auth = (onboardingCompleted: boolean) => ({ user: { onboardingCompleted } as never, site: { id: "none", name: "", url: null, timeZone: "UTC" } });
+  const auth = (onboardingCompleted: boolean) => ({
+    user: { onboardingCompleted } as never,
+    site: { id: "none", name: "", url: null, timeZone: "UTC" },
+  });
 
   test("shows until completed, at the step from the URL", async () => {
     expect(await onboardingState(db, auth(false), urlOf("/dashboard"))).toEqual({ show: true, step: "welcome", returnTo: "/dashboard" });
-    expect(await onboardingState(db, auth(false), urlOf("/dashboard?onboarding=scan&url=x.example"))).toMatchObject({ step: "scan", url: "x.example" });
+    expect(await onboardingState(db, auth(false), urlOf("/dashboard?onboarding=scan&url=x.example"))).toMatchObject({
+      step: "scan",
+      url: "x.example",
+    });
     expect(await onboardingState(db, auth(false), urlOf("/dashboard?onboarding=bogus"))).toMatchObject({ show: true, step: "welcome" });
   });
 

@@ -33,7 +33,11 @@ describe("OPERATOR_EMAILS", () => {
     await callRoute({ handler: signup.action, request: post("/signup", { email: "late-ops@example.com", password: "operator-pass" }) });
     process.env.OPERATOR_EMAILS = "late-ops@example.com";
     resetEnvForTests();
-    const mail = await db.selectFrom("mail_outbox").select("text").where("to_address", "=", "late-ops@example.com").executeTakeFirstOrThrow();
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select("text")
+      .where("to_address", "=", "late-ops@example.com")
+      .executeTakeFirstOrThrow();
     const token = new URL(mail.text.match(/https?:\/\/\S+\/verify\?token=\S+/)![0]).searchParams.get("token")!;
     expect(await isOperator("late-ops@example.com")).toBe(0);
     expect((await callRoute({ handler: verify.action, request: post("/verify", { token }) })).data).toEqual({ outcome: "verified" });

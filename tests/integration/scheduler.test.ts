@@ -28,11 +28,15 @@ function toastOf(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
   if (!raw) return null;
   const signed = decodeURIComponent(raw);
-  return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as { title: string; description?: string };
+  return JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as {
+    title: string;
+    description?: string;
+  };
 }
 
 type View = Awaited<ReturnType<typeof loader>>;
-const load = (cookie: string, query = "") => callRoute<View>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/scheduler${query}`, cookie) });
+const load = (cookie: string, query = "") =>
+  callRoute<View>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/scheduler${query}`, cookie) });
 const act = (cookie: string, fields: Record<string, string>) =>
   callRoute<FormReply>({ middleware: [requireAuth], handler: action, request: post("/dashboard/scheduler", fields, cookie) });
 const planItems = (siteId: string) => db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).orderBy("date").execute();
@@ -42,7 +46,11 @@ const today = () => zonedDate(new Date(), TZ);
 describe("scheduler", () => {
   it("lists 90 days from today in the site's zone at the site's time, with zero badges", async () => {
     const a = await makeUser(db, { email: "sched-view@example.com", site: { timezone: TZ } });
-    await db.insertInto("publishing_settings").values({ site_id: a.siteId, scheduled_time: "09:05", updated_at: isoNow() }).onConflict((oc) => oc.column("site_id").doUpdateSet({ scheduled_time: "09:05" })).execute();
+    await db
+      .insertInto("publishing_settings")
+      .values({ site_id: a.siteId, scheduled_time: "09:05", updated_at: isoNow() })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet({ scheduled_time: "09:05" }))
+      .execute();
     const res = await load(a.cookie);
     expect(res.status).toBe(200);
     expect(res.data.days).toHaveLength(90);
@@ -57,10 +65,24 @@ describe("scheduler", () => {
     const a = await makeUser(db, { email: "sched-choices@example.com", site: { timezone: TZ } });
     const date = addDays(today(), 3);
     let res = await load(a.cookie, `?choose=${date}`);
-    expect(res.data.choose).toMatchObject({ date, source: "fallback", choices: [{ name: "Content strategy" }, { name: "SEO tips" }, { name: "Industry news" }] });
-    await db.updateTable("brand_settings").set({ tags: JSON.stringify(["hiking", "camping"]) }).where("site_id", "=", a.siteId).execute();
+    expect(res.data.choose).toMatchObject({
+      date,
+      source: "fallback",
+      choices: [{ name: "Content strategy" }, { name: "SEO tips" }, { name: "Industry news" }],
+    });
+    await db
+      .updateTable("brand_settings")
+      .set({ tags: JSON.stringify(["hiking", "camping"]) })
+      .where("site_id", "=", a.siteId)
+      .execute();
     res = await load(a.cookie, `?choose=${date}`);
-    expect(res.data.choose).toMatchObject({ source: "tags", choices: [{ topicId: null, name: "hiking" }, { topicId: null, name: "camping" }] });
+    expect(res.data.choose).toMatchObject({
+      source: "tags",
+      choices: [
+        { topicId: null, name: "hiking" },
+        { topicId: null, name: "camping" },
+      ],
+    });
     const id = await makeTopic(db, a.siteId, { name: "Coffee brewing" });
     res = await load(a.cookie, `?choose=${date}`);
     expect(res.data.choose).toMatchObject({ source: "topics", choices: [{ topicId: id, name: "Coffee brewing" }] });
@@ -78,7 +100,10 @@ describe("scheduler", () => {
     expect(redirectTarget(res)).toBe("/dashboard/scheduler");
     const [y, m, d] = date.split("-");
     const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    expect(toastOf(res)).toMatchObject({ title: "Topic selected", description: `“Coffee brewing” is scheduled for ${d} ${months[Number(m) - 1]} ${y} at 6:30 PM` });
+    expect(toastOf(res)).toMatchObject({
+      title: "Topic selected",
+      description: `“Coffee brewing” is scheduled for ${d} ${months[Number(m) - 1]} ${y} at 6:30 PM`,
+    });
     expect(await planItems(a.siteId)).toMatchObject([{ date, keyword: "Coffee brewing", topic_id: coffee, status: "planned" }]);
 
     res = await act(a.cookie, { intent: "choose", date, topicId: tea });
@@ -139,9 +164,26 @@ describe("scheduler", () => {
     const date = addDays(today(), 1);
     await act(a.cookie, { intent: "choose", date, topicId: topic });
     const now = Date.now();
-    await makeArticle(db, a.siteId, { title: "A scheduled", slug: "a-scheduled", status: "scheduled", scheduled_at: new Date(now + 3 * 86_400_000).toISOString() });
-    await makeArticle(db, a.siteId, { id: "a-old", title: "A older", slug: "a-older", status: "published", published_at: new Date(now - 5 * 86_400_000).toISOString() });
-    await makeArticle(db, a.siteId, { id: "a-new", title: "A newer", slug: "a-newer", status: "published", published_at: new Date(now - 86_400_000).toISOString() });
+    await makeArticle(db, a.siteId, {
+      title: "A scheduled",
+      slug: "a-scheduled",
+      status: "scheduled",
+      scheduled_at: new Date(now + 3 * 86_400_000).toISOString(),
+    });
+    await makeArticle(db, a.siteId, {
+      id: "a-old",
+      title: "A older",
+      slug: "a-older",
+      status: "published",
+      published_at: new Date(now - 5 * 86_400_000).toISOString(),
+    });
+    await makeArticle(db, a.siteId, {
+      id: "a-new",
+      title: "A newer",
+      slug: "a-newer",
+      status: "published",
+      published_at: new Date(now - 86_400_000).toISOString(),
+    });
     await makeArticle(db, a.siteId, { title: "A draft", slug: "a-draft", status: "draft" });
 
     const viewA = await load(a.cookie, "?tab=past");

@@ -28,7 +28,13 @@ function databaseTables(): Tables {
     .all() as string[];
   const tables: Tables = {};
   for (const name of names) {
-    const columns = sqlite.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>;
+    const columns = sqlite.prepare(`PRAGMA table_info("${name}")`).all() as Array<{
+      name: string;
+      type: string;
+      notnull: number;
+      dflt_value: string | null;
+      pk: number;
+    }>;
     const rowidAlias = columns.filter((c) => c.pk > 0).length === 1 && columns.some((c) => c.pk > 0 && c.type.toUpperCase() === "INTEGER");
     tables[name] = {};
     for (const c of columns) {
@@ -125,10 +131,18 @@ function differences(database: Tables, declared: Tables): string[] {
         found.push(`${where} is missing from schema.ts`);
         continue;
       }
-      if (column.nullable !== type.nullable) found.push(`${where} is ${column.nullable ? "nullable" : "NOT NULL"} in the database but ${type.nullable ? "nullable" : "not nullable"} in schema.ts`);
+      if (column.nullable !== type.nullable)
+        found.push(
+          `${where} is ${column.nullable ? "nullable" : "NOT NULL"} in the database but ${type.nullable ? "nullable" : "not nullable"} in schema.ts`,
+        );
       if (column.generated !== type.generated)
-        found.push(column.generated ? `${where} has a default (or is an INTEGER PRIMARY KEY) but is not Generated<> in schema.ts` : `${where} is Generated<> in schema.ts but has no default in the database`);
-      if (type.kind !== "other" && column.kind !== type.kind) found.push(`${where} holds ${column.kind} in the database but ${type.kind} in schema.ts`);
+        found.push(
+          column.generated
+            ? `${where} has a default (or is an INTEGER PRIMARY KEY) but is not Generated<> in schema.ts`
+            : `${where} is Generated<> in schema.ts but has no default in the database`,
+        );
+      if (type.kind !== "other" && column.kind !== type.kind)
+        found.push(`${where} holds ${column.kind} in the database but ${type.kind} in schema.ts`);
     }
     for (const name of Object.keys(typed)) if (!(name in columns)) found.push(`${table}.${name} is in schema.ts but not in the database`);
   }

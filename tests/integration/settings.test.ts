@@ -20,7 +20,8 @@ import { callRoute, get, post, postMultipart, redirectTarget } from "#tests/setu
  */
 
 const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201e1e2b3d90000000049454e44ae426082",
   "hex",
 );
 
@@ -55,7 +56,11 @@ const BRAND = {
 describe("brand tab", () => {
   it("loads the defaults for a new site", async () => {
     const a = await makeUser(db, { email: "brand-defaults@example.com" });
-    const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({ middleware: [requireAuth], handler: settingsLoader, request: get("/dashboard/settings", a.cookie) });
+    const res = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({
+      middleware: [requireAuth],
+      handler: settingsLoader,
+      request: get("/dashboard/settings", a.cookie),
+    });
     expect(res.data.tab).toBe("brand");
     expect(res.data.brand).toMatchObject({ brandName: "", language: "en-US", tags: [], internalLinks: [], logoUrl: null });
     expect(res.data.content).toBeNull();
@@ -185,7 +190,13 @@ describe("content tab", () => {
       request: get("/dashboard/settings?tab=content", a.cookie),
     });
     expect(res.data.content).toEqual(DEFAULT_CONTENT_SETTINGS);
-    expect(DEFAULT_CONTENT_SETTINGS).toMatchObject({ useBrandInfo: true, articleLength: "medium", brandMentions: "minimal", autoGenTime: "09:00", language: "en-US" });
+    expect(DEFAULT_CONTENT_SETTINGS).toMatchObject({
+      useBrandInfo: true,
+      articleLength: "medium",
+      brandMentions: "minimal",
+      autoGenTime: "09:00",
+      language: "en-US",
+    });
   });
 
   it("saves every field; an unticked switch is off", async () => {
@@ -255,7 +266,12 @@ describe("one action per tab", () => {
     const a = await makeUser(db, { email: "tab-unreadable@example.com" });
     const request = new Request("http://localhost:3000/dashboard/settings?tab=brand", {
       method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": "10", Cookie: a.cookie, Origin: "http://localhost:3000" },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": "10",
+        Cookie: a.cookie,
+        Origin: "http://localhost:3000",
+      },
       body: "not a form",
     });
     const res = await call(request);

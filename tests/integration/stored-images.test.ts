@@ -36,7 +36,11 @@ type Account = TestUser;
 
 type GeneratorResult = { notice: { title: string; description?: string } | null; image?: { url: string } };
 const generator = (fields: Record<string, string>, cookie: string) =>
-  callRoute<GeneratorResult>({ middleware: [toastMiddleware, requireAuth], handler: generatorAction, request: post("/dashboard/generator", fields, cookie) });
+  callRoute<GeneratorResult>({
+    middleware: [toastMiddleware, requireAuth],
+    handler: generatorAction,
+    request: post("/dashboard/generator", fields, cookie),
+  });
 
 const fileOf = (urlOrPath: string) => path.join(getEnv().dataDir, urlOrPath.replace(/^\//, ""));
 const exists = (urlOrPath: string) => fs.existsSync(fileOf(urlOrPath));
@@ -68,7 +72,11 @@ async function fillToCap(siteId: string, leave = 0) {
     site_id: siteId,
     created_at: isoNow(),
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto("stored_images").values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto("stored_images")
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 describe("stored images", () => {
@@ -110,7 +118,17 @@ describe("stored images", () => {
 
     for (const file of mine) expect(exists(file), file).toBe(false);
     for (const file of theirs) expect(exists(file), file).toBe(true);
-    expect(await db.selectFrom("stored_images").select("path").where("path", "in", mine.map((f) => f.replace(/^\//, ""))).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("stored_images")
+        .select("path")
+        .where(
+          "path",
+          "in",
+          mine.map((f) => f.replace(/^\//, "")),
+        )
+        .execute(),
+    ).toEqual([]);
   });
 
   it("deleting an article deletes its generated images, except one another article shows", async () => {
@@ -119,7 +137,9 @@ describe("stored images", () => {
     const second = await generateArticle(user, "iced latte");
     const [shared, ...own] = first.images;
     const other = await getArticle(db, user.siteId, second.articleId);
-    await updateArticle(db, user.siteId, second.articleId, { contentHtml: `${other!.content_html}<figure><img src="${shared}" alt="copied" /></figure>` });
+    await updateArticle(db, user.siteId, second.articleId, {
+      contentHtml: `${other!.content_html}<figure><img src="${shared}" alt="copied" /></figure>`,
+    });
 
     expect(await deleteArticle(db, user.siteId, first.articleId)).toBe(true);
     expect(exists(shared!)).toBe(true);

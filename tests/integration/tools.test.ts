@@ -53,7 +53,10 @@ test("a POST goes through the AI provider, rate limited by the visitor's IP", as
 
 test("a filled honeypot gets templates, never an AI call", async () => {
   openai.requests.length = 0;
-  const res = await callRoute<State>({ handler: headlineRoute.action, request: post("/tools/headline-generator", { topic: "coffee", website: "spam.example" }) });
+  const res = await callRoute<State>({
+    handler: headlineRoute.action,
+    request: post("/tools/headline-generator", { topic: "coffee", website: "spam.example" }),
+  });
   expect(res.data.answer?.source).toBe("templates");
   expect(openai.requests).toHaveLength(0);
 });
@@ -62,7 +65,10 @@ test("blank input is refused with 400 and the spec's message, nothing generated"
   openai.requests.length = 0;
   const res = await callRoute<State>({ handler: headlineRoute.action, request: post("/tools/headline-generator", { topic: "  " }) });
   expect(res.status).toBe(400);
-  expect(res.data).toMatchObject({ reply: { result: { error: { topic: ["Please enter a topic"] }, initialValue: { topic: "  " } } }, answer: null });
+  expect(res.data).toMatchObject({
+    reply: { result: { error: { topic: ["Please enter a topic"] }, initialValue: { topic: "  " } } },
+    answer: null,
+  });
   expect(openai.requests).toHaveLength(0);
 
   const text = await callRoute<State>({ handler: readabilityRoute.action, request: post("/tools/readability-checker", { text: "" }) });

@@ -24,7 +24,8 @@ beforeAll(async () => {
 type ActionData = FormReply;
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 const act = (request: Request) => callRoute<ActionData>({ middleware: [requireAuth], handler: action, request });
-const load = (path: string, cookie: string) => callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(path, cookie) });
+const load = (path: string, cookie: string) =>
+  callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(path, cookie) });
 
 function toastOf(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
@@ -37,8 +38,20 @@ const topicRows = (siteId: string) => db.selectFrom("topics").selectAll().where(
 
 describe("keyword parsing and validation", () => {
   it("splits keywords on commas, trims them and drops empties", () => {
-    const parsed = TopicFormSchema.parse({ name: " Coffee ", description: "", keywords: " pour over, ,french press ,, cold brew,", category: "", color: "" });
-    expect(parsed).toEqual({ name: "Coffee", description: "", keywords: ["pour over", "french press", "cold brew"], category: "", color: "#3B82F6" });
+    const parsed = TopicFormSchema.parse({
+      name: " Coffee ",
+      description: "",
+      keywords: " pour over, ,french press ,, cold brew,",
+      category: "",
+      color: "",
+    });
+    expect(parsed).toEqual({
+      name: "Coffee",
+      description: "",
+      keywords: ["pour over", "french press", "cold brew"],
+      category: "",
+      color: "#3B82F6",
+    });
   });
 
   it("requires a name and a #RRGGBB colour, and caps the lengths", () => {
@@ -61,7 +74,20 @@ describe("topics page", () => {
     expect((await load("/dashboard/topics?new=1", user.cookie)).data.dialog).toEqual({ kind: "new" });
 
     const created = await act(
-      post("/dashboard/topics?new=1", { intent: "create", name: "Coffee brewing", description: "Guides", keywords: "pour over, french press, cold brew, grind size", category: "Guides", color: "#10b981", colorPicker: "#3b82f6", colorInitial: "#3B82F6" }, user.cookie),
+      post(
+        "/dashboard/topics?new=1",
+        {
+          intent: "create",
+          name: "Coffee brewing",
+          description: "Guides",
+          keywords: "pour over, french press, cold brew, grind size",
+          category: "Guides",
+          color: "#10b981",
+          colorPicker: "#3b82f6",
+          colorInitial: "#3B82F6",
+        },
+        user.cookie,
+      ),
     );
     expect(redirectTarget(created)).toBe("/dashboard/topics");
     expect(toastOf(created)).toMatchObject({ title: "Topic created!" });
@@ -74,10 +100,26 @@ describe("topics page", () => {
 
     // Without JavaScript only the native picker changed: its value is taken.
     const updated = await act(
-      post(`/dashboard/topics?edit=${row!.id}`, { intent: "update", id: row!.id, name: "Brewing", description: "", keywords: "", category: "", color: "#10B981", colorPicker: "#ff0000", colorInitial: "#10B981" }, user.cookie),
+      post(
+        `/dashboard/topics?edit=${row!.id}`,
+        {
+          intent: "update",
+          id: row!.id,
+          name: "Brewing",
+          description: "",
+          keywords: "",
+          category: "",
+          color: "#10B981",
+          colorPicker: "#ff0000",
+          colorInitial: "#10B981",
+        },
+        user.cookie,
+      ),
     );
     expect(toastOf(updated)).toMatchObject({ title: "Topic updated!" });
-    expect(await topicRows(user.siteId)).toMatchObject([{ name: "Brewing", description: "", keywords: "[]", category: "", color: "#FF0000" }]);
+    expect(await topicRows(user.siteId)).toMatchObject([
+      { name: "Brewing", description: "", keywords: "[]", category: "", color: "#FF0000" },
+    ]);
 
     const deleted = await act(post(`/dashboard/topics?delete=${row!.id}`, { intent: "delete", id: row!.id }, user.cookie));
     expect(redirectTarget(deleted)).toBe("/dashboard/topics");

@@ -27,7 +27,8 @@ type ActionData = { result: { error?: Record<string, string[] | null> }; notice:
 
 const save = (cookie: string, fields: Record<string, string>, url = "/dashboard/write") =>
   callRoute<ActionData>({ middleware: [requireAuth], handler: action, request: post(url, fields, cookie) });
-const load = (cookie: string, url: string) => callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(url, cookie) });
+const load = (cookie: string, url: string) =>
+  callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get(url, cookie) });
 
 function toastTitle(res: { headers: Headers }) {
   const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1];
@@ -47,7 +48,14 @@ describe("write screen", () => {
 
   it("creates a draft, redirects to edit mode with 'Draft saved!', then updates it with 'Article updated!'", async () => {
     const user = await makeUser(db);
-    const created = await save(user.cookie, { intent: "save", title: "Cold brew at home", targetKeyword: "cold brew", metaDescription: "How to", content: "<p>Hello <strong>world</strong></p>", contentFormat: "html" });
+    const created = await save(user.cookie, {
+      intent: "save",
+      title: "Cold brew at home",
+      targetKeyword: "cold brew",
+      metaDescription: "How to",
+      content: "<p>Hello <strong>world</strong></p>",
+      contentFormat: "html",
+    });
     const [article] = await articles(user.siteId);
     expect(article).toBeDefined();
     expect(redirectTarget(created)).toBe(`/dashboard/write?edit=${article!.id}`);
@@ -59,7 +67,17 @@ describe("write screen", () => {
     expect(page.data.article?.title).toBe("Cold brew at home");
     expect(page.data.seo?.checks.find((c) => c.id === "keyword-title")?.passed).toBe(true);
 
-    const updated = await save(user.cookie, { intent: "save", articleId: article!.id, title: "Cold brew, updated", content: "# Heading\n\nSome *markdown*.", contentFormat: "markdown" }, `/dashboard/write?edit=${article!.id}`);
+    const updated = await save(
+      user.cookie,
+      {
+        intent: "save",
+        articleId: article!.id,
+        title: "Cold brew, updated",
+        content: "# Heading\n\nSome *markdown*.",
+        contentFormat: "markdown",
+      },
+      `/dashboard/write?edit=${article!.id}`,
+    );
     expect(toastTitle(updated)).toBe("Article updated!");
     const [after] = await articles(user.siteId);
     expect(after!.title).toBe("Cold brew, updated");
@@ -89,7 +107,13 @@ describe("write screen", () => {
   it("never loads, updates or previews another site's article", async () => {
     const owner = await makeUser(db);
     const other = await makeUser(db);
-    const article = await createArticle(db, { workspaceId: owner.workspaceId, siteId: owner.siteId, authorId: owner.userId, title: "Private", contentHtml: "<p>secret</p>" });
+    const article = await createArticle(db, {
+      workspaceId: owner.workspaceId,
+      siteId: owner.siteId,
+      authorId: owner.userId,
+      title: "Private",
+      contentHtml: "<p>secret</p>",
+    });
 
     const loaded = await load(other.cookie, `/dashboard/write?edit=${article.id}`);
     expect(loaded.status).toBe(404);
@@ -100,7 +124,11 @@ describe("write screen", () => {
     expect((await articles(owner.siteId))[0]!.title).toBe("Private");
     expect(await articles(other.siteId)).toHaveLength(0);
 
-    const preview = await callRoute({ middleware: [requireAuth], handler: previewLoader, request: get(`/dashboard/write/preview?id=${article.id}`, other.cookie) });
+    const preview = await callRoute({
+      middleware: [requireAuth],
+      handler: previewLoader,
+      request: get(`/dashboard/write/preview?id=${article.id}`, other.cookie),
+    });
     expect(preview.status).toBe(404);
   });
 
@@ -125,7 +153,11 @@ describe("write screen", () => {
       `<svg onload="alert(1)"></svg><iframe src="https://evil.example/embed"></iframe><span style="background:url(javascript:alert(1))">z</span>`,
     ].join("");
     await save(user.cookie, { title: "Hostile HTML", content: payload, contentFormat: "html" });
-    await save(user.cookie, { title: "Hostile Markdown", content: `[x](javascript:alert(1))\n\n${payload}\n\n<div onmouseover="x()">d</div>`, contentFormat: "markdown" });
+    await save(user.cookie, {
+      title: "Hostile Markdown",
+      content: `[x](javascript:alert(1))\n\n${payload}\n\n<div onmouseover="x()">d</div>`,
+      contentFormat: "markdown",
+    });
     const rows = await articles(user.siteId);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
@@ -139,7 +171,11 @@ describe("write screen", () => {
     const res = await callRoute<{ title: string; html: string }>({
       middleware: [requireAuth],
       handler: previewAction,
-      request: post("/dashboard/write/preview", { title: "Draft", content: "## Hi\n\n<script>alert(1)</script>", contentFormat: "markdown" }, user.cookie),
+      request: post(
+        "/dashboard/write/preview",
+        { title: "Draft", content: "## Hi\n\n<script>alert(1)</script>", contentFormat: "markdown" },
+        user.cookie,
+      ),
     });
     expect(res.data).toEqual({ title: "Draft", html: "<h2>Hi</h2>", error: null });
   });
@@ -159,13 +195,17 @@ describe("write screen", () => {
     const saved = await save(user.cookie, { title: "Big", content: huge, contentFormat: "html" });
     expect(saved.status).toBe(400);
     expect(saved.data.result.error?.content).toEqual([ARTICLE_TOO_LARGE_MESSAGE]);
-    const count = await db.selectFrom("articles").select((eb) => eb.fn.countAll<number>().as("n")).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("articles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("site_id", "=", user.siteId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
   });
 
   it("previews a large article through the sanitizer thread, with the same result as in place", async () => {
     const user = await makeUser(db);
-    const content = `<div><span>${"<span style=\"color:red\">x</span> ".repeat(4000)}</span></div><script>alert(1)</script>`;
+    const content = `<div><span>${'<span style="color:red">x</span> '.repeat(4000)}</span></div><script>alert(1)</script>`;
     const res = await callRoute<{ html: string; error: null }>({
       middleware: [requireAuth],
       handler: previewAction,

@@ -40,7 +40,17 @@ export type UserOptions = {
 
 /** A user with a workspace, a first site and (unless signedIn is false) a session cookie. */
 export async function makeUser(db: DB, options: UserOptions = {}) {
-  const { email = uniqueEmail(), password = null, fullName = "", emailVerified = true, isOperator = false, onboarded = false, workspace, site, signedIn = true } = options;
+  const {
+    email = uniqueEmail(),
+    password = null,
+    fullName = "",
+    emailVerified = true,
+    isOperator = false,
+    onboarded = false,
+    workspace,
+    site,
+    signedIn = true,
+  } = options;
   const ids = await createAccount(db, {
     email,
     passwordHash: password === null ? null : await bcrypt.hash(password, BCRYPT_COST),
@@ -74,7 +84,17 @@ export async function makeArticle(db: DB, siteId: string, fields: Partial<Insert
   const createdAt = given.created_at ?? isoNow();
   await db
     .insertInto("articles")
-    .values({ author_id: null, topic_id: null, title: `Article ${id.slice(0, 6)}`, slug: id, updated_at: createdAt, ...given, id, site_id: siteId, created_at: createdAt })
+    .values({
+      author_id: null,
+      topic_id: null,
+      title: `Article ${id.slice(0, 6)}`,
+      slug: id,
+      updated_at: createdAt,
+      ...given,
+      id,
+      site_id: siteId,
+      created_at: createdAt,
+    })
     .execute();
   return id;
 }

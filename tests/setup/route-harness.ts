@@ -120,7 +120,8 @@ export async function callRoute<T = unknown>({
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       // notFound()/forbidden() (app/utils/responses.server.ts) throw data(message, { status }).
-      if (isDataWithInit(thrown)) return new Response(String(thrown.data), { status: thrown.init?.status ?? 500, headers: thrown.init?.headers });
+      if (isDataWithInit(thrown))
+        return new Response(String(thrown.data), { status: thrown.init?.status ?? 500, headers: thrown.init?.headers });
       throw thrown;
     }
     if (value instanceof Response) return value;

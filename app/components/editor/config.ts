@@ -2,15 +2,18 @@ import { CodeHighlightNode, CodeNode } from "@lexical/code";
 import { $generateNodesFromDOM } from "@lexical/html";
 import { AutoLinkNode, LinkNode } from "@lexical/link";
 import { ListItemNode, ListNode } from "@lexical/list";
-import {
-  TRANSFORMERS,
-  type ElementTransformer,
-  type TextMatchTransformer,
-  type Transformer,
-} from "@lexical/markdown";
+import { TRANSFORMERS, type ElementTransformer, type TextMatchTransformer, type Transformer } from "@lexical/markdown";
 import { $isHorizontalRuleNode, HorizontalRuleNode } from "@lexical/react/LexicalHorizontalRuleNode";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
-import { $isTableCellNode, $isTableNode, $isTableRowNode, TableCellHeaderStates, TableCellNode, TableNode, TableRowNode } from "@lexical/table";
+import {
+  $isTableCellNode,
+  $isTableNode,
+  $isTableRowNode,
+  TableCellHeaderStates,
+  TableCellNode,
+  TableNode,
+  TableRowNode,
+} from "@lexical/table";
 import { $getEditor, type EditorThemeClasses, type Klass, type LexicalNode } from "lexical";
 import { $createImageNode, $createVideoNode, $isImageNode, $isVideoNode, ImageNode, VideoNode } from "./nodes";
 
@@ -77,7 +80,10 @@ function escapeAttr(value: string) {
 }
 
 function unescapeAttr(value: string) {
-  return value.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&amp;/g, "&");
 }
 
 function escapeText(value: string) {
@@ -88,7 +94,8 @@ function escapeText(value: string) {
 export const IMAGE: TextMatchTransformer = {
   type: "text-match",
   dependencies: [ImageNode],
-  export: (node) => ($isImageNode(node) ? `![${node.getAlt().replace(/[[\]]/g, "")}](${node.getSrc().replace(/[()\s]/g, encodeURIComponent)})` : null),
+  export: (node) =>
+    $isImageNode(node) ? `![${node.getAlt().replace(/[[\]]/g, "")}](${node.getSrc().replace(/[()\s]/g, encodeURIComponent)})` : null,
   importRegExp: /!\[([^\]]*)\]\(([^()\s]+)\)/,
   regExp: /!\[([^\]]*)\]\(([^()\s]+)\)$/,
   replace: (textNode, match) => {
@@ -139,7 +146,9 @@ export const TABLE: ElementTransformer = {
           .filter($isTableCellNode)
           .map((cell) => {
             const tag = cell.getHeaderStyles() !== TableCellHeaderStates.NO_STATUS ? "th" : "td";
-            const span = (cell.getColSpan() > 1 ? ` colspan="${cell.getColSpan()}"` : "") + (cell.getRowSpan() > 1 ? ` rowspan="${cell.getRowSpan()}"` : "");
+            const span =
+              (cell.getColSpan() > 1 ? ` colspan="${cell.getColSpan()}"` : "") +
+              (cell.getRowSpan() > 1 ? ` rowspan="${cell.getRowSpan()}"` : "");
             return `<${tag}${span}>${escapeText(cell.getTextContent().trim())}</${tag}>`;
           })
           .join("");

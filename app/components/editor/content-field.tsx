@@ -62,7 +62,9 @@ export function ContentField({
       </fieldset>
     );
   }
-  return <HydratedContentField initial={initial} onHtmlChange={onHtmlChange} labelId={labelId} textareaId={textareaId} errorList={errorList} />;
+  return (
+    <HydratedContentField initial={initial} onHtmlChange={onHtmlChange} labelId={labelId} textareaId={textareaId} errorList={errorList} />
+  );
 }
 
 function HydratedContentField({
@@ -105,7 +107,10 @@ function HydratedContentField({
       role="radio"
       aria-checked={mode === value}
       onClick={() => switchTo(value)}
-      className={cn("rounded px-3 py-1 text-sm font-medium", mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")}
+      className={cn(
+        "rounded px-3 py-1 text-sm font-medium",
+        mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900",
+      )}
     >
       {label}
     </button>
@@ -126,7 +131,11 @@ function HydratedContentField({
         <>
           <input type="hidden" name="content" value={richHtml} />
           <input type="hidden" name="contentFormat" value="html" />
-          <Suspense fallback={<div className="min-h-96 rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-500">Loading editor…</div>}>
+          <Suspense
+            fallback={
+              <div className="min-h-96 rounded-md border border-slate-300 bg-slate-50 p-4 text-sm text-slate-500">Loading editor…</div>
+            }
+          >
             <RichTextEditor
               key={editorKey}
               initial={richInitial}
@@ -154,7 +163,9 @@ function HydratedContentField({
             }}
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
           />
-          <p className="text-xs text-slate-500">Markdown with GitHub tables. Fonts, colours, alignment and direction exist in Rich Text only.</p>
+          <p className="text-xs text-slate-500">
+            Markdown with GitHub tables. Fonts, colours, alignment and direction exist in Rich Text only.
+          </p>
         </>
       )}
       {errorList}

@@ -8,7 +8,12 @@ import { $exportHtml, $exportMarkdown, $importHtml, $importMarkdown } from "./co
 import { toVideoEmbedUrl } from "./video-url";
 
 function editor() {
-  return createHeadlessEditor({ nodes: EDITOR_NODES, onError: (error) => { throw error; } });
+  return createHeadlessEditor({
+    nodes: EDITOR_NODES,
+    onError: (error) => {
+      throw error;
+    },
+  });
 }
 
 function htmlToMarkdown(html: string) {
@@ -69,7 +74,9 @@ describe("editor conversions", () => {
   });
 
   it("keeps tables and horizontal rules", () => {
-    const markdown = htmlToMarkdown(`<p>Intro</p><table><tr><th>Method</th><th>Time</th></tr><tr><td>Pour-over</td><td>3 min</td></tr></table><hr /><p>End</p>`);
+    const markdown = htmlToMarkdown(
+      `<p>Intro</p><table><tr><th>Method</th><th>Time</th></tr><tr><td>Pour-over</td><td>3 min</td></tr></table><hr /><p>End</p>`,
+    );
     expect(markdown).toContain("<table><tr><th>Method</th><th>Time</th></tr><tr><td>Pour-over</td><td>3 min</td></tr></table>");
     expect(markdown).toContain("***");
     // Markdown → editor → Markdown keeps them. (The editor's table HTML export is

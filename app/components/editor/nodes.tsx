@@ -33,7 +33,10 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   static clone(node: ImageNode) {
-    return new ImageNode({ src: node.__src, alt: node.__alt, className: node.__className, width: node.__width, height: node.__height }, node.__key);
+    return new ImageNode(
+      { src: node.__src, alt: node.__alt, className: node.__className, width: node.__width, height: node.__height },
+      node.__key,
+    );
   }
 
   constructor({ src, alt, className = "", width = "", height = "" }: ImagePayload, key?: NodeKey) {
@@ -50,7 +53,14 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   exportJSON(): SerializedImageNode {
-    return { ...super.exportJSON(), src: this.__src, alt: this.__alt, className: this.__className, width: this.__width, height: this.__height };
+    return {
+      ...super.exportJSON(),
+      src: this.__src,
+      alt: this.__alt,
+      className: this.__className,
+      width: this.__width,
+      height: this.__height,
+    };
   }
 
   static importDOM(): DOMConversionMap | null {
@@ -198,12 +208,7 @@ export class VideoNode extends DecoratorNode<JSX.Element> {
 
   decorate() {
     return (
-      <iframe
-        src={this.__src}
-        title={this.__title || "Embedded video"}
-        allowFullScreen
-        className="aspect-video w-full max-w-2xl rounded"
-      />
+      <iframe src={this.__src} title={this.__title || "Embedded video"} allowFullScreen className="aspect-video w-full max-w-2xl rounded" />
     );
   }
 }

@@ -5,7 +5,16 @@
  */
 function Icon({ children }: { children: React.ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="h-4 w-4"
+    >
       {children}
     </svg>
   );
@@ -13,10 +22,46 @@ function Icon({ children }: { children: React.ReactNode }) {
 
 const lines = (rows: Array<[number, number]>) => rows.map(([from, to], i) => <path key={i} d={`M${from} ${6 + i * 4}h${to - from}`} />);
 
-export const AlignLeftIcon = () => <Icon>{lines([[3, 21], [3, 15], [3, 21], [3, 15]])}</Icon>;
-export const AlignCenterIcon = () => <Icon>{lines([[3, 21], [6, 18], [3, 21], [6, 18]])}</Icon>;
-export const AlignRightIcon = () => <Icon>{lines([[3, 21], [9, 21], [3, 21], [9, 21]])}</Icon>;
-export const AlignJustifyIcon = () => <Icon>{lines([[3, 21], [3, 21], [3, 21], [3, 21]])}</Icon>;
+export const AlignLeftIcon = () => (
+  <Icon>
+    {lines([
+      [3, 21],
+      [3, 15],
+      [3, 21],
+      [3, 15],
+    ])}
+  </Icon>
+);
+export const AlignCenterIcon = () => (
+  <Icon>
+    {lines([
+      [3, 21],
+      [6, 18],
+      [3, 21],
+      [6, 18],
+    ])}
+  </Icon>
+);
+export const AlignRightIcon = () => (
+  <Icon>
+    {lines([
+      [3, 21],
+      [9, 21],
+      [3, 21],
+      [9, 21],
+    ])}
+  </Icon>
+);
+export const AlignJustifyIcon = () => (
+  <Icon>
+    {lines([
+      [3, 21],
+      [3, 21],
+      [3, 21],
+      [3, 21],
+    ])}
+  </Icon>
+);
 
 export const BulletListIcon = () => (
   <Icon>

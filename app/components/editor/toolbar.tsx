@@ -106,7 +106,17 @@ const INITIAL: ToolbarState = {
   color: "#000000",
 };
 
-function ToolButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: React.ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -131,7 +141,15 @@ function Divider() {
 
 type InsertKind = "link" | "image" | "video";
 
-function InsertDialog({ kind, onClose, onInsert }: { kind: InsertKind | null; onClose: () => void; onInsert: (kind: InsertKind, values: { url: string; text: string }) => string | null }) {
+function InsertDialog({
+  kind,
+  onClose,
+  onInsert,
+}: {
+  kind: InsertKind | null;
+  onClose: () => void;
+  onInsert: (kind: InsertKind, values: { url: string; text: string }) => string | null;
+}) {
   const urlId = useId();
   const textId = useId();
   const [error, setError] = useState<string | null>(null);
@@ -161,7 +179,14 @@ function InsertDialog({ kind, onClose, onInsert }: { kind: InsertKind | null; on
           <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
             {urlLabels[kind]}
           </label>
-          <input id={urlId} name="insert-url" type="url" autoFocus className="rounded-md border border-slate-300 px-3 py-2 text-sm" placeholder="https://" />
+          <input
+            id={urlId}
+            name="insert-url"
+            type="url"
+            autoFocus
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            placeholder="https://"
+          />
           {kind !== "link" ? (
             <>
               <label htmlFor={textId} className="text-sm font-medium text-slate-800">
@@ -294,7 +319,8 @@ export function Toolbar() {
         return;
       }
       if (type === "paragraph") $setBlocksType(selection, () => $createParagraphNode());
-      else if (type === "quote") $setBlocksType(selection, () => (state.blockType === "quote" ? $createParagraphNode() : $createQuoteNode()));
+      else if (type === "quote")
+        $setBlocksType(selection, () => (state.blockType === "quote" ? $createParagraphNode() : $createQuoteNode()));
       else if (type === "code") $setBlocksType(selection, () => (state.blockType === "code" ? $createParagraphNode() : $createCodeNode()));
       else $setBlocksType(selection, () => $createHeadingNode(type));
     });
@@ -305,7 +331,8 @@ export function Toolbar() {
       if (!$isRangeSelection(selection)) return;
       const blocks = new Set<ElementNode>();
       for (const node of selection.getNodes()) {
-        const block = $isElementNode(node) && !node.isInline() ? node : $findMatchingParent(node, (n) => $isElementNode(n) && !n.isInline());
+        const block =
+          $isElementNode(node) && !node.isInline() ? node : $findMatchingParent(node, (n) => $isElementNode(n) && !n.isInline());
         if (block && $isElementNode(block) && !$isRootOrShadowRoot(block)) blocks.add(block);
       }
       for (const block of blocks) block.setDirection(direction);
@@ -368,7 +395,12 @@ export function Toolbar() {
           </option>
         ))}
       </select>
-      <select aria-label="Font" className={selectClass} value={state.fontFamily} onChange={(event) => patchStyle({ "font-family": event.target.value || null })}>
+      <select
+        aria-label="Font"
+        className={selectClass}
+        value={state.fontFamily}
+        onChange={(event) => patchStyle({ "font-family": event.target.value || null })}
+      >
         <option value="">Default font</option>
         {FONT_FAMILIES.map((f) => (
           <option key={f} value={f}>
@@ -376,7 +408,12 @@ export function Toolbar() {
           </option>
         ))}
       </select>
-      <select aria-label="Font size" className={selectClass} value={state.fontSize} onChange={(event) => patchStyle({ "font-size": event.target.value || null })}>
+      <select
+        aria-label="Font size"
+        className={selectClass}
+        value={state.fontSize}
+        onChange={(event) => patchStyle({ "font-size": event.target.value || null })}
+      >
         <option value="">Size</option>
         {FONT_SIZES.map((s) => (
           <option key={s} value={s}>
@@ -400,7 +437,12 @@ export function Toolbar() {
       <label className="inline-flex h-8 items-center gap-1 rounded px-1 text-sm text-slate-700 hover:bg-slate-100" title="Text colour">
         <span className="sr-only">Text colour</span>
         <span aria-hidden="true">A</span>
-        <input type="color" value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : "#000000"} onChange={(event) => patchStyle({ color: event.target.value })} className="h-5 w-5 cursor-pointer border-0 bg-transparent p-0" />
+        <input
+          type="color"
+          value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : "#000000"}
+          onChange={(event) => patchStyle({ color: event.target.value })}
+          className="h-5 w-5 cursor-pointer border-0 bg-transparent p-0"
+        />
       </label>
       <ToolButton label="Subscript" active={state.subscript} onClick={() => format("subscript")}>
         X<sub>2</sub>

@@ -14,7 +14,8 @@ export function toVideoEmbedUrl(input: string): string | null {
   const id = (value: string | null | undefined) => (value && /^[\w-]{6,20}$/.test(value) ? value : null);
   if (host === "youtube.com" || host === "youtube-nocookie.com") {
     const [, first, second] = url.pathname.split("/");
-    const videoId = first === "watch" ? id(url.searchParams.get("v")) : first === "embed" || first === "shorts" || first === "live" ? id(second) : null;
+    const videoId =
+      first === "watch" ? id(url.searchParams.get("v")) : first === "embed" || first === "shorts" || first === "live" ? id(second) : null;
     return videoId ? `https://www.${host}/embed/${videoId}` : null;
   }
   if (host === "youtu.be") {

@@ -32,12 +32,7 @@ export function Button({ variant = "primary", size = "md", asChild, className, .
 }
 
 /** A submit button that shows its pending label while the form is in flight. */
-export function StatusButton({
-  pending,
-  pendingLabel,
-  children,
-  ...props
-}: ButtonProps & { pending: boolean; pendingLabel: string }) {
+export function StatusButton({ pending, pendingLabel, children, ...props }: ButtonProps & { pending: boolean; pendingLabel: string }) {
   return (
     <Button type="submit" aria-busy={pending} disabled={pending || props.disabled} {...props}>
       {pending ? pendingLabel : children}

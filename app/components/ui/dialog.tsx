@@ -28,7 +28,11 @@ export function Dialog({
           )}
         >
           <D.Title className="text-lg font-semibold">{title}</D.Title>
-          {description ? <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          {description ? (
+            <D.Description className="mt-1 text-sm text-slate-600">{description}</D.Description>
+          ) : (
+            <D.Description className="sr-only">{title}</D.Description>
+          )}
           <div className="mt-4">{children}</div>
         </D.Content>
       </D.Portal>

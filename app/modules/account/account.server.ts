@@ -59,9 +59,7 @@ async function emailTakenByOther(db: DB, email: string, userId: string) {
   return row !== undefined;
 }
 
-export type EmailChangeResult =
-  | { ok: true }
-  | { ok: false; field: "newEmail" | "currentPassword"; error: string; rateLimited?: true };
+export type EmailChangeResult = { ok: true } | { ok: false; field: "newEmail" | "currentPassword"; error: string; rateLimited?: true };
 
 /**
  * Starts an email change: a single-use token (stored hashed, 60 minutes) mailed
@@ -77,7 +75,8 @@ export async function requestEmailChange(
   input: { newEmail: string; currentPassword?: string; ip?: string },
 ): Promise<EmailChangeResult> {
   const newEmail = input.newEmail.trim().toLowerCase();
-  if (!newEmail || newEmail === user.email.toLowerCase()) return { ok: false, field: "newEmail", error: "Please enter a new email address" };
+  if (!newEmail || newEmail === user.email.toLowerCase())
+    return { ok: false, field: "newEmail", error: "Please enter a new email address" };
   const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
   if (row.password_hash) {
     if (!input.currentPassword) return { ok: false, field: "currentPassword", error: "Please enter your current password" };
@@ -233,8 +232,7 @@ export async function revertEmailChange(db: DB, token: string): Promise<RevertEm
 
 export type PasswordChangeInput = { currentPassword: string; newPassword: string; confirmPassword: string };
 export type PasswordChangeResult =
-  | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; rateLimited?: true };
+  { ok: true } | { ok: false; field: "currentPassword" | "newPassword" | "confirmPassword"; error: string; rateLimited?: true };
 
 /**
  * Changes the password. The current one is required when there is one (an

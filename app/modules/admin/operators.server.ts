@@ -16,7 +16,11 @@ export async function grantOperatorsByEmail(db: DB, emails: readonly string[]) {
   const result = await db
     .updateTable("users")
     .set({ is_operator: 1, updated_at: isoNow() })
-    .where("email", "in", emails.map((e) => e.toLowerCase()))
+    .where(
+      "email",
+      "in",
+      emails.map((e) => e.toLowerCase()),
+    )
     .where("email_verified_at", "is not", null)
     .where("is_operator", "=", 0)
     .executeTakeFirst();

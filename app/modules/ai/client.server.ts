@@ -35,13 +35,25 @@ export function isPermanentAiError(error: unknown) {
 }
 
 /** Token usage and timing of one finished call, to the caller's hooks. */
-export function reportCall(ctx: CallContext | undefined, name: string, startedAt: number, usage?: { prompt_tokens?: number; completion_tokens?: number } | null) {
+export function reportCall(
+  ctx: CallContext | undefined,
+  name: string,
+  startedAt: number,
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null,
+) {
   if (usage) ctx?.onUsage?.({ promptTokens: usage.prompt_tokens ?? 0, completionTokens: usage.completion_tokens ?? 0 });
   ctx?.onCall?.({ name, startedAt, endedAt: performance.now() });
 }
 
 /** A JSON-schema answer validated with zod; a bad answer is asked for once more, then refused. */
-export async function askJson<T>(client: OpenAI, name: string, schema: object, prompt: Prompt, parser: z.ZodType<T>, ctx?: CallContext): Promise<T> {
+export async function askJson<T>(
+  client: OpenAI,
+  name: string,
+  schema: object,
+  prompt: Prompt,
+  parser: z.ZodType<T>,
+  ctx?: CallContext,
+): Promise<T> {
   let lastProblem = "";
   for (let attempt = 0; attempt < 2; attempt++) {
     const startedAt = performance.now();

@@ -3,7 +3,11 @@
  * "pt_br" → "pt-BR"); "" when absent or not a language tag.
  */
 export function normalizeLanguage(raw: string | null | undefined): string {
-  const cleaned = (raw ?? "").trim().replace(/_/g, "-").split(/[,;\s]/)[0] ?? "";
+  const cleaned =
+    (raw ?? "")
+      .trim()
+      .replace(/_/g, "-")
+      .split(/[,;\s]/)[0] ?? "";
   if (!cleaned) return "";
   try {
     const locale = new Intl.Locale(cleaned);

@@ -23,7 +23,11 @@ function sources(dir: string): string[] {
 function aiImports(file: string) {
   const out: string[] = [];
   for (const [, spec] of fs.readFileSync(file, "utf8").matchAll(IMPORT)) {
-    const target = spec!.startsWith("./") ? spec!.slice(2) : spec!.startsWith("#app/modules/ai/") ? spec!.slice("#app/modules/ai/".length) : null;
+    const target = spec!.startsWith("./")
+      ? spec!.slice(2)
+      : spec!.startsWith("#app/modules/ai/")
+        ? spec!.slice("#app/modules/ai/".length)
+        : null;
     if (target) out.push(`${target}.ts`);
   }
   return out;

@@ -22,14 +22,86 @@ const STOP_WORDS = new Set(
 
 /** Industry by keyword; the first entry with the most hits wins, so order breaks ties. */
 const INDUSTRIES: Array<[industry: string, keywords: string[]]> = [
-  ["Software & SaaS", ["software", "saas", "app", "apps", "platform", "api", "cloud", "developer", "developers", "integration", "integrations", "dashboard", "automation", "workflow", "startup"]],
-  ["Marketing & Advertising", ["marketing", "seo", "agency", "advertising", "ads", "campaign", "campaigns", "social media", "content marketing", "branding", "leads"]],
-  ["E-commerce & Retail", ["shop", "store", "cart", "products", "shipping", "buy", "sale", "collection", "checkout", "retail", "ecommerce", "e-commerce"]],
-  ["Food & Beverage", ["coffee", "restaurant", "recipe", "recipes", "food", "menu", "bakery", "roast", "roastery", "cafe", "kitchen", "wine", "beer", "tea", "espresso", "catering"]],
-  ["Health & Wellness", ["health", "fitness", "wellness", "yoga", "clinic", "medical", "therapy", "nutrition", "doctor", "dental", "mental health", "workout"]],
-  ["Finance", ["bank", "banking", "finance", "financial", "invest", "investing", "investment", "insurance", "loan", "loans", "accounting", "tax", "payments", "crypto"]],
-  ["Education", ["course", "courses", "learn", "learning", "school", "training", "students", "education", "tutor", "tutoring", "academy", "university"]],
-  ["Travel & Hospitality", ["travel", "hotel", "hotels", "tour", "tours", "booking", "vacation", "flight", "flights", "destination", "destinations", "resort"]],
+  [
+    "Software & SaaS",
+    [
+      "software",
+      "saas",
+      "app",
+      "apps",
+      "platform",
+      "api",
+      "cloud",
+      "developer",
+      "developers",
+      "integration",
+      "integrations",
+      "dashboard",
+      "automation",
+      "workflow",
+      "startup",
+    ],
+  ],
+  [
+    "Marketing & Advertising",
+    ["marketing", "seo", "agency", "advertising", "ads", "campaign", "campaigns", "social media", "content marketing", "branding", "leads"],
+  ],
+  [
+    "E-commerce & Retail",
+    ["shop", "store", "cart", "products", "shipping", "buy", "sale", "collection", "checkout", "retail", "ecommerce", "e-commerce"],
+  ],
+  [
+    "Food & Beverage",
+    [
+      "coffee",
+      "restaurant",
+      "recipe",
+      "recipes",
+      "food",
+      "menu",
+      "bakery",
+      "roast",
+      "roastery",
+      "cafe",
+      "kitchen",
+      "wine",
+      "beer",
+      "tea",
+      "espresso",
+      "catering",
+    ],
+  ],
+  [
+    "Health & Wellness",
+    ["health", "fitness", "wellness", "yoga", "clinic", "medical", "therapy", "nutrition", "doctor", "dental", "mental health", "workout"],
+  ],
+  [
+    "Finance",
+    [
+      "bank",
+      "banking",
+      "finance",
+      "financial",
+      "invest",
+      "investing",
+      "investment",
+      "insurance",
+      "loan",
+      "loans",
+      "accounting",
+      "tax",
+      "payments",
+      "crypto",
+    ],
+  ],
+  [
+    "Education",
+    ["course", "courses", "learn", "learning", "school", "training", "students", "education", "tutor", "tutoring", "academy", "university"],
+  ],
+  [
+    "Travel & Hospitality",
+    ["travel", "hotel", "hotels", "tour", "tours", "booking", "vacation", "flight", "flights", "destination", "destinations", "resort"],
+  ],
   ["Real Estate", ["real estate", "property", "properties", "homes", "apartment", "apartments", "rent", "rental", "mortgage", "realtor"]],
   ["Fashion & Beauty", ["fashion", "clothing", "apparel", "beauty", "cosmetics", "skincare", "jewelry", "jewellery", "shoes", "makeup"]],
   ["Legal", ["law", "legal", "attorney", "attorneys", "lawyer", "lawyers", "litigation"]],
@@ -77,7 +149,13 @@ export function brandNameOf(page: PageFacts) {
 
 export function industryOf(page: PageFacts) {
   // Headings and meta say what the site is about; body text only adds weight.
-  const focused = [page.title, page.metaDescription, page.metaKeywords.join(" "), page.openGraph.description ?? "", ...page.headings.map((h) => h.text)]
+  const focused = [
+    page.title,
+    page.metaDescription,
+    page.metaKeywords.join(" "),
+    page.openGraph.description ?? "",
+    ...page.headings.map((h) => h.text),
+  ]
     .join(" ")
     .toLowerCase();
   const body = page.mainText.toLowerCase();
@@ -96,7 +174,10 @@ export function toneOf(page: PageFacts) {
   const total = Math.max(1, all.length);
   const exclaims = (text.match(/!/g) ?? []).length / sentences;
   const secondPerson = all.filter((w) => w === "you" || w === "your" || w === "you're" || w === "yours").length / total;
-  const technical = ["api", "sdk", "developers", "documentation", "integration", "deploy", "infrastructure", "latency"].reduce((n, k) => n + countPhrase(text.toLowerCase(), k), 0);
+  const technical = ["api", "sdk", "developers", "documentation", "integration", "deploy", "infrastructure", "latency"].reduce(
+    (n, k) => n + countPhrase(text.toLowerCase(), k),
+    0,
+  );
   const formal = ["enterprise", "solutions", "compliance", "clients", "expertise", "industry-leading", "professional", "services"].reduce(
     (n, k) => n + countPhrase(text.toLowerCase(), k),
     0,
@@ -109,9 +190,7 @@ export function toneOf(page: PageFacts) {
 }
 
 export function tagsOf(page: PageFacts, brandName: string, max = 8) {
-  const topical = new Set(
-    words([page.metaDescription, page.metaKeywords.join(" "), ...page.headings.map((h) => h.text)].join(" ")),
-  );
+  const topical = new Set(words([page.metaDescription, page.metaKeywords.join(" "), ...page.headings.map((h) => h.text)].join(" ")));
   // The brand's own name is not a topic, unless the site also uses the word on its own ("Coffee").
   const brandWords = new Set(words(brandName).filter((w) => !topical.has(w)));
   const scores = new Map<string, number>();
@@ -132,9 +211,7 @@ export function tagsOf(page: PageFacts, brandName: string, max = 8) {
   // A word that only ever appears inside one keyword phrase ("specialty" of
   // "specialty coffee") repeats it; a word shared by several phrases is a topic.
   const phrases = ranked.filter((t) => t.includes(" "));
-  return ranked
-    .filter((tag) => tag.includes(" ") || phrases.filter((p) => p.split(" ").includes(tag)).length !== 1)
-    .slice(0, max);
+  return ranked.filter((tag) => tag.includes(" ") || phrases.filter((p) => p.split(" ").includes(tag)).length !== 1).slice(0, max);
 }
 
 export function descriptionOf(page: PageFacts) {

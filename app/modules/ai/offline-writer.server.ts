@@ -262,7 +262,13 @@ const FAQ_TEMPLATES: Array<[string, string]> = [
   ],
 ];
 
-const TITLE_TEMPLATES = ["{K}: A Practical Guide", "{K}: The Complete Guide", "{K} Explained: What You Need to Know", "How to Get {K} Right", "{K}: A Step-by-Step Guide"];
+const TITLE_TEMPLATES = [
+  "{K}: A Practical Guide",
+  "{K}: The Complete Guide",
+  "{K} Explained: What You Need to Know",
+  "How to Get {K} Right",
+  "{K}: A Step-by-Step Guide",
+];
 
 /** A title of at most 60 characters that contains the keyword. */
 export function fitTitle(candidate: string, keyword: string) {
@@ -326,7 +332,11 @@ export function offlineOutline(brief: ArticleBrief): Outline {
     slug: slugify(brief.keyword),
     sections,
     faqQuestions,
-    table: { caption: fill("{K} approaches compared"), columns: ["Approach", "Best for", "Effort", "Watch out for"], purpose: "Compare ways to handle {k}" },
+    table: {
+      caption: fill("{K} approaches compared"),
+      columns: ["Approach", "Best for", "Effort", "Watch out for"],
+      purpose: "Compare ways to handle {k}",
+    },
     imagePrompts: imagePrompts.slice(0, images),
   };
 }
@@ -425,7 +435,9 @@ export function offlineTable(brief: ArticleBrief, outline: Outline): TableData |
 }
 
 function tokens(text: string) {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !["the", "and", "for", "with", "how", "what", "your"].includes(w)));
+  return new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !["the", "and", "for", "with", "how", "what", "your"].includes(w)),
+  );
 }
 
 /** Relevance by shared words with the keyword and headings; ties keep the research order. */
@@ -498,7 +510,12 @@ export function offlineSvg(prompt: string, style: string) {
 }
 
 function splitSentences(text: string) {
-  return text.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  return (
+    text
+      .match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? []
+  );
 }
 
 const EXPANSIONS = [

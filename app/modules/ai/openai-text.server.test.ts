@@ -77,7 +77,11 @@ test("an answer that does not fit the schema is asked for once more, then refuse
 test("the fake speaks the protocol the SDK expects: models, streaming, bad key", async () => {
   const client = new OpenAI({ apiKey: "sk-test-key", baseURL: fake.baseURL, maxRetries: 0 });
   expect((await client.models.list()).data[0]?.id).toBe("fake-model");
-  const stream = client.chat.completions.stream({ model: "m", messages: [{ role: "user", content: "hi" }], stream_options: { include_usage: true } });
+  const stream = client.chat.completions.stream({
+    model: "m",
+    messages: [{ role: "user", content: "hi" }],
+    stream_options: { include_usage: true },
+  });
   const final = await stream.finalChatCompletion();
   expect(final.choices[0]?.message.content).toMatch(/^Fake completion [0-9a-f]{8}\.$/);
   const wrong = new OpenAI({ apiKey: "sk-wrong", baseURL: fake.baseURL, maxRetries: 0 });

@@ -53,7 +53,10 @@ export function pagePrompt(page: PageFacts) {
     og,
     `Declared language: ${page.lang || "unknown"}`,
     `Headings:\n${page.headings.map((h) => `${"#".repeat(h.level)} ${h.text}`).join("\n")}`,
-    `Navigation: ${page.navLinks.map((l) => l.text).filter(Boolean).join(", ")}`,
+    `Navigation: ${page.navLinks
+      .map((l) => l.text)
+      .filter(Boolean)
+      .join(", ")}`,
     `Main text:\n${page.mainText.slice(0, 6000)}`,
   ]
     .filter(Boolean)

@@ -33,7 +33,14 @@ const OutlineAnswer = z.object({
   meta_description: z.string().trim().min(1),
   slug: z.string().trim(),
   sections: z
-    .array(z.object({ heading: z.string().trim().min(1), intent: z.string().trim(), target_words: z.number().int(), subheadings: z.array(z.string().trim()) }))
+    .array(
+      z.object({
+        heading: z.string().trim().min(1),
+        intent: z.string().trim(),
+        target_words: z.number().int(),
+        subheadings: z.array(z.string().trim()),
+      }),
+    )
     .min(1),
   faq_questions: z.array(z.string().trim().min(1)),
   table: z.object({ caption: z.string().trim(), columns: z.array(z.string().trim()).min(2), purpose: z.string().trim() }).nullable(),
@@ -41,8 +48,14 @@ const OutlineAnswer = z.object({
 });
 const IntroAnswer = z.object({ intro: z.string().trim().min(1), conclusion: z.string().trim().min(1) });
 const FaqAnswer = z.object({ items: z.array(z.object({ question: z.string().trim().min(1), answer: z.string().trim().min(1) })) });
-const TableAnswer = z.object({ caption: z.string().trim(), columns: z.array(z.string().trim()).min(2), rows: z.array(z.array(z.string().trim())) });
-const LinksAnswer = z.object({ links: z.array(z.object({ url: z.string().trim(), anchor: z.string().trim(), section: z.number().int() })) });
+const TableAnswer = z.object({
+  caption: z.string().trim(),
+  columns: z.array(z.string().trim()).min(2),
+  rows: z.array(z.array(z.string().trim())),
+});
+const LinksAnswer = z.object({
+  links: z.array(z.object({ url: z.string().trim(), anchor: z.string().trim(), section: z.number().int() })),
+});
 
 export function createOpenAiWriter(): ArticleWriter {
   const client = createOpenAiClient("article");
@@ -86,14 +99,20 @@ export function createOpenAiWriter(): ArticleWriter {
         title,
         metaDescription: fitMeta(a.meta_description),
         slug: slugify(a.slug || title),
-        sections: a.sections.map((s) => ({ heading: s.heading, intent: s.intent, targetWords: Math.max(80, s.target_words), subheadings: s.subheadings.slice(0, 3) })),
+        sections: a.sections.map((s) => ({
+          heading: s.heading,
+          intent: s.intent,
+          targetWords: Math.max(80, s.target_words),
+          subheadings: s.subheadings.slice(0, 3),
+        })),
         faqQuestions: a.faq_questions.slice(0, 6),
         table: a.table && a.table.columns.length >= 2 ? a.table : null,
         imagePrompts: a.image_prompts.map((p) => ({ prompt: p.prompt, alt: p.alt || p.prompt })),
       };
     },
     section: (brief, outline, index, ctx) => prose(`section_${index + 1}`, sectionPrompt(brief, outline, index), ctx),
-    introConclusion: (brief, outline, ctx) => askJson(client, "intro_conclusion", INTRO_SCHEMA, introConclusionPrompt(brief, outline), IntroAnswer, ctx),
+    introConclusion: (brief, outline, ctx) =>
+      askJson(client, "intro_conclusion", INTRO_SCHEMA, introConclusionPrompt(brief, outline), IntroAnswer, ctx),
     async faq(brief, outline, ctx) {
       if (!outline.faqQuestions.length) return [];
       return (await askJson(client, "article_faq", FAQ_SCHEMA, faqPrompt(brief, outline), FaqAnswer, ctx)).items;

@@ -11,7 +11,14 @@ const brief: ArticleBrief = {
   maxWords: 1600,
   sectionCount: 5,
   tone: "friendly",
-  brand: { name: "Northwind", description: "A roastery.", audience: "Home baristas.", industry: "Food & Beverage", tone: "warm", tags: ["coffee"] },
+  brand: {
+    name: "Northwind",
+    description: "A roastery.",
+    audience: "Home baristas.",
+    industry: "Food & Beverage",
+    tone: "warm",
+    tags: ["coffee"],
+  },
   brandMentions: 1,
   internalLinks: 3,
   externalLinks: 3,
@@ -24,7 +31,15 @@ const brief: ArticleBrief = {
 test("the system prompt carries language, tone, brand, instructions and exclusions", () => {
   const system = systemPrompt(brief);
   expect(languageName("fr-FR")).toBe("French (France)");
-  for (const part of ["French (France) (fr-FR)", "friendly", "Northwind", "about 1 time(s)", "Use metric units.", "Never mention or recommend: Starbucks"]) expect(system).toContain(part);
+  for (const part of [
+    "French (France) (fr-FR)",
+    "friendly",
+    "Northwind",
+    "about 1 time(s)",
+    "Use metric units.",
+    "Never mention or recommend: Starbucks",
+  ])
+    expect(system).toContain(part);
   expect(systemPrompt({ ...brief, brand: null })).toContain("Do not mention any brand");
 });
 

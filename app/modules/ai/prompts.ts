@@ -70,7 +70,9 @@ export function outlinePrompt(brief: ArticleBrief): Prompt {
       "- faq_questions: 4 questions readers really ask.",
       "- table: one comparison or data table if it helps the reader (caption, 3-4 columns, purpose), else null.",
       `- image_prompts: ${imageCount(brief.sectionCount)} image prompts (the first is the featured image) with alt texts describing each image.`,
-      avoid.length ? `The site already has these articles; take a different angle and do not duplicate them:\n${avoid.map((t) => `- ${t}`).join("\n")}` : "",
+      avoid.length
+        ? `The site already has these articles; take a different angle and do not duplicate them:\n${avoid.map((t) => `- ${t}`).join("\n")}`
+        : "",
     ]
       .filter(Boolean)
       .join("\n"),

@@ -7,12 +7,7 @@
  */
 
 import type { z } from "zod";
-import {
-  ARTICLE_LENGTH_WORDS,
-  type ArticleLength,
-  type BrandMentions,
-  type LinkAmount,
-} from "#app/modules/settings/content-options";
+import { ARTICLE_LENGTH_WORDS, type ArticleLength, type BrandMentions, type LinkAmount } from "#app/modules/settings/content-options";
 
 export type { ArticleLength, BrandMentions, LinkAmount };
 

@@ -15,7 +15,12 @@ const VIDEO_ID = /^[\w-]{6,20}$/;
 
 const SearchListResponse = z.object({
   items: z
-    .array(z.object({ id: z.object({ videoId: z.string().optional() }).optional(), snippet: z.object({ title: z.string().optional() }).optional() }))
+    .array(
+      z.object({
+        id: z.object({ videoId: z.string().optional() }).optional(),
+        snippet: z.object({ title: z.string().optional() }).optional(),
+      }),
+    )
     .optional(),
 });
 

@@ -30,5 +30,11 @@ export type AnalysisResult = {
 export function analyseArticleNow({ html, sanitize, seo, links = false }: AnalysisRequest): AnalysisResult {
   const clean = sanitize ? sanitizeArticleHtml(html) : html;
   const scored = seo ? scoreArticle({ ...seo, html: clean }) : null;
-  return { html: clean, wordCount: countHtmlWords(clean), seoScore: scored?.score ?? null, seo: scored, links: links ? extractLinks(clean) : null };
+  return {
+    html: clean,
+    wordCount: countHtmlWords(clean),
+    seoScore: scored?.score ?? null,
+    seo: scored,
+    links: links ? extractLinks(clean) : null,
+  };
 }

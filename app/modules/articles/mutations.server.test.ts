@@ -46,13 +46,22 @@ describe("article mutations", () => {
   it("updates and deletes only within the site", async () => {
     const a = await account();
     const b = await account();
-    const article = await createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "Mine", contentHtml: "<p>x</p>" });
+    const article = await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "Mine",
+      contentHtml: "<p>x</p>",
+    });
     expect(await getArticle(db, b.siteId, article.id)).toBeNull();
     expect(await updateArticle(db, b.siteId, article.id, { title: "Stolen" })).toBeNull();
     expect(await deleteArticle(db, b.siteId, article.id)).toBe(false);
     expect((await getArticle(db, a.siteId, article.id))!.title).toBe("Mine");
 
-    const updated = await updateArticle(db, a.siteId, article.id, { title: "Renamed", contentHtml: `<p onmouseover="x()">one two</p><iframe src="https://evil.example"></iframe>` });
+    const updated = await updateArticle(db, a.siteId, article.id, {
+      title: "Renamed",
+      contentHtml: `<p onmouseover="x()">one two</p><iframe src="https://evil.example"></iframe>`,
+    });
     expect(updated!.title).toBe("Renamed");
     expect(updated!.slug).toBe("renamed");
     expect(updated!.content_html).toBe("<p>one two</p>");
@@ -68,7 +77,9 @@ describe("article mutations", () => {
   it("refuses creation over the trial limit and leaves nothing behind", async () => {
     const { workspaceId, siteId, userId } = await account();
     for (let i = 0; i < 3; i++) await createArticle(db, { workspaceId, siteId, authorId: userId, title: `Post ${i}`, contentHtml: "" });
-    const error = await createArticle(db, { workspaceId, siteId, authorId: userId, title: "One too many", contentHtml: "" }).catch((e: unknown) => e);
+    const error = await createArticle(db, { workspaceId, siteId, authorId: userId, title: "One too many", contentHtml: "" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(QuotaError);
     expect((error as QuotaError).title).toBe("Trial Limit Reached");
     const rows = await db.selectFrom("articles").select("title").where("site_id", "=", siteId).execute();
@@ -82,7 +93,9 @@ describe("article mutations", () => {
     const topicId = newId();
     const now = new Date().toISOString();
     await db.insertInto("topics").values({ id: topicId, site_id: b.siteId, name: "Theirs", created_at: now, updated_at: now }).execute();
-    await expect(createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "x", contentHtml: "", topicId })).rejects.toThrow();
+    await expect(
+      createArticle(db, { workspaceId: a.workspaceId, siteId: a.siteId, authorId: a.userId, title: "x", contentHtml: "", topicId }),
+    ).rejects.toThrow();
     expect(await db.selectFrom("articles").select("id").where("site_id", "=", a.siteId).execute()).toHaveLength(0);
   });
 });

@@ -44,7 +44,11 @@ export async function getArticle(db: DB, siteId: string, articleId: string): Pro
 
 async function uniqueSlug(db: DB, siteId: string, wanted: string, exceptId: string | null) {
   const base = slugify(wanted);
-  let query = db.selectFrom("articles").select("slug").where("site_id", "=", siteId).where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+  let query = db
+    .selectFrom("articles")
+    .select("slug")
+    .where("site_id", "=", siteId)
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
   if (exceptId) query = query.where("id", "!=", exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));
   if (!taken.has(base)) return base;
@@ -79,8 +83,17 @@ export async function getSeoContext(db: DB, siteId: string) {
  * transaction opens: a large body is handled on the article worker thread, and
  * no transaction may wait on it (docs/decisions/020).
  */
-async function derived(db: DB, siteId: string, fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string }) {
-  const seo = { ...(await getSeoContext(db, siteId)), title: fields.title, metaDescription: fields.metaDescription, keyword: fields.targetKeyword };
+async function derived(
+  db: DB,
+  siteId: string,
+  fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string },
+) {
+  const seo = {
+    ...(await getSeoContext(db, siteId)),
+    title: fields.title,
+    metaDescription: fields.metaDescription,
+    keyword: fields.targetKeyword,
+  };
   const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize });
   return { contentHtml: analysis.html, wordCount: analysis.wordCount, seoScore: analysis.seoScore ?? 0, links: analysis.links };
 }
@@ -94,7 +107,13 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
-  const { contentHtml, wordCount, seoScore, links } = await derived(db, input.siteId, { title, html: input.contentHtml, sanitize: true, metaDescription, targetKeyword });
+  const { contentHtml, wordCount, seoScore, links } = await derived(db, input.siteId, {
+    title,
+    html: input.contentHtml,
+    sanitize: true,
+    metaDescription,
+    targetKeyword,
+  });
   return inTransaction(db, async (trx) => {
     await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
     await assertTopicInSite(trx, input.siteId, input.topicId);
@@ -133,7 +152,13 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
  * in the site (a foreign id behaves exactly like an unknown one). Never counts
  * against the quota.
  */
-export async function updateArticle(db: DB, siteId: string, articleId: string, patch: Partial<ArticleFields>, { now = new Date() }: Options = {}): Promise<Article | null> {
+export async function updateArticle(
+  db: DB,
+  siteId: string,
+  articleId: string,
+  patch: Partial<ArticleFields>,
+  { now = new Date() }: Options = {},
+): Promise<Article | null> {
   const before = await getArticle(db, siteId, articleId);
   if (!before) return null;
   const title = patch.title !== undefined ? patch.title.trim() : before.title;

@@ -16,9 +16,35 @@ const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "i
 // Opening one of these ends an open <p>, as browsers (and htmlparser2) do; sloppy
 // but valid HTML such as a run of unclosed paragraphs must not count as nesting.
 const CLOSES_P = new Set([
-  "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure", "footer",
-  "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
-  "table", "ul",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
 ]);
 // Opening the key ends an open element of the listed names (the list items and table cells HTML lets go unclosed).
 const CLOSES_SIBLING: Record<string, string[]> = {
@@ -41,8 +67,16 @@ export function limitNesting(html: string, maxDepth: number): string {
 
   const ignore = () => {};
   const callbacks: TokenizerCallbacks = {
-    onattribdata: ignore, onattribentity: ignore, onattribend: ignore, onattribname: ignore, oncdata: ignore,
-    oncomment: ignore, ondeclaration: ignore, onend: ignore, onprocessinginstruction: ignore, ontext: ignore,
+    onattribdata: ignore,
+    onattribentity: ignore,
+    onattribend: ignore,
+    onattribname: ignore,
+    oncdata: ignore,
+    oncomment: ignore,
+    ondeclaration: ignore,
+    onend: ignore,
+    onprocessinginstruction: ignore,
+    ontext: ignore,
     ontextentity: ignore,
     onopentagname(start, end) {
       openStart = start - 1;

@@ -4,7 +4,15 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { DAY, isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { assertCanCreateArticle, getUsageSummary, isQuotaError, monthKey, QuotaError, recordArticleCreated, usageState } from "./quota.server";
+import {
+  assertCanCreateArticle,
+  getUsageSummary,
+  isQuotaError,
+  monthKey,
+  QuotaError,
+  recordArticleCreated,
+  usageState,
+} from "./quota.server";
 
 let db: DB;
 
@@ -25,7 +33,10 @@ async function account(plan: "trial" | "pro" = "trial", trialEndsIn = 7 * DAY) {
 async function secondSite(workspaceId: string) {
   const siteId = newId();
   const now = isoNow();
-  await db.insertInto("sites").values({ id: siteId, workspace_id: workspaceId, name: "Second", url: null, slug: siteId, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto("sites")
+    .values({ id: siteId, workspace_id: workspaceId, name: "Second", url: null, slug: siteId, created_at: now, updated_at: now })
+    .execute();
   return siteId;
 }
 
@@ -35,7 +46,10 @@ async function createArticle(workspaceId: string, siteId: string, now = new Date
     await assertCanCreateArticle(trx, workspaceId, siteId, { now });
     const id = newId();
     const stamp = isoNow(now);
-    await trx.insertInto("articles").values({ id, site_id: siteId, author_id: null, title: "T", slug: id, created_at: stamp, updated_at: stamp }).execute();
+    await trx
+      .insertInto("articles")
+      .values({ id, site_id: siteId, author_id: null, title: "T", slug: id, created_at: stamp, updated_at: stamp })
+      .execute();
     await recordArticleCreated(trx, { workspaceId, siteId, articleId: id }, { now });
     return id;
   });
@@ -66,7 +80,11 @@ describe("trial", () => {
   it("refuses after the end date with 'Trial Expired'", async () => {
     const { workspaceId, siteId } = await account("trial", -1000);
     const error = await rejection(createArticle(workspaceId, siteId));
-    expect(error).toMatchObject({ code: "trial_expired", title: "Trial Expired", message: "Your free trial has ended. Please upgrade to continue using Inkpilot." });
+    expect(error).toMatchObject({
+      code: "trial_expired",
+      title: "Trial Expired",
+      message: "Your free trial has ended. Please upgrade to continue using Inkpilot.",
+    });
     const summary = await getUsageSummary(db, workspaceId, siteId);
     expect(summary.trial).toMatchObject({ active: false, daysRemaining: 0 });
   });
@@ -85,7 +103,11 @@ describe("trial", () => {
 
   it("deleting an article does not give the quota back", async () => {
     const { workspaceId, siteId } = await account();
-    const ids = [await createArticle(workspaceId, siteId), await createArticle(workspaceId, siteId), await createArticle(workspaceId, siteId)];
+    const ids = [
+      await createArticle(workspaceId, siteId),
+      await createArticle(workspaceId, siteId),
+      await createArticle(workspaceId, siteId),
+    ];
     await db.deleteFrom("articles").where("id", "in", ids).execute();
     await expect(createArticle(workspaceId, siteId)).rejects.toMatchObject({ code: "trial_limit" });
   });
@@ -121,7 +143,9 @@ describe("pro monthly quota", () => {
   it("starts afresh at the UTC month boundary", async () => {
     const { workspaceId, siteId } = await account("pro");
     await seedUsage(workspaceId, siteId, 50, new Date("2031-06-30T23:59:59.999Z"));
-    await expect(assertCanCreateArticle(db, workspaceId, siteId, { now: new Date("2031-06-30T23:59:59.999Z") })).rejects.toBeInstanceOf(QuotaError);
+    await expect(assertCanCreateArticle(db, workspaceId, siteId, { now: new Date("2031-06-30T23:59:59.999Z") })).rejects.toBeInstanceOf(
+      QuotaError,
+    );
     await expect(assertCanCreateArticle(db, workspaceId, siteId, { now: new Date("2031-07-01T00:00:00.000Z") })).resolves.toBeUndefined();
     expect(monthKey(new Date("2031-07-01T00:00:00.000Z"))).toBe("2031-07");
   });

@@ -88,7 +88,12 @@ export function usageState(used: number, max: number): UsageState {
   return (used / max) * 100 >= USAGE_WARNING_PERCENT ? "warning" : "ok";
 }
 
-export async function getUsageSummary(db: DB, workspaceId: string, siteId: string, { now = new Date() }: QuotaOptions = {}): Promise<UsageSummary> {
+export async function getUsageSummary(
+  db: DB,
+  workspaceId: string,
+  siteId: string,
+  { now = new Date() }: QuotaOptions = {},
+): Promise<UsageSummary> {
   const workspace = await loadWorkspace(db, workspaceId);
   const month = monthKey(now);
   const monthlyUsed = await countMonthly(db, workspaceId, siteId, month);
@@ -134,7 +139,14 @@ export async function recordArticleCreated(
 ) {
   await db
     .insertInto("usage_events")
-    .values({ workspace_id: workspaceId, site_id: siteId, article_id: articleId, month: monthKey(now), kind: "article_created", created_at: isoNow(now) })
+    .values({
+      workspace_id: workspaceId,
+      site_id: siteId,
+      article_id: articleId,
+      month: monthKey(now),
+      kind: "article_created",
+      created_at: isoNow(now),
+    })
     .execute();
   await db
     .updateTable("workspaces")

@@ -86,7 +86,9 @@ describe("sanitizeArticleHtml: hostile input", () => {
 
   it("keeps safe image sources only", () => {
     const png = "data:image/png;base64,iVBORw0KGgo=";
-    const html = sanitizeArticleHtml(`<img src="${png}" alt="dot"><img src="https://cdn.example/a.jpg" alt="a"><img src="/uploads/b.webp" alt="b"><img src="data:image/svg+xml;base64,AAAA" alt="svg">`);
+    const html = sanitizeArticleHtml(
+      `<img src="${png}" alt="dot"><img src="https://cdn.example/a.jpg" alt="a"><img src="/uploads/b.webp" alt="b"><img src="data:image/svg+xml;base64,AAAA" alt="svg">`,
+    );
     expect(html).toContain(png);
     expect(html).toContain("https://cdn.example/a.jpg");
     expect(html).toContain("/uploads/b.webp");
@@ -113,7 +115,9 @@ describe("sanitizeArticleHtml: the product's normalisation (docs/product.md)", (
   });
 
   it("gives images without a class the default classes and keeps existing ones", () => {
-    expect(sanitizeArticleHtml(`<p><img src="/a.png" alt="a"></p>`)).toBe(`<p><img src="/a.png" alt="a" class="wp-image aligncenter" /></p>`);
+    expect(sanitizeArticleHtml(`<p><img src="/a.png" alt="a"></p>`)).toBe(
+      `<p><img src="/a.png" alt="a" class="wp-image aligncenter" /></p>`,
+    );
     expect(sanitizeArticleHtml(`<img src="/a.png" alt="a" class="alignleft">`)).toBe(`<img src="/a.png" alt="a" class="alignleft" />`);
   });
 
@@ -160,7 +164,7 @@ describe("sanitizeArticleHtml: cost grows with the size of the input, not its sq
   });
 
   it("unwraps nested bare spans completely and keeps styled ones", () => {
-    expect(sanitizeArticleHtml("<p><span><span><span>a</span></span> <span style=\"color:red\"><span>b</span></span></span></p>")).toBe(
+    expect(sanitizeArticleHtml('<p><span><span><span>a</span></span> <span style="color:red"><span>b</span></span></span></p>')).toBe(
       '<p>a <span style="color:red">b</span></p>',
     );
   });

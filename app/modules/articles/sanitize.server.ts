@@ -13,9 +13,37 @@ import { limitNesting } from "./nesting.server";
  */
 
 const BLOCK_TAGS = new Set([
-  "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure",
-  "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "iframe", "li", "main", "nav", "ol", "p",
-  "pre", "section", "table", "ul", "video",
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "iframe",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+  "video",
 ]);
 
 const VIDEO_EMBED_PREFIXES = [
@@ -26,11 +54,7 @@ const VIDEO_EMBED_PREFIXES = [
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
-const COLOR = [
-  /^#[0-9a-f]{3,8}$/i,
-  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i,
-  /^[a-z]{3,20}$/i,
-];
+const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)$/i, /^[a-z]{3,20}$/i];
 const FONT_SIZE = [/^\d{1,3}(\.\d{1,2})?(px|pt|em|rem|%)$/];
 // Family names only: no parentheses or backslashes, so no url()/expression()/escapes.
 const FONT_FAMILY = [/^[a-z0-9 ,'"-]{1,120}$/i];
@@ -43,11 +67,7 @@ const blockStyles = { "text-align": TEXT_ALIGN, direction: DIRECTION, "padding-i
 // `dir` values are checked in the "*" transform (an allowlisted value list would leave a bare `dir`).
 const blockAttrs = ["style", "dir"];
 
-const IMAGE_CLASSES = [
-  /^align(left|right|center|none)$/,
-  /^wp-image(-\d{1,12})?$/,
-  /^size-(thumbnail|medium|medium_large|large|full)$/,
-];
+const IMAGE_CLASSES = [/^align(left|right|center|none)$/, /^wp-image(-\d{1,12})?$/, /^size-(thumbnail|medium|medium_large|large|full)$/];
 
 const REL_KEPT = new Set(["nofollow", "sponsored", "ugc", "noopener", "noreferrer"]);
 
@@ -66,20 +86,72 @@ const MAX_NESTING = 40;
 // sanitize-html 2.17 supports allowedEmptyAttributes; its type definitions lag behind.
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [
-    "h2", "h3", "h4", "h5", "h6", "p", "br", "strong", "b", "em", "i", "u", "s", "strike", "del", "sub", "sup",
-    "div", "span", "ul", "ol", "li", "blockquote", "pre", "code", "a", "img", "figure", "figcaption", "table", "thead",
-    "tbody", "tfoot", "tr", "th", "td", "hr", "iframe",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "strike",
+    "del",
+    "sub",
+    "sup",
+    "div",
+    "span",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "pre",
+    "code",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "hr",
+    "iframe",
   ],
   allowedAttributes: {
     span: ["style"],
-    div: blockAttrs, p: blockAttrs, h2: blockAttrs, h3: blockAttrs, h4: blockAttrs, h5: blockAttrs, h6: blockAttrs,
-    ul: blockAttrs, ol: [...blockAttrs, "start"], li: [...blockAttrs, "value"], blockquote: blockAttrs,
-    figure: blockAttrs, figcaption: blockAttrs,
-    th: [...blockAttrs, "colspan", "rowspan", "scope"], td: [...blockAttrs, "colspan", "rowspan"],
+    div: blockAttrs,
+    p: blockAttrs,
+    h2: blockAttrs,
+    h3: blockAttrs,
+    h4: blockAttrs,
+    h5: blockAttrs,
+    h6: blockAttrs,
+    ul: blockAttrs,
+    ol: [...blockAttrs, "start"],
+    li: [...blockAttrs, "value"],
+    blockquote: blockAttrs,
+    figure: blockAttrs,
+    figcaption: blockAttrs,
+    th: [...blockAttrs, "colspan", "rowspan", "scope"],
+    td: [...blockAttrs, "colspan", "rowspan"],
     pre: [...blockAttrs, "data-language"],
     code: ["class"],
     // data-unverified: an AI-added external link the link checker has not fetched yet.
-    a: ["href", "title", "rel", { name: "target", multiple: false, values: ["_blank"] }, { name: "data-unverified", multiple: false, values: ["true"] }],
+    a: [
+      "href",
+      "title",
+      "rel",
+      { name: "target", multiple: false, values: ["_blank"] },
+      { name: "data-unverified", multiple: false, values: ["true"] },
+    ],
     img: ["src", "alt", "width", "height", "class", "title", "loading"],
     iframe: ["src", "allowfullscreen", "title", "width", "height", "frameborder"],
   },
@@ -91,9 +163,22 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
   },
   allowedStyles: {
     span: { color: COLOR, "background-color": COLOR, "font-size": FONT_SIZE, "font-family": FONT_FAMILY },
-    div: blockStyles, p: blockStyles, h2: blockStyles, h3: blockStyles, h4: blockStyles, h5: blockStyles, h6: blockStyles,
-    li: blockStyles, ul: blockStyles, ol: blockStyles, blockquote: blockStyles, figure: blockStyles,
-    figcaption: blockStyles, th: blockStyles, td: blockStyles, pre: blockStyles,
+    div: blockStyles,
+    p: blockStyles,
+    h2: blockStyles,
+    h3: blockStyles,
+    h4: blockStyles,
+    h5: blockStyles,
+    h6: blockStyles,
+    li: blockStyles,
+    ul: blockStyles,
+    ol: blockStyles,
+    blockquote: blockStyles,
+    figure: blockStyles,
+    figcaption: blockStyles,
+    th: blockStyles,
+    td: blockStyles,
+    pre: blockStyles,
   },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
@@ -115,7 +200,12 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
     h1: (_tag, attribs) => ({ tagName: "h2", attribs }),
     a: (tagName, attribs) => {
       const href = (attribs.href ?? "").trim();
-      const rel = new Set((attribs.rel ?? "").toLowerCase().split(/\s+/).filter((t) => REL_KEPT.has(t)));
+      const rel = new Set(
+        (attribs.rel ?? "")
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((t) => REL_KEPT.has(t)),
+      );
       if (/^https?:\/\//i.test(href) || attribs.target === "_blank") {
         rel.add("noopener");
         rel.add("noreferrer");
@@ -230,7 +320,8 @@ function unwrapBareSpans(html: string) {
  * sanitizing it never holds the server up.
  */
 export const ARTICLE_HTML_MAX_BYTES = 512 * 1024;
-export const ARTICLE_TOO_LARGE_MESSAGE = "This article is too long: an article can hold up to 512 KB of HTML (about ten long articles). Please shorten it or split it in two.";
+export const ARTICLE_TOO_LARGE_MESSAGE =
+  "This article is too long: an article can hold up to 512 KB of HTML (about ten long articles). Please shorten it or split it in two.";
 
 export class ArticleTooLargeError extends Error {
   override name = "ArticleTooLargeError";

@@ -74,7 +74,12 @@ describe("scoreArticle", () => {
   });
 
   it("counts internal and external links against the settings", () => {
-    expect(classifyLinks(["/a", "https://www.me.example/b", "https://me.example/c", "https://other.example", "mailto:x@y.z", "#top"], "https://me.example")).toEqual({
+    expect(
+      classifyLinks(
+        ["/a", "https://www.me.example/b", "https://me.example/c", "https://other.example", "mailto:x@y.z", "#top"],
+        "https://me.example",
+      ),
+    ).toEqual({
       internal: 3,
       external: 1,
     });
@@ -86,7 +91,9 @@ describe("scoreArticle", () => {
 
   it("wants images with alt text", () => {
     expect(check(good({ html: "<p>x</p>" }), "image-alt").passed).toBe(false);
-    expect(check(good({ html: `<img src="/a.png" alt="" /><img src="/b.png" alt="b" />` }), "image-alt").detail).toMatch(/^1 image of 2 without alt text/);
+    expect(check(good({ html: `<img src="/a.png" alt="" /><img src="/b.png" alt="b" />` }), "image-alt").detail).toMatch(
+      /^1 image of 2 without alt text/,
+    );
   });
 
   it("scores readability for English and skips it for other languages", () => {

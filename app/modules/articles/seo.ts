@@ -1,9 +1,4 @@
-import {
-  ARTICLE_LENGTH_WORDS,
-  LINK_AMOUNT_RANGES,
-  type ArticleLength,
-  type LinkAmount,
-} from "#app/modules/settings/content-options";
+import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
 import { analyzeReadability } from "#app/modules/tools/readability";
 import { countWords, decodeEntities, htmlToText } from "./text";
 
@@ -164,10 +159,14 @@ function linkCheck(id: "internal-links" | "external-links", count: number, wante
   const kind = id === "internal-links" ? "internal" : "external";
   const label = id === "internal-links" ? "Internal links" : "External links";
   const passed = count >= range.min && count <= range.max;
-  const want = wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
+  const want =
+    wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
   let advice = "";
   if (!passed) advice = count < range.min ? ` Add ${range.min - count} more.` : ` Remove ${count - range.max}.`;
-  const why = kind === "internal" ? " Internal links help readers and search engines find your other pages." : " Links to authoritative sources build trust.";
+  const why =
+    kind === "internal"
+      ? " Internal links help readers and search engines find your other pages."
+      : " Links to authoritative sources build trust.";
   return { id, label, passed, detail: `${plural(count, `${kind} link`)}; ${want}.${advice}${passed ? "" : why}` };
 }
 
@@ -184,7 +183,11 @@ export function scoreArticle(input: SeoInput): SeoResult {
     id: "keyword-title",
     label: "Keyword in title",
     passed: has(title),
-    detail: !keyword ? noKeyword : has(title) ? `The title contains “${keyword}”.` : `Put “${keyword}” in the title, ideally near the start.`,
+    detail: !keyword
+      ? noKeyword
+      : has(title)
+        ? `The title contains “${keyword}”.`
+        : `Put “${keyword}” in the title, ideally near the start.`,
   });
   checks.push({
     id: "keyword-intro",
@@ -202,13 +205,21 @@ export function scoreArticle(input: SeoInput): SeoResult {
     id: "keyword-subheading",
     label: "Keyword in a subheading",
     passed: inSubheading,
-    detail: !keyword ? noKeyword : inSubheading ? "At least one H2 or H3 contains the keyword." : `Use “${keyword}” in at least one H2 or H3 heading.`,
+    detail: !keyword
+      ? noKeyword
+      : inSubheading
+        ? "At least one H2 or H3 contains the keyword."
+        : `Use “${keyword}” in at least one H2 or H3 heading.`,
   });
   checks.push({
     id: "keyword-meta",
     label: "Keyword in meta description",
     passed: has(meta),
-    detail: !keyword ? noKeyword : has(meta) ? "The meta description contains the keyword." : `Include “${keyword}” in the meta description; search results show it in bold.`,
+    detail: !keyword
+      ? noKeyword
+      : has(meta)
+        ? "The meta description contains the keyword."
+        : `Include “${keyword}” in the meta description; search results show it in bold.`,
   });
 
   const titleOk = title.length > 0 && title.length <= TITLE_MAX;
@@ -242,7 +253,11 @@ export function scoreArticle(input: SeoInput): SeoResult {
     label: "Length",
     passed: wordsOk,
     detail: `${plural(words, "word")}; the ${input.lengthBand} length aims for ${band.min.toLocaleString("en-US")}-${band.max.toLocaleString("en-US")}.${
-      wordsOk ? "" : words < band.min ? ` Add about ${(band.min - words).toLocaleString("en-US")} words.` : ` Cut about ${(words - band.max).toLocaleString("en-US")} words.`
+      wordsOk
+        ? ""
+        : words < band.min
+          ? ` Add about ${(band.min - words).toLocaleString("en-US")} words.`
+          : ` Cut about ${(words - band.max).toLocaleString("en-US")} words.`
     }`,
   });
 

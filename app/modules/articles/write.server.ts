@@ -17,7 +17,11 @@ export const KEYWORD_MAX_CHARS = 120;
 export { WRITE_MESSAGES as MESSAGES } from "./write-messages";
 
 /** The write screen's data: the article to edit (?edit=) and what the page shows beside it; null when that article is not this site's. */
-export async function loadWriteScreen(db: DB, tenant: { workspaceId: string; siteId: string }, { editId, publish }: { editId: string | null; publish: boolean }) {
+export async function loadWriteScreen(
+  db: DB,
+  tenant: { workspaceId: string; siteId: string },
+  { editId, publish }: { editId: string | null; publish: boolean },
+) {
   const article = editId ? await getArticle(db, tenant.siteId, editId) : null;
   // Unknown and other sites' ids look the same: the route answers 404, nothing leaked.
   if (editId && !article) return null;
@@ -46,7 +50,13 @@ export async function loadWriteScreen(db: DB, tenant: { workspaceId: string; sit
     : null;
   // Scoring a large article is real work: it runs where analyseArticle decides (the worker thread past 48 KB).
   const seo = saved
-    ? (await analyseArticle({ html: saved.contentHtml, sanitize: false, seo: { ...seoContext, title: saved.title, metaDescription: saved.metaDescription, keyword: saved.targetKeyword } })).seo
+    ? (
+        await analyseArticle({
+          html: saved.contentHtml,
+          sanitize: false,
+          seo: { ...seoContext, title: saved.title, metaDescription: saved.metaDescription, keyword: saved.targetKeyword },
+        })
+      ).seo
     : null;
   return {
     article: saved,
@@ -84,6 +94,12 @@ export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId:
     const updated = await updateArticle(db, tenant.siteId, input.articleId, fields);
     return updated ? { id: updated.id, created: false } : null;
   }
-  const created = await createArticle(db, { ...fields, workspaceId: tenant.workspaceId, siteId: tenant.siteId, authorId: tenant.userId, source: "manual" });
+  const created = await createArticle(db, {
+    ...fields,
+    workspaceId: tenant.workspaceId,
+    siteId: tenant.siteId,
+    authorId: tenant.userId,
+    source: "manual",
+  });
   return { id: created.id, created: true };
 }

@@ -80,10 +80,7 @@ export async function signUp(db: DB, input: { email: string; password: string })
   }
 }
 
-export type PasswordSignInResult =
-  | { status: "ok"; userId: string }
-  | { status: "invalid" }
-  | { status: "unverified"; email: string };
+export type PasswordSignInResult = { status: "ok"; userId: string } | { status: "invalid" } | { status: "unverified"; email: string };
 
 export async function authenticateWithPassword(db: DB, email: string, password: string): Promise<PasswordSignInResult> {
   const user = await findUserByEmail(db, email);
@@ -199,7 +196,8 @@ export async function signInWithOidc(db: DB, provider: string, profile: OidcProf
     .executeTakeFirst();
   if (linked) {
     if (linked.email_verified_at) return { status: "ok", userId: linked.id, isNew: false };
-    if (!profile.emailVerified || email !== linked.email) return { status: "verify-email", userId: linked.id, email: linked.email, mailSent: false };
+    if (!profile.emailVerified || email !== linked.email)
+      return { status: "verify-email", userId: linked.id, email: linked.email, mailSent: false };
     // The provider now vouches for the account's own address.
     await markEmailVerified(db, linked.id);
     return { status: "ok", userId: linked.id, isNew: false };
@@ -254,6 +252,11 @@ export async function signInWithOidc(db: DB, provider: string, profile: OidcProf
 
 async function markEmailVerified(db: DB, userId: string) {
   const now = isoNow();
-  await db.updateTable("users").set({ email_verified_at: now, updated_at: now }).where("id", "=", userId).where("email_verified_at", "is", null).execute();
+  await db
+    .updateTable("users")
+    .set({ email_verified_at: now, updated_at: now })
+    .where("id", "=", userId)
+    .where("email_verified_at", "is", null)
+    .execute();
   await grantOperatorIfListed(db, userId);
 }

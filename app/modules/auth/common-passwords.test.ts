@@ -10,7 +10,19 @@ describe("isCommonPassword", () => {
   });
 
   it("lets the demo password and the passwords of the test suites through", () => {
-    for (const password of ["inkpilot-demo", "secret12", "correct horse", "correct-horse", "next-password", "renewed-pass", "new-secret", "brand-new", "first-pass", "newpass1", "x7#Lq!9v"]) {
+    for (const password of [
+      "inkpilot-demo",
+      "secret12",
+      "correct horse",
+      "correct-horse",
+      "next-password",
+      "renewed-pass",
+      "new-secret",
+      "brand-new",
+      "first-pass",
+      "newpass1",
+      "x7#Lq!9v",
+    ]) {
       expect(isCommonPassword(password), password).toBe(false);
     }
   });

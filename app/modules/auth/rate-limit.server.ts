@@ -144,8 +144,7 @@ function guessLimiters(kind: PasswordGuessKind) {
 }
 
 export type PasswordGuessGate =
-  | { allowed: true; settle: (correct: boolean) => Promise<void> }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; settle: (correct: boolean) => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 async function tryConsume(limiterToUse: RateLimiterMemory, key: string, options?: { customDuration: number }) {
   try {

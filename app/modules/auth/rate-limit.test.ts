@@ -24,7 +24,9 @@ describe("clientKey", () => {
 
 describe("admitPasswordGuess", () => {
   it("admits at most the (account, IP) limit of a parallel burst, before any password is checked", async () => {
-    const gates = await Promise.all(Array.from({ length: 20 }, () => admitPasswordGuess("signin", { account: "burst@x.test", ip: "198.51.100.20" })));
+    const gates = await Promise.all(
+      Array.from({ length: 20 }, () => admitPasswordGuess("signin", { account: "burst@x.test", ip: "198.51.100.20" })),
+    );
     expect(gates.filter((g) => g.allowed)).toHaveLength(PASSWORD_GUESS_RULES.pair.points);
   });
 

@@ -32,7 +32,11 @@ describe("auth tokens", () => {
     const db = await testDb();
     const { userId } = await createAccount(db, { email: "expiring@example.com", passwordHash: null });
     const token = await issueAuthToken(db, userId, "reset_password");
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1).toISOString() }).where("token_hash", "=", hashToken(token)).execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+      .where("token_hash", "=", hashToken(token))
+      .execute();
     expect((await findAuthToken(db, token, "reset_password"))?.state).toBe("expired");
     expect(await consumeAuthToken(db, token, "reset_password")).toBeNull();
   });

@@ -108,7 +108,9 @@ export async function syncArticleLinks(db: DB, siteId: string, articleId: string
         })),
       )
       .onConflict((oc) =>
-        oc.columns(["article_id", "url"]).doUpdateSet((eb) => ({ anchor_text: eb.ref("excluded.anchor_text"), kind: eb.ref("excluded.kind") })),
+        oc
+          .columns(["article_id", "url"])
+          .doUpdateSet((eb) => ({ anchor_text: eb.ref("excluded.anchor_text"), kind: eb.ref("excluded.kind") })),
       )
       .execute();
   }
@@ -151,14 +153,19 @@ function forHowLong(seconds: number) {
  * reported with where they ended; private and local addresses are never
  * requested and come back 'blocked'.
  */
-export async function checkLink(url: string, { signal, timeoutMs = CHECK_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<LinkCheck> {
+export async function checkLink(
+  url: string,
+  { signal, timeoutMs = CHECK_TIMEOUT_MS }: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<LinkCheck> {
   const base = { timeoutMs, maxBytes: GET_FALLBACK_BYTES, truncate: true, signal } as const;
   try {
     let res = await guardedFetch(url, { ...base, method: "HEAD" });
     if (res.status === 405 || res.status === 501) res = await guardedFetch(url, { ...base, method: "GET" });
     const redirected = res.url !== new URL(url).href;
     if (res.status >= 200 && res.status < 300) {
-      return redirected ? { status: "redirect", httpStatus: res.status, finalUrl: res.url, error: null } : { status: "ok", httpStatus: res.status, finalUrl: null, error: null };
+      return redirected
+        ? { status: "redirect", httpStatus: res.status, finalUrl: res.url, error: null }
+        : { status: "ok", httpStatus: res.status, finalUrl: null, error: null };
     }
     const finalUrl = redirected ? res.url : null;
     if (ASKS_TO_WAIT.has(res.status)) {
@@ -166,7 +173,8 @@ export async function checkLink(url: string, { signal, timeoutMs = CHECK_TIMEOUT
       const error = `The server asked us to wait (HTTP ${res.status}${wait ? `, for ${forHowLong(wait)}` : ""}). ${NEXT_RUN}`;
       return { status: "error", httpStatus: res.status, finalUrl, error, host: "wait" };
     }
-    if (REFUSED_BOT.has(res.status)) return { status: "error", httpStatus: res.status, finalUrl, error: `The server refused the link checker (HTTP ${res.status}).` };
+    if (REFUSED_BOT.has(res.status))
+      return { status: "error", httpStatus: res.status, finalUrl, error: `The server refused the link checker (HTTP ${res.status}).` };
     if (res.status >= 400) return { status: "broken", httpStatus: res.status, finalUrl, error: null };
     return { status: "error", httpStatus: res.status, finalUrl, error: `Unexpected answer (HTTP ${res.status}).` };
   } catch (error) {
@@ -175,7 +183,13 @@ export async function checkLink(url: string, { signal, timeoutMs = CHECK_TIMEOUT
     // A name that does not resolve is a dead link; timeouts and resets may be passing trouble.
     if (error.code === "dns") return { status: "broken", httpStatus: null, finalUrl: null, error: error.message };
     const unreachable = error.code === "timeout" || error.code === "network";
-    return { status: "error", httpStatus: null, finalUrl: null, error: error.message, ...(unreachable ? { host: "unreachable" as const } : {}) };
+    return {
+      status: "error",
+      httpStatus: null,
+      finalUrl: null,
+      error: error.message,
+      ...(unreachable ? { host: "unreachable" as const } : {}),
+    };
   }
 }
 
@@ -208,7 +222,11 @@ async function linksForThisRun(db: DB, siteId: string) {
 export async function checkSiteLinks(
   db: DB,
   siteId: string,
-  { signal, check = checkLink, timeoutMs = CHECK_TIMEOUT_MS }: CheckOptions & { check?: (url: string, options: CheckOptions) => Promise<LinkCheck> } = {},
+  {
+    signal,
+    check = checkLink,
+    timeoutMs = CHECK_TIMEOUT_MS,
+  }: CheckOptions & { check?: (url: string, options: CheckOptions) => Promise<LinkCheck> } = {},
 ) {
   const site = await db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirst();
   if (!site) return { checked: 0, skipped: 0 };
@@ -218,7 +236,14 @@ export async function checkSiteLinks(
     const now = isoNow();
     await db
       .updateTable("links")
-      .set({ status: result.status, http_status: result.httpStatus, final_url: result.finalUrl, last_error: result.error, checked_at: now, attempted_at: now })
+      .set({
+        status: result.status,
+        http_status: result.httpStatus,
+        final_url: result.finalUrl,
+        last_error: result.error,
+        checked_at: now,
+        attempted_at: now,
+      })
       .where("site_id", "=", siteId)
       .where("url", "=", href)
       .execute();
@@ -244,7 +269,12 @@ export async function checkSiteLinks(
   for (const href of hrefs) {
     const target = resolveLink(href, site.url);
     if (!target) {
-      await record(href, { status: "error", httpStatus: null, finalUrl: null, error: "A relative link cannot be checked until the site's address is set in Settings." });
+      await record(href, {
+        status: "error",
+        httpStatus: null,
+        finalUrl: null,
+        error: "A relative link cannot be checked until the site's address is set in Settings.",
+      });
       checked++;
       continue;
     }
@@ -279,7 +309,9 @@ export async function checkSiteLinks(
       } else host.failures = 0;
     }
   };
-  await Promise.all([...hosts.values()].flatMap((host) => Array.from({ length: Math.min(CHECK_PER_HOST, host.queue.length) }, () => hostWorker(host))));
+  await Promise.all(
+    [...hosts.values()].flatMap((host) => Array.from({ length: Math.min(CHECK_PER_HOST, host.queue.length) }, () => hostWorker(host))),
+  );
   return { checked, skipped };
 }
 
@@ -309,7 +341,11 @@ export async function isCheckRunning(db: DB, siteId: string) {
  * the last 10 minutes. Durable (the jobs table), so it holds across restarts
  * and server processes.
  */
-export async function requestLinkCheck(db: DB, siteId: string, now = new Date()): Promise<{ ok: true } | { ok: false; retryAfterMinutes: number }> {
+export async function requestLinkCheck(
+  db: DB,
+  siteId: string,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; retryAfterMinutes: number }> {
   return db.transaction().execute(async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
     const last = await trx
@@ -325,7 +361,12 @@ export async function requestLinkCheck(db: DB, siteId: string, now = new Date())
       const waitMs = new Date(last.created_at).getTime() + MANUAL_CHECK_INTERVAL_MS - now.getTime();
       return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)) };
     }
-    await enqueue(trx, CHECK_LINKS_JOB, { siteId, trigger: "manual" }, { idempotencyKey: `links:${siteId}:manual:${now.toISOString()}`, maxAttempts: 2 });
+    await enqueue(
+      trx,
+      CHECK_LINKS_JOB,
+      { siteId, trigger: "manual" },
+      { idempotencyKey: `links:${siteId}:manual:${now.toISOString()}`, maxAttempts: 2 },
+    );
     return { ok: true };
   });
 }
@@ -349,6 +390,11 @@ export async function enqueueDailyLinkChecks(db: DB, now = new Date()) {
     )
     .execute();
   for (const { site_id } of due) {
-    await enqueue(db, CHECK_LINKS_JOB, { siteId: site_id, trigger: "daily" }, { idempotencyKey: `links:${site_id}:daily:${day}`, maxAttempts: 2 });
+    await enqueue(
+      db,
+      CHECK_LINKS_JOB,
+      { siteId: site_id, trigger: "daily" },
+      { idempotencyKey: `links:${site_id}:daily:${day}`, maxAttempts: 2 },
+    );
   }
 }

@@ -52,7 +52,8 @@ export function isAiLimitError(error: unknown): error is AiLimitError {
 
 /** The refusal to show when a metered action was stopped (AI allowance, burst limit or image cap); null for any other error. */
 export function limitRefusal(error: unknown): { title: string; message: string; status: number } | null {
-  if (error instanceof AiLimitError || error instanceof ImageLimitError) return { title: error.title, message: error.message, status: error.status };
+  if (error instanceof AiLimitError || error instanceof ImageLimitError)
+    return { title: error.title, message: error.message, status: error.status };
   return null;
 }
 
@@ -86,7 +87,11 @@ async function usedToday(db: DB, siteId: string, day: string) {
 export type AiAllowance = { plan: "trial" | "pro"; used: number; max: number; blocked: AiLimitCode | null };
 
 /** Today's allowance of a site, for display; charges nothing. */
-export async function getAiAllowance(db: DB, { workspaceId, siteId }: Pick<AiTenant, "workspaceId" | "siteId">, { now = new Date() } = {}): Promise<AiAllowance> {
+export async function getAiAllowance(
+  db: DB,
+  { workspaceId, siteId }: Pick<AiTenant, "workspaceId" | "siteId">,
+  { now = new Date() } = {},
+): Promise<AiAllowance> {
   const { plan, expired, max } = await allowanceOf(db, workspaceId, now);
   const used = await usedToday(db, siteId, dayKey(now));
   return { plan, used, max: expired ? 0 : max, blocked: expired ? "trial_expired" : used >= max ? "daily_limit" : null };

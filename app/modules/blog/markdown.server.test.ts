@@ -18,7 +18,9 @@ describe("reading time", () => {
 
 describe("table of contents", () => {
   test("h2 and h3 get unique ids and appear in order; h1 and h4 stay out", () => {
-    const { html, toc } = renderMarkdown("# Title\n\n## Why it matters: 3 tips\n\ntext\n\n### The *first* step\n\n## Why it matters: 3 tips\n\n#### Deep");
+    const { html, toc } = renderMarkdown(
+      "# Title\n\n## Why it matters: 3 tips\n\ntext\n\n### The *first* step\n\n## Why it matters: 3 tips\n\n#### Deep",
+    );
     expect(toc).toEqual([
       { id: "why-it-matters-3-tips", text: "Why it matters: 3 tips", depth: 2 },
       { id: "the-first-step", text: "The first step", depth: 3 },

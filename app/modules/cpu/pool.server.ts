@@ -118,9 +118,11 @@ export function warmCpuPool() {
 
 export async function stopCpuPool() {
   const running = slots.splice(0, POOL_SIZE, ...Array.from({ length: POOL_SIZE }, () => undefined));
-  await Promise.all(running.map(async (slot) => {
-    if (!slot) return;
-    failAll(slot, new Error("CPU pool stopped"));
-    await slot.worker.terminate();
-  }));
+  await Promise.all(
+    running.map(async (slot) => {
+      if (!slot) return;
+      failAll(slot, new Error("CPU pool stopped"));
+      await slot.worker.terminate();
+    }),
+  );
 }

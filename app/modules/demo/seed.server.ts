@@ -10,14 +10,31 @@ export const DEMO_EMAIL = "demo@inkpilot.app";
 export const DEMO_PASSWORD = "inkpilot-demo";
 
 const demoTopics = [
-  { name: "Coffee brewing", description: "Guides to brewing better coffee at home.", keywords: ["pour over", "french press", "cold brew", "grind size"], category: "Guides", color: "#3B82F6" },
-  { name: "Bean origins", description: "Where our beans come from and how origin shapes flavour.", keywords: ["ethiopian coffee", "colombian coffee"], category: "Education", color: "#10B981" },
+  {
+    name: "Coffee brewing",
+    description: "Guides to brewing better coffee at home.",
+    keywords: ["pour over", "french press", "cold brew", "grind size"],
+    category: "Guides",
+    color: "#3B82F6",
+  },
+  {
+    name: "Bean origins",
+    description: "Where our beans come from and how origin shapes flavour.",
+    keywords: ["ethiopian coffee", "colombian coffee"],
+    category: "Education",
+    color: "#10B981",
+  },
   { name: "Shop news", description: "", keywords: [], category: "", color: "#F59E0B" },
 ];
 
 const demoArticles = [
   { title: "How to Brew Pour-Over Coffee: A Step-by-Step Guide", keyword: "pour over coffee", status: "published" as const, daysAgo: 6 },
-  { title: "Cold Brew vs Iced Coffee: What's the Difference?", keyword: "cold brew vs iced coffee", status: "scheduled" as const, daysAgo: 3 },
+  {
+    title: "Cold Brew vs Iced Coffee: What's the Difference?",
+    keyword: "cold brew vs iced coffee",
+    status: "scheduled" as const,
+    daysAgo: 3,
+  },
   { title: "Choosing the Right Grind Size for Every Brew Method", keyword: "coffee grind size", status: "draft" as const, daysAgo: 1 },
 ];
 
@@ -81,13 +98,19 @@ export async function seedDemo(db: DB) {
         author_id: userId,
         topic_id: topicIds[0] ?? null,
         title: article.title,
-        slug: article.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, ""),
+        slug: article.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, ""),
         content_html: html,
         target_keyword: article.keyword,
         status: article.status,
         published_at: article.status === "published" ? createdAt : null,
         scheduled_at: article.status === "scheduled" ? isoIn((i + 1) * DAY) : null,
-        word_count: html.replace(/<[^>]+>/g, " ").split(/\s+/).filter(Boolean).length,
+        word_count: html
+          .replace(/<[^>]+>/g, " ")
+          .split(/\s+/)
+          .filter(Boolean).length,
         created_at: createdAt,
         updated_at: createdAt,
       })

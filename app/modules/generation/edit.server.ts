@@ -35,7 +35,12 @@ export async function regenerateSection(db: DB, tenant: AiTenant, articleId: str
     title: article.title,
     metaDescription: article.meta_description,
     slug: article.slug,
-    sections: h2s.map((h) => ({ heading: $(h).text().trim(), intent: `Cover ${$(h).text().trim()}`, targetWords: Math.round(article.word_count / Math.max(1, h2s.length)) || 200, subheadings: [] })),
+    sections: h2s.map((h) => ({
+      heading: $(h).text().trim(),
+      intent: `Cover ${$(h).text().trim()}`,
+      targetWords: Math.round(article.word_count / Math.max(1, h2s.length)) || 200,
+      subheadings: [],
+    })),
     faqQuestions: [],
     table: null,
     imagePrompts: [],
@@ -60,7 +65,15 @@ export async function editArticle(db: DB, tenant: AiTenant, articleId: string, i
 }
 
 /** Applies an instruction to a selected fragment and returns it sanitized; nothing is stored. */
-export async function editSelection(db: DB, tenant: AiTenant, articleId: string | null, html: string, instruction: string, keyword: string, writer?: ArticleWriter) {
+export async function editSelection(
+  db: DB,
+  tenant: AiTenant,
+  articleId: string | null,
+  html: string,
+  instruction: string,
+  keyword: string,
+  writer?: ArticleWriter,
+) {
   await chargeAiAction(db, tenant, "edit-selection");
   const brief = await briefFor(db, tenant.siteId, articleId ?? "", keyword);
   const out = await (writer ?? (await getArticleWriter())).rewrite(html, instruction, brief, {});

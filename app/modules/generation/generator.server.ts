@@ -24,7 +24,8 @@ const CALL_TIMEOUT_MS = 120_000;
 export function failureReason(error: unknown, what: string) {
   if (error instanceof WriterLimitError) return error.message;
   logger.warn({ err: error }, `generator: ${what} failed`);
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "the AI provider took too long to answer. Please try again.";
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
+    return "the AI provider took too long to answer. Please try again.";
   return "the AI provider did not answer. Please try again.";
 }
 
@@ -83,5 +84,7 @@ export async function getGeneratedArticle(db: DB, siteId: string, articleId: str
 /** The site's articles a user can hand to the publish dialog, newest first. */
 export async function listPublishableArticles(db: DB, siteId: string) {
   const items = await listArticles(db, siteId, { limit: 100 });
-  return items.filter((a) => a.status !== "generating").map((a) => ({ id: a.id, title: a.title || "Untitled", status: a.status, createdAt: a.createdAt }));
+  return items
+    .filter((a) => a.status !== "generating")
+    .map((a) => ({ id: a.id, title: a.title || "Untitled", status: a.status, createdAt: a.createdAt }));
 }

@@ -21,7 +21,14 @@ export function parseGeneratorTab(value: string | null): GeneratorTab {
 
 /** "a, b ,,c" → ["a", "b", "c"]: comma-separated keywords, trimmed, empties and repeats dropped. */
 export function splitKeywords(text: string) {
-  return [...new Set(text.split(",").map((k) => k.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export const GENERATOR_MESSAGES = {

@@ -14,7 +14,12 @@ import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stor
 /** Writes a generated image for a site (and article, when it is one's) and records it; returns its URL. */
 export async function saveGeneratedImage(db: DB, owner: { siteId: string; articleId?: string | null }, image: GeneratedImage) {
   const stored = await saveImage("article", owner.articleId ?? owner.siteId, image.bytes);
-  await recordStoredImage(db, stored.storedPath, { kind: "article", siteId: owner.siteId, articleId: owner.articleId ?? null }, stored.bytes);
+  await recordStoredImage(
+    db,
+    stored.storedPath,
+    { kind: "article", siteId: owner.siteId, articleId: owner.articleId ?? null },
+    stored.bytes,
+  );
   return storedImageUrl(stored.storedPath)!;
 }
 

@@ -56,7 +56,11 @@ export async function runGeneration(
       await settleUnfinished(db, siteId, generationId, "failed", GENERATION_ERROR);
       throw new PermanentJobError(error instanceof Error ? error.message : String(error));
     }
-    await db.updateTable("generations").set({ step: "Retrying after an error...", updated_at: isoNow() }).where("id", "=", generationId).execute();
+    await db
+      .updateTable("generations")
+      .set({ step: "Retrying after an error...", updated_at: isoNow() })
+      .where("id", "=", generationId)
+      .execute();
     emitGenerationProgress(generationId);
     throw error;
   } finally {

@@ -6,7 +6,17 @@ import { getArticle, getSeoContext, updateArticle } from "#app/modules/articles/
 import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { scoreArticle } from "#app/modules/articles/seo";
 import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
-import type { ArticleBrief, ArticleWriter, CallContext, FaqItem, LinkCandidate, LinkChoice, Outline, TableData, TokenUsage } from "#app/modules/ai/types";
+import type {
+  ArticleBrief,
+  ArticleWriter,
+  CallContext,
+  FaqItem,
+  LinkCandidate,
+  LinkChoice,
+  Outline,
+  TableData,
+  TokenUsage,
+} from "#app/modules/ai/types";
 import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
@@ -84,7 +94,17 @@ export function stepDone(state: GenerationState, key: StepKey) {
   }
 }
 
-const WEIGHTS: Record<StepKey, number> = { research: 4, outline: 10, sections: 46, intro: 6, faq: 6, table: 4, links: 4, images: 12, assemble: 8 };
+const WEIGHTS: Record<StepKey, number> = {
+  research: 4,
+  outline: 10,
+  sections: 46,
+  intro: 6,
+  faq: 6,
+  table: 4,
+  links: 4,
+  images: 12,
+  assemble: 8,
+};
 
 /** Progress in percent from what is finished; sections count one by one. */
 export function progressOf(state: GenerationState) {
@@ -101,7 +121,11 @@ export function stepList(state: GenerationState, status: string) {
   return STEPS.map((s) => ({
     key: s.key,
     label: s.key === "sections" && state.outline ? `${s.label} (${sectionsDone(state)}/${state.outline.sections.length})` : s.label,
-    status: stepDone(state, s.key) ? ("done" as const) : status === "running" && (s.key === firstOpen || inParallelPhase(state, s.key)) ? ("active" as const) : ("pending" as const),
+    status: stepDone(state, s.key)
+      ? ("done" as const)
+      : status === "running" && (s.key === firstOpen || inParallelPhase(state, s.key))
+        ? ("active" as const)
+        : ("pending" as const),
   }));
 }
 
@@ -126,7 +150,13 @@ export class GenerationCancelled extends Error {
 const FIXED: Record<string, { faq: string; conclusion: string; more: string; source: string; video: string }> = {
   en: { faq: "Frequently Asked Questions", conclusion: "Conclusion", more: "Read more:", source: "Further reading:", video: "Watch:" },
   es: { faq: "Preguntas frecuentes", conclusion: "Conclusión", more: "Lee más:", source: "Lectura adicional:", video: "Mira:" },
-  fr: { faq: "Questions fréquentes", conclusion: "Conclusion", more: "À lire aussi :", source: "Pour aller plus loin :", video: "À voir :" },
+  fr: {
+    faq: "Questions fréquentes",
+    conclusion: "Conclusion",
+    more: "À lire aussi :",
+    source: "Pour aller plus loin :",
+    video: "À voir :",
+  },
   de: { faq: "Häufig gestellte Fragen", conclusion: "Fazit", more: "Mehr dazu:", source: "Weiterführend:", video: "Video:" },
   pt: { faq: "Perguntas frequentes", conclusion: "Conclusão", more: "Leia mais:", source: "Leitura adicional:", video: "Assista:" },
   it: { faq: "Domande frequenti", conclusion: "Conclusione", more: "Leggi anche:", source: "Approfondimenti:", video: "Guarda:" },
@@ -350,7 +380,15 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   return finish(db, siteId, generationId, articleId, state, writer, save);
 }
 
-async function finish(db: DB, siteId: string, generationId: string, articleId: string, state: GenerationState, writer: ArticleWriter, save: () => Promise<void>) {
+async function finish(
+  db: DB,
+  siteId: string,
+  generationId: string,
+  articleId: string,
+  state: GenerationState,
+  writer: ArticleWriter,
+  save: () => Promise<void>,
+) {
   const outline = state.outline!;
   const html = sanitizeArticleHtml(assemble(state));
   const seo = scoreArticle({
@@ -369,7 +407,15 @@ async function finish(db: DB, siteId: string, generationId: string, articleId: s
     for (const image of images) {
       await trx
         .insertInto("article_images")
-        .values({ id: newId(), article_id: articleId, path: image.url, alt: image.alt, prompt: image.prompt, position: image.position, created_at: isoNow() })
+        .values({
+          id: newId(),
+          article_id: articleId,
+          path: image.url,
+          alt: image.alt,
+          prompt: image.prompt,
+          position: image.position,
+          created_at: isoNow(),
+        })
         .execute();
     }
     await updateArticle(trx, siteId, articleId, {
@@ -397,7 +443,13 @@ async function finish(db: DB, siteId: string, generationId: string, articleId: s
  * written as a draft (or 'failed' when nothing was); a regenerated one keeps
  * its previous version.
  */
-export async function settleUnfinished(db: DB, siteId: string, generationId: string, outcome: "cancelled" | "failed", error: string | null) {
+export async function settleUnfinished(
+  db: DB,
+  siteId: string,
+  generationId: string,
+  outcome: "cancelled" | "failed",
+  error: string | null,
+) {
   try {
     await settle(db, siteId, generationId, outcome, error);
   } finally {

@@ -117,7 +117,10 @@ export function progressStream(
           return stop();
         }
         if (view.status !== "running") {
-          send("error", { status: view.status, message: view.error ?? (view.status === "cancelled" ? "Generation cancelled." : GENERATION_ERROR) });
+          send("error", {
+            status: view.status,
+            message: view.error ?? (view.status === "cancelled" ? "Generation cancelled." : GENERATION_ERROR),
+          });
           return stop();
         }
       };

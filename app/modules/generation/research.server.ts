@@ -16,7 +16,10 @@ function titleFromUrl(url: string, fallback: string) {
     const u = new URL(url);
     const last = u.pathname.split("/").filter(Boolean).at(-1);
     if (!last) return fallback;
-    const words = decodeURIComponent(last).replace(/\.[a-z]{2,5}$/i, "").replace(/[-_]+/g, " ").trim();
+    const words = decodeURIComponent(last)
+      .replace(/\.[a-z]{2,5}$/i, "")
+      .replace(/[-_]+/g, " ")
+      .trim();
     return words ? words.charAt(0).toUpperCase() + words.slice(1) : fallback;
   } catch {
     return fallback;
@@ -37,8 +40,16 @@ export function authoritativeSources(keyword: string, industry: string, language
   ];
   const byIndustry: Record<string, LinkCandidate[]> = {
     "Marketing & Advertising": [
-      { url: "https://developers.google.com/search/docs/fundamentals/creating-helpful-content", title: "Google Search Central: creating helpful content", kind: "external" },
-      { url: "https://www.ftc.gov/business-guidance/advertising-marketing", title: "FTC advertising and marketing guidance", kind: "external" },
+      {
+        url: "https://developers.google.com/search/docs/fundamentals/creating-helpful-content",
+        title: "Google Search Central: creating helpful content",
+        kind: "external",
+      },
+      {
+        url: "https://www.ftc.gov/business-guidance/advertising-marketing",
+        title: "FTC advertising and marketing guidance",
+        kind: "external",
+      },
     ],
     "Software & SaaS": [
       { url: "https://developer.mozilla.org/en-US/", title: "MDN Web Docs", kind: "external" },
@@ -121,7 +132,14 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
     sectionCount: length.sections,
     tone: overrides.tone || (useBrand ? brand.toneOfVoice : "") || "professional and approachable",
     brand: useBrand
-      ? { name: brand.brandName, description: brand.description, audience: brand.targetAudience, industry: brand.industry, tone: brand.toneOfVoice, tags: brand.tags }
+      ? {
+          name: brand.brandName,
+          description: brand.description,
+          audience: brand.targetAudience,
+          industry: brand.industry,
+          tone: brand.toneOfVoice,
+          tags: brand.tags,
+        }
       : null,
     brandMentions: useBrand ? BRAND_MENTION_COUNTS[content.brandMentions] : 0,
     internalLinks: Math.min(LINK_COUNTS[content.internalLinksCount], internal.length),

@@ -20,7 +20,17 @@ async function insertGeneration(db: DB, articleId: string, siteId: string, state
   const now = isoNow();
   await db
     .insertInto("generations")
-    .values({ id, article_id: articleId, job_id: jobId, status: "running", step: currentStepLabel(state), progress: 0, state: JSON.stringify(state), created_at: now, updated_at: now })
+    .values({
+      id,
+      article_id: articleId,
+      job_id: jobId,
+      status: "running",
+      step: currentStepLabel(state),
+      progress: 0,
+      state: JSON.stringify(state),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -67,7 +77,12 @@ export async function startRegeneration(db: DB, tenant: AiTenant, articleId: str
     await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
     const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });
-    await trx.updateTable("articles").set({ status: "generating", updated_at: isoNow() }).where("id", "=", articleId).where("site_id", "=", siteId).execute();
+    await trx
+      .updateTable("articles")
+      .set({ status: "generating", updated_at: isoNow() })
+      .where("id", "=", articleId)
+      .where("site_id", "=", siteId)
+      .execute();
     return { generationId, articleId };
   });
   notifyWorker();
@@ -162,7 +177,12 @@ export async function cancelGeneration(db: DB, siteId: string, generationId: str
     .where("a.site_id", "=", siteId)
     .executeTakeFirst();
   if (!gen || gen.status !== "running") return false;
-  await db.updateTable("generations").set({ status: "cancelled", updated_at: isoNow() }).where("id", "=", gen.id).where("status", "=", "running").execute();
+  await db
+    .updateTable("generations")
+    .set({ status: "cancelled", updated_at: isoNow() })
+    .where("id", "=", gen.id)
+    .where("status", "=", "running")
+    .execute();
   emitGenerationProgress(gen.id);
   // A job that has not started yet never will; a running one is told through the flag.
   if (gen.job_id) {

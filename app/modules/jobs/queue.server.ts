@@ -105,7 +105,14 @@ export async function extendLease(db: DB, lease: Lease, leaseMs: number) {
 /** False when the lease was lost: the outcome is then not recorded. */
 export async function markSucceeded(db: DB, lease: Lease) {
   const now = isoNow();
-  return updateHeld(db, lease, { status: "succeeded", locked_until: null, lease_token: null, finished_at: now, updated_at: now, last_error: null });
+  return updateHeld(db, lease, {
+    status: "succeeded",
+    locked_until: null,
+    lease_token: null,
+    finished_at: now,
+    updated_at: now,
+    last_error: null,
+  });
 }
 
 /** Exponential backoff with full jitter: base * 2^(attempt-1), capped, then a random share of it. */
@@ -120,7 +127,14 @@ export async function markFailedAttempt(db: DB, job: Job, error: unknown, retryB
   const now = isoNow();
   const permanent = error instanceof PermanentJobError;
   if (permanent || job.attempts >= job.max_attempts) {
-    const held = await updateHeld(db, job, { status: "failed", last_error: message, locked_until: null, lease_token: null, finished_at: now, updated_at: now });
+    const held = await updateHeld(db, job, {
+      status: "failed",
+      last_error: message,
+      locked_until: null,
+      lease_token: null,
+      finished_at: now,
+      updated_at: now,
+    });
     return held ? "failed" : "lost";
   }
   const held = await updateHeld(db, job, {

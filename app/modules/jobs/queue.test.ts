@@ -1,7 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { testDb } from "#tests/setup/db";
-import { cancelJob, claimNextJob, enqueue, extendLease, insertJob, markFailedAttempt, markSucceeded, PermanentJobError, retryDelayMs } from "./queue.server";
+import {
+  cancelJob,
+  claimNextJob,
+  enqueue,
+  extendLease,
+  insertJob,
+  markFailedAttempt,
+  markSucceeded,
+  PermanentJobError,
+  retryDelayMs,
+} from "./queue.server";
 import { jobRegistry } from "./registry.server";
 import {
   DEFAULT_JOB_TIMEOUT_MS,
@@ -39,7 +49,11 @@ describe("job queue", () => {
     let row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("queued");
     expect(row.last_error).toContain("boom");
-    await db.updateTable("jobs").set({ run_at: new Date(0).toISOString() }).where("id", "=", id).execute();
+    await db
+      .updateTable("jobs")
+      .set({ run_at: new Date(0).toISOString() })
+      .where("id", "=", id)
+      .execute();
     await runNextJob(db, registry, options);
     row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
@@ -75,7 +89,7 @@ describe("job queue", () => {
 });
 
 const statusOf = async (db: Awaited<ReturnType<typeof testDb>>, id: number) =>
-  (await db.selectFrom("jobs").select(["status", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow());
+  await db.selectFrom("jobs").select(["status", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("the lease token", () => {
   it("lets only the current holder record an outcome after a takeover", async () => {
@@ -265,7 +279,12 @@ describe("worker lanes", () => {
     } finally {
       release();
       await vi.waitFor(async () => {
-        const left = await db.selectFrom("jobs").select("id").where("name", "=", "t-bulk-wide").where("status", "!=", "succeeded").execute();
+        const left = await db
+          .selectFrom("jobs")
+          .select("id")
+          .where("name", "=", "t-bulk-wide")
+          .where("status", "!=", "succeeded")
+          .execute();
         expect(left).toEqual([]);
       });
       await worker.stop();
@@ -277,7 +296,9 @@ describe("typed jobs", () => {
   it("enqueue type-checks the name and the payload against the registry's schema", async () => {
     const db = await testDb();
     const id = await enqueue(db, "deliver-mail", { mailId: 7 }, { runAt: new Date(Date.now() + 60_000) });
-    expect(JSON.parse((await db.selectFrom("jobs").select("payload").where("id", "=", id).executeTakeFirstOrThrow()).payload)).toEqual({ mailId: 7 });
+    expect(JSON.parse((await db.selectFrom("jobs").select("payload").where("id", "=", id).executeTakeFirstOrThrow()).payload)).toEqual({
+      mailId: 7,
+    });
     // The checks below are the type checker's (npm run typecheck); at run time nothing is enqueued.
     const never = () => false;
     if (never()) {
@@ -301,10 +322,17 @@ describe("typed jobs", () => {
     await runNextJob(db, registry, options);
     await runNextJob(db, registry, options);
     expect(seen).toEqual([{ siteId: "s1", count: 3 }]);
-    const rows = await db.selectFrom("jobs").select(["id", "status", "attempts", "last_error"]).where("id", "in", [good, bad]).orderBy("id").execute();
+    const rows = await db
+      .selectFrom("jobs")
+      .select(["id", "status", "attempts", "last_error"])
+      .where("id", "in", [good, bad])
+      .orderBy("id")
+      .execute();
     expect(rows[0]).toMatchObject({ status: "succeeded" });
     expect(rows[1]).toMatchObject({ status: "failed", attempts: 1 });
-    expect(rows[1]!.last_error).toMatch(/^PermanentJobError: The payload of job "t-typed" does not match its schema \(siteId: .+; count: .+\)\.$/);
+    expect(rows[1]!.last_error).toMatch(
+      /^PermanentJobError: The payload of job "t-typed" does not match its schema \(siteId: .+; count: .+\)\.$/,
+    );
   });
 
   it("fails a payload that is not JSON the same way", async () => {

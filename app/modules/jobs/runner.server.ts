@@ -40,7 +40,10 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   timeoutMs?: number;
 };
 /** What the runner runs, by name. The app's registry (registry.server.ts) gives every job a schema; the queue's own tests may not. */
-export type RunnableJob = Omit<JobDefinition, "payload" | "run"> & { payload?: z.ZodType; run(payload: unknown, ctx: JobContext): Promise<void> };
+export type RunnableJob = Omit<JobDefinition, "payload" | "run"> & {
+  payload?: z.ZodType;
+  run(payload: unknown, ctx: JobContext): Promise<void>;
+};
 export type JobRegistry = Record<string, RunnableJob>;
 
 export type WorkerOptions = {
@@ -107,14 +110,17 @@ async function runClaimedJob(db: DB, definition: RunnableJob, job: Job, options:
   // Aborted by the time limit or a lost lease; the job sees it together with the worker's own signal.
   const attempt = new AbortController();
   const timer = setTimeout(() => attempt.abort(new JobTimeoutError(timeoutMs)), timeoutMs);
-  const heartbeat = setInterval(() => {
-    extendLease(db, job, options.leaseMs).then(
-      (held) => {
-        if (!held && !attempt.signal.aborted) attempt.abort(new LeaseLostError());
-      },
-      (error: unknown) => log.error({ err: error }, "lease heartbeat failed"),
-    );
-  }, Math.max(500, options.leaseMs / 3));
+  const heartbeat = setInterval(
+    () => {
+      extendLease(db, job, options.leaseMs).then(
+        (held) => {
+          if (!held && !attempt.signal.aborted) attempt.abort(new LeaseLostError());
+        },
+        (error: unknown) => log.error({ err: error }, "lease heartbeat failed"),
+      );
+    },
+    Math.max(500, options.leaseMs / 3),
+  );
   try {
     const work = definition.run(payloadOf(definition, job), { db, job, signal: AbortSignal.any([workerSignal, attempt.signal]) });
     // A job that ignores its signal must not keep its lane slot: stop waiting for it.

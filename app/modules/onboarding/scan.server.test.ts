@@ -146,7 +146,9 @@ describe("scanWebsite on a local site (allowed by the test-only allowlist)", () 
   });
 
   test("failures become ScanErrors with a message for the user", async () => {
-    await expect(scanWebsite("http://127.0.0.1/")).rejects.toThrow(new ScanError("That address is not allowed: it points to a private or local network."));
+    await expect(scanWebsite("http://127.0.0.1/")).rejects.toThrow(
+      new ScanError("That address is not allowed: it points to a private or local network."),
+    );
     await expect(scanWebsite(`${site.url}/redirect-to-metadata`)).rejects.toThrow(/private or local network/);
     await expect(scanWebsite(`${site.url}/missing`)).rejects.toThrow(/HTTP status 404/);
     await expect(scanWebsite(`${site.url}/not-html`)).rejects.toThrow("That address does not return a web page.");

@@ -93,10 +93,7 @@ export function parsePage(html: string, pageUrl: string, contentLanguage = ""): 
     url: pageUrl,
     title: clean($("head title").first().text() || $("title").first().text()),
     metaDescription: meta('meta[name="description" i]'),
-    metaKeywords: meta('meta[name="keywords" i]')
-      .split(",")
-      .map(clean)
-      .filter(Boolean),
+    metaKeywords: meta('meta[name="keywords" i]').split(",").map(clean).filter(Boolean),
     openGraph,
     headings,
     paragraphs,
@@ -149,7 +146,10 @@ export async function scanWebsite(
   } catch (error) {
     // An AI outage should not cost the user their setup: the offline extractor
     // reads the same page deterministically.
-    logger.warn({ correlationId, err: error instanceof Error ? error.message : String(error) }, "AI brand extraction failed; using the offline extractor");
+    logger.warn(
+      { correlationId, err: error instanceof Error ? error.message : String(error) },
+      "AI brand extraction failed; using the offline extractor",
+    );
     brand = await offline.text.extractBrand(page);
   }
   return { ...brand, url: response.url, internalLinks: internalLinksOf(page) };

@@ -44,7 +44,17 @@ export async function loadScannedBrand(db: DB, siteId: string): Promise<ScannedB
   const row = await db
     .selectFrom("brand_settings as b")
     .innerJoin("sites as s", "s.id", "b.site_id")
-    .select(["s.url", "b.brand_name", "b.industry", "b.tone_of_voice", "b.tags", "b.description", "b.target_audience", "b.language", "b.internal_links"])
+    .select([
+      "s.url",
+      "b.brand_name",
+      "b.industry",
+      "b.tone_of_voice",
+      "b.tags",
+      "b.description",
+      "b.target_audience",
+      "b.language",
+      "b.internal_links",
+    ])
     .where("b.site_id", "=", siteId)
     .executeTakeFirst();
   if (!row) return undefined;

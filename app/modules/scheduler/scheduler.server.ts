@@ -140,7 +140,11 @@ export async function getSchedulerView(
       .execute();
     past = rows.map((r) => {
       const local = zonedParts(new Date(r.published_at!), timeZone);
-      return { id: r.id, title: r.title, publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}` };
+      return {
+        id: r.id,
+        title: r.title,
+        publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}`,
+      };
     });
   }
 
@@ -184,8 +188,18 @@ export async function chooseTopic(
 
   await db
     .insertInto("plan_items")
-    .values({ id: randomUUID(), site_id: siteId, date, keyword: choice.name, topic_id: choice.topicId, status: "planned", created_at: isoNow(now) })
-    .onConflict((oc) => oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }))
+    .values({
+      id: randomUUID(),
+      site_id: siteId,
+      date,
+      keyword: choice.name,
+      topic_id: choice.topicId,
+      status: "planned",
+      created_at: isoNow(now),
+    })
+    .onConflict((oc) =>
+      oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }),
+    )
     .execute();
   return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME) };
 }
@@ -193,6 +207,11 @@ export async function chooseTopic(
 /** Removes the day's saved topic; `keyword` is null when the day had none. */
 export async function clearDay(db: DB, { id: siteId, timeZone }: SchedulerSite, { date, now = new Date() }: { date: string; now?: Date }) {
   if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
-  const removed = await db.deleteFrom("plan_items").where("site_id", "=", siteId).where("date", "=", date).returning("keyword").executeTakeFirst();
+  const removed = await db
+    .deleteFrom("plan_items")
+    .where("site_id", "=", siteId)
+    .where("date", "=", date)
+    .returning("keyword")
+    .executeTakeFirst();
   return { keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };
 }

@@ -91,7 +91,9 @@ export const BrandFormSchema = z.object({
             z
               .string()
               .max(BRAND_LIMITS.linkLength, "This link is too long")
-              .refine(isHttpUrl, { error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)` }),
+              .refine(isHttpUrl, {
+                error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)`,
+              }),
           )
           .max(BRAND_LIMITS.links, `Please use at most ${BRAND_LIMITS.links} links`),
       ),

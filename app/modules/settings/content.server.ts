@@ -37,7 +37,10 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
 
 const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
 // A checkbox sends "on" when ticked and nothing at all when not.
-const checkbox = z.literal("on").optional().transform((v) => v === "on");
+const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((v) => v === "on");
 const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
 
 export const ContentFormSchema = z.object({

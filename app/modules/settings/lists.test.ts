@@ -51,7 +51,23 @@ describe("LANGUAGES", () => {
   });
 
   it("includes the spec's four and common regional variants", () => {
-    for (const tag of ["en-US", "en-GB", "es-ES", "fr-FR", "es-MX", "fr-CA", "pt-BR", "pt-PT", "zh-CN", "zh-TW", "de", "ja", "ar", "hi", "sw"]) {
+    for (const tag of [
+      "en-US",
+      "en-GB",
+      "es-ES",
+      "fr-FR",
+      "es-MX",
+      "fr-CA",
+      "pt-BR",
+      "pt-PT",
+      "zh-CN",
+      "zh-TW",
+      "de",
+      "ja",
+      "ar",
+      "hi",
+      "sw",
+    ]) {
       expect(isLanguageTag(tag), tag).toBe(true);
     }
     expect(isLanguageTag(DEFAULT_LANGUAGE)).toBe(true);

@@ -8,12 +8,24 @@ import {
   TRIAL_MAX_ARTICLES,
 } from "#app/modules/billing/plans";
 import { cacheKey } from "./page-cache.server";
-import { comparison, discounted, faqs, features, howItWorks, multiSiteDiscounts, parseBillingPeriod, pricing, testimonials } from "./content";
+import {
+  comparison,
+  discounted,
+  faqs,
+  features,
+  howItWorks,
+  multiSiteDiscounts,
+  parseBillingPeriod,
+  pricing,
+  testimonials,
+} from "./content";
 import { robotsTxt, sitemapXml } from "./public-pages";
 
 describe("plans and discounts", () => {
   test("prices and limits follow docs/product.md", () => {
-    expect([TRIAL_DAYS, TRIAL_MAX_ARTICLES, PRO_MONTHLY_ARTICLES, PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD]).toEqual([7, 3, 50, 49, 499]);
+    expect([TRIAL_DAYS, TRIAL_MAX_ARTICLES, PRO_MONTHLY_ARTICLES, PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD]).toEqual([
+      7, 3, 50, 49, 499,
+    ]);
     expect(pricing.pro.annual.note).toBe("Save $89 compared to monthly");
     expect(pricing.pro.features).toContain("50 articles per month");
     expect(JSON.stringify(pricing).toLowerCase()).not.toContain("unlimited articles");

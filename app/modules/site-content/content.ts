@@ -252,23 +252,28 @@ export const faqs: Faq[] = [
   },
   {
     question: "Will the articles sound like my brand?",
-    answer: "Yes. Inkpilot reads your website to learn your brand, industry and tone of voice, and you can refine those settings at any time. Every article is written from them, not from a generic template.",
+    answer:
+      "Yes. Inkpilot reads your website to learn your brand, industry and tone of voice, and you can refine those settings at any time. Every article is written from them, not from a generic template.",
   },
   {
     question: "Which platforms can Inkpilot publish to?",
-    answer: "WordPress, Shopify and Wix today. Articles arrive as drafts so you can review them before they go live. Webflow, Notion, Ghost and Zapier are coming soon; Framer and a custom API are in development.",
+    answer:
+      "WordPress, Shopify and Wix today. Articles arrive as drafts so you can review them before they go live. Webflow, Notion, Ghost and Zapier are coming soon; Framer and a custom API are in development.",
   },
   {
     question: "Are the articles good for SEO?",
-    answer: "Each article targets one keyword from your content plan and comes with an SEO title, meta description, H2/H3 structure, internal and external links, and a score that shows what to improve before publishing.",
+    answer:
+      "Each article targets one keyword from your content plan and comes with an SEO title, meta description, H2/H3 structure, internal and external links, and a score that shows what to improve before publishing.",
   },
   {
     question: "Can I manage several websites?",
-    answer: "Yes. A workspace can hold several sites, each with its own brand settings, plan and connections. Pro is priced per site, with 10% off for 2-5 sites, 15% for 6-10 and 20% for 11 or more.",
+    answer:
+      "Yes. A workspace can hold several sites, each with its own brand settings, plan and connections. Pro is priced per site, with 10% off for 2-5 sites, 15% for 6-10 and 20% for 11 or more.",
   },
   {
     question: "Can I cancel any time?",
-    answer: "Yes. Subscriptions renew automatically and you can cancel from your account settings. You keep access until the end of the period you paid for; paid fees are not refunded.",
+    answer:
+      "Yes. Subscriptions renew automatically and you can cancel from your account settings. You keep access until the end of the period you paid for; paid fees are not refunded.",
   },
 ];
 
@@ -305,11 +310,13 @@ export const helpCenter = {
   faqs: [
     {
       question: "How do I connect my website?",
-      answer: "Open Settings, then Integrations, pick your platform (WordPress, Shopify or Wix) and follow the steps. Inkpilot checks the connection straight away and shows its status there.",
+      answer:
+        "Open Settings, then Integrations, pick your platform (WordPress, Shopify or Wix) and follow the steps. Inkpilot checks the connection straight away and shows its status there.",
     },
     {
       question: "Why did my article not publish?",
-      answer: "The most common causes are an expired connection or changed credentials. Open Settings, then Integrations, to see the status and the last error, reconnect if needed, and publish the article again from the Articles page.",
+      answer:
+        "The most common causes are an expired connection or changed credentials. Open Settings, then Integrations, to see the status and the last error, reconnect if needed, and publish the article again from the Articles page.",
     },
   ] satisfies Faq[],
   contactTitle: "Contact support",

@@ -116,7 +116,9 @@ export const privacy: LegalDocument = {
     },
     {
       heading: "7. Changes",
-      paragraphs: ["If we change this policy we will update the date above and, for material changes, tell you by email before they take effect."],
+      paragraphs: [
+        "If we change this policy we will update the date above and, for material changes, tell you by email before they take effect.",
+      ],
     },
   ],
 };

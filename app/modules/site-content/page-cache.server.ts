@@ -36,7 +36,17 @@ type Entry = {
   nonce: string | null;
 };
 
-const PER_RESPONSE_HEADERS = new Set(["date", "x-request-id", "set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "vary"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "date",
+  "x-request-id",
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "vary",
+]);
 
 const entries = new Map<string, Entry>();
 

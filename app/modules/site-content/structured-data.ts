@@ -93,7 +93,10 @@ export function faqPageLd(faqs: Faq[]): JsonLdObject {
   };
 }
 
-export function articleLd(origin: string, post: { title: string; description: string; date: string; author: string; image: string; slug: string }): JsonLdObject {
+export function articleLd(
+  origin: string,
+  post: { title: string; description: string; date: string; author: string; image: string; slug: string },
+): JsonLdObject {
   return {
     "@type": "Article",
     headline: post.title,

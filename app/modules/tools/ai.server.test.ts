@@ -83,7 +83,10 @@ test("a GET (no providers) answers from templates without calling the API", asyn
 test("any AI failure falls back to templates", async () => {
   // Two 500s: the first try and the one retry.
   openai.failures.push({ status: 500, headers: { "retry-after-ms": "1" } }, { status: 500, headers: { "retry-after-ms": "1" } });
-  expect(await runHeadlines({ topic: "email marketing" }, ctx())).toMatchObject({ source: "templates", result: headlines("email marketing") });
+  expect(await runHeadlines({ topic: "email marketing" }, ctx())).toMatchObject({
+    source: "templates",
+    result: headlines("email marketing"),
+  });
 
   // Too few valid items (captions over the 280-character Twitter limit are dropped).
   openai.schemaAnswers.set("tool_social_captions", { items: ["Short and fine #ok", "x".repeat(300), "y".repeat(290)] });
@@ -107,7 +110,13 @@ test("over 30 AI calls per IP in 10 minutes, answers come from templates with a 
 
 test("AI SEO titles get the brand suffix and scores from our rules, best first", async () => {
   openai.schemaAnswers.set("tool_seo_titles", {
-    items: ["CRM Software: 7 Proven Picks for Small Teams", "Choosing CRM Software", "The Complete CRM Software Guide", "CRM Software Compared", "Best CRM Software in Plain English"],
+    items: [
+      "CRM Software: 7 Proven Picks for Small Teams",
+      "Choosing CRM Software",
+      "The Complete CRM Software Guide",
+      "CRM Software Compared",
+      "Best CRM Software in Plain English",
+    ],
   });
   const answer = await runSeoTitles({ keyword: "crm software", brand: "Acme" }, ctx());
   expect(answer.source).toBe("ai");
@@ -117,14 +126,30 @@ test("AI SEO titles get the brand suffix and scores from our rules, best first",
 });
 
 test("keyword research: AI ideas plus figures from the keyword-data provider", async () => {
-  openai.schemaAnswers.set("tool_keyword_ideas", { items: ["standing desk for tall people", "standing desk mat", "is a standing desk healthy", "electric standing desk", "standing desk setup"] });
+  openai.schemaAnswers.set("tool_keyword_ideas", {
+    items: [
+      "standing desk for tall people",
+      "standing desk mat",
+      "is a standing desk healthy",
+      "electric standing desk",
+      "standing desk setup",
+    ],
+  });
   dataforseo.metrics.set("standing desk", { search_volume: 201000, competition: "HIGH", competition_index: 100, cpc: 1.72 });
   const answer = await runKeywordResearch({ topic: "Standing desk" }, ctx());
   expect(answer.source).toBe("ai");
   expect(answer.result.dataSource).toBe("DataForSEO");
   const rows = answer.result.groups.flatMap((g) => g.items);
-  expect(rows.find((r) => r.keyword === "standing desk")?.metrics).toEqual({ keyword: "standing desk", volume: 201000, difficulty: "Hard", cpc: 1.72 });
-  expect(rows.find((r) => r.keyword === "standing desk mat")).toMatchObject({ source: "ai", metrics: { volume: null, difficulty: null, cpc: null } });
+  expect(rows.find((r) => r.keyword === "standing desk")?.metrics).toEqual({
+    keyword: "standing desk",
+    volume: 201000,
+    difficulty: "Hard",
+    cpc: 1.72,
+  });
+  expect(rows.find((r) => r.keyword === "standing desk mat")).toMatchObject({
+    source: "ai",
+    metrics: { volume: null, difficulty: null, cpc: null },
+  });
   expect(dataforseo.requests).toHaveLength(1);
 });
 

@@ -81,56 +81,68 @@ const distinct = <T>(items: T[], key: (item: T) => string) => {
 };
 
 export function runHeadlines(input: ToolInput<"headline-generator">, ctx: ToolContext) {
-  return withAi("headlines", ctx, () => headlines(input.topic), () =>
-    generateList({
-      name: "tool_headlines",
-      instructions: INSTRUCTIONS,
-      prompt: `Write 8 different, compelling headlines for an article about: ${input.topic}\nVary the formats (numbers, questions, how-to, guides). Each under 80 characters, no quotes, no numbering.`,
-      itemSchema: STRING,
-      item: line(8, 120),
-      count: 8,
-      correlationId: ctx.requestId,
-    }).then((items) => distinct(items, (s) => s)),
+  return withAi(
+    "headlines",
+    ctx,
+    () => headlines(input.topic),
+    () =>
+      generateList({
+        name: "tool_headlines",
+        instructions: INSTRUCTIONS,
+        prompt: `Write 8 different, compelling headlines for an article about: ${input.topic}\nVary the formats (numbers, questions, how-to, guides). Each under 80 characters, no quotes, no numbering.`,
+        itemSchema: STRING,
+        item: line(8, 120),
+        count: 8,
+        correlationId: ctx.requestId,
+      }).then((items) => distinct(items, (s) => s)),
   );
 }
 
 export function runMetaDescriptions(input: ToolInput<"meta-description-generator">, ctx: ToolContext) {
-  return withAi("meta descriptions", ctx, () => metaDescriptions(input.topic, input.summary), () =>
-    generateList({
-      name: "tool_meta_descriptions",
-      instructions: INSTRUCTIONS,
-      prompt: [
-        `Write 5 different meta descriptions for a page about: ${input.topic}`,
-        input.summary ? `Page summary: ${input.summary}` : "",
-        `Each between 120 and ${META_DESCRIPTION_LIMIT} characters, active voice, with a reason to click.`,
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      itemSchema: STRING,
-      item: line(40, META_DESCRIPTION_LIMIT),
-      count: 5,
-      correlationId: ctx.requestId,
-    }),
+  return withAi(
+    "meta descriptions",
+    ctx,
+    () => metaDescriptions(input.topic, input.summary),
+    () =>
+      generateList({
+        name: "tool_meta_descriptions",
+        instructions: INSTRUCTIONS,
+        prompt: [
+          `Write 5 different meta descriptions for a page about: ${input.topic}`,
+          input.summary ? `Page summary: ${input.summary}` : "",
+          `Each between 120 and ${META_DESCRIPTION_LIMIT} characters, active voice, with a reason to click.`,
+        ]
+          .filter(Boolean)
+          .join("\n"),
+        itemSchema: STRING,
+        item: line(40, META_DESCRIPTION_LIMIT),
+        count: 5,
+        correlationId: ctx.requestId,
+      }),
   );
 }
 
 export function runContentIdeas(input: ToolInput<"content-idea-generator">, ctx: ToolContext) {
   const format = { "blog-post": "blog posts", video: "videos", "social-media": "social media posts" }[input.type];
-  return withAi<Idea[]>("content ideas", ctx, () => contentIdeas(input.niche, input.type), () =>
-    generateList({
-      name: "tool_content_ideas",
-      instructions: INSTRUCTIONS,
-      prompt: `Suggest 8 different ideas for ${format} in this niche: ${input.niche}\nGive each a short title and a one-sentence description of the angle.`,
-      itemSchema: {
-        type: "object",
-        additionalProperties: false,
-        required: ["title", "description"],
-        properties: { title: STRING, description: STRING },
-      },
-      item: z.object({ title: line(5, 140), description: line(5, 300) }),
-      count: 8,
-      correlationId: ctx.requestId,
-    }),
+  return withAi<Idea[]>(
+    "content ideas",
+    ctx,
+    () => contentIdeas(input.niche, input.type),
+    () =>
+      generateList({
+        name: "tool_content_ideas",
+        instructions: INSTRUCTIONS,
+        prompt: `Suggest 8 different ideas for ${format} in this niche: ${input.niche}\nGive each a short title and a one-sentence description of the angle.`,
+        itemSchema: {
+          type: "object",
+          additionalProperties: false,
+          required: ["title", "description"],
+          properties: { title: STRING, description: STRING },
+        },
+        item: z.object({ title: line(5, 140), description: line(5, 300) }),
+        count: 8,
+        correlationId: ctx.requestId,
+      }),
   );
 }
 
@@ -141,70 +153,89 @@ export function runBlogTitles(input: ToolInput<"blog-title-generator">, ctx: Too
     question: "titles phrased as questions",
     ultimate: "'ultimate guide' style titles",
   }[input.style];
-  return withAi("blog titles", ctx, () => blogTitles(input.topic, input.style), () =>
-    generateList({
-      name: "tool_blog_titles",
-      instructions: INSTRUCTIONS,
-      prompt: `Write 5 different blog post titles about: ${input.topic}\nStyle: ${style}. Each under 80 characters, title case, no quotes.`,
-      itemSchema: STRING,
-      item: line(8, 120),
-      count: 5,
-      correlationId: ctx.requestId,
-    }),
+  return withAi(
+    "blog titles",
+    ctx,
+    () => blogTitles(input.topic, input.style),
+    () =>
+      generateList({
+        name: "tool_blog_titles",
+        instructions: INSTRUCTIONS,
+        prompt: `Write 5 different blog post titles about: ${input.topic}\nStyle: ${style}. Each under 80 characters, title case, no quotes.`,
+        itemSchema: STRING,
+        item: line(8, 120),
+        count: 5,
+        correlationId: ctx.requestId,
+      }),
   );
 }
 
 export function runSeoTitles(input: ToolInput<"seo-title-generator">, ctx: ToolContext) {
   const keyword = cleanTopic(input.keyword);
   const suffix = input.brand ? ` | ${input.brand}` : "";
-  return withAi<SeoTitle[]>("seo titles", ctx, () => seoTitles(input.keyword, input.brand), async () => {
-    const titles = await generateList({
-      name: "tool_seo_titles",
-      instructions: INSTRUCTIONS,
-      prompt: `Write 5 different SEO page titles for the keyword: ${keyword}\nPut the keyword near the start, use a power word or a number where it fits, and keep each title between 40 and ${60 - suffix.length} characters. Do not add a brand name.`,
-      itemSchema: STRING,
-      item: line(10, 120),
-      count: 5,
-      correlationId: ctx.requestId,
-    });
-    // The scores come from our rules, never from the model.
-    return titles.map((t) => ({ title: t + suffix, ...scoreSeoTitle(t + suffix, keyword, input.brand) })).sort((a, b) => b.score - a.score);
-  });
+  return withAi<SeoTitle[]>(
+    "seo titles",
+    ctx,
+    () => seoTitles(input.keyword, input.brand),
+    async () => {
+      const titles = await generateList({
+        name: "tool_seo_titles",
+        instructions: INSTRUCTIONS,
+        prompt: `Write 5 different SEO page titles for the keyword: ${keyword}\nPut the keyword near the start, use a power word or a number where it fits, and keep each title between 40 and ${60 - suffix.length} characters. Do not add a brand name.`,
+        itemSchema: STRING,
+        item: line(10, 120),
+        count: 5,
+        correlationId: ctx.requestId,
+      });
+      // The scores come from our rules, never from the model.
+      return titles
+        .map((t) => ({ title: t + suffix, ...scoreSeoTitle(t + suffix, keyword, input.brand) }))
+        .sort((a, b) => b.score - a.score);
+    },
+  );
 }
 
 export function runSocialCaptions(input: ToolInput<"social-media-caption-generator">, ctx: ToolContext) {
   const limit = PLATFORM_LIMITS[input.platform];
   const platform = { instagram: "Instagram", twitter: "Twitter/X", linkedin: "LinkedIn" }[input.platform];
-  return withAi("social captions", ctx, () => socialCaptions(input.topic, input.platform, input.tone), () =>
-    generateList({
-      name: "tool_social_captions",
-      instructions: INSTRUCTIONS,
-      prompt: `Write 3 different ${platform} captions about: ${input.topic}\nTone: ${input.tone}. Each at most ${input.platform === "twitter" ? 260 : 600} characters, with fitting hashtags at the end.`,
-      itemSchema: STRING,
-      item: line(10, limit),
-      count: 3,
-      correlationId: ctx.requestId,
-    }),
+  return withAi(
+    "social captions",
+    ctx,
+    () => socialCaptions(input.topic, input.platform, input.tone),
+    () =>
+      generateList({
+        name: "tool_social_captions",
+        instructions: INSTRUCTIONS,
+        prompt: `Write 3 different ${platform} captions about: ${input.topic}\nTone: ${input.tone}. Each at most ${input.platform === "twitter" ? 260 : 600} characters, with fitting hashtags at the end.`,
+        itemSchema: STRING,
+        item: line(10, limit),
+        count: 3,
+        correlationId: ctx.requestId,
+      }),
   );
 }
 
 export function runContentOutline(input: ToolInput<"content-outline-generator">, ctx: ToolContext) {
   const format = { "blog-post": "a blog post", video: "a video script", course: "an online course (one module per section)" }[input.type];
-  return withAi<OutlineSection[]>("content outline", ctx, () => contentOutline(input.topic, input.type), () =>
-    generateList({
-      name: "tool_content_outline",
-      instructions: INSTRUCTIONS,
-      prompt: `Write an outline of exactly 5 sections for ${format} about: ${input.topic}\nEach section has a heading and 3 or 4 short key points.`,
-      itemSchema: {
-        type: "object",
-        additionalProperties: false,
-        required: ["heading", "points"],
-        properties: { heading: STRING, points: { type: "array", items: STRING } },
-      },
-      item: z.object({ heading: line(2, 140), points: z.array(line(2, 240)).min(2).max(6) }),
-      count: 5,
-      correlationId: ctx.requestId,
-    }),
+  return withAi<OutlineSection[]>(
+    "content outline",
+    ctx,
+    () => contentOutline(input.topic, input.type),
+    () =>
+      generateList({
+        name: "tool_content_outline",
+        instructions: INSTRUCTIONS,
+        prompt: `Write an outline of exactly 5 sections for ${format} about: ${input.topic}\nEach section has a heading and 3 or 4 short key points.`,
+        itemSchema: {
+          type: "object",
+          additionalProperties: false,
+          required: ["heading", "points"],
+          properties: { heading: STRING, points: { type: "array", items: STRING } },
+        },
+        item: z.object({ heading: line(2, 140), points: z.array(line(2, 240)).min(2).max(6) }),
+        count: 5,
+        correlationId: ctx.requestId,
+      }),
   );
 }
 
@@ -229,10 +260,7 @@ export const KEYWORD_DATA_FAILED = "Keyword data could not be loaded right now, 
  * keyword-data provider is configured, its figures. The paid calls happen
  * only for posted submissions (`ctx.providers`), one rate-limit point each.
  */
-export async function runKeywordResearch(
-  input: ToolInput<"keyword-research">,
-  ctx: ToolContext,
-): Promise<ToolAnswer<KeywordResearch>> {
+export async function runKeywordResearch(input: ToolInput<"keyword-research">, ctx: ToolContext): Promise<ToolAnswer<KeywordResearch>> {
   const env = getEnv();
   const withProviders = ctx.providers;
   const provider = withProviders ? getKeywordDataProvider() : null;

@@ -39,7 +39,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Headline Generator",
     heading: "Free Headline Generator",
     title: "Free Headline Generator: 8 Catchy Headlines for Any Topic",
-    description: "Enter a topic and get 8 catchy, click-worthy headlines for blog posts, newsletters and landing pages. Free, no sign-up needed.",
+    description:
+      "Enter a topic and get 8 catchy, click-worthy headlines for blog posts, newsletters and landing pages. Free, no sign-up needed.",
     summary: "Eight catchy headlines for any topic, ready to copy.",
   },
   "meta-description-generator": {
@@ -47,7 +48,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Meta Description Generator",
     heading: "Free Meta Description Generator",
     title: "Free Meta Description Generator with Character Counts",
-    description: "Write 5 search-friendly meta descriptions under 160 characters, with live character counts. Free meta description tool, no sign-up.",
+    description:
+      "Write 5 search-friendly meta descriptions under 160 characters, with live character counts. Free meta description tool, no sign-up.",
     summary: "Five meta descriptions with character counts and the 160-character rule.",
   },
   "keyword-research": {
@@ -55,7 +57,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Keyword Research",
     heading: "Free Keyword Research Tool",
     title: "Free Keyword Research Tool: Ideas Grouped by Search Intent",
-    description: "Find keyword ideas, questions and long-tail variations for any topic, grouped by search intent. Free keyword research, no sign-up.",
+    description:
+      "Find keyword ideas, questions and long-tail variations for any topic, grouped by search intent. Free keyword research, no sign-up.",
     summary: "Keyword ideas, questions and long-tail phrases grouped by search intent.",
   },
   "content-idea-generator": {
@@ -63,7 +66,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Content Idea Generator",
     heading: "Free Content Idea Generator",
     title: "Free Content Idea Generator for Blogs, Videos and Social",
-    description: "Get 8 fresh content ideas for your niche: blog posts, videos or social media posts, each with a short angle. Free, no sign-up needed.",
+    description:
+      "Get 8 fresh content ideas for your niche: blog posts, videos or social media posts, each with a short angle. Free, no sign-up needed.",
     summary: "Eight content ideas for blog posts, videos or social media.",
   },
   "blog-title-generator": {
@@ -71,7 +75,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Blog Title Generator",
     heading: "Free Blog Title Generator",
     title: "Free Blog Title Generator: Listicles, How-Tos and More",
-    description: "Generate 5 blog titles in the style you need: listicle, how-to, question or ultimate guide. Free blog title generator, no sign-up.",
+    description:
+      "Generate 5 blog titles in the style you need: listicle, how-to, question or ultimate guide. Free blog title generator, no sign-up.",
     summary: "Five blog titles as listicles, how-tos, questions or ultimate guides.",
   },
   "seo-title-generator": {
@@ -79,7 +84,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "SEO Title Generator",
     heading: "Free SEO Title Generator",
     title: "Free SEO Title Generator with Scores and Length Checks",
-    description: "Create 5 SEO titles for your keyword, scored on length, keyword position, power words and numbers, with a 60-character check.",
+    description:
+      "Create 5 SEO titles for your keyword, scored on length, keyword position, power words and numbers, with a 60-character check.",
     summary: "Five SEO titles scored by clear rules, with length warnings.",
   },
   "social-media-caption-generator": {
@@ -87,7 +93,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Social Media Caption Generator",
     heading: "Free Social Media Caption Generator",
     title: "Free Social Media Caption Generator for Instagram, X, LinkedIn",
-    description: "Write 3 social media captions for Instagram, Twitter/X or LinkedIn in a professional, casual or funny tone, within each platform's limit.",
+    description:
+      "Write 3 social media captions for Instagram, Twitter/X or LinkedIn in a professional, casual or funny tone, within each platform's limit.",
     summary: "Three captions for Instagram, Twitter or LinkedIn in your tone.",
   },
   "content-outline-generator": {
@@ -95,7 +102,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Content Outline Generator",
     heading: "Free Content Outline Generator",
     title: "Free Content Outline Generator for Posts, Videos and Courses",
-    description: "Turn a topic into a 5-section outline with key points for a blog post, video script or online course. Copy it in one click.",
+    description:
+      "Turn a topic into a 5-section outline with key points for a blog post, video script or online course. Copy it in one click.",
     summary: "A five-section outline for a blog post, video or course.",
   },
   "readability-checker": {
@@ -103,7 +111,8 @@ export const TOOLS: Record<ToolSlug, ToolInfo> = {
     name: "Readability Checker",
     heading: "Free Readability Checker",
     title: "Free Readability Checker: Flesch Score and Grade Level",
-    description: "Paste your text to get its Flesch reading ease, grade level, reading time and tips, with the longest sentences highlighted. Free.",
+    description:
+      "Paste your text to get its Flesch reading ease, grade level, reading time and tips, with the longest sentences highlighted. Free.",
     summary: "Flesch reading ease, grade level, reading time and suggestions for your text.",
   },
 };
@@ -130,7 +139,10 @@ export const TOOL_INPUTS = {
   "headline-generator": z.object({ topic: topic(TOPIC_REQUIRED) }),
   "meta-description-generator": z.object({ topic: topic(TOPIC_REQUIRED), summary: optional(300) }),
   "keyword-research": z.object({ topic: topic(TOPIC_REQUIRED) }),
-  "content-idea-generator": z.object({ niche: topic("Please enter your niche"), type: choice(CONTENT_TYPES, "Please choose a content type") }),
+  "content-idea-generator": z.object({
+    niche: topic("Please enter your niche"),
+    type: choice(CONTENT_TYPES, "Please choose a content type"),
+  }),
   "blog-title-generator": z.object({ topic: topic(TOPIC_REQUIRED), style: choice(BLOG_TITLE_STYLES, "Please choose a style") }),
   "seo-title-generator": z.object({ keyword: topic("Please enter a keyword"), brand: optional(40) }),
   "social-media-caption-generator": z.object({

@@ -15,9 +15,12 @@ afterAll(() => fake.close());
 
 test("posts the keywords with Basic auth and maps the answer", async () => {
   fake.requests.length = 0;
-  const metrics = await provider().metrics(["Standing desk", "best standing desk", "standing desk for very tall people who work from home every day"], {
-    correlationId: "req-7",
-  });
+  const metrics = await provider().metrics(
+    ["Standing desk", "best standing desk", "standing desk for very tall people who work from home every day"],
+    {
+      correlationId: "req-7",
+    },
+  );
   const [request] = fake.requests;
   expect(request?.headers.authorization).toBe(`Basic ${Buffer.from("fake-login:fake-password").toString("base64")}`);
   expect(request?.headers["x-request-id"]).toBe("req-7");
@@ -29,14 +32,21 @@ test("posts the keywords with Basic auth and maps the answer", async () => {
 
 test("keywords the provider has no figures for come back as nulls, never made up", async () => {
   const metrics = await provider().metrics(["obscure phrase nobody searches"]);
-  expect(metrics.get("obscure phrase nobody searches")).toEqual({ keyword: "obscure phrase nobody searches", volume: null, difficulty: null, cpc: null });
+  expect(metrics.get("obscure phrase nobody searches")).toEqual({
+    keyword: "obscure phrase nobody searches",
+    volume: null,
+    difficulty: null,
+    cpc: null,
+  });
 });
 
 test("errors: wrong credentials, a failed task, a server error", async () => {
   const wrong = createDataForSeoProvider({ login: "x", password: "y", baseUrl: fake.url });
   await expect(wrong.metrics(["standing desk"])).rejects.toThrow(/HTTP 401.*not authorized/);
   fake.failures.push({ statusCode: 40501, message: "Invalid Field: 'location_code'." });
-  await expect(provider().metrics(["standing desk"])).rejects.toThrow(new KeywordDataError("DataForSEO task error 40501: Invalid Field: 'location_code'."));
+  await expect(provider().metrics(["standing desk"])).rejects.toThrow(
+    new KeywordDataError("DataForSEO task error 40501: Invalid Field: 'location_code'."),
+  );
   fake.failures.push({ httpStatus: 500 });
   await expect(provider().metrics(["standing desk"])).rejects.toBeInstanceOf(KeywordDataError);
 });

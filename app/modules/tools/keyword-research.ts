@@ -19,7 +19,26 @@ export const INTENT_LABELS: Record<Intent, { title: string; description: string 
   navigational: { title: "Navigational", description: "Searchers look for a specific site, app or place." },
 };
 
-const MODIFIERS = ["best", "top", "free", "cheap", "online", "tools", "software", "services", "examples", "tips", "ideas", "guide", "price", "alternatives", "reviews", "near me", "login", "app"];
+const MODIFIERS = [
+  "best",
+  "top",
+  "free",
+  "cheap",
+  "online",
+  "tools",
+  "software",
+  "services",
+  "examples",
+  "tips",
+  "ideas",
+  "guide",
+  "price",
+  "alternatives",
+  "reviews",
+  "near me",
+  "login",
+  "app",
+];
 const BEFORE = new Set(["best", "top", "free", "cheap"]);
 
 const QUESTIONS = [
@@ -49,7 +68,10 @@ const LONG_TAIL = [
 // Checked in this order: the first matching pattern decides.
 const INTENT_RULES: Array<[Intent, RegExp]> = [
   ["navigational", /\b(login|log in|sign in|sign up|website|official|app|download|near me|contact|customer service)\b/],
-  ["transactional", /\b(buy|price|prices|pricing|cost|cheap|discount|deal|deals|coupon|order|hire|for sale|free trial|subscribe|subscription|affordable|quote)\b/],
+  [
+    "transactional",
+    /\b(buy|price|prices|pricing|cost|cheap|discount|deal|deals|coupon|order|hire|for sale|free trial|subscribe|subscription|affordable|quote)\b/,
+  ],
   ["commercial", /\b(best|top|review|reviews|vs|versus|compare|comparison|alternatives?|software|tools|services|worth it)\b/],
 ];
 

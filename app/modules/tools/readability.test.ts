@@ -62,7 +62,9 @@ describe("analyzeReadability against hand-checked texts", () => {
     // Total 16 words, 26 syllables, 3 sentences, 2 paragraphs.
     // FRE  = 206.835 − 1.015 × 16/3 − 84.6 × 26/16 = 206.835 − 5.4133 − 137.475 = 63.9467 → 63.9 (Standard)
     // FKGL = 0.39 × 5.3333 + 11.8 × 1.625 − 15.59 = 2.08 + 19.175 − 15.59 = 5.665 → 5.7
-    const r = analyzeReadability("Good writing is clear. It uses simple words.\n\nShort sentences help readers understand the message quickly.");
+    const r = analyzeReadability(
+      "Good writing is clear. It uses simple words.\n\nShort sentences help readers understand the message quickly.",
+    );
     expect(r).toMatchObject({
       wordCount: 16,
       syllableCount: 26,
@@ -83,12 +85,20 @@ describe("analyzeReadability against hand-checked texts", () => {
     // FRE  = 206.835 − 1.015 × 5 − 84.6 × 23/5 = 206.835 − 5.075 − 389.16 = −187.4
     // FKGL = 0.39 × 5 + 11.8 × 4.6 − 15.59 = 1.95 + 54.28 − 15.59 = 40.64 → 40.6
     const r = analyzeReadability("Organizational communication necessitates comprehensive understanding.");
-    expect(r).toMatchObject({ wordCount: 5, syllableCount: 23, sentenceCount: 1, fleschScore: -187.4, gradeLevel: 40.6, band: "Very Difficult" });
+    expect(r).toMatchObject({
+      wordCount: 5,
+      syllableCount: 23,
+      sentenceCount: 1,
+      fleschScore: -187.4,
+      gradeLevel: 40.6,
+      band: "Very Difficult",
+    });
     expect(r.suggestions.some((s) => s.startsWith("Simplify your text"))).toBe(true);
   });
 
   test("long sentences are suggested for splitting and highlighted, longest first", () => {
-    const long = "This is a very long sentence that keeps going and going with many small words so that it has more than twenty words in total.";
+    const long =
+      "This is a very long sentence that keeps going and going with many small words so that it has more than twenty words in total.";
     const r = analyzeReadability(`${long} Short one. Another short sentence here.`);
     expect(r.longestSentences[0]).toEqual({ text: long, words: 25, long: true });
     expect(r.longestSentences.slice(1).every((s) => !s.long)).toBe(true);

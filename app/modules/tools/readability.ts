@@ -4,14 +4,7 @@
  * tested against hand-counted texts.
  */
 
-export type ReadabilityBand =
-  | "Very Easy"
-  | "Easy"
-  | "Fairly Easy"
-  | "Standard"
-  | "Fairly Difficult"
-  | "Difficult"
-  | "Very Difficult";
+export type ReadabilityBand = "Very Easy" | "Easy" | "Fairly Easy" | "Standard" | "Fairly Difficult" | "Difficult" | "Very Difficult";
 
 export type LongSentence = { text: string; words: number; long: boolean };
 
@@ -75,7 +68,10 @@ const SYLLABLE_EXCEPTIONS: Record<string, number> = {
  * consonant + le ending that does ("ta-ble").
  */
 export function countSyllables(raw: string): number {
-  let word = raw.toLowerCase().replace(/[’']s$/, "").replace(/[^a-z]/g, "");
+  let word = raw
+    .toLowerCase()
+    .replace(/[’']s$/, "")
+    .replace(/[^a-z]/g, "");
   if (!word) return /\p{N}/u.test(raw) ? 1 : 0;
   const known = SYLLABLE_EXCEPTIONS[word];
   if (known) return known;

@@ -57,7 +57,14 @@ export function scoreSeoTitle(title: string, keyword: string, brand?: string): S
     rule: "Keyword position",
     points: positionPoints,
     max: 25,
-    detail: at === 0 ? "Keyword at the start" : at > 0 ? (at < length / 2 ? "Keyword in the first half" : "Keyword late in the title") : "Keyword missing",
+    detail:
+      at === 0
+        ? "Keyword at the start"
+        : at > 0
+          ? at < length / 2
+            ? "Keyword in the first half"
+            : "Keyword late in the title"
+          : "Keyword missing",
   });
 
   const power = POWER_WORDS.find((w) => new RegExp(`(^|[^a-z])${escape(w)}([^a-z]|$)`).test(lower));

@@ -47,7 +47,10 @@ describe.each(TOPICS)("templates for %s", (topic) => {
   });
 
   test("5 meta descriptions within 160 characters", () => {
-    for (const summary of ["", "Easy weeknight ideas, shopping lists and a printable planner for busy families who want to eat better without spending hours in the kitchen every evening"]) {
+    for (const summary of [
+      "",
+      "Easy weeknight ideas, shopping lists and a printable planner for busy families who want to eat better without spending hours in the kitchen every evening",
+    ]) {
       const out = metaDescriptions(topic, summary);
       expect(out).toHaveLength(5);
       expectDistinct(out);
@@ -89,14 +92,17 @@ describe.each(TOPICS)("templates for %s", (topic) => {
     expect(out.every((t) => t.length === t.title.length)).toBe(true);
   });
 
-  test.each(PLATFORMS.flatMap((p) => TONES.map((t) => [p, t] as const)))("3 captions for %s in a %s tone within the limit", (platform, tone) => {
-    const out = socialCaptions(topic, platform, tone);
-    expect(out).toHaveLength(3);
-    expectDistinct(out);
-    out.forEach(expectClean);
-    expect(out.every((c) => c.length <= PLATFORM_LIMITS[platform])).toBe(true);
-    expect(out.every((c) => mentions(c))).toBe(true);
-  });
+  test.each(PLATFORMS.flatMap((p) => TONES.map((t) => [p, t] as const)))(
+    "3 captions for %s in a %s tone within the limit",
+    (platform, tone) => {
+      const out = socialCaptions(topic, platform, tone);
+      expect(out).toHaveLength(3);
+      expectDistinct(out);
+      out.forEach(expectClean);
+      expect(out.every((c) => c.length <= PLATFORM_LIMITS[platform])).toBe(true);
+      expect(out.every((c) => mentions(c))).toBe(true);
+    },
+  );
 
   test.each(OUTLINE_TYPES)("a 5-section %s outline with points", (type) => {
     const out = contentOutline(topic, type);
@@ -112,7 +118,9 @@ test("output is stable for an input and varies across topics", () => {
   expect(headlines("email marketing")).toEqual(headlines("email marketing"));
   expect(headlines("  Email   marketing. ")).toEqual(headlines("Email marketing"));
   const shape = (topic: string) => headlines(topic).map((h) => h.replace(titleCase(topic), "X"));
-  const shapes = new Set(["email marketing", "vegan recipes", "dog training", "home gardening", "personal finance"].map((t) => shape(t).join("|")));
+  const shapes = new Set(
+    ["email marketing", "vegan recipes", "dog training", "home gardening", "personal finance"].map((t) => shape(t).join("|")),
+  );
   expect(shapes.size).toBeGreaterThan(1);
 });
 
@@ -148,8 +156,17 @@ describe("catalog", () => {
       parseWithZod(new URLSearchParams(fields), { schema: TOOL_INPUTS[slug] });
     expect(parse("headline-generator", { topic: "   " })).toMatchObject({ status: "error", error: { topic: ["Please enter a topic"] } });
     expect(parse("headline-generator", {})).toMatchObject({ status: "error", error: { topic: ["Please enter a topic"] } });
-    expect(parse("content-idea-generator", { niche: "coffee", type: "podcast" })).toMatchObject({ status: "error", error: { type: ["Please choose a content type"] } });
-    expect(parse("readability-checker", { text: " \n " })).toMatchObject({ status: "error", error: { text: ["Please paste some text to check"] } });
-    expect(parse("seo-title-generator", { keyword: " crm software ", brand: "" })).toMatchObject({ status: "success", value: { keyword: "crm software", brand: "" } });
+    expect(parse("content-idea-generator", { niche: "coffee", type: "podcast" })).toMatchObject({
+      status: "error",
+      error: { type: ["Please choose a content type"] },
+    });
+    expect(parse("readability-checker", { text: " \n " })).toMatchObject({
+      status: "error",
+      error: { text: ["Please paste some text to check"] },
+    });
+    expect(parse("seo-title-generator", { keyword: " crm software ", brand: "" })).toMatchObject({
+      status: "success",
+      value: { keyword: "crm software", brand: "" },
+    });
   });
 });

@@ -79,11 +79,15 @@ export function metaDescriptions(topic: string, summary = ""): string[] {
     () => `New to ${t}? This beginner-friendly guide explains the basics, the mistakes to avoid and simple steps you can take today.`,
     () => `Get better results with ${t}: ${c.n()} proven strategies, expert tips and examples you can put to work right away.`,
     () => `Everything about ${t} in one place. Learn what works, what doesn't and how to make the most of your time, with clear examples.`,
-    () => `Looking for ${t} advice you can trust? Read our practical guide with actionable tips, a checklist and answers to common questions.`,
+    () =>
+      `Looking for ${t} advice you can trust? Read our practical guide with actionable tips, a checklist and answers to common questions.`,
     () => `Master ${t} faster with a clear, no-fluff guide covering the essentials, the best tools and the mistakes most people make.`,
     () => `Learn how to approach ${t} the smart way. We cover the fundamentals, proven techniques and quick wins for beginners and pros.`,
   ];
-  const clean = summary.replace(/\s+/g, " ").trim().replace(/[.!?]+$/, "");
+  const clean = summary
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?]+$/, "");
   const fromSummary: Array<() => string> = clean
     ? [
         () => {
@@ -104,40 +108,121 @@ export function metaDescriptions(topic: string, summary = ""): string[] {
 
 const IDEA_POOLS: Record<ContentType, Array<(c: Ctx) => Idea>> = {
   "blog-post": [
-    ({ t }) => ({ title: `A beginner's guide to ${t}`, description: "Answer the first questions newcomers ask and give them a clear place to start." }),
-    (c) => ({ title: `${c.n()} common mistakes in ${c.t} (and how to fix them)`, description: "Each mistake with a real example and a concrete fix readers can apply today." }),
-    ({ t }) => ({ title: `Myths about ${t}, debunked`, description: "Pick the beliefs you hear most often and set the record straight with evidence." }),
-    ({ t }) => ({ title: `The tools we use for ${t}`, description: "An honest round-up of the tools you rely on, with what each one is best at." }),
-    ({ t }) => ({ title: `Key terms in ${t}, explained`, description: "A plain-language glossary that beginners can bookmark and come back to." }),
-    ({ t }) => ({ title: `Trends in ${t} to watch this year`, description: "What is changing, why it matters and how your readers can prepare." }),
-    ({ t }) => ({ title: `A step-by-step checklist for ${t}`, description: "A practical checklist readers can print or save and work through in order." }),
-    ({ t }) => ({ title: `How to measure success in ${t}`, description: "The numbers worth tracking, how to track them and what good looks like." }),
-    ({ t }) => ({ title: `Budget-friendly ways to get into ${t}`, description: "Show that getting started does not require a big budget, with low-cost options." }),
-    ({ t }) => ({ title: `Frequently asked questions about ${t}`, description: "Collect the questions your audience asks and answer each one in a few lines." }),
-    ({ t }) => ({ title: `Case study: what we learned from a year of ${t}`, description: "A candid story with numbers, what worked, what failed and what you would repeat." }),
+    ({ t }) => ({
+      title: `A beginner's guide to ${t}`,
+      description: "Answer the first questions newcomers ask and give them a clear place to start.",
+    }),
+    (c) => ({
+      title: `${c.n()} common mistakes in ${c.t} (and how to fix them)`,
+      description: "Each mistake with a real example and a concrete fix readers can apply today.",
+    }),
+    ({ t }) => ({
+      title: `Myths about ${t}, debunked`,
+      description: "Pick the beliefs you hear most often and set the record straight with evidence.",
+    }),
+    ({ t }) => ({
+      title: `The tools we use for ${t}`,
+      description: "An honest round-up of the tools you rely on, with what each one is best at.",
+    }),
+    ({ t }) => ({
+      title: `Key terms in ${t}, explained`,
+      description: "A plain-language glossary that beginners can bookmark and come back to.",
+    }),
+    ({ t }) => ({
+      title: `Trends in ${t} to watch this year`,
+      description: "What is changing, why it matters and how your readers can prepare.",
+    }),
+    ({ t }) => ({
+      title: `A step-by-step checklist for ${t}`,
+      description: "A practical checklist readers can print or save and work through in order.",
+    }),
+    ({ t }) => ({
+      title: `How to measure success in ${t}`,
+      description: "The numbers worth tracking, how to track them and what good looks like.",
+    }),
+    ({ t }) => ({
+      title: `Budget-friendly ways to get into ${t}`,
+      description: "Show that getting started does not require a big budget, with low-cost options.",
+    }),
+    ({ t }) => ({
+      title: `Frequently asked questions about ${t}`,
+      description: "Collect the questions your audience asks and answer each one in a few lines.",
+    }),
+    ({ t }) => ({
+      title: `Case study: what we learned from a year of ${t}`,
+      description: "A candid story with numbers, what worked, what failed and what you would repeat.",
+    }),
   ],
   video: [
-    ({ t }) => ({ title: `${capitalize(t)} explained in 60 seconds`, description: "A short explainer that covers the one idea viewers need most." }),
-    ({ t }) => ({ title: `A step-by-step tutorial on ${t} for beginners`, description: "Screen or camera walkthrough of a first project from start to finish." }),
-    ({ t }) => ({ title: `Reacting to popular myths about ${t}`, description: "Read common claims on camera and explain which hold up and which don't." }),
-    ({ t }) => ({ title: `Live Q&A: your questions about ${t}, answered`, description: "Collect questions in advance and answer them live; clip the best answers later." }),
-    ({ t }) => ({ title: `Behind the scenes of our work in ${t}`, description: "Show your real process, tools and workspace to build trust." }),
-    ({ t }) => ({ title: `Top tools for ${t}, reviewed and compared`, description: "Side-by-side comparison with honest pros and cons for each tool." }),
-    ({ t }) => ({ title: `Beginner vs. expert: how pros approach ${t}`, description: "Contrast two approaches to the same task and explain the difference." }),
-    ({ t }) => ({ title: `Common mistakes in ${t} and how to avoid them`, description: "Demonstrate each mistake and the fix, with before-and-after results." }),
-    ({ t }) => ({ title: `An interview with an expert in ${t}`, description: "A conversation with a practitioner about lessons learned and advice for beginners." }),
-    ({ t }) => ({ title: `A week of ${t}: what actually happened`, description: "A vlog-style challenge documenting daily progress and honest results." }),
+    ({ t }) => ({
+      title: `${capitalize(t)} explained in 60 seconds`,
+      description: "A short explainer that covers the one idea viewers need most.",
+    }),
+    ({ t }) => ({
+      title: `A step-by-step tutorial on ${t} for beginners`,
+      description: "Screen or camera walkthrough of a first project from start to finish.",
+    }),
+    ({ t }) => ({
+      title: `Reacting to popular myths about ${t}`,
+      description: "Read common claims on camera and explain which hold up and which don't.",
+    }),
+    ({ t }) => ({
+      title: `Live Q&A: your questions about ${t}, answered`,
+      description: "Collect questions in advance and answer them live; clip the best answers later.",
+    }),
+    ({ t }) => ({
+      title: `Behind the scenes of our work in ${t}`,
+      description: "Show your real process, tools and workspace to build trust.",
+    }),
+    ({ t }) => ({
+      title: `Top tools for ${t}, reviewed and compared`,
+      description: "Side-by-side comparison with honest pros and cons for each tool.",
+    }),
+    ({ t }) => ({
+      title: `Beginner vs. expert: how pros approach ${t}`,
+      description: "Contrast two approaches to the same task and explain the difference.",
+    }),
+    ({ t }) => ({
+      title: `Common mistakes in ${t} and how to avoid them`,
+      description: "Demonstrate each mistake and the fix, with before-and-after results.",
+    }),
+    ({ t }) => ({
+      title: `An interview with an expert in ${t}`,
+      description: "A conversation with a practitioner about lessons learned and advice for beginners.",
+    }),
+    ({ t }) => ({
+      title: `A week of ${t}: what actually happened`,
+      description: "A vlog-style challenge documenting daily progress and honest results.",
+    }),
   ],
   "social-media": [
-    ({ t }) => ({ title: `Carousel: five quick tips for ${t}`, description: "One tip per slide, a strong first slide and a save-worthy summary at the end." }),
-    ({ t }) => ({ title: `Poll: what is your biggest challenge with ${t}?`, description: "Ask your audience and use the answers to plan your next posts." }),
+    ({ t }) => ({
+      title: `Carousel: five quick tips for ${t}`,
+      description: "One tip per slide, a strong first slide and a save-worthy summary at the end.",
+    }),
+    ({ t }) => ({
+      title: `Poll: what is your biggest challenge with ${t}?`,
+      description: "Ask your audience and use the answers to plan your next posts.",
+    }),
     ({ t }) => ({ title: `Myth vs. fact: ${t} edition`, description: "A two-panel post that corrects one common misconception." }),
-    ({ t }) => ({ title: `Behind the scenes of your work in ${t}`, description: "A casual photo or short clip that shows the people behind the brand." }),
-    ({ t }) => ({ title: `Customer spotlight: a success story in ${t}`, description: "Share a real result from a customer, with their permission and their words." }),
+    ({ t }) => ({
+      title: `Behind the scenes of your work in ${t}`,
+      description: "A casual photo or short clip that shows the people behind the brand.",
+    }),
+    ({ t }) => ({
+      title: `Customer spotlight: a success story in ${t}`,
+      description: "Share a real result from a customer, with their permission and their words.",
+    }),
     ({ t }) => ({ title: `This or that: ${t} edition`, description: "A quick-choice post that invites easy replies and comments." }),
-    ({ t }) => ({ title: `Thread: lessons learned from years of ${t}`, description: "A numbered thread with one lesson per post and a takeaway at the end." }),
+    ({ t }) => ({
+      title: `Thread: lessons learned from years of ${t}`,
+      description: "A numbered thread with one lesson per post and a takeaway at the end.",
+    }),
     ({ t }) => ({ title: `Your top resources for ${t}`, description: "A countdown of the books, tools or accounts you recommend most." }),
-    ({ t }) => ({ title: `Ask me anything about ${t}`, description: "Open the floor for questions and answer them in stories or replies." }),
+    ({ t }) => ({
+      title: `Ask me anything about ${t}`,
+      description: "Open the floor for questions and answer them in stories or replies.",
+    }),
     ({ t }) => ({ title: `A relatable meme about ${t}`, description: "A light-hearted post about a struggle your audience knows well." }),
   ],
 };

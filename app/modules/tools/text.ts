@@ -50,7 +50,27 @@ export function cleanTopic(raw: string) {
     .replace(/[\s.,;:!?]+$/, "");
 }
 
-const SMALL_WORDS = new Set(["a", "an", "the", "and", "but", "or", "nor", "for", "of", "in", "on", "at", "to", "by", "with", "vs", "vs.", "via", "as"]);
+const SMALL_WORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "and",
+  "but",
+  "or",
+  "nor",
+  "for",
+  "of",
+  "in",
+  "on",
+  "at",
+  "to",
+  "by",
+  "with",
+  "vs",
+  "vs.",
+  "via",
+  "as",
+]);
 
 /**
  * Headline case: words capitalised except short connectives in the middle;
@@ -73,7 +93,24 @@ export function capitalize(text: string) {
 }
 
 // Plural-looking words that name one field or thing.
-const SINGULAR_S = new Set(["news", "series", "species", "bus", "gas", "lens", "boss", "chess", "fitness", "business", "wellness", "happiness", "mindfulness", "diabetes", "sales", "ads"]);
+const SINGULAR_S = new Set([
+  "news",
+  "series",
+  "species",
+  "bus",
+  "gas",
+  "lens",
+  "boss",
+  "chess",
+  "fitness",
+  "business",
+  "wellness",
+  "happiness",
+  "mindfulness",
+  "diabetes",
+  "sales",
+  "ads",
+]);
 
 /** Whether a topic reads as a plural noun phrase ("vegan recipes" but not "analytics" or "fitness"). */
 export function isPlural(topic: string) {

@@ -13,8 +13,16 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 
 export const TopicFormSchema = z.object({
   // A blank field arrives as undefined (Conform drops empty strings): the same message as an all-spaces one.
-  name: z.string({ error: "Topic name required" }).trim().min(1, "Topic name required").max(TOPIC_NAME_MAX, `Please keep the topic name under ${TOPIC_NAME_MAX} characters`),
-  description: z.string().trim().max(TOPIC_DESCRIPTION_MAX, `Please keep the description under ${TOPIC_DESCRIPTION_MAX} characters`).default(""),
+  name: z
+    .string({ error: "Topic name required" })
+    .trim()
+    .min(1, "Topic name required")
+    .max(TOPIC_NAME_MAX, `Please keep the topic name under ${TOPIC_NAME_MAX} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(TOPIC_DESCRIPTION_MAX, `Please keep the description under ${TOPIC_DESCRIPTION_MAX} characters`)
+    .default(""),
   // Typed as one comma separated line; stored as the list of its non-empty, trimmed parts.
   keywords: z
     .string()

@@ -54,7 +54,14 @@ export async function listTopics(db: DB, siteId: string): Promise<Topic[]> {
 export async function getTopic(db: DB, siteId: string, id: string) {
   const row = await db.selectFrom("topics").selectAll().where("site_id", "=", siteId).where("id", "=", id).executeTakeFirst();
   if (!row) return undefined;
-  return { id: row.id, name: row.name, description: row.description, keywords: parseKeywords(row.keywords), category: row.category, color: row.color };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    keywords: parseKeywords(row.keywords),
+    category: row.category,
+    color: row.color,
+  };
 }
 
 function columns(input: TopicInput) {

@@ -114,7 +114,9 @@ export async function unsharedImagesOfArticle(db: DB, siteId: string, articleId:
     db.selectFrom("stored_images").select("path").where("article_id", "=", articleId).where("site_id", "=", siteId).execute(),
     db.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute(),
   ]);
-  const candidates = [...new Set([...registered, ...articleImages].map((r) => storedPathOf(r.path)).filter((p): p is string => p !== null))];
+  const candidates = [
+    ...new Set([...registered, ...articleImages].map((r) => storedPathOf(r.path)).filter((p): p is string => p !== null)),
+  ];
   const workspaceSites = db
     .selectFrom("sites")
     .select("id")

@@ -174,10 +174,12 @@ function taggedGif() {
 describe("stripImageMetadata", () => {
   it("JPEG: drops EXIF with its GPS position, XMP, IPTC and comments; keeps the colour profile, the orientation and every pixel", () => {
     const input = phoneJpeg(6);
-    for (const secret of ["secret-home", "48.858370N", "secret-xmp", "secret-iptc", "secret-comment"]) expect(has(input, secret)).toBe(true);
+    for (const secret of ["secret-home", "48.858370N", "secret-xmp", "secret-iptc", "secret-comment"])
+      expect(has(input, secret)).toBe(true);
     const output = stripImageMetadata(input, "jpg")!;
     expect(output).not.toBeNull();
-    for (const secret of ["secret-home", "48.858370N", "secret-xmp", "secret-iptc", "secret-comment", "Photoshop"]) expect(has(output, secret), secret).toBe(false);
+    for (const secret of ["secret-home", "48.858370N", "secret-xmp", "secret-iptc", "secret-comment", "Photoshop"])
+      expect(has(output, secret), secret).toBe(false);
 
     const kept = markers(output);
     expect(kept[0]!.marker).toBe(0xe0);

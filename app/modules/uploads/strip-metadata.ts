@@ -90,7 +90,34 @@ function exifOrientation(body: Uint8Array): number | null {
 
 /** An APP1 segment holding an EXIF block with the orientation tag only. */
 function orientationSegment(orientation: number) {
-  const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00];
+  const tiff = [
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08,
+    0x00,
+    0x01,
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+  ];
   const body = [...Array.from("Exif\0\0", (c) => c.charCodeAt(0)), ...tiff];
   const length = body.length + 2;
   return Uint8Array.from([0xff, 0xe1, length >> 8, length & 0xff, ...body]);
@@ -107,7 +134,11 @@ function stripJpeg(bytes: Uint8Array) {
     if (inScan) {
       // Entropy-coded data: runs until a marker other than stuffing (FF00) or a restart (FFD0-D7).
       const start = at;
-      while (at < bytes.length - 1 && !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !(bytes[at + 1]! >= 0xd0 && bytes[at + 1]! <= 0xd7) && bytes[at + 1] !== 0xff)) at++;
+      while (
+        at < bytes.length - 1 &&
+        !(bytes[at] === 0xff && bytes[at + 1] !== 0x00 && !(bytes[at + 1]! >= 0xd0 && bytes[at + 1]! <= 0xd7) && bytes[at + 1] !== 0xff)
+      )
+        at++;
       need(at < bytes.length - 1);
       parts.push(bytes.subarray(start, at));
       inScan = false;

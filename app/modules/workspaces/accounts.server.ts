@@ -60,13 +60,18 @@ export async function createAccount(db: DB, account: NewAccount) {
         updated_at: now,
       })
       .execute();
-    await trx
-      .insertInto("memberships")
-      .values({ workspace_id: workspaceId, user_id: userId, role: "owner", created_at: now })
-      .execute();
+    await trx.insertInto("memberships").values({ workspace_id: workspaceId, user_id: userId, role: "owner", created_at: now }).execute();
     await trx
       .insertInto("sites")
-      .values({ id: siteId, workspace_id: workspaceId, name: DEFAULT_SITE_NAME, url: null, slug: slugify(DEFAULT_SITE_NAME, "site"), created_at: now, updated_at: now })
+      .values({
+        id: siteId,
+        workspace_id: workspaceId,
+        name: DEFAULT_SITE_NAME,
+        url: null,
+        slug: slugify(DEFAULT_SITE_NAME, "site"),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await createSiteSettings(trx, siteId);
   });

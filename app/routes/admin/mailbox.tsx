@@ -19,27 +19,39 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         Mailbox
       </h1>
       <p className="mt-1 text-sm text-slate-600">
-        Every mail the app has sent or queued, newest first ({total} in total). Without Postmark, mail stays here with
-        the status “outbox”. Single-use links are shown redacted, and bodies are removed 30 days after a mail was made.
+        Every mail the app has sent or queued, newest first ({total} in total). Without Postmark, mail stays here with the status “outbox”.
+        Single-use links are shown redacted, and bodies are removed 30 days after a mail was made.
       </p>
 
       {messages.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No mail yet.
-        </p>
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No mail yet.</p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Outgoing mail</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-2">Subject</th>
-                <th scope="col" className="px-4 py-2">Recipient</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Transport</th>
-                <th scope="col" className="px-4 py-2">Attempts</th>
-                <th scope="col" className="px-4 py-2">Last error</th>
-                <th scope="col" className="px-4 py-2">Created</th>
+                <th scope="col" className="px-4 py-2">
+                  Subject
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Recipient
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Transport
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Attempts
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Last error
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Created
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -69,8 +69,7 @@ export default function Sessions({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-8 rounded-lg border border-red-200 bg-white p-6">
         <h2 className="text-lg font-semibold text-slate-900">End every session</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Signs out every user on every device, you included. Everyone must sign in again. The action is recorded in
-          the audit log.
+          Signs out every user on every device, you included. Everyone must sign in again. The action is recorded in the audit log.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
           <Field

@@ -49,7 +49,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, ResetPasswordSchema);
   // The passwords are never sent back to the browser.
-  const refuse = (notice: Notice | null, status = 400) => replyError(submission, { status, notice, hideFields: ["password", "confirmPassword"] });
+  const refuse = (notice: Notice | null, status = 400) =>
+    replyError(submission, { status, notice, hideFields: ["password", "confirmPassword"] });
   if (submission.status !== "success") return refuse(null);
   const { token, password, confirmPassword } = submission.value;
   const db = getDb();

@@ -91,8 +91,8 @@ export default function RevertEmail({ loaderData, actionData }: Route.ComponentP
     <>
       <h1 className="text-2xl font-bold text-slate-900">Restore your email address</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Change your account&apos;s email address back to <span className="font-semibold text-slate-900">{loaderData.oldEmail}</span>? We will sign
-        the account out on every device; then you can choose a new password.
+        Change your account&apos;s email address back to <span className="font-semibold text-slate-900">{loaderData.oldEmail}</span>? We
+        will sign the account out on every device; then you can choose a new password.
       </p>
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={loaderData.token} />

@@ -63,7 +63,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Counted before bcrypt runs, so a parallel burst cannot pass the limit (docs/decisions/016).
   const gate = await admitPasswordGuess("signin", { account: email, ip });
   if (!gate.allowed) {
-    return refuse({ title: "Error signing in", description: RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
+    return refuse(
+      { title: "Error signing in", description: RATE_LIMIT_MESSAGE },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+    );
   }
   const db = getDb();
   const outcome = await authenticateWithPassword(db, email, password);
@@ -109,7 +112,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
       <Form method="post" {...getFormProps(form)} className="mt-6 flex flex-col gap-4">
         {notice ? <FormMessage {...notice} /> : null}
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
         <div className="flex flex-col gap-1">
           <Field
             label="Password"

@@ -93,7 +93,11 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         {notice ? <FormMessage {...notice} /> : null}
         <HoneypotField />
         {loaderData.topic ? <input type="hidden" name="topic" value={loaderData.topic} /> : null}
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+        />
         <Field
           label="Password"
           hint="At least 6 characters."

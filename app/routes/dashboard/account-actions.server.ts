@@ -46,7 +46,10 @@ const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 const TYPE_DELETE = "Please type DELETE to confirm";
 const DeleteAccountSchema = z.object({
-  confirm: z.string({ error: TYPE_DELETE }).trim().refine((typed) => typed === "DELETE", TYPE_DELETE),
+  confirm: z
+    .string({ error: TYPE_DELETE })
+    .trim()
+    .refine((typed) => typed === "DELETE", TYPE_DELETE),
 });
 
 /** The fields of each form, for its `useForm` on the client. */
@@ -112,7 +115,11 @@ async function updatePassword({ db, auth, ip, formData, back }: AccountForm) {
 }
 
 /** The domain's refusal, on the field it names; 429 when a guess or mail limit was reached. */
-function refused(submission: Parameters<typeof replyError>[0], result: { field: string; error: string; rateLimited?: true }, hideFields: string[]) {
+function refused(
+  submission: Parameters<typeof replyError>[0],
+  result: { field: string; error: string; rateLimited?: true },
+  hideFields: string[],
+) {
   return replyError(submission, { status: result.rateLimited ? 429 : 400, fieldErrors: { [result.field]: [result.error] }, hideFields });
 }
 

@@ -22,7 +22,10 @@ function AvatarPreview({ url, name }: { url: string | null; name: string }) {
   return url ? (
     <img src={url} alt="Your profile picture" className="h-16 w-16 rounded-full object-cover" data-testid="avatar-image" />
   ) : (
-    <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
+    <span
+      aria-hidden="true"
+      className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700"
+    >
       {initials}
     </span>
   );
@@ -121,7 +124,10 @@ export function ChangeEmailForm({ account, actionData }: FormsProps) {
 
 export function ChangePasswordForm({ account, actionData }: FormsProps) {
   const pending = usePendingIntent("change-password");
-  const [form, fields] = useForm<ChangePasswordFields>({ id: "change-password", lastResult: replyFor(actionData, "change-password")?.result });
+  const [form, fields] = useForm<ChangePasswordFields>({
+    id: "change-password",
+    lastResult: replyFor(actionData, "change-password")?.result,
+  });
   const password = (field: (typeof fields)["newPassword"]) => getInputProps(field, { type: "password" });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Change password" noValidate>

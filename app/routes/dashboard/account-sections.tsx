@@ -60,8 +60,8 @@ export function DangerZone({ actionData }: { actionData: unknown }) {
         Danger Zone
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Deleting your account removes your profile and, where you are the last owner, the workspace with all its sites,
-        articles and settings. This cannot be undone.
+        Deleting your account removes your profile and, where you are the last owner, the workspace with all its sites, articles and
+        settings. This cannot be undone.
       </p>
       {/* A disclosure instead of a script-only dialog, so the confirmation works without JavaScript. */}
       <details className="group mt-4" open={reply ? true : undefined}>

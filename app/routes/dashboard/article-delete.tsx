@@ -43,7 +43,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await deleteArticle(db, site.id, article.id);
   } catch (error) {
     logger.error({ err: error, articleId: article.id, userId: user.id }, "article delete failed");
-    return redirectWithToast(back, { type: "error", title: "Error deleting article", description: "Failed to delete the article. Please try again." });
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Error deleting article",
+      description: "Failed to delete the article. Please try again.",
+    });
   }
   return redirectWithToast(back, { title: "Article deleted" });
 }
@@ -58,12 +62,16 @@ export default function DeleteArticlePage({ loaderData }: Route.ComponentProps) 
           Delete Article
         </h1>
         <p className="mt-2 text-sm text-slate-600">
-          Are you sure you want to delete the article titled <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This
-          action cannot be undone.
+          Are you sure you want to delete the article titled{" "}
+          <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This action cannot be
+          undone.
         </p>
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="redirectTo" value={back} />
-          <Link to={back} className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50">
+          <Link
+            to={back}
+            className="inline-flex h-10 items-center rounded-md border border-slate-300 bg-white px-4 text-sm font-medium hover:bg-slate-50"
+          >
             Cancel
           </Link>
           <StatusButton variant="destructive" pending={pending} pendingLabel="Deleting...">

@@ -26,7 +26,8 @@ export function StatusBadge({ status }: { status: ArticleStatus }) {
 
 const deleteHref = (id: string, back: string) => `/dashboard/articles/${encodeURIComponent(id)}/delete?back=${encodeURIComponent(back)}`;
 
-const itemClass = "block w-full rounded px-3 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 data-[highlighted]:bg-slate-100";
+const itemClass =
+  "block w-full rounded px-3 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100 data-[highlighted]:bg-slate-100";
 
 function DotsIcon() {
   return (
@@ -74,7 +75,10 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <button type="button" className="flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <button
+            type="button"
+            className="flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             <DotsIcon />
             <span className="sr-only">Actions for {article.title || "Untitled"}</span>
           </button>
@@ -103,8 +107,9 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
         title="Delete Article"
         description={
           <>
-            Are you sure you want to delete the article titled <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This
-            action cannot be undone.
+            Are you sure you want to delete the article titled{" "}
+            <strong className="font-semibold text-slate-900">&ldquo;{article.title || "Untitled"}&rdquo;</strong>? This action cannot be
+            undone.
           </>
         }
         action={`/dashboard/articles/${encodeURIComponent(article.id)}/delete`}
@@ -161,7 +166,9 @@ export function ArticlesTable({ articles, back, emptyText }: { articles: Article
                 <td className="px-4 py-3">
                   <StatusBadge status={article.status} />
                 </td>
-                <td className="px-4 py-3 text-right">{hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}</td>
+                <td className="px-4 py-3 text-right">
+                  {hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}
+                </td>
               </tr>
             ))
           )}

@@ -58,8 +58,11 @@ export function NoLinks() {
       </h2>
       <p className="mx-auto mt-2 max-w-xl text-slate-600">
         The links in your articles appear here: links to other pages of your site and to other websites. Each one is checked daily so you
-        know when one breaks. <Link to="/dashboard/write" className="font-medium text-brand-700 underline">Write an article</Link> with links
-        to get started.
+        know when one breaks.{" "}
+        <Link to="/dashboard/write" className="font-medium text-brand-700 underline">
+          Write an article
+        </Link>{" "}
+        with links to get started.
       </p>
     </section>
   );
@@ -101,13 +104,27 @@ export function LinksTable({ links }: { links: ShownLink[] }) {
         <caption className="sr-only">Links in your articles</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">URL</th>
-            <th scope="col" className="px-4 py-2 font-medium">Anchor text</th>
-            <th scope="col" className="px-4 py-2 font-medium">Kind</th>
-            <th scope="col" className="px-4 py-2 font-medium">Article</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-            <th scope="col" className="px-4 py-2 font-medium">HTTP</th>
-            <th scope="col" className="px-4 py-2 font-medium">Last checked</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              URL
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Anchor text
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Kind
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Article
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              HTTP
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Last checked
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

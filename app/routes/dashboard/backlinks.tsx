@@ -104,7 +104,14 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
           </dl>
           <LinkFilters filter={filter} />
           <LinksTable links={links} />
-          <Pagination page={page} pageCount={pageCount} first={first} shown={links.length} total={total} hrefFor={(p) => pageHref({ ...state, page: p })} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            first={first}
+            shown={links.length}
+            total={total}
+            hrefFor={(p) => pageHref({ ...state, page: p })}
+          />
         </>
       )}
     </div>

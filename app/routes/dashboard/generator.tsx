@@ -34,13 +34,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb();
   const tab = parseGeneratorTab(url.searchParams.get("tab"));
   const articleId = url.searchParams.get("article");
-  const base = { tab, generation: null, article: null, articles: [], selected: null, autoRefresh: false, topic: url.searchParams.get("topic") ?? "" };
+  const base = {
+    tab,
+    generation: null,
+    article: null,
+    articles: [],
+    selected: null,
+    autoRefresh: false,
+    topic: url.searchParams.get("topic") ?? "",
+  };
 
   if (tab === "generate") {
     const generationId = url.searchParams.get("generation");
     const generation = generationId ? await getGeneration(db, auth.site.id, generationId) : await getActiveGeneration(db, auth.site.id);
     if (generation?.status === "succeeded") {
-      return redirectWithToast(`${GENERATOR_PATH}?tab=generate&article=${encodeURIComponent(generation.articleId)}`, { title: M.generated });
+      return redirectWithToast(`${GENERATOR_PATH}?tab=generate&article=${encodeURIComponent(generation.articleId)}`, {
+        title: M.generated,
+      });
     }
     const article = articleId ? await getGeneratedArticle(db, auth.site.id, articleId) : null;
     const autoRefresh = url.searchParams.get("refresh") === "1" && generation?.status === "running";
@@ -54,7 +64,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (selectedId && (go === "publish" || go === "preview")) {
       const found = await getGeneratedArticle(db, auth.site.id, selectedId);
       if (found) {
-        return redirect(go === "publish" ? editUrl(found.id, { publish: true }) : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`);
+        return redirect(
+          go === "publish" ? editUrl(found.id, { publish: true }) : `/dashboard/write/preview?id=${encodeURIComponent(found.id)}`,
+        );
       }
     }
     const articles = await listPublishableArticles(db, auth.site.id);
@@ -87,7 +99,9 @@ export default function GeneratorPage({ loaderData, actionData }: Route.Componen
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">AI Content Generator</h1>
-        <p className="mt-1 text-sm text-slate-600">Generate articles, research keywords, create images and hand your articles on to publishing.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Generate articles, research keywords, create images and hand your articles on to publishing.
+        </p>
       </div>
       <nav aria-label="Generator tabs" className="border-b border-slate-200">
         <ul className="-mb-px flex flex-wrap gap-4">

@@ -4,13 +4,7 @@ import { TrialBanner } from "#app/components/trial-banner";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
-import {
-  ARTICLES_PER_PAGE,
-  listArticlePage,
-  parseArticleSort,
-  parseArticleTab,
-  parsePage,
-} from "#app/modules/articles/queries.server";
+import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, parsePage } from "#app/modules/articles/queries.server";
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
@@ -146,7 +140,14 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       <ArticlesTable articles={articles} back={back} emptyText={emptyText} />
-      <Pagination page={page} pageCount={pageCount} first={first} shown={articles.length} total={total} hrefFor={(p) => listHref({ ...state, page: p })} />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        first={first}
+        shown={articles.length}
+        total={total}
+        hrefFor={(p) => listHref({ ...state, page: p })}
+      />
     </div>
   );
 }

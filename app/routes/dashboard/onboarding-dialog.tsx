@@ -146,7 +146,10 @@ export function OnboardingDialog({ state }: { state: OnboardingState }) {
   if (!state.show) return null;
   const close = () => {
     if (closer.state !== "idle") return;
-    void closer.submit({ intent: state.step === "success" ? "finish" : "skip", returnTo: state.returnTo }, { method: "post", action: ACTION });
+    void closer.submit(
+      { intent: state.step === "success" ? "finish" : "skip", returnTo: state.returnTo },
+      { method: "post", action: ACTION },
+    );
   };
   return (
     <UrlDialog title={TITLES[state.step]} description={DESCRIPTIONS[state.step]} closeTo={state.returnTo} onClose={close}>

@@ -52,11 +52,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A blank field is "URL Required" below, not a schema error: the answer is a toast on the scan step.
       const url = (submission.value.url ?? "").trim().slice(0, 2048);
       if (!url) {
-        return redirectWithToast(backTo(returnTo, "scan"), { type: "error", title: "URL Required", description: "Please enter your website URL" });
+        return redirectWithToast(backTo(returnTo, "scan"), {
+          type: "error",
+          title: "URL Required",
+          description: "Please enter your website URL",
+        });
       }
       const { requestId, ip } = context.get(requestContext);
       if (!(await consumeRateLimit("scan", { ip, email: auth.user.email }))) {
-        return redirectWithToast(backTo(returnTo, "scan", { url }), { type: "error", title: "Scan Failed", description: RATE_LIMIT_MESSAGE });
+        return redirectWithToast(backTo(returnTo, "scan", { url }), {
+          type: "error",
+          title: "Scan Failed",
+          description: RATE_LIMIT_MESSAGE,
+        });
       }
       try {
         const result = await scanWebsite(url, { correlationId: requestId });

@@ -19,7 +19,9 @@ export function ChooseTopicDialog({ choose, closeTo }: { choose: ChooseState; cl
   return (
     <UrlDialog title="Choose a topic" description={`For ${choose.dateText}`} closeTo={closeTo}>
       <div className="flex flex-col gap-4">
-        {choose.source !== "topics" ? <p className="text-sm text-slate-700">No topics found. Add tags in Settings → Brand to see topics here.</p> : null}
+        {choose.source !== "topics" ? (
+          <p className="text-sm text-slate-700">No topics found. Add tags in Settings → Brand to see topics here.</p>
+        ) : null}
         <Form method="post" preventScrollReset aria-label="Choose a topic">
           <input type="hidden" name="intent" value="choose" />
           <input type="hidden" name="date" value={choose.date} />

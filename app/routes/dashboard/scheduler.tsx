@@ -5,7 +5,14 @@ import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { editUrl } from "#app/modules/articles/urls";
-import { chooseTopic, clearDay, getSchedulerView, isInWindow, listTopicChoices, ScheduleError } from "#app/modules/scheduler/scheduler.server";
+import {
+  chooseTopic,
+  clearDay,
+  getSchedulerView,
+  isInWindow,
+  listTopicChoices,
+  ScheduleError,
+} from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
@@ -68,7 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirectWithToast(PAGE, {
           type: "success",
           title: "Topic cleared",
-          description: cleared.keyword ? `“${cleared.keyword}” is no longer scheduled for ${cleared.dateText}` : `Nothing is scheduled for ${cleared.dateText}`,
+          description: cleared.keyword
+            ? `“${cleared.keyword}” is no longer scheduled for ${cleared.dateText}`
+            : `Nothing is scheduled for ${cleared.dateText}`,
         });
       }
     }
@@ -115,7 +124,11 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
   return (
     <ol className="flex flex-col gap-3" aria-label="Coming days">
       {days.map((day) => (
-        <li key={day.date} data-testid={`day-${day.date}`} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <li
+          key={day.date}
+          data-testid={`day-${day.date}`}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
           <div className="flex min-w-0 flex-col gap-1">
             <h2 className="text-base font-semibold text-slate-900">
               {day.label}

@@ -78,7 +78,10 @@ function Avatar({ name, url, className }: { name: string; url: string | null; cl
   ) : (
     <span
       aria-hidden="true"
-      className={cn("flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700", className)}
+      className={cn(
+        "flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700",
+        className,
+      )}
     >
       {initials}
     </span>
@@ -193,7 +196,11 @@ export function SidebarBody({
 }
 
 /** No backdrop-filter or transform on its ancestors: either would trap the fixed sheet inside the header. */
-export function MobileSidebar(props: { pathname: string; user: { name: string; email: string; avatarUrl: string | null }; showUpgrade: boolean }) {
+export function MobileSidebar(props: {
+  pathname: string;
+  user: { name: string; email: string; avatarUrl: string | null };
+  showUpgrade: boolean;
+}) {
   const ref = useDisclosure();
   return (
     <details ref={ref} className="group/sheet md:hidden" data-testid="mobile-sidebar">

@@ -24,19 +24,34 @@ export type TopicCardData = {
 export const KEYWORDS_SHOWN = 3;
 
 const TrashIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-4 w-4">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="h-4 w-4"
+  >
     <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
   </svg>
 );
 
-const iconLink = "flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+const iconLink =
+  "flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 export function TopicCard({ topic }: { topic: TopicCardData }) {
   const extra = topic.keywords.length - KEYWORDS_SHOWN;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="topic-card">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="mt-1.5 h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: topic.color }} data-testid="topic-color" />
+        <span
+          aria-hidden="true"
+          className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
+          style={{ backgroundColor: topic.color }}
+          data-testid="topic-color"
+        />
         <h2 className="flex-1 break-words font-semibold text-slate-900">{topic.name}</h2>
         <div className="-mr-2 -mt-1 flex">
           <Link to={`?edit=${encodeURIComponent(topic.id)}`} preventScrollReset className={iconLink}>
@@ -57,7 +72,9 @@ export function TopicCard({ topic }: { topic: TopicCardData }) {
               {k}
             </li>
           ))}
-          {extra > 0 ? <li className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700">+{extra} more</li> : null}
+          {extra > 0 ? (
+            <li className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-slate-700">+{extra} more</li>
+          ) : null}
         </ul>
       ) : null}
       <div className="mt-auto flex items-center justify-between border-t border-slate-100 pt-3 text-xs text-slate-600">
@@ -97,15 +114,33 @@ export function TopicForm({ topic, reply }: { topic: EditableTopic | null; reply
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label={topic ? "Edit Topic" : "Create New Topic"}>
       <input type="hidden" name="intent" value={intent} />
       {topic ? <input type="hidden" name="id" value={topic.id} /> : null}
-      <Field label="Topic Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "e.g. Coffee brewing" }} />
-      <TextareaField label="Description" errors={fields.description.errors} textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} />
+      <Field
+        label="Topic Name"
+        errors={fields.name.errors}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), placeholder: "e.g. Coffee brewing" }}
+      />
+      <TextareaField
+        label="Description"
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
       <Field
         label="Keywords (comma separated)"
         errors={fields.keywords.errors}
         inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), placeholder: "pour over, french press, cold brew" }}
       />
-      <Field label="Category" errors={fields.category.errors} inputProps={{ ...getInputProps(fields.category, { type: "text" }), placeholder: "e.g. Guides" }} />
-      <ColorField name={fields.color.name} label="Color" initial={fields.color.initialValue ?? DEFAULT_TOPIC_COLOR} placeholder={DEFAULT_TOPIC_COLOR} errors={fields.color.errors} />
+      <Field
+        label="Category"
+        errors={fields.category.errors}
+        inputProps={{ ...getInputProps(fields.category, { type: "text" }), placeholder: "e.g. Guides" }}
+      />
+      <ColorField
+        name={fields.color.name}
+        label="Color"
+        initial={fields.color.initialValue ?? DEFAULT_TOPIC_COLOR}
+        placeholder={DEFAULT_TOPIC_COLOR}
+        errors={fields.color.errors}
+      />
       {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
       <div className="flex justify-end gap-3">
         <DialogCancel />
@@ -134,8 +169,8 @@ export function DeleteTopicForm({ topic }: { topic: { id: string; name: string }
 export function DeleteTopicText({ name }: { name: string }) {
   return (
     <>
-      Are you sure you want to delete the topic <strong className="font-semibold text-slate-900">&ldquo;{name}&rdquo;</strong>? Its articles are kept. This action
-      cannot be undone.
+      Are you sure you want to delete the topic <strong className="font-semibold text-slate-900">&ldquo;{name}&rdquo;</strong>? Its articles
+      are kept. This action cannot be undone.
     </>
   );
 }

@@ -69,7 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         else await updateTopic(db, site.id, id, submission.value);
       } catch (error) {
         logger.error({ err: error, topicId: id || null, userId: user.id }, "topic save failed");
-        return replyError(submission, { status: 500, notice: { title: INVALID_TOPIC_NOTICE.title, description: "Failed to save the topic. Please try again." } });
+        return replyError(submission, {
+          status: 500,
+          notice: { title: INVALID_TOPIC_NOTICE.title, description: "Failed to save the topic. Please try again." },
+        });
       }
       return redirectWithToast(PAGE, { title: intent === "create" ? "Topic created!" : "Topic updated!" });
     }
@@ -79,7 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteTopic(db, site.id, id);
       } catch (error) {
         logger.error({ err: error, topicId: id, userId: user.id }, "topic delete failed");
-        return redirectWithToast(PAGE, { type: "error", title: "Error deleting topic", description: "Failed to delete the topic. Please try again." });
+        return redirectWithToast(PAGE, {
+          type: "error",
+          title: "Error deleting topic",
+          description: "Failed to delete the topic. Please try again.",
+        });
       }
       return redirectWithToast(PAGE, { title: "Topic deleted!" });
     }

@@ -13,7 +13,12 @@ export const handle = { hydrate: false };
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData, location } = args;
   if (!loaderData) {
-    return seoMeta(args, { title: "Post not found", description: "This blog post does not exist.", path: location.pathname, noindex: true });
+    return seoMeta(args, {
+      title: "Post not found",
+      description: "This blog post does not exist.",
+      path: location.pathname,
+      noindex: true,
+    });
   }
   const { post } = loaderData;
   return seoMeta(args, {
@@ -97,7 +102,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <h2 id="cta-title" className="text-2xl font-bold text-slate-900">
             Let Inkpilot write your next article
           </h2>
-          <p className="mt-2 text-slate-700">A 30-day content plan and SEO articles in your brand's voice. 7-day free trial, no credit card required.</p>
+          <p className="mt-2 text-slate-700">
+            A 30-day content plan and SEO articles in your brand's voice. 7-day free trial, no credit card required.
+          </p>
           <Link to="/signup" className="mt-6 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
             Start Free Trial
           </Link>

@@ -11,7 +11,8 @@ export const handle = { hydrate: false };
 export const meta: Route.MetaFunction = (args) => [
   ...seoMeta(args, {
     title: "Blog",
-    description: "Practical guides on SEO blogging, keyword research and content planning for founders and small teams, from the Inkpilot team.",
+    description:
+      "Practical guides on SEO blogging, keyword research and content planning for founders and small teams, from the Inkpilot team.",
     path: "/blog",
   }),
   { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "Inkpilot blog", href: "/blog/rss.xml" },
@@ -40,7 +41,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           "@type": "Blog",
           name: "Inkpilot blog",
           url: absoluteUrl(origin, "/blog"),
-          blogPost: posts.map((post) => ({ "@type": "BlogPosting", headline: post.title, url: absoluteUrl(origin, `/blog/${post.slug}`), datePublished: post.date })),
+          blogPost: posts.map((post) => ({
+            "@type": "BlogPosting",
+            headline: post.title,
+            url: absoluteUrl(origin, `/blog/${post.slug}`),
+            datePublished: post.date,
+          })),
         }}
       />
       <PageHeader title="The Inkpilot Blog" lead="Practical guides on SEO blogging, keyword research and content planning." />
@@ -64,7 +70,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-10 text-sm text-slate-600">
-          Subscribe with the <a href="/blog/rss.xml" className="font-medium text-brand-700 underline">RSS feed</a>.
+          Subscribe with the{" "}
+          <a href="/blog/rss.xml" className="font-medium text-brand-700 underline">
+            RSS feed
+          </a>
+          .
         </p>
       </div>
     </main>

@@ -2,12 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { Form, Link } from "react-router";
 import { Field, TextareaField } from "#app/components/forms";
 import { HoneypotField } from "#app/components/honeypot-field";
-import {
-  multiSiteDiscounts,
-  pricing,
-  type BillingPeriod,
-  type Faq,
-} from "#app/modules/site-content/content";
+import { multiSiteDiscounts, pricing, type BillingPeriod, type Faq } from "#app/modules/site-content/content";
 import type { LegalDocument } from "#app/modules/site-content/legal";
 import { cn } from "#app/utils/cn";
 import type { FormReply } from "#app/utils/form-reply";
@@ -49,7 +44,14 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5 text-amber-600" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
-        <svg key={i} viewBox="0 0 20 20" className="h-4 w-4" fill={i < rating ? "currentColor" : "none"} stroke="currentColor" aria-hidden="true">
+        <svg
+          key={i}
+          viewBox="0 0 20 20"
+          className="h-4 w-4"
+          fill={i < rating ? "currentColor" : "none"}
+          stroke="currentColor"
+          aria-hidden="true"
+        >
           <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
         </svg>
       ))}
@@ -185,16 +187,26 @@ export function DiscountTable({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <caption className="sr-only">Pro price per site by number of sites in the workspace</caption>
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Sites in your workspace</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Discount</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Monthly, per site</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Annual, per site</th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Sites in your workspace
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Discount
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Monthly, per site
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Annual, per site
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
             {multiSiteDiscounts.rows.map((row) => (
               <tr key={row.sites}>
-                <th scope="row" className="px-4 py-3 font-medium text-slate-900">{row.sites}</th>
+                <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                  {row.sites}
+                </th>
                 <td className="px-4 py-3 text-slate-700">{row.percent}% off</td>
                 <td className="px-4 py-3 text-slate-700">{row.monthly}</td>
                 <td className="px-4 py-3 text-slate-700">{row.annual}</td>
@@ -215,7 +227,12 @@ export function FaqAccordion({ faqs, name }: { faqs: Faq[]; name: string }) {
         <details key={faq.question} name={name} className="group rounded-xl border border-slate-200 bg-white px-5 py-4 open:shadow-sm">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
             <span>{faq.question}</span>
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180">
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+            >
               <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
             </svg>
           </summary>
@@ -254,8 +271,16 @@ export function ContactForm({
       ) : null}
       <HoneypotField id={`${id}-website`} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }} errors={fields.name.errors} />
-        <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }} errors={fields.email.errors} />
+        <Field
+          label="Name"
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name", required: true }}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", required: true }}
+          errors={fields.email.errors}
+        />
       </div>
       {showCompany ? (
         <Field

@@ -12,7 +12,8 @@ export const handle = { hydrate: false };
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
     title: "Help Center",
-    description: "Answers to common Inkpilot questions about connecting your website and publishing, and a direct line to our support team.",
+    description:
+      "Answers to common Inkpilot questions about connecting your website and publishing, and a direct line to our support team.",
     path: "/help-center",
   });
 

@@ -32,7 +32,6 @@ export function loader({ url }: Route.LoaderArgs) {
   return { billing: parseBillingPeriod(url.searchParams.get("billing")) };
 }
 
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { billing } = loaderData;
   const origin = useSiteOrigin();
@@ -57,7 +56,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h3 className="sr-only">Upcoming platforms</h3>
         <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Upcoming platforms">
           {integrations.upcoming.map((platform) => (
-            <li key={platform.name} className="rounded-full border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-600 grayscale">
+            <li
+              key={platform.name}
+              className="rounded-full border border-dashed border-slate-300 bg-slate-50 px-4 py-2 text-sm text-slate-600 grayscale"
+            >
               <span className="font-medium">{platform.name}</span> · {platform.status}
             </li>
           ))}
@@ -68,7 +70,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ol className="grid gap-6 md:grid-cols-3">
           {howItWorks.steps.map((step, index) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">
@@ -87,15 +92,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Inkpilot compared with a generic chat assistant, feature by feature</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold text-slate-900">Feature</th>
-                <th scope="col" className="px-4 py-3 text-center font-semibold text-brand-700">{comparison.usLabel}</th>
-                <th scope="col" className="px-4 py-3 text-center font-semibold text-slate-700">{comparison.assistantLabel}</th>
+                <th scope="col" className="px-4 py-3 font-semibold text-slate-900">
+                  Feature
+                </th>
+                <th scope="col" className="px-4 py-3 text-center font-semibold text-brand-700">
+                  {comparison.usLabel}
+                </th>
+                <th scope="col" className="px-4 py-3 text-center font-semibold text-slate-700">
+                  {comparison.assistantLabel}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {comparison.rows.map((row) => (
                 <tr key={row.feature}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-800">{row.feature}</th>
+                  <th scope="row" className="px-4 py-3 font-medium text-slate-800">
+                    {row.feature}
+                  </th>
                   {[row.us, row.assistant].map((has, i) => (
                     <td key={i} className="px-4 py-3">
                       <span className="flex justify-center">
@@ -130,7 +143,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <Stars rating={t.rating} />
                 <blockquote className="mt-3 flex-1 text-slate-700">“{t.content}”</blockquote>
                 <figcaption className="mt-5 flex items-center gap-3 text-sm">
-                  <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+                  >
                     {t.avatar}
                   </span>
                   <span>
@@ -148,7 +164,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <BillingToggle billing={billing} basePath="/" anchor="pricing" />
         <PricingCards billing={billing} variant="landing" />
         <p className="mt-6 text-center text-sm text-slate-600">
-          Several websites? See the <Link to="/pricing#discounts-title" className="font-medium text-brand-700 underline">multi-site discounts</Link>.
+          Several websites? See the{" "}
+          <Link to="/pricing#discounts-title" className="font-medium text-brand-700 underline">
+            multi-site discounts
+          </Link>
+          .
         </p>
       </Section>
 
@@ -159,7 +179,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="enterprise-title" className="px-4 pb-20 sm:px-6">
         <div className="mx-auto flex max-w-6xl flex-col items-start justify-between gap-6 rounded-2xl bg-slate-900 px-8 py-10 text-white md:flex-row md:items-center">
           <div className="max-w-2xl">
-            <h2 id="enterprise-title" className="text-2xl font-bold">{enterprise.title}</h2>
+            <h2 id="enterprise-title" className="text-2xl font-bold">
+              {enterprise.title}
+            </h2>
             <p className="mt-2 text-slate-200">{enterprise.body}</p>
           </div>
           <Link to={enterprise.cta.href} className="shrink-0 rounded-md bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100">

@@ -50,7 +50,11 @@ export default function ContentOutlineGenerator({ loaderData, actionData }: Rout
             </div>
             <ol className="mt-2 flex flex-col gap-5" data-testid="results">
               {answer.result.map((section, i) => (
-                <li key={`${i}-${section.heading}`} data-copy={`${section.heading}\n${section.points.map((p) => `- ${p}`).join("\n")}`} className="cursor-pointer">
+                <li
+                  key={`${i}-${section.heading}`}
+                  data-copy={`${section.heading}\n${section.points.map((p) => `- ${p}`).join("\n")}`}
+                  className="cursor-pointer"
+                >
                   <h3 className="font-semibold text-slate-900">
                     {i + 1}. {section.heading}
                   </h3>

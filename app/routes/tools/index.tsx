@@ -10,7 +10,8 @@ export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) =>
   seoMeta(args, {
     title: "Free SEO and Writing Tools",
-    description: "Nine free tools for writers and marketers: headlines, meta descriptions, keyword research, content ideas, outlines, captions and readability.",
+    description:
+      "Nine free tools for writers and marketers: headlines, meta descriptions, keyword research, content ideas, outlines, captions and readability.",
     path: "/tools",
   });
 

@@ -53,10 +53,7 @@ export default function KeywordResearch({ loaderData, actionData }: Route.Compon
                   ? `${research.total} keywords. Search volume, difficulty and CPC from ${research.dataSource} (United States, English).`
                   : research.dataNotice}
               </p>
-              <CopyButton
-                text={research.groups.flatMap((g) => g.items.map((i) => i.keyword)).join("\n")}
-                label="Copy all keywords"
-              />
+              <CopyButton text={research.groups.flatMap((g) => g.items.map((i) => i.keyword)).join("\n")} label="Copy all keywords" />
             </div>
             {research.groups.map((group) => (
               <section key={group.intent} aria-labelledby={`intent-${group.intent}`}>
@@ -68,16 +65,28 @@ export default function KeywordResearch({ loaderData, actionData }: Route.Compon
                   <table className="w-full text-left text-sm">
                     <thead className="bg-slate-50 text-slate-700">
                       <tr>
-                        <th scope="col" className="px-3 py-2 font-medium">Keyword</th>
-                        <th scope="col" className="px-3 py-2 font-medium">Type</th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Keyword
+                        </th>
+                        <th scope="col" className="px-3 py-2 font-medium">
+                          Type
+                        </th>
                         {withData ? (
                           <>
-                            <th scope="col" className="px-3 py-2 font-medium">Monthly volume</th>
-                            <th scope="col" className="px-3 py-2 font-medium">Difficulty</th>
-                            <th scope="col" className="px-3 py-2 font-medium">CPC</th>
+                            <th scope="col" className="px-3 py-2 font-medium">
+                              Monthly volume
+                            </th>
+                            <th scope="col" className="px-3 py-2 font-medium">
+                              Difficulty
+                            </th>
+                            <th scope="col" className="px-3 py-2 font-medium">
+                              CPC
+                            </th>
                           </>
                         ) : (
-                          <th scope="col" className="px-3 py-2 font-medium">Volume, difficulty, CPC</th>
+                          <th scope="col" className="px-3 py-2 font-medium">
+                            Volume, difficulty, CPC
+                          </th>
                         )}
                         <th scope="col" className="px-3 py-2 font-medium">
                           <span className="sr-only">Copy</span>
@@ -93,9 +102,15 @@ export default function KeywordResearch({ loaderData, actionData }: Route.Compon
                           <td className="px-3 py-2 text-slate-600">{SOURCE_LABEL[row.source]}</td>
                           {withData ? (
                             <>
-                              <td className="px-3 py-2 tabular-nums">{row.metrics?.volume != null ? count.format(row.metrics.volume) : "—"}</td>
+                              <td className="px-3 py-2 tabular-nums">
+                                {row.metrics?.volume != null ? count.format(row.metrics.volume) : "—"}
+                              </td>
                               <td className="px-3 py-2">
-                                {row.metrics?.difficulty ? <Badge tone={DIFFICULTY_TONE[row.metrics.difficulty]}>{row.metrics.difficulty}</Badge> : "—"}
+                                {row.metrics?.difficulty ? (
+                                  <Badge tone={DIFFICULTY_TONE[row.metrics.difficulty]}>{row.metrics.difficulty}</Badge>
+                                ) : (
+                                  "—"
+                                )}
                               </td>
                               <td className="px-3 py-2 tabular-nums">{row.metrics?.cpc != null ? usd.format(row.metrics.cpc) : "—"}</td>
                             </>

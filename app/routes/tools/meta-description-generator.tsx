@@ -50,9 +50,13 @@ export default function MetaDescriptionGenerator({ loaderData, actionData }: Rou
                 text,
                 extra:
                   text.length <= META_DESCRIPTION_LIMIT ? (
-                    <Badge tone="good">{text.length} / {META_DESCRIPTION_LIMIT} characters</Badge>
+                    <Badge tone="good">
+                      {text.length} / {META_DESCRIPTION_LIMIT} characters
+                    </Badge>
                   ) : (
-                    <Badge tone="bad">{text.length} / {META_DESCRIPTION_LIMIT} characters: too long</Badge>
+                    <Badge tone="bad">
+                      {text.length} / {META_DESCRIPTION_LIMIT} characters: too long
+                    </Badge>
                   ),
               }))}
             />

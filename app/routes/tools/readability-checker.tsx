@@ -41,7 +41,12 @@ export default function ReadabilityChecker({ loaderData, actionData }: Route.Com
           <TextareaField
             label="Your text"
             errors={fields.text.errors}
-            textareaProps={{ ...getTextareaProps(fields.text), rows: 10, placeholder: "Paste your article or paragraph here…", ...REQUIRED }}
+            textareaProps={{
+              ...getTextareaProps(fields.text),
+              rows: 10,
+              placeholder: "Paste your article or paragraph here…",
+              ...REQUIRED,
+            }}
           />
         </ToolForm>
       }
@@ -91,7 +96,11 @@ export default function ReadabilityChecker({ loaderData, actionData }: Route.Com
                   <li
                     key={`${i}-${s.text}`}
                     data-copy={s.text}
-                    className={s.long ? "cursor-pointer rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-slate-900" : "cursor-pointer rounded-md border-l-4 border-slate-200 p-3 text-slate-700"}
+                    className={
+                      s.long
+                        ? "cursor-pointer rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-slate-900"
+                        : "cursor-pointer rounded-md border-l-4 border-slate-200 p-3 text-slate-700"
+                    }
                   >
                     {s.long ? <mark className="bg-transparent text-slate-900">{s.text}</mark> : s.text}
                     <span className="mt-1 block text-xs text-slate-600">
@@ -104,9 +113,10 @@ export default function ReadabilityChecker({ loaderData, actionData }: Route.Com
             <details className="text-sm text-slate-700">
               <summary className="cursor-pointer font-medium">How the scores are calculated</summary>
               <p className="mt-2">
-                Flesch reading ease = 206.835 − 1.015 × (words ÷ sentences) − 84.6 × (syllables ÷ words). Flesch-Kincaid grade = 0.39 × (words ÷
-                sentences) + 11.8 × (syllables ÷ words) − 15.59. Your text has {r.syllableCount} syllables. Bands: 90+ Very Easy, 80+ Easy, 70+ Fairly
-                Easy, 60+ Standard, 50+ Fairly Difficult, 30+ Difficult, below 30 Very Difficult. Reading time assumes 200 words a minute.
+                Flesch reading ease = 206.835 − 1.015 × (words ÷ sentences) − 84.6 × (syllables ÷ words). Flesch-Kincaid grade = 0.39 ×
+                (words ÷ sentences) + 11.8 × (syllables ÷ words) − 15.59. Your text has {r.syllableCount} syllables. Bands: 90+ Very Easy,
+                80+ Easy, 70+ Fairly Easy, 60+ Standard, 50+ Fairly Difficult, 30+ Difficult, below 30 Very Difficult. Reading time assumes
+                200 words a minute.
               </p>
             </details>
           </div>

@@ -30,7 +30,11 @@ export default function SeoTitleGenerator({ loaderData, actionData }: Route.Comp
             <Field
               label="Keyword"
               errors={fields.keyword.errors}
-              inputProps={{ ...getInputProps(fields.keyword, { type: "text" }), ...REQUIRED, placeholder: "e.g. project management software" }}
+              inputProps={{
+                ...getInputProps(fields.keyword, { type: "text" }),
+                ...REQUIRED,
+                placeholder: "e.g. project management software",
+              }}
             />
             <Field
               label="Brand (optional)"
@@ -73,7 +77,8 @@ export default function SeoTitleGenerator({ loaderData, actionData }: Route.Comp
             How the score works
           </h2>
           <p className="mt-2 text-sm text-slate-600">
-            Each title earns points by these rules; the score is the share of the points available (without a brand, the brand rule is left out).
+            Each title earns points by these rules; the score is the share of the points available (without a brand, the brand rule is left
+            out).
           </p>
           <ul className="mt-3 flex flex-col gap-2 text-sm text-slate-700">
             {SEO_TITLE_RULES.map((rule) => (
@@ -83,7 +88,8 @@ export default function SeoTitleGenerator({ loaderData, actionData }: Route.Comp
             ))}
           </ul>
           <p className="mt-3 text-sm text-slate-600">
-            Length colours: green up to {SEO_TITLE_LIMIT} characters, yellow up to {SEO_TITLE_HARD_LIMIT}, red above. Score colours: green 90+, yellow 80+, red below.
+            Length colours: green up to {SEO_TITLE_LIMIT} characters, yellow up to {SEO_TITLE_HARD_LIMIT}, red above. Score colours: green
+            90+, yellow 80+, red below.
           </p>
         </section>
       }

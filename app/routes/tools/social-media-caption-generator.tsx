@@ -44,7 +44,12 @@ export default function SocialCaptionGenerator({ loaderData, actionData }: Route
             inputProps={{ ...getInputProps(fields.topic, { type: "text" }), ...REQUIRED, placeholder: "e.g. our new spring collection" }}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Platform" selectProps={getSelectProps(fields.platform)} options={PLATFORMS} errors={fields.platform.errors} />
+            <SelectField
+              label="Platform"
+              selectProps={getSelectProps(fields.platform)}
+              options={PLATFORMS}
+              errors={fields.platform.errors}
+            />
             <SelectField label="Tone" selectProps={getSelectProps(fields.tone)} options={TONES} errors={fields.tone.errors} />
           </div>
         </ToolForm>

@@ -57,7 +57,11 @@ export const REQUIRED = { "data-required": "" } as React.HTMLAttributes<HTMLElem
  * It renders on the server only; the pages do not hydrate.
  */
 export function useToolForm<S extends ToolSlug>(slug: S, reply: FormReply | null) {
-  return useForm<z.input<(typeof TOOL_INPUTS)[S]>>({ id: slug, lastResult: reply?.result, constraint: getZodConstraint(TOOL_INPUTS[slug]) });
+  return useForm<z.input<(typeof TOOL_INPUTS)[S]>>({
+    id: slug,
+    lastResult: reply?.result,
+    constraint: getZodConstraint(TOOL_INPUTS[slug]),
+  });
 }
 
 /** A title's character count, coloured by the 60/70 rule. */
@@ -82,7 +86,13 @@ export function CopyButton({ text, label = "Copy", srLabel }: { text: string; la
 }
 
 /** A numbered list of results, each click-to-copy, with optional badges. */
-export function CopyList({ items, itemLabel }: { items: Array<{ text: string; extra?: React.ReactNode; body?: React.ReactNode }>; itemLabel: string }) {
+export function CopyList({
+  items,
+  itemLabel,
+}: {
+  items: Array<{ text: string; extra?: React.ReactNode; body?: React.ReactNode }>;
+  itemLabel: string;
+}) {
   return (
     <ol className="flex flex-col gap-3" data-testid="results">
       {items.map((item, i) => (
@@ -121,7 +131,12 @@ export function ToolForm({
   formError?: string;
 }) {
   return (
-    <Form id={id} method={method} data-tool-form="" className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+    <Form
+      id={id}
+      method={method}
+      data-tool-form=""
+      className="relative flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6"
+    >
       {children}
       {/* Posted forms may reach the AI provider: bots that fill the honeypot get templates only. */}
       {method === "post" ? <HoneypotField /> : null}
@@ -227,7 +242,12 @@ export function ToolPage({
           publisher: { "@type": "Organization", name: "Inkpilot", url: absoluteUrl(origin, "/") },
         }}
       />
-      <div id="copy-toast" role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4" />
+      <div
+        id="copy-toast"
+        role="status"
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+      />
       <ToolScript />
     </main>
   );

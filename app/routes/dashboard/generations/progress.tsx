@@ -5,9 +5,13 @@ import type { GenerationView } from "#app/modules/generation/service.server";
 import { cn } from "#app/utils/cn";
 
 /** What the page needs to show a generation; the server's GenerationView fits. */
-export type GenerationSnapshot = Pick<GenerationView, "id" | "articleId" | "status" | "step" | "progress" | "error" | "steps" | "articleSource">;
+export type GenerationSnapshot = Pick<
+  GenerationView,
+  "id" | "articleId" | "status" | "step" | "progress" | "error" | "steps" | "articleSource"
+>;
 
-export const OFFLINE_NOTE = "Written by the built-in offline writer from English templates. Configure an AI provider for articles in other languages and for your specific instructions.";
+export const OFFLINE_NOTE =
+  "Written by the built-in offline writer from English templates. Configure an AI provider for articles in other languages and for your specific instructions.";
 
 /** Progress bar and step list; server-rendered on the status page, live in the dialog. */
 export function GenerationProgress({ generation }: { generation: GenerationSnapshot }) {
@@ -29,7 +33,10 @@ export function GenerationProgress({ generation }: { generation: GenerationSnaps
       </div>
       <ol className="mt-4 space-y-1 text-sm" aria-label="Steps">
         {generation.steps.map((s) => (
-          <li key={s.key} className={cn("flex items-center gap-2", s.status === "pending" && "text-slate-400", s.status === "active" && "font-medium")}>
+          <li
+            key={s.key}
+            className={cn("flex items-center gap-2", s.status === "pending" && "text-slate-400", s.status === "active" && "font-medium")}
+          >
             <span aria-hidden="true">{s.status === "done" ? "✓" : s.status === "active" ? "…" : "○"}</span>
             <span>{s.label}</span>
             <span className="sr-only">{s.status === "done" ? "(done)" : s.status === "active" ? "(in progress)" : "(pending)"}</span>

@@ -16,11 +16,21 @@ import type { Route } from "./+types/start";
  */
 
 export const StartSchema = z.object({
-  keyword: z.string({ error: "Please enter a topic" }).trim().min(1, "Please enter a topic").max(200, "Please keep the topic under 200 characters"),
+  keyword: z
+    .string({ error: "Please enter a topic" })
+    .trim()
+    .min(1, "Please enter a topic")
+    .max(200, "Please keep the topic under 200 characters"),
   keywords: z.string().trim().max(500).default(""),
   tone: z.enum(["professional", "casual", "academic", "conversational", "technical"]).optional(),
-  wordCount: z.coerce.number().refine((n) => [500, 1000, 1500, 2000, 3000].includes(n)).optional(),
-  returnTo: z.string().regex(/^\/dashboard(\/[\w/-]*)?(\?[\w=&%-]*)?$/).optional(),
+  wordCount: z.coerce
+    .number()
+    .refine((n) => [500, 1000, 1500, 2000, 3000].includes(n))
+    .optional(),
+  returnTo: z
+    .string()
+    .regex(/^\/dashboard(\/[\w/-]*)?(\?[\w=&%-]*)?$/)
+    .optional(),
 });
 
 export async function loader() {
@@ -44,13 +54,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       overrides: {
         tone: input.tone,
         wordCount: input.wordCount,
-        keywords: input.keywords.split(",").map((k) => k.trim()).filter(Boolean),
+        keywords: input.keywords
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
       },
     });
-    const target = input.returnTo ? `${input.returnTo}${input.returnTo.includes("?") ? "&" : "?"}generation=${generationId}` : `/dashboard/generations/${generationId}`;
+    const target = input.returnTo
+      ? `${input.returnTo}${input.returnTo.includes("?") ? "&" : "?"}generation=${generationId}`
+      : `/dashboard/generations/${generationId}`;
     return redirect(target);
   } catch (error) {
-    if (isQuotaError(error)) return redirectWithToast(input.returnTo ?? "/dashboard/write", { type: "error", title: error.title, description: error.message });
+    if (isQuotaError(error))
+      return redirectWithToast(input.returnTo ?? "/dashboard/write", { type: "error", title: error.title, description: error.message });
     logger.error({ err: error }, "starting a generation failed");
     return redirectWithToast(input.returnTo ?? "/dashboard/write", {
       type: "error",

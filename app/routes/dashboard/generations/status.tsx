@@ -27,7 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const generation = await getGeneration(getDb(), auth.site.id, params.id);
   if (!generation) notFound("Not found");
   if (generation.status === "succeeded") {
-    return redirectWithToast(editUrl(generation.articleId), { title: "AI Article Generated!", description: "Your article is ready to review." });
+    return redirectWithToast(editUrl(generation.articleId), {
+      title: "AI Article Generated!",
+      description: "Your article is ready to review.",
+    });
   }
   return { generation };
 }
@@ -41,7 +44,11 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const generation = await getGeneration(db, auth.site.id, params.id);
   if (!generation) notFound("Not found");
   await cancelGeneration(db, auth.site.id, params.id);
-  return redirectWithToast(editUrl(generation.articleId), { type: "info", title: "Generation cancelled", description: "Whatever was already written is kept as a draft." });
+  return redirectWithToast(editUrl(generation.articleId), {
+    type: "info",
+    title: "Generation cancelled",
+    description: "Whatever was already written is kept as a draft.",
+  });
 }
 
 export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
@@ -52,7 +59,9 @@ export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-slate-600">Adding backlinks and images...</p>
       {generation.status === "running" ? (
         <>
-          <p className="mt-2 text-sm text-slate-600">This may take 1-3 minutes. You can leave this page; the article keeps being written.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            This may take 1-3 minutes. You can leave this page; the article keeps being written.
+          </p>
           <div className="mt-4">
             <GenerationProgress generation={generation} />
           </div>
@@ -64,7 +73,12 @@ export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
         <div className="mt-4 space-y-4">
           <FormMessage
             title={generation.status === "cancelled" ? "Generation cancelled" : "Error generating article"}
-            description={generation.error ?? (generation.status === "cancelled" ? "Whatever was already written is kept as a draft." : "Failed to generate AI article. Please try again.")}
+            description={
+              generation.error ??
+              (generation.status === "cancelled"
+                ? "Whatever was already written is kept as a draft."
+                : "Failed to generate AI article. Please try again.")
+            }
           />
           <Link className="text-blue-700 underline" to={editUrl(generation.articleId)}>
             Open the draft

@@ -28,12 +28,19 @@ export async function generateAction({ db, auth }: Args, formData: FormData) {
   if (submission.status !== "success") return replyError(submission);
   const { topic, keywords, tone, wordCount, js } = submission.value;
   try {
-    const { generationId } = await startGeneration(db, { ...tenantOf(auth), keyword: topic, overrides: { tone, wordCount, keywords: splitKeywords(keywords) } });
+    const { generationId } = await startGeneration(db, {
+      ...tenantOf(auth),
+      keyword: topic,
+      overrides: { tone, wordCount, keywords: splitKeywords(keywords) },
+    });
     return redirect(`${GENERATOR_PATH}?tab=generate&generation=${encodeURIComponent(generationId)}${js ? "" : "&refresh=1"}`);
   } catch (error) {
     if (isQuotaError(error)) return replyError(submission, { status: 403, notice: { title: error.title, description: error.message } });
     logger.error({ err: error }, "generator: starting a generation failed");
-    return replyError(submission, { status: 500, notice: { title: M.generateFailed("the article could not be started. Please try again.") } });
+    return replyError(submission, {
+      status: 500,
+      notice: { title: M.generateFailed("the article could not be started. Please try again.") },
+    });
   }
 }
 
@@ -41,7 +48,13 @@ export async function generateAction({ db, auth }: Args, formData: FormData) {
  * A metered call that failed: a limit's refusal (nothing was done) or the
  * provider's failure, under the form and as a toast.
  */
-function failed({ context }: Args, submission: Parameters<typeof replyError>[0], error: unknown, failure: (reason: string) => string, what: string) {
+function failed(
+  { context }: Args,
+  submission: Parameters<typeof replyError>[0],
+  error: unknown,
+  failure: (reason: string) => string,
+  what: string,
+) {
   const refused = limitRefusal(error);
   const notice = refused ? { title: refused.title, description: refused.message } : { title: failure(failureReason(error, what)) };
   flashToast(context, { type: "error", title: notice.title });

@@ -56,7 +56,9 @@ function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
       <h2 id="generate-heading" className="text-lg font-semibold">
         Generate an article
       </h2>
-      <p className="mt-1 text-sm text-slate-600">The article is written in the background with your brand and content settings; it counts towards your monthly articles.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        The article is written in the background with your brand and content settings; it counts towards your monthly articles.
+      </p>
       <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="generate" />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -78,7 +80,12 @@ function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
           errors={fields.keywords.errors}
           inputProps={{ ...getInputProps(fields.keywords, { type: "text" }), maxLength: 500 }}
         />
-        <SelectField label="Tone" selectProps={getSelectProps(fields.tone)} options={capitalisedOptions(GENERATOR_TONES)} errors={fields.tone.errors} />
+        <SelectField
+          label="Tone"
+          selectProps={getSelectProps(fields.tone)}
+          options={capitalisedOptions(GENERATOR_TONES)}
+          errors={fields.tone.errors}
+        />
         <SelectField
           label="Word count"
           selectProps={getSelectProps(fields.wordCount)}
@@ -109,7 +116,9 @@ function RunningGeneration({ generation: initial }: { generation: GenerationSnap
       <h2 id="generating-heading" className="text-lg font-semibold">
         Generating your article
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Adding backlinks and images... This may take 1-3 minutes; you can leave this page, the article keeps being written.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Adding backlinks and images... This may take 1-3 minutes; you can leave this page, the article keeps being written.
+      </p>
       <div className="mt-4">
         <GenerationProgress generation={generation} />
       </div>
@@ -157,7 +166,11 @@ function GeneratedArticle({ article }: { article: GeneratedArticleView }) {
         </Button>
       </div>
       {/* Stored content is sanitized on save, like the preview renders it. */}
-      <div className={`mt-6 max-h-[32rem] overflow-y-auto rounded-md border border-slate-100 p-4 ${articleProse}`} data-testid="generated-content" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      <div
+        className={`mt-6 max-h-[32rem] overflow-y-auto rounded-md border border-slate-100 p-4 ${articleProse}`}
+        data-testid="generated-content"
+        dangerouslySetInnerHTML={{ __html: article.contentHtml }}
+      />
     </section>
   );
 }

@@ -35,9 +35,18 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
           <Field
             label="Image prompt"
             errors={fields.prompt.errors}
-            inputProps={{ ...getInputProps(fields.prompt, { type: "text" }), maxLength: 1000, placeholder: "e.g. a barista pouring latte art" }}
+            inputProps={{
+              ...getInputProps(fields.prompt, { type: "text" }),
+              maxLength: 1000,
+              placeholder: "e.g. a barista pouring latte art",
+            }}
           />
-          <SelectField label="Style" selectProps={getSelectProps(fields.style)} options={capitalisedOptions(IMAGE_STYLES)} errors={fields.style.errors} />
+          <SelectField
+            label="Style"
+            selectProps={getSelectProps(fields.style)}
+            options={capitalisedOptions(IMAGE_STYLES)}
+            errors={fields.style.errors}
+          />
           <p className="text-sm text-slate-600 sm:col-span-2">
             Size {IMAGE_SIZE}, {IMAGE_QUANTITY} image.
           </p>
@@ -59,7 +68,13 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             Generated image
           </h2>
           <figure className="mt-4">
-            <img src={image.url} alt={image.prompt} width={512} height={512} className="mx-auto h-auto w-full max-w-lg rounded-md border border-slate-100" />
+            <img
+              src={image.url}
+              alt={image.prompt}
+              width={512}
+              height={512}
+              className="mx-auto h-auto w-full max-w-lg rounded-md border border-slate-100"
+            />
             <figcaption className="mt-3 text-sm text-slate-700">
               <span className="font-medium">Revised prompt:</span> <span data-testid="revised-prompt">{image.revisedPrompt}</span>
             </figcaption>
@@ -68,7 +83,10 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             <a className="text-brand-700 underline" href={image.url} target="_blank" rel="noreferrer">
               Open the image
             </a>{" "}
-            <span className="text-slate-500">({image.style}{image.provider === "offline" ? ", drawn by the built-in offline writer" : ""})</span>
+            <span className="text-slate-500">
+              ({image.style}
+              {image.provider === "offline" ? ", drawn by the built-in offline writer" : ""})
+            </span>
           </p>
         </section>
       ) : null}

@@ -60,7 +60,11 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
             {research.keywords.map((keyword) => (
               <li key={keyword} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span>{keyword}</span>
-                <Link className="shrink-0 text-brand-700 underline" to={`/dashboard/generator?tab=generate&topic=${encodeURIComponent(keyword)}`} aria-label={`Write about ${keyword}`}>
+                <Link
+                  className="shrink-0 text-brand-700 underline"
+                  to={`/dashboard/generator?tab=generate&topic=${encodeURIComponent(keyword)}`}
+                  aria-label={`Write about ${keyword}`}
+                >
                   Write about this
                 </Link>
               </li>

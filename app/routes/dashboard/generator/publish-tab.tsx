@@ -70,7 +70,10 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
               const id = event.currentTarget.value;
               setChosen(id);
               // Loads the chosen article's content for Copy Content.
-              void navigate(`/dashboard/generator?tab=publish&article=${encodeURIComponent(id)}`, { replace: true, preventScrollReset: true });
+              void navigate(`/dashboard/generator?tab=publish&article=${encodeURIComponent(id)}`, {
+                replace: true,
+                preventScrollReset: true,
+              });
             },
           }}
         />
@@ -87,7 +90,12 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
                 if (!selected) return;
                 copyText(selected.contentHtml).then(
                   () => showToast({ type: "success", title: M.copied }),
-                  () => showToast({ type: "error", title: "Copy failed", description: "Your browser did not allow copying. Open the preview and copy from there." }),
+                  () =>
+                    showToast({
+                      type: "error",
+                      title: "Copy failed",
+                      description: "Your browser did not allow copying. Open the preview and copy from there.",
+                    }),
                 );
               }}
             >
@@ -99,7 +107,9 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
             </Button>
           )}
         </div>
-        {hydrated ? null : <p className="text-sm text-slate-600">Without JavaScript, Copy Content opens the article's preview in a new tab to copy from.</p>}
+        {hydrated ? null : (
+          <p className="text-sm text-slate-600">Without JavaScript, Copy Content opens the article's preview in a new tab to copy from.</p>
+        )}
       </Form>
     </section>
   );

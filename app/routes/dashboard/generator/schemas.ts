@@ -18,12 +18,20 @@ export const GenerateSchema = z.object({
 
 export const KeywordsSchema = z.object({
   intent: z.literal("keywords"),
-  topic: z.string({ error: M.researchTopicRequired }).trim().min(1, M.researchTopicRequired).max(200, "Please keep the topic under 200 characters"),
+  topic: z
+    .string({ error: M.researchTopicRequired })
+    .trim()
+    .min(1, M.researchTopicRequired)
+    .max(200, "Please keep the topic under 200 characters"),
 });
 
 export const ImagesSchema = z.object({
   intent: z.literal("images"),
-  prompt: z.string({ error: M.imagePromptRequired }).trim().min(1, M.imagePromptRequired).max(1000, "Please keep the prompt under 1000 characters"),
+  prompt: z
+    .string({ error: M.imagePromptRequired })
+    .trim()
+    .min(1, M.imagePromptRequired)
+    .max(1000, "Please keep the prompt under 1000 characters"),
   style: z.enum(IMAGE_STYLES).default("photorealistic"),
 });
 

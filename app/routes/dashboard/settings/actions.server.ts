@@ -24,7 +24,8 @@ const backTo = (url: URL) => url.pathname + url.search;
 
 export async function brandTabAction(request: Request, url: URL, auth: AuthState) {
   // The logo is the tab's only multipart form; an oversized one is refused from its declared length, unread.
-  if (multipartTooLarge(request)) return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
+  if (multipartTooLarge(request))
+    return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(url) };
@@ -42,7 +43,8 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
 
 async function saveBrand({ db, siteId, formData, back }: BrandForm) {
   const { submission } = await parseSubmission(formData, BrandFormSchema);
-  if (submission.status !== "success") return replyError(submission, { notice: { title: "Error saving settings", description: FIX_FIELDS } });
+  if (submission.status !== "success")
+    return replyError(submission, { notice: { title: "Error saving settings", description: FIX_FIELDS } });
   await saveBrandSettings(db, siteId, submission.value);
   return redirectWithToast(back, { title: "Brand settings saved!" });
 }

@@ -21,9 +21,17 @@ function LogoForm({ brand, actionData }: Props) {
     <SettingsCard title="Logo" description="PNG, JPEG, GIF or WebP, up to 2 MB.">
       <div className="flex flex-wrap items-center gap-6">
         {brand.logoUrl ? (
-          <img src={brand.logoUrl} alt="Your brand logo" className="h-16 w-16 rounded-lg border border-slate-200 object-contain" data-testid="logo-image" />
+          <img
+            src={brand.logoUrl}
+            alt="Your brand logo"
+            className="h-16 w-16 rounded-lg border border-slate-200 object-contain"
+            data-testid="logo-image"
+          />
         ) : (
-          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500">
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500"
+          >
             No logo
           </span>
         )}
@@ -89,7 +97,12 @@ function BrandForm({ brand, actionData }: Props) {
           textareaProps={{ ...getTextareaProps(fields.targetAudience), rows: 2, maxLength: 500 }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Default language" selectProps={getSelectProps(fields.language)} options={LANGUAGE_OPTIONS} errors={fields.language.errors} />
+          <SelectField
+            label="Default language"
+            selectProps={getSelectProps(fields.language)}
+            options={LANGUAGE_OPTIONS}
+            errors={fields.language.errors}
+          />
           <Field
             label="Tone of voice"
             errors={fields.toneOfVoice.errors}

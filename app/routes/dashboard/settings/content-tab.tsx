@@ -72,7 +72,12 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
             label="External search"
             description="Research the topic on the web and link to authoritative sources."
           />
-          <SelectField label="Article language" selectProps={getSelectProps(fields.language)} options={LANGUAGE_OPTIONS} errors={fields.language.errors} />
+          <SelectField
+            label="Article language"
+            selectProps={getSelectProps(fields.language)}
+            options={LANGUAGE_OPTIONS}
+            errors={fields.language.errors}
+          />
           <TextareaField
             label="Specific instructions"
             errors={fields.specificInstructions.errors}

@@ -7,7 +7,17 @@ import { cn } from "#app/utils/cn";
  * the page's one action which form was posted.
  */
 
-export function SettingsCard({ title, description, children, className }: { title: string; description?: string; children: React.ReactNode; className?: string }) {
+export function SettingsCard({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section aria-labelledby={id} className={cn("rounded-xl border border-slate-200 bg-white p-6 shadow-sm", className)}>

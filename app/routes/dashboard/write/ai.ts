@@ -26,9 +26,19 @@ const instruction = z.string({ error: "Please enter an instruction" }).trim().mi
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("regenerate"), articleId: z.string().min(1), js: z.string().optional() }),
-  z.object({ intent: z.literal("regenerate-section"), articleId: z.string().min(1), heading: z.string({ error: "Please choose a section" }).trim().min(1, "Please choose a section") }),
+  z.object({
+    intent: z.literal("regenerate-section"),
+    articleId: z.string().min(1),
+    heading: z.string({ error: "Please choose a section" }).trim().min(1, "Please choose a section"),
+  }),
   z.object({ intent: z.literal("edit"), articleId: z.string().min(1), instruction }),
-  z.object({ intent: z.literal("edit-selection"), articleId: z.string().optional(), keyword: z.string().default(""), html: z.string().min(1).max(100_000), instruction }),
+  z.object({
+    intent: z.literal("edit-selection"),
+    articleId: z.string().optional(),
+    keyword: z.string().default(""),
+    html: z.string().min(1).max(100_000),
+    instruction,
+  }),
 ]);
 type Input = z.output<typeof Schema>;
 type Tenant = { workspaceId: string; siteId: string; userId: string };
@@ -46,7 +56,12 @@ async function perform(db: DB, tenant: Tenant, input: Input): Promise<Response |
     }
     case "regenerate-section": {
       const updated = await regenerateSection(db, tenant, input.articleId, input.heading);
-      if (!updated) return redirectWithToast(back(input.articleId), { type: "error", title: "Error generating article", description: "That section was not found." });
+      if (!updated)
+        return redirectWithToast(back(input.articleId), {
+          type: "error",
+          title: "Error generating article",
+          description: "That section was not found.",
+        });
       return redirectWithToast(back(input.articleId), { title: "Article updated!" });
     }
     case "edit": {
@@ -66,7 +81,8 @@ async function perform(db: DB, tenant: Tenant, input: Input): Promise<Response |
 function failure(input: Input, error: unknown) {
   const refused = limitRefusal(error);
   if (refused) {
-    if (input.intent === "edit-selection") return Response.json({ ok: false, error: refused.message, html: null }, { status: refused.status });
+    if (input.intent === "edit-selection")
+      return Response.json({ ok: false, error: refused.message, html: null }, { status: refused.status });
     return redirectWithToast(back(input.articleId), { type: "error", title: refused.title, description: refused.message });
   }
   // A model's limit or an edit that would push the article past 512 KB: say so; anything else is logged.

@@ -4,7 +4,13 @@ import { Field } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
 import { useHydrated } from "#app/utils/use-hydrated";
-import { CancelGenerationForm, GenerationProgress, OFFLINE_NOTE, useGenerationEvents, type GenerationSnapshot } from "../generations/progress";
+import {
+  CancelGenerationForm,
+  GenerationProgress,
+  OFFLINE_NOTE,
+  useGenerationEvents,
+  type GenerationSnapshot,
+} from "../generations/progress";
 
 export { OFFLINE_NOTE };
 
@@ -41,14 +47,26 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
         <Field
           className="min-w-60 flex-1"
           label="Target keyword"
-          inputProps={{ id: "generation-keyword", name: "keyword", required: true, maxLength: 200, defaultValue: defaultKeyword, placeholder: "e.g. cold brew coffee" }}
+          inputProps={{
+            id: "generation-keyword",
+            name: "keyword",
+            required: true,
+            maxLength: 200,
+            defaultValue: defaultKeyword,
+            placeholder: "e.g. cold brew coffee",
+          }}
         />
         {hydrated ? <input type="hidden" name="returnTo" value="/dashboard/write" /> : null}
         <Button type="submit">Generate AI Article</Button>
       </Form>
       <p className="mt-2 text-sm text-slate-600">Or start writing manually below</p>
 
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Article Generation Started" description="Your article will take 1-3 minutes to generate. Please don't close this tab.">
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Article Generation Started"
+        description="Your article will take 1-3 minutes to generate. Please don't close this tab."
+      >
         <div className="flex justify-end gap-3">
           <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
@@ -73,7 +91,10 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
 function RunningGeneration({ generation: initial, hydrated }: { generation: GenerationSnapshot; hydrated: boolean }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
-  const onDone = useCallback((articleId: string) => void navigate(`/dashboard/generations/${initial.id}?article=${articleId}`), [initial.id, navigate]);
+  const onDone = useCallback(
+    (articleId: string) => void navigate(`/dashboard/generations/${initial.id}?article=${articleId}`),
+    [initial.id, navigate],
+  );
   const generation = useGenerationEvents(initial, onDone);
   return (
     <>

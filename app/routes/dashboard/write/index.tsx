@@ -28,7 +28,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // ?generation= names the one just started: it may already be over when this loads.
   const generationId = url.searchParams.get("generation");
   const [screen, activeGeneration] = await Promise.all([
-    loadWriteScreen(db, { workspaceId: auth.workspace.id, siteId: auth.site.id }, { editId: url.searchParams.get("edit"), publish: url.searchParams.get("publish") === "1" }),
+    loadWriteScreen(
+      db,
+      { workspaceId: auth.workspace.id, siteId: auth.site.id },
+      { editId: url.searchParams.get("edit"), publish: url.searchParams.get("publish") === "1" },
+    ),
     generationId ? getGeneration(db, auth.site.id, generationId) : getActiveGeneration(db, auth.site.id),
   ]);
   if (!screen) notFound(WRITE_MESSAGES.loadFailed.title);
@@ -46,7 +50,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, usage, seoContext, connections, publishOpen, activeGeneration } = loaderData;
   const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
-  const headings = article ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)].map((m) => (m[1] ?? "").replace(/<[^>]*>/g, "").trim()).filter(Boolean) : [];
+  const headings = article
+    ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)]
+        .map((m) => (m[1] ?? "").replace(/<[^>]*>/g, "").trim())
+        .filter(Boolean)
+    : [];
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4">
       <TrialBanner usage={usage} />
@@ -57,13 +65,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           {article ? "Edit Article" : "Write New Article"}
         </h1>
         {article?.source === "offline" ? <OfflineWriterNote /> : null}
-        <WriteForm
-          key={article?.id ?? "new"}
-          article={article}
-          seo={seo}
-          seoContext={seoContext}
-          reply={actionData}
-        />
+        <WriteForm key={article?.id ?? "new"} article={article} seo={seo} seoContext={seoContext} reply={actionData} />
       </section>
       {article && (article.title || article.contentHtml) ? (
         <section aria-label="AI tools" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -77,5 +79,10 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary() {
   const { title, description } = WRITE_MESSAGES.loadFailed;
-  return <GeneralErrorBoundary statusCopy={{ 404: { title, message: description } }} back={{ to: "/dashboard/write", label: "Write a new article" }} />;
+  return (
+    <GeneralErrorBoundary
+      statusCopy={{ 404: { title, message: description } }}
+      back={{ to: "/dashboard/write", label: "Write a new article" }}
+    />
+  );
 }

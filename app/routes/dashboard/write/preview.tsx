@@ -21,7 +21,10 @@ import type { Route } from "./+types/preview";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Preview: ${data?.title || "Untitled"} | Inkpilot` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Preview: ${data?.title || "Untitled"} | Inkpilot` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const id = url.searchParams.get("id");
@@ -32,11 +35,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 // The write form's fields, as its Preview button posts them; anything missing previews as empty.
-const PreviewSchema = z.object({ title: z.string().trim().default(""), content: z.string().default(""), contentFormat: z.string().optional() });
+const PreviewSchema = z.object({
+  title: z.string().trim().default(""),
+  content: z.string().default(""),
+  contentFormat: z.string().optional(),
+});
 
 export async function action({ request }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, PreviewSchema);
-  const { title, content, contentFormat } = submission.status === "success" ? submission.value : { title: "", content: "", contentFormat: undefined };
+  const { title, content, contentFormat } =
+    submission.status === "success" ? submission.value : { title: "", content: "", contentFormat: undefined };
   // Checked on what was posted (before Markdown conversion) and again on the HTML by the sanitizer.
   if (isArticleTooLarge(content)) return data({ title, html: "", error: ARTICLE_TOO_LARGE_MESSAGE }, { status: 400 });
   try {
@@ -72,5 +80,12 @@ export default function PreviewPage({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary() {
   const copy = { title: WRITE_MESSAGES.loadFailed.title, message: WRITE_MESSAGES.loadFailed.description };
-  return <GeneralErrorBoundary as="main" statusCopy={{ 404: copy }} unexpectedCopy={copy} back={{ to: "/dashboard/write", label: "Write a new article" }} />;
+  return (
+    <GeneralErrorBoundary
+      as="main"
+      statusCopy={{ 404: copy }}
+      unexpectedCopy={copy}
+      back={{ to: "/dashboard/write", label: "Write a new article" }}
+    />
+  );
 }

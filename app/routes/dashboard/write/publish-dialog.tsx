@@ -24,7 +24,9 @@ function Body({ connections }: { connections: Connection[] }) {
   if (connections.length === 0) {
     return (
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-700">No platforms connected. Connect WordPress, Shopify, Webflow and more in Settings → Integrations.</p>
+        <p className="text-sm text-slate-700">
+          No platforms connected. Connect WordPress, Shopify, Webflow and more in Settings → Integrations.
+        </p>
         <div className="flex justify-end gap-2">
           <DialogCancel />
           <Button asChild>

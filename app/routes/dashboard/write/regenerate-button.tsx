@@ -34,7 +34,11 @@ export function RegenerateButton({ articleId, headings = [] }: { articleId: stri
       <Form method="post" action="/dashboard/write/ai" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="articleId" value={articleId} />
-        <Field className="min-w-60 flex-1" label="Edit with AI" inputProps={{ name: "instruction", required: true, maxLength: 1000, placeholder: "e.g. Make it shorter" }} />
+        <Field
+          className="min-w-60 flex-1"
+          label="Edit with AI"
+          inputProps={{ name: "instruction", required: true, maxLength: 1000, placeholder: "e.g. Make it shorter" }}
+        />
         <Button type="submit" variant="secondary" size="sm">
           Apply to the whole draft
         </Button>

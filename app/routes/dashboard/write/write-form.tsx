@@ -75,24 +75,44 @@ export function WriteForm({ article, seo, seoContext, reply }: Props) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Form method="post" {...getFormProps(form)} className="flex min-w-0 flex-col gap-5" aria-label={articleId ? "Edit article" : "New article"}>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex min-w-0 flex-col gap-5"
+        aria-label={articleId ? "Edit article" : "New article"}
+      >
         {articleId ? <input type="hidden" name="articleId" value={articleId} /> : null}
         {reply?.notice ? <FormMessage {...reply.notice} /> : null}
         <Field
           label="Title"
           errors={fields.title.errors}
-          inputProps={{ ...getInputProps(fields.title, { type: "text" }), maxLength: 200, placeholder: "Your article title", onChange: (e) => update({ title: e.currentTarget.value }) }}
+          inputProps={{
+            ...getInputProps(fields.title, { type: "text" }),
+            maxLength: 200,
+            placeholder: "Your article title",
+            onChange: (e) => update({ title: e.currentTarget.value }),
+          }}
           hint={`${draft.title.trim().length} characters; search results show about 60.`}
         />
         <Field
           label="Target keyword"
           errors={fields.targetKeyword.errors}
-          inputProps={{ ...getInputProps(fields.targetKeyword, { type: "text" }), maxLength: 120, placeholder: "e.g. cold brew coffee", onChange: (e) => update({ keyword: e.currentTarget.value }) }}
+          inputProps={{
+            ...getInputProps(fields.targetKeyword, { type: "text" }),
+            maxLength: 120,
+            placeholder: "e.g. cold brew coffee",
+            onChange: (e) => update({ keyword: e.currentTarget.value }),
+          }}
         />
         <TextareaField
           label="Meta description"
           errors={fields.metaDescription.errors}
-          textareaProps={{ ...getTextareaProps(fields.metaDescription), rows: 2, maxLength: 500, onChange: (e) => update({ metaDescription: e.currentTarget.value }) }}
+          textareaProps={{
+            ...getTextareaProps(fields.metaDescription),
+            rows: 2,
+            maxLength: 500,
+            onChange: (e) => update({ metaDescription: e.currentTarget.value }),
+          }}
         />
         <ContentField
           initial={{ format: parseContentFormat(text(fields.contentFormat.initialValue)), value: text(fields.content.initialValue) }}

@@ -26,8 +26,15 @@ const WriteSchema = z.object({
     .min(1, MESSAGES.titleRequired.description)
     .max(TITLE_MAX_CHARS, `Please keep the title under ${TITLE_MAX_CHARS} characters.`),
   targetKeyword: z.string().trim().max(KEYWORD_MAX_CHARS, `Please keep the keyword under ${KEYWORD_MAX_CHARS} characters.`).default(""),
-  metaDescription: z.string().trim().max(META_MAX_CHARS, `Please keep the meta description under ${META_MAX_CHARS} characters.`).default(""),
-  content: z.string().refine((value) => !isArticleTooLarge(value), ARTICLE_TOO_LARGE_MESSAGE).default(""),
+  metaDescription: z
+    .string()
+    .trim()
+    .max(META_MAX_CHARS, `Please keep the meta description under ${META_MAX_CHARS} characters.`)
+    .default(""),
+  content: z
+    .string()
+    .refine((value) => !isArticleTooLarge(value), ARTICLE_TOO_LARGE_MESSAGE)
+    .default(""),
   contentFormat: z.string().optional(),
 });
 
@@ -53,5 +60,8 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   }
   // An id that is not this site's: the same answer as an unknown one.
   if (!saved) notFound(MESSAGES.loadFailed.title);
-  return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }), { type: "success", title: saved.created ? MESSAGES.saved : MESSAGES.updated });
+  return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }), {
+    type: "success",
+    title: saved.created ? MESSAGES.saved : MESSAGES.updated,
+  });
 }
