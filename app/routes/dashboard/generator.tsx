@@ -1,11 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { GENERATOR_MESSAGES as M, GENERATOR_TABS, parseGeneratorTab } from "#app/modules/generation/generator";
 import { getGeneratedArticle, listPublishableArticles } from "#app/modules/generation/generator.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
-import { cn } from "#app/utils/cn";
+import { TabNav } from "#app/components/tab-nav";
 import { replyFor } from "#app/utils/form-reply";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/generator";
@@ -103,25 +103,7 @@ export default function GeneratorPage({ loaderData, actionData }: Route.Componen
           Generate articles, research keywords, create images and hand your articles on to publishing.
         </p>
       </div>
-      <nav aria-label="Generator tabs" className="border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-4">
-          {GENERATOR_TABS.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={`?tab=${t.id}`}
-                aria-current={t.id === tab ? "page" : undefined}
-                preventScrollReset
-                className={cn(
-                  "inline-block border-b-2 px-1 pb-2 text-sm font-medium",
-                  t.id === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
-                )}
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Generator tabs" tabs={GENERATOR_TABS} current={tab} preventScrollReset />
       {tab === "generate" ? (
         <GenerateTab
           key={loaderData.generation?.id ?? "form"}

@@ -13,7 +13,7 @@ import {
   listTopicChoices,
   ScheduleError,
 } from "#app/modules/scheduler/scheduler.server";
-import { cn } from "#app/utils/cn";
+import { TabNav } from "#app/components/tab-nav";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -92,27 +92,17 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
-      <nav aria-label="Scheduler views">
-        <ul className="inline-flex rounded-lg bg-slate-100 p-1">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={`?tab=${t.id}`}
-                aria-current={t.id === tab ? "page" : undefined}
-                className={cn(
-                  "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:text-slate-900",
-                  t.id === tab && "bg-white text-slate-900 shadow-sm",
-                )}
-              >
-                {t.label}
-                <span data-testid={`badge-${t.id}`} className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                  {counts[t.id]}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav
+        label="Scheduler views"
+        tabs={TABS}
+        current={tab}
+        variant="pills"
+        badge={(id) => (
+          <span data-testid={`badge-${id}`} className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
+            {counts[id]}
+          </span>
+        )}
+      />
       {actionData?.notice ? <FormMessage title={actionData.notice.title} description={actionData.notice.description} /> : null}
       {tab === "coming" ? <ComingList days={days} timeText={timeText} /> : <PastList past={past} />}
       {choose ? <ChooseTopicDialog choose={choose} closeTo={PAGE} /> : null}

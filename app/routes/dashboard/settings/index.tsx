@@ -1,11 +1,11 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
-import { cn } from "#app/utils/cn";
+import { TabNav } from "#app/components/tab-nav";
 import { accountAction } from "../account-actions.server";
 import { AccountSections } from "../account-sections";
 import { brandTabAction, contentTabAction } from "./actions.server";
@@ -68,24 +68,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-      <nav aria-label="Settings sections" className="mt-4 border-b border-slate-200">
-        <ul className="-mb-px flex gap-4">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <Link
-                to={`?tab=${t.id}`}
-                aria-current={t.id === tab ? "page" : undefined}
-                className={cn(
-                  "inline-block border-b-2 px-1 pb-2 text-sm font-medium",
-                  t.id === tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
-                )}
-              >
-                {t.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label="Settings sections" tabs={TABS} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>
         {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
