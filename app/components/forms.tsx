@@ -1,4 +1,7 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { Link } from "react-router";
 import { cn } from "#app/utils/cn";
 import type { Notice } from "#app/utils/form-reply";
@@ -319,4 +322,22 @@ export function FormMessage({ title, description, link, tone = "error" }: Notice
       ) : null}
     </div>
   );
+}
+
+/**
+ * Conform's `useForm` for a form checked by a zod schema: the browser checks
+ * with the same schema as the server (and gets its constraints: required,
+ * lengths), re-checking on blur unless told otherwise. The server stays the
+ * truth; without JavaScript only it checks.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: Schema,
+  options: Omit<Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0], "constraint" | "onValidate">,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    shouldRevalidate: "onBlur",
+    ...options,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { z } from "zod";
-import { Field } from "#app/components/forms";
+import { Field, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
@@ -47,12 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(EndSessionsSchema, {
     id: "end-every-session",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(EndSessionsSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EndSessionsSchema }),
   });
   return (
     <section aria-labelledby="sessions-title" className="max-w-2xl">

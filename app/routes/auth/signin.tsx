@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, FormMessage } from "#app/components/forms";
+import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
@@ -89,13 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const isPending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignInSchema, {
     id: "signin",
     lastResult: actionData?.result,
     defaultValue: { email: loaderData.email ?? "" },
-    constraint: getZodConstraint(SignInSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
   });
   const notice = actionData?.notice;
 

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { Field, FormMessage } from "#app/components/forms";
+import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
@@ -75,12 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const isPending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(SignUpSchema, {
     id: "signup",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SignUpSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
   });
   const notice = actionData?.notice;
 

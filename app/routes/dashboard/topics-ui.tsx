@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ColorField, Field, FormMessage, TextareaField } from "#app/components/forms";
+import { ColorField, Field, FormMessage, TextareaField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
 import { DEFAULT_TOPIC_COLOR, TopicFormSchema } from "#app/modules/topics/schema";
@@ -95,7 +94,7 @@ type EditableTopic = Omit<TopicCardData, "articleCount">;
 export function TopicForm({ topic, reply }: { topic: EditableTopic | null; reply?: FormReply }) {
   const pending = useIsPending();
   const intent = topic ? "update" : "create";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(TopicFormSchema, {
     id: topic ? `topic-${topic.id}` : "topic-new",
     lastResult: reply?.result,
     defaultValue: {
@@ -105,9 +104,6 @@ export function TopicForm({ topic, reply }: { topic: EditableTopic | null; reply
       category: topic?.category ?? "",
       color: topic?.color ?? DEFAULT_TOPIC_COLOR,
     },
-    constraint: getZodConstraint(TopicFormSchema),
-    shouldRevalidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TopicFormSchema }),
   });
   const notice = reply?.notice ?? (form.status === "error" ? INVALID_TOPIC_NOTICE : null);
   return (

@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { useCallback } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { articleProse } from "#app/components/editor/prose";
-import { Field, FormMessage, SelectField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { editUrl } from "#app/modules/articles/urls";
 import { DEFAULT_WORD_COUNT, GENERATOR_MESSAGES as M, GENERATOR_TONES, GENERATOR_WORD_COUNTS } from "#app/modules/generation/generator";
@@ -42,14 +41,12 @@ export function GenerateTab({
 function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ formAction: ACTION });
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(GenerateSchema, {
     id: "generator-generate",
     lastResult: reply?.result,
     defaultValue: { topic, tone: "professional", wordCount: String(DEFAULT_WORD_COUNT) },
-    constraint: getZodConstraint(GenerateSchema),
     // As the user types: an error that vanishes on blur would move the submit button under the pointer.
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateSchema }),
   });
   return (
     <section aria-labelledby="generate-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, SelectField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { IMAGE_QUANTITY, IMAGE_SIZE, IMAGE_STYLES } from "#app/modules/generation/generator";
 import type { GeneratorImage } from "#app/modules/generation/generator.server";
@@ -15,14 +14,12 @@ const ACTION = "/dashboard/generator?tab=images";
 export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorImage } }) {
   const pending = useIsPending({ formAction: ACTION });
   const image = reply?.image;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ImagesSchema, {
     id: "generator-images",
     lastResult: reply?.result,
     defaultValue: { style: "photorealistic" },
-    constraint: getZodConstraint(ImagesSchema),
     // As the user types: an error that vanishes on blur would move the submit button under the pointer.
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImagesSchema }),
   });
   return (
     <div className="flex flex-col gap-6">

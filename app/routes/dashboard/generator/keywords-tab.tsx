@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, FormMessage } from "#app/components/forms";
+import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
@@ -15,13 +14,11 @@ type Research = { topic: string; keywords: string[]; provider: "openai" | "offli
 export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Research } }) {
   const pending = useIsPending({ formAction: ACTION });
   const research = reply?.research;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(KeywordsSchema, {
     id: "generator-keywords",
     lastResult: reply?.result,
-    constraint: getZodConstraint(KeywordsSchema),
     // As the user types: an error that vanishes on blur would move the submit button under the pointer.
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: KeywordsSchema }),
   });
   return (
     <div className="flex flex-col gap-6">
