@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { Form, Link } from "react-router";
 import { Field, TextareaField } from "#app/components/forms";
 import { HoneypotField } from "#app/components/honeypot-field";
-import { multiSiteDiscounts, pricing, type BillingPeriod, type Faq } from "#app/modules/site-content/content";
+import { multiSiteDiscounts, pricing, type BillingPeriod, type Faq, type Testimonial } from "#app/modules/site-content/content";
 import type { LegalDocument } from "#app/modules/site-content/legal";
 import { cn } from "#app/utils/cn";
 import type { FormReply } from "#app/utils/form-reply";
@@ -131,14 +131,7 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
           <span className="text-4xl font-bold text-slate-900">{trial.price}</span>
           <span className="text-sm text-slate-600">{trial.period}</span>
         </p>
-        <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm text-slate-700">
-          {trial.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <CheckIcon className="text-brand-600" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={trial.features} />
         <Link
           to={trial.href}
           className="mt-8 rounded-md border border-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50"
@@ -155,14 +148,7 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
           <span className="text-sm text-slate-600">{proPrice.period}</span>
         </p>
         <p className="mt-1 text-sm font-medium text-emerald-800">{proPrice.note}</p>
-        <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm text-slate-700">
-          {pro.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <CheckIcon className="text-brand-600" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={pro.features} />
         <Link
           to={pro.href}
           className="mt-8 rounded-md bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700"
@@ -333,5 +319,49 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         ))}
       </article>
     </main>
+  );
+}
+
+/** A customer's quote with stars, initials and role; `compact` under the home page's hero, a card elsewhere. */
+export function TestimonialFigure({ testimonial: t, compact = false }: { testimonial: Testimonial; compact?: boolean }) {
+  return (
+    <figure
+      className={
+        compact
+          ? "mx-auto mt-10 max-w-md rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm"
+          : "flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      }
+    >
+      <Stars rating={t.rating} />
+      <blockquote className={compact ? "mt-2 text-sm text-slate-700" : "mt-3 flex-1 text-slate-700"}>“{t.content}”</blockquote>
+      <figcaption className={cn("flex items-center gap-3 text-sm", compact ? "mt-3" : "mt-5")}>
+        <span
+          aria-hidden="true"
+          className={cn(
+            "flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700",
+            compact ? "h-9 w-9" : "h-10 w-10",
+          )}
+        >
+          {t.avatar}
+        </span>
+        <span>
+          <span className="block font-semibold text-slate-900">{t.name}</span>
+          <span className="block text-slate-600">{t.role}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function PlanFeatures({ features }: { features: readonly string[] }) {
+  return (
+    <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm text-slate-700">
+      {features.map((feature) => (
+        <li key={feature} className="flex gap-2">
+          <CheckIcon className="text-brand-600" />
+          {feature}
+        </li>
+      ))}
+    </ul>
   );
 }

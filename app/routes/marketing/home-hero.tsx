@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { hero, heroTestimonial } from "#app/modules/site-content/content";
-import { CheckIcon, Stars } from "./components";
+import { CheckIcon, TestimonialFigure } from "./components";
 
 function DashboardPreview() {
   const rows = [
@@ -104,22 +104,7 @@ export function HomeHero() {
             </li>
           ))}
         </ul>
-        <figure className="mx-auto mt-10 max-w-md rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm">
-          <Stars rating={heroTestimonial.rating} />
-          <blockquote className="mt-2 text-sm text-slate-700">“{heroTestimonial.content}”</blockquote>
-          <figcaption className="mt-3 flex items-center gap-3 text-sm">
-            <span
-              aria-hidden="true"
-              className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
-            >
-              {heroTestimonial.avatar}
-            </span>
-            <span>
-              <span className="block font-semibold text-slate-900">{heroTestimonial.name}</span>
-              <span className="block text-slate-600">{heroTestimonial.role}</span>
-            </span>
-          </figcaption>
-        </figure>
+        <TestimonialFigure testimonial={heroTestimonial} compact />
       </div>
       <DashboardPreview />
     </section>

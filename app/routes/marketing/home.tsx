@@ -15,7 +15,7 @@ import {
 import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/home";
-import { BillingToggle, CheckIcon, CrossIcon, FaqAccordion, PricingCards, Section, Stars } from "./components";
+import { BillingToggle, CheckIcon, CrossIcon, FaqAccordion, PricingCards, Section, TestimonialFigure } from "./components";
 import { HomeHero } from "./home-hero";
 
 export const handle = { hydrate: false };
@@ -139,22 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 md:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.id}>
-              <figure className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <Stars rating={t.rating} />
-                <blockquote className="mt-3 flex-1 text-slate-700">“{t.content}”</blockquote>
-                <figcaption className="mt-5 flex items-center gap-3 text-sm">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
-                  >
-                    {t.avatar}
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-slate-900">{t.name}</span>
-                    <span className="block text-slate-600">{t.role}</span>
-                  </span>
-                </figcaption>
-              </figure>
+              <TestimonialFigure testimonial={t} />
             </li>
           ))}
         </ul>
