@@ -8,21 +8,26 @@ import { E2E_PORT } from "./tests/e2e/stack";
 // Playwright would otherwise run every dependency in full first.
 const ALONE = ["**/mail-crash.spec.ts", "**/generate-openai.spec.ts", "**/admin.spec.ts"];
 const chosenFiles = process.argv.some((arg) => /\.spec\.ts(:\d+)*$/.test(arg));
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 export default defineConfig({
   testDir: "./tests/e2e",
   testMatch: "**/*.spec.ts",
-  // Spec files run side by side on two workers (each file's tests in order);
-  // every spec makes its own users (tests/e2e/users.ts), so they do not collide.
-  // E2E_WORKERS=1 runs them one at a time (a machine whose cores are busy elsewhere).
+  // One worker by default: on a 2-core machine the app, Chromium and the runner
+  // already use both cores, and two workers made the suite slower and pushed the
+  // longest specs past their time limit. Every spec makes its own users
+  // (tests/e2e/users.ts), so E2E_WORKERS=2 runs spec files side by side on a
+  // bigger machine; the specs that cannot share the stack then run after the rest.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: WORKERS,
   projects: [
     { name: "parallel", testIgnore: ALONE },
-    { name: "alone", testMatch: ALONE, workers: 1, dependencies: chosenFiles ? [] : ["parallel"] },
+    { name: "alone", testMatch: ALONE, workers: 1, dependencies: chosenFiles || WORKERS === 1 ? [] : ["parallel"] },
   ],
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A safety net, not an assertion: the longest specs (a whole screen with and
+  // without JavaScript plus axe scans) take 20-30 s on a busy 2-core machine.
+  timeout: 60_000,
   reporter: process.env.CI ? "line" : "list",
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

@@ -8,6 +8,16 @@ import { z } from "zod";
  * variable stops the server with a message naming every problem at once.
  */
 
+/** A comma-separated list, trimmed and lower-cased, empty entries dropped. */
+const commaList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
 const optionalString = z
   .string()
   .trim()
@@ -72,26 +82,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
 
-  OPERATOR_EMAILS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
-  TEST_ALLOW_PRIVATE_HOSTS: z
-    .string()
-    .default("")
-    .transform((v) =>
-      v
-        .split(",")
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  TEST_ALLOW_PRIVATE_HOSTS: commaList,
 });
 
 export type Env = ReturnType<typeof resolveEnv>;

@@ -1,3 +1,4 @@
+import type { BrandProfile } from "#app/modules/ai/types";
 import type { DB } from "#app/db/client.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 
@@ -9,17 +10,8 @@ import type { AuthState } from "#app/modules/auth/guards.server";
 export const ONBOARDING_STEPS = ["welcome", "scan", "success"] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
-export type ScannedBrand = {
-  url: string | null;
-  brandName: string;
-  industry: string;
-  toneOfVoice: string;
-  tags: string[];
-  description: string;
-  targetAudience: string;
-  language: string;
-  internalLinks: string[];
-};
+/** What a website scan found: the brand profile, the page scanned and its internal links. */
+export type ScannedBrand = BrandProfile & { url: string | null; internalLinks: string[] };
 
 export type OnboardingState = {
   show: boolean;

@@ -4,21 +4,15 @@ import { ColorField, Field, FormMessage, TextareaField, useSchemaForm } from "#a
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
 import { DEFAULT_TOPIC_COLOR, TopicFormSchema } from "#app/modules/topics/schema";
+import type { Topic } from "#app/modules/topics/topics.server";
 import type { FormReply, Notice } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { PenIcon } from "./shell-icons";
 
 /** The Topics page's card, topic form and delete confirmation (docs/product.md "Topics"). */
 
-export type TopicCardData = {
-  id: string;
-  name: string;
-  description: string;
-  keywords: string[];
-  category: string;
-  color: string;
-  articleCount: number;
-};
+/** A topic as its card shows it. */
+export type TopicCardData = Omit<Topic, "createdAt">;
 
 export const KEYWORDS_SHOWN = 3;
 
