@@ -123,10 +123,10 @@ export const requireOperator: MiddlewareFunction<Response> = async ({ context },
   return next();
 };
 
-/** Signed-in visitors of sign-in and sign-up pages go to their dashboard. */
-export async function requireAnonymous(request: Request) {
+/** Signed-in visitors of sign-in and sign-up pages go to their dashboard: the redirect to return, or null. */
+export async function redirectIfSignedIn(request: Request) {
   const session = await lookupSession(getDb(), request);
-  if (session) throw redirect("/dashboard");
+  return session ? redirect("/dashboard") : null;
 }
 
 // Browsers drop or fold these while parsing a Location header ("/\t/evil.com" becomes

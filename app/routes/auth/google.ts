@@ -1,4 +1,4 @@
-import { requireAnonymous } from "#app/modules/auth/guards.server";
+import { redirectIfSignedIn } from "#app/modules/auth/guards.server";
 import { getGoogleAuthenticator, GOOGLE_STRATEGY } from "#app/modules/auth/oidc.server";
 import { logger } from "#app/utils/logger.server";
 import { notFound } from "#app/utils/responses.server";
@@ -7,7 +7,8 @@ import type { Route } from "./+types/google";
 
 /** Starts "Sign in with Google": the strategy answers with a redirect to the provider and a state cookie. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAnonymous(request);
+  const signedIn = await redirectIfSignedIn(request);
+  if (signedIn) return signedIn;
   const authenticator = getGoogleAuthenticator();
   if (!authenticator) notFound("Google sign-in is not configured");
   try {

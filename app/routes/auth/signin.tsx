@@ -6,7 +6,7 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authenticateWithPassword } from "#app/modules/auth/auth.server";
-import { requireAnonymous, safeRedirectPath } from "#app/modules/auth/guards.server";
+import { redirectIfSignedIn, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { admitPasswordGuess, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { redirectWithSession } from "#app/modules/auth/session.server";
 import { SignInSchema } from "#app/modules/auth/validation";
@@ -40,7 +40,8 @@ function noticeFor(message: string | null, email: string | null): Notice | null 
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAnonymous(request);
+  const signedIn = await redirectIfSignedIn(request);
+  if (signedIn) return signedIn;
   const email = url.searchParams.get("email");
   return {
     notice: noticeFor(url.searchParams.get("message"), email),

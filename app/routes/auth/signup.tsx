@@ -7,7 +7,7 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { signUp } from "#app/modules/auth/auth.server";
-import { requireAnonymous } from "#app/modules/auth/guards.server";
+import { redirectIfSignedIn } from "#app/modules/auth/guards.server";
 import { SignUpServerSchema } from "#app/modules/auth/password-policy.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { lookupSession } from "#app/modules/auth/session.server";
@@ -29,7 +29,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (url.searchParams.get("onboarding") === "true" && (await lookupSession(getDb(), request))) {
     return redirect("/dashboard?onboarding=1");
   }
-  await requireAnonymous(request);
+  const signedIn = await redirectIfSignedIn(request);
+  if (signedIn) return signedIn;
   return { googleEnabled: getEnv().googleEnabled, topic: topicOf(url.searchParams.get("topic")) };
 }
 
