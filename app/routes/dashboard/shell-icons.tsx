@@ -18,6 +18,12 @@ function Icon({ className = "h-4 w-4", children }: IconProps & { children: React
   );
 }
 
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
 export const PenIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 20h9" />

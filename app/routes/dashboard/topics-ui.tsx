@@ -7,7 +7,7 @@ import { DEFAULT_TOPIC_COLOR, TopicFormSchema } from "#app/modules/topics/schema
 import type { Topic } from "#app/modules/topics/topics.server";
 import type { FormReply, Notice } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { PenIcon } from "./shell-icons";
+import { PenIcon, TrashIcon } from "./shell-icons";
 
 /** The Topics page's card, topic form and delete confirmation (docs/product.md "Topics"). */
 
@@ -15,21 +15,6 @@ import { PenIcon } from "./shell-icons";
 export type TopicCardData = Omit<Topic, "createdAt">;
 
 export const KEYWORDS_SHOWN = 3;
-
-const TrashIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    className="h-4 w-4"
-  >
-    <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />
-  </svg>
-);
 
 const iconLink =
   "flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
