@@ -8,6 +8,7 @@ import * as m0006MailOutboxSecrets from "./0006_mail_outbox_secrets";
 import * as m0007EmailRevert from "./0007_email_revert";
 import * as m0008AiUsageAndStoredImages from "./0008_ai_usage_and_stored_images";
 import * as m0009LinksSiteUrl from "./0009_links_site_url";
+import * as m0010Publishing from "./0010_publishing";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_email_revert": m0007EmailRevert,
   "0008_ai_usage_and_stored_images": m0008AiUsageAndStoredImages,
   "0009_links_site_url": m0009LinksSiteUrl,
+  "0010_publishing": m0010Publishing,
 };

@@ -81,6 +81,8 @@ export interface SitesTable {
   name: string;
   url: string | null;
   slug: string;
+  /** Globally unique: the hosted blog lives at /b/:blog_slug (migration 0010). */
+  blog_slug: string | null;
   language: Generated<string>;
   timezone: Generated<string>;
   created_at: Timestamp;
@@ -194,31 +196,64 @@ export interface PlanItemsTable {
   status: Generated<"planned" | "written" | "published" | "skipped">;
   created_at: Timestamp;
 }
-export type CmsPlatform = "wordpress" | "shopify" | "wix" | "ghost" | "webflow" | "notion" | "webhook";
+export type CmsPlatform = "hosted" | "wordpress" | "wordpress_com" | "shopify" | "wix" | "ghost" | "webflow" | "notion" | "webhook";
+export type ConnectionStatus = "connected" | "needs_attention" | "disconnected";
 export interface CmsConnectionsTable {
   id: string;
   site_id: string;
   platform: CmsPlatform;
+  name: Generated<string>;
   site_url: Generated<string>;
-  credentials_encrypted: string;
+  /** AES-256-GCM bound to the row id; NULL for the hosted blog and once disconnected. */
+  credentials_encrypted: string | null;
+  /** JSON, nothing secret: REST root, chosen blog or collection, field mapping, capabilities. */
   config: Generated<string>;
-  status: Generated<"active" | "error" | "disconnected">;
+  status: Generated<ConnectionStatus>;
+  is_default: Generated<Bool>;
+  /** JSON: the connection doctor's last report. */
+  doctor: Generated<string>;
+  last_error: string | null;
   last_checked_at: Timestamp | null;
+  created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export type PublicationStatus = "pending" | "scheduled" | "publishing" | "published" | "failed";
 export interface PublicationsTable {
   id: string;
+  site_id: string;
   article_id: string;
   connection_id: string;
+  mode: Generated<"draft" | "live">;
+  status: Generated<PublicationStatus>;
+  scheduled_for: Timestamp | null;
+  /** What the adapter can search for to find a post whose create answer was lost (usually the slug). */
+  marker: string;
   remote_id: string | null;
   remote_url: string | null;
-  status: Generated<"pending" | "publishing" | "published" | "failed">;
+  remote_status: string | null;
+  /** The platform's version stamp last read (Ghost's updated_at), sent back on update. */
+  remote_version: string | null;
+  /** Set just before a create call, cleared once its remote id is stored: a create whose outcome is unknown. */
+  create_started_at: Timestamp | null;
+  content_hash: string | null;
   attempts: Generated<number>;
   last_error: string | null;
   correlation_id: string;
+  published_at: Timestamp | null;
+  /** JSON: the after-publish check of the live URL. */
+  live_check: string | null;
+  live_checked_at: Timestamp | null;
+  requested_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface PublicationMediaTable {
+  connection_id: string;
+  local_path: string;
+  remote_id: string;
+  remote_url: string;
+  created_at: Timestamp;
 }
 export interface OauthStatesTable {
   state: string;
@@ -405,6 +440,7 @@ export interface Database {
   plan_items: PlanItemsTable;
   cms_connections: CmsConnectionsTable;
   publications: PublicationsTable;
+  publication_media: PublicationMediaTable;
   oauth_states: OauthStatesTable;
   cms_installs: CmsInstallsTable;
   diag_logs: DiagLogsTable;

@@ -58,8 +58,11 @@ export type GuardedFetchOptions = {
   maxBytes: number;
   maxRedirects?: number;
   correlationId?: string;
-  method?: "GET" | "HEAD";
+  /** GET and HEAD follow redirects; any other method never does (a redirected POST would silently become a GET), and answers the 3xx. */
+  method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
+  /** Request body for POST/PUT/PATCH; sent as given (set Content-Type in headers). */
+  body?: Buffer | string;
   /** Cut the body at maxBytes (and close the connection) instead of refusing it: for link checks, which want the status only. */
   truncate?: boolean;
   /** The caller's own cancellation (a job's signal); fails the request like the time limit does. */
@@ -223,6 +226,9 @@ function requestOnce(
       ...options.headers,
     };
     if (options.correlationId) headers["X-Request-Id"] = options.correlationId;
+    const payload =
+      options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body, "utf8");
+    if (payload) headers["Content-Length"] = String(payload.length);
 
     const req = client.request(url, {
       method: options.method ?? "GET",
@@ -274,7 +280,7 @@ function requestOnce(
       stream.on("error", fail);
       stream.on("end", () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
     });
-    req.end();
+    req.end(payload);
   });
 }
 
@@ -284,7 +290,8 @@ function requestOnce(
  * transport failures throw OutboundRequestError.
  */
 export async function guardedFetch(input: string | URL, options: GuardedFetchOptions): Promise<GuardedResponse> {
-  const maxRedirects = options.maxRedirects ?? 5;
+  const followsRedirects = !options.method || options.method === "GET" || options.method === "HEAD";
+  const maxRedirects = followsRedirects ? (options.maxRedirects ?? 5) : 0;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const onCallerAbort = () => controller.abort();
@@ -296,7 +303,7 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
     for (let hop = 0; ; hop++) {
       const target = await untilAborted(checkTarget(current), controller.signal, String(current));
       if (controller.signal.aborted) throw new OutboundRequestError("timeout", target.url.href);
-      const isRedirect = (status: number) => REDIRECT_STATUSES.has(status);
+      const isRedirect = (status: number) => followsRedirects && REDIRECT_STATUSES.has(status);
       const response = await requestOnce(target, options, controller.signal, (status) => !isRedirect(status));
       const location = response.headers.location;
       if (isRedirect(response.status) && location) {

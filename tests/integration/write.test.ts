@@ -85,14 +85,14 @@ describe("write screen", () => {
     expect((await articles(user.siteId)).length).toBe(1);
   });
 
-  it("opens the publish dialog after Publish, in the no-platforms state", async () => {
+  it("opens the publish dialog after Publish, listing the site's hosted blog", async () => {
     const user = await makeUser(db);
     const res = await save(user.cookie, { intent: "publish", title: "To publish", content: "" });
     const [article] = await articles(user.siteId);
     expect(redirectTarget(res)).toBe(`/dashboard/write?edit=${article!.id}&publish=1`);
     const page = await load(user.cookie, `/dashboard/write?edit=${article!.id}&publish=1`);
     expect(page.data.publishOpen).toBe(true);
-    expect(page.data.connections).toEqual([]);
+    expect(page.data.connections).toEqual([expect.objectContaining({ platform: "hosted" })]);
   });
 
   it("requires a title", async () => {

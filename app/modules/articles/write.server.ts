@@ -32,7 +32,7 @@ export async function loadWriteScreen(
       .selectFrom("cms_connections")
       .select(["id", "platform", "site_url"])
       .where("site_id", "=", tenant.siteId)
-      .where("status", "=", "active")
+      .where("status", "=", "connected")
       .orderBy("created_at")
       .execute(),
   ]);

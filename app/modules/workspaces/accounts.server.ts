@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
 import { slugify } from "#app/modules/articles/text";
@@ -69,6 +70,7 @@ export async function createAccount(db: DB, account: NewAccount) {
         name: DEFAULT_SITE_NAME,
         url: null,
         slug: slugify(DEFAULT_SITE_NAME, "site"),
+        blog_slug: newBlogSlug(DEFAULT_SITE_NAME),
         created_at: now,
         updated_at: now,
       })
@@ -78,8 +80,30 @@ export async function createAccount(db: DB, account: NewAccount) {
   return { userId, workspaceId, siteId };
 }
 
+/** A hosted-blog address that no other site has: the name's slug and six random hex digits. */
+export function newBlogSlug(name: string) {
+  return `${slugify(name, "blog").slice(0, 40)}-${randomBytes(3).toString("hex")}`;
+}
+
+/** A new site's settings, and the hosted blog as its first and default destination (docs/decisions/033). */
 export async function createSiteSettings(db: DB, siteId: string) {
   const now = isoNow();
+  await db
+    .insertInto("cms_connections")
+    .values({
+      id: newId(),
+      site_id: siteId,
+      platform: "hosted",
+      name: "Hosted blog",
+      is_default: 1,
+      created_by: null,
+      credentials_encrypted: null,
+      last_error: null,
+      last_checked_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await db.insertInto("brand_settings").values({ site_id: siteId, logo_path: null, updated_at: now }).execute();
   await db.insertInto("content_settings").values({ site_id: siteId, updated_at: now }).execute();
   await db.insertInto("publishing_settings").values({ site_id: siteId, scheduled_date: null, updated_at: now }).execute();
