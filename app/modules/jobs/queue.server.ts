@@ -28,6 +28,16 @@ export class PermanentJobError extends Error {
   override name = "PermanentJobError";
 }
 
+/** Thrown by a job that must wait before its next attempt (a 429 with Retry-After): retried no sooner than delayMs. */
+export class RetryLaterError extends Error {
+  override name = "RetryLaterError";
+  readonly delayMs: number;
+  constructor(message: string, delayMs: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.delayMs = delayMs;
+  }
+}
+
 /**
  * Enqueues a job of the registry: the name must be one of its jobs and the
  * payload must fit that job's schema (checked by the type checker here, and
@@ -142,7 +152,7 @@ export async function markFailedAttempt(db: DB, job: Job, error: unknown, retryB
     last_error: message,
     locked_until: null,
     lease_token: null,
-    run_at: isoIn(retryDelayMs(job.attempts, retryBaseMs)),
+    run_at: isoIn(Math.max(retryDelayMs(job.attempts, retryBaseMs), error instanceof RetryLaterError ? error.delayMs : 0)),
     updated_at: now,
   });
   return held ? "retry" : "lost";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
+import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { MINUTE } from "#app/utils/time";
 import { purgeExpired } from "./maintenance.server";
 import type { JobDefinition } from "./runner.server";
@@ -17,6 +18,8 @@ export const jobRegistry = {
   "deliver-mail": { ...deliverMailJob, lane: "mail", timeoutMs: 2 * MINUTE },
   // A long article with images takes minutes; each model call has its own timeout below this.
   "generate-article": { ...generateArticleJob, lane: "user", timeoutMs: 30 * MINUTE },
+  // Each attempt makes a handful of requests to one platform; each request has its own 30 s limit.
+  "publish-article": { ...publishArticleJob, lane: "publish", timeoutMs: 10 * MINUTE },
   "purge-expired": { payload: z.object({}), run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
   // Capped per run and per host; what is left when the limit strikes is checked first next time.
   [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },

@@ -17,7 +17,13 @@ export const LANES = {
   mail: { concurrency: 2 },
   /** Work a customer is watching (article generation); the lane of definitions that name none. */
   user: { concurrency: 3 },
-  /** Work nobody waits for: link checks, housekeeping; later publishing and auto-pilot. */
+  /**
+   * Publishing to customers' platforms: mostly waiting on their servers, so more
+   * slots than CPU work; each host still gets at most 4 requests at a time
+   * (app/modules/publishing/http.server.ts), so one slow site cannot take them all.
+   */
+  publish: { concurrency: 8 },
+  /** Work nobody waits for: link checks, housekeeping; later auto-pilot. */
   bulk: { concurrency: 2 },
 } as const;
 export type LaneName = keyof typeof LANES;

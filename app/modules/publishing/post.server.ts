@@ -1,0 +1,157 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import * as cheerio from "cheerio";
+import TurndownService from "turndown";
+import { gfm } from "@joplin/turndown-plugin-gfm";
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { htmlToText } from "#app/modules/articles/text";
+import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
+import type { MediaFile, PostInput } from "./types";
+
+/**
+ * An article as every destination receives it (docs/decisions/033): sanitized
+ * HTML, Markdown, plain excerpt, tags, and each image of ours read from the
+ * image store with its alt text. SVG (what the offline writer draws) becomes
+ * PNG here, because media libraries refuse SVG uploads (WordPress answers
+ * rest_upload_sideload_error) and most themes do not show it as a cover.
+ */
+
+const EXCERPT_CHARS = 300;
+
+const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
+turndown.use(gfm);
+
+export function htmlToMarkdown(html: string) {
+  return turndown.turndown(html);
+}
+
+/** A short fingerprint of what would be sent: when it differs from the last publish, the remote copy is out of date. */
+export function contentHash(
+  post: Pick<PostInput, "title" | "html" | "metaTitle" | "metaDescription" | "tags" | "slug">,
+  featured: string | null,
+) {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([post.title, post.slug, post.html, post.metaTitle, post.metaDescription, post.tags, featured]))
+    .digest("hex")
+    .slice(0, 32);
+}
+
+type ArticleForPost = {
+  id: string;
+  site_id: string;
+  title: string;
+  slug: string;
+  content_html: string;
+  meta_description: string;
+  target_keyword: string;
+  featured_image: string | null;
+  topic_id: string | null;
+};
+
+async function readImage(localPath: string, alt: string): Promise<MediaFile | null> {
+  const stored = storedPathOf(localPath);
+  if (!stored) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(path.join(getEnv().dataDir, stored));
+  } catch {
+    return null;
+  }
+  let ext = detectImageType(bytes);
+  if (!ext) return null;
+  let width: number | null = null;
+  let height: number | null = null;
+  let filename = path.basename(stored);
+  if (ext === "svg") {
+    const rendered = new Resvg(bytes, { fitTo: { mode: "width", value: 1200 } }).render();
+    bytes = rendered.asPng();
+    width = rendered.width;
+    height = rendered.height;
+    ext = "png";
+    filename = filename.replace(/\.svg$/, ".png");
+  }
+  return {
+    localPath,
+    publicUrl: `${getEnv().appUrl}/${stored}`,
+    filename,
+    mimeType: IMAGE_TYPES[ext],
+    bytes,
+    alt,
+    width,
+    height,
+  };
+}
+
+/** The plain-text summary: the meta description, else the first paragraph, cut at a word. */
+function excerptOf(metaDescription: string, html: string) {
+  const source = metaDescription.trim() || htmlToText(cheerio.load(html)("p").first().html() ?? "");
+  if (source.length <= EXCERPT_CHARS) return source;
+  return `${source.slice(0, EXCERPT_CHARS - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+export async function buildPost(
+  db: DB,
+  article: ArticleForPost,
+  options: { publicationId: string; correlationId: string; mode: "draft" | "live"; scheduleAt: Date | null },
+): Promise<PostInput> {
+  const [brand, topic] = await Promise.all([
+    db.selectFrom("brand_settings").select(["brand_name"]).where("site_id", "=", article.site_id).executeTakeFirst(),
+    article.topic_id
+      ? db
+          .selectFrom("topics")
+          .select(["name"])
+          .where("id", "=", article.topic_id)
+          .where("site_id", "=", article.site_id)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const $ = cheerio.load(article.content_html, null, false);
+  const seen = new Map<string, MediaFile>();
+  for (const element of $("img").toArray()) {
+    const src = $(element).attr("src") ?? "";
+    if (seen.has(src) || !storedPathOf(src)) continue;
+    const file = await readImage(src, $(element).attr("alt") ?? "");
+    if (file) seen.set(src, file);
+  }
+  let featuredImage: MediaFile | null = null;
+  if (article.featured_image) {
+    featuredImage = seen.get(article.featured_image) ?? (await readImage(article.featured_image, article.title));
+  }
+  const tags = [topic?.name, article.target_keyword].map((t) => t?.trim()).filter((t): t is string => !!t);
+  return {
+    articleId: article.id,
+    title: article.title,
+    slug: article.slug,
+    html: article.content_html,
+    markdown: htmlToMarkdown(article.content_html),
+    excerpt: excerptOf(article.meta_description, article.content_html),
+    metaTitle: article.title,
+    metaDescription: article.meta_description,
+    keyword: article.target_keyword,
+    tags: [...new Set(tags)],
+    featuredImage,
+    images: [...seen.values()],
+    mode: options.mode,
+    scheduleAt: options.scheduleAt,
+    canonicalUrl: null,
+    publicationId: options.publicationId,
+    correlationId: options.correlationId,
+    brandName: brand?.brand_name?.trim() || "",
+  };
+}
+
+/** The HTML with each of our image paths replaced by where the image now lives on the platform. */
+export function rewriteImageSources(html: string, uploaded: Map<string, string>) {
+  if (!uploaded.size) return html;
+  const $ = cheerio.load(html, null, false);
+  $("img").each((_, element) => {
+    const src = $(element).attr("src");
+    const url = src ? uploaded.get(src) : undefined;
+    if (url) $(element).attr("src", url);
+  });
+  return $.html();
+}

@@ -1,0 +1,8 @@
+// The plugin ships no types; it exports Turndown plugins (functions taking the service).
+declare module "@joplin/turndown-plugin-gfm" {
+  import type TurndownService from "turndown";
+  export const gfm: TurndownService.Plugin;
+  export const tables: TurndownService.Plugin;
+  export const strikethrough: TurndownService.Plugin;
+  export const taskListItems: TurndownService.Plugin;
+}
