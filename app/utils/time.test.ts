@@ -3,6 +3,7 @@ import {
   addDays,
   dayLabel,
   formatDate,
+  zonedToUtc,
   formatDateTime,
   formatDayDate,
   formatLongDate,
@@ -80,5 +81,19 @@ describe("formatting", () => {
 
   it("writes a blog post's date in words", () => {
     expect(formatLongDate("2026-11-05")).toBe("November 5, 2026");
+  });
+});
+
+describe("a wall-clock time in a zone as an instant", () => {
+  it("reads the time in the site's zone, across DST", () => {
+    expect(zonedToUtc("2026-11-24", "18:30", "Europe/Paris").toISOString()).toBe("2026-11-24T17:30:00.000Z");
+    expect(zonedToUtc("2026-07-01", "18:30", "Europe/Paris").toISOString()).toBe("2026-07-01T16:30:00.000Z");
+    expect(zonedToUtc("2026-11-24", "09:00", "America/New_York").toISOString()).toBe("2026-11-24T14:00:00.000Z");
+    expect(zonedToUtc("2026-11-24", "09:00", "UTC").toISOString()).toBe("2026-11-24T09:00:00.000Z");
+    expect(zonedToUtc("2026-11-24", "09:00", "Asia/Kolkata").toISOString()).toBe("2026-11-24T03:30:00.000Z");
+  });
+  it("lands just after a skipped spring-forward hour", () => {
+    // 02:30 does not exist in New York on 8 Mar 2026.
+    expect(zonedToUtc("2026-03-08", "02:30", "America/New_York").getTime()).toBeGreaterThanOrEqual(Date.parse("2026-03-08T07:00:00Z"));
   });
 });

@@ -91,3 +91,24 @@ export function dayLabel(date: string, today: string) {
 export function formatLongDate(date: string) {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * The instant at which a zone's wall clock shows this date and time. Found by
+ * correcting a UTC guess with the zone's offset twice, which also settles the
+ * hour after a DST change; a time skipped by a spring-forward lands just after the gap.
+ */
+export function zonedToUtc(date: string, time: string, timeZone: string | null | undefined) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [hh, mm] = time.split(":").map(Number) as [number, number];
+  const wanted = Date.UTC(y, m - 1, d, hh, mm);
+  let guess = wanted;
+  for (let i = 0; i < 2; i++) {
+    const shown = zonedParts(new Date(guess), timeZone);
+    const [sy, sm, sd] = shown.date.split("-").map(Number) as [number, number, number];
+    const [sh, smin] = shown.time.split(":").map(Number) as [number, number];
+    guess += wanted - Date.UTC(sy, sm - 1, sd, sh, smin);
+  }
+  const shown = zonedParts(new Date(guess), timeZone);
+  // In a spring-forward gap the clock never shows the time: the corrections settle an hour early, so step over the gap.
+  return shown.date === date && shown.time === time.slice(0, 5) ? new Date(guess) : new Date(guess + HOUR);
+}

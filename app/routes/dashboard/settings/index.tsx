@@ -5,6 +5,9 @@ import { accountView } from "#app/modules/account/account.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
+import { integrationsTabData } from "./integrations-data.server";
+import { integrationsTabAction } from "./integrations-actions.server";
+import { IntegrationsTab } from "./integrations-tab";
 import { TabNav } from "#app/components/tab-nav";
 import { accountAction } from "../account-actions.server";
 import { AccountSections } from "../account-sections";
@@ -18,13 +21,14 @@ export const handle = { breadcrumb: "Settings" };
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }];
 
 /**
- * Settings tabs, chosen by ?tab= (default brand). Integrations and Publishing
- * join this list when they are built.
+ * Settings tabs, chosen by ?tab= (default brand). Publishing joins this list
+ * when it is built.
  */
 const TABS = [
   { id: "brand", label: "Brand" },
   { id: "content", label: "Content" },
   { id: "account", label: "Account" },
+  { id: "integrations", label: "Integrations" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -42,6 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     account: accountView(auth),
     brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
+    integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
   };
 }
 
@@ -58,11 +63,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return contentTabAction(request, url, auth);
     case "account":
       return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
+    case "integrations":
+      return integrationsTabAction(request, auth);
   }
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, account, brand, content } = loaderData;
+  const { tab, account, brand, content, integrations } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -73,6 +80,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
+        {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}
       </div>
     </div>
   );
