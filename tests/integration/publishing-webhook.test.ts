@@ -387,6 +387,8 @@ describe("failures map to the right kinds", () => {
     expect(error.kind).toBe("transient");
     expect(error.message).toMatch(/did not answer within 15 seconds/);
     expect(error.detail).not.toContain("s3cr3t");
+    expect(logs.some((l) => l.startsWith("warn article.published") && l.includes("timeout"))).toBe(true);
+    expect(logs.join("\n")).not.toContain("s3cr3t");
     expect(receiver.requests()[0]).toMatchObject({ answered: "timeout", verified: true });
   });
 });

@@ -355,7 +355,14 @@ async function deliverArticle(
 ): Promise<RemotePost> {
   const data = articleData(ctx, post, featured);
   const webhookId = webhookMessageId({ publicationId: post.publicationId, type, data, previousId });
-  const { response, durationMs } = await deliver(ctx, webhookId, { type, timestamp: new Date().toISOString(), data });
+  let delivery: Delivery;
+  try {
+    delivery = await deliver(ctx, webhookId, { type, timestamp: new Date().toISOString(), data });
+  } catch (error) {
+    if (error instanceof PublishError) await ctx.log("warn", type, `${webhookId} ${error.detail}`);
+    throw error;
+  }
+  const { response, durationMs } = delivery;
   if (response.status < 200 || response.status >= 300) {
     const failure = webhookFailure(response);
     await ctx.log("warn", type, `${webhookId} ${failure.detail}`);
@@ -526,7 +533,10 @@ export const webhookAdapter: PublishingAdapter = {
       });
     } else {
       const failure = webhookFailure(response);
-      checks.push(fail("test", "Test delivery", failure.message, failure.fix ?? "Check your receiver's logs."));
+      // "Will be retried" belongs to article deliveries; a test is simply answered.
+      const detail =
+        failure.kind === "config" ? failure.message : `Your receiver answered the signed test.ping with HTTP ${response.status}.`;
+      checks.push(fail("test", "Test delivery", detail, failure.fix ?? "Check your receiver's logs."));
     }
     return checks;
   },
