@@ -160,7 +160,7 @@ export const hostedAdapter: PublishingAdapter = {
     // Nothing is ever created elsewhere: a post exists once the engine recorded its remote id.
     const publication = await publicationOf(ctx, post.articleId);
     if (!publication?.remote_id) return null;
-    return this.read(ctx, publication.remote_id);
+    return hostedAdapter.read(ctx, publication.remote_id);
   },
 
   // Images stay our own files at our own URLs: the body needs no rewriting.
