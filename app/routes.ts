@@ -15,6 +15,13 @@ export default [
     // Any URL no other route matches: a 404 page with the public header and footer.
     route("*", "routes/marketing/not-found.tsx"),
   ]),
+  // The hosted blog (issue 9): whole HTML documents and feeds from resource routes, no framework JavaScript.
+  ...prefix("b/:blogSlug", [
+    index("routes/hosted-blog/index.ts"),
+    route("rss.xml", "routes/hosted-blog/rss.ts"),
+    route("sitemap.xml", "routes/hosted-blog/sitemap.ts"),
+    route(":articleSlug", "routes/hosted-blog/post.ts"),
+  ]),
   // The nine free tools, in the public header and footer frame.
   layout("routes/marketing/layout.tsx", { id: "marketing-tools" }, [
     ...prefix("tools", [

@@ -1,5 +1,6 @@
 import * as cheerio from "cheerio/slim";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
+import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import type { DB } from "#app/db/client.server";
 import { getTextGenerator, offline } from "#app/modules/ai/providers.server";
 import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/types";
@@ -183,6 +184,7 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
         .where("id", "=", siteId)
         .where("name", "=", DEFAULT_SITE_NAME)
         .execute();
+      await followBrandName(trx, siteId, result.brandName);
     }
   });
 }

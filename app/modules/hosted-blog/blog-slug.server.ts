@@ -1,0 +1,31 @@
+import type { DB } from "#app/db/client.server";
+import { slugify } from "#app/modules/articles/text";
+import { newBlogSlug } from "#app/modules/workspaces/accounts.server";
+import { isoNow } from "#app/utils/time";
+import { hasPublicHostedPost } from "./queries.server";
+
+/**
+ * A new site's blog address starts as my-website-xxxxxx; once onboarding learns
+ * the brand name it follows it (northwind-coffee-xxxxxx), but only while no post
+ * is public on the blog: after that, links and search results point at the
+ * address and it never changes again. Returns the slug in force.
+ */
+export async function followBrandName(db: DB, siteId: string, brandName: string) {
+  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
+  if (!site) return null;
+  const base = slugify(brandName, "").slice(0, 40);
+  // A name of punctuation only would give "blog-…": keep what the site has.
+  if (!base) return site.blog_slug;
+  if (site.blog_slug && site.blog_slug.startsWith(`${base}-`) && /^-[0-9a-f]{6}$/.test(site.blog_slug.slice(base.length)))
+    return site.blog_slug;
+  if (await hasPublicHostedPost(db, siteId)) return site.blog_slug;
+  // Six random hex digits make a clash rare; the unique index is the guarantee, this loop the courtesy.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = newBlogSlug(brandName);
+    const taken = await db.selectFrom("sites").select("id").where("blog_slug", "=", candidate).executeTakeFirst();
+    if (taken) continue;
+    await db.updateTable("sites").set({ blog_slug: candidate, updated_at: isoNow() }).where("id", "=", siteId).execute();
+    return candidate;
+  }
+  return site.blog_slug;
+}

@@ -1,0 +1,224 @@
+import { sql } from "kysely";
+import type { DB } from "#app/db/client.server";
+import { htmlToText } from "#app/modules/articles/text";
+import { DEFAULT_LANGUAGE, isLanguageTag } from "#app/modules/settings/languages";
+import { safeTimeZone } from "#app/utils/time";
+
+/**
+ * What the hosted blog shows (issue 9, docs/decisions/033): a site's articles
+ * that have a publication on the site's hosted connection with status
+ * 'published' in live mode, while that connection is not disconnected. A
+ * publication in draft mode is kept for review and never shown. Every query
+ * takes the site id, so one blog slug can never reach another site's article.
+ */
+
+export const POSTS_PER_PAGE = 10;
+const EXCERPT_CHARS = 200;
+
+export type HostedBlog = {
+  siteId: string;
+  blogSlug: string;
+  connectionId: string;
+  /** The brand name, or the site's name when no brand name was set. */
+  name: string;
+  description: string;
+  /** Our own URL of the logo (/uploads/logos/…), or null. */
+  logoPath: string | null;
+  /** A BCP 47 tag for <html lang>. */
+  language: string;
+  timeZone: string;
+};
+
+export type HostedImage = { src: string; alt: string };
+
+export type HostedPostSummary = {
+  articleId: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  cover: HostedImage | null;
+  /** ISO instants. */
+  publishedAt: string;
+  modifiedAt: string;
+};
+
+export type HostedPost = HostedPostSummary & {
+  /** Sanitized article HTML (articles.content_html). */
+  html: string;
+  metaDescription: string;
+  keyword: string;
+};
+
+/** The blog at /b/:blogSlug, or null when no site has that slug or its hosted blog was disconnected. */
+export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlog | null> {
+  const row = await db
+    .selectFrom("sites as s")
+    .innerJoin("cms_connections as c", (join) =>
+      join.onRef("c.site_id", "=", "s.id").on("c.platform", "=", "hosted").on("c.status", "!=", "disconnected"),
+    )
+    .leftJoin("brand_settings as b", "b.site_id", "s.id")
+    .select([
+      "s.id as siteId",
+      "s.blog_slug as blogSlug",
+      "s.name as siteName",
+      "s.language as siteLanguage",
+      "s.timezone as timeZone",
+      "c.id as connectionId",
+      "b.brand_name as brandName",
+      "b.description as description",
+      "b.logo_path as logoPath",
+      "b.language as brandLanguage",
+    ])
+    .where("s.blog_slug", "=", blogSlug)
+    .executeTakeFirst();
+  if (!row || !row.blogSlug) return null;
+  const language = [row.brandLanguage, row.siteLanguage].find((tag): tag is string => Boolean(tag && isLanguageTag(tag)));
+  return {
+    siteId: row.siteId,
+    blogSlug: row.blogSlug,
+    connectionId: row.connectionId,
+    name: row.brandName?.trim() || row.siteName,
+    description: row.description?.trim() ?? "",
+    logoPath: row.logoPath ?? null,
+    language: language ?? DEFAULT_LANGUAGE,
+    timeZone: safeTimeZone(row.timeZone),
+  };
+}
+
+/** The site's articles that are public on its hosted blog (the publication and article rows joined). */
+function publicArticles(db: DB, siteId: string) {
+  return db
+    .selectFrom("articles as a")
+    .innerJoin("publications as p", "p.article_id", "a.id")
+    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+    .where("a.site_id", "=", siteId)
+    .where("c.site_id", "=", siteId)
+    .where("c.platform", "=", "hosted")
+    .where("c.status", "!=", "disconnected")
+    .where("p.status", "=", "published")
+    .where("p.mode", "=", "live");
+}
+
+const publishedAt = sql<string>`coalesce(p.published_at, a.published_at, p.updated_at)`;
+
+type Row = {
+  articleId: string;
+  slug: string;
+  title: string;
+  html: string;
+  metaDescription: string;
+  keyword: string;
+  featuredImage: string | null;
+  featuredAlt: string | null;
+  publishedAt: string;
+  updatedAt: string;
+};
+
+function selectPost(db: DB, siteId: string) {
+  return publicArticles(db, siteId)
+    .select((eb) => [
+      "a.id as articleId",
+      "a.slug as slug",
+      "a.title as title",
+      "a.content_html as html",
+      "a.meta_description as metaDescription",
+      "a.target_keyword as keyword",
+      "a.featured_image as featuredImage",
+      "a.updated_at as updatedAt",
+      publishedAt.as("publishedAt"),
+      eb
+        .selectFrom("article_images as i")
+        .select("i.alt")
+        .whereRef("i.article_id", "=", "a.id")
+        .whereRef("i.path", "=", "a.featured_image")
+        .limit(1)
+        .as("featuredAlt"),
+    ])
+    .orderBy(publishedAt, "desc")
+    .orderBy("a.id", "desc");
+}
+
+/** Plain text for listings and meta: the meta description, else the start of the body cut at a word. */
+export function excerptOf(metaDescription: string, html: string, max = EXCERPT_CHARS) {
+  const given = metaDescription.trim();
+  if (given) return given;
+  const text = htmlToText(html).replace(/\s+/g, " ").trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
+}
+
+function toSummary(row: Row): HostedPostSummary {
+  const publishedIso = new Date(row.publishedAt).toISOString();
+  const updatedIso = new Date(row.updatedAt).toISOString();
+  return {
+    articleId: row.articleId,
+    slug: row.slug,
+    title: row.title,
+    excerpt: excerptOf(row.metaDescription, row.html),
+    cover: row.featuredImage ? { src: row.featuredImage, alt: row.featuredAlt?.trim() || row.title } : null,
+    publishedAt: publishedIso,
+    // An article edited before its publication still says it was modified when it went out.
+    modifiedAt: updatedIso > publishedIso ? updatedIso : publishedIso,
+  };
+}
+
+export type HostedPostPage = { posts: HostedPostSummary[]; page: number; totalPages: number; total: number };
+
+/** One page of the blog's posts, newest first; a page past the end comes back empty (the route answers 404). */
+export async function listHostedPosts(db: DB, siteId: string, { page = 1 }: { page?: number } = {}): Promise<HostedPostPage> {
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const counted = await publicArticles(db, siteId)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirst();
+  const total = Number(counted?.total ?? 0);
+  const rows = await selectPost(db, siteId)
+    .limit(POSTS_PER_PAGE)
+    .offset((current - 1) * POSTS_PER_PAGE)
+    .execute();
+  return { posts: rows.map(toSummary), page: current, totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)), total };
+}
+
+/** Every public post's address and dates, newest first (the sitemap; no bodies read). */
+export async function listHostedSitemap(db: DB, siteId: string, limit = 50_000) {
+  const rows = await publicArticles(db, siteId)
+    .select(["a.slug as slug", "a.updated_at as updatedAt", publishedAt.as("publishedAt")])
+    .orderBy(publishedAt, "desc")
+    .orderBy("a.id", "desc")
+    .limit(limit)
+    .execute();
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => !seen.has(row.slug) && Boolean(seen.add(row.slug)))
+    .map((row) => {
+      const published = new Date(row.publishedAt).toISOString();
+      const updated = new Date(row.updatedAt).toISOString();
+      return { slug: row.slug, modifiedAt: updated > published ? updated : published };
+    });
+}
+
+/** The newest public posts with their bodies (the RSS feed). */
+export async function listHostedFeed(db: DB, siteId: string, limit = 20): Promise<HostedPost[]> {
+  const rows = await selectPost(db, siteId).limit(limit).execute();
+  return rows.map(toPost);
+}
+
+function toPost(row: Row): HostedPost {
+  return { ...toSummary(row), html: row.html, metaDescription: row.metaDescription, keyword: row.keyword };
+}
+
+/**
+ * One public post by its slug. Slugs are not unique within a site, so when two
+ * public articles share one the newest publication wins.
+ */
+export async function getHostedPost(db: DB, siteId: string, articleSlug: string): Promise<HostedPost | null> {
+  const row = await selectPost(db, siteId).where("a.slug", "=", articleSlug).limit(1).executeTakeFirst();
+  return row ? toPost(row) : null;
+}
+
+/** True once any post is public on the site's hosted blog (its address should then stay put). */
+export async function hasPublicHostedPost(db: DB, siteId: string) {
+  const row = await publicArticles(db, siteId).select("a.id").limit(1).executeTakeFirst();
+  return Boolean(row);
+}

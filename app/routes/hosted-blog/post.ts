@@ -1,0 +1,14 @@
+import { getDb } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
+import { hostedNotFound, requireHostedBlog } from "./not-found.server";
+import { cachedResponse, HTML, renderPostPage } from "./pages.server";
+import type { Route } from "./+types/post";
+
+/** /b/:blogSlug/:articleSlug: one public post; drafts, other sites' articles and unknown slugs are the blog's 404. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const blog = await requireHostedBlog(request, params.blogSlug);
+  const post = params.articleSlug ? await getHostedPost(getDb(), blog.siteId, params.articleSlug) : null;
+  if (!post) hostedNotFound(request, blog);
+  return cachedResponse(request, renderPostPage(getEnv().appUrl, blog, post), { contentType: HTML });
+}
