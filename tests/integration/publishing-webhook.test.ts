@@ -128,7 +128,8 @@ describe("connect", () => {
     expect(JSON.stringify(result.config)).not.toContain(secret);
     expect(result.config).toMatchObject({ secretSource: "generated", endpoint: `${receiver.url}/hooks/…` });
     // The full URL may carry the receiver's own token: only the origin is stored in the clear.
-    expect(result.siteUrl).toBe(receiver.url);
+    // One connection per endpoint: two hooks on one host are two destinations.
+    expect(result.siteUrl).toMatch(new RegExp(`^${receiver.url}#[0-9a-f]{8}$`));
     const again = await webhookAdapter.connect({ siteUrl: receiver.endpoint, secret: "", options: {} }, baseCtx);
     expect(again.credentials.secret).not.toBe(secret);
   });
@@ -165,7 +166,7 @@ describe("connect", () => {
       baseCtx,
     );
     expect(result.name).toBe("Zapier");
-    expect(result.siteUrl).toBe("https://hooks.zapier.com");
+    expect(result.siteUrl).toMatch(/^https:\/\/hooks\.zapier\.com#[0-9a-f]{8}$/);
     expect(result.config.endpoint).toBe("https://hooks.zapier.com/hooks/…");
   });
 });

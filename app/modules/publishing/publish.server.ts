@@ -353,7 +353,9 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     const ready: PostInput = { ...post, html: rewriteImageSources(post.html, urls) };
     const featured = post.featuredImage ? (uploaded.get(post.featuredImage.localPath) ?? null) : null;
     const sent = await sendPost(db, adapter, ctx, publication, ready, featured);
-    const readBack = (await adapter.read(ctx, sent.remoteId)) ?? sent;
+    // What the platform says now; a destination that cannot tell (a webhook) keeps what the send answered.
+    const read = await adapter.read(ctx, sent.remoteId);
+    const readBack: RemotePost = read ? { ...read, url: read.url ?? sent.url } : sent;
     const now = isoNow();
     await recordRemote(db, publication.id, readBack, {
       status: "published",

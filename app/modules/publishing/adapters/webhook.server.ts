@@ -471,8 +471,9 @@ export const webhookAdapter: PublishingAdapter = {
     await ctx.log("info", "connect", `webhook endpoint ${masked}`);
     const zapier = url.hostname === "hooks.zapier.com";
     return {
-      // The origin only: the full URL may carry the receiver's own token (see the module comment).
-      siteUrl: url.origin,
+      // The origin only, plus a short fingerprint of the whole URL: the URL may carry the receiver's
+      // own token (see the module comment), and two hooks on one host (two Zaps) are two connections.
+      siteUrl: `${url.origin}#${crypto.createHash("sha256").update(url.href).digest("hex").slice(0, 8)}`,
       name: zapier ? "Zapier" : `Webhook (${url.hostname})`,
       credentials: { url: url.href, secret },
       config: { endpoint: masked, secretSource: typed ? "customer" : "generated", signing: "standard-webhooks-v1" },

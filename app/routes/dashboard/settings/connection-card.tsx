@@ -50,7 +50,9 @@ export function ConnectionCard({
 }) {
   const name = platformName(connection.platform);
   const hosted = connection.platform === "hosted";
-  const address = hosted ? blogUrl : connection.siteUrl;
+  // A webhook's address may carry the receiver's token: its card shows the masked endpoint.
+  const endpoint = typeof connection.config.endpoint === "string" ? connection.config.endpoint : null;
+  const address = hosted ? blogUrl : connection.platform === "webhook" ? endpoint : connection.siteUrl;
   return (
     <li id={`connection-${connection.id}`} className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
