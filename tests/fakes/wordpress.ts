@@ -574,8 +574,10 @@ export async function startWordPressFake({
     const override = req.headers["x-http-method-override"] ?? query.get("_method");
     if (method === "POST" && typeof override === "string") method = override.toUpperCase();
     const edit = query.get("context") === "edit";
-    if (edit && !authed && method === "GET")
-      return forbidden("rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+    const editForbidden = () =>
+      edit && !authed && method === "GET"
+        ? forbidden("rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.")
+        : null;
     let m: RegExpExecArray | null;
 
     if (method === "OPTIONS" && route === "/wp/v2/posts") return { status: 200, body: postsSchemaBody() };
@@ -621,6 +623,8 @@ export async function startWordPressFake({
     }
 
     if (route === "/wp/v2/posts" && method === "GET") {
+      const denied = editForbidden();
+      if (denied) return denied;
       let statuses = listParam(query, "status");
       if (!statuses.length) statuses = ["publish"];
       if (statuses.some((s) => s !== "publish") && !(authed && can("edit_posts"))) {
@@ -667,6 +671,8 @@ export async function startWordPressFake({
     if ((m = /^\/wp\/v2\/posts\/(\d+)$/.exec(route))) {
       const post = posts.get(Number(m[1]));
       if (method === "GET") {
+        const denied = editForbidden();
+        if (denied) return denied;
         if (!post || (post.status !== "publish" && !authed)) return wpError("rest_post_invalid_id", "Invalid post ID.", 404);
         return { status: 200, body: renderPost(post, edit) };
       }

@@ -169,6 +169,7 @@ export function uploadFilename(filename: string, mimeType: string): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/-+\./g, ".")
     .replace(/^[-.]+|-+$/g, "");
   if (!name) name = "image";
   if (ext && !/\.[A-Za-z0-9]+$/.test(name)) name += ext;
@@ -246,7 +247,7 @@ export function wordpressError(response: PlatformResponse, context = "the reques
   if (code === "rest_post_invalid_id") return err("not_found", "The post no longer exists in WordPress (it was deleted there).");
   if (code === "rest_invalid_param") {
     const params = data.params && typeof data.params === "object" ? Object.entries(data.params as Record<string, unknown>) : [];
-    const list = params.map(([key, value]) => `${key}: ${plainMessage(value)}`).join("; ");
+    const list = params.map(([key, value]) => `${key}: ${plainMessage(value).replace(/\.$/, "")}`).join("; ");
     return err("invalid", `WordPress refused the post: ${list || message || "invalid field"}.`);
   }
   if (code === "rest_upload_hash_mismatch") return err("transient", "The image arrived damaged at WordPress; it will be sent again.");
