@@ -51,6 +51,8 @@ export type WordPressFakeSettings = {
   latencyMs: number;
   /** Redirect every request to this origin (http→https or www), as misconfigured hosts do. */
   redirectTo: string | null;
+  /** The user clicks "No thanks" on wp-admin/authorize-application.php. */
+  rejectAuthorization: boolean;
 };
 
 type Armed = {
@@ -118,6 +120,7 @@ const DEFAULT_SETTINGS: WordPressFakeSettings = {
   phpNotice: false,
   latencyMs: 0,
   redirectTo: null,
+  rejectAuthorization: false,
 };
 
 const CAPABILITIES: Record<WordPressRole, string[]> = {
@@ -934,6 +937,23 @@ export async function startWordPressFake({
     }
 
     if (route === null) {
+      if (url.pathname === "/wp-admin/authorize-application.php" && req.method === "GET") {
+        // The connect-by-redirect flow, approved at once (the real page asks the logged-in user first).
+        const target = settings.rejectAuthorization ? url.searchParams.get("reject_url") : url.searchParams.get("success_url");
+        if (!url.searchParams.get("app_name") || !target) {
+          res.writeHead(400, { "Content-Type": "text/html; charset=UTF-8" });
+          return res.end("<p>The application name and a callback URL are required.</p>");
+        }
+        const back = new URL(target);
+        if (settings.rejectAuthorization) back.searchParams.set("success", "false");
+        else {
+          back.searchParams.set("site_url", base);
+          back.searchParams.set("user_login", username);
+          back.searchParams.set("password", applicationPassword);
+        }
+        res.writeHead(302, { Location: back.href });
+        return res.end();
+      }
       if (url.pathname === "/" && (req.method === "GET" || req.method === "HEAD")) return frontPage(res, req.method === "HEAD");
       const upload = /^\/wp-content\/uploads\/(.+)$/.exec(url.pathname);
       const item = upload && [...media.values()].find((m) => m.file === upload[1]);

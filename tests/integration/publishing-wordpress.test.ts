@@ -517,3 +517,46 @@ describe("refusals and broken answers", () => {
     expect(invalid).toMatchObject({ kind: "invalid", message: "WordPress refused the post: date_gmt: Invalid date." });
   });
 });
+
+describe("the fake itself", () => {
+  const auth = () => `Basic ${Buffer.from(fake.credentials).toString("base64")}`;
+
+  it("accepts multipart uploads, answers 400 for missing upload headers, and sends totals and Location", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([PNG], { type: "image/png" }), "photo.png");
+    form.append("alt_text", "A photo");
+    const multipart = await fetch(`${fake.url}/wp-json/wp/v2/media`, { method: "POST", headers: { Authorization: auth() }, body: form });
+    expect(multipart.status).toBe(201);
+    expect(multipart.headers.get("location")).toMatch(/\/wp-json\/wp\/v2\/media\/\d+$/);
+    const item = (await multipart.json()) as { alt_text: string; source_url: string };
+    expect(item.alt_text).toBe("A photo");
+    expect((await fetch(item.source_url)).status).toBe(200);
+
+    const noDisposition = await fetch(`${fake.url}/wp-json/wp/v2/media`, {
+      method: "POST",
+      headers: { Authorization: auth(), "Content-Type": "image/png" },
+      body: PNG,
+    });
+    expect(await noDisposition.json()).toMatchObject({ code: "rest_upload_no_content_disposition", data: { status: 400 } });
+    const noType = await fetch(`${fake.url}/wp-json/wp/v2/media`, {
+      method: "POST",
+      headers: { Authorization: auth(), "Content-Type": "", "Content-Disposition": 'attachment; filename="a.png"' },
+      body: PNG,
+    });
+    expect(noType.status).toBe(400);
+
+    const list = await fetch(`${fake.url}/wp-json/wp/v2/media?per_page=1`);
+    expect([list.headers.get("x-wp-total"), list.headers.get("x-wp-totalpages")]).toEqual(["1", "1"]);
+    expect((await fetch(`${fake.url}/wp-json/wp/v2/posts?per_page=101`)).status).toBe(400);
+  });
+
+  it("hands out credentials through authorize-application.php, or rejects when armed", async () => {
+    const query = new URLSearchParams({ app_name: "Inkpilot", success_url: "https://app.test/ok", reject_url: "https://app.test/no" });
+    const approved = await fetch(`${fake.url}/wp-admin/authorize-application.php?${query}`, { redirect: "manual" });
+    const back = new URL(approved.headers.get("location")!);
+    expect(Object.fromEntries(back.searchParams)).toEqual({ site_url: fake.url, user_login: "editor", password: fake.applicationPassword });
+    await settings({ rejectAuthorization: true });
+    const rejected = await fetch(`${fake.url}/wp-admin/authorize-application.php?${query}`, { redirect: "manual" });
+    expect(rejected.headers.get("location")).toBe("https://app.test/no?success=false");
+  });
+});
