@@ -1,6 +1,8 @@
 import type { CmsPlatform } from "#app/db/schema";
 import type { PublishingAdapter } from "../types";
+import { hostedAdapter } from "./hosted.server";
 import { webhookAdapter } from "./webhook.server";
+import { wordpressAdapter } from "./wordpress.server";
 
 /**
  * Every destination with a working adapter, by platform (docs/decisions/033).
@@ -8,7 +10,9 @@ import { webhookAdapter } from "./webhook.server";
  * cannot be connected or published to.
  */
 const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
+  hosted: hostedAdapter,
   webhook: webhookAdapter,
+  wordpress: wordpressAdapter,
 };
 
 export function getAdapter(platform: CmsPlatform): PublishingAdapter | null {

@@ -145,21 +145,16 @@ const titleText = (title: WpPost["title"]) =>
 
 /**
  * Which remote post is the one we may already have made for this article.
- * - Our slug exactly: WordPress keeps a draft's slug as given and only hands a
- *   published post our exact slug when no other post held it, so a post with it
- *   by the connected user is ours (or the same article pasted by hand).
- * - Our slug + "-2": WordPress suffixes a published post's slug when another
- *   post already held it, so the suffix alone says nothing about who wrote it;
- *   we accept it only when the title matches too (and the author, when known).
+ * - Our slug, or our slug + "-2" (WordPress suffixes a slug another post already
+ *   holds), by the connected user AND with our title: a slug alone may belong to
+ *   a post the customer wrote by hand, which an update would overwrite.
  * Anything else (-3…, another author) is left alone: updating a stranger's post
  * is worse than one duplicate the customer can delete.
  */
 export function pickExisting(candidates: WpPost[], slug: string, title: string, userId: number | null): WpPost | null {
-  const ours = candidates.filter((p) => userId === null || p.author === undefined || p.author === userId);
-  const exact = ours.find((p) => p.slug === slug);
-  if (exact) return exact;
   const wanted = plainMessage(title).toLowerCase();
-  return ours.find((p) => p.slug === `${slug}-2` && titleText(p.title) === wanted) ?? null;
+  const ours = candidates.filter((p) => (userId === null || p.author === undefined || p.author === userId) && titleText(p.title) === wanted);
+  return ours.find((p) => p.slug === slug) ?? ours.find((p) => p.slug === `${slug}-2`) ?? null;
 }
 
 /** A safe ASCII file name for Content-Disposition, with an extension matching the type. */
