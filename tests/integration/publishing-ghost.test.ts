@@ -1,26 +1,37 @@
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { ghostAdapter } from "#app/modules/publishing/adapters/ghost.server";
 import { PublishError, type AdapterContext, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { startGhostFake, type GhostFake } from "#tests/fakes/ghost";
+import { listen } from "#tests/fakes/http-fake";
 
 // A 1×1 PNG: the fake checks the type, not the pixels.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 let fake: GhostFake;
 let subdir: GhostFake;
+/** The public site's domain, which Ghost redirects to its admin domain for /ghost/ (adminSSLAndHostRedirect). */
+let siteDomain: Awaited<ReturnType<typeof listen>>;
 let logs: string[];
 
 beforeAll(async () => {
   fake = await startGhostFake();
   subdir = await startGhostFake({ basePath: "/blog", version: "5.96" });
-  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port},127.0.0.1:${subdir.port}`;
+  siteDomain = await listen(
+    http.createServer((req, res) => {
+      res.writeHead(301, { Location: `${fake.url}${req.url}` });
+      res.end();
+    }),
+  );
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port},127.0.0.1:${subdir.port},127.0.0.1:${siteDomain.port}`;
   resetEnvForTests();
 });
 
 afterAll(async () => {
   await fake.close();
   await subdir.close();
+  await siteDomain.close();
   delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
   resetEnvForTests();
 });
@@ -152,6 +163,15 @@ describe("connect", () => {
     expect(result.config).toMatchObject({ acceptVersion: "v5.0", publicUrl: `${subdir.url}/blog/` });
   });
 
+  test("the public site's address: keeps the admin address Ghost redirects to, since writes cannot follow redirects", async () => {
+    const result = await ghostAdapter.connect({ siteUrl: siteDomain.url, secret: fake.adminApiKey, options: {} }, context());
+    expect(result.siteUrl).toBe(fake.adminUrl);
+    const checks = await ghostAdapter.doctor(context({ siteUrl: siteDomain.url }));
+    expect(checks).toEqual([
+      expect.objectContaining({ id: "reachable", state: "fail", fix: `Reconnect Ghost with the Admin API URL ${fake.adminUrl}.` }),
+    ]);
+  });
+
   test("wrong keys get plain words", async () => {
     const shape = await failure(ghostAdapter.connect({ siteUrl: fake.adminUrl, secret: "not-a-key", options: {} }, context()));
     expect(shape.kind).toBe("config");
@@ -232,7 +252,7 @@ describe("doctor", () => {
   test("a site that does not answer", async () => {
     const gone = await startGhostFake();
     await gone.close();
-    process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port},127.0.0.1:${subdir.port},127.0.0.1:${gone.port}`;
+    process.env.TEST_ALLOW_PRIVATE_HOSTS = `${process.env.TEST_ALLOW_PRIVATE_HOSTS},127.0.0.1:${gone.port}`;
     resetEnvForTests();
     const checks = await ghostAdapter.doctor(context({ siteUrl: gone.adminUrl }));
     expect(checks).toHaveLength(1);

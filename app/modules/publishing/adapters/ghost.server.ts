@@ -133,8 +133,8 @@ function ghostErrorOf(response: PlatformResponse) {
   }
 }
 
-/** Skew between Ghost's clock and ours, from the Date header of its last answer. */
-type ClockReading = { skewMs: number | null };
+/** What Ghost's last answer showed besides its body: its clock (Date header) against ours, and the URL after redirects. */
+type ClockReading = { skewMs: number | null; finalUrl?: string };
 
 function clockHint(clock: ClockReading) {
   if (clock.skewMs === null || Math.abs(clock.skewMs) < 60_000) return null;
@@ -257,6 +257,7 @@ function client(ctx: Ctx, adminUrl: string, key: string, acceptVersion: string, 
       const date = response.headers.date;
       const serverTime = Date.parse(Array.isArray(date) ? (date[0] ?? "") : (date ?? ""));
       if (Number.isFinite(serverTime)) clock.skewMs = serverTime - Date.now();
+      clock.finalUrl = response.url;
       if (response.status < 200 || response.status >= 300) throw ghostError(response, clock);
       if (response.status === 204 || !response.text.trim()) return {};
       const body = response.json<Record<string, unknown>>();
@@ -305,7 +306,17 @@ function checkPost(value: unknown): GhostPost {
   return post as GhostPost;
 }
 
-type SiteInfo = { title: string; url: string; version: string; major: number };
+/** adminUrl: where Ghost's Admin API really is (Ghost redirects the site domain's /ghost/ to the admin domain). */
+type SiteInfo = { title: string; url: string; version: string; major: number; adminUrl: string };
+
+const SITE_PATH = "/ghost/api/admin/site/";
+
+/** The Admin API URL a redirected /site/ read ended at, when it differs from the one we asked. */
+function redirectedAdminUrl(asked: string, clock: ClockReading) {
+  const final = clock.finalUrl?.split("?")[0];
+  if (!final?.endsWith(SITE_PATH)) return asked;
+  return normalizeAdminUrl(final.slice(0, -SITE_PATH.length));
+}
 
 /** GET /ghost/api/admin/site/: public in Ghost, so it tells "is this Ghost" apart from "is the key right". */
 async function readSite(ctx: Ctx, adminUrl: string, key: string, clock: ClockReading): Promise<SiteInfo> {
@@ -325,7 +336,7 @@ async function readSite(ctx: Ctx, adminUrl: string, key: string, clock: ClockRea
     // A Ghost older than our base version refuses it (406) and names its own version.
     const older =
       error instanceof PublishError && error.detail.startsWith("HTTP 406") ? /Ghost version v?(\d+)\.(\d+)/.exec(error.detail) : null;
-    if (older) return { title: "Ghost", url: adminUrl, version: `${older[1]}.${older[2]}`, major: Number(older[1]) };
+    if (older) return { title: "Ghost", url: adminUrl, version: `${older[1]}.${older[2]}`, major: Number(older[1]), adminUrl };
     throw error;
   }
   const version = typeof site?.version === "string" ? site.version : "";
@@ -336,6 +347,7 @@ async function readSite(ctx: Ctx, adminUrl: string, key: string, clock: ClockRea
     url: typeof site.url === "string" ? site.url : adminUrl,
     version,
     major,
+    adminUrl: redirectedAdminUrl(adminUrl, clock),
   };
 }
 
@@ -385,10 +397,12 @@ export const ghostAdapter: PublishingAdapter = {
   },
 
   async connect(input, ctx) {
-    const adminUrl = normalizeAdminUrl(input.siteUrl);
+    const asked = normalizeAdminUrl(input.siteUrl);
     const key = parseAdminKey(input.secret);
     const clock: ClockReading = { skewMs: null };
-    const site = await readSite(ctx, adminUrl, key, clock);
+    const site = await readSite(ctx, asked, key, clock);
+    // Writes are never redirected (a POST would arrive as a GET), so keep the address Ghost sent us to.
+    const adminUrl = site.adminUrl;
     const problem = versionProblem(site);
     if (problem) throw new PublishError("config", problem, { fix: "Update Ghost to version 5 or newer, then connect again." });
     const acceptVersion = acceptVersionFor(site);
@@ -410,7 +424,18 @@ export const ghostAdapter: PublishingAdapter = {
     let site: SiteInfo;
     try {
       site = await readSite(ctx, ctx.siteUrl, /^[0-9a-f]{24}:[0-9a-f]{64}$/.test(key) ? key : `${"0".repeat(24)}:${"0".repeat(64)}`, clock);
-      checks.push({ id: "reachable", label: "Ghost site reachable", state: "pass", detail: `${site.title} answered at ${ctx.siteUrl}.` });
+      checks.push(
+        site.adminUrl === ctx.siteUrl
+          ? { id: "reachable", label: "Ghost site reachable", state: "pass", detail: `${site.title} answered at ${ctx.siteUrl}.` }
+          : {
+              id: "reachable",
+              label: "Ghost site reachable",
+              state: "fail",
+              detail: `Ghost redirects ${ctx.siteUrl} to ${site.adminUrl}; posts cannot be sent through a redirect.`,
+              fix: `Reconnect Ghost with the Admin API URL ${site.adminUrl}.`,
+            },
+      );
+      if (site.adminUrl !== ctx.siteUrl) return checks;
     } catch (error) {
       const failure = asPublishError(error);
       checks.push({
