@@ -374,7 +374,7 @@ describe("publishing", () => {
     expect(found?.remoteId).toBe(ours.remoteId);
   });
 
-  test("a content API key shape answer from Ghost for a deleted integration: auth", async () => {
+  test("publishing with a deleted integration's key: auth, says so", async () => {
     const error = await failure(
       ghostAdapter.create(
         context({ credentials: { adminApiKey: fake.unknownAdminApiKey } }),

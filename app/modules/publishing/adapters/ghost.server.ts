@@ -392,6 +392,7 @@ export const ghostAdapter: PublishingAdapter = {
       "Ghost's media library has no alt text of its own: Inkpilot keeps each image's alt text in the post and sets the featured image's alt text on the post.",
       "When the article starts with its featured image, Inkpilot leaves it out of the body, since Ghost themes already show the featured image above the post.",
       "Publishing live does not email your newsletter subscribers; send the newsletter from Ghost if you want one.",
+      "Ghost has no way for an integration to revoke its own key: Disconnect makes Inkpilot forget the key; delete the custom integration in Ghost Admin → Settings → Integrations to revoke it.",
       "Inkpilot updates the same Ghost post on every publish; if someone edited it in Ghost meanwhile, Inkpilot reads it again first instead of overwriting blindly. Republishing as a draft keeps the post's current Ghost status and slug.",
     ],
   },
