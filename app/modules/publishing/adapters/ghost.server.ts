@@ -393,7 +393,7 @@ export const ghostAdapter: PublishingAdapter = {
       "When the article starts with its featured image, Inkpilot leaves it out of the body, since Ghost themes already show the featured image above the post.",
       "Publishing live does not email your newsletter subscribers; send the newsletter from Ghost if you want one.",
       "Ghost has no way for an integration to revoke its own key: Disconnect makes Inkpilot forget the key; delete the custom integration in Ghost Admin → Settings → Integrations to revoke it.",
-      "Inkpilot updates the same Ghost post on every publish; if someone edited it in Ghost meanwhile, Inkpilot reads it again first instead of overwriting blindly. Republishing as a draft keeps the post's current Ghost status and slug.",
+      "Publishing again updates the same Ghost post with the article's current text, replacing edits made in Ghost since (Ghost reports such edits; Inkpilot then reads the post again before writing). Republishing as a draft keeps the post's current Ghost status and slug.",
     ],
   },
 
