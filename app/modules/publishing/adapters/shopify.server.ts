@@ -34,7 +34,6 @@ import {
  * more calls per image and a polling step; not done yet).
  */
 
-const PLATFORM = "Shopify";
 /** Waiting for the leaky bucket inside one call is fine up to this; longer, the engine retries later. */
 const MAX_INLINE_THROTTLE_WAIT_MS = 10_000;
 const MAX_THROTTLE_RETRIES = 3;
