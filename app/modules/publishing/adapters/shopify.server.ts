@@ -98,16 +98,21 @@ function sessionFrom(ctx: AdapterContext): Session {
   };
 }
 
+/** Waits, or fails as transient when the job is cancelled or its time is up meanwhile. */
 function sleep(ms: number, signal: AbortSignal) {
+  const aborted = () =>
+    new PublishError("transient", "Publishing stopped while waiting for Shopify's query budget.", {
+      detail: `aborted during ${ms} ms wait`,
+    });
   return new Promise<void>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
+    if (signal.aborted) return reject(aborted());
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(aborted());
     };
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -244,7 +249,10 @@ async function gql<T>(session: Session, query: string, variables: Record<string,
       const cost = body.extensions?.cost;
       const status = cost?.throttleStatus;
       const waitMs = status
-        ? Math.max(50, Math.ceil(((cost.requestedQueryCost - status.currentlyAvailable) / Math.max(status.restoreRate, 1)) * 1000))
+        ? Math.max(
+            50,
+            Math.ceil(((cost.requestedQueryCost - status.currentlyAvailable) / (status.restoreRate > 0 ? status.restoreRate : 1)) * 1000),
+          )
         : 1000;
       if (throttled < MAX_THROTTLE_RETRIES && waitMs <= MAX_INLINE_THROTTLE_WAIT_MS) {
         throttled++;
