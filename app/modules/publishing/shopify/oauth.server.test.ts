@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, test } from "vitest";
+import { resolveEnv } from "#app/env.server";
 import {
   credentialsFromTokenAnswer,
   missingShopifyScopes,
@@ -104,4 +105,22 @@ test("a token answer becomes both tokens with absolute expiry times", () => {
     refreshTokenExpiresAt: "2027-01-30T00:00:00.000Z",
   });
   expect(credentialsFromTokenAnswer({ access_token: "a" }, now)).toEqual({ accessToken: "a", scope: "" });
+});
+
+test("env: the API version is pinned to 2026-10 by default; the shop-origin override is refused in production", () => {
+  // DATA_DIR: the per-file temporary directory, where development secrets may be written.
+  const testEnv = { NODE_ENV: "test", DATA_DIR: process.env.DATA_DIR };
+  expect(resolveEnv(testEnv).SHOPIFY_API_VERSION).toBe("2026-10");
+  expect(() => resolveEnv({ ...testEnv, SHOPIFY_API_VERSION: "2026-11" })).toThrow(/SHOPIFY_API_VERSION/);
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s", ENCRYPTION_KEY: "a".repeat(64), CRON_SECRET: "c" };
+  const override = { TEST_SHOPIFY_SHOP_ORIGIN: "http://127.0.0.1:4321" };
+  expect(() => resolveEnv({ ...production, ...override, APP_URL: "https://inkpilot.app" })).toThrow(
+    /TEST_SHOPIFY_SHOP_ORIGIN: must not be set/,
+  );
+  expect(resolveEnv({ ...production, ...override, APP_URL: "http://127.0.0.1:3211" }).TEST_SHOPIFY_SHOP_ORIGIN).toBe(
+    "http://127.0.0.1:4321",
+  );
+  expect(() => resolveEnv({ ...production, APP_URL: "https://inkpilot.app", SHOPIFY_CLIENT_ID: "id" })).toThrow(
+    /SHOPIFY_CLIENT_SECRET: required/,
+  );
 });
