@@ -82,10 +82,25 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
 
+  // Shopify public app (Partner dashboard → app → Client credentials). Connecting a
+  // store is OAuth only: merchants can no longer make custom apps to paste a token.
+  SHOPIFY_CLIENT_ID: optionalString,
+  SHOPIFY_CLIENT_SECRET: optionalString,
+  // After rotating the client secret, Shopify may sign webhooks with the old one for a while.
+  SHOPIFY_PREVIOUS_CLIENT_SECRET: optionalString,
+  // The one pinned Admin API version (quarterly releases, each supported at least 12 months).
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, "must look like 2026-10")
+    .default("2026-10"),
+
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
   TEST_ALLOW_PRIVATE_HOSTS: commaList,
+  // Test-only: every https://{shop}.myshopify.com request goes to this origin instead,
+  // the shop travelling as the first path segment (the local Shopify fake). Refused in production.
+  TEST_SHOPIFY_SHOP_ORIGIN: optionalUrl,
 });
 
 export type Env = ReturnType<typeof resolveEnv>;
@@ -127,6 +142,12 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     if (env.TEST_ALLOW_PRIVATE_HOSTS.length > 0 && !localStack) {
       problems.push("TEST_ALLOW_PRIVATE_HOSTS: must not be set when NODE_ENV=production");
     }
+    if (env.TEST_SHOPIFY_SHOP_ORIGIN && !localStack) {
+      problems.push("TEST_SHOPIFY_SHOP_ORIGIN: must not be set when NODE_ENV=production");
+    }
+    if (env.SHOPIFY_CLIENT_ID && !env.SHOPIFY_CLIENT_SECRET) {
+      problems.push("SHOPIFY_CLIENT_SECRET: required when SHOPIFY_CLIENT_ID is set");
+    }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
     }
@@ -151,6 +172,7 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     postmarkEnabled: Boolean(env.POSTMARK_SERVER_TOKEN),
     aiEnabled: Boolean(env.OPENAI_API_KEY),
     keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
+    shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),
   };
 }
 
