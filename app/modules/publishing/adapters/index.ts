@@ -1,5 +1,6 @@
 import type { CmsPlatform } from "#app/db/schema";
 import type { PublishingAdapter } from "../types";
+import { ghostAdapter } from "./ghost.server";
 import { hostedAdapter } from "./hosted.server";
 import { webhookAdapter } from "./webhook.server";
 import { wordpressAdapter } from "./wordpress.server";
@@ -10,6 +11,7 @@ import { wordpressAdapter } from "./wordpress.server";
  * cannot be connected or published to.
  */
 const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
+  ghost: ghostAdapter,
   hosted: hostedAdapter,
   webhook: webhookAdapter,
   wordpress: wordpressAdapter,
