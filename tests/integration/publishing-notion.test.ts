@@ -175,6 +175,8 @@ describe("connect", () => {
       notionAdapter.connect({ siteUrl: "", secret: fake.token, options: { database: "https://example.com/nothing" } }, baseCtx()),
       "config",
     );
+    const noLink = await expectPublishError(notionAdapter.connect({ siteUrl: "", secret: fake.token, options: {} }, baseCtx()), "config");
+    expect(noLink.message).toContain("Blog posts");
   });
 });
 

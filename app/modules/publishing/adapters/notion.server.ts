@@ -390,7 +390,22 @@ export const notionAdapter: PublishingAdapter = {
     const secret = input.secret.trim();
     if (!secret) throw new PublishError("config", "Please enter an access token.");
     const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
-    if (!link) throw new PublishError("config", "Please paste the link to your Notion database.");
+    const client = notion(ctx, secret);
+    if (!link) {
+      // Name the databases the integration can see, so the customer knows which link to paste.
+      const shared = await call("database", () =>
+        client.search({ filter: { property: "object", value: "data_source" }, page_size: 10 }),
+      ).catch(() => null);
+      const names = (shared?.results ?? [])
+        .map((r) => ((r as { title?: Array<{ plain_text?: string }> }).title ?? []).map((t) => t.plain_text ?? "").join(""))
+        .filter(Boolean);
+      throw new PublishError(
+        "config",
+        names.length
+          ? `Please paste the link to the Notion database to publish to (shared with the integration: ${names.join(", ")}).`
+          : "Please paste the link to your Notion database.",
+      );
+    }
     const id = extractDatabaseId(link);
     if (!id) {
       throw new PublishError(
@@ -398,7 +413,6 @@ export const notionAdapter: PublishingAdapter = {
         "That does not look like a Notion database link. Open the database in Notion, choose Share → Copy link, and paste it here.",
       );
     }
-    const client = notion(ctx, secret);
     await call("token", () => client.users.me({})).catch((error: PublishError) => {
       if (error.kind === "auth") {
         throw new PublishError(
