@@ -78,6 +78,9 @@ const EnvSchema = z.object({
   DATAFORSEO_PASSWORD: optionalString,
   DATAFORSEO_API_URL: z.url().default("https://api.dataforseo.com"),
 
+  // Notion API base URL (publishing to a Notion database); the fake's address in tests.
+  NOTION_API_URL: z.url().default("https://api.notion.com"),
+
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
