@@ -2,6 +2,7 @@ import type { CmsPlatform } from "#app/db/schema";
 import type { PublishingAdapter } from "../types";
 import { ghostAdapter } from "./ghost.server";
 import { hostedAdapter } from "./hosted.server";
+import { notionAdapter } from "./notion.server";
 import { webhookAdapter } from "./webhook.server";
 import { wordpressAdapter } from "./wordpress.server";
 
@@ -13,6 +14,7 @@ import { wordpressAdapter } from "./wordpress.server";
 const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
   ghost: ghostAdapter,
   hosted: hostedAdapter,
+  notion: notionAdapter,
   webhook: webhookAdapter,
   wordpress: wordpressAdapter,
 };
