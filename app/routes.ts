@@ -40,7 +40,11 @@ export default [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
-  ...prefix("resources", [route("cron", "routes/resources/cron.ts")]),
+  ...prefix("resources", [route("cron", "routes/resources/cron.ts"), route("webhooks/shopify", "routes/resources/webhooks.shopify.ts")]),
+  // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
+  route("integrations/shopify/start", "routes/integrations/shopify-start.ts"),
+  route("shopify/callback", "routes/integrations/shopify-callback.ts"),
+  route("shopify-app", "routes/integrations/shopify-app.tsx"),
   // The signed-in dashboard: requireAuth middleware and the sidebar shell. Add new pages to this array.
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),

@@ -3,6 +3,7 @@ import type { PublishingAdapter } from "../types";
 import { ghostAdapter } from "./ghost.server";
 import { hostedAdapter } from "./hosted.server";
 import { notionAdapter } from "./notion.server";
+import { shopifyAdapter } from "./shopify.server";
 import { webhookAdapter } from "./webhook.server";
 import { wordpressAdapter } from "./wordpress.server";
 
@@ -15,6 +16,7 @@ const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
   ghost: ghostAdapter,
   hosted: hostedAdapter,
   notion: notionAdapter,
+  shopify: shopifyAdapter,
   webhook: webhookAdapter,
   wordpress: wordpressAdapter,
 };

@@ -153,7 +153,9 @@ const titleText = (title: WpPost["title"]) =>
  */
 export function pickExisting(candidates: WpPost[], slug: string, title: string, userId: number | null): WpPost | null {
   const wanted = plainMessage(title).toLowerCase();
-  const ours = candidates.filter((p) => (userId === null || p.author === undefined || p.author === userId) && titleText(p.title) === wanted);
+  const ours = candidates.filter(
+    (p) => (userId === null || p.author === undefined || p.author === userId) && titleText(p.title) === wanted,
+  );
   return ours.find((p) => p.slug === slug) ?? ours.find((p) => p.slug === `${slug}-2`) ?? null;
 }
 

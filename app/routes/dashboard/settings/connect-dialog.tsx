@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
@@ -13,6 +13,58 @@ import { IntentInput, usePendingIntent } from "./settings-ui";
  * key or token, checked with the server's schema; connecting runs the
  * connection doctor at once, so what it finds shows on the new card.
  */
+function GoodToKnow({ limitations }: { limitations: string[] }) {
+  if (!limitations.length) return null;
+  return (
+    <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+      <p className="font-medium text-slate-900">Good to know</p>
+      <ul className="mt-1 list-disc pl-5">
+        {limitations.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Shopify connects as an app: the merchant names the store and approves
+ * Inkpilot in Shopify (no token to paste). The form goes to the install start.
+ */
+export function ShopifyConnectDialog({ limitations }: { limitations: string[] }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/integrations/shopify/start";
+  return (
+    <UrlDialog
+      title="Connect Shopify"
+      description="You approve Inkpilot in your Shopify admin, then come back here."
+      closeTo="?tab=integrations"
+    >
+      <Form method="post" action="/integrations/shopify/start" reloadDocument className="flex flex-col gap-4">
+        <Field
+          label="Shop domain"
+          inputProps={{
+            name: "shop",
+            required: true,
+            placeholder: "your-store.myshopify.com",
+            autoComplete: "off",
+            pattern: "\\s*[a-zA-Z0-9][a-zA-Z0-9-]*\\.myshopify\\.com\\s*",
+            title: "Enter full shop domain like your-store.myshopify.com",
+          }}
+          hint="Enter full shop domain like your-store.myshopify.com"
+        />
+        <GoodToKnow limitations={limitations} />
+        <div className="flex justify-end gap-2">
+          <DialogCancel />
+          <StatusButton pending={pending} pendingLabel="Redirecting…">
+            Connect
+          </StatusButton>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
+
 export function ConnectDialog({
   platform,
   limitations,
@@ -49,16 +101,7 @@ export function ConnectDialog({
           hint="Stored encrypted; never shown again."
         />
         {fields.platform.errors ? <FormMessage title={fields.platform.errors[0] ?? ""} /> : null}
-        {limitations.length ? (
-          <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-            <p className="font-medium text-slate-900">Good to know</p>
-            <ul className="mt-1 list-disc pl-5">
-              {limitations.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <GoodToKnow limitations={limitations} />
         <div className="flex justify-end gap-2">
           <DialogCancel />
           <StatusButton pending={pending} pendingLabel="Connecting...">

@@ -5,7 +5,7 @@ import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import type { IntegrationsView } from "#app/modules/publishing/integrations-view.server";
 import { platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
-import { ConnectDialog } from "./connect-dialog";
+import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
@@ -49,11 +49,17 @@ function PlatformCards({ view }: Pick<Props, "view">) {
                   Connect
                 </Link>
               </Button>
+            ) : card.live && card.connectKind === "oauth" && !card.configured ? (
+              <p className="text-sm text-slate-600">Not configured on this server yet: an operator adds the app's credentials.</p>
             ) : card.live && card.connectKind === "oauth" && view.canManage && card.servedBy ? (
               <Button asChild size="sm">
-                <a href={`/integrations/${card.servedBy}/start`} aria-label={`Connect ${card.name}`}>
+                <Link
+                  to={card.servedBy === "shopify" ? "?tab=integrations&connect=shopify" : `/integrations/${card.servedBy}/start`}
+                  reloadDocument={card.servedBy !== "shopify"}
+                  aria-label={`Connect ${card.name}`}
+                >
                   Connect
-                </a>
+                </Link>
               </Button>
             ) : card.connectKind === "builtin" ? (
               <p className="text-sm text-slate-600">Always available.</p>
@@ -114,7 +120,8 @@ export function IntegrationsTab({ view, actionData }: Props) {
       <SettingsCard title="Add a destination" description="Articles arrive as drafts for review unless you choose to publish them live.">
         <PlatformCards view={view} />
       </SettingsCard>
-      {view.connectPlatform && view.canManage ? (
+      {view.connectPlatform === "shopify" && view.canManage ? <ShopifyConnectDialog limitations={connectCard?.limitations ?? []} /> : null}
+      {view.connectPlatform && view.connectPlatform !== "shopify" && view.canManage ? (
         <ConnectDialog platform={view.connectPlatform} limitations={connectCard?.limitations ?? []} actionData={actionData} />
       ) : null}
       <DisconnectDialog view={view} />

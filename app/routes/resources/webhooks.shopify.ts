@@ -1,0 +1,21 @@
+import { getDb } from "#app/db/client.server";
+import { handleShopifyWebhook } from "#app/modules/publishing/shopify/webhooks.server";
+import type { Route } from "./+types/webhooks.shopify";
+
+/**
+ * Shopify's webhooks (app/uninstalled and the three privacy topics): verified
+ * by HMAC over the raw body before anything is parsed; 401 when it fails, as
+ * Shopify's review requires. Exempt from the same-origin check (server/same-origin.ts) because the signature proves the sender.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405 });
+  const rawBody = Buffer.from(await request.arrayBuffer());
+  const status = await handleShopifyWebhook(getDb(), {
+    topic: request.headers.get("X-Shopify-Topic") ?? "",
+    rawBody,
+    hmacHeader: request.headers.get("X-Shopify-Hmac-Sha256") ?? "",
+    shopDomain: request.headers.get("X-Shopify-Shop-Domain") ?? "",
+    webhookId: request.headers.get("X-Shopify-Webhook-Id") ?? "",
+  });
+  return new Response(null, { status });
+}
