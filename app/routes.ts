@@ -50,6 +50,7 @@ export default [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
     route("articles", "routes/dashboard/home.tsx", { id: "dashboard-articles" }),
     route("articles/:articleId/delete", "routes/dashboard/article-delete.tsx"),
+    route("articles/:articleId/publish", "routes/dashboard/article-publish.ts"),
     route("account", "routes/dashboard/account.tsx"),
     route("settings", "routes/dashboard/settings/index.tsx"),
     route("sidebar", "routes/dashboard/sidebar.ts"),

@@ -1,4 +1,7 @@
 import type { DB } from "#app/db/client.server";
+import { usableConnections } from "#app/modules/publishing/connections.server";
+import { contentHash } from "#app/modules/publishing/post.server";
+import { publicationsOfArticle } from "#app/modules/publishing/publish.server";
 import { contentToHtml, type ContentFormat } from "./markdown";
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary } from "./quota.server";
@@ -25,17 +28,13 @@ export async function loadWriteScreen(
   const article = editId ? await getArticle(db, tenant.siteId, editId) : null;
   // Unknown and other sites' ids look the same: the route answers 404, nothing leaked.
   if (editId && !article) return null;
-  const [usage, seoContext, connections] = await Promise.all([
+  const [usage, seoContext, connections, publications] = await Promise.all([
     getUsageSummary(db, tenant.workspaceId, tenant.siteId),
     getSeoContext(db, tenant.siteId),
-    db
-      .selectFrom("cms_connections")
-      .select(["id", "platform", "site_url"])
-      .where("site_id", "=", tenant.siteId)
-      .where("status", "=", "connected")
-      .orderBy("created_at")
-      .execute(),
+    usableConnections(db, tenant.siteId),
+    article ? publicationsOfArticle(db, tenant.siteId, article.id) : [],
   ]);
+  const currentHash = article ? contentHash(article) : null;
   const saved = article
     ? {
         id: article.id,
@@ -64,7 +63,12 @@ export async function loadWriteScreen(
     seoContext,
     usage,
     publishOpen: !!saved && publish,
-    connections: connections.map((c) => ({ id: c.id, platform: c.platform, siteUrl: c.site_url })),
+    connections: connections.map((c) => ({ id: c.id, platform: c.platform, name: c.name, siteUrl: c.siteUrl, isDefault: c.isDefault })),
+    // Each destination the article went to, and whether what is there is older than the article now.
+    publications: publications.map(({ contentHash: sentHash, ...p }) => ({
+      ...p,
+      outOfDate: p.status === "published" && !!sentHash && sentHash !== currentHash,
+    })),
   };
 }
 

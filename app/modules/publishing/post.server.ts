@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import * as cheerio from "cheerio";
+import * as cheerio from "cheerio/slim";
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import type { DB } from "#app/db/client.server";
@@ -28,19 +28,24 @@ export function htmlToMarkdown(html: string) {
   return turndown.turndown(html);
 }
 
-/** A short fingerprint of what would be sent: when it differs from the last publish, the remote copy is out of date. */
-export function contentHash(
-  post: Pick<PostInput, "title" | "html" | "metaTitle" | "metaDescription" | "tags" | "slug">,
-  featured: string | null,
-) {
-  return crypto
-    .createHash("sha256")
-    .update(JSON.stringify([post.title, post.slug, post.html, post.metaTitle, post.metaDescription, post.tags, featured]))
-    .digest("hex")
-    .slice(0, 32);
+/**
+ * A short fingerprint of the article as it was sent, from its own row (cheap to
+ * compute for a list): when it differs from the last publish, the remote copy is out of date.
+ */
+export function contentHash(article: ArticleForPost) {
+  const fields = [
+    article.title,
+    article.slug,
+    article.content_html,
+    article.meta_description,
+    article.target_keyword,
+    article.featured_image,
+    article.topic_id,
+  ];
+  return crypto.createHash("sha256").update(JSON.stringify(fields)).digest("hex").slice(0, 32);
 }
 
-type ArticleForPost = {
+export type ArticleForPost = {
   id: string;
   site_id: string;
   title: string;

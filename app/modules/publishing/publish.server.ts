@@ -360,7 +360,7 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     await recordRemote(db, publication.id, readBack, {
       status: "published",
       last_error: null,
-      content_hash: contentHash(post, post.featuredImage?.localPath ?? null),
+      content_hash: contentHash(article),
       published_at: publication.published_at ?? now,
       updated_at: now,
     });
@@ -420,4 +420,19 @@ export async function publicationsOfArticle(db: DB, siteId: string, articleId: s
     .where("p.article_id", "=", articleId)
     .orderBy("p.created_at")
     .execute();
+}
+
+/**
+ * Waits a little for a queued publish to settle, so 'Publish now' can answer
+ * 'Published!' or the reason it failed; past the wait the job goes on and the
+ * article shows its state. Polls the row: the worker may be another process.
+ */
+export async function awaitPublication(db: DB, publicationId: string, correlationId: string, timeoutMs: number, pollMs = 150) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.selectFrom("publications").selectAll().where("id", "=", publicationId).executeTakeFirst();
+    if (!row || row.correlation_id !== correlationId) return row ?? null;
+    if (row.status === "published" || row.status === "failed" || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }

@@ -11,8 +11,10 @@ import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound } from "#app/utils/responses.server";
+import { zonedDate } from "#app/utils/time";
 import type { Route } from "./+types/index";
 import { GenerationPanel, OfflineWriterNote } from "./generation-panel";
+import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
 import { RegenerateButton } from "./regenerate-button";
 import { WriteForm } from "./write-form";
@@ -40,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
-  return { ...screen, activeGeneration, keyword };
+  return { ...screen, activeGeneration, keyword, timeZone: auth.site.timeZone, today: zonedDate(new Date(), auth.site.timeZone) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -48,7 +50,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, usage, seoContext, connections, publishOpen, activeGeneration } = loaderData;
+  const { article, usage, seoContext, connections, publications, publishOpen, activeGeneration, timeZone, today } = loaderData;
   const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
   const headings = article
     ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)]
@@ -72,7 +74,10 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           <RegenerateButton articleId={article.id} headings={headings} />
         </section>
       ) : null}
-      {publishOpen && article ? <PublishDialog connections={connections} closeHref={editUrl(article.id)} /> : null}
+      {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
+      {publishOpen && article ? (
+        <PublishDialog articleId={article.id} connections={connections} closeHref={editUrl(article.id)} timeZone={timeZone} today={today} />
+      ) : null}
     </div>
   );
 }
