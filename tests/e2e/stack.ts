@@ -7,6 +7,12 @@ export const FAKE_OIDC_PORT = base + 2;
 export const TEST_SITE_PORT = base + 3;
 export const FAKE_OPENAI_PORT = base + 4;
 export const FAKE_YOUTUBE_PORT = base + 5;
+// Publishing destinations (issue 9): each speaks its platform's protocol.
+export const FAKE_WORDPRESS_PORT = base + 6;
+export const FAKE_GHOST_PORT = base + 7;
+export const FAKE_NOTION_PORT = base + 8;
+export const FAKE_WEBHOOK_PORT = base + 9;
+export const FAKE_SHOPIFY_PORT = base + 10;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 // The e2e app's fixed settings (tests/e2e/start-stack.ts). The specs mint
@@ -18,3 +24,8 @@ export const E2E_SECRETS = {
   ENCRYPTION_KEY: "0".repeat(64),
   CRON_SECRET: "e2e-cron-secret",
 };
+
+/** Fixed credentials of the publishing fakes, so the specs can type them into the connect dialog. */
+export const E2E_GHOST_KEY = { id: "6489f0c2a1b2c3d4e5f60718", secret: "a".repeat(32) + "b".repeat(32) };
+export const E2E_WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+export const E2E_WORDPRESS_KEY = "editor:abcd EFGH 1234 ijkl MNOP 5678";

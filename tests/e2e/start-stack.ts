@@ -5,6 +5,11 @@ import { startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
 import { startTestSite } from "../fakes/test-site";
 import { startFakeYouTube } from "../fakes/youtube";
+import { startGhostFake } from "../fakes/ghost";
+import { startNotionFake } from "../fakes/notion";
+import { startShopifyFake } from "../fakes/shopify";
+import { startWebhookReceiver } from "../fakes/webhook-receiver";
+import { startWordPressFake } from "../fakes/wordpress";
 import {
   E2E_APP_URL,
   E2E_DATA_DIR,
@@ -13,6 +18,13 @@ import {
   FAKE_OIDC_PORT,
   FAKE_POSTMARK_PORT,
   FAKE_YOUTUBE_PORT,
+  E2E_GHOST_KEY,
+  E2E_WEBHOOK_SECRET,
+  FAKE_GHOST_PORT,
+  FAKE_NOTION_PORT,
+  FAKE_SHOPIFY_PORT,
+  FAKE_WEBHOOK_PORT,
+  FAKE_WORDPRESS_PORT,
   TEST_SITE_PORT,
   fakeUrl,
 } from "./stack";
@@ -54,7 +66,28 @@ e2eEnv.YOUTUBE_API_URL = youtube.baseUrl;
 // The website the onboarding scan reads. The SSRF guard lets exactly this
 // host:port through (not the app's own port on the same loopback address).
 await startTestSite({ port: TEST_SITE_PORT });
-e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${TEST_SITE_PORT}`;
+
+// Publishing destinations. The specs read what arrived through each fake's /__fake/* routes.
+await startWordPressFake({ port: FAKE_WORDPRESS_PORT });
+await startGhostFake({ port: FAKE_GHOST_PORT, adminKey: E2E_GHOST_KEY });
+const notion = await startNotionFake({ port: FAKE_NOTION_PORT });
+e2eEnv.NOTION_API_URL = notion.url;
+await startWebhookReceiver({ port: FAKE_WEBHOOK_PORT, secret: E2E_WEBHOOK_SECRET });
+const shopify = await startShopifyFake({ port: FAKE_SHOPIFY_PORT, redirectUris: [`${E2E_APP_URL}/shopify/callback`] });
+e2eEnv.SHOPIFY_CLIENT_ID = shopify.clientId;
+e2eEnv.SHOPIFY_CLIENT_SECRET = shopify.clientSecret;
+e2eEnv.TEST_SHOPIFY_SHOP_ORIGIN = shopify.url;
+
+e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
+  TEST_SITE_PORT,
+  FAKE_WORDPRESS_PORT,
+  FAKE_GHOST_PORT,
+  FAKE_NOTION_PORT,
+  FAKE_WEBHOOK_PORT,
+  FAKE_SHOPIFY_PORT,
+]
+  .map((port) => `127.0.0.1:${port}`)
+  .join(",");
 
 const app = spawn(process.execPath, ["server/index.js"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } });
 const stop = () => app.kill("SIGTERM");

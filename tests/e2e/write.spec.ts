@@ -129,7 +129,8 @@ test.describe.serial("write screen with JavaScript", () => {
     await saved.close();
   });
 
-  test("Publish opens the dialog in the no-platforms state", async () => {
+  test("Publish opens the dialog in the no-platforms state once the hosted blog is turned off", async () => {
+    await e2eDb().updateTable("cms_connections").set({ status: "disconnected", is_default: 0 }).where("site_id", "=", siteId).execute();
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page).toHaveURL(/publish=1/);
     const dialog = page.getByRole("dialog", { name: "Publish article" });
@@ -179,7 +180,17 @@ test.describe.serial("write screen without JavaScript", () => {
     expect(article?.content_html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
     expect(article?.content_html).toContain('<a href="https://example.com" rel="noopener noreferrer">link</a>');
 
+    // Without JavaScript the dialog is a section of the page and its form posts as usual: live on the hosted blog.
     await page.getByRole("button", { name: "Publish", exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "Publish article" })).toContainText("No platforms connected.");
+    const dialog = page.getByRole("dialog", { name: "Publish article" });
+    await expect(dialog.getByRole("radio", { name: /Hosted blog/ })).toBeChecked();
+    await dialog.getByRole("radio", { name: /^Live/ }).check();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText("Published!")).toBeVisible();
+    const published = page.getByRole("region", { name: "Published to" });
+    await expect(published).toContainText("Published (live");
+    const liveUrl = await published.getByRole("link").first().getAttribute("href");
+    await page.goto(liveUrl!);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No script article");
   });
 });

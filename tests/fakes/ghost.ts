@@ -193,10 +193,17 @@ export type GhostFakeOptions = {
   /** A subdirectory install: the Admin API then lives under this path ("/blog"). */
   basePath?: string;
   title?: string;
+  /** A fixed Admin API key (24-hex id, 64-hex secret), for a stack whose tests run in another process. */
+  adminKey?: { id: string; secret: string };
 };
 
-export async function startGhostFake({ port = 0, version = "6.3", basePath = "", title = "Fake Ghost Blog" }: GhostFakeOptions = {}) {
-  const adminKey = { id: objectId(), secret: hex(32) };
+export async function startGhostFake({
+  port = 0,
+  version = "6.3",
+  basePath = "",
+  title = "Fake Ghost Blog",
+  adminKey = { id: objectId(), secret: hex(32) },
+}: GhostFakeOptions = {}) {
   // A Content API key's row: the same table in Ghost, type "content", 26-hex secret.
   const contentKey = { id: objectId(), secret: hex(13) };
   const posts: GhostFakePost[] = [];
