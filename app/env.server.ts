@@ -97,6 +97,14 @@ const EnvSchema = z.object({
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, "must look like 2026-10")
     .default("2026-10"),
 
+  // Wix app (Wix Dev Center → app → OAuth): the app id and secret mint a token per
+  // installed site (client-credentials with the instance id). Connecting Wix is the
+  // app's install flow; there is no "paste a key" path.
+  WIX_APP_ID: optionalString,
+  WIX_APP_SECRET: optionalString,
+  WIX_API_URL: z.url().default("https://www.wixapis.com"),
+  WIX_INSTALLER_URL: z.url().default("https://www.wix.com/installer/install"),
+
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
@@ -151,6 +159,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     if (env.SHOPIFY_CLIENT_ID && !env.SHOPIFY_CLIENT_SECRET) {
       problems.push("SHOPIFY_CLIENT_SECRET: required when SHOPIFY_CLIENT_ID is set");
     }
+    if (env.WIX_APP_ID && !env.WIX_APP_SECRET) {
+      problems.push("WIX_APP_SECRET: required when WIX_APP_ID is set");
+    }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
     }
@@ -176,6 +187,7 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     aiEnabled: Boolean(env.OPENAI_API_KEY),
     keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
     shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),
+    wixEnabled: Boolean(env.WIX_APP_ID && env.WIX_APP_SECRET),
   };
 }
 
