@@ -104,6 +104,15 @@ export async function wixAccessToken(ctx: RequestCtx, instanceId: string, now = 
   return token.accessToken;
 }
 
+function parseTokenAnswer(text: string): { access_token?: unknown; expires_in?: unknown } | null {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" ? (value as { access_token?: unknown; expires_in?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function mintWixToken(ctx: RequestCtx, instanceId: string, now: number): Promise<CachedToken> {
   const env = getEnv();
   if (!env.WIX_APP_ID || !env.WIX_APP_SECRET) {
@@ -123,12 +132,7 @@ async function mintWixToken(ctx: RequestCtx, instanceId: string, now: number): P
     });
   if (response.status >= 500)
     throw new PublishError("transient", "Wix had a temporary problem granting access; publishing will retry.", { detail });
-  let answer: { access_token?: unknown; expires_in?: unknown } | null = null;
-  try {
-    answer = JSON.parse(response.text) as typeof answer;
-  } catch {
-    answer = null;
-  }
+  const answer = parseTokenAnswer(response.text);
   if (response.status === 200) {
     if (typeof answer?.access_token !== "string" || !answer.access_token)
       throw new PublishError("transient", "Wix sent an answer we could not read while granting access.", { detail });
