@@ -80,6 +80,8 @@ const EnvSchema = z.object({
 
   // Notion API base URL (publishing to a Notion database); the fake's address in tests.
   NOTION_API_URL: z.url().default("https://api.notion.com"),
+  // Webflow Data API host (without /v2), for publishing to a Webflow CMS collection; the fake's address in tests.
+  WEBFLOW_API_URL: z.url().default("https://api.webflow.com"),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
