@@ -360,6 +360,15 @@ describe("publishing", () => {
     expect(await webflowAdapter.findExisting(ctx(), post({ slug: "something-else" }))).toBeNull();
   });
 
+  it("fits a long title into the name field's 256 characters and still finds the item by it", async () => {
+    const long = post({ title: "Coffee ".repeat(50).trim() });
+    const created = await webflowAdapter.create(ctx(), long, null);
+    const [item] = await posts();
+    expect(item!.name).toHaveLength(256);
+    expect(item!.name.endsWith("…")).toBe(true);
+    expect((await webflowAdapter.findExisting(ctx(), long))?.remoteId).toBe(created.remoteId);
+  });
+
   it("gives a clashing slug a suffix once and tells the customer's own item apart", async () => {
     await webflowAdapter.create(ctx(), post({ title: "The customer's own post" }), null);
     const ours = await webflowAdapter.create(ctx(), post(), null);

@@ -55,7 +55,14 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 const BLOG_SLUGS = ["blog", "posts", "blog-posts", "articles", "post", "news", "insights"];
 
-type WfField = { id: string; slug: string; displayName: string; type: string; isRequired?: boolean };
+type WfField = {
+  id: string;
+  slug: string;
+  displayName: string;
+  type: string;
+  isRequired?: boolean;
+  validations?: { maxLength?: number } | null;
+};
 type WfCollection = { id: string; displayName: string; singularName?: string; slug?: string; fields?: WfField[] };
 type WfSite = {
   id: string;
@@ -73,7 +80,8 @@ type WfItem = {
   fieldData?: Record<string, unknown>;
 };
 
-export type FieldRef = { slug: string; name: string; type: string };
+/** A collection field our field goes to; maxLength when the field has one (Webflow refuses longer text). */
+export type FieldRef = { slug: string; name: string; type: string; maxLength?: number };
 export const MAPPING_KEYS = ["body", "summary", "cover", "date", "seoTitle", "metaDescription"] as const;
 export type MappingKey = (typeof MAPPING_KEYS)[number];
 export type WebflowMapping = { title: FieldRef; slug: FieldRef } & Record<MappingKey, FieldRef | null>;
@@ -279,7 +287,10 @@ function token(ctx: Pick<AdapterContext, "credentials">) {
   return value;
 }
 
-const ref = (f: WfField): FieldRef => ({ slug: f.slug, name: f.displayName, type: f.type });
+const ref = (f: WfField): FieldRef =>
+  typeof f.validations?.maxLength === "number"
+    ? { slug: f.slug, name: f.displayName, type: f.type, maxLength: f.validations.maxLength }
+    : { slug: f.slug, name: f.displayName, type: f.type };
 
 /** Our fields → the collection's field slugs, by type first and then by name. */
 export function mapWebflowFields(fields: WfField[]): WebflowMapping {
@@ -469,6 +480,12 @@ async function chooseCollection(ctx: Ctx, accessToken: string, site: WfSite, col
   );
 }
 
+/** Plain text within the field's maximum length (set in the collection; Webflow refuses longer text). Names: 256. */
+function fitText(target: FieldRef, value: string) {
+  const limit = target.maxLength ?? (target.slug === "name" ? 256 : undefined);
+  return limit && value.length > limit ? `${value.slice(0, limit - 1).trimEnd()}…` : value;
+}
+
 function webflowSlug(slug: string) {
   return (
     slug
@@ -495,18 +512,21 @@ function fieldData(ctx: AdapterContext, config: WebflowConfig, post: PostInput, 
   const { html, warnings } = htmlToWebflowRichText(post.html, { baseUrl: getEnv().appUrl });
   for (const warning of warnings) void ctx.log("warn", "webflow.convert", warning);
   const data: Record<string, unknown> = {
-    name: post.title.slice(0, 256),
     slug: webflowSlug(post.slug),
     [mapping.body.slug]: html,
   };
-  if (mapping.summary) data[mapping.summary.slug] = post.excerpt || post.metaDescription;
+  const text = (target: FieldRef, value: string) => {
+    data[target.slug] = fitText(target, value);
+  };
+  text(mapping.title, post.title);
+  if (mapping.summary) text(mapping.summary, post.excerpt || post.metaDescription);
   if (mapping.cover && (featured || !creating)) {
     data[mapping.cover.slug] = featured ? { url: featured.url, alt: post.featuredImage?.alt ?? "" } : null;
   }
   // The date is the first publication's; an update keeps it.
   if (mapping.date && creating) data[mapping.date.slug] = (post.scheduleAt ?? new Date()).toISOString();
-  if (mapping.seoTitle) data[mapping.seoTitle.slug] = post.metaTitle || post.title;
-  if (mapping.metaDescription) data[mapping.metaDescription.slug] = post.metaDescription || post.excerpt;
+  if (mapping.seoTitle) text(mapping.seoTitle, post.metaTitle || post.title);
+  if (mapping.metaDescription) text(mapping.metaDescription, post.metaDescription || post.excerpt);
   return data;
 }
 
@@ -799,7 +819,7 @@ export const webflowAdapter: PublishingAdapter = {
     const config = readConfig(ctx);
     const slug = webflowSlug(post.slug);
     const candidates = [slug, `${slug}-2`];
-    const title = post.title.slice(0, 256);
+    const title = fitText(config.mapping.title, post.title);
     for (const wanted of candidates) {
       for (let page = 0; page < MAX_PAGES; page++) {
         const offset = page * PAGE_SIZE;
