@@ -684,20 +684,31 @@ export const webflowAdapter: PublishingAdapter = {
       return checks;
     }
     const missing = WANTED_SCOPES.filter((s) => !scopes.includes(s));
-    const missingNeeded = missing.filter((s) => NEEDED_SCOPES.includes(s));
-    checks.push(
-      missing.length === 0
-        ? { id: "scopes", label: "Token permissions", state: "pass", detail: `The token may ${WANTED_SCOPES.join(", ")}.` }
-        : {
-            id: "scopes",
-            label: "Token permissions",
-            state: missingNeeded.length ? "fail" : "warn",
-            detail: missingNeeded.length
-              ? `The token lacks ${missing.join(", ")}, so Inkpilot cannot read or write the collection.`
-              : `The token lacks ${missing.join(", ")}; publishing items works, but Inkpilot cannot publish the site for you.`,
-            fix: DOC_TOKEN,
-          },
-    );
+    // Only a reported scope list that lacks a needed scope fails; a token whose scopes Webflow does not list is tried as it is.
+    const missingNeeded = scopes.length ? missing.filter((s) => NEEDED_SCOPES.includes(s)) : [];
+    if (scopes.length === 0) {
+      checks.push({
+        id: "scopes",
+        label: "Token permissions",
+        state: "warn",
+        detail: "Webflow did not say what this token may do; the checks below show whether it can read the site and collection.",
+        fix: DOC_TOKEN,
+      });
+    } else {
+      checks.push(
+        missing.length === 0
+          ? { id: "scopes", label: "Token permissions", state: "pass", detail: `The token may ${WANTED_SCOPES.join(", ")}.` }
+          : {
+              id: "scopes",
+              label: "Token permissions",
+              state: missingNeeded.length ? "fail" : "warn",
+              detail: missingNeeded.length
+                ? `The token lacks ${missing.join(", ")}, so Inkpilot cannot read or write the collection.`
+                : `The token lacks ${missing.join(", ")}. Publishing articles works; it is only needed to publish the whole site, which Inkpilot leaves to you.`,
+              fix: DOC_TOKEN,
+            },
+      );
+    }
     if (missingNeeded.length) return checks;
 
     let site: WfSite;
