@@ -80,6 +80,8 @@ const EnvSchema = z.object({
 
   // Notion API base URL (publishing to a Notion database); the fake's address in tests.
   NOTION_API_URL: z.url().default("https://api.notion.com"),
+  // Webflow Data API host (without /v2), for publishing to a Webflow CMS collection; the fake's address in tests.
+  WEBFLOW_API_URL: z.url().default("https://api.webflow.com"),
 
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -96,6 +98,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, "must look like 2026-10")
     .default("2026-10"),
+
+  // Wix app (Wix Dev Center → app → OAuth): the app id and secret mint a token per
+  // installed site (client-credentials with the instance id). Connecting Wix is the
+  // app's install flow; there is no "paste a key" path.
+  WIX_APP_ID: optionalString,
+  WIX_APP_SECRET: optionalString,
+  WIX_API_URL: z.url().default("https://www.wixapis.com"),
+  WIX_INSTALLER_URL: z.url().default("https://www.wix.com/installer/install"),
 
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
@@ -151,6 +161,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     if (env.SHOPIFY_CLIENT_ID && !env.SHOPIFY_CLIENT_SECRET) {
       problems.push("SHOPIFY_CLIENT_SECRET: required when SHOPIFY_CLIENT_ID is set");
     }
+    if (env.WIX_APP_ID && !env.WIX_APP_SECRET) {
+      problems.push("WIX_APP_SECRET: required when WIX_APP_ID is set");
+    }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
     }
@@ -176,6 +189,7 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     aiEnabled: Boolean(env.OPENAI_API_KEY),
     keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
     shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),
+    wixEnabled: Boolean(env.WIX_APP_ID && env.WIX_APP_SECRET),
   };
 }
 

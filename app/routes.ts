@@ -83,6 +83,10 @@ export default [
     // The undo link mailed to the old address after an email change; works without a session.
     route("account/revert-email", "routes/auth/revert-email.tsx"),
   ]),
+  // Connecting Wix through the app install flow: start (redirect or JSON for the popup), Wix's callback, the popup's last page.
+  route("integrations/wix/start", "routes/integrations/wix-start.ts"),
+  route("integrations/wix/callback", "routes/integrations/wix-callback.ts"),
+  route("wix-installed", "routes/integrations/wix-installed.ts"),
   route("signout", "routes/auth/signout.ts"),
   route("auth/google", "routes/auth/google.ts"),
   route("auth/google/callback", "routes/auth/google-callback.ts"),
