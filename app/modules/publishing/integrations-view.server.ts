@@ -10,6 +10,7 @@ import { PLATFORM_CARDS } from "./platforms";
 /** Platforms connected through their own sign-in need this server's app credentials first. */
 function appConfigured(platform: CmsPlatform) {
   if (platform === "shopify") return getEnv().shopifyEnabled;
+  if (platform === "wix") return getEnv().wixEnabled;
   return true;
 }
 

@@ -4,7 +4,9 @@ import { ghostAdapter } from "./ghost.server";
 import { hostedAdapter } from "./hosted.server";
 import { notionAdapter } from "./notion.server";
 import { shopifyAdapter } from "./shopify.server";
+import { webflowAdapter } from "./webflow.server";
 import { webhookAdapter } from "./webhook.server";
+import { wixAdapter } from "./wix.server";
 import { wordpressAdapter } from "./wordpress.server";
 
 /**
@@ -17,7 +19,9 @@ const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
   hosted: hostedAdapter,
   notion: notionAdapter,
   shopify: shopifyAdapter,
+  webflow: webflowAdapter,
   webhook: webhookAdapter,
+  wix: wixAdapter,
   wordpress: wordpressAdapter,
 };
 
