@@ -97,6 +97,12 @@ const EnvSchema = z.object({
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, "must look like 2026-10")
     .default("2026-10"),
 
+  // WordPress.com OAuth app (developer.wordpress.com/apps): connecting sites hosted on WordPress.com.
+  WORDPRESS_COM_CLIENT_ID: optionalString,
+  WORDPRESS_COM_CLIENT_SECRET: optionalString,
+  // WordPress.com API and OAuth origin; the local fake's address in tests.
+  WORDPRESS_COM_API_URL: z.url().default("https://public-api.wordpress.com"),
+
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
@@ -150,6 +156,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     }
     if (env.SHOPIFY_CLIENT_ID && !env.SHOPIFY_CLIENT_SECRET) {
       problems.push("SHOPIFY_CLIENT_SECRET: required when SHOPIFY_CLIENT_ID is set");
+    }
+    if (env.WORDPRESS_COM_CLIENT_ID && !env.WORDPRESS_COM_CLIENT_SECRET) {
+      problems.push("WORDPRESS_COM_CLIENT_SECRET: required when WORDPRESS_COM_CLIENT_ID is set");
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");

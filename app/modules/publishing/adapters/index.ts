@@ -4,6 +4,7 @@ import { ghostAdapter } from "./ghost.server";
 import { hostedAdapter } from "./hosted.server";
 import { notionAdapter } from "./notion.server";
 import { webhookAdapter } from "./webhook.server";
+import { wordpressComAdapter } from "./wordpress-com.server";
 import { wordpressAdapter } from "./wordpress.server";
 
 /**
@@ -17,6 +18,7 @@ const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
   notion: notionAdapter,
   webhook: webhookAdapter,
   wordpress: wordpressAdapter,
+  wordpress_com: wordpressComAdapter,
 };
 
 export function getAdapter(platform: CmsPlatform): PublishingAdapter | null {
