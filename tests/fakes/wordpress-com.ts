@@ -32,15 +32,10 @@ export type WordPressComFakeSettings = {
   yoast: boolean;
 };
 
-type Failure = {
-  status: number | "timeout" | "lose-response" | "malformed";
-  body?: unknown;
-  headers?: Record<string, string>;
-  count?: number;
-  /** Only requests whose path starts with this (after /rest/v1.1 for API calls). */
-  path?: string;
-  method?: string;
-};
+/** What to answer instead (`path` matches after /rest/v1.1 for API calls, or the full path); `count` times, once by default. */
+type Failure = { status: number | "timeout" | "lose-response" | "malformed"; body?: unknown; headers?: Record<string, string> } & Partial<
+  Record<"path" | "method", string>
+> & { count?: number };
 
 type Blog = { ID: number; name: string; slug: string; description: string };
 type Term = { ID: number; name: string; slug: string };
@@ -611,8 +606,8 @@ export async function startWordPressComFake({
   return {
     ...handle,
     close: () => {
-      for (const res of hanging) res.socket?.destroy();
-      hanging.clear();
+      // reset() also drops the answers held back by "timeout".
+      reset();
       server.closeAllConnections();
       return handle.close();
     },

@@ -1,15 +1,6 @@
 import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../http.server";
-import {
-  PublishError,
-  type AdapterContext,
-  type ConnectionConfig,
-  type DoctorCheck,
-  type MediaFile,
-  type PostInput,
-  type PublishingAdapter,
-  type RemotePost,
-  type UploadedMedia,
-} from "../types";
+import { PublishError } from "../types";
+import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../types";
 import { wordpressComAppCredentials, wordpressComUrl } from "../wordpress-com/oauth.server";
 import { pickExisting, plainMessage, uploadFilename } from "./wordpress.server";
 
@@ -120,7 +111,7 @@ async function call(
   return body as Record<string, unknown>;
 }
 
-function readConfig(config: ConnectionConfig): WordPressComConfig {
+function readConfig(config: AdapterContext["config"]): WordPressComConfig {
   const blogId = typeof config.blogId === "string" ? config.blogId : "";
   if (!/^\d+$/.test(blogId)) throw new PublishError("config", "This WordPress.com connection does not name its site.", { fix: RECONNECT });
   const hosting = config.hosting === "atomic" || config.hosting === "jetpack" ? config.hosting : "simple";
@@ -485,7 +476,7 @@ export const wordpressComAdapter: PublishingAdapter = {
     return match ? toRemote(match) : null;
   },
 
-  async uploadMedia(ctx, file: MediaFile) {
+  async uploadMedia(ctx, file) {
     const config = readConfig(ctx.config);
     const filename = uploadFilename(file.filename, file.mimeType);
     const form = new FormData();
@@ -508,17 +499,11 @@ export const wordpressComAdapter: PublishingAdapter = {
     return { remoteId: String(item.ID), url: item.URL };
   },
 
-  create(ctx, post, featured) {
-    return savePost(ctx, post, featured, null);
-  },
-
-  update(ctx, remote, post, featured) {
-    return savePost(ctx, post, featured, remote.remoteId);
-  },
-
-  async read(ctx, remoteId) {
-    const post = await readPost(ctx, readConfig(ctx.config), remoteId);
-    return post ? toRemote(post) : null;
+  create: (ctx, post, featured) => savePost(ctx, post, featured, null),
+  update: (ctx, remote, post, featured) => savePost(ctx, post, featured, remote.remoteId),
+  read: async (ctx, remoteId) => {
+    const found = await readPost(ctx, readConfig(ctx.config), remoteId);
+    return found && toRemote(found);
   },
 
   async disconnect(ctx) {
