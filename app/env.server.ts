@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   WIX_APP_SECRET: optionalString,
   WIX_API_URL: z.url().default("https://www.wixapis.com"),
   WIX_INSTALLER_URL: z.url().default("https://www.wix.com/installer/install"),
+  // WordPress.com OAuth app (developer.wordpress.com/apps): connecting sites hosted on WordPress.com.
+  WORDPRESS_COM_CLIENT_ID: optionalString,
+  WORDPRESS_COM_CLIENT_SECRET: optionalString,
+  // WordPress.com API and OAuth origin; the local fake's address in tests.
+  WORDPRESS_COM_API_URL: z.url().default("https://public-api.wordpress.com"),
 
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
@@ -163,6 +168,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     }
     if (env.WIX_APP_ID && !env.WIX_APP_SECRET) {
       problems.push("WIX_APP_SECRET: required when WIX_APP_ID is set");
+    }
+    if (env.WORDPRESS_COM_CLIENT_ID && !env.WORDPRESS_COM_CLIENT_SECRET) {
+      problems.push("WORDPRESS_COM_CLIENT_SECRET: required when WORDPRESS_COM_CLIENT_ID is set");
     }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");

@@ -69,6 +69,9 @@ export default [
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [
     route("account/confirm-email", "routes/dashboard/confirm-email.tsx"),
   ]),
+  // Connecting WordPress.com through OAuth (issue 9): start (optionally in a popup) and WordPress.com's callback.
+  route("integrations/wordpress_com/start", "routes/integrations/wordpress-com-start.ts"),
+  route("integrations/wordpress_com/callback", "routes/integrations/wordpress-com-callback.ts"),
   route("uploads/avatars/:file", "routes/resources/avatar.ts"),
   route("uploads/articles/:file", "routes/resources/article-image.ts"),
   route("uploads/logos/:file", "routes/resources/logo.ts"),

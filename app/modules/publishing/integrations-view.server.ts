@@ -11,6 +11,7 @@ import { PLATFORM_CARDS } from "./platforms";
 function appConfigured(platform: CmsPlatform) {
   if (platform === "shopify") return getEnv().shopifyEnabled;
   if (platform === "wix") return getEnv().wixEnabled;
+  if (platform === "wordpress_com") return !!(getEnv().WORDPRESS_COM_CLIENT_ID && getEnv().WORDPRESS_COM_CLIENT_SECRET);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { shopifyAdapter } from "./shopify.server";
 import { webflowAdapter } from "./webflow.server";
 import { webhookAdapter } from "./webhook.server";
 import { wixAdapter } from "./wix.server";
+import { wordpressComAdapter } from "./wordpress-com.server";
 import { wordpressAdapter } from "./wordpress.server";
 
 /**
@@ -23,6 +24,7 @@ const ADAPTERS: Partial<Record<CmsPlatform, PublishingAdapter>> = {
   webhook: webhookAdapter,
   wix: wixAdapter,
   wordpress: wordpressAdapter,
+  wordpress_com: wordpressComAdapter,
 };
 
 export function getAdapter(platform: CmsPlatform): PublishingAdapter | null {
