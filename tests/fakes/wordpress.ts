@@ -56,7 +56,8 @@ export type WordPressFakeSettings = {
 };
 
 type Armed = {
-  status: number | "timeout" | "lose-response" | "malformed";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  status: number | "timeout" | "lose-response" | "hold" | "malformed";
   body?: unknown;
   headers?: Record<string, string>;
   count?: number;
@@ -914,6 +915,7 @@ export async function startWordPressFake({
       (a) => (!a.path || (route ?? url.pathname).startsWith(a.path)) && (!a.method || a.method.toUpperCase() === req.method),
     );
     let loseResponse = false;
+    let hold = false;
     if (failure) {
       failure.count = (failure.count ?? 1) - 1;
       if (failure.count <= 0) armed.splice(armed.indexOf(failure), 1);
@@ -922,6 +924,7 @@ export async function startWordPressFake({
         return;
       }
       if (failure.status === "lose-response") loseResponse = true;
+      else if (failure.status === "hold") hold = true;
       else if (failure.status === "malformed") {
         res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
         return res.end(typeof failure.body === "string" ? failure.body : '{"id": 12, "title": {"raw": "trunc');
@@ -982,6 +985,10 @@ export async function startWordPressFake({
     if (loseResponse) {
       // The work is done; the client never hears about it.
       res.socket?.destroy();
+      return;
+    }
+    if (hold) {
+      hung.add(res);
       return;
     }
     const notice = settings.phpNotice
