@@ -208,6 +208,8 @@ export async function startWordPressFake({
   let active = 0;
   let maxConcurrentRequests = 0;
   let requestCount = 0;
+  // Σ of request durations (arrival to close), so a benchmark can tell how long each request held a connection slot.
+  let busyMs = 0;
   let base = "";
 
   const resetState = () => {
@@ -222,6 +224,7 @@ export async function startWordPressFake({
     active = 0;
     maxConcurrentRequests = 0;
     requestCount = 0;
+    busyMs = 0;
     terms.set(1, { id: 1, name: "Uncategorized", slug: "uncategorized", description: "", parent: 0, taxonomy: "category" });
     appPassword = { uuid: crypto.randomUUID(), app_id: "", name: "Inkpilot", created: wpDate(Date.now()) };
     Object.assign(settings, DEFAULT_SETTINGS, initial);
@@ -846,7 +849,7 @@ export async function startWordPressFake({
         case "GET /__fake/requests":
           return sendJson(res, 200, requests);
         case "GET /__fake/stats":
-          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount });
+          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount, busyMs });
         case "GET /__fake/posts":
           return sendJson(res, 200, snapshot());
         case "GET /__fake/media":
@@ -879,10 +882,12 @@ export async function startWordPressFake({
     active++;
     maxConcurrentRequests = Math.max(maxConcurrentRequests, active);
     let finished = false;
+    const arrived = performance.now();
     const done = () => {
       if (!finished) {
         finished = true;
         active--;
+        busyMs += performance.now() - arrived;
       }
     };
     res.on("close", done);
@@ -1048,7 +1053,7 @@ export async function startWordPressFake({
     },
     posts: snapshot,
     mediaCount: () => media.size,
-    stats: () => ({ maxConcurrentRequests, requests: requestCount }),
+    stats: () => ({ maxConcurrentRequests, requests: requestCount, busyMs }),
     requests,
     appPasswordUuid: () => appPassword?.uuid ?? null,
     hint: `WordPress fake at ${handle.url}: connect WordPress (self-hosted) with site URL ${handle.url} and key ${credentials}. Switches: POST ${handle.url}/__fake/settings (plainPermalinks, securityPlugin, role, yoast, latencyMs…).`,
