@@ -99,10 +99,15 @@ async function startWorkerProcess(extraEnv: Record<string, string> = {}) {
   return { child, output: () => output };
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000, detail = () => "") {
+async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+  detail: () => string | Promise<string> = () => "",
+) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. ${detail()}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. ${await detail()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
