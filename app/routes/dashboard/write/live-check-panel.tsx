@@ -85,7 +85,6 @@ function Destination({ summary }: { summary: LiveCheckSummary }) {
         <ul className="flex flex-col gap-1">
           <CheckLine
             check={{
-              id: "title",
               label: "Could not reach the post",
               state: "problem",
               detail: result.detail,
