@@ -154,7 +154,8 @@ type Unreachable = Extract<LiveCheckResult, { outcome: "unreachable" }> & { retr
 
 function unreachableFromError(url: string, error: OutboundRequestError, platform: CmsPlatform): Unreachable {
   const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: null };
-  if (error.code === "blocked_address" && platform === "hosted") {
+  // The hosted blog's address is APP_URL: refused by the guard means a local address (localhost:3000 in development).
+  if (platform === "hosted" && (error.code === "blocked_address" || error.code === "port")) {
     return {
       ...base,
       detail: "Could not reach the post: your blog's address (APP_URL) is a local one, so it cannot be checked from here.",
