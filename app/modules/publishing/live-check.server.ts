@@ -301,7 +301,8 @@ export async function checkLivePost(
         httpStatus: response.status,
         checks,
         problems: checks.filter((c) => c.state === "problem").length,
-        stale: article.updated_at > publication.updated_at,
+        // The hosted blog serves the article's current content: it cannot be behind.
+        stale: publication.platform !== "hosted" && article.updated_at > publication.updated_at,
       };
     }
   } catch (error) {
