@@ -17,7 +17,7 @@ export const LIVE_CHECK_INTENT = "live-check";
 export const LIVE_CHECK_MESSAGES = {
   queued: "Checking the live post…",
   queuedDetail: "The result appears here in a few seconds; reload the page to see it.",
-  tooSoon: "Checked moments ago",
+  tooSoon: "A check was just requested",
   notFound: "That publication does not exist on this site.",
 } as const;
 
