@@ -52,11 +52,14 @@ export type GhostFakePost = {
 };
 
 type ArmedFailure = {
-  status: number | "timeout" | "lose-response" | "malformed";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  status: number | "timeout" | "lose-response" | "hold" | "malformed";
   body?: unknown;
   headers?: Record<string, string>;
   count: number;
   path?: string;
+  /** Only requests with this method (e.g. POST for a create). */
+  method?: string;
 };
 
 type LoggedRequest = { method: string; path: string; headers: Record<string, string>; bodySize: number; status?: number | string };
@@ -635,6 +638,7 @@ export async function startGhostFake({
           headers: body.headers as Record<string, string> | undefined,
           count: Number(body.count ?? 1),
           path: typeof body.path === "string" ? body.path : undefined,
+          method: typeof body.method === "string" ? body.method.toUpperCase() : undefined,
         });
         return sendJson(res, 200, { armed: failures.length });
       }
@@ -686,7 +690,7 @@ export async function startGhostFake({
       return res.end("<!doctype html><title>404 — Page not found</title><h1>404</h1>");
     }
 
-    const failureIndex = failures.findIndex((f) => !f.path || url.pathname.includes(f.path));
+    const failureIndex = failures.findIndex((f) => (!f.path || url.pathname.includes(f.path)) && (!f.method || f.method === method));
     const failure = failureIndex >= 0 ? failures[failureIndex]! : null;
     if (failure && --failure.count <= 0) failures.splice(failureIndex, 1);
     if (failure?.status === "timeout") {
@@ -716,17 +720,19 @@ export async function startGhostFake({
 
     const route = url.pathname.slice(apiPrefix.length);
     try {
-      if (failure?.status === "lose-response") {
-        // Do the work, then drop the connection before any answer leaves.
+      if (failure?.status === "lose-response" || failure?.status === "hold") {
+        // Do the work, then drop the connection (or keep it open, never answering) before any answer leaves.
+        const hold = failure.status === "hold";
         const sink = Object.assign(Object.create(res) as http.ServerResponse, {
           writeHead: () => sink,
           setHeader: () => sink,
           end: () => {
-            res.socket?.destroy();
+            if (hold) hung.add(res);
+            else res.socket?.destroy();
             return sink;
           },
         });
-        logged.status = "lose-response";
+        logged.status = failure.status;
         await handleApi(req, sink, url, raw, route);
         return;
       }

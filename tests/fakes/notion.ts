@@ -17,7 +17,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  *
  * Test controls under /__fake: requests (log, no secrets), posts (pages with
  * properties, their body as a flat list, the images they show), fail-next
- * ({status | mode: "timeout" | "malformed" | "lose-response", body?, headers?,
+ * ({status | mode: "timeout" | "malformed" | "lose-response" | "hold", body?, headers?,
  * count?, path?, method?}), configure ({marker, status, shared}), reset.
  */
 
@@ -60,7 +60,8 @@ type Page = {
 };
 type Failure = {
   status?: number;
-  mode?: "timeout" | "malformed" | "lose-response";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  mode?: "timeout" | "malformed" | "lose-response" | "hold";
   body?: unknown;
   headers?: Record<string, string>;
   count?: number;
@@ -687,6 +688,10 @@ export async function startNotionFake(options: FakeOptions = {}) {
       if (failure?.mode === "lose-response") {
         // The work is done; the answer never arrives.
         res.socket?.destroy();
+        return;
+      }
+      if (failure?.mode === "hold") {
+        hung.add(res);
         return;
       }
       sendJson(res, 200, answer);

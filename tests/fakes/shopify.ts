@@ -40,7 +40,8 @@ export type ShopifyFailure = {
   path?: string;
   /** Only GraphQL requests whose query text contains this (e.g. "articleCreate"). */
   operation?: string;
-  kind?: "timeout" | "lose-response" | "malformed" | "throttled" | "user-error" | "access-denied";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  kind?: "timeout" | "lose-response" | "hold" | "malformed" | "throttled" | "user-error" | "access-denied";
   /** For kind "user-error": the userErrors code (AUTHOR_FIELD_REQUIRED, INVALID_PUBLISH_DATE, TAKEN…). */
   code?: string;
 };
@@ -592,6 +593,10 @@ export async function startShopifyFake({
     if (armed?.kind === "lose-response") {
       // The work is done (the article exists) but the answer never arrives.
       res.socket?.destroy();
+      return;
+    }
+    if (armed?.kind === "hold") {
+      hung.add(res);
       return;
     }
     send(res, reply);

@@ -9,12 +9,13 @@ import { listen, readBody, sendJson } from "./http-fake";
  * official `standardwebhooks` library, as a customer would), dedupes on
  * `webhook-id` the way the docs tell receivers to, and can be armed to fail:
  * 500 / 410 / 429 with Retry-After / 301 / a malformed 200 / "timeout" (never
- * answer) / "lose-response" (accept the delivery, then drop the socket).
+ * answer) / "lose-response" (accept the delivery, then drop the socket) / "hold" (accept
+ * it, then never answer).
  *
  * Controls:
  * - GET  /__fake/requests   every request: method, path, headers, raw body, verified, webhookId, duplicate, answered
  * - GET  /__fake/posts      accepted distinct deliveries by webhook-id (type, payload, attempts)
- * - POST /__fake/fail-next  {status: number | "timeout" | "lose-response", body?, headers?, count?}
+ * - POST /__fake/fail-next  {status: number | "timeout" | "lose-response" | "hold", body?, headers?, count?}
  * - POST /__fake/secret     {secret} to verify with (after the app generated one)
  * - POST /__fake/answer-url {on: boolean}: answer {"url": "<fake>/posts/<slug>"} and serve the HTML there
  * - POST /__fake/reset
@@ -44,7 +45,7 @@ export type AcceptedDelivery = {
   firstAt: string;
 };
 
-type Failure = { status: number | "timeout" | "lose-response"; body?: unknown; headers?: Record<string, string>; count?: number };
+type Failure = { status: number | "timeout" | "lose-response" | "hold"; body?: unknown; headers?: Record<string, string>; count?: number };
 
 export async function startWebhookReceiver({ port = 0, secret = `whsec_${crypto.randomBytes(32).toString("base64")}` } = {}) {
   let currentSecret = secret;
@@ -100,7 +101,7 @@ export async function startWebhookReceiver({ port = 0, secret = `whsec_${crypto.
       res.on("close", () => hung.delete(res));
       return;
     }
-    if (failure && failure.status !== "lose-response") {
+    if (failure && failure.status !== "lose-response" && failure.status !== "hold") {
       entry.answered = failure.status;
       const headers = { ...failure.headers };
       if (failure.status >= 300 && failure.status < 400) headers.Location ??= `${baseUrl}/moved${url.pathname}`;
@@ -130,6 +131,13 @@ export async function startWebhookReceiver({ port = 0, secret = `whsec_${crypto.
     if (failure?.status === "lose-response") {
       entry.answered = "lost";
       res.socket?.destroy();
+      return;
+    }
+    if (failure?.status === "hold") {
+      // Accepted, but the answer never leaves: the sender stays waiting (or dies waiting).
+      entry.answered = "timeout";
+      hung.add(res);
+      res.on("close", () => hung.delete(res));
       return;
     }
     const slug = typeof payload.data?.slug === "string" ? payload.data.slug : null;

@@ -56,7 +56,8 @@ export type WordPressFakeSettings = {
 };
 
 type Armed = {
-  status: number | "timeout" | "lose-response" | "malformed";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  status: number | "timeout" | "lose-response" | "hold" | "malformed";
   body?: unknown;
   headers?: Record<string, string>;
   count?: number;
@@ -207,6 +208,8 @@ export async function startWordPressFake({
   let active = 0;
   let maxConcurrentRequests = 0;
   let requestCount = 0;
+  // Σ of request durations (arrival to close), so a benchmark can tell how long each request held a connection slot.
+  let busyMs = 0;
   let base = "";
 
   const resetState = () => {
@@ -221,6 +224,7 @@ export async function startWordPressFake({
     active = 0;
     maxConcurrentRequests = 0;
     requestCount = 0;
+    busyMs = 0;
     terms.set(1, { id: 1, name: "Uncategorized", slug: "uncategorized", description: "", parent: 0, taxonomy: "category" });
     appPassword = { uuid: crypto.randomUUID(), app_id: "", name: "Inkpilot", created: wpDate(Date.now()) };
     Object.assign(settings, DEFAULT_SETTINGS, initial);
@@ -845,7 +849,7 @@ export async function startWordPressFake({
         case "GET /__fake/requests":
           return sendJson(res, 200, requests);
         case "GET /__fake/stats":
-          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount });
+          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount, busyMs });
         case "GET /__fake/posts":
           return sendJson(res, 200, snapshot());
         case "GET /__fake/media":
@@ -878,10 +882,12 @@ export async function startWordPressFake({
     active++;
     maxConcurrentRequests = Math.max(maxConcurrentRequests, active);
     let finished = false;
+    const arrived = performance.now();
     const done = () => {
       if (!finished) {
         finished = true;
         active--;
+        busyMs += performance.now() - arrived;
       }
     };
     res.on("close", done);
@@ -914,6 +920,7 @@ export async function startWordPressFake({
       (a) => (!a.path || (route ?? url.pathname).startsWith(a.path)) && (!a.method || a.method.toUpperCase() === req.method),
     );
     let loseResponse = false;
+    let hold = false;
     if (failure) {
       failure.count = (failure.count ?? 1) - 1;
       if (failure.count <= 0) armed.splice(armed.indexOf(failure), 1);
@@ -922,6 +929,7 @@ export async function startWordPressFake({
         return;
       }
       if (failure.status === "lose-response") loseResponse = true;
+      else if (failure.status === "hold") hold = true;
       else if (failure.status === "malformed") {
         res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
         return res.end(typeof failure.body === "string" ? failure.body : '{"id": 12, "title": {"raw": "trunc');
@@ -984,6 +992,10 @@ export async function startWordPressFake({
       res.socket?.destroy();
       return;
     }
+    if (hold) {
+      hung.add(res);
+      return;
+    }
     const notice = settings.phpNotice
       ? "<br />\n<b>Notice</b>:  Undefined index: seo in <b>/var/www/html/wp-content/plugins/some-plugin/plugin.php</b> on line <b>42</b><br />\n"
       : "";
@@ -1041,7 +1053,7 @@ export async function startWordPressFake({
     },
     posts: snapshot,
     mediaCount: () => media.size,
-    stats: () => ({ maxConcurrentRequests, requests: requestCount }),
+    stats: () => ({ maxConcurrentRequests, requests: requestCount, busyMs }),
     requests,
     appPasswordUuid: () => appPassword?.uuid ?? null,
     hint: `WordPress fake at ${handle.url}: connect WordPress (self-hosted) with site URL ${handle.url} and key ${credentials}. Switches: POST ${handle.url}/__fake/settings (plainPermalinks, securityPlugin, role, yoast, latencyMs…).`,

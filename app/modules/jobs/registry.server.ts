@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
+import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-check.server";
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { MINUTE } from "#app/utils/time";
 import { purgeExpired } from "./maintenance.server";
@@ -23,6 +24,8 @@ export const jobRegistry = {
   "purge-expired": { payload: z.object({}), run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
   // Capped per run and per host; what is left when the limit strikes is checked first next time.
   [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },
+  // One page fetch (20 s limit) and its analysis; nobody waits on it.
+  [LIVE_CHECK_JOB]: { ...checkLivePostJob, lane: "bulk", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

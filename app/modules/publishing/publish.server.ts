@@ -9,6 +9,7 @@ import { isoNow, MINUTE } from "#app/utils/time";
 import { getAdapter } from "./adapters";
 import { getConnectionForUse, markNeedsAttention, saveCredentials, type ConnectionForUse } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
+import { scheduleLiveCheck } from "./live-check.server";
 import { buildPost, contentHash, rewriteImageSources } from "./post.server";
 import { PublishError, type AdapterContext, type PostInput, type PublishingAdapter, type RemotePost, type UploadedMedia } from "./types";
 
@@ -366,6 +367,8 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     });
     await settleArticle(db, article.id);
     await ctx.log("info", "publish.done", `remote ${readBack.remoteId} ${readBack.status} ${readBack.url ?? ""}`);
+    // A public post is fetched once the platform has built its page (live-check.server.ts); never fails the publish.
+    await scheduleLiveCheck(db, { id: publication.id, mode: publication.mode, correlationId }, readBack, ctx.log);
   } catch (error) {
     const known = error instanceof PublishError ? error : null;
     const message = known?.message ?? "Publishing failed for an unexpected reason. Please try again.";

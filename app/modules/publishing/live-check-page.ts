@@ -1,0 +1,517 @@
+import * as cheerio from "cheerio/slim";
+import type { CmsPlatform } from "#app/db/schema";
+import type { ExtractedLink } from "#app/modules/backlinks/extract";
+
+/**
+ * The after-publish check of a live post (issue 9, scope 5), the pure part: the
+ * page's HTML against what we sent. No database, no network, so every rule is
+ * unit-tested over plain HTML (live-check-page.test.ts). Comparisons are
+ * forgiving where platforms legitimately differ (WordPress curls quotes in
+ * titles, CDNs resize images and add ?v=, trackers add utm_ parameters) and
+ * strict where it matters for search (a canonical pointing elsewhere, a link
+ * to a different page). Which checks apply to which platform, and the fixes,
+ * are decided here from the platform id (PlatformFacts has no field for them).
+ */
+
+export type LiveCheckState = "ok" | "problem" | "not_applicable";
+export type LiveCheckId = "title" | "h1" | "meta_description" | "canonical" | "images" | "links";
+
+export type LiveCheckItem = {
+  id: LiveCheckId;
+  label: string;
+  state: LiveCheckState;
+  /** Plain words: what was found. */
+  detail: string;
+  /** What the customer can do (problems only, when there is something to do). */
+  fix?: string;
+};
+
+/** What live_check holds (JSON). `version` lets a later shape read old rows. */
+export type LiveCheckResult =
+  | {
+      version: 1;
+      outcome: "checked";
+      url: string;
+      /** Where the page ended after redirects. */
+      finalUrl: string;
+      httpStatus: number;
+      checks: LiveCheckItem[];
+      problems: number;
+      /** The article was edited after this publication went out: the page shows the older text. */
+      stale: boolean;
+    }
+  | {
+      version: 1;
+      outcome: "unreachable";
+      url: string;
+      httpStatus: number | null;
+      detail: string;
+      fix: string | null;
+    };
+
+export type ExpectedImage = {
+  /** Addresses the image may have on the page: the media library URL, our public URL. */
+  urls: string[];
+  alt: string;
+  featured: boolean;
+};
+
+export type ExpectedPage = {
+  platform: CmsPlatform;
+  /** The publication's remote URL (what we fetched). */
+  postUrl: string;
+  /** Where the fetch ended (after redirects); relative links on the page resolve against it. */
+  pageUrl: string;
+  title: string;
+  metaDescription: string;
+  /** The canonical we asked for, when the article has one; otherwise the post itself is expected. */
+  canonicalUrl: string | null;
+  images: ExpectedImage[];
+  links: ExtractedLink[];
+  /** WordPress: an SEO plugin (Yoast, Rank Math) was found writable at connect, so the description was sent. */
+  wordpressSeoPlugin?: boolean;
+};
+
+const LABELS: Record<LiveCheckId, string> = {
+  title: "Page title",
+  h1: "Main heading (H1)",
+  meta_description: "Meta description",
+  canonical: "Canonical link",
+  images: "Images",
+  links: "Links",
+};
+
+/** Query parameters that only track a visit; a link differing only in these is the same link. */
+const TRACKING_PARAMS = /^(utm_\w+|gclid|dclid|fbclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|ref_src)$/i;
+
+/** Lower case, letters and digits only: WordPress curls quotes, turns -- into dashes and … into one glyph. */
+export function normalizeText(value: string) {
+  return value
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * A URL as compared: resolved against the page, no fragment, no tracking
+ * parameters, remaining parameters sorted, host without www., no trailing
+ * slash. The scheme is kept apart (see sameUrl) so http→https upgrades still match.
+ */
+export function comparableUrl(href: string, base: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(href.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return url.href;
+  url.hash = "";
+  const params = [...url.searchParams].filter(([key]) => !TRACKING_PARAMS.test(key)).sort(([a], [b]) => a.localeCompare(b));
+  const query = params.length ? `?${new URLSearchParams(params).toString()}` : "";
+  const host = url.host.toLowerCase().replace(/^www\./, "");
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  return `${host}${path}${query}`;
+}
+
+function schemeOf(href: string, base: string) {
+  try {
+    return new URL(href.trim(), base).protocol;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The file an image URL names, without the variants CDNs and media libraries
+ * make of it: WordPress "-1024x576", Shopify "_800x", query strings.
+ */
+export function imageKey(src: string, base: string) {
+  let path: string;
+  try {
+    path = new URL(src.trim(), base).pathname;
+  } catch {
+    return null;
+  }
+  const file = decodeURIComponent(path.split("/").pop() ?? "").toLowerCase();
+  const dot = file.lastIndexOf(".");
+  if (dot <= 0) return file || null;
+  const stem = file
+    .slice(0, dot)
+    .replace(/-\d+x\d+$/, "")
+    .replace(/-scaled$/, "")
+    .replace(/_\d*x\d*$/, "");
+  return stem ? `${stem}.${file.slice(dot + 1).replace(/^jpeg$/, "jpg")}` : null;
+}
+
+function item(id: LiveCheckId, state: LiveCheckState, detail: string, fix?: string): LiveCheckItem {
+  return fix && state === "problem" ? { id, label: LABELS[id], state, detail, fix } : { id, label: LABELS[id], state, detail };
+}
+
+function quote(text: string, max = 80) {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return `“${clean.length > max ? `${clean.slice(0, max - 1)}…` : clean}”`;
+}
+
+/** Notion builds its public pages in the browser: the HTML a checker gets has no article in it. */
+const CLIENT_RENDERED: ReadonlySet<CmsPlatform> = new Set(["notion"]);
+
+function titleFix(platform: CmsPlatform) {
+  switch (platform) {
+    case "wordpress":
+    case "wordpress_com":
+      return "A title template in your theme or SEO plugin replaces the post title. In Yoast (Settings → Content types → Posts) or Rank Math (Titles & Meta → Posts), keep the post title variable in the SEO title.";
+    case "shopify":
+      return "Your theme's theme.liquid should use {{ page_title }} in its <title>; open Online Store → Themes → Edit code to check.";
+    case "ghost":
+      return "Your Ghost theme should print {{meta_title}} in its <title>; switch to a default theme (Source or Casper) to compare.";
+    case "webflow":
+      return "In the Webflow Designer, open the collection template's page settings and bind the Title Tag to the post's name field.";
+    case "wix":
+      return "In Wix, open Marketing & SEO → SEO Settings → Blog posts and keep the post title variable in the title tag pattern.";
+    case "hosted":
+      return "This is on Inkpilot's side: please contact support with the check's details.";
+    default:
+      return "Check how your site builds the page's <title> from the post title.";
+  }
+}
+
+function h1Fix(platform: CmsPlatform) {
+  switch (platform) {
+    case "wordpress":
+    case "wordpress_com":
+      return "Your theme shows the post title without an <h1>. Choose a theme that marks the post title as the page's H1 (most current themes do), or edit the single post template.";
+    case "shopify":
+      return "Edit the article template of your theme (sections/main-article.liquid) so the article title is an <h1>.";
+    case "webflow":
+      return "In the collection template, set the heading bound to the post's name to H1.";
+    case "hosted":
+      return "This is on Inkpilot's side: please contact support with the check's details.";
+    default:
+      return "Make sure the page template shows the post title as its main <h1> heading.";
+  }
+}
+
+function metaFix(page: ExpectedPage) {
+  switch (page.platform) {
+    case "wordpress":
+      return page.wordpressSeoPlugin
+        ? "Your SEO plugin has the description, but the page does not show it: clear your caching plugin's cache, and check in Yoast (Search appearance) or Rank Math that posts are shown in search results."
+        : "Install Yoast SEO or Rank Math so Inkpilot can set the meta description, then run Check again on the connection and publish again.";
+    case "wordpress_com":
+      return "WordPress.com sets a custom meta description only on plans with SEO tools (Business and up); otherwise it uses the excerpt.";
+    case "shopify":
+      return 'Your theme\'s theme.liquid should print {{ page_description }} in a <meta name="description"> tag; open Online Store → Themes → Edit code to check.';
+    case "ghost":
+      return "Your Ghost theme must include {{ghost_head}} in default.hbs: it writes the meta description.";
+    case "webflow":
+      return "In the Webflow Designer, open the collection template's page settings and bind the Meta Description to the field Inkpilot fills with the summary.";
+    case "wix":
+      return "In Wix, open Marketing & SEO → SEO Settings → Blog posts and make sure the meta description pattern uses the post's description.";
+    case "hosted":
+      return "This is on Inkpilot's side: please contact support with the check's details.";
+    default:
+      return 'Make sure your site prints the post\'s description in a <meta name="description"> tag.';
+  }
+}
+
+function canonicalFix(platform: CmsPlatform, kind: "missing" | "elsewhere") {
+  switch (platform) {
+    case "wordpress":
+    case "wordpress_com":
+      return kind === "missing"
+        ? "WordPress adds a canonical link unless the theme or a plugin removes it: install Yoast SEO or Rank Math, or restore wp_head() in your theme."
+        : "A canonical set in the post's SEO settings (Yoast → Advanced, Rank Math → Advanced) or a plugin points elsewhere; clear it so the post is its own canonical.";
+    case "shopify":
+      return kind === "missing"
+        ? 'Your theme\'s theme.liquid should have <link rel="canonical" href="{{ canonical_url }}">; Shopify articles cannot take a canonical of their own.'
+        : "Shopify articles cannot take a canonical of their own; the theme's {{ canonical_url }} points elsewhere, so check theme.liquid or an SEO app.";
+    case "wix":
+      return "Wix sets the canonical itself: open Marketing & SEO → SEO Settings → Blog posts and reset the canonical URL pattern.";
+    case "ghost":
+      return kind === "missing"
+        ? "Your Ghost theme must include {{ghost_head}} in default.hbs: it writes the canonical link."
+        : "The post's canonical URL was changed in Ghost (post settings → Meta data → Canonical URL); clear it.";
+    case "webflow":
+      return "In Webflow, Site settings → SEO → Global canonical tag URL should be your site's address, and the template must not set another canonical.";
+    case "hosted":
+      return "This is on Inkpilot's side: please contact support with the check's details.";
+    default:
+      return 'Add a <link rel="canonical"> to the post page that points to the post\'s own address.';
+  }
+}
+
+function imagesFix(platform: CmsPlatform, featuredMissing: boolean) {
+  if (featuredMissing) {
+    switch (platform) {
+      case "wordpress":
+      case "wordpress_com":
+        return "The featured image is set on the post, but your theme does not show it on the post page. Turn it on in Appearance → Customize (often 'Show featured image on posts'), or choose a theme that shows it.";
+      case "shopify":
+        return "The article's image is set, but your theme's article template does not show it; turn it on in the theme editor's blog post section.";
+      case "ghost":
+        return "The feature image is set, but your Ghost theme does not show it on posts; switch on 'Show feature image' in Design settings or use a theme that shows it.";
+      case "webflow":
+        return "Bind an Image element on the collection template to the post's main image field.";
+      default:
+        return "The post's cover image is set, but the page template does not show it.";
+    }
+  }
+  switch (platform) {
+    case "webflow":
+    case "wix":
+      return "Open the post in the platform's editor: images it could not import are left out. Publishing again re-sends them.";
+    case "hosted":
+      return "This is on Inkpilot's side: please contact support with the check's details.";
+    default:
+      return "Open the post in its editor and check the missing images; publishing again re-sends them. A lazy-loading or image optimisation plugin can also hide them from the page's HTML.";
+  }
+}
+
+type PageImage = { keys: Set<string>; urls: Set<string>; alt: string };
+
+function pageImageOf(sources: string[], alt: string, base: string): PageImage {
+  const urls = new Set<string>();
+  const keys = new Set<string>();
+  for (const src of sources) {
+    const url = comparableUrl(src, base);
+    if (url) urls.add(url.replace(/\?.*$/, ""));
+    const key = imageKey(src, base);
+    if (key) keys.add(key);
+  }
+  return { urls, keys, alt: normalizeText(alt) };
+}
+
+function pageImages($: cheerio.CheerioAPI, base: string) {
+  const found: PageImage[] = [];
+  $("img, source").each((_, element) => {
+    const el = $(element);
+    const sources = ["src", "data-src", "data-lazy-src", "data-original"].map((a) => el.attr(a) ?? "").filter(Boolean);
+    for (const attr of ["srcset", "data-srcset", "data-lazy-srcset"]) {
+      for (const part of (el.attr(attr) ?? "").split(",")) {
+        const url = part.trim().split(/\s+/)[0];
+        if (url) sources.push(url);
+      }
+    }
+    found.push(pageImageOf(sources, el.attr("alt") ?? "", base));
+  });
+  return found;
+}
+
+function imageFound(image: ExpectedImage, onPage: PageImage[], base: string) {
+  const urls = image.urls.map((u) => comparableUrl(u, base)?.replace(/\?.*$/, "")).filter((u): u is string => !!u);
+  const keys = image.urls.map((u) => imageKey(u, base)).filter((k): k is string => !!k);
+  const alt = normalizeText(image.alt);
+  return onPage.some((p) => urls.some((u) => p.urls.has(u)) || keys.some((k) => p.keys.has(k)) || (alt.length >= 3 && p.alt === alt));
+}
+
+function checkTitle($: cheerio.CheerioAPI, page: ExpectedPage) {
+  const title = $("head > title").first().text() || $("title").first().text();
+  const want = normalizeText(page.title);
+  if (!title.trim())
+    return item("title", "problem", "The page has no <title>, so search results show no title for it.", titleFix(page.platform));
+  if (normalizeText(title).includes(want)) return item("title", "ok", `The page title is ${quote(title)}.`);
+  return item(
+    "title",
+    "problem",
+    `The page title is ${quote(title)}; it does not contain the article's title ${quote(page.title)}.`,
+    titleFix(page.platform),
+  );
+}
+
+function checkH1($: cheerio.CheerioAPI, page: ExpectedPage) {
+  const headings = $("h1")
+    .toArray()
+    .map((el) => $(el).text().replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  const want = normalizeText(page.title);
+  if (!headings.length) return item("h1", "problem", "The page has no <h1> heading.", h1Fix(page.platform));
+  if (headings.some((h) => normalizeText(h) === want)) {
+    return item(
+      "h1",
+      "ok",
+      headings.length > 1
+        ? `The article's title is an H1 (the page has ${headings.length} H1 headings in all).`
+        : "The article's title is the page's H1.",
+    );
+  }
+  return item("h1", "problem", `The page's H1 is ${quote(headings[0]!)}, not the article's title.`, h1Fix(page.platform));
+}
+
+/** Close enough: the same words, or one cut short of the other (platforms truncate at 155–160 characters). */
+function closeText(a: string, b: string) {
+  if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length >= 50 && longer.startsWith(shorter.slice(0, Math.max(50, shorter.length - 12)))) return true;
+  const words = (s: string) => new Set(s.split(" ").filter(Boolean));
+  const wa = words(a);
+  const wb = words(b);
+  const common = [...wa].filter((w) => wb.has(w)).length;
+  return common / Math.max(1, new Set([...wa, ...wb]).size) >= 0.8;
+}
+
+function checkMeta($: cheerio.CheerioAPI, page: ExpectedPage) {
+  if (page.platform === "notion" || page.platform === "webhook") {
+    return item(
+      "meta_description",
+      "not_applicable",
+      page.platform === "notion"
+        ? "Notion pages have no meta description."
+        : "Your receiver decides the page's meta description; Inkpilot sends it in the message.",
+    );
+  }
+  const content = ($('meta[name="description" i]').first().attr("content") ?? "").trim();
+  const ours = normalizeText(page.metaDescription);
+  if (!content) {
+    return item(
+      "meta_description",
+      "problem",
+      ours
+        ? "The page has no meta description, so search engines pick a snippet themselves."
+        : "The page has no meta description, and the article has none either.",
+      ours ? metaFix(page) : "Write a meta description in the article's SEO panel, then publish again.",
+    );
+  }
+  if (!ours) return item("meta_description", "ok", `The page has a description of its own: ${quote(content)}.`);
+  if (closeText(normalizeText(content), ours)) return item("meta_description", "ok", "The page's meta description is the article's.");
+  return item(
+    "meta_description",
+    "problem",
+    `The page's meta description is ${quote(content)}, not the article's.`,
+    page.platform === "wordpress" && !page.wordpressSeoPlugin
+      ? metaFix(page)
+      : "Another plugin, app or template setting writes its own description; make the post's description the one it uses.",
+  );
+}
+
+function checkCanonical($: cheerio.CheerioAPI, page: ExpectedPage) {
+  if (page.platform === "notion") return item("canonical", "not_applicable", "Notion pages have no canonical link.");
+  const href = ($('link[rel~="canonical" i]').first().attr("href") ?? "").trim();
+  if (!href) {
+    return item(
+      "canonical",
+      "problem",
+      "The page has no canonical link, so search engines may treat copies of it (with tracking parameters, say) as separate pages.",
+      canonicalFix(page.platform, "missing"),
+    );
+  }
+  const target = comparableUrl(href, page.pageUrl);
+  if (page.canonicalUrl) {
+    if (target === comparableUrl(page.canonicalUrl, page.pageUrl))
+      return item("canonical", "ok", "The canonical link points to the original you set.");
+    // Shopify and Wix cannot take a canonical of their own (their cards say so).
+    const noField = page.platform === "shopify" || page.platform === "wix";
+    return item(
+      "canonical",
+      "problem",
+      `The canonical link points to ${href}, not to the original you set (${page.canonicalUrl}).`,
+      noField
+        ? "This platform cannot set a canonical link for a post, so search engines may see this copy as the original. Publish the original first, or leave this copy out of search."
+        : canonicalFix(page.platform, "elsewhere"),
+    );
+  }
+  const own = new Set([comparableUrl(page.postUrl, page.pageUrl), comparableUrl(page.pageUrl, page.pageUrl)]);
+  if (target && own.has(target)) {
+    const scheme = schemeOf(href, page.pageUrl);
+    if (scheme === "http:" && schemeOf(page.pageUrl, page.pageUrl) === "https:") {
+      return item(
+        "canonical",
+        "problem",
+        `The canonical link points to the http:// address of the post (${href}).`,
+        "Set your site's address to https:// in its settings (WordPress: Settings → General), so canonical links use it.",
+      );
+    }
+    return item("canonical", "ok", "The canonical link points to the post itself.");
+  }
+  return item(
+    "canonical",
+    "problem",
+    `The canonical link points to ${href}, not to the post itself.`,
+    canonicalFix(page.platform, "elsewhere"),
+  );
+}
+
+function checkImages($: cheerio.CheerioAPI, page: ExpectedPage) {
+  if (!page.images.length) return item("images", "ok", "The article has no images.");
+  const onPage = pageImages($, page.pageUrl);
+  const missing = page.images.filter((image) => !imageFound(image, onPage, page.pageUrl));
+  const total = page.images.length;
+  if (!missing.length)
+    return item(
+      "images",
+      "ok",
+      total === 1 ? "The article's image is on the page." : `All ${total} images of the article are on the page.`,
+    );
+  const featuredMissing = missing.some((m) => m.featured);
+  const named = missing
+    .slice(0, 3)
+    .map((m) => (m.featured ? "the featured image" : m.alt ? quote(m.alt, 40) : (imageKey(m.urls[0] ?? "", page.pageUrl) ?? "an image")))
+    .join(", ");
+  const featured = missing.find((m) => m.featured);
+  const ogImage = $('meta[property="og:image" i]').attr("content") ?? "";
+  const preview = ogImage ? pageImageOf([ogImage], "", page.pageUrl) : null;
+  const onlyInPreview = Boolean(featured && preview && imageFound(featured, [preview], page.pageUrl));
+  return item(
+    "images",
+    "problem",
+    `${total - missing.length} of ${total} images are on the page; missing: ${named}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}.${onlyInPreview ? " The featured image appears only in the social preview tags." : ""}`,
+    imagesFix(page.platform, featuredMissing && missing.length === 1),
+  );
+}
+
+function checkLinks($: cheerio.CheerioAPI, page: ExpectedPage) {
+  if (!page.links.length) return item("links", "ok", "The article has no links.");
+  const byUrl = new Set<string>();
+  const byText = new Map<string, string>();
+  $("a[href]").each((_, element) => {
+    const href = $(element).attr("href") ?? "";
+    const url = comparableUrl(href, page.pageUrl);
+    if (url) byUrl.add(url);
+    const text = normalizeText($(element).text());
+    if (text && !byText.has(text)) byText.set(text, href);
+  });
+  const missing: string[] = [];
+  const changed: string[] = [];
+  for (const link of page.links) {
+    const url = comparableUrl(link.url, page.pageUrl);
+    if (url && byUrl.has(url)) continue;
+    const sameText = byText.get(normalizeText(link.anchorText));
+    if (sameText !== undefined && link.anchorText.trim())
+      changed.push(`${quote(link.anchorText, 40)} points to ${sameText} instead of ${link.url}`);
+    else missing.push(link.url);
+  }
+  const total = page.links.length;
+  if (!missing.length && !changed.length)
+    return item("links", "ok", total === 1 ? "The article's link is on the page." : `All ${total} links of the article are on the page.`);
+  const parts = [
+    `${total - missing.length - changed.length} of ${total} links arrived as written.`,
+    missing.length ? `Missing: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ` and ${missing.length - 3} more` : ""}.` : "",
+    changed.length ? `Changed: ${changed.slice(0, 2).join("; ")}${changed.length > 2 ? ` and ${changed.length - 2} more` : ""}.` : "",
+  ];
+  const fix = changed.length
+    ? "A plugin or the platform rewrote these links (affiliate, link-cloaking or redirect plugins do). Check them in the post's editor."
+    : page.platform === "webflow" || page.platform === "wix"
+      ? "The platform's rich text dropped these links (links inside tables or embeds are not kept). Check the post in its editor and add them there."
+      : "Open the post in its editor and check the missing links; publishing again re-sends them.";
+  return item("links", "problem", parts.filter(Boolean).join(" "), fix);
+}
+
+/** Every check of a live page against what we sent; the order is the order shown. */
+export function analyzeLivePage(html: string, page: ExpectedPage): LiveCheckItem[] {
+  const $ = cheerio.load(html);
+  const checks = [
+    checkTitle($, page),
+    checkH1($, page),
+    checkMeta($, page),
+    checkCanonical($, page),
+    checkImages($, page),
+    checkLinks($, page),
+  ];
+  if (!CLIENT_RENDERED.has(page.platform)) return checks;
+  // The page's body is drawn in the browser: only what the server sends (the title) can be judged.
+  return checks.map((check) =>
+    check.id === "title" || check.state === "not_applicable"
+      ? check
+      : item(check.id, "not_applicable", "Notion draws its public pages in the browser, so this cannot be read from the page."),
+  );
+}

@@ -1,0 +1,500 @@
+import * as cheerio from "cheerio/slim";
+import { sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import type { CmsPlatform } from "#app/db/schema";
+import { getEnv } from "#app/env.server";
+import { extractLinks } from "#app/modules/backlinks/extract";
+import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
+import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
+import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { isoNow, MINUTE } from "#app/utils/time";
+import { logDiag } from "./diagnostics.server";
+import { analyzeLivePage, type ExpectedImage, type LiveCheckResult } from "./live-check-page";
+import { platformName } from "./platforms";
+import type { RemotePost } from "./types";
+
+/**
+ * The after-publish check (issue 9, scope 5): once a post is public, its live
+ * URL is fetched through the SSRF guard, like any customer-given address, and
+ * compared with what we sent (live-check-page.ts). The result lives on the
+ * publication (live_check JSON, live_checked_at) and shows on the write
+ * screen. The engine queues it ~30 s after a live publish, since platforms
+ * build and cache pages asynchronously; a page that is not there yet (404,
+ * 5xx, timeout) gets one more try a few minutes later before it is recorded.
+ */
+
+export const LIVE_CHECK_JOB = "check-live-post";
+/** Platforms publish (and purge their caches) asynchronously: the first look waits this long. */
+export const FIRST_CHECK_DELAY_MS = 30_000;
+/** The second try, when the page was not there (yet) at the first. */
+export const RETRY_DELAY_MS = 5 * MINUTE;
+/** "Check again" runs at most this often per publication. */
+export const MANUAL_CHECK_INTERVAL_MS = MINUTE;
+const FETCH_TIMEOUT_MS = 20_000;
+const MAX_PAGE_BYTES = 3 * 1024 * 1024;
+
+// Platform words for a post that is not (yet) public.
+const NOT_PUBLIC_STATUSES = new Set(["draft", "future", "scheduled", "pending", "private", "trash", "trashed", "auto-draft"]);
+
+type PublicationRow = {
+  id: string;
+  site_id: string;
+  article_id: string;
+  connection_id: string;
+  mode: "draft" | "live";
+  status: string;
+  remote_url: string | null;
+  remote_status: string | null;
+  correlation_id: string;
+  updated_at: string;
+  platform: CmsPlatform;
+};
+
+/** Why there is nothing public to check, or null when there is. */
+export function whyNotCheckable(p: Pick<PublicationRow, "mode" | "status" | "remote_url" | "remote_status" | "platform">): string | null {
+  if (p.status !== "published") return "The post is not published yet.";
+  if (p.mode !== "live") return "Sent as a draft: there is no public page to check until it is published live.";
+  if (!p.remote_url) {
+    return p.platform === "webhook"
+      ? "Your receiver did not answer with the post's address, so there is no page to check."
+      : "The platform gave no public address for the post.";
+  }
+  if (p.remote_status && NOT_PUBLIC_STATUSES.has(p.remote_status.toLowerCase())) {
+    return `${platformName(p.platform)} reports the post as ${p.remote_status}, not public yet.`;
+  }
+  // A Notion page is public only when shared to the web (a notion.site address); notion.so opens for members only.
+  if (p.platform === "notion" && /(^|\.)notion\.so$/i.test(safeHost(p.remote_url))) {
+    return "The Notion page is not shared to the web, so it has no public page to check.";
+  }
+  return null;
+}
+
+function safeHost(url: string) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+async function publicationRow(db: DB, publicationId: string, siteId?: string) {
+  let query = db
+    .selectFrom("publications as p")
+    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+    .select([
+      "p.id",
+      "p.site_id",
+      "p.article_id",
+      "p.connection_id",
+      "p.mode",
+      "p.status",
+      "p.remote_url",
+      "p.remote_status",
+      "p.correlation_id",
+      "p.updated_at",
+      "c.platform",
+      "c.config",
+    ])
+    .where("p.id", "=", publicationId);
+  if (siteId) query = query.where("p.site_id", "=", siteId);
+  return query.executeTakeFirst();
+}
+
+function parseConfig(config: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(config) as unknown;
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The article's images as they should appear on the platform: the media library's URL, or our own public one. */
+async function expectedImages(
+  db: DB,
+  connectionId: string,
+  article: { title: string; content_html: string; featured_image: string | null },
+) {
+  const origin = getEnv().appUrl;
+  const images = new Map<string, { alt: string; featured: boolean }>();
+  const $ = cheerio.load(article.content_html, null, false);
+  $("img").each((_, element) => {
+    const src = ($(element).attr("src") ?? "").trim();
+    if (src && !images.has(src)) images.set(src, { alt: $(element).attr("alt") ?? "", featured: false });
+  });
+  if (article.featured_image) {
+    const known = images.get(article.featured_image);
+    images.set(article.featured_image, { alt: known?.alt || article.title, featured: true });
+  }
+  if (!images.size) return [];
+  const media = await db
+    .selectFrom("publication_media")
+    .select(["local_path", "remote_url"])
+    .where("connection_id", "=", connectionId)
+    .where("local_path", "in", [...images.keys()])
+    .execute();
+  const uploaded = new Map(media.map((m) => [m.local_path, m.remote_url]));
+  return [...images].map(([src, { alt, featured }]): ExpectedImage => {
+    const urls = [uploaded.get(src), safeAbsolute(src, origin)].filter((u): u is string => !!u);
+    return { urls, alt, featured };
+  });
+}
+
+function safeAbsolute(src: string, base: string) {
+  try {
+    return new URL(src, base).href;
+  } catch {
+    return null;
+  }
+}
+
+type Unreachable = Extract<LiveCheckResult, { outcome: "unreachable" }> & { retry: boolean; retryAfterMs?: number };
+
+function unreachableFromError(url: string, error: OutboundRequestError, platform: CmsPlatform): Unreachable {
+  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: null };
+  // The hosted blog's address is APP_URL: refused by the guard means a local address (localhost:3000 in development).
+  if (platform === "hosted" && (error.code === "blocked_address" || error.code === "port")) {
+    return {
+      ...base,
+      detail: "Could not reach the post: your blog's address (APP_URL) is a local one, so it cannot be checked from here.",
+      fix: "Set APP_URL to this server's public address.",
+      retry: false,
+    };
+  }
+  const retry = error.code === "timeout" || error.code === "network" || error.code === "dns";
+  return {
+    ...base,
+    detail: `Could not reach the post: ${error.message}`,
+    fix: retry
+      ? "Open the post's address in a browser; if it loads for you, use Check again in a few minutes."
+      : "Check the post's address on the platform; Inkpilot only checks public web addresses.",
+    retry,
+  };
+}
+
+function unreachableFromStatus(url: string, status: number, retryAfter: string | string[] | undefined, platform: CmsPlatform): Unreachable {
+  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: status };
+  if (status === 404 || status === 410) {
+    return {
+      ...base,
+      detail: `The post's address answers "not found" (HTTP ${status}).`,
+      fix:
+        platform === "wordpress"
+          ? "Open the post in WordPress: it may have been unpublished or its permalink changed. Saving Settings → Permalinks once also rebuilds the addresses."
+          : "Open the post on the platform: it may have been unpublished, deleted or moved. Publishing again updates its address.",
+      retry: true,
+    };
+  }
+  if (status === 401 || status === 403) {
+    return {
+      ...base,
+      detail: `The site refused our checker (HTTP ${status}): a firewall, security plugin or password protection blocks it.`,
+      fix: 'Allow the user agent "InkpilotBot" in your firewall or security plugin, or remove the password protection from the post.',
+      retry: false,
+    };
+  }
+  if (status === 429 || status >= 500) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return {
+      ...base,
+      detail: status === 429 ? "The site asked us to slow down (HTTP 429)." : `The site had an error (HTTP ${status}).`,
+      fix: "Use Check again in a few minutes.",
+      retry: true,
+      ...(seconds ? { retryAfterMs: seconds * 1000 } : {}),
+    };
+  }
+  return { ...base, detail: `The post's address gave an unexpected answer (HTTP ${status}).`, fix: null, retry: false };
+}
+
+export type LiveCheckOutcome =
+  | { state: "skipped"; reason: string }
+  | { state: "recorded"; result: LiveCheckResult }
+  /** Not recorded: the page was not there (yet) and another attempt follows. */
+  | { state: "retry"; afterMs: number; result: LiveCheckResult };
+
+/**
+ * Fetches a published, public post and records what arrived intact. With
+ * lastAttempt false, a page that is not there yet is not recorded: the caller
+ * (the job) tries again later.
+ */
+export async function checkLivePost(
+  db: DB,
+  publicationId: string,
+  { signal, lastAttempt = true }: { signal?: AbortSignal; lastAttempt?: boolean } = {},
+): Promise<LiveCheckOutcome> {
+  const publication = await publicationRow(db, publicationId);
+  if (!publication) return { state: "skipped", reason: "The publication no longer exists." };
+  const reason = whyNotCheckable(publication);
+  if (reason) return { state: "skipped", reason };
+  const url = publication.remote_url!;
+  const log = (level: "info" | "warn", detail: string) =>
+    logDiag(db, {
+      siteId: publication.site_id,
+      provider: publication.platform,
+      level,
+      stage: "live-check",
+      detail,
+      correlationId: publication.correlation_id,
+    });
+  const article = await db
+    .selectFrom("articles")
+    .select(["title", "content_html", "meta_description", "featured_image", "updated_at"])
+    .where("id", "=", publication.article_id)
+    .where("site_id", "=", publication.site_id)
+    .executeTakeFirst();
+  if (!article) return { state: "skipped", reason: "The article no longer exists." };
+
+  let result: LiveCheckResult;
+  let unreachable: Unreachable | null = null;
+  try {
+    const response = await guardedFetch(url, {
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_PAGE_BYTES,
+      signal,
+      correlationId: publication.correlation_id,
+      headers: { Accept: "text/html,application/xhtml+xml" },
+    });
+    const type = String(response.headers["content-type"] ?? "");
+    if (response.status < 200 || response.status >= 300) {
+      unreachable = unreachableFromStatus(url, response.status, response.headers["retry-after"], publication.platform);
+    } else if (publication.platform === "shopify" && new URL(response.url).pathname === "/password") {
+      unreachable = {
+        version: 1,
+        outcome: "unreachable",
+        url,
+        httpStatus: response.status,
+        detail: "Your Shopify store is password protected, so visitors and search engines see the password page instead of the post.",
+        fix: "Remove the storefront password in Shopify (Online Store → Preferences) when the store opens.",
+        retry: false,
+      };
+    } else if (type && !/html/i.test(type)) {
+      unreachable = {
+        version: 1,
+        outcome: "unreachable",
+        url,
+        httpStatus: response.status,
+        detail: `The post's address does not answer with a web page (${type.split(";")[0]}).`,
+        fix: null,
+        retry: false,
+      };
+    } else {
+      const config = parseConfig(publication.config);
+      const checks = analyzeLivePage(response.text(), {
+        platform: publication.platform,
+        postUrl: url,
+        pageUrl: response.url,
+        title: article.title,
+        metaDescription: article.meta_description,
+        // Articles have no canonical of their own yet (PostInput.canonicalUrl is always null): the post is its own canonical.
+        canonicalUrl: null,
+        images: await expectedImages(db, publication.connection_id, article),
+        links: extractLinks(article.content_html),
+        wordpressSeoPlugin: Array.isArray(config.seo) && config.seo.length > 0,
+      });
+      result = {
+        version: 1,
+        outcome: "checked",
+        url,
+        finalUrl: response.url,
+        httpStatus: response.status,
+        checks,
+        problems: checks.filter((c) => c.state === "problem").length,
+        // The hosted blog serves the article's current content: it cannot be behind.
+        stale: publication.platform !== "hosted" && article.updated_at > publication.updated_at,
+      };
+    }
+  } catch (error) {
+    if (!(error instanceof OutboundRequestError)) throw error;
+    unreachable = unreachableFromError(url, error, publication.platform);
+  }
+  if (unreachable) {
+    const { retry, retryAfterMs, ...recorded } = unreachable;
+    if (retry && !lastAttempt) {
+      await log("info", `live page not there yet (${recorded.httpStatus ?? "no answer"}); trying again later`);
+      return { state: "retry", afterMs: Math.max(RETRY_DELAY_MS, retryAfterMs ?? 0), result: recorded };
+    }
+    result = recorded;
+  }
+  // updated_at stays the publish time: it tells whether the article changed since (the `stale` flag).
+  await db
+    .updateTable("publications")
+    .set({ live_check: JSON.stringify(result!), live_checked_at: isoNow() })
+    .where("id", "=", publication.id)
+    .execute();
+  if (result!.outcome === "checked") {
+    const problems = result!.checks.filter((c) => c.state === "problem").map((c) => c.id);
+    await log(
+      problems.length ? "warn" : "info",
+      `live page checked: ${problems.length ? `problems: ${problems.join(", ")}` : "all intact"}`,
+    );
+  } else {
+    await log("warn", `live page unreachable: ${result!.httpStatus ?? ""} ${result!.detail}`);
+  }
+  return { state: "recorded", result: result! };
+}
+
+const Payload = z.object({ publicationId: z.string().min(1) });
+
+export const checkLivePostJob: JobDefinition<typeof Payload> = {
+  payload: Payload,
+  run: async ({ publicationId }, { db, job, signal }) => {
+    const outcome = await checkLivePost(db, publicationId, { signal, lastAttempt: job.attempts >= job.max_attempts });
+    if (outcome.state === "retry") throw new RetryLaterError("The live page was not there yet.", outcome.afterMs);
+  },
+};
+
+/**
+ * Called by the engine once a publish succeeded: queues the check when the post
+ * is public. Never throws: the publication is already recorded, and a missing
+ * check must not turn it into a failure.
+ */
+export async function scheduleLiveCheck(
+  db: DB,
+  publication: { id: string; mode: "draft" | "live"; correlationId: string },
+  remote: RemotePost,
+  log: (level: "info" | "warn", stage: string, detail: string) => Promise<void>,
+  now = new Date(),
+) {
+  if (publication.mode !== "live" || !remote.live || !remote.url) return;
+  try {
+    await enqueue(
+      db,
+      LIVE_CHECK_JOB,
+      { publicationId: publication.id },
+      {
+        runAt: new Date(now.getTime() + FIRST_CHECK_DELAY_MS),
+        idempotencyKey: `live:${publication.id}:${publication.correlationId}`,
+        maxAttempts: 2,
+      },
+    );
+  } catch (error) {
+    await log(
+      "warn",
+      "live-check.queue",
+      `could not queue the live check: ${error instanceof Error ? error.message : String(error)}`,
+    ).catch(() => {});
+  }
+}
+
+function jobsOfPublication(db: DB, publicationId: string) {
+  return db
+    .selectFrom("jobs")
+    .where("name", "=", LIVE_CHECK_JOB)
+    .where(sql<string>`json_extract(payload, '$.publicationId')`, "=", publicationId);
+}
+
+export type LiveCheckRequest =
+  | { ok: true; articleId: string }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_checkable"; message: string; articleId: string }
+  | { ok: false; reason: "too_soon"; retryAfterSeconds: number; articleId: string };
+
+/** "Check again": queues a check of one of the site's publications, at most once a minute each. */
+export async function requestLiveCheck(db: DB, siteId: string, publicationId: string, now = new Date()): Promise<LiveCheckRequest> {
+  const publication = await publicationRow(db, publicationId, siteId);
+  if (!publication) return { ok: false, reason: "not_found" };
+  const articleId = publication.article_id;
+  const reason = whyNotCheckable(publication);
+  if (reason) return { ok: false, reason: "not_checkable", message: reason, articleId };
+  return db.transaction().execute(async (trx) => {
+    const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
+    const last = await jobsOfPublication(trx, publicationId)
+      .select("created_at")
+      .where("created_at", ">", since)
+      .orderBy("created_at", "desc")
+      .executeTakeFirst();
+    if (last) {
+      const waitMs = Date.parse(last.created_at) + MANUAL_CHECK_INTERVAL_MS - now.getTime();
+      return { ok: false, reason: "too_soon", retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), articleId };
+    }
+    // One attempt: the customer is looking, so "not found" is shown at once rather than in five minutes.
+    await enqueue(
+      trx,
+      LIVE_CHECK_JOB,
+      { publicationId },
+      { idempotencyKey: `live:${publicationId}:manual:${now.toISOString()}`, maxAttempts: 1 },
+    );
+    return { ok: true, articleId };
+  });
+}
+
+/** 'Checked just now', 'Checked 5 minutes ago', 'Checked 2 hours ago', 'Checked 3 days ago'. */
+export function checkedAgo(checkedAt: string, now = new Date()) {
+  const ms = Math.max(0, now.getTime() - Date.parse(checkedAt));
+  const plural = (n: number, unit: string) => `Checked ${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (ms < MINUTE) return "Checked just now";
+  if (ms < 60 * MINUTE) return plural(Math.floor(ms / MINUTE), "minute");
+  if (ms < 48 * 60 * MINUTE) return plural(Math.floor(ms / (60 * MINUTE)), "hour");
+  return plural(Math.floor(ms / (24 * 60 * MINUTE)), "day");
+}
+
+export type LiveCheckSummary = {
+  publicationId: string;
+  platform: CmsPlatform;
+  destination: string;
+  remoteUrl: string | null;
+  /** Why this publication cannot be checked; null when it can. */
+  notCheckable: string | null;
+  /** A check is queued or running. */
+  checking: boolean;
+  checkedAt: string | null;
+  checkedAgo: string | null;
+  result: LiveCheckResult | null;
+};
+
+/** What the write screen shows: per published destination of the article, its last live check. */
+export async function liveCheckOfArticle(db: DB, siteId: string, articleId: string, now = new Date()): Promise<LiveCheckSummary[]> {
+  const rows = await db
+    .selectFrom("publications as p")
+    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+    .select([
+      "p.id",
+      "p.mode",
+      "p.status",
+      "p.remote_url",
+      "p.remote_status",
+      "p.live_check",
+      "p.live_checked_at",
+      "c.platform",
+      "c.name",
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("jobs")
+              .select("jobs.id")
+              .where("jobs.name", "=", LIVE_CHECK_JOB)
+              .where("jobs.status", "in", ["queued", "running"])
+              .whereRef(sql<string>`json_extract(jobs.payload, '$.publicationId')`, "=", "p.id"),
+          )
+          .as("checking"),
+    ])
+    .where("p.site_id", "=", siteId)
+    .where("p.article_id", "=", articleId)
+    .where("p.status", "=", "published")
+    .orderBy("p.created_at")
+    .execute();
+  return rows.map((row) => ({
+    publicationId: row.id,
+    platform: row.platform,
+    destination: row.name || platformName(row.platform),
+    remoteUrl: row.remote_url,
+    notCheckable: whyNotCheckable(row),
+    checking: Boolean(row.checking),
+    checkedAt: row.live_checked_at,
+    checkedAgo: row.live_checked_at ? checkedAgo(row.live_checked_at, now) : null,
+    result: parseResult(row.live_check),
+  }));
+}
+
+function parseResult(json: string | null): LiveCheckResult | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as LiveCheckResult;
+    return value?.version === 1 ? value : null;
+  } catch {
+    return null;
+  }
+}

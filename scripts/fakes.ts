@@ -1,0 +1,115 @@
+// npm run fakes: starts every local fake in tests/fakes/ on fixed ports from
+// FAKES_PORT_BASE (default 4400), prints where each listens, the environment to
+// give the app and how to connect it, and stays up until Ctrl-C.
+// A new fake is one line in FAKES below (append it, so the ports of the others stay put).
+import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
+import { startGhostFake } from "#tests/fakes/ghost";
+import { startNotionFake } from "#tests/fakes/notion";
+import { startFakeOidc } from "#tests/fakes/oidc";
+import { startFakeOpenAi } from "#tests/fakes/openai";
+import { startFakePostmark } from "#tests/fakes/postmark";
+import { startShopifyFake } from "#tests/fakes/shopify";
+import { startTestSite } from "#tests/fakes/test-site";
+import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
+import { startWordPressFake } from "#tests/fakes/wordpress";
+import { startFakeYouTube } from "#tests/fakes/youtube";
+
+/** What a started fake gives back; `hint` and `env` are optional, the first from the fake itself, the second from its entry. */
+type Started = { url: string; close: () => Promise<void>; hint?: string };
+type Fake<T extends Started = Started> = {
+  name: string;
+  start: (port: number) => Promise<T>;
+  /** Environment the app needs to use it (besides TEST_ALLOW_PRIVATE_HOSTS, collected for all). */
+  env?: (fake: T) => Record<string, string>;
+  /** When the fake has no hint of its own. */
+  hint?: (fake: T) => string;
+};
+const fake = <T extends Started>(entry: Fake<T>) => entry as unknown as Fake;
+
+const FAKES: Fake[] = [
+  fake({
+    name: "Postmark",
+    start: (port) => startFakePostmark({ port }),
+    env: (f) => ({ POSTMARK_SERVER_TOKEN: f.token, POSTMARK_API_URL: f.url }),
+    hint: () => "Mail the app sends lands here instead of Postmark.",
+  }),
+  fake({
+    name: "Google sign-in (OIDC)",
+    start: (port) => startFakeOidc({ port }),
+    env: (f) => ({ GOOGLE_CLIENT_ID: f.clientId, GOOGLE_CLIENT_SECRET: f.clientSecret, GOOGLE_ISSUER: f.issuer }),
+    hint: () => "'Continue with Google' signs in at once as the fake's first user.",
+  }),
+  fake({
+    name: "OpenAI",
+    start: (port) => startFakeOpenAi({ port }),
+    env: (f) => ({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: f.baseURL }),
+    hint: () => "Generation, AI edits and images answer from canned replies.",
+  }),
+  fake({
+    name: "YouTube",
+    start: (port) => startFakeYouTube({ port }),
+    env: (f) => ({ YOUTUBE_API_KEY: f.apiKey, YOUTUBE_API_URL: f.baseUrl }),
+    hint: () => "Video search answers an empty result unless videos are armed.",
+  }),
+  fake({
+    name: "DataForSEO",
+    start: (port) => startFakeDataForSeo({ port }),
+    env: (f) => ({ DATAFORSEO_LOGIN: f.login, DATAFORSEO_PASSWORD: f.password, DATAFORSEO_API_URL: f.url }),
+    hint: () => "Keyword volumes and difficulty come from here.",
+  }),
+  fake({
+    name: "Test site",
+    start: (port) => startTestSite({ port }),
+    hint: (f) => `A small website to scan in onboarding: enter ${f.url}`,
+  }),
+  fake({ name: "WordPress", start: (port) => startWordPressFake({ port }) }),
+  fake({ name: "Ghost", start: (port) => startGhostFake({ port }) }),
+  fake({ name: "Notion", start: (port) => startNotionFake({ port }), env: (f) => ({ NOTION_API_URL: f.url }) }),
+  fake({ name: "Webhook receiver", start: (port) => startWebhookReceiver({ port }) }),
+  fake({
+    name: "Shopify",
+    start: (port) => startShopifyFake({ port }),
+    env: (f) => ({ SHOPIFY_CLIENT_ID: f.clientId, SHOPIFY_CLIENT_SECRET: f.clientSecret, TEST_SHOPIFY_SHOP_ORIGIN: f.url }),
+  }),
+];
+
+const base = Number(process.env.FAKES_PORT_BASE ?? 4400);
+if (!Number.isInteger(base) || base < 1024 || base + FAKES.length > 65535) {
+  console.error(`FAKES_PORT_BASE must be a port number from 1024 (got ${process.env.FAKES_PORT_BASE}).`);
+  process.exit(1);
+}
+
+const running: Started[] = [];
+const env: Record<string, string> = {};
+const allowed: string[] = [];
+try {
+  for (const [index, entry] of FAKES.entries()) {
+    const port = base + index;
+    const started = await entry.start(port);
+    running.push(started);
+    allowed.push(`127.0.0.1:${port}`);
+    const own = entry.env?.(started) ?? {};
+    Object.assign(env, own);
+    console.log(`\n${entry.name}  ${started.url}`);
+    const hint = started.hint ?? entry.hint?.(started);
+    if (hint) console.log(`  ${hint.replace(/\n\s*/g, "\n  ")}`);
+    for (const [name, value] of Object.entries(own)) console.log(`  ${name}=${value}`);
+  }
+} catch (error) {
+  console.error(`Could not start every fake (ports ${base}-${base + FAKES.length - 1}; set FAKES_PORT_BASE to move them):`, error);
+  await Promise.allSettled(running.map((f) => f.close()));
+  process.exit(1);
+}
+
+// The guard lets only these loopback ports through; one line for all of them.
+env.TEST_ALLOW_PRIVATE_HOSTS = allowed.join(",");
+console.log("\nStart the app with this environment (e.g. paste into .env, then npm run dev):\n");
+for (const [name, value] of Object.entries(env)) console.log(`${name}=${value}`);
+console.log("\nEvery fake has test controls under /__fake/ (requests, posts, fail-next, reset). Ctrl-C stops them.");
+
+const stop = async () => {
+  await Promise.allSettled(running.map((f) => f.close()));
+  process.exit(0);
+};
+process.once("SIGINT", () => void stop());
+process.once("SIGTERM", () => void stop());
