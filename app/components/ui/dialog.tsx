@@ -23,7 +23,8 @@ export function Dialog({
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <D.Content
           className={cn(
-            "fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus:outline-none",
+            // A long dialog scrolls inside the viewport instead of pushing its buttons off screen.
+            "fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none",
             className,
           )}
         >

@@ -48,8 +48,6 @@ export function ShopifyConnectDialog({ limitations }: { limitations: string[] })
             required: true,
             placeholder: "your-store.myshopify.com",
             autoComplete: "off",
-            pattern: "\\s*[a-zA-Z0-9][a-zA-Z0-9-]*\\.myshopify\\.com\\s*",
-            title: "Enter full shop domain like your-store.myshopify.com",
           }}
           hint="Enter full shop domain like your-store.myshopify.com"
         />

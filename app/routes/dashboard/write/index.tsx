@@ -9,11 +9,13 @@ import { editUrl } from "#app/modules/articles/urls";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import type { Route } from "./+types/index";
 import { GenerationPanel, OfflineWriterNote } from "./generation-panel";
+import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
 import { RegenerateButton } from "./regenerate-button";
@@ -42,7 +44,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
-  return { ...screen, activeGeneration, keyword, timeZone: auth.site.timeZone, today: zonedDate(new Date(), auth.site.timeZone) };
+  const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
+  return {
+    ...screen,
+    activeGeneration,
+    keyword,
+    liveChecks,
+    timeZone: auth.site.timeZone,
+    today: zonedDate(new Date(), auth.site.timeZone),
+  };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -75,6 +85,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
+      {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
       {publishOpen && article ? (
         <PublishDialog articleId={article.id} connections={connections} closeHref={editUrl(article.id)} timeZone={timeZone} today={today} />
       ) : null}

@@ -7,10 +7,11 @@ import { WRITE_MESSAGES as MESSAGES } from "#app/modules/articles/write-messages
 import { editUrl } from "#app/modules/articles/urls";
 import { KEYWORD_MAX_CHARS, META_MAX_CHARS, saveArticle, TITLE_MAX_CHARS } from "#app/modules/articles/write.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
-import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { parseSubmission, readFormData, replyError } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { LIVE_CHECK_INTENT, liveCheckAction } from "./live-check.server";
 
 /**
  * The write form's action: save a draft, or save and open the publish dialog.
@@ -39,7 +40,11 @@ const WriteSchema = z.object({
 });
 
 export async function writeAction(db: DB, auth: AuthState, request: Request, url: URL, requestId: string) {
-  const { submission } = await parseSubmission(request, WriteSchema);
+  const formData = await readFormData(request);
+  if (!formData) return redirectWithToast(url.pathname + url.search, { type: "error", ...MESSAGES.saveFailed });
+  // The after-publish check's 'Check again' posts to the article's page too.
+  if (formData.get("intent") === LIVE_CHECK_INTENT) return liveCheckAction(db, auth, formData);
+  const { submission } = await parseSubmission(formData, WriteSchema);
   if (submission.status !== "success") {
     const titleMissing = submission.error?.title?.includes(MESSAGES.titleRequired.description);
     return replyError(submission, { notice: titleMissing ? MESSAGES.titleRequired : null });
