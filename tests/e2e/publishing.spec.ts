@@ -12,6 +12,9 @@ import {
   FAKE_SHOPIFY_PORT,
   FAKE_WEBHOOK_PORT,
   FAKE_WORDPRESS_PORT,
+  FAKE_WEBFLOW_PORT,
+  FAKE_WIX_PORT,
+  FAKE_WORDPRESS_COM_PORT,
   fakeUrl,
 } from "./stack";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
@@ -157,6 +160,38 @@ const PLATFORMS: Platform[] = [
     async posts() {
       const articles = (await fakeJson(FAKE_SHOPIFY_PORT, "/__fake/posts")) as Array<Record<string, unknown>>;
       return articles.map((a) => ({ json: JSON.stringify(a), media: a.image ? 1 : 0 }));
+    },
+  },
+  {
+    card: "Wix",
+    name: "Wix",
+    async connect(page) {
+      // The installer approves at once and sends the browser back to the callback.
+      await page.getByRole("link", { name: "Connect Wix", exact: true }).click();
+    },
+    async posts() {
+      const { posts } = (await fakeJson(FAKE_WIX_PORT, "/__fake/posts")) as { posts: Array<{ media: unknown[] }> };
+      return posts.map((p) => ({ json: JSON.stringify(p), media: p.media.length }));
+    },
+  },
+  {
+    card: "Webflow",
+    name: "Webflow",
+    connect: (page) => fillConnectDialog(page, "Webflow", "https://www.brew.example", "wf_fake_site_token_0123456789abcdef"),
+    async posts() {
+      const items = (await fakeJson(FAKE_WEBFLOW_PORT, "/__fake/posts")) as Array<{ media: unknown[] }>;
+      return items.map((i) => ({ json: JSON.stringify(i), media: i.media.length }));
+    },
+  },
+  {
+    card: "WordPress.com",
+    name: "WordPress.com",
+    async connect(page) {
+      await page.getByRole("link", { name: "Connect WordPress.com", exact: true }).click();
+    },
+    async posts() {
+      const posts = (await fakeJson(FAKE_WORDPRESS_COM_PORT, "/__fake/posts")) as Array<{ media: unknown[] }>;
+      return posts.map((p) => ({ json: JSON.stringify(p), media: p.media.length }));
     },
   },
 ];

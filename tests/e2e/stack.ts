@@ -13,6 +13,9 @@ export const FAKE_GHOST_PORT = base + 7;
 export const FAKE_NOTION_PORT = base + 8;
 export const FAKE_WEBHOOK_PORT = base + 9;
 export const FAKE_SHOPIFY_PORT = base + 10;
+export const FAKE_WIX_PORT = base + 11;
+export const FAKE_WEBFLOW_PORT = base + 12;
+export const FAKE_WORDPRESS_COM_PORT = base + 13;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 // The e2e app's fixed settings (tests/e2e/start-stack.ts). The specs mint

@@ -10,6 +10,9 @@ import { startNotionFake } from "../fakes/notion";
 import { startShopifyFake } from "../fakes/shopify";
 import { startWebhookReceiver } from "../fakes/webhook-receiver";
 import { startWordPressFake } from "../fakes/wordpress";
+import { startWebflowFake } from "../fakes/webflow";
+import { startWixFake } from "../fakes/wix";
+import { startWordPressComFake } from "../fakes/wordpress-com";
 import {
   E2E_APP_URL,
   E2E_DATA_DIR,
@@ -25,6 +28,9 @@ import {
   FAKE_SHOPIFY_PORT,
   FAKE_WEBHOOK_PORT,
   FAKE_WORDPRESS_PORT,
+  FAKE_WEBFLOW_PORT,
+  FAKE_WIX_PORT,
+  FAKE_WORDPRESS_COM_PORT,
   TEST_SITE_PORT,
   fakeUrl,
 } from "./stack";
@@ -77,6 +83,14 @@ const shopify = await startShopifyFake({ port: FAKE_SHOPIFY_PORT, redirectUris: 
 e2eEnv.SHOPIFY_CLIENT_ID = shopify.clientId;
 e2eEnv.SHOPIFY_CLIENT_SECRET = shopify.clientSecret;
 e2eEnv.TEST_SHOPIFY_SHOP_ORIGIN = shopify.url;
+const wix = await startWixFake({ port: FAKE_WIX_PORT });
+Object.assign(e2eEnv, wix.env);
+const webflow = await startWebflowFake({ port: FAKE_WEBFLOW_PORT });
+e2eEnv.WEBFLOW_API_URL = webflow.url;
+const wordpressCom = await startWordPressComFake({ port: FAKE_WORDPRESS_COM_PORT });
+e2eEnv.WORDPRESS_COM_API_URL = wordpressCom.url;
+e2eEnv.WORDPRESS_COM_CLIENT_ID = "84213";
+e2eEnv.WORDPRESS_COM_CLIENT_SECRET = "fake-wpcom-secret-5f2c";
 
 e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   TEST_SITE_PORT,
@@ -85,6 +99,9 @@ e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   FAKE_NOTION_PORT,
   FAKE_WEBHOOK_PORT,
   FAKE_SHOPIFY_PORT,
+  FAKE_WIX_PORT,
+  FAKE_WEBFLOW_PORT,
+  FAKE_WORDPRESS_COM_PORT,
 ]
   .map((port) => `127.0.0.1:${port}`)
   .join(",");

@@ -451,13 +451,14 @@ describe("routes", () => {
   const route = (handler: typeof startLoader | typeof callbackLoader, path: string, cookie = owner.cookie) =>
     callRoute({ middleware: [requireAuth], handler, request: get(path, cookie) });
 
-  test("same tab: start redirects to WordPress.com, the callback saves the connection and returns to the spec's query", async () => {
+  test("same tab: start redirects to WordPress.com, the callback saves the connection and returns to the tab with the success toast", async () => {
     const start = await route(startLoader, "/integrations/wordpress_com/start");
     expect(start.status).toBe(302);
     const query = await approve(start.headers.get("location")!);
     const back = await route(callbackLoader, `/integrations/wordpress_com/callback?${query}`);
     expect(back.status).toBe(302);
-    expect(back.headers.get("location")).toBe("/dashboard/settings?tab=integrations&platform=wordpress&success=1");
+    expect(back.headers.get("location")).toBe("/dashboard/settings?tab=integrations");
+    expect(back.headers.get("Set-Cookie")).toContain("__toast=");
     const saved = (await listConnections(db, owner.siteId)).filter((c) => c.platform === "wordpress_com");
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ siteUrl: fake.blog.url, name: "Inkpilot Demo Blog" });

@@ -79,11 +79,16 @@ export const integrations = {
       users: "250M+ users",
     },
   ] satisfies IntegrationCard[],
+  /** Also live, shown as a row under the three cards. */
+  more: [
+    { name: "Ghost", status: "Live" },
+    { name: "Webflow", status: "Live" },
+    { name: "Notion", status: "Live" },
+    { name: "Zapier", status: "Live, through the webhook" },
+    { name: "Webhook", status: "Live" },
+    { name: "Hosted blog", status: "Built in" },
+  ],
   upcoming: [
-    { name: "Webflow", status: "Coming soon" },
-    { name: "Notion", status: "Coming soon" },
-    { name: "Ghost", status: "Coming soon" },
-    { name: "Zapier", status: "Coming soon" },
     { name: "Framer", status: "In development" },
     { name: "Custom API", status: "In development" },
   ],
@@ -296,7 +301,7 @@ export const founderLetter = {
   paragraphs: [
     "Inkpilot started with a problem we had ourselves. We ran small online businesses, and everyone told us the same thing: write a blog, it is the cheapest traffic you will ever get. They were right, and we still did not do it. There was always a customer to answer, a product to ship or an invoice to send. The blog stayed empty, or it had three posts from two years ago.",
     "We tried the shortcuts. Freelancers were good but expensive, and every article needed a long brief. Chat assistants were fast, but they did not know our business, forgot our tone between sessions, and left us with the hard part: picking keywords, structuring the article, adding links and images, and copying it all into the CMS.",
-    "So we built the tool we wanted. Inkpilot reads your website and learns your brand. It researches your niche and your competitors, plans a month of keywords, and writes complete, well-structured articles in your voice. Then it delivers them to WordPress, Shopify or Wix as drafts, so you stay the editor-in-chief without being the writer.",
+    "So we built the tool we wanted. Inkpilot reads your website and learns your brand. It researches your niche and your competitors, plans a month of keywords, and writes complete, well-structured articles in your voice. Then it delivers them to your WordPress, Shopify, Wix, Ghost, Webflow or Notion site as drafts, so you stay the editor-in-chief without being the writer.",
     "We are honest about what it is. It is not magic, and it does not replace your judgement: you review every article before it goes live. What it replaces is the blank page, the research and the copy-and-paste, which is most of the work.",
     "If you have questions, ideas or a story about your own blog, write to us. We read everything.",
   ],
@@ -311,7 +316,7 @@ export const helpCenter = {
     {
       question: "How do I connect my website?",
       answer:
-        "Open Settings, then Integrations, pick your platform (WordPress, Shopify or Wix) and follow the steps. Inkpilot checks the connection straight away and shows its status there.",
+        "Open Settings, then Integrations, pick your platform (WordPress, WordPress.com, Shopify, Wix, Ghost, Webflow, Notion or a webhook) and follow the steps. Inkpilot checks the connection straight away, explains any problem with the fix, and shows its status there. Every site also has a hosted blog that works with no account anywhere.",
     },
     {
       question: "Why did my article not publish?",

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { oauthPopupPage } from "#app/modules/publishing/oauth-popup";
 import { redirectWithToast } from "#app/utils/toast.server";
 
@@ -14,5 +13,8 @@ export function connectFailed(popup: boolean, error: string) {
 }
 
 export function connected(popup: boolean) {
-  return popup ? oauthPopupPage({ type: "wordpress_com_connected", success: true }, CONNECTED_URL) : redirect(CONNECTED_URL);
+  // The same-tab flow lands on the tab with the success toast, the query string already clean.
+  return popup
+    ? oauthPopupPage({ type: "wordpress_com_connected", success: true }, CONNECTED_URL)
+    : redirectWithToast(TAB, { title: "Connection successful", description: "WordPress.com is connected." });
 }

@@ -53,8 +53,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        <h3 className="sr-only">More platforms</h3>
+        <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="More platforms">
+          {integrations.more.map((platform) => (
+            <li key={platform.name} className="rounded-full border border-slate-200 bg-white px-4 py-2 text-sm text-slate-700">
+              <span className="font-medium">{platform.name}</span> · {platform.status}
+            </li>
+          ))}
+        </ul>
         <h3 className="sr-only">Upcoming platforms</h3>
-        <ul className="mt-8 flex flex-wrap justify-center gap-3" aria-label="Upcoming platforms">
+        <ul className="mt-4 flex flex-wrap justify-center gap-3" aria-label="Upcoming platforms">
           {integrations.upcoming.map((platform) => (
             <li
               key={platform.name}

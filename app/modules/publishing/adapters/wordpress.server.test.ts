@@ -47,8 +47,9 @@ describe("discovery parsing", () => {
 describe("pickExisting", () => {
   const post = (id: number, slug: string, title: string, author = 1) => ({ id, slug, status: "draft", author, title: { raw: title } });
 
-  it("takes our exact slug from the connected user", () => {
-    expect(pickExisting([post(1, "my-post", "Anything")], "my-post", "My Post", 1)?.id).toBe(1);
+  it("takes our exact slug from the connected user only with our title (a hand-written post may hold the slug)", () => {
+    expect(pickExisting([post(1, "my-post", "My Post")], "my-post", "My Post", 1)?.id).toBe(1);
+    expect(pickExisting([post(1, "my-post", "Anything")], "my-post", "My Post", 1)).toBeNull();
     expect(pickExisting([post(1, "my-post", "My Post", 7)], "my-post", "My Post", 1)).toBeNull();
   });
 
