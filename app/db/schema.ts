@@ -336,6 +336,8 @@ export interface JobsTable {
   finished_at: Timestamp | null;
   /** Set afresh by every claim; only its holder may heartbeat or record the outcome. */
   lease_token: string | null;
+  /** Jobs of one group (a publishing destination) run at most GROUP_CONCURRENCY at once (migration 0011). */
+  group_key: string | null;
 }
 export interface MailOutboxTable {
   id: AutoId;

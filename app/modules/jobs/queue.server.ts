@@ -21,7 +21,12 @@ export type EnqueueOptions = {
   runAt?: Date;
   idempotencyKey?: string;
   maxAttempts?: number;
+  /** Jobs sharing a group run at most GROUP_CONCURRENCY at once (e.g. publications to one destination). */
+  groupKey?: string;
 };
+
+/** How many jobs of one group may run at once across the queue: one destination never takes a whole lane. */
+export const GROUP_CONCURRENCY = 4;
 
 /** Thrown by a job to fail at once, without retries (e.g. an inactive mail recipient). */
 export class PermanentJobError extends Error {
@@ -58,6 +63,7 @@ export async function insertJob(db: DB, name: string, payload: unknown, options:
       run_at: (options.runAt ?? new Date()).toISOString(),
       max_attempts: options.maxAttempts ?? 5,
       idempotency_key: options.idempotencyKey ?? null,
+      group_key: options.groupKey ?? null,
       created_at: now,
       updated_at: now,
     })
@@ -88,6 +94,10 @@ export async function claimNextJob(db: DB, leaseMs: number, names?: readonly str
         WHERE status IN ('queued', 'running')
           AND ((status = 'queued' AND run_at <= ${now}) OR (status = 'running' AND locked_until < ${now}))
           ${nameFilter}
+          AND (group_key IS NULL OR group_key NOT IN (
+            SELECT group_key FROM jobs
+             WHERE status = 'running' AND group_key IS NOT NULL AND locked_until >= ${now}
+             GROUP BY group_key HAVING COUNT(*) >= ${GROUP_CONCURRENCY}))
         ORDER BY run_at, id
         LIMIT 1)
     RETURNING *`.execute(db);

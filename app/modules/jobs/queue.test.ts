@@ -9,7 +9,9 @@ import {
   insertJob,
   markFailedAttempt,
   markSucceeded,
+  GROUP_CONCURRENCY,
   PermanentJobError,
+  RetryLaterError,
   retryDelayMs,
 } from "./queue.server";
 import { jobRegistry } from "./registry.server";
@@ -90,6 +92,34 @@ describe("job queue", () => {
 
 const statusOf = async (db: Awaited<ReturnType<typeof testDb>>, id: number) =>
   await db.selectFrom("jobs").select(["status", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("job groups and waiting", () => {
+  it("runs at most GROUP_CONCURRENCY jobs of one group at once, so a later group's job is claimed past a backlog", async () => {
+    const db = await testDb();
+    const start = Date.now() - 10_000;
+    for (let i = 0; i < GROUP_CONCURRENCY + 3; i++) {
+      await insertJob(db, "t-group", { i }, { groupKey: "publish:slow-site", runAt: new Date(start + i) });
+    }
+    const other = await insertJob(db, "t-group", { other: true }, { groupKey: "publish:other-site", runAt: new Date(start + 1_000) });
+    const claimed = [];
+    for (let i = 0; i < GROUP_CONCURRENCY + 1; i++) claimed.push(await claimNextJob(db, 60_000, ["t-group"]));
+    expect(claimed.slice(0, GROUP_CONCURRENCY).every((job) => job?.group_key === "publish:slow-site")).toBe(true);
+    expect(claimed[GROUP_CONCURRENCY]?.id).toBe(other);
+    // The slow site's backlog waits until one of its running jobs finishes.
+    expect(await claimNextJob(db, 60_000, ["t-group"])).toBeUndefined();
+    await markSucceeded(db, claimed[0]!);
+    expect((await claimNextJob(db, 60_000, ["t-group"]))?.group_key).toBe("publish:slow-site");
+  });
+
+  it("waits at least a RetryLaterError's delay before the next attempt (a 429's Retry-After)", async () => {
+    const db = await testDb();
+    await insertJob(db, "t-later", {});
+    const job = (await claimNextJob(db, 60_000, ["t-later"]))!;
+    expect(await markFailedAttempt(db, job, new RetryLaterError("slow down", 90_000), 1)).toBe("retry");
+    const row = await db.selectFrom("jobs").select("run_at").where("id", "=", job.id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(85_000);
+  });
+});
 
 describe("the lease token", () => {
   it("lets only the current holder record an outcome after a takeover", async () => {

@@ -19,7 +19,8 @@ export const LANES = {
   user: { concurrency: 3 },
   /**
    * Publishing to customers' platforms: mostly waiting on their servers, so more
-   * slots than CPU work; each host still gets at most 4 requests at a time
+   * slots than CPU work. One destination runs at most GROUP_CONCURRENCY of them
+   * at once (queue.server.ts) and gets at most 4 requests in flight
    * (app/modules/publishing/http.server.ts), so one slow site cannot take them all.
    */
   publish: { concurrency: 8 },

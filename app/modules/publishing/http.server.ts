@@ -9,7 +9,7 @@ import { PublishError } from "./types";
  * slot, tolerant JSON parsing, and transport failures turned into PublishError.
  */
 
-/** At most this many requests in flight to one host from this process. */
+/** At most this many requests in flight to one host for one connection, from this process. */
 export const HOST_CONCURRENCY = 4;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -75,7 +75,7 @@ export function describeResponse(response: { status: number; text: string }) {
 }
 
 export async function platformRequest(
-  ctx: { correlationId: string; signal: AbortSignal },
+  ctx: { correlationId: string; signal: AbortSignal; connectionId?: string },
   url: string,
   request: PlatformRequest = {},
 ): Promise<PlatformResponse> {
@@ -91,7 +91,10 @@ export async function platformRequest(
     body = JSON.stringify(request.json);
     headers["Content-Type"] ??= "application/json";
   }
-  await acquire(host);
+  // Per host and connection: a customer's own site gets 4 at a time; a vendor API (Notion, Webflow)
+  // is shared by every customer, whose limits are per token, so one customer's burst does not queue the others.
+  const slot = ctx.connectionId ? `${host}#${ctx.connectionId}` : host;
+  await acquire(slot);
   try {
     const response = await guardedFetch(url, {
       method: request.method ?? "GET",
@@ -129,7 +132,7 @@ export async function platformRequest(
     }
     throw error;
   } finally {
-    release(host);
+    release(slot);
   }
 }
 
@@ -181,7 +184,7 @@ export function errorFromResponse(platform: string, response: PlatformResponse, 
  * fetch (Notion's client, Shopify's Admin API client): they then go through
  * the same guard and per-host limit.
  */
-export function guardedFetchApi(ctx: { correlationId: string; signal: AbortSignal }): typeof fetch {
+export function guardedFetchApi(ctx: { correlationId: string; signal: AbortSignal; connectionId?: string }): typeof fetch {
   return async (input, init) => {
     const request = input instanceof Request ? input : null;
     const url = request ? request.url : String(input);

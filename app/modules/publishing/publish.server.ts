@@ -153,7 +153,13 @@ export async function requestPublication(
       trx,
       "publish-article",
       { publicationId, correlationId },
-      { runAt: input.scheduleAt ?? now, idempotencyKey: `${publicationId}:${correlationId}`, maxAttempts: 6 },
+      {
+        runAt: input.scheduleAt ?? now,
+        idempotencyKey: `${publicationId}:${correlationId}`,
+        maxAttempts: 6,
+        // A burst to one destination runs a few at a time and leaves the rest of the lane to other customers.
+        groupKey: `publish:${input.connectionId}`,
+      },
     );
   });
   await logDiag(db, {
