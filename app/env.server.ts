@@ -91,6 +91,12 @@ const EnvSchema = z.object({
   SHOPIFY_CLIENT_SECRET: optionalString,
   // After rotating the client secret, Shopify may sign webhooks with the old one for a while.
   SHOPIFY_PREVIOUS_CLIENT_SECRET: optionalString,
+  // WordPress.com and Wix apps (issue 9). Like Shopify's, these may instead be saved by an
+  // operator on /dashboard/admin/integration-settings; when set here, these win (app-credentials.server.ts).
+  WORDPRESS_COM_CLIENT_ID: optionalString,
+  WORDPRESS_COM_CLIENT_SECRET: optionalString,
+  WIX_APP_ID: optionalString,
+  WIX_APP_SECRET: optionalString,
   // The one pinned Admin API version (quarterly releases, each supported at least 12 months).
   SHOPIFY_API_VERSION: z
     .string()

@@ -91,5 +91,7 @@ export default [
     route("mailbox", "routes/admin/mailbox.tsx"),
     route("mailbox/:mailId", "routes/admin/mailbox-message.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),
+    // Operator diagnostics of publishing (issue 9 scope 6; decisions: operators only, never public).
+    route("integration-settings", "routes/admin/integration-settings.tsx"),
   ]),
 ] satisfies RouteConfig;
