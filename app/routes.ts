@@ -40,7 +40,7 @@ export default [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
-  ...prefix("resources", [route("cron", "routes/resources/cron.ts")]),
+  ...prefix("resources", [route("cron", "routes/resources/cron.ts"), route("ping", "routes/resources/ping.ts")]),
   // The signed-in dashboard: requireAuth middleware and the sidebar shell. Add new pages to this array.
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
@@ -93,5 +93,8 @@ export default [
     route("sessions", "routes/admin/sessions.tsx"),
     // Operator diagnostics of publishing (issue 9 scope 6; decisions: operators only, never public).
     route("integration-settings", "routes/admin/integration-settings.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
+    route("shopify-debug", "routes/admin/shopify-debug.tsx"),
+    route("nuclear-connect", "routes/admin/nuclear-connect.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -83,3 +83,49 @@ export function LevelBadge({ level }: { level: string }) {
     </span>
   );
 }
+
+/** A plain table for operator lists; `empty` is shown instead when there are no rows. */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  empty,
+  testId,
+}: {
+  caption: string;
+  columns: string[];
+  rows: Array<{ key: string | number; cells: React.ReactNode[] }>;
+  empty: string;
+  testId?: string;
+}) {
+  if (rows.length === 0) {
+    return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{empty}</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-3 py-2">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={i} className="px-3 py-2 align-top">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
