@@ -9,6 +9,9 @@ import {
   storedAppConfig,
   type AppProvider,
 } from "#app/modules/publishing/app-credentials.server";
+import { SETTINGS_MESSAGES } from "./diagnostics-copy";
+
+export { SETTINGS_MESSAGES };
 
 /**
  * The operators' integration settings page (spec 001 "Integration settings
@@ -17,15 +20,6 @@ import {
  * set, never what it is, and the audit trail records that a secret changed,
  * never its value.
  */
-
-export const SETTINGS_MESSAGES = {
-  saved: "Configuration updated successfully",
-  saveFailed: "Failed to update configuration",
-  valid: (name: string) => `${name} OAuth configuration is valid`,
-  incomplete: "Configuration incomplete - missing Client ID or Client Secret",
-  testFailed: "Failed to test connection",
-  clientIdRequired: "Client ID is required",
-} as const;
 
 export function redirectUriOf(provider: AppProvider) {
   return `${getEnv().appUrl}${APP_PROVIDER_INFO[provider].callbackPath}`;

@@ -8,6 +8,9 @@ import { logDiag, newCorrelationId, recentDiagLogs } from "#app/modules/publishi
 import { htmlToMarkdown } from "#app/modules/publishing/post.server";
 import { PublishError, type AdapterContext, type PostInput } from "#app/modules/publishing/types";
 import { isoNow } from "#app/utils/time";
+import { DIAG_MESSAGES } from "./diagnostics-copy";
+
+export { DIAG_MESSAGES };
 
 /**
  * The operators' publishing diagnostics (spec 001 "Debug and utility pages",
@@ -18,18 +21,6 @@ import { isoNow } from "#app/utils/time";
  * credentials, and an OAuth state only as a short prefix (the full value would
  * let anyone finish that install).
  */
-
-export const DIAG_MESSAGES = {
-  healthFailed: "Health Check Failed",
-  healthIssues: "Connection appears to have issues",
-  healthOk: "Connection is healthy",
-  testFailed: "Test Publish Failed",
-  testOk: "Test post sent",
-  noConnection: "That connection does not exist.",
-  disconnected: "This connection is disconnected; there is nothing to check.",
-  builtin: "The hosted blog is served by Inkpilot itself; there is no remote site to send a test post to.",
-  noDraft: "This platform cannot hold a draft, so a test post would go live on the customer's site. Test publish is not offered.",
-} as const;
 
 /** Platforms with a working adapter: the providers the page offers. */
 export function diagnosticProviders() {

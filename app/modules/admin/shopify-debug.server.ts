@@ -7,35 +7,16 @@ import {
   ShopifyOAuthError,
   startShopifyInstall,
 } from "#app/modules/publishing/shopify/oauth.server";
+import { SHOPIFY_DEBUG_MESSAGES } from "./diagnostics-copy";
 import { oauthStatesOverview } from "./publishing-diagnostics.server";
+
+export { SHOPIFY_DEBUG_MESSAGES };
 
 /**
  * The Shopify debug page (spec 001): for one shop, the install record, the
  * pending OAuth states started for it and the recent diagnostic lines that
  * name it, in the spec's "Shopify debug response" shape.
  */
-
-export const SHOPIFY_DEBUG_MESSAGES = { debugFailed: "Debug Failed", oauthStartFailed: "OAuth Start Failed" } as const;
-
-export const SHOPIFY_COMMON_ISSUES = [
-  {
-    title: "Callback URL mismatch",
-    detail: "The app's allowed redirection URLs in the Shopify Partner dashboard must list this server's /shopify/callback exactly.",
-  },
-  {
-    title: "App not approved for the development store",
-    detail: "An unlisted app installs only on stores it was shared with; install it on the dev store from the Partner dashboard first.",
-  },
-  {
-    title: "Signature (HMAC) check failing",
-    detail:
-      "The client secret here differs from the app's, or it was rotated: set the new secret and keep the previous one while Shopify switches.",
-  },
-  {
-    title: "State missing or expired",
-    detail: "The install took longer than 10 minutes, was started twice, or the callback was opened again: start connecting again.",
-  },
-] as const;
 
 export class ShopifyDebugError extends Error {
   override name = "ShopifyDebugError";

@@ -2,6 +2,9 @@ import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
+import type { AppProvider } from "./app-providers";
+
+export { APP_PROVIDER_INFO, APP_PROVIDERS, isAppProvider, type AppProvider } from "./app-providers";
 
 /**
  * The client credentials of Inkpilot's own apps on the OAuth platforms
@@ -18,43 +21,6 @@ import { isoNow } from "#app/utils/time";
  * `.client_secret` / `.previous_client_secret` (is_secret = 1, AES-256-GCM
  * bound to the key, so a sealed value copied to another key does not open).
  */
-
-export const APP_PROVIDERS = ["wordpress_com", "shopify", "wix"] as const;
-export type AppProvider = (typeof APP_PROVIDERS)[number];
-
-export const APP_PROVIDER_INFO: Record<
-  AppProvider,
-  { name: string; idEnv: string; secretEnv: string; callbackPath: string; idLabel: string; secretLabel: string }
-> = {
-  wordpress_com: {
-    name: "WordPress.com",
-    idEnv: "WORDPRESS_COM_CLIENT_ID",
-    secretEnv: "WORDPRESS_COM_CLIENT_SECRET",
-    callbackPath: "/integrations/wordpress_com/callback",
-    idLabel: "Client ID",
-    secretLabel: "Client Secret",
-  },
-  shopify: {
-    name: "Shopify",
-    idEnv: "SHOPIFY_CLIENT_ID",
-    secretEnv: "SHOPIFY_CLIENT_SECRET",
-    callbackPath: "/shopify/callback",
-    idLabel: "Client ID",
-    secretLabel: "Client Secret",
-  },
-  wix: {
-    name: "Wix",
-    idEnv: "WIX_APP_ID",
-    secretEnv: "WIX_APP_SECRET",
-    callbackPath: "/integrations/wix/callback",
-    idLabel: "Client ID",
-    secretLabel: "Client Secret",
-  },
-};
-
-export function isAppProvider(value: unknown): value is AppProvider {
-  return typeof value === "string" && (APP_PROVIDERS as readonly string[]).includes(value);
-}
 
 export type CredentialSource = "env" | "db" | "none";
 export type AppCredentials = { clientId: string | null; clientSecret: string | null; source: CredentialSource };

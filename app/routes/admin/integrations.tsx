@@ -1,19 +1,15 @@
 import { data, Form, Link } from "react-router";
-import { FormMessage, SelectField } from "#app/components/forms";
+import { SelectField } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
-import type { CmsPlatform } from "#app/db/schema";
 import {
   connectionsOfPlatform,
   diagnosticLog,
   diagnosticProviders,
-  DIAG_MESSAGES,
   installRecords,
   oauthStatesOverview,
   runHealthCheck,
   runTestPublish,
-  type HealthResult,
-  type TestPublishResult,
 } from "#app/modules/admin/publishing-diagnostics.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { DETAIL_MAX_CHARS } from "#app/modules/publishing/diagnostics.server";
@@ -21,6 +17,7 @@ import { platformName } from "#app/modules/publishing/platforms";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { DataTable, LevelBadge, PageTitle, Panel } from "./admin-ui";
 import { formatUtc } from "./mail-status";
+import { ActionResult, InstallsPanel, logLink, OAuthStatesPanel, type ActionReply } from "./diagnostics-panels";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Publishing diagnostics | Inkpilot Admin" }];
@@ -40,6 +37,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     db.selectFrom("diag_logs").select("provider").distinct().orderBy("provider").execute(),
   ]);
   return {
+    detailMaxChars: DETAIL_MAX_CHARS,
     providers,
     provider: provider?.platform ?? null,
     connections,
@@ -50,8 +48,6 @@ export async function loader({ url }: Route.LoaderArgs) {
     oauthStates,
   };
 }
-
-type ActionReply = { intent: "health"; health: HealthResult } | { intent: "test-publish"; testPublish: TestPublishResult };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -66,58 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ error: "Unknown action" }, { status: 400 });
 }
 
-function logLink(correlationId: string) {
-  return `?cid=${encodeURIComponent(correlationId)}#diagnostic-log`;
-}
-
-function ActionResult({ reply }: { reply: ActionReply | null }) {
-  if (!reply) return null;
-  if (reply.intent === "health") {
-    const h = reply.health;
-    return (
-      <div className="mt-4 flex flex-col gap-2">
-        {h.ok ? (
-          <FormMessage tone="success" title={DIAG_MESSAGES.healthOk} description={`Correlation id ${h.correlationId}.`} />
-        ) : (
-          <FormMessage
-            title={DIAG_MESSAGES.healthFailed}
-            description={`${DIAG_MESSAGES.healthIssues}: ${h.error ?? ""} (correlation id ${h.correlationId})`}
-            link={{ to: logLink(h.correlationId), label: "See the diagnostic log" }}
-          />
-        )}
-        {h.checks.length ? (
-          <ul className="text-sm text-slate-700">
-            {h.checks.map((c) => (
-              <li key={c.label}>
-                <strong>{c.state}</strong> {c.label}: {c.detail}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    );
-  }
-  const t = reply.testPublish;
-  return (
-    <div className="mt-4">
-      {t.ok && t.remote ? (
-        <FormMessage
-          tone="success"
-          title={DIAG_MESSAGES.testOk}
-          description={`Draft ${t.remote.remoteId} (${t.remote.status})${t.remote.url ? ` at ${t.remote.url}` : ""}. Correlation id ${t.correlationId}. Delete it on the site when done.`}
-          link={{ to: logLink(t.correlationId), label: "See the diagnostic log" }}
-        />
-      ) : (
-        <FormMessage
-          title={DIAG_MESSAGES.testFailed}
-          description={`${t.error ?? ""} (see diagnostics for details: correlation id ${t.correlationId})`}
-          link={{ to: logLink(t.correlationId), label: "See the diagnostic log" }}
-        />
-      )}
-    </div>
-  );
-}
-
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useIsPending();
   const reply = actionData && "intent" in actionData ? (actionData as ActionReply) : null;
@@ -126,7 +70,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
     <div className="flex flex-col gap-6">
       <PageTitle id="integrations-title" title="Publishing diagnostics">
         Check any site's connection, send a test post, and read the diagnostic log. Every line carries an 8-character correlation id, the
-        same one customers are shown; details are cut at {DETAIL_MAX_CHARS} characters and never hold secrets.
+        same one customers are shown; details are cut at {loaderData.detailMaxChars} characters and never hold secrets.
       </PageTitle>
 
       <Panel title="Health check and test publish">
@@ -222,40 +166,8 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         />
       </Panel>
 
-      <Panel title="Install records">
-        <DataTable
-          caption="App installs"
-          columns={["Provider", "Store or site", "Inkpilot site", "Scope", "Installed"]}
-          empty="No app installs recorded."
-          rows={installs.map((i) => ({
-            key: i.id,
-            cells: [platformName(i.provider as CmsPlatform), i.external_id, i.siteName ?? "—", i.scope || "—", formatUtc(i.created_at)],
-          }))}
-        />
-      </Panel>
-
-      <Panel title={`OAuth states (${oauthStates.count})`}>
-        <p className="mb-3 text-sm text-slate-600">
-          Pending connect attempts. Only a prefix of each state is shown: the full value would finish the install.
-        </p>
-        <DataTable
-          caption="OAuth states"
-          columns={["Provider", "State", "Site", "Created", "Expires"]}
-          empty="No pending OAuth states."
-          rows={oauthStates.states.map((s, i) => ({
-            key: `${s.state}-${i}`,
-            cells: [
-              s.provider,
-              <span key="s" className="font-mono">
-                {s.state}
-              </span>,
-              s.siteName ?? "—",
-              formatUtc(s.created_at),
-              `${formatUtc(s.expires_at)}${s.expired ? " (expired)" : ""}`,
-            ],
-          }))}
-        />
-      </Panel>
+      <InstallsPanel installs={installs} />
+      <OAuthStatesPanel oauthStates={oauthStates} />
     </div>
   );
 }

@@ -2,13 +2,8 @@ import { data, Form, Link } from "react-router";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
-import {
-  SHOPIFY_COMMON_ISSUES,
-  SHOPIFY_DEBUG_MESSAGES,
-  shopifyDebug,
-  ShopifyDebugError,
-  testShopifyOAuthStart,
-} from "#app/modules/admin/shopify-debug.server";
+import { SHOPIFY_COMMON_ISSUES, SHOPIFY_DEBUG_MESSAGES } from "#app/modules/admin/diagnostics-copy";
+import { shopifyDebug, ShopifyDebugError, testShopifyOAuthStart } from "#app/modules/admin/shopify-debug.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { DataTable, LevelBadge, PageTitle, Panel, YesNo } from "./admin-ui";
