@@ -93,6 +93,8 @@ const EnvSchema = z.object({
   SHOPIFY_CLIENT_SECRET: optionalString,
   // After rotating the client secret, Shopify may sign webhooks with the old one for a while.
   SHOPIFY_PREVIOUS_CLIENT_SECRET: optionalString,
+  // The app credentials of Shopify, WordPress.com and Wix may instead be saved by an operator on
+  // /dashboard/admin/integration-settings; when set here, these win (app-credentials.server.ts).
   // The one pinned Admin API version (quarterly releases, each supported at least 12 months).
   SHOPIFY_API_VERSION: z
     .string()

@@ -40,7 +40,11 @@ export default [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
-  ...prefix("resources", [route("cron", "routes/resources/cron.ts"), route("webhooks/shopify", "routes/resources/webhooks.shopify.ts")]),
+  ...prefix("resources", [
+    route("cron", "routes/resources/cron.ts"),
+    route("ping", "routes/resources/ping.ts"),
+    route("webhooks/shopify", "routes/resources/webhooks.shopify.ts"),
+  ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
   route("integrations/shopify/start", "routes/integrations/shopify-start.ts"),
   route("shopify/callback", "routes/integrations/shopify-callback.ts"),
@@ -103,5 +107,10 @@ export default [
     route("mailbox", "routes/admin/mailbox.tsx"),
     route("mailbox/:mailId", "routes/admin/mailbox-message.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),
+    // Operator diagnostics of publishing (issue 9 scope 6; decisions: operators only, never public).
+    route("integration-settings", "routes/admin/integration-settings.tsx"),
+    route("integrations", "routes/admin/integrations.tsx"),
+    route("shopify-debug", "routes/admin/shopify-debug.tsx"),
+    route("nuclear-connect", "routes/admin/nuclear-connect.tsx"),
   ]),
 ] satisfies RouteConfig;

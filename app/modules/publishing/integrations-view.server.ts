@@ -1,23 +1,27 @@
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform, WorkspaceRole } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
+import { appCredentials } from "./app-credentials.server";
 import { canManageConnections } from "./access";
 import { getAdapter } from "./adapters";
 import { FORM_PLATFORMS } from "./connect-form";
 import { listConnections } from "./connections.server";
 import { PLATFORM_CARDS } from "./platforms";
 
-/** Platforms connected through their own sign-in need this server's app credentials first. */
-function appConfigured(platform: CmsPlatform) {
-  if (platform === "shopify") return getEnv().shopifyEnabled;
-  if (platform === "wix") return getEnv().wixEnabled;
-  if (platform === "wordpress_com") return !!(getEnv().WORDPRESS_COM_CLIENT_ID && getEnv().WORDPRESS_COM_CLIENT_SECRET);
-  return true;
+/** Platforms connected through their own sign-in need this server's app credentials first (environment or operators' page). */
+async function configuredApps(db: DB) {
+  const configured = new Set<CmsPlatform>();
+  for (const provider of ["shopify", "wix", "wordpress_com"] as const) {
+    const { clientId, clientSecret } = await appCredentials(db, provider);
+    if (clientId && clientSecret) configured.add(provider);
+  }
+  return (platform: CmsPlatform) =>
+    platform === "shopify" || platform === "wix" || platform === "wordpress_com" ? configured.has(platform) : true;
 }
 
 /** What the Integrations tab (and the standalone /integrations page) shows; nothing secret. */
 export async function integrationsView(db: DB, tenant: { siteId: string; role: WorkspaceRole }, connectParam: string | null) {
   const connections = await listConnections(db, tenant.siteId);
+  const appConfigured = await configuredApps(db);
   const cards = PLATFORM_CARDS.map((card) => {
     const adapter = card.servedBy ? getAdapter(card.servedBy) : null;
     return {

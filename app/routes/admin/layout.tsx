@@ -13,8 +13,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const links = [
+  { to: "/dashboard/admin", label: "Overview" },
   { to: "/dashboard/admin/mailbox", label: "Mailbox" },
   { to: "/dashboard/admin/sessions", label: "Sessions" },
+  { to: "/dashboard/admin/integration-settings", label: "Integration settings" },
+  { to: "/dashboard/admin/integrations", label: "Diagnostics" },
 ];
 
 function AdminNav() {
@@ -24,6 +27,7 @@ function AdminNav() {
         <NavLink
           key={link.to}
           to={link.to}
+          end={link.to === "/dashboard/admin"}
           className={({ isActive }) =>
             cn("rounded-md px-3 py-1.5 text-sm font-medium", isActive ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100")
           }

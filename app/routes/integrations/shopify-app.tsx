@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { getDb } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
-import { normalizeShopDomain, verifyShopifyQueryHmac } from "#app/modules/publishing/shopify/oauth.server";
+import { normalizeShopDomain, shopifySecrets, verifyShopifyQueryHmac } from "#app/modules/publishing/shopify/oauth.server";
 import type { Route } from "./+types/shopify-app";
 
 /**
@@ -15,7 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Inkpilot for Shopify" }
 
 export async function loader({ url }: Route.LoaderArgs) {
   const shop = normalizeShopDomain(url.searchParams.get("shop") ?? "");
-  const verified = !!shop && url.searchParams.has("hmac") && getEnv().shopifyEnabled && verifyShopifyQueryHmac(url.searchParams);
+  const secrets = shop && url.searchParams.has("hmac") ? await shopifySecrets(getDb()) : [];
+  const verified = !!shop && secrets.length > 0 && verifyShopifyQueryHmac(url.searchParams, secrets);
   const installed =
     verified && shop
       ? !!(await getDb()

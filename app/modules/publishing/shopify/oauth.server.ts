@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import type { DB } from "#app/db/client.server";
+import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { appCredentials, appVerificationSecrets } from "../app-credentials.server";
 import { newId } from "#app/utils/crypto.server";
 import { describeResponse, platformRequest } from "../http.server";
 import { consumeOAuthState, createOAuthState } from "../oauth-states.server";
@@ -50,10 +51,12 @@ export function rewriteShopifyUrl(url: string) {
   return shopifyUrl(parsed.hostname, `${parsed.pathname}${parsed.search}`);
 }
 
-/** The client secret and, after a rotation, the previous one: both verify what Shopify signs. */
-export function shopifySecrets(): string[] {
-  const env = getEnv();
-  return [env.SHOPIFY_CLIENT_SECRET, env.SHOPIFY_PREVIOUS_CLIENT_SECRET].filter((s): s is string => Boolean(s));
+/**
+ * The client secret and, after a rotation, the previous one: both verify what Shopify signs.
+ * From the environment or the operators' integration settings (app-credentials.server.ts).
+ */
+export function shopifySecrets(db: DB = getDb()): Promise<string[]> {
+  return appVerificationSecrets(db, SHOPIFY_PROVIDER);
 }
 
 type QueryInput = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -86,18 +89,14 @@ function safeEqual(a: string, b: string) {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
-export function verifyShopifyQueryHmac(query: QueryInput, secrets: string[] = shopifySecrets()) {
+export function verifyShopifyQueryHmac(query: QueryInput, secrets: string[]) {
   const hmac = queryEntries(query).find(([key]) => key === "hmac")?.[1];
   if (!hmac || !/^[0-9a-f]{64}$/i.test(hmac)) return false;
   return secrets.some((secret) => safeEqual(shopifyQueryHmac(query, secret), hmac.toLowerCase()));
 }
 
 /** Webhooks are signed differently: base64 HMAC-SHA256 of the raw body bytes. */
-export function verifyShopifyWebhookHmac(
-  rawBody: Buffer | string,
-  hmacHeader: string | null | undefined,
-  secrets: string[] = shopifySecrets(),
-) {
+export function verifyShopifyWebhookHmac(rawBody: Buffer | string, hmacHeader: string | null | undefined, secrets: string[]) {
   if (!hmacHeader) return false;
   const body = typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody;
   return secrets.some((secret) => safeEqual(crypto.createHmac("sha256", secret).update(body).digest("base64"), hmacHeader.trim()));
@@ -123,16 +122,16 @@ export class ShopifyOAuthError extends Error {
   }
 }
 
-function requireAppCredentials() {
-  const env = getEnv();
-  if (!env.SHOPIFY_CLIENT_ID || !env.SHOPIFY_CLIENT_SECRET) {
+async function requireAppCredentials(db: DB) {
+  const { clientId, clientSecret } = await appCredentials(db, SHOPIFY_PROVIDER);
+  if (!clientId || !clientSecret) {
     throw new ShopifyOAuthError(
       "not_configured",
       "Connecting Shopify is not set up on this Inkpilot server yet (missing app client ID or secret).",
-      "SHOPIFY_CLIENT_ID/SHOPIFY_CLIENT_SECRET not set",
+      "Shopify client id/secret not set (environment or admin integration settings)",
     );
   }
-  return { clientId: env.SHOPIFY_CLIENT_ID, clientSecret: env.SHOPIFY_CLIENT_SECRET };
+  return { clientId, clientSecret };
 }
 
 type TokenAnswer = {
@@ -157,8 +156,8 @@ export function credentialsFromTokenAnswer(answer: TokenAnswer, now: Date = new 
 type RequestCtx = { correlationId: string; signal: AbortSignal };
 
 /** The callback's code for an offline token that expires (`expiring: "1"`), with its refresh token. */
-export async function exchangeShopifyCode(ctx: RequestCtx, shop: string, code: string): Promise<Credentials> {
-  const { clientId, clientSecret } = requireAppCredentials();
+export async function exchangeShopifyCode(ctx: RequestCtx, shop: string, code: string, db: DB = getDb()): Promise<Credentials> {
+  const { clientId, clientSecret } = await requireAppCredentials(db);
   let response;
   try {
     response = await platformRequest(ctx, shopifyUrl(shop, "/admin/oauth/access_token"), {
@@ -184,18 +183,18 @@ export async function exchangeShopifyCode(ctx: RequestCtx, shop: string, code: s
  * keeps the old refresh token usable until the new one is first used, so a lost
  * answer can be retried. Refused tokens are `auth`; anything else is transient.
  */
-export async function refreshShopifyToken(ctx: RequestCtx, shop: string, refreshToken: string): Promise<Credentials> {
-  const env = getEnv();
-  if (!env.SHOPIFY_CLIENT_ID || !env.SHOPIFY_CLIENT_SECRET) {
+export async function refreshShopifyToken(ctx: RequestCtx, shop: string, refreshToken: string, db: DB = getDb()): Promise<Credentials> {
+  const { clientId, clientSecret } = await appCredentials(db, SHOPIFY_PROVIDER);
+  if (!clientId || !clientSecret) {
     throw new PublishError("config", "Shopify is not set up on this Inkpilot server (missing app client ID or secret).", {
-      detail: "SHOPIFY_CLIENT_ID/SHOPIFY_CLIENT_SECRET not set",
+      detail: "Shopify client id/secret not set (environment or admin integration settings)",
     });
   }
   const response = await platformRequest(ctx, shopifyUrl(shop, "/admin/oauth/access_token"), {
     method: "POST",
     json: {
-      client_id: env.SHOPIFY_CLIENT_ID,
-      client_secret: env.SHOPIFY_CLIENT_SECRET,
+      client_id: clientId,
+      client_secret: clientSecret,
       grant_type: "refresh_token",
       refresh_token: refreshToken,
     },
@@ -257,7 +256,7 @@ export function shortCorrelationId() {
  * route may also put `state` in a short-lived httpOnly cookie to bind it to the browser.
  */
 export async function startShopifyInstall(db: DB, input: { siteId: string; userId: string; shop: string; appUrl: string }) {
-  const { clientId } = requireAppCredentials();
+  const { clientId } = await requireAppCredentials(db);
   const shop = normalizeShopDomain(input.shop);
   if (!shop) throw new ShopifyOAuthError("shop", SHOP_DOMAIN_MESSAGE, `shop=${String(input.shop).slice(0, 100)}`);
   const redirectUri = `${input.appUrl.replace(/\/$/, "")}${SHOPIFY_CALLBACK_PATH}`;
@@ -306,9 +305,9 @@ export async function completeShopifyInstall(
     await diag(db, { siteId, level: "error", stage: `oauth_callback_${error.code}`, detail: error.detail || error.message, correlationId });
     throw error;
   };
-  requireAppCredentials();
+  await requireAppCredentials(db);
 
-  if (!verifyShopifyQueryHmac(query)) {
+  if (!verifyShopifyQueryHmac(query, await shopifySecrets(db))) {
     return fail(
       new ShopifyOAuthError(
         "hmac",
@@ -362,7 +361,12 @@ export async function completeShopifyInstall(
 
   let credentials: Credentials;
   try {
-    credentials = await exchangeShopifyCode({ correlationId, signal: options.signal ?? AbortSignal.timeout(30_000) }, shop, value("code"));
+    credentials = await exchangeShopifyCode(
+      { correlationId, signal: options.signal ?? AbortSignal.timeout(30_000) },
+      shop,
+      value("code"),
+      db,
+    );
   } catch (error) {
     if (error instanceof ShopifyOAuthError) return fail(error, siteId);
     throw error;

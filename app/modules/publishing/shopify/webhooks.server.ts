@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { normalizeShopDomain, SHOPIFY_PROVIDER, shortCorrelationId, verifyShopifyWebhookHmac } from "./oauth.server";
+import { normalizeShopDomain, SHOPIFY_PROVIDER, shopifySecrets, shortCorrelationId, verifyShopifyWebhookHmac } from "./oauth.server";
 
 /**
  * Shopify's webhooks to the app: `app/uninstalled` and the three mandatory
@@ -54,7 +54,7 @@ async function forgetShop(db: DB, shop: string, reason: string) {
 
 /** The HTTP status to answer: 401 for a bad signature, 400 for a malformed delivery, 200 otherwise. */
 export async function handleShopifyWebhook(db: DB, input: ShopifyWebhookInput): Promise<number> {
-  if (!verifyShopifyWebhookHmac(input.rawBody, input.hmacHeader)) {
+  if (!verifyShopifyWebhookHmac(input.rawBody, input.hmacHeader, await shopifySecrets(db))) {
     await log(db, null, "warn", "webhook_bad_hmac", `topic=${input.topic ?? ""} shop=${(input.shopDomain ?? "").slice(0, 80)}`);
     return 401;
   }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { getDb, type DB } from "#app/db/client.server";
+import { appCredentials } from "../app-credentials.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
 import { logDiag, newCorrelationId } from "../diagnostics.server";
@@ -53,16 +54,22 @@ export class WixInstallError extends Error {
   }
 }
 
-function requireAppCredentials() {
-  const env = getEnv();
-  if (!env.WIX_APP_ID || !env.WIX_APP_SECRET) {
+/** The Wix app's id and secret (environment, or the operators' integration settings), or null. */
+async function wixApp() {
+  const { clientId, clientSecret } = await appCredentials(getDb(), "wix");
+  return clientId && clientSecret ? { appId: clientId, appSecret: clientSecret } : null;
+}
+
+async function requireAppCredentials() {
+  const app = await wixApp();
+  if (!app) {
     throw new WixInstallError(
       "not_configured",
       "Connecting Wix is not set up on this Inkpilot server yet (missing Wix app ID or secret).",
-      "WIX_APP_ID/WIX_APP_SECRET not set",
+      "Wix app id/secret not set",
     );
   }
-  return { appId: env.WIX_APP_ID, appSecret: env.WIX_APP_SECRET };
+  return app;
 }
 
 type RequestCtx = { correlationId: string; signal: AbortSignal };
@@ -114,15 +121,15 @@ function parseTokenAnswer(text: string): { access_token?: unknown; expires_in?: 
 }
 
 async function mintWixToken(ctx: RequestCtx, instanceId: string, now: number): Promise<CachedToken> {
-  const env = getEnv();
-  if (!env.WIX_APP_ID || !env.WIX_APP_SECRET) {
+  const app = await wixApp();
+  if (!app) {
     throw new PublishError("config", "Wix is not set up on this Inkpilot server (missing Wix app ID or secret).", {
-      detail: "WIX_APP_ID/WIX_APP_SECRET not set",
+      detail: "Wix app id/secret not set",
     });
   }
   const response = await platformRequest(ctx, wixApiUrl("/oauth2/token"), {
     method: "POST",
-    json: { grant_type: "client_credentials", client_id: env.WIX_APP_ID, client_secret: env.WIX_APP_SECRET, instance_id: instanceId },
+    json: { grant_type: "client_credentials", client_id: app.appId, client_secret: app.appSecret, instance_id: instanceId },
   });
   const detail = `token: ${describeResponse(response)}`;
   if (response.status === 429)
@@ -163,7 +170,7 @@ async function diag(db: DB, siteId: string | null, level: "info" | "warn" | "err
  * `popup` is remembered so the callback knows to answer the popup page.
  */
 export async function startWixInstall(db: DB, input: { siteId: string; userId: string; appUrl: string; popup?: boolean }) {
-  const { appId } = requireAppCredentials();
+  const { appId } = await requireAppCredentials();
   const redirectUrl = `${input.appUrl.replace(/\/$/, "")}${WIX_CALLBACK_PATH}`;
   const { state, expiresAt } = await createOAuthState(db, {
     provider: WIX_PROVIDER,
@@ -211,7 +218,7 @@ export async function completeWixInstall(
     await diag(db, siteId, "error", `install_callback_${error.code}`, error.detail || error.message, correlationId);
     throw error;
   };
-  requireAppCredentials();
+  await requireAppCredentials();
 
   const state = await consumeOAuthState(db, value("state"), WIX_PROVIDER, now);
   if (!state)

@@ -1,5 +1,7 @@
 import type { DB } from "#app/db/client.server";
+import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { appCredentials } from "../app-credentials.server";
 import { logDiag, newCorrelationId } from "../diagnostics.server";
 import { describeResponse, parseLenientJson, platformRequest } from "../http.server";
 import { consumeOAuthState, createOAuthState } from "../oauth-states.server";
@@ -19,17 +21,16 @@ export const WORDPRESS_COM_PROVIDER = "wordpress_com";
 export const WORDPRESS_COM_CALLBACK_PATH = "/integrations/wordpress_com/callback";
 export const WORDPRESS_COM_STATE_TTL_MS = 10 * 60_000;
 
-export type WordPressComApp = { clientId: string; clientSecret: string; source: "env" };
+export type WordPressComApp = { clientId: string; clientSecret: string; source: "env" | "db" };
 
 /**
  * The app's client id and secret, or null when connecting WordPress.com is not
- * set up. The one place that knows where they come from (environment today; the
- * operators' integration settings page can make this "env or database").
+ * set up: the environment, or the operators' integration settings page (app-credentials.server.ts).
  */
 export async function wordpressComAppCredentials(): Promise<WordPressComApp | null> {
-  const env = getEnv();
-  if (!env.WORDPRESS_COM_CLIENT_ID || !env.WORDPRESS_COM_CLIENT_SECRET) return null;
-  return { clientId: env.WORDPRESS_COM_CLIENT_ID, clientSecret: env.WORDPRESS_COM_CLIENT_SECRET, source: "env" };
+  const { clientId, clientSecret, source } = await appCredentials(getDb(), "wordpress_com");
+  if (!clientId || !clientSecret || source === "none") return null;
+  return { clientId, clientSecret, source };
 }
 
 /** `https://public-api.wordpress.com` (or the fake's origin) + path. */

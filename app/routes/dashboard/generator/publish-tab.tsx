@@ -5,24 +5,10 @@ import { showToast } from "#app/components/toaster";
 import { Button } from "#app/components/ui/button";
 import { GENERATOR_MESSAGES as M } from "#app/modules/generation/generator";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
+import { copyText } from "#app/utils/clipboard";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 type ArticleOption = { id: string; title: string; status: string; createdAt: string };
-
-async function copyText(text: string) {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  // Plain-HTTP origins have no async clipboard; a selected, hidden textarea still copies.
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand("copy");
-  area.remove();
-  if (!ok) throw new Error("The browser refused to copy.");
-}
 
 /**
  * Publish tab: pick an article (newest first) and hand it to the write screen's

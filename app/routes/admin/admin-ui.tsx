@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { showToast } from "#app/components/toaster";
+import { Button } from "#app/components/ui/button";
+import { copyText } from "#app/utils/clipboard";
+import { cn } from "#app/utils/cn";
+import { useHydrated } from "#app/utils/use-hydrated";
+
+/** Small pieces shared by the operator diagnostics pages. */
+
+export function PageTitle({ id, title, children }: { id: string; title: string; children?: React.ReactNode }) {
+  return (
+    <header className="mb-6">
+      <h1 id={id} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h1>
+      {children ? <div className="mt-1 max-w-3xl text-sm text-slate-600">{children}</div> : null}
+    </header>
+  );
+}
+
+export function Panel({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section className={cn("rounded-lg border border-slate-200 bg-white p-6", className)}>
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function YesNo({ value }: { value: boolean }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        value ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-slate-100 text-slate-700 ring-slate-200",
+      )}
+    >
+      {value ? "Yes" : "No"}
+    </span>
+  );
+}
+
+/** A copy button; without JavaScript the value beside it stays selectable. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  if (!hydrated) return null;
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      aria-label={label}
+      onClick={() =>
+        copyText(value).then(
+          () => {
+            setCopied(true);
+            showToast({ type: "success", title: "Copied!" });
+          },
+          () => showToast({ type: "error", title: "Could not copy", description: "Select the text and copy it by hand." }),
+        )
+      }
+    >
+      {copied ? "Copied" : "Copy"}
+    </Button>
+  );
+}
+
+export function LevelBadge({ level }: { level: string }) {
+  const tones: Record<string, string> = {
+    error: "bg-red-50 text-red-800 ring-red-200",
+    warn: "bg-amber-50 text-amber-800 ring-amber-200",
+    info: "bg-sky-50 text-sky-800 ring-sky-200",
+  };
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+        tones[level] ?? "bg-slate-100 ring-slate-200",
+      )}
+    >
+      {level}
+    </span>
+  );
+}
+
+/** A plain table for operator lists; `empty` is shown instead when there are no rows. */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  empty,
+  testId,
+}: {
+  caption: string;
+  columns: string[];
+  rows: Array<{ key: string | number; cells: React.ReactNode[] }>;
+  empty: string;
+  testId?: string;
+}) {
+  if (rows.length === 0) {
+    return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{empty}</p>;
+  }
+  return (
+    <div className="overflow-x-auto rounded-md border border-slate-200">
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-3 py-2">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={i} className="px-3 py-2 align-top">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
