@@ -203,8 +203,9 @@ for (const platform of PLATFORMS) {
     const before = (await platform.posts()).length;
 
     await platform.connect(page);
+    await page.waitForLoadState();
     // Connecting runs the connection check against the platform: give a loaded machine time.
-    await expect(page.getByText(/Connection successful/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Connection successful/), `after connecting the page is ${page.url()}`).toBeVisible({ timeout: 20_000 });
     const card = page.locator("li[id^=connection-]").filter({ hasText: platform.name }).filter({ hasNotText: "Hosted blog" });
     await expect(card.getByText("Connected", { exact: true })).toBeVisible();
     await expect(card).not.toContainText("Needs attention");
