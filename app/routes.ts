@@ -46,7 +46,7 @@ export default [
     route("webhooks/shopify", "routes/resources/webhooks.shopify.ts"),
   ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
-  route("integrations/shopify/start", "routes/integrations/shopify-start.ts"),
+  route("integrations/shopify/start", "routes/integrations/shopify-start.tsx"),
   route("shopify/callback", "routes/integrations/shopify-callback.ts"),
   route("shopify-app", "routes/integrations/shopify-app.tsx"),
   // The signed-in dashboard: requireAuth middleware and the sidebar shell. Add new pages to this array.

@@ -155,7 +155,8 @@ const PLATFORMS: Platform[] = [
       await page.getByRole("link", { name: "Connect Shopify", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Connect Shopify" });
       await dialog.getByLabel("Shop domain").fill("inkpilot-e2e.myshopify.com");
-      await dialog.getByRole("button", { name: "Connect" }).click();
+      // A full-page trip: Inkpilot's install start, Shopify's approval, the verified callback, back to the tab.
+      await Promise.all([page.waitForURL(/\/dashboard\/settings\?tab=integrations(&connected=shopify)?(#.*)?$/), dialog.getByRole("button", { name: "Connect" }).click()]);
     },
     async posts() {
       const articles = (await fakeJson(FAKE_SHOPIFY_PORT, "/__fake/posts")) as Array<Record<string, unknown>>;

@@ -1,6 +1,10 @@
 import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
+import { getEnv } from "#app/env.server";
+import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
+import { contentHash } from "#app/modules/publishing/post.server";
+import { requestPublication } from "#app/modules/publishing/publish.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
@@ -8,6 +12,8 @@ import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 export const DEMO_EMAIL = "demo@inkpilot.app";
 export const DEMO_PASSWORD = "inkpilot-demo";
+/** The demo site's hosted blog lives at /b/northwind-coffee. */
+export const DEMO_BLOG_SLUG = "northwind-coffee";
 
 const demoTopics = [
   {
@@ -62,7 +68,7 @@ export async function seedDemo(db: DB) {
   await db.updateTable("users").set({ onboarding_completed_at: now }).where("id", "=", userId).execute();
   await db
     .updateTable("sites")
-    .set({ name: "Northwind Coffee", url: "https://northwind-coffee.example" })
+    .set({ name: "Northwind Coffee", url: "https://northwind-coffee.example", blog_slug: DEMO_BLOG_SLUG })
     .where("id", "=", siteId)
     .execute();
   await db
@@ -87,21 +93,29 @@ export async function seedDemo(db: DB) {
       .values({ id, site_id: siteId, ...topic, keywords: JSON.stringify(topic.keywords), created_at: now, updated_at: now })
       .execute();
   }
+  const hosted = await db
+    .selectFrom("cms_connections")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("platform", "=", "hosted")
+    .executeTakeFirstOrThrow();
   for (const [i, article] of demoArticles.entries()) {
     const createdAt = isoIn(-article.daysAgo * DAY);
     const html = paragraphs(article.title, article.keyword);
+    const articleId = newId();
+    const slug = article.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     await db
       .insertInto("articles")
       .values({
-        id: newId(),
+        id: articleId,
         site_id: siteId,
         author_id: userId,
         topic_id: topicIds[0] ?? null,
         title: article.title,
-        slug: article.title
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, "-")
-          .replace(/^-|-$/g, ""),
+        slug,
         content_html: html,
         target_keyword: article.keyword,
         status: article.status,
@@ -115,6 +129,53 @@ export async function seedDemo(db: DB) {
         updated_at: createdAt,
       })
       .execute();
+    // The published demo article is live on the demo site's hosted blog; the scheduled one is a real
+    // scheduled publication there (the worker publishes it at its time).
+    if (article.status === "published") {
+      await db
+        .insertInto("publications")
+        .values({
+          id: newId(),
+          site_id: siteId,
+          article_id: articleId,
+          connection_id: hosted.id,
+          mode: "live",
+          status: "published",
+          scheduled_for: null,
+          marker: articleId,
+          remote_id: articleId,
+          remote_url: `${getEnv().appUrl}/b/${DEMO_BLOG_SLUG}/${slug}`,
+          remote_status: "published",
+          remote_version: null,
+          create_started_at: null,
+          content_hash: contentHash({
+            id: articleId,
+            site_id: siteId,
+            title: article.title,
+            slug,
+            content_html: html,
+            meta_description: "",
+            target_keyword: article.keyword,
+            featured_image: null,
+            topic_id: topicIds[0] ?? null,
+          }),
+          last_error: null,
+          correlation_id: newCorrelationId(),
+          published_at: createdAt,
+          live_check: null,
+          live_checked_at: null,
+          requested_by: userId,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+    } else if (article.status === "scheduled") {
+      await requestPublication(
+        db,
+        { siteId, userId },
+        { articleId, connectionId: hosted.id, mode: "live", scheduleAt: new Date(Date.now() + (i + 1) * DAY) },
+      );
+    }
   }
   return { userId, workspaceId, siteId };
 }
@@ -124,6 +185,7 @@ export async function seedDemoIfEmpty(db: DB) {
   if (existing) return false;
   await seedDemo(db);
   logger.info({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, "demo data loaded");
-  console.log(`\n  Demo account ready: sign in with ${DEMO_EMAIL} / ${DEMO_PASSWORD}\n`);
+  console.log(`\n  Demo account ready: sign in with ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  console.log(`  Its hosted blog: ${getEnv().appUrl}/b/${DEMO_BLOG_SLUG}\n`);
   return true;
 }

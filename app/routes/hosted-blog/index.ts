@@ -8,11 +8,11 @@ import { cachedResponse, HTML, renderIndexPage } from "./pages.server";
 import type { Route } from "./+types/index";
 
 /** /b/:blogSlug (?page=N): the hosted blog's posts, newest first. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
-  const given = new URL(request.url).searchParams.get("page");
+  const given = url.searchParams.get("page");
   // One URL per page: ?page=1 is the blog itself, anything but a page number is not a page.
-  if (given === "1") throw redirect(hostedBlogPath(blog.blogSlug), 301);
+  if (given === "1") return redirect(hostedBlogPath(blog.blogSlug), 301);
   if (given !== null && !/^[1-9]\d{0,5}$/.test(given)) hostedNotFound(request, blog);
   const list = await listHostedPosts(getDb(), blog.siteId, { page: given ? Number(given) : 1 });
   if (list.page > list.totalPages) hostedNotFound(request, blog);

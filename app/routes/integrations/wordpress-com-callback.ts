@@ -14,12 +14,12 @@ import { connectFailed, connected } from "./wordpress-com-outcome.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const db = getDb();
   let result;
   try {
-    result = await completeWordPressComConnect(db, new URL(request.url).searchParams, { expectedSiteId: auth.site.id });
+    result = await completeWordPressComConnect(db, url.searchParams, { expectedSiteId: auth.site.id });
   } catch (error) {
     if (!(error instanceof WordPressComOAuthError)) throw error;
     // An unknown state carries no popup mark: the same-tab answer works in either window.

@@ -12,9 +12,9 @@ import { connectFailed } from "./wordpress-com-outcome.server";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const popup = query.get("popup") === "1";
   if (!canManageConnections(auth.role)) return connectFailed(popup, "Only workspace owners and admins can change integrations.");
   try {

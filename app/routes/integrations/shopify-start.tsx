@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
@@ -10,7 +9,10 @@ import type { Route } from "./+types/shopify-start";
 /**
  * Starts connecting a Shopify store (GET from a link with ?shop=, or POST from
  * the connect dialog): a state bound to this site and user, then Shopify's
- * authorize page. Failures go back to the Integrations tab with the reason.
+ * authorize page. The way there is a page that refreshes to Shopify (and a
+ * link), not a redirect: a form's redirect to another origin is blocked by our
+ * CSP's form-action 'self', which we keep. Failures go back to the
+ * Integrations tab with the reason.
  */
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
@@ -27,8 +29,13 @@ async function start(context: Route.LoaderArgs["context"], shop: string) {
     });
   }
   try {
-    const { url } = await startShopifyInstall(getDb(), { siteId: auth.site.id, userId: auth.user.id, shop, appUrl: getEnv().appUrl });
-    return redirect(url);
+    const { url, shop: store } = await startShopifyInstall(getDb(), {
+      siteId: auth.site.id,
+      userId: auth.user.id,
+      shop,
+      appUrl: getEnv().appUrl,
+    });
+    return { url, shop: store };
   } catch (error) {
     if (!(error instanceof ShopifyOAuthError)) throw error;
     return redirectWithToast(`${back}&connect=shopify`, { type: "error", title: "Shopify start failed", description: error.message });
@@ -42,4 +49,23 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   return start(context, String(form?.get("shop") ?? ""));
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: "Connecting Shopify | Inkpilot" },
+  ...(data && "url" in data ? [{ httpEquiv: "refresh", content: `0;url=${data.url}` }] : []),
+];
+
+export default function ShopifyStart({ loaderData, actionData }: Route.ComponentProps) {
+  const next = actionData ?? loaderData;
+  if (!next || !("url" in next)) return null;
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-xl font-semibold">Taking you to Shopify…</h1>
+      <p className="mt-2 text-slate-700">Approve Inkpilot for {next.shop}; Shopify then sends you back here.</p>
+      <a href={next.url} className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        Continue to Shopify
+      </a>
+    </main>
+  );
 }
