@@ -156,7 +156,10 @@ const PLATFORMS: Platform[] = [
       const dialog = page.getByRole("dialog", { name: "Connect Shopify" });
       await dialog.getByLabel("Shop domain").fill("inkpilot-e2e.myshopify.com");
       // A full-page trip: Inkpilot's install start, Shopify's approval, the verified callback, back to the tab.
-      await Promise.all([page.waitForURL(/\/dashboard\/settings\?tab=integrations(&connected=shopify)?(#.*)?$/), dialog.getByRole("button", { name: "Connect" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/dashboard\/settings\?tab=integrations(&connected=shopify)?(#.*)?$/),
+        dialog.getByRole("button", { name: "Connect" }).click(),
+      ]);
     },
     async posts() {
       const articles = (await fakeJson(FAKE_SHOPIFY_PORT, "/__fake/posts")) as Array<Record<string, unknown>>;
