@@ -46,6 +46,7 @@ export default [
     route("webhooks/shopify", "routes/resources/webhooks.shopify.ts"),
   ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
+  route("integrations", "routes/integrations/index.tsx"),
   route("integrations/shopify/start", "routes/integrations/shopify-start.tsx"),
   route("shopify/callback", "routes/integrations/shopify-callback.ts"),
   route("shopify-app", "routes/integrations/shopify-app.tsx"),

@@ -7,6 +7,7 @@ import { startWorker } from "#app/modules/jobs/runner.server";
 import { action as publishAction } from "#app/routes/dashboard/article-publish";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
 import { loader as writeLoader } from "#app/routes/dashboard/write/index";
+import { action as standaloneAction, loader as standaloneLoader } from "#app/routes/integrations/index";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
@@ -118,6 +119,24 @@ describe("Integrations tab", () => {
     const page = await integrations(user);
     expect(JSON.stringify(page.data)).not.toContain(receiver.secret);
     expect(JSON.stringify(page.data)).not.toContain(receiver.endpoint);
+  });
+
+  it("serves the same view on the standalone /integrations page, whose forms come back to it", async () => {
+    const user = await makeUser(db);
+    const page = await callRoute<SettingsData["integrations"]>({
+      middleware: [requireAuth],
+      handler: standaloneLoader,
+      request: get("/integrations", user.cookie),
+    });
+    expect(page.data.connections).toEqual([expect.objectContaining({ platform: "hosted" })]);
+    const [hosted] = await connections(user.siteId);
+    const res = await callRoute({
+      middleware: [requireAuth],
+      handler: standaloneAction,
+      request: post("/integrations?tab=integrations", { intent: "disconnect", connectionId: hosted!.id }, user.cookie),
+    });
+    expect(redirectTarget(res)).toBe("/integrations");
+    expect(toastOf(res)?.title).toBe("Disconnected");
   });
 
   it("refuses editors and another site's connection ids", async () => {

@@ -17,9 +17,7 @@ import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
  */
 
 const FORBIDDEN = { title: "Not allowed", description: "Only workspace owners and admins can change integrations." };
-const tabUrl = "/dashboard/settings?tab=integrations";
-
-export async function integrationsTabAction(request: Request, auth: AuthState) {
+export async function integrationsTabAction(request: Request, auth: AuthState, tabUrl = "/dashboard/settings?tab=integrations") {
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   const intent = formData.get("intent");
@@ -29,7 +27,7 @@ export async function integrationsTabAction(request: Request, auth: AuthState) {
   try {
     switch (intent) {
       case "connect":
-        return await connect(formData, auth);
+        return await connect(formData, auth, tabUrl);
       case "check": {
         const { checks } = await checkConnection(db, auth.site.id, connectionId);
         const failing = checks.filter((c) => c.state === "fail").length;
@@ -63,7 +61,7 @@ export async function integrationsTabAction(request: Request, auth: AuthState) {
   }
 }
 
-async function connect(formData: FormData, auth: AuthState) {
+async function connect(formData: FormData, auth: AuthState, tabUrl: string) {
   const { submission } = await parseSubmission(formData, ConnectFormSchema);
   if (submission.status !== "success") return replyError(submission);
   const { platform, siteUrl, secret } = submission.value;

@@ -7,6 +7,7 @@ import { platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
 import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
+import { OAuthConnectButton } from "./oauth-connect-button";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /**
@@ -51,16 +52,14 @@ function PlatformCards({ view }: Pick<Props, "view">) {
               </Button>
             ) : card.live && card.connectKind === "oauth" && !card.configured ? (
               <p className="text-sm text-slate-600">Not configured on this server yet: an operator adds the app's credentials.</p>
-            ) : card.live && card.connectKind === "oauth" && view.canManage && card.servedBy ? (
+            ) : card.live && card.connectKind === "oauth" && view.canManage && card.servedBy === "shopify" ? (
               <Button asChild size="sm">
-                <Link
-                  to={card.servedBy === "shopify" ? "?tab=integrations&connect=shopify" : `/integrations/${card.servedBy}/start`}
-                  reloadDocument={card.servedBy !== "shopify"}
-                  aria-label={`Connect ${card.name}`}
-                >
+                <Link to="?tab=integrations&connect=shopify" aria-label={`Connect ${card.name}`}>
                   Connect
                 </Link>
               </Button>
+            ) : card.live && card.connectKind === "oauth" && view.canManage && card.servedBy ? (
+              <OAuthConnectButton platform={card.servedBy} name={card.name} href={`/integrations/${card.servedBy}/start`} />
             ) : card.connectKind === "builtin" ? (
               <p className="text-sm text-slate-600">Always available.</p>
             ) : (
