@@ -43,7 +43,9 @@ async function start(context: Route.LoaderArgs["context"], shop: string) {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  return start(context, url.searchParams.get("shop") ?? "");
+  // After the dialog's POST the loader runs too, without ?shop=: the action's answer is the page then.
+  const shop = url.searchParams.get("shop");
+  return shop === null ? null : start(context, shop);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +60,19 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function ShopifyStart({ loaderData, actionData }: Route.ComponentProps) {
   const next = actionData ?? loaderData;
-  if (!next || !("url" in next)) return null;
+  if (!next || !("url" in next)) {
+    return (
+      <main className="mx-auto max-w-lg px-4 py-16 text-center">
+        <h1 className="text-xl font-semibold">Connect Shopify</h1>
+        <a
+          href="/dashboard/settings?tab=integrations&connect=shopify"
+          className="mt-4 inline-block font-medium text-brand-700 hover:underline"
+        >
+          Enter your store's address in Settings → Integrations
+        </a>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-xl font-semibold">Taking you to Shopify…</h1>
