@@ -21,7 +21,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  *
  * Test controls under /__fake: requests (log, no secrets), posts (items with
  * their state and images), media, fail-next ({status | mode: "timeout" |
- * "malformed" | "lose-response", body?, headers?, count?, path?, method?}),
+ * "malformed" | "lose-response" | "hold", body?, headers?, count?, path?, method?}),
  * configure ({omitFields?, scopes?, published?, rateLimit?}), reset;
  * `GET /__fake/assets/{id}` serves an imported image.
  */
@@ -95,7 +95,8 @@ type Item = {
 type Media = { id: string; sourceUrl: string; url: string; alt: string | null; bytes: number; fetched: boolean; itemId: string | null };
 type Failure = {
   status?: number;
-  mode?: "timeout" | "malformed" | "lose-response";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  mode?: "timeout" | "malformed" | "lose-response" | "hold";
   body?: unknown;
   headers?: Record<string, string>;
   count?: number;
@@ -748,6 +749,10 @@ export async function startWebflowFake(options: { port?: number; published?: boo
       if (failure?.mode === "lose-response") {
         // The work is done; the answer never arrives.
         res.socket?.destroy();
+        return;
+      }
+      if (failure?.mode === "hold") {
+        hung.add(res);
         return;
       }
       if (answer.status === 204) {

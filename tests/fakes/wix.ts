@@ -22,11 +22,15 @@ import { listen, sendJson } from "./http-fake";
  */
 
 type ArmedFailure = {
-  status: number | "timeout" | "lose-response" | "malformed";
+  /** "hold": do the work, then never answer (the client stays waiting, as when its process dies mid-request). */
+  status: number | "timeout" | "lose-response" | "hold" | "malformed";
   body?: unknown;
   headers?: Record<string, string>;
   count: number;
+  /** Requests whose path contains this; with `exact`, only this very path. */
   path?: string;
+  exact?: boolean;
+  method?: string;
 };
 
 type LoggedRequest = { method: string; path: string; headers: Record<string, string>; bodySize: number; status?: number | string };
@@ -652,6 +656,8 @@ export async function startWixFake({
           headers: body.headers as Record<string, string> | undefined,
           count: Number(body.count ?? 1),
           path: typeof body.path === "string" ? body.path : undefined,
+          exact: body.exact === true,
+          method: typeof body.method === "string" ? body.method.toUpperCase() : undefined,
         });
         return sendJson(res, 200, { armed: failures.length });
       }
@@ -694,7 +700,13 @@ export async function startWixFake({
       return res.end(method === "HEAD" ? undefined : file.bytes);
     }
 
-    const failureIndex = url.pathname.startsWith("/installer/") ? -1 : failures.findIndex((f) => !f.path || url.pathname.includes(f.path));
+    const failureIndex = url.pathname.startsWith("/installer/")
+      ? -1
+      : failures.findIndex(
+          (f) =>
+            (!f.path || (f.exact ? url.pathname === f.path : url.pathname.includes(f.path))) &&
+            (!f.method || f.method.toUpperCase() === method.toUpperCase()),
+        );
     const failure = failureIndex >= 0 ? failures[failureIndex]! : null;
     if (failure && --failure.count <= 0) failures.splice(failureIndex, 1);
     if (failure?.status === "timeout") {
@@ -740,17 +752,19 @@ export async function startWixFake({
     }
 
     try {
-      if (failure?.status === "lose-response") {
-        // Do the work, then drop the connection before any answer leaves.
+      if (failure?.status === "lose-response" || failure?.status === "hold") {
+        // Do the work, then drop the connection (or keep it open, never answering) before any answer leaves.
+        const hold = failure.status === "hold";
         const sink = Object.assign(Object.create(res) as http.ServerResponse, {
           writeHead: () => sink,
           setHeader: () => sink,
           end: () => {
-            res.socket?.destroy();
+            if (hold) hung.add(res);
+            else res.socket?.destroy();
             return sink;
           },
         });
-        logged.status = "lose-response";
+        logged.status = failure.status;
         await handleApi(req, sink, url, raw);
         return;
       }

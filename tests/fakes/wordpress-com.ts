@@ -15,7 +15,8 @@ import { listen, sendJson } from "./http-fake";
  * saved on a plan without SEO tools.
  *
  * Switches: POST /__fake/settings {deny, role, hosting, seoTools, yoast}. Failures:
- * POST /__fake/fail-next {status: number | "timeout" | "lose-response" | "malformed", body?, headers?, count?, path?, method?}.
+ * POST /__fake/fail-next {status: number | "timeout" | "lose-response" | "hold" | "malformed", body?, headers?, count?, path?, method?}
+ * ("hold": do the work, then never answer, as when the client's process dies mid-request).
  */
 
 export type WordPressComRole = "administrator" | "editor" | "author" | "contributor";
@@ -33,9 +34,11 @@ export type WordPressComFakeSettings = {
 };
 
 /** What to answer instead (`path` matches after /rest/v1.1 for API calls, or the full path); `count` times, once by default. */
-type Failure = { status: number | "timeout" | "lose-response" | "malformed"; body?: unknown; headers?: Record<string, string> } & Partial<
-  Record<"path" | "method", string>
-> & { count?: number };
+type Failure = {
+  status: number | "timeout" | "lose-response" | "hold" | "malformed";
+  body?: unknown;
+  headers?: Record<string, string>;
+} & Partial<Record<"path" | "method", string>> & { count?: number };
 
 type Blog = { ID: number; name: string; slug: string; description: string };
 type Term = { ID: number; name: string; slug: string };
@@ -581,6 +584,7 @@ export async function startWordPressComFake({
       );
       // The work is done; the client never hears about it.
       if (armed?.status === "lose-response") return res.socket?.destroy();
+      if (armed?.status === "hold") return void hanging.add(res);
       return sendJson(res, reply.status, reply.body, reply.headers);
     }
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
@@ -13,9 +14,15 @@ import { newId } from "#app/utils/crypto.server";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
 import { startGhostFake, type GhostFake } from "#tests/fakes/ghost";
+import { listen } from "#tests/fakes/http-fake";
 import { startNotionFake, type NotionFake } from "#tests/fakes/notion";
+import { startShopifyFake, type ShopifyFake } from "#tests/fakes/shopify";
+import { startWebflowFake, type WebflowFake } from "#tests/fakes/webflow";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
+import { startWixFake, type WixFake } from "#tests/fakes/wix";
 import { startWordPressFake, type WordPressFake } from "#tests/fakes/wordpress";
+import { startWordPressComFake, type WordPressComFake } from "#tests/fakes/wordpress-com";
+import { connectShopify, connectWix, connectWordPressCom } from "#tests/setup/oauth-connections";
 
 /**
  * Done when (issue 9): "A test kills the worker after the remote create
@@ -30,8 +37,10 @@ import { startWordPressFake, type WordPressFake } from "#tests/fakes/wordpress";
  * in the fakes' state) and none is recorded, the process gets SIGKILL. A fresh
  * worker process then takes the jobs over when their (1 s) lease expires, finds
  * what the dead one created (by marker or slug; the webhook by resending the
- * same webhook-id, which the receiver dedupes) and updates it. Shopify is not in
- * the adapter registry yet, so it is not part of this run.
+ * same webhook-id, which the receiver dedupes) and updates it. The OAuth
+ * platforms (Shopify, Wix, WordPress.com) are connected through their fakes'
+ * authorize pages as the callback routes do; Shopify, Wix and Webflow fetch the
+ * images from APP_URL, which here is a small server answering with a PNG.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -47,27 +56,51 @@ let wordpress: WordPressFake;
 let ghost: GhostFake;
 let notion: NotionFake;
 let receiver: Receiver;
+let shopify: ShopifyFake;
+let wix: WixFake;
+let webflow: WebflowFake;
+let wpcom: WordPressComFake;
+let images: Awaited<ReturnType<typeof listen>>;
 const children: ChildProcess[] = [];
+const savedEnv = { ...process.env };
 
 beforeAll(async () => {
   db = await testDb();
-  [wordpress, ghost, notion, receiver] = await Promise.all([
+  [wordpress, ghost, notion, receiver, shopify, wix, webflow, wpcom, images] = await Promise.all([
     startWordPressFake(),
     startGhostFake(),
     startNotionFake(),
     startWebhookReceiver(),
+    startShopifyFake(),
+    startWixFake(),
+    startWebflowFake(),
+    startWordPressComFake(),
+    // Our public image URLs (APP_URL), which Shopify, Wix and Webflow download.
+    listen(http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png" }).end(PNG))),
   ]);
-  process.env.TEST_ALLOW_PRIVATE_HOSTS = [wordpress, ghost, notion, receiver].map((f) => `127.0.0.1:${f.port}`).join(",");
-  process.env.NOTION_API_URL = notion.url;
+  // Inherited by the worker processes too.
+  Object.assign(process.env, shopify.env, wix.env, {
+    TEST_ALLOW_PRIVATE_HOSTS: [wordpress, ghost, notion, receiver, shopify, wix, webflow, wpcom, images]
+      .map((f) => `127.0.0.1:${f.port}`)
+      .join(","),
+    NOTION_API_URL: notion.url,
+    WEBFLOW_API_URL: webflow.url,
+    WORDPRESS_COM_API_URL: wpcom.url,
+    WORDPRESS_COM_CLIENT_ID: wpcom.clientId,
+    WORDPRESS_COM_CLIENT_SECRET: wpcom.clientSecret,
+    APP_URL: images.url,
+  });
   resetEnvForTests();
 });
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
-  delete process.env.NOTION_API_URL;
+  for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];
+  Object.assign(process.env, savedEnv);
   resetEnvForTests();
-  await Promise.all([wordpress?.close(), ghost?.close(), notion?.close(), receiver?.close()]);
+  await Promise.all(
+    [wordpress, ghost, notion, receiver, shopify, wix, webflow, wpcom, images].map((f) => (f as { close(): Promise<unknown> })?.close()),
+  );
 });
 
 /** A worker process on this file's database; resolves once it runs. */
@@ -124,6 +157,10 @@ async function control(url: string, path: string, body: unknown) {
   expect(response.ok).toBe(true);
 }
 
+async function webflowItems() {
+  return (await (await fetch(`${webflow.url}/__fake/posts`)).json()) as Array<{ id: string; isDraft: boolean }>;
+}
+
 async function notionPages() {
   const pages = (await (await fetch(`${notion.url}/__fake/posts`)).json()) as Array<{ id: string; inTrash: boolean }>;
   return pages.filter((p) => !p.inTrash);
@@ -161,6 +198,10 @@ describe("a worker killed between a remote create and its record", () => {
       ghost: await connect("ghost", { siteUrl: ghost.adminUrl, secret: ghost.adminApiKey }),
       notion: await connect("notion", { siteUrl: "", secret: notion.token, options: { database: notion.databaseUrl } }),
       webhook: await connect("webhook", { siteUrl: receiver.endpoint, secret: "" }),
+      webflow: await connect("webflow", { siteUrl: webflow.siteUrl, secret: webflow.token }),
+      shopify: (await connectShopify(db, tenant, shopify)).id,
+      wix: await connectWix(db, tenant),
+      wordpress_com: (await connectWordPressCom(db, tenant)).id,
       hosted: (
         await db
           .selectFrom("cms_connections")
@@ -185,6 +226,10 @@ describe("a worker killed between a remote create and its record", () => {
     await control(ghost.url, "fail-next", { status: "hold", path: "/posts", method: "POST" });
     await control(notion.url, "fail-next", { mode: "hold", path: "/v1/pages", method: "POST" });
     receiver.failNext({ status: "hold" });
+    shopify.arm({ kind: "hold", operation: "articleCreate" });
+    wix.fail({ status: "hold", path: "/blog/v3/draft-posts", exact: true, method: "POST" });
+    await control(webflow.url, "fail-next", { mode: "hold", path: `/v2/collections/${webflow.collectionId}/items`, method: "POST" });
+    wpcom.arm({ status: "hold", path: `/sites/${wpcom.blog.id}/posts/new`, method: "POST" });
 
     const first = await startWorkerProcess({ CRASH_HOLD_HOSTED: "1" });
     const created = async () =>
@@ -192,21 +237,34 @@ describe("a worker killed between a remote create and its record", () => {
       ghost.posts().length === 1 &&
       (await notionPages()).length === 1 &&
       receiver.posts().length === 1 &&
+      shopify.articles().length === 1 &&
+      wix.drafts().length === 1 &&
+      (await webflowItems()).length === 1 &&
+      wpcom.posts().length === 1 &&
       first.output().includes("created hosted");
-    await waitFor(created, "every create to happen", 30_000, () =>
+    await waitFor(created, "every create to happen", 30_000, async () =>
       JSON.stringify({
         wordpress: wordpress.posts().length,
         ghost: ghost.posts().length,
         webhook: receiver.posts().length,
+        shopify: shopify.articles().length,
+        wix: wix.drafts().length,
+        webflow: (await webflowItems()).length,
+        wordpressCom: wpcom.posts().length,
+        publications: await db.selectFrom("publications").select(["status", "last_error"]).execute(),
         output: first.output(),
       }),
     );
 
     // Created remotely, recorded nowhere: the moment of the crash.
-    const before = await db.selectFrom("publications").select(["id", "status", "remote_id", "create_started_at"]).execute();
-    expect(before).toHaveLength(5);
+    const before = await db
+      .selectFrom("publications as p")
+      .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+      .select(["c.platform", "p.status", "p.remote_id", "p.create_started_at"])
+      .execute();
+    expect(before).toHaveLength(Object.keys(connections).length);
     for (const row of before) {
-      expect(row).toMatchObject({ status: "publishing", remote_id: null });
+      expect(row).toMatchObject({ platform: row.platform, status: "publishing", remote_id: null });
       expect(row.create_started_at).not.toBeNull();
     }
     first.child.kill("SIGKILL");
@@ -256,9 +314,26 @@ describe("a worker killed between a remote create and its record", () => {
     expect(deliveries[0]!.webhookId).toBe(record("webhook").remote_id);
     expect(receiver.requests().filter((r) => r.webhookId === deliveries[0]!.webhookId).length).toBeGreaterThanOrEqual(2);
 
+    const shopifyArticles = shopify.articles();
+    expect(shopifyArticles).toHaveLength(1);
+    expect(shopifyArticles[0]!.id).toBe(record("shopify").remote_id);
+
+    expect(wix.drafts()).toHaveLength(1);
+    expect(wix.drafts()[0]!.id).toBe(record("wix").remote_id);
+
+    const items = await webflowItems();
+    expect(items).toHaveLength(1);
+    expect(items[0]!.id).toBe(record("webflow").remote_id);
+    expect(items[0]!.isDraft).toBe(true);
+
+    const wpcomPosts = wpcom.posts();
+    expect(wpcomPosts).toHaveLength(1);
+    expect(String(wpcomPosts[0]!.ID)).toBe(record("wordpress_com").remote_id);
+    expect(wpcomPosts[0]!.status).toBe("draft");
+
     // The restarted worker looked before creating, and found what the dead one made.
     const found = await db.selectFrom("diag_logs").select("provider").where("stage", "=", "publish.found-existing").execute();
-    expect(found.map((r) => r.provider).sort()).toEqual(["ghost", "notion", "wordpress"]);
+    expect(found.map((r) => r.provider).sort()).toEqual(["ghost", "notion", "shopify", "webflow", "wix", "wordpress", "wordpress_com"]);
 
     // The hosted blog's "remote post" is the article itself.
     expect(record("hosted").remote_id).toBe(articleId);

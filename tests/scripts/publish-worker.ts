@@ -29,7 +29,8 @@ if (process.env.CRASH_HOLD_HOSTED === "1") {
 }
 
 const db = getDb();
-const worker = startWorker(db, jobsOfLane(jobRegistry, "publish"), { leaseMs, pollMs, retryBaseMs: 100 });
+// One slot per destination of the crash test (more than the lane's 8), so every create is under way at the moment of the kill.
+const worker = startWorker(db, jobsOfLane(jobRegistry, "publish"), { leaseMs, pollMs, retryBaseMs: 100, lanes: { publish: 16 } });
 process.stdout.write("ready\n");
 
 process.on("SIGTERM", () => {
