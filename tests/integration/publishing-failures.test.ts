@@ -299,13 +299,13 @@ describe("failures that pass: retried, then published once", () => {
       name: "WordPress: a timeout",
       platform: "wordpress",
       arm: () => wordpress.arm({ status: "timeout", method: "POST", path: "/wp/v2/posts" }),
-      message: /^The website took too long to respond\.$/,
+      message: /^The platform did not answer in time; publishing will try again\.$/,
     },
     {
       name: "WordPress.com: a timeout",
       platform: "wordpress_com",
       arm: () => wpcom.arm({ status: "timeout", method: "POST", path: `/sites/${wpcom.blog.id}/posts/new` }),
-      message: /^The website took too long to respond\.$/,
+      message: /^The platform did not answer in time; publishing will try again\.$/,
     },
     {
       name: "WordPress: a malformed answer",

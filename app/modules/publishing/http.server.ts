@@ -69,6 +69,14 @@ export function parseLenientJson(text: string): unknown {
   }
 }
 
+function originOf(url: string) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "";
+  }
+}
+
 /** Status and the first 200 characters of a body, for the diagnostic log. */
 export function describeResponse(response: { status: number; text: string }) {
   return `HTTP ${response.status}: ${response.text.replace(/\s+/g, " ").slice(0, 200)}`;
@@ -125,8 +133,15 @@ export async function platformRequest(
   } catch (error) {
     if (error instanceof OutboundRequestError) {
       const transient = error.code === "timeout" || error.code === "network";
-      throw new PublishError(transient ? "transient" : "config", error.message, {
-        detail: `${error.code} ${url}`.slice(0, 200),
+      const message =
+        error.code === "timeout"
+          ? "The platform did not answer in time; publishing will try again."
+          : error.code === "network"
+            ? "We could not reach the platform; publishing will try again."
+            : error.message;
+      // The origin only in the log: a query string may carry a token.
+      throw new PublishError(transient ? "transient" : "config", message, {
+        detail: `${error.code} ${originOf(url)}`.slice(0, 200),
         cause: error,
       });
     }

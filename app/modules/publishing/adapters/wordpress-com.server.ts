@@ -67,7 +67,11 @@ export function wordpressComError(response: PlatformResponse, context = "the req
     new PublishError(kind, message, { detail, fix });
   if (response.status === 429 || response.status >= 500) return errorFromResponse(NAME, response);
   if (code === "invalid_token" || code === "authorization_required" || response.status === 401) {
-    return err("auth", "WordPress.com no longer accepts Inkpilot's access to this site (it was revoked or expired).", RECONNECT);
+    return err(
+      "auth",
+      "WordPress.com no longer accepts Inkpilot's access to this site (it was revoked or expired). Reconnect it in Settings → Integrations.",
+      RECONNECT,
+    );
   }
   if (response.status === 403) {
     // A single-blog token used for another site is refused with 403: only reconnecting fixes it.
@@ -75,7 +79,7 @@ export function wordpressComError(response: PlatformResponse, context = "the req
       return err("auth", `WordPress.com refused ${context}: this connection is not for this site.${said ? ` (${said})` : ""}`, RECONNECT);
     return err(
       "config",
-      `WordPress.com does not allow your account to do ${context} on this site.${said ? ` It said: “${said}”` : ""}`,
+      `WordPress.com refused ${context}: your account is not allowed to do this on this site.${said ? ` It said: “${said}”` : ""}`,
       ROLE_FIX,
     );
   }
