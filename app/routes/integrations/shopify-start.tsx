@@ -53,10 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return start(context, String(form?.get("shop") ?? ""));
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "Connecting Shopify | Inkpilot" },
-  ...(data && "url" in data ? [{ httpEquiv: "refresh", content: `0;url=${data.url}` }] : []),
-];
+export const meta: Route.MetaFunction = () => [{ title: "Connecting Shopify | Inkpilot" }];
 
 export default function ShopifyStart({ loaderData, actionData }: Route.ComponentProps) {
   const next = actionData ?? loaderData;
@@ -75,6 +72,8 @@ export default function ShopifyStart({ loaderData, actionData }: Route.Component
   }
   return (
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      {/* React hoists this into <head>: the browser goes on to Shopify with or without JavaScript. */}
+      <meta httpEquiv="refresh" content={`0;url=${next.url}`} />
       <h1 className="text-xl font-semibold">Taking you to Shopify…</h1>
       <p className="mt-2 text-slate-700">Approve Inkpilot for {next.shop}; Shopify then sends you back here.</p>
       <a href={next.url} className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">

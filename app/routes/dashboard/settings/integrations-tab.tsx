@@ -7,7 +7,6 @@ import { platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
 import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
-import { OAuthConnectButton } from "./oauth-connect-button";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /**
@@ -59,7 +58,13 @@ function PlatformCards({ view }: Pick<Props, "view">) {
                 </Link>
               </Button>
             ) : card.live && card.connectKind === "oauth" && view.canManage && card.servedBy ? (
-              <OAuthConnectButton platform={card.servedBy} name={card.name} href={`/integrations/${card.servedBy}/start`} />
+              // The whole tab goes to the platform and comes back: a popup would lose its opener to our
+              // Cross-Origin-Opener-Policy on the way through the platform's origin (docs/decisions/033).
+              <Button asChild size="sm">
+                <a href={`/integrations/${card.servedBy}/start`} aria-label={`Connect ${card.name}`}>
+                  Connect
+                </a>
+              </Button>
             ) : card.connectKind === "builtin" ? (
               <p className="text-sm text-slate-600">Always available.</p>
             ) : (
