@@ -44,7 +44,12 @@ const fake = await new Promise<{ url: string; port: number; credentials: string 
   fakeProcess.once("exit", (code) => reject(new Error(`the WordPress fake exited (${code})`)));
 });
 const fakeStats = async () =>
-  (await (await fetch(`${fake.url}/__fake/stats`)).json()) as { requests: number; maxConcurrentRequests: number; busyMs: number };
+  (await (await fetch(`${fake.url}/__fake/stats`)).json()) as {
+    requests: number;
+    maxConcurrentRequests: number;
+    busyMs: number;
+    connections: number;
+  };
 const fakePosts = async () => (await (await fetch(`${fake.url}/__fake/posts`)).json()) as unknown[];
 process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
 
@@ -179,6 +184,7 @@ try {
     `Duplicates:              ${remotePosts.length - published.length} (remote posts ${remotePosts.length}, distinct remote ids ${distinctRemote})`,
   );
   console.log(`Max concurrent requests: ${after.maxConcurrentRequests} (limit ${HOST_CONCURRENCY})`);
+  console.log(`Connections opened:      ${after.connections - before.connections} for ${requests} requests (keep-alive reuses them)`);
   // Why the figure is what it is: how full the 4 slots were, and how long each request really took (latency + everything else).
   console.log(
     `Host slots busy:         ${((busyMs / (HOST_CONCURRENCY * elapsedS * 1000)) * 100).toFixed(1)} % of the time; a request took ${(busyMs / requests).toFixed(1)} ms on average at the fake (latency ${LATENCY_MS} ms)`,

@@ -1,5 +1,7 @@
 import dns from "node:dns/promises";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import http from "node:http";
+import type net from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { resetEnvForTests, resolveEnv } from "#app/env.server";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { guardedFetch, isPublicAddress, OutboundRequestError } from "./http.server";
@@ -227,4 +229,128 @@ test("production refuses the test allowlist, except for a stack on loopback (the
   };
   expect(() => resolveEnv({ ...production, APP_URL: "https://inkpilot.app" })).toThrow(/TEST_ALLOW_PRIVATE_HOSTS: must not be set/);
   expect(resolveEnv({ ...production, APP_URL: "http://127.0.0.1:3211" }).TEST_ALLOW_PRIVATE_HOSTS).toEqual(["127.0.0.1:9"]);
+});
+
+describe("keep-alive (opt-in, for publishing)", () => {
+  /** A server on one loopback address that records which connection served each request. */
+  async function countingServer(host: string, port = 0, handler?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean) {
+    const connections: net.Socket[] = [];
+    const served: { method: string; path: string; connection: number }[] = [];
+    const server = http.createServer((req, res) => {
+      served.push({ method: req.method!, path: req.url!, connection: connections.indexOf(req.socket) });
+      req.resume();
+      req.on("end", () => {
+        if (handler?.(req, res)) return;
+        if (req.url === "/moved") return void res.writeHead(301, { Location: "/" }).end();
+        if (req.url === "/to-metadata") return void res.writeHead(302, { Location: "http://169.254.169.254/" }).end();
+        res.writeHead(200, { "Content-Type": "text/plain" }).end(`${host} ${req.method} ${req.url}`);
+      });
+    });
+    server.on("connection", (socket) => connections.push(socket));
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    const actual = (server.address() as net.AddressInfo).port;
+    return {
+      port: actual,
+      connections,
+      served,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+  const allow = (entries: string) => {
+    process.env.TEST_ALLOW_PRIVATE_HOSTS = entries;
+    resetEnvForTests();
+  };
+  afterEach(() => allow(`127.0.0.1:${site.port}`));
+  const keepAlive = { ...fetchOpts, keepAlive: true };
+
+  test("reuses one connection for a run of requests, GET and POST, and opens one per request without it", async () => {
+    const server = await countingServer("127.0.0.1");
+    allow(`127.0.0.1:${server.port}`);
+    try {
+      const url = `http://127.0.0.1:${server.port}`;
+      for (let i = 0; i < 3; i++) expect((await guardedFetch(`${url}/get-${i}`, keepAlive)).status).toBe(200);
+      await guardedFetch(`${url}/post`, { ...keepAlive, method: "POST", body: "x=1", headers: { "Content-Type": "text/plain" } });
+      expect(server.connections).toHaveLength(1);
+      expect(server.served.map((s) => s.connection)).toEqual([0, 0, 0, 0]);
+      // Concurrent requests each take a socket, then share them afterwards.
+      await Promise.all([1, 2].map((i) => guardedFetch(`${url}/parallel-${i}`, keepAlive)));
+      expect(server.connections).toHaveLength(2);
+      for (let i = 0; i < 2; i++) await guardedFetch(`${url}/plain-${i}`, fetchOpts);
+      expect(server.connections).toHaveLength(4);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("still refuses private addresses and re-checks every redirect hop; a non-GET answers its 3xx", async () => {
+    expect((await refusal("http://127.0.0.1/", { keepAlive: true })).code).toBe("blocked_address");
+    expect((await refusal("http://169.254.169.254/latest/meta-data/", { keepAlive: true })).code).toBe("blocked_address");
+    const server = await countingServer("127.0.0.1");
+    allow(`127.0.0.1:${server.port}`);
+    try {
+      const url = `http://127.0.0.1:${server.port}`;
+      const followed = await guardedFetch(`${url}/moved`, keepAlive);
+      expect([followed.status, followed.url]).toEqual([200, `${url}/`]);
+      expect((await refusal(`${url}/to-metadata`, { keepAlive: true })).code).toBe("blocked_address");
+      const posted = await guardedFetch(`${url}/moved`, { ...keepAlive, method: "POST", body: "" });
+      expect([posted.status, posted.url]).toEqual([301, `${url}/moved`]);
+      expect(server.served.filter((s) => s.method === "POST")).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test("never reuses a socket to the old address when the name now resolves elsewhere; checks still come first", async () => {
+    // Two servers on the same port at two loopback addresses stand for a host whose DNS answer changed.
+    const first = await countingServer("127.0.0.1");
+    const second = await countingServer("127.0.0.2", first.port);
+    allow(`moving.test:${first.port}`);
+    const lookup = vi.spyOn(dns, "lookup");
+    try {
+      const url = `http://moving.test:${first.port}/`;
+      lookup.mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }] as never);
+      expect((await guardedFetch(url, keepAlive)).text()).toBe("127.0.0.1 GET /");
+      lookup.mockResolvedValueOnce([{ address: "127.0.0.2", family: 4 }] as never);
+      expect((await guardedFetch(url, keepAlive)).text()).toBe("127.0.0.2 GET /");
+      lookup.mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }] as never);
+      expect((await guardedFetch(url, keepAlive)).text()).toBe("127.0.0.1 GET /");
+      expect([first.connections.length, second.connections.length]).toEqual([1, 1]);
+      // Off the allowlist (a customer's host), the same URL is refused before any socket, pooled or not, is used.
+      allow(`127.0.0.1:${first.port}`);
+      lookup.mockResolvedValue([{ address: "127.0.0.1", family: 4 }] as never);
+      expect((await refusal(url, { keepAlive: true })).code).toBe("port");
+      expect(first.served).toHaveLength(2);
+      // And on a web port, a name that now resolves to a private address is refused although its pool holds sockets.
+      expect((await refusal("http://moving.test/", { keepAlive: true })).code).toBe("blocked_address");
+    } finally {
+      lookup.mockRestore();
+      await first.close();
+      await second.close();
+    }
+  });
+
+  test("a pooled socket the server dropped: a GET goes again on a fresh one, a POST fails instead of being sent twice", async () => {
+    // The server drops every second request on a connection without answering, as a server closing an idle socket does.
+    const perConnection = new Map<net.Socket, number>();
+    const server = await countingServer("127.0.0.1", 0, (req, res) => {
+      const n = (perConnection.get(req.socket) ?? 0) + 1;
+      perConnection.set(req.socket, n);
+      if (n === 2) req.socket.destroy();
+      else res.end("ok");
+      return true;
+    });
+    allow(`127.0.0.1:${server.port}`);
+    try {
+      const url = `http://127.0.0.1:${server.port}`;
+      await guardedFetch(`${url}/a`, keepAlive);
+      expect((await guardedFetch(`${url}/b`, keepAlive)).text()).toBe("ok");
+      expect(server.connections).toHaveLength(2);
+      await guardedFetch(`${url}/c`, keepAlive);
+      const error = await guardedFetch(`${url}/d`, { ...keepAlive, method: "POST", body: "x" }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "network" });
+      expect(server.served.filter((s) => s.path === "/d")).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
 });

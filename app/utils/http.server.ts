@@ -13,7 +13,8 @@ import { logger } from "#app/utils/logger.server";
  * self-hosted CMS, webhooks). It is an SSRF guard first: only http/https on
  * ports 80/443, no credentials, every resolved address must be public, redirects are followed by
  * hand and re-checked hop by hop, and the socket connects to the very address
- * that was checked, so a second DNS answer (rebinding) cannot swap it.
+ * that was checked, so a second DNS answer (rebinding) cannot swap it. Opt-in
+ * keep-alive reuses sockets only to that same checked address (keepAliveAgent).
  */
 
 export type OutboundErrorCode =
@@ -67,6 +68,11 @@ export type GuardedFetchOptions = {
   truncate?: boolean;
   /** The caller's own cancellation (a job's signal); fails the request like the time limit does. */
   signal?: AbortSignal;
+  /**
+   * Reuse connections (HTTP keep-alive) to the same checked address instead of opening one per request:
+   * for clients that talk to one host many times in a row (publishing). See keepAliveAgent for why it stays safe.
+   */
+  keepAlive?: boolean;
 };
 
 export type GuardedResponse = {
@@ -191,13 +197,69 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal, url: string) {
 }
 
 type Hop = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+type Target = { url: URL; address: string; family: 4 | 6 };
+
+/**
+ * Keep-alive without weakening the guard. The guard's promise is "a socket only
+ * ever connects to an address that was checked for the URL it carries". A pooled
+ * socket keeps that promise when:
+ * - the pool holds only sockets to ONE checked address: agents are keyed by
+ *   (protocol, host, port, checked address). A request whose check resolved the
+ *   host to another address (DNS changed, or a rebinding attempt) gets another
+ *   agent, so it never rides a socket to the old address; a host that now
+ *   resolves to a private address is refused by checkTarget before any pool is
+ *   looked at (the check runs on every request and every redirect hop, pooled or not);
+ * - a NEW socket in that agent still connects through the request's pinned lookup
+ *   (the same address as the key), never through a fresh DNS answer;
+ * - the host is part of the key too, so a socket opened (and, for https, verified by
+ *   TLS) for one name is never reused for another name that shares the address.
+ * Reusing a socket is no new exposure: it was connected to a checked address, and
+ * the checks of the new request passed for that same address. Sockets carry no
+ * credentials (auth is per request, in headers), so connections sharing a vendor
+ * host may share sockets. Idle sockets close after KEEP_ALIVE_IDLE_MS (sooner when the
+ * server's Keep-Alive header says so), and the pool of agents is bounded (least
+ * recently used out; its idle sockets closed, busy ones finish their request).
+ */
+const KEEP_ALIVE_IDLE_MS = 4_000;
+const MAX_KEEP_ALIVE_AGENTS = 256;
+const keepAliveAgents = new Map<string, http.Agent>();
+
+function keepAliveAgent(target: Target): http.Agent {
+  const key = `${target.url.protocol}//${bareHost(target.url)}:${defaultPort(target.url)}@${target.address}`;
+  const existing = keepAliveAgents.get(key);
+  if (existing) {
+    keepAliveAgents.delete(key);
+    keepAliveAgents.set(key, existing);
+    return existing;
+  }
+  const Agent = target.url.protocol === "https:" ? https.Agent : http.Agent;
+  // No maxSockets: the callers bound their own concurrency (platformRequest's per-host slots), and a queue
+  // inside the agent would spend the request's time limit where nobody sees it.
+  const agent = new Agent({ keepAlive: true, timeout: KEEP_ALIVE_IDLE_MS, maxFreeSockets: 8, scheduling: "lifo" });
+  keepAliveAgents.set(key, agent);
+  if (keepAliveAgents.size > MAX_KEEP_ALIVE_AGENTS) {
+    const [oldestKey, oldest] = keepAliveAgents.entries().next().value!;
+    keepAliveAgents.delete(oldestKey);
+    for (const sockets of Object.values(oldest.freeSockets)) sockets?.forEach((socket) => socket.destroy());
+  }
+  return agent;
+}
+
+/**
+ * A reused socket that failed before any answer: most likely the server closed it while idle, but it may have
+ * received the request, so only an idempotent one goes again (once, on a fresh socket); a POST fails as
+ * "network" and the caller's own retry (publishing's findExisting first) decides.
+ */
+class StaleSocketError extends Error {}
+const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE"]);
 
 /** One request to an already checked address; the body is read only when wanted. */
 function requestOnce(
-  target: { url: URL; address: string; family: 4 | 6 },
+  target: Target,
   options: GuardedFetchOptions,
   signal: AbortSignal,
   readBody: (status: number) => boolean,
+  pooled = Boolean(options.keepAlive),
 ): Promise<Hop> {
   const { url, address, family } = target;
   const client = url.protocol === "https:" ? https : http;
@@ -234,15 +296,18 @@ function requestOnce(
       method: options.method ?? "GET",
       headers,
       lookup: pinnedLookup as unknown as net.LookupFunction,
-      agent: false,
+      agent: pooled ? keepAliveAgent(target) : false,
     });
+    let responded = false;
     signal.addEventListener("abort", onAbort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", onAbort));
     req.on("error", (cause) => {
-      if (signal.aborted) reject(new OutboundRequestError("timeout", url.href, { cause }));
+      if (req.reusedSocket && !responded && !signal.aborted && IDEMPOTENT.has(options.method ?? "GET")) reject(new StaleSocketError());
+      else if (signal.aborted) reject(new OutboundRequestError("timeout", url.href, { cause }));
       else reject(cause instanceof OutboundRequestError ? cause : new OutboundRequestError("network", url.href, { cause }));
     });
     req.on("response", (res) => {
+      responded = true;
       const status = res.statusCode ?? 0;
       if (!readBody(status) || options.method === "HEAD") {
         res.resume();
@@ -304,7 +369,12 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       const target = await untilAborted(checkTarget(current), controller.signal, String(current));
       if (controller.signal.aborted) throw new OutboundRequestError("timeout", target.url.href);
       const isRedirect = (status: number) => followsRedirects && REDIRECT_STATUSES.has(status);
-      const response = await requestOnce(target, options, controller.signal, (status) => !isRedirect(status));
+      const readBody = (status: number) => !isRedirect(status);
+      const response = await requestOnce(target, options, controller.signal, readBody).catch((error: unknown) => {
+        // Once, on a fresh socket of its own (to the same checked address).
+        if (error instanceof StaleSocketError) return requestOnce(target, options, controller.signal, readBody, false);
+        throw error;
+      });
       const location = response.headers.location;
       if (isRedirect(response.status) && location) {
         if (hop >= maxRedirects) throw new OutboundRequestError("too_many_redirects", target.url.href);

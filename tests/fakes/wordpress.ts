@@ -210,6 +210,8 @@ export async function startWordPressFake({
   let requestCount = 0;
   // Σ of request durations (arrival to close), so a benchmark can tell how long each request held a connection slot.
   let busyMs = 0;
+  // TCP connections accepted: with keep-alive a client opens far fewer than it sends requests.
+  let connections = 0;
   let base = "";
 
   const resetState = () => {
@@ -225,6 +227,7 @@ export async function startWordPressFake({
     maxConcurrentRequests = 0;
     requestCount = 0;
     busyMs = 0;
+    connections = 0;
     terms.set(1, { id: 1, name: "Uncategorized", slug: "uncategorized", description: "", parent: 0, taxonomy: "category" });
     appPassword = { uuid: crypto.randomUUID(), app_id: "", name: "Inkpilot", created: wpDate(Date.now()) };
     Object.assign(settings, DEFAULT_SETTINGS, initial);
@@ -849,7 +852,7 @@ export async function startWordPressFake({
         case "GET /__fake/requests":
           return sendJson(res, 200, requests);
         case "GET /__fake/stats":
-          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount, busyMs });
+          return sendJson(res, 200, { maxConcurrentRequests, requests: requestCount, busyMs, connections });
         case "GET /__fake/posts":
           return sendJson(res, 200, snapshot());
         case "GET /__fake/media":
@@ -1029,6 +1032,7 @@ export async function startWordPressFake({
       });
   }
 
+  server.on("connection", () => connections++);
   const handle = await listen(server, port);
   base = handle.url;
   const credentials = `${username}:${applicationPassword}`;
@@ -1053,7 +1057,7 @@ export async function startWordPressFake({
     },
     posts: snapshot,
     mediaCount: () => media.size,
-    stats: () => ({ maxConcurrentRequests, requests: requestCount, busyMs }),
+    stats: () => ({ maxConcurrentRequests, requests: requestCount, busyMs, connections }),
     requests,
     appPasswordUuid: () => appPassword?.uuid ?? null,
     hint: `WordPress fake at ${handle.url}: connect WordPress (self-hosted) with site URL ${handle.url} and key ${credentials}. Switches: POST ${handle.url}/__fake/settings (plainPermalinks, securityPlugin, role, yoast, latencyMs…).`,

@@ -4,6 +4,8 @@ import "#app/modules/onboarding/scan.server";
 import "#app/modules/articles/sanitize.server";
 import "#app/modules/ai/offline-writer.server";
 import "#app/modules/generation/edit.server";
+import { resetEnvForTests } from "#app/env.server";
+import { HOST_CONCURRENCY, platformRequest } from "#app/modules/publishing/http.server";
 import { listen } from "#tests/fakes/http-fake";
 
 // Loading the npm `undici` (cheerio's full entry does) replaces the global
@@ -20,5 +22,40 @@ test("the app's HTML modules leave the built-in fetch working for requests with 
     expect(await response.text()).toBe("ok");
   } finally {
     await server.close();
+  }
+});
+
+// Publishing's requests reuse connections (keep-alive in the SSRF guard): a burst of 12 requests through
+// platformRequest, 4 at a time per host, opens at most 4 connections instead of 12.
+test("platformRequest reuses connections to a host and keeps its per-host limit", async () => {
+  let connections = 0;
+  let active = 0;
+  let maxActive = 0;
+  const server = http.createServer((req, res) => {
+    maxActive = Math.max(maxActive, ++active);
+    req.resume();
+    setTimeout(() => {
+      active--;
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ path: req.url, method: req.method }));
+    }, 20);
+  });
+  server.on("connection", () => connections++);
+  const handle = await listen(server);
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${handle.port}`;
+  resetEnvForTests();
+  try {
+    const ctx = { correlationId: "keepalive", signal: new AbortController().signal, connectionId: "c1" };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        platformRequest(ctx, `${handle.url}/r${i}`, i % 2 ? { method: "POST", json: { i } } : {}).then((r) => r.json<{ path: string }>()),
+      ),
+    );
+    expect(answers.map((a) => a.path)).toEqual(Array.from({ length: 12 }, (_, i) => `/r${i}`));
+    expect(maxActive).toBeLessThanOrEqual(HOST_CONCURRENCY);
+    expect(connections).toBeLessThanOrEqual(HOST_CONCURRENCY);
+  } finally {
+    delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+    resetEnvForTests();
+    await handle.close();
   }
 });

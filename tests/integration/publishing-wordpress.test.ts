@@ -159,7 +159,7 @@ describe("connect", () => {
     expect(restCalls.every((r) => r.path.startsWith("/?rest_route=/wp/v2/"))).toBe(true);
     expect(fake.requests.some((r) => r.path.startsWith("/wp-json"))).toBe(false);
     expect(fake.requests.find((r) => r.route === "/wp/v2/tags" && r.method === "GET")?.path).toBe(
-      "/?rest_route=/wp/v2/tags&slug=coffee&per_page=10&_fields=id%2Cname%2Cslug",
+      "/?rest_route=/wp/v2/tags&slug=coffee%2Cbrewing-tips&per_page=100&_fields=id%2Cname%2Cslug",
     );
     expect(await wordpressAdapter.findExisting(ctx, article())).toMatchObject({ remoteId: created.remoteId });
     expect(await wordpressAdapter.read(ctx, created.remoteId)).toMatchObject({ status: "draft" });
@@ -298,9 +298,15 @@ describe("publishing", () => {
 
     const sent = fake.requests.find((r) => r.route === "/wp/v2/posts" && r.method === "POST");
     expect(sent?.headers["content-type"]).toBe("application/json");
+    // One multipart request per image, its alt text in the same request: no second POST to /wp/v2/media/{id}.
     const uploads = fake.requests.filter((r) => r.route === "/wp/v2/media" && r.method === "POST");
-    expect(uploads[0]!.headers["content-disposition"]).toBe('attachment; filename="cover.png"');
-    expect(uploads[0]!.headers["content-type"]).toBe("image/png");
+    expect(uploads).toHaveLength(2);
+    expect(uploads[0]!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(post!.media.map((m) => m.file).sort()).toEqual([expect.stringMatching(/\/chart\.png$/), expect.stringMatching(/\/cover\.png$/)]);
+    expect(fake.requests.filter((r) => r.route?.startsWith("/wp/v2/media/"))).toEqual([]);
+    // Both tags looked up by slug in one request.
+    const tagLookups = fake.requests.filter((r) => r.route === "/wp/v2/tags" && r.method === "GET");
+    expect(tagLookups[0]!.path).toMatch(/slug=coffee%2Cbrewing-tips/);
     expect(JSON.stringify(fake.requests)).not.toContain("Basic ");
 
     const updated = await wordpressAdapter.update(

@@ -19,6 +19,7 @@ import {
   DEFAULT_JOB_TIMEOUT_MS,
   JobTimeoutError,
   jobsOfLane,
+  LANES,
   laneOf,
   LeaseLostError,
   runNextJob,
@@ -109,6 +110,11 @@ describe("job groups and waiting", () => {
     expect(await claimNextJob(db, 60_000, ["t-group"])).toBeUndefined();
     await markSucceeded(db, claimed[0]!);
     expect((await claimNextJob(db, 60_000, ["t-group"]))?.group_key).toBe("publish:slow-site");
+  });
+
+  it("leaves publish slots to other destinations while one destination runs its GROUP_CONCURRENCY", () => {
+    // A lane no wider than a group would let one busy destination stall every other customer's publications.
+    expect(LANES.publish.concurrency).toBeGreaterThanOrEqual(2 * GROUP_CONCURRENCY);
   });
 
   it("waits at least a RetryLaterError's delay before the next attempt (a 429's Retry-After)", async () => {

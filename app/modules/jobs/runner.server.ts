@@ -19,11 +19,12 @@ export const LANES = {
   user: { concurrency: 3 },
   /**
    * Publishing to customers' platforms: mostly waiting on their servers, so more
-   * slots than CPU work. One destination runs at most GROUP_CONCURRENCY of them
+   * slots than CPU work. One destination runs at most GROUP_CONCURRENCY (6) of them
    * at once (queue.server.ts) and gets at most 4 requests in flight
-   * (app/modules/publishing/http.server.ts), so one slow site cannot take them all.
+   * (app/modules/publishing/http.server.ts), so one slow site cannot take them all:
+   * 12 slots let two busy destinations each run at full width.
    */
-  publish: { concurrency: 8 },
+  publish: { concurrency: 12 },
   /** Work nobody waits for: link checks, housekeeping; later auto-pilot. */
   bulk: { concurrency: 2 },
 } as const;

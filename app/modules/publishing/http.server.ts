@@ -112,6 +112,9 @@ export async function platformRequest(
       maxBytes: request.maxBytes ?? DEFAULT_MAX_BYTES,
       correlationId: ctx.correlationId,
       signal: ctx.signal,
+      // A publication is a run of requests to one host: reusing the connection saves a TCP (and TLS) setup
+      // per request, which on a loaded machine is most of the time a slot is held beyond the server's own.
+      keepAlive: true,
     });
     const text = response.text();
     return {

@@ -484,22 +484,37 @@ const hasCap = (user: WpUser, cap: string) => user.capabilities?.[cap] === true;
 type WpTerm = { id: number; name: string; slug: string };
 
 /**
- * The id of a category or tag by name: exact slug, then a search compared by
- * name, then created. term_exists (a race, or a name whose slug differs) gives
- * the existing id. An Author may not create categories: null, and the post goes
- * without it (noted in the log).
+ * The ids of categories or tags by name, in order (null for one we may not
+ * create): every name's exact slug in ONE request (`?slug=a,b`: WordPress
+ * takes a comma list there), then, for a name not found that way, a search
+ * compared by name, then created. term_exists (a race, or a name whose slug
+ * differs) gives the existing id. An Author may not create categories: null,
+ * and the post goes without it (noted in the log).
  */
-async function resolveTerm(ctx: AdapterContext, root: string, taxonomy: "categories" | "tags", name: string): Promise<number | null> {
+async function resolveTerms(
+  ctx: AdapterContext,
+  root: string,
+  taxonomy: "categories" | "tags",
+  names: string[],
+): Promise<(number | null)[]> {
+  const what = taxonomy === "categories" ? "categories" : "tags";
+  const slugs = [...new Set(names.map(wpSlug).filter(Boolean))];
+  const bySlug = new Map<string, number>();
+  if (slugs.length) {
+    const response = await call(ctx, root, ctx.credentials, "GET", `wp/v2/${taxonomy}`, {
+      query: { slug: slugs.join(","), per_page: 100, _fields: "id,name,slug" },
+    });
+    if (!ok(response)) throw wordpressError(response, `looking up the ${what} ${names.map((n) => `“${n}”`).join(", ")}`);
+    const found = response.json<WpTerm[]>();
+    if (Array.isArray(found)) for (const term of found) if (!bySlug.has(term.slug)) bySlug.set(term.slug, term.id);
+  }
+  return Promise.all(names.map((name) => bySlug.get(wpSlug(name)) ?? findOrCreateTerm(ctx, root, taxonomy, name)));
+}
+
+/** A term its slug did not find: a search compared by name, then created. */
+async function findOrCreateTerm(ctx: AdapterContext, root: string, taxonomy: "categories" | "tags", name: string): Promise<number | null> {
   const slug = wpSlug(name);
   const what = taxonomy === "categories" ? "category" : "tag";
-  if (slug) {
-    const bySlug = await call(ctx, root, ctx.credentials, "GET", `wp/v2/${taxonomy}`, {
-      query: { slug, per_page: 10, _fields: "id,name,slug" },
-    });
-    if (!ok(bySlug)) throw wordpressError(bySlug, `looking up the ${what} “${name}”`);
-    const found = bySlug.json<WpTerm[]>();
-    if (Array.isArray(found) && found[0]) return found[0].id;
-  }
   const search = await call(ctx, root, ctx.credentials, "GET", `wp/v2/${taxonomy}`, {
     query: { search: name, per_page: 100, _fields: "id,name,slug" },
   });
@@ -546,8 +561,10 @@ async function postBody(
   // An update of a post that is already live keeps its original date; anything else is dated now or at scheduleAt.
   const keepDate = remoteStatus === "publish" && status === "publish";
   const [tagIds, categoryId] = await Promise.all([
-    Promise.all([...new Set(post.tags.map((t) => t.trim()).filter(Boolean))].map((tag) => resolveTerm(ctx, config.restRoot, "tags", tag))),
-    config.category ? resolveTerm(ctx, config.restRoot, "categories", config.category) : Promise.resolve(null),
+    resolveTerms(ctx, config.restRoot, "tags", [...new Set(post.tags.map((t) => t.trim()).filter(Boolean))]),
+    config.category
+      ? resolveTerms(ctx, config.restRoot, "categories", [config.category]).then(([id]) => id ?? null)
+      : Promise.resolve(null),
   ]);
   const meta: Record<string, string> = {};
   for (const plugin of config.seo) {
@@ -561,7 +578,7 @@ async function postBody(
     slug: post.slug,
     status,
     ...(keepDate ? {} : { date_gmt: wpGmt(scheduled ?? new Date(now)) }),
-    tags: tagIds.filter((id): id is number => id !== null),
+    tags: [...new Set(tagIds.filter((id): id is number => id !== null))],
     ...(categoryId !== null ? { categories: [categoryId] } : {}),
     // 0 clears a featured image the article no longer has (updates only).
     ...(featured ? { featured_media: Number(featured.remoteId) } : remoteStatus !== null ? { featured_media: 0 } : {}),
@@ -864,28 +881,26 @@ export const wordpressAdapter: PublishingAdapter = {
   async uploadMedia(ctx, file: MediaFile) {
     const config = readConfig(ctx.config);
     const filename = uploadFilename(file.filename, file.mimeType);
+    // One request per image: the media route takes multipart with the file in `file` and the attachment's fields
+    // beside it (WP_REST_Attachments_Controller::create_item saves alt_text from the same request), so the
+    // alt text no longer needs a second POST to /wp/v2/media/{id}.
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), filename);
+    if (file.alt) form.append("alt_text", file.alt);
+    const encoded = new Response(form);
     const response = await call(ctx, config.restRoot, ctx.credentials, "POST", "wp/v2/media", {
-      body: file.bytes,
-      headers: { "Content-Type": file.mimeType, "Content-Disposition": `attachment; filename="${filename}"` },
+      body: Buffer.from(await encoded.arrayBuffer()),
+      headers: { "Content-Type": encoded.headers.get("content-type")! },
       timeoutMs: UPLOAD_TIMEOUT_MS,
     });
     if (!ok(response)) throw wordpressError(response, `uploading the image ${filename}`);
-    const item = objectBody<{ id?: number; source_url?: string }>(response, "the uploaded image");
+    const item = objectBody<{ id?: number; source_url?: string; alt_text?: string }>(response, "the uploaded image");
     if (typeof item.id !== "number" || !item.source_url) {
       throw new PublishError("transient", "WordPress did not say where it stored the image.", { detail: describeResponse(response) });
     }
-    if (file.alt) {
-      // The image is stored already: a failed alt text is logged, not retried (a retry would upload it twice).
-      try {
-        const alt = await call(ctx, config.restRoot, ctx.credentials, "POST", `wp/v2/media/${item.id}`, { json: { alt_text: file.alt } });
-        if (!ok(alt)) await ctx.log("warn", "wordpress.media", `alt text not saved on media ${item.id}: ${describeResponse(alt)}`);
-      } catch (error) {
-        await ctx.log(
-          "warn",
-          "wordpress.media",
-          `alt text not saved on media ${item.id}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+    // The image is stored already: alt text that did not stick (a plugin filtering it) is logged, not retried (a retry would upload it twice).
+    if (file.alt && typeof item.alt_text === "string" && !item.alt_text.trim()) {
+      await ctx.log("warn", "wordpress.media", `alt text not saved on media ${item.id}`);
     }
     return { remoteId: String(item.id), url: item.source_url };
   },
