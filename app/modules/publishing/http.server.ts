@@ -1,4 +1,4 @@
-import { guardedFetch, OutboundRequestError, type GuardedFetchOptions } from "#app/utils/http.server";
+import { guardedFetch, isPublicAddress, OutboundRequestError, type GuardedFetchOptions } from "#app/utils/http.server";
 import { PublishError } from "./types";
 
 /**
@@ -231,4 +231,18 @@ export function guardedFetchApi(ctx: { correlationId: string; signal: AbortSigna
       headers: responseHeaders,
     });
   };
+}
+
+/**
+ * True when a URL's host cannot be reached from the internet: localhost names and
+ * private or loopback IP literals (other names are taken as public). Platforms
+ * that fetch our images or links (Notion, Webflow, Shopify) cannot load them from such an APP_URL.
+ */
+export function isPrivateUrl(url: string) {
+  try {
+    const host = new URL(url).hostname.replace(/^\[(.*)\]$/, "$1");
+    return host === "localhost" || host.endsWith(".localhost") || (/^[\d.]+$|:/.test(host) && !isPublicAddress(host));
+  } catch {
+    return true;
+  }
 }

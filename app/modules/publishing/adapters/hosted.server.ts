@@ -3,7 +3,7 @@ import { getEnv } from "#app/env.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { getHostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
-import { isPublicAddress } from "#app/utils/http.server";
+import { isPrivateUrl } from "../http.server";
 import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, type PublishingAdapter, type RemotePost } from "../types";
 
 /**
@@ -139,9 +139,7 @@ export const hostedAdapter: PublishingAdapter = {
     }
 
     // APP_URL decides every address the blog gives out (canonical links, sitemap, feed).
-    const host = new URL(origin()).hostname.replace(/^\[(.*)\]$/, "$1");
-    // A name (not an IP literal) is taken as public unless it is localhost; IP literals must be publicly routable.
-    const local = host === "localhost" || host.endsWith(".localhost") || (/^[\d.]+$|:/.test(host) && !isPublicAddress(host));
+    const local = isPrivateUrl(origin());
     checks.push(
       local
         ? check(

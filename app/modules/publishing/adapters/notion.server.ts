@@ -10,7 +10,7 @@ import {
   type QueryDataSourceParameters,
 } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
-import { guardedFetchApi } from "../http.server";
+import { guardedFetchApi, isPrivateUrl } from "../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -354,20 +354,6 @@ async function currentMapping(ctx: AdapterContext, client: Client, config: Notio
   return fresh?.marker ? { ...config.mapping, marker: fresh.marker } : config.mapping;
 }
 
-function isLoopbackUrl(url: string) {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    return (
-      host === "localhost" ||
-      host.endsWith(".localhost") ||
-      /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host) ||
-      host === "::1"
-    );
-  } catch {
-    return true;
-  }
-}
-
 export const notionAdapter: PublishingAdapter = {
   facts: {
     platform: "notion",
@@ -642,7 +628,7 @@ export const notionAdapter: PublishingAdapter = {
       );
     }
     const appUrl = getEnv().appUrl;
-    if (isLoopbackUrl(appUrl)) {
+    if (isPrivateUrl(appUrl)) {
       checks.push({
         id: "images",
         label: "Images",

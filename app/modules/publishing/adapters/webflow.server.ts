@@ -1,5 +1,5 @@
 import { getEnv } from "#app/env.server";
-import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../http.server";
+import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse, isPrivateUrl } from "../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -564,20 +564,6 @@ async function getItem(ctx: AdapterContext, config: WebflowConfig, itemId: strin
   });
 }
 
-function isLoopbackUrl(url: string) {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    return (
-      host === "localhost" ||
-      host.endsWith(".localhost") ||
-      /^(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host) ||
-      host === "::1"
-    );
-  } catch {
-    return false;
-  }
-}
-
 function scopesOf(introspection: { authorization?: { scope?: string } }) {
   return (introspection.authorization?.scope ?? "").split(/[\s,]+/).filter(Boolean);
 }
@@ -814,7 +800,7 @@ export const webflowAdapter: PublishingAdapter = {
           },
     );
     const appUrl = getEnv().appUrl;
-    if (isLoopbackUrl(appUrl)) {
+    if (isPrivateUrl(appUrl)) {
       checks.push({
         id: "images",
         label: "Images",
