@@ -8,6 +8,9 @@ import { startNotionFake } from "#tests/fakes/notion";
 import { startFakeOidc } from "#tests/fakes/oidc";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { startFakePostmark } from "#tests/fakes/postmark";
+import { startWebflowFake } from "#tests/fakes/webflow";
+import { startWixFake } from "#tests/fakes/wix";
+import { startWordPressComFake } from "#tests/fakes/wordpress-com";
 import { startShopifyFake } from "#tests/fakes/shopify";
 import { startTestSite } from "#tests/fakes/test-site";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
@@ -70,6 +73,13 @@ const FAKES: Fake[] = [
     name: "Shopify",
     start: (port) => startShopifyFake({ port }),
     env: (f) => ({ SHOPIFY_CLIENT_ID: f.clientId, SHOPIFY_CLIENT_SECRET: f.clientSecret, TEST_SHOPIFY_SHOP_ORIGIN: f.url }),
+  }),
+  fake({ name: "Wix", start: (port) => startWixFake({ port }), env: (f) => f.env }),
+  fake({ name: "Webflow", start: (port) => startWebflowFake({ port }), env: (f) => ({ WEBFLOW_API_URL: f.url }) }),
+  fake({
+    name: "WordPress.com",
+    start: (port) => startWordPressComFake({ port }),
+    env: (f) => ({ WORDPRESS_COM_API_URL: f.url, WORDPRESS_COM_CLIENT_ID: "84213", WORDPRESS_COM_CLIENT_SECRET: "fake-wpcom-secret-5f2c" }),
   }),
 ];
 
