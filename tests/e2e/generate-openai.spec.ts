@@ -9,7 +9,7 @@ import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
 import { startFakeOpenAi } from "../fakes/openai";
-import { E2E_PORT, E2E_SECRETS } from "./stack";
+import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -18,7 +18,7 @@ import { signIn } from "./users";
  * app process (production build, own data directory) configured to use it.
  */
 
-const APP_PORT = E2E_PORT + 10;
+const APP_PORT = SOLO_APP_PORT;
 const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const API_KEY = "sk-e2e-generate";
 const KEYWORD = "email marketing";

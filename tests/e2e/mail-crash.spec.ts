@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startFakePostmark, type FakeMail } from "../fakes/postmark";
-import { E2E_PORT } from "./stack";
+import { SOLO_APP_PORT } from "./stack";
 
 /**
  * "Killing the server with SIGKILL while a mail job runs loses no mail: on
@@ -15,7 +15,7 @@ import { E2E_PORT } from "./stack";
  * whole request has reached the fake, so the kill lands mid-send, not before.
  */
 
-const APP_PORT = E2E_PORT + 10;
+const APP_PORT = SOLO_APP_PORT;
 const HOLD_MS = 1_500;
 const LEASE_MS = 2_000;
 // HOLD_MS < LEASE_MS: the held answer comes due before the lease lets the job run again, so the

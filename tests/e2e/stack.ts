@@ -16,6 +16,8 @@ export const FAKE_SHOPIFY_PORT = base + 10;
 export const FAKE_WIX_PORT = base + 11;
 export const FAKE_WEBFLOW_PORT = base + 12;
 export const FAKE_WORDPRESS_COM_PORT = base + 13;
+// A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.
+export const SOLO_APP_PORT = base + 20;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 // The e2e app's fixed settings (tests/e2e/start-stack.ts). The specs mint
