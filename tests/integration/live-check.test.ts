@@ -263,8 +263,10 @@ describe("after a live publish", () => {
     await checkLivePost(db, publication.id);
     expect((await recorded(publication.id)).result).toMatchObject({
       outcome: "unreachable",
-      fix: "Set APP_URL to this server's public address.",
+      fix: expect.stringContaining("once the server runs at its public address"),
     });
+    // Customers never see the names of the server's settings (issue 10).
+    expect(JSON.stringify((await recorded(publication.id)).result)).not.toMatch(/APP_URL/);
   });
 
   it("queues nothing after a draft publish", async () => {

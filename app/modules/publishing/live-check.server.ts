@@ -158,8 +158,8 @@ function unreachableFromError(url: string, error: OutboundRequestError, platform
   if (platform === "hosted" && (error.code === "blocked_address" || error.code === "port")) {
     return {
       ...base,
-      detail: "Could not reach the post: your blog's address (APP_URL) is a local one, so it cannot be checked from here.",
-      fix: "Set APP_URL to this server's public address.",
+      detail: "Could not reach the post: this Inkpilot server runs at a local address, so its blog cannot be checked from here.",
+      fix: "Nothing to do for you: the check works once the server runs at its public address (operators: see the README's configuration).",
       retry: false,
     };
   }

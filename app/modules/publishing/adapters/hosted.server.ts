@@ -147,7 +147,7 @@ export const hostedAdapter: PublishingAdapter = {
             "Public address",
             "warn",
             `The blog's address (${url}) only works on this machine or network, so search engines and readers elsewhere cannot reach it.`,
-            "Set APP_URL to this server's public address.",
+            "Nothing to do for you: the blog goes public once the server runs at its public address (operators: see the README's configuration).",
           )
         : check("public", "Public address", "pass", "Search engines and readers can reach the blog."),
     );

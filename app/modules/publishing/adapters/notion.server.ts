@@ -634,7 +634,7 @@ export const notionAdapter: PublishingAdapter = {
         label: "Images",
         state: "warn",
         detail: `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
-        fix: "Run Inkpilot at a public https:// address (APP_URL) to publish images to Notion.",
+        fix: "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
       });
     }
     return checks;

@@ -597,7 +597,7 @@ export const shopifyAdapter: PublishingAdapter = {
         label: "Shopify API version",
         state: "warn",
         detail: `Shopify answered with API version ${answered.apiVersion} instead of ${pinned} (the pinned version may be retired).`,
-        fix: "Nothing to do for you; the operators update SHOPIFY_API_VERSION.",
+        fix: "Nothing to do for you; Inkpilot's operators move to the newer API version.",
       });
     } else {
       checks.push({

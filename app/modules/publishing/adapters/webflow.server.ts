@@ -240,7 +240,13 @@ export function webflowError(response: PlatformResponse, subject: Subject = "con
     );
   }
   if (status >= 300 && status < 400) {
-    return wrap(new PublishError("config", "Webflow redirected the request; check WEBFLOW_API_URL.", { detail }));
+    return wrap(
+      new PublishError(
+        "config",
+        "Webflow redirected the request, which it never does for its API. Try again later; if it keeps happening, contact support.",
+        { detail },
+      ),
+    );
   }
   return wrap(
     new PublishError("invalid", `Webflow refused the item${said ? `: ${said}` : ` (HTTP ${status})`}.`.slice(0, 300), { detail }),
@@ -806,7 +812,7 @@ export const webflowAdapter: PublishingAdapter = {
         label: "Images",
         state: "warn",
         detail: `Webflow imports images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will be left out.`,
-        fix: "Run Inkpilot at a public https:// address (APP_URL) to publish images to Webflow.",
+        fix: "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
       });
     }
     return checks;
