@@ -4,7 +4,8 @@ export const coldBrew: DemoArticle = {
   slug: "cold-brew-coffee-at-home",
   title: "Cold Brew Coffee at Home: Ratio, Grind and Steep Time",
   keyword: "cold brew coffee",
-  metaDescription: "Make smooth cold brew coffee at home with a jar and a sieve: the best ratio, grind and steep time, plus how to store and serve it.",
+  metaDescription:
+    "Make smooth cold brew coffee at home with a jar and a sieve: the best ratio, grind and steep time, plus how to store and serve it.",
   topic: "Brewing methods",
   state: "live",
   daysAgo: 40,

@@ -4,7 +4,8 @@ export const espresso: DemoArticle = {
   slug: "espresso-at-home-for-beginners",
   title: "Espresso at Home: A Beginner's Setup That Works",
   keyword: "espresso at home",
-  metaDescription: "Start making espresso at home without wasting money: the machine, grinder and recipe that matter, and how to pull a sweet first shot.",
+  metaDescription:
+    "Start making espresso at home without wasting money: the machine, grinder and recipe that matter, and how to pull a sweet first shot.",
   topic: "Espresso",
   state: "review",
   daysAgo: 4,

@@ -4,7 +4,8 @@ export const ethiopian: DemoArticle = {
   slug: "ethiopian-coffee-regions-and-flavour",
   title: "Ethiopian Coffee: Regions, Processing and Flavour",
   keyword: "ethiopian coffee",
-  metaDescription: "A friendly guide to Ethiopian coffee: the main growing regions, washed and natural processing, the flavours to expect and how to brew them.",
+  metaDescription:
+    "A friendly guide to Ethiopian coffee: the main growing regions, washed and natural processing, the flavours to expect and how to brew them.",
   topic: "Bean origins",
   state: "failed",
   daysAgo: 7,

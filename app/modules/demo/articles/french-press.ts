@@ -4,7 +4,8 @@ export const frenchPress: DemoArticle = {
   slug: "french-press-coffee-guide",
   title: "French Press Coffee: Method, Ratio and Common Mistakes",
   keyword: "french press coffee",
-  metaDescription: "Brew rich, clean french press coffee: the right ratio and grind, a four-minute method without the sludge, and fixes for bitter cups.",
+  metaDescription:
+    "Brew rich, clean french press coffee: the right ratio and grind, a four-minute method without the sludge, and fixes for bitter cups.",
   topic: "Brewing methods",
   state: "scheduled",
   daysAgo: 2,

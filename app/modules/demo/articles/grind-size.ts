@@ -4,7 +4,8 @@ export const grindSize: DemoArticle = {
   slug: "coffee-grind-size-guide",
   title: "Coffee Grind Size Chart: Match the Grind to Your Brewer",
   keyword: "coffee grind size",
-  metaDescription: "A simple coffee grind size chart for espresso, pour-over, French press and cold brew, with the signs that tell you to go finer or coarser.",
+  metaDescription:
+    "A simple coffee grind size chart for espresso, pour-over, French press and cold brew, with the signs that tell you to go finer or coarser.",
   topic: "Grinders and gear",
   state: "live",
   daysAgo: 13,

@@ -4,7 +4,8 @@ export const pourOver: DemoArticle = {
   slug: "how-to-brew-pour-over-coffee",
   title: "How to Brew Pour-Over Coffee: A Step-by-Step Guide",
   keyword: "pour-over coffee",
-  metaDescription: "Brew clean, sweet pour-over coffee at home: the gear, the ratio, the water and a simple four-pour recipe you can adjust by taste.",
+  metaDescription:
+    "Brew clean, sweet pour-over coffee at home: the gear, the ratio, the water and a simple four-pour recipe you can adjust by taste.",
   topic: "Brewing methods",
   state: "live",
   daysAgo: 68,

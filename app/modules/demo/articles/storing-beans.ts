@@ -4,7 +4,8 @@ export const storingBeans: DemoArticle = {
   slug: "how-to-store-coffee-beans",
   title: "How to Store Coffee Beans So They Stay Fresh",
   keyword: "store coffee beans",
-  metaDescription: "How to store coffee beans at home: the four enemies of freshness, the best containers, whether to freeze them, and how long beans last.",
+  metaDescription:
+    "How to store coffee beans at home: the four enemies of freshness, the best containers, whether to freeze them, and how long beans last.",
   topic: "Buying coffee",
   state: "draft",
   daysAgo: 1,

@@ -4,7 +4,8 @@ export const subscription: DemoArticle = {
   slug: "is-a-coffee-subscription-worth-it",
   title: "Is a Coffee Subscription Worth It? An Honest Look",
   keyword: "coffee subscription",
-  metaDescription: "Is a coffee subscription worth the money? What you get, what it costs per cup, and how to choose a plan that suits the way you brew.",
+  metaDescription:
+    "Is a coffee subscription worth the money? What you get, what it costs per cup, and how to choose a plan that suits the way you brew.",
   topic: "Buying coffee",
   state: "scheduled",
   daysAgo: 1,
