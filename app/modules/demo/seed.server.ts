@@ -1,190 +1,253 @@
 import bcrypt from "bcryptjs";
 import type { DB } from "#app/db/client.server";
-import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { getEnv } from "#app/env.server";
+import { offline } from "#app/modules/ai/providers.server";
+import { markdownToHtml } from "#app/modules/articles/markdown";
+import { createArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { recordArticleCreated } from "#app/modules/articles/quota.server";
+import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
+import { CHECK_LINKS_JOB, checkSiteLinks } from "#app/modules/backlinks/links.server";
+import { saveGeneratedImage } from "#app/modules/generation/images.server";
+import { enqueue } from "#app/modules/jobs/queue.server";
+import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { runNextJob, type JobRegistry } from "#app/modules/jobs/runner.server";
+import { completeOnboarding, saveBrandFromScan } from "#app/modules/onboarding/scan.server";
+import { getAdapter } from "#app/modules/publishing/adapters";
+import { disconnectConnection } from "#app/modules/publishing/connect.server";
+import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
-import { contentHash } from "#app/modules/publishing/post.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
+import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
+import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
+import { createTopic } from "#app/modules/topics/topics.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";
-import { DAY, isoIn, isoNow } from "#app/utils/time";
+import { logger } from "#app/utils/logger.server";
+import { addDays, DAY, HOUR, isoNow, zonedDate } from "#app/utils/time";
+import { DEMO_ARTICLES, type DemoArticle } from "./articles";
+import { DEMO_SCAN, DEMO_TOPICS } from "./brand";
+import { demoLinkCheck } from "./link-checks";
+
+/**
+ * The demo site a fresh development database starts with (docs/decisions/040-demo-data.md):
+ * Northwind Coffee, a scanned brand on Pro, six topics and a month of planned
+ * days, eight hand-written articles in every state the list has (live on the
+ * hosted blog, sent as a draft for review, scheduled, draft, failed), the
+ * result of its first link check and the usage those articles recorded.
+ * Everything goes through the modules the app itself uses (createArticle,
+ * requestPublication and the publish job, checkSiteLinks as the daily job...);
+ * only dates are set back afterwards, so the history reads as weeks of use.
+ */
 
 export const DEMO_EMAIL = "demo@inkpilot.app";
 export const DEMO_PASSWORD = "inkpilot-demo";
 /** The demo site's hosted blog lives at /b/northwind-coffee. */
 export const DEMO_BLOG_SLUG = "northwind-coffee";
+/** How long ago the demo account signed up: its 7-day trial ended, then it went Pro. */
+const SIGNED_UP_DAYS_AGO = 75;
+/** Where the failed article was headed: a webhook the shop disconnected while the post was queued. */
+const DEMO_WEBHOOK_URL = "https://hook.eu1.make.com/northwind-newsletter";
 
-const demoTopics = [
-  {
-    name: "Coffee brewing",
-    description: "Guides to brewing better coffee at home.",
-    keywords: ["pour over", "french press", "cold brew", "grind size"],
-    category: "Guides",
-    color: "#3B82F6",
-  },
-  {
-    name: "Bean origins",
-    description: "Where our beans come from and how origin shapes flavour.",
-    keywords: ["ethiopian coffee", "colombian coffee"],
-    category: "Education",
-    color: "#10B981",
-  },
-  { name: "Shop news", description: "", keywords: [], category: "", color: "#F59E0B" },
-];
+const JOB_OPTIONS = { leaseMs: 60_000, pollMs: 1_000 };
+type Tenant = { userId: string; workspaceId: string; siteId: string };
 
-const demoArticles = [
-  { title: "How to Brew Pour-Over Coffee: A Step-by-Step Guide", keyword: "pour over coffee", status: "published" as const, daysAgo: 6 },
-  {
-    title: "Cold Brew vs Iced Coffee: What's the Difference?",
-    keyword: "cold brew vs iced coffee",
-    status: "scheduled" as const,
-    daysAgo: 3,
-  },
-  { title: "Choosing the Right Grind Size for Every Brew Method", keyword: "coffee grind size", status: "draft" as const, daysAgo: 1 },
-];
+const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
-function paragraphs(title: string, keyword: string) {
-  return [
-    `<h2>Why ${keyword} matters</h2>`,
-    `<p>${title} is one of the questions our customers ask most. This guide walks through the essentials so you can get a great cup every time.</p>`,
-    `<h2>What you need</h2>`,
-    `<ul><li>Freshly roasted beans</li><li>A burr grinder</li><li>A scale and a timer</li></ul>`,
-    `<h2>Step by step</h2>`,
-    `<p>Weigh your coffee, grind it just before brewing and keep the water between 92 and 96 °C. Small changes in ratio make a big difference to taste.</p>`,
-  ].join("\n");
+/** Runs the queued job of this name now, as the worker would (the seed runs before the worker starts). */
+async function runQueued(db: DB, name: keyof typeof jobRegistry, registry?: JobRegistry) {
+  await runNextJob(db, registry ?? { [name]: jobRegistry[name] }, JOB_OPTIONS);
 }
 
-/** Demo data for a fresh development database: one account with a site, topics and articles. */
-export async function seedDemo(db: DB) {
-  const { userId, workspaceId, siteId } = await createAccount(db, {
+async function setUpAccount(db: DB, now: Date): Promise<Tenant> {
+  const tenant = await createAccount(db, {
     email: DEMO_EMAIL,
     passwordHash: await bcrypt.hash(DEMO_PASSWORD, BCRYPT_COST),
     fullName: "Demo User",
     emailVerified: true,
     isOperator: true,
   });
-  const now = isoNow();
-  await db.updateTable("users").set({ onboarding_completed_at: now }).where("id", "=", userId).execute();
+  const signedUp = ago(now, SIGNED_UP_DAYS_AGO);
+  const stamp = isoNow(signedUp);
+  // The trial ran its 7 days, then the shop upgraded: the meter is Pro's monthly one.
+  await db.updateTable("users").set({ created_at: stamp }).where("id", "=", tenant.userId).execute();
   await db
-    .updateTable("sites")
-    .set({ name: "Northwind Coffee", url: "https://northwind-coffee.example", blog_slug: DEMO_BLOG_SLUG })
-    .where("id", "=", siteId)
+    .updateTable("workspaces")
+    .set({ name: "Northwind Coffee", plan: "pro", created_at: stamp, trial_ends_at: isoNow(new Date(signedUp.getTime() + 7 * DAY)) })
+    .where("id", "=", tenant.workspaceId)
     .execute();
-  await db
-    .updateTable("brand_settings")
-    .set({
-      brand_name: "Northwind Coffee",
-      industry: "Specialty coffee",
-      description: "A small-batch roaster shipping freshly roasted beans across Europe.",
-      target_audience: "Home baristas and coffee lovers",
-      tone_of_voice: "Warm, knowledgeable and practical",
-      tags: JSON.stringify(["coffee", "brewing", "roasting"]),
-      internal_links: JSON.stringify(["https://northwind-coffee.example/shop", "https://northwind-coffee.example/about"]),
-    })
-    .where("site_id", "=", siteId)
-    .execute();
-  const topicIds: string[] = [];
-  for (const topic of demoTopics) {
-    const id = newId();
-    topicIds.push(id);
-    await db
-      .insertInto("topics")
-      .values({ id, site_id: siteId, ...topic, keywords: JSON.stringify(topic.keywords), created_at: now, updated_at: now })
-      .execute();
+  await db.updateTable("sites").set({ created_at: stamp }).where("id", "=", tenant.siteId).execute();
+  await saveBrandFromScan(db, tenant.siteId, DEMO_SCAN);
+  await db.updateTable("sites").set({ blog_slug: DEMO_BLOG_SLUG }).where("id", "=", tenant.siteId).execute();
+  await completeOnboarding(db, tenant.userId);
+  // Few outside links per article: the demo posts cite one or two sources each.
+  await saveContentSettings(db, tenant.siteId, { ...DEFAULT_CONTENT_SETTINGS, externalLinks: "few", imageStyle: "minimalist" });
+  return tenant;
+}
+
+/** Six topics and, over the next month, a topic planned for three days a week (days with a scheduled post left free). */
+async function planTopics(db: DB, siteId: string, now: Date, busyDays: Set<string>) {
+  const topicIds = new Map<string, string>();
+  for (const topic of DEMO_TOPICS) topicIds.set(topic.name, await createTopic(db, siteId, topic));
+  const site = await db.selectFrom("sites").select("timezone").where("id", "=", siteId).executeTakeFirstOrThrow();
+  const today = zonedDate(now, site.timezone);
+  const rotation = DEMO_TOPICS.filter((t) => t.name !== "Roastery news");
+  let planned = 0;
+  for (let day = 1; day <= 30; day++) {
+    const date = addDays(today, day);
+    if (day % 7 !== 1 && day % 7 !== 3 && day % 7 !== 5) continue;
+    if (busyDays.has(date)) continue;
+    const topic = planned % 5 === 4 ? DEMO_TOPICS.at(-1)! : rotation[planned % rotation.length]!;
+    await chooseTopic(db, { id: siteId, timeZone: site.timezone }, { date, topicId: topicIds.get(topic.name)!, now });
+    planned++;
   }
+  return topicIds;
+}
+
+/** The article through the save path the app uses, then its title card through the image store, as the engine adds images. */
+async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicId: string | null, at: Date) {
+  const html = markdownToHtml(article.markdown);
+  const created = await createArticle(
+    db,
+    {
+      workspaceId: tenant.workspaceId,
+      siteId: tenant.siteId,
+      authorId: tenant.userId,
+      title: article.title,
+      slug: article.slug,
+      metaDescription: article.metaDescription,
+      targetKeyword: article.keyword,
+      topicId,
+      contentHtml: html,
+      // The demo shows what the engine delivers; as AI articles they are what the plan's quota counts.
+      source: "ai",
+    },
+    { now: at },
+  );
+  const card = await offline.images.image(article.title, "minimalist");
+  const url = await saveGeneratedImage(db, { siteId: tenant.siteId, articleId: created.id }, card);
+  const alt = `Title card: ${article.title}`;
+  await db
+    .insertInto("article_images")
+    .values({ id: newId(), article_id: created.id, path: url, alt, prompt: article.title, position: 0, created_at: isoNow(at) })
+    .execute();
+  await updateArticle(
+    db,
+    tenant.siteId,
+    created.id,
+    { contentHtml: `<p><img src="${url}" alt="${alt.replace(/"/g, "&quot;")}"></p>\n${html}`, featuredImage: url },
+    { now: at },
+  );
+  // Counted once, when it was written: whether createArticle records it or generation does (decisions.md "Plans and limits").
+  const counted = await db.selectFrom("usage_events").select("id").where("article_id", "=", created.id).executeTakeFirst();
+  if (!counted)
+    await recordArticleCreated(db, { workspaceId: tenant.workspaceId, siteId: tenant.siteId, articleId: created.id }, { now: at });
+  return created.id;
+}
+
+/** The engine stamps a publish with the present; the demo's live posts went out over past weeks. */
+async function backdatePublished(db: DB, articleId: string, at: Date) {
+  const stamp = isoNow(at);
+  await db.updateTable("publications").set({ published_at: stamp, updated_at: stamp }).where("article_id", "=", articleId).execute();
+  await db.updateTable("articles").set({ published_at: stamp, updated_at: stamp }).where("id", "=", articleId).execute();
+}
+
+async function publish(db: DB, tenant: Tenant, articleId: string, article: DemoArticle, hostedId: string, webhookId: string, now: Date) {
+  const who = { siteId: tenant.siteId, userId: tenant.userId };
+  switch (article.state) {
+    case "live":
+    case "review":
+      await requestPublication(
+        db,
+        who,
+        { articleId, connectionId: hostedId, mode: article.state === "live" ? "live" : "draft", scheduleAt: null },
+        now,
+      );
+      await runQueued(db, "publish-article");
+      await backdatePublished(db, articleId, ago(now, article.publishedDaysAgo ?? article.daysAgo));
+      return;
+    case "scheduled": {
+      const day = new Date(now.getTime() + (article.scheduleInDays ?? 1) * DAY);
+      const at = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()) + 9 * HOUR);
+      await requestPublication(db, who, { articleId, connectionId: hostedId, mode: "live", scheduleAt: at }, now);
+      return;
+    }
+    case "failed":
+      // Queued for the newsletter webhook, which was disconnected before the job ran: the engine fails it and says why.
+      await requestPublication(db, who, { articleId, connectionId: webhookId, mode: "live", scheduleAt: null }, now);
+      await disconnectConnection(db, tenant.siteId, webhookId);
+      await runQueued(db, "publish-article");
+      return;
+    case "draft":
+      return;
+  }
+}
+
+/** The newsletter webhook the failed article was sent to, connected as the Integrations tab does (without its test delivery). */
+async function connectWebhook(db: DB, tenant: Tenant) {
+  const adapter = getAdapter("webhook")!;
+  const result = await adapter.connect(
+    { siteUrl: DEMO_WEBHOOK_URL, secret: "", options: {} },
+    {
+      connectionId: "",
+      siteId: tenant.siteId,
+      siteUrl: DEMO_WEBHOOK_URL,
+      correlationId: newCorrelationId(),
+      signal: AbortSignal.timeout(5_000),
+      log: async () => {},
+    },
+  );
+  const connection = await saveConnection(db, { siteId: tenant.siteId, userId: tenant.userId, platform: "webhook", result, doctor: [] });
+  return connection.id;
+}
+
+/** Today's daily link check, run as that job with the recorded outcomes (link-checks.ts), so the page has results at once. */
+async function checkLinks(db: DB, siteId: string, now: Date) {
+  const day = now.toISOString().slice(0, 10);
+  // The daily check's own key (enqueueDailyLinkChecks): the minute tick sees today's run as done.
+  await enqueue(db, CHECK_LINKS_JOB, { siteId, trigger: "daily" }, { idempotencyKey: `links:${siteId}:daily:${day}`, maxAttempts: 2 });
+  await runQueued(db, CHECK_LINKS_JOB, {
+    [CHECK_LINKS_JOB]: {
+      ...jobRegistry[CHECK_LINKS_JOB],
+      run: async (payload, { db: jobDb, signal }) => {
+        const { siteId: id } = jobRegistry[CHECK_LINKS_JOB].payload.parse(payload);
+        await checkSiteLinks(jobDb, id, { signal, check: async (url) => demoLinkCheck(url) });
+      },
+    },
+  });
+}
+
+/** Demo data for a fresh development database (see the module comment). */
+export async function seedDemo(db: DB, { now = new Date() }: { now?: Date } = {}) {
+  const tenant = await setUpAccount(db, now);
   const hosted = await db
     .selectFrom("cms_connections")
     .select("id")
-    .where("site_id", "=", siteId)
+    .where("site_id", "=", tenant.siteId)
     .where("platform", "=", "hosted")
     .executeTakeFirstOrThrow();
-  for (const [i, article] of demoArticles.entries()) {
-    const createdAt = isoIn(-article.daysAgo * DAY);
-    const html = paragraphs(article.title, article.keyword);
-    const articleId = newId();
-    const slug = article.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
-    await db
-      .insertInto("articles")
-      .values({
-        id: articleId,
-        site_id: siteId,
-        author_id: userId,
-        topic_id: topicIds[0] ?? null,
-        title: article.title,
-        slug,
-        content_html: html,
-        target_keyword: article.keyword,
-        status: article.status,
-        published_at: article.status === "published" ? createdAt : null,
-        scheduled_at: article.status === "scheduled" ? isoIn((i + 1) * DAY) : null,
-        word_count: html
-          .replace(/<[^>]+>/g, " ")
-          .split(/\s+/)
-          .filter(Boolean).length,
-        created_at: createdAt,
-        updated_at: createdAt,
-      })
-      .execute();
-    // The published demo article is live on the demo site's hosted blog; the scheduled one is a real
-    // scheduled publication there (the worker publishes it at its time).
-    if (article.status === "published") {
-      await db
-        .insertInto("publications")
-        .values({
-          id: newId(),
-          site_id: siteId,
-          article_id: articleId,
-          connection_id: hosted.id,
-          mode: "live",
-          status: "published",
-          scheduled_for: null,
-          marker: articleId,
-          remote_id: articleId,
-          remote_url: `${getEnv().appUrl}/b/${DEMO_BLOG_SLUG}/${slug}`,
-          remote_status: "published",
-          remote_version: null,
-          create_started_at: null,
-          content_hash: contentHash({
-            id: articleId,
-            site_id: siteId,
-            title: article.title,
-            slug,
-            content_html: html,
-            meta_description: "",
-            target_keyword: article.keyword,
-            featured_image: null,
-            topic_id: topicIds[0] ?? null,
-          }),
-          last_error: null,
-          correlation_id: newCorrelationId(),
-          published_at: createdAt,
-          live_check: null,
-          live_checked_at: null,
-          requested_by: userId,
-          created_at: createdAt,
-          updated_at: createdAt,
-        })
-        .execute();
-    } else if (article.status === "scheduled") {
-      await requestPublication(
-        db,
-        { siteId, userId },
-        { articleId, connectionId: hosted.id, mode: "live", scheduleAt: new Date(Date.now() + (i + 1) * DAY) },
-      );
-    }
+  const scheduledDays = new Set(
+    DEMO_ARTICLES.filter((a) => a.state === "scheduled").map((a) => addDays(zonedDate(now, "UTC"), a.scheduleInDays ?? 1)),
+  );
+  const topicIds = await planTopics(db, tenant.siteId, now, scheduledDays);
+  const webhookId = await connectWebhook(db, tenant);
+  for (const article of DEMO_ARTICLES) {
+    const articleId = await writeArticle(db, tenant, article, topicIds.get(article.topic) ?? null, ago(now, article.daysAgo));
+    await publish(db, tenant, articleId, article, hosted.id, webhookId, now);
   }
-  return { userId, workspaceId, siteId };
+  await checkLinks(db, tenant.siteId, now);
+  // The articles written while the trial ran are the trial's.
+  const trialEnd = ago(now, SIGNED_UP_DAYS_AGO - 7);
+  const inTrial = DEMO_ARTICLES.filter((a) => ago(now, a.daysAgo) < trialEnd).length;
+  await db.updateTable("workspaces").set({ trial_articles_used: inTrial }).where("id", "=", tenant.workspaceId).execute();
+  return tenant;
 }
 
 export async function seedDemoIfEmpty(db: DB) {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
+  const started = performance.now();
   await seedDemo(db);
-  logger.info({ email: DEMO_EMAIL, password: DEMO_PASSWORD }, "demo data loaded");
+  logger.info({ email: DEMO_EMAIL, ms: Math.round(performance.now() - started) }, "demo data loaded");
   console.log(`\n  Demo account ready: sign in with ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   console.log(`  Its hosted blog: ${getEnv().appUrl}/b/${DEMO_BLOG_SLUG}\n`);
   return true;
