@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function GeneratorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab } = loaderData;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">AI Content Generator</h1>
         <p className="mt-1 text-sm text-slate-600">
