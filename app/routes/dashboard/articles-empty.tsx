@@ -53,7 +53,7 @@ function copyFor(tab: ArticleListTab, counts: Record<ArticleListTab, number>): E
     case "all":
       return {
         title: "Start your first article",
-        text: 'No articles yet. Click "Write Article" to get started, or give the AI a keyword and it writes a full draft.',
+        text: 'No articles yet. Click "Write Article" to get started. Or give the AI a keyword and it writes a full draft.',
         actions: [{ label: "Generate with AI", to: "/dashboard/generator" }],
       };
   }
