@@ -17,7 +17,7 @@ type Props = { brand: BrandSettings; actionData: unknown };
 function LogoForm({ brand, actionData }: Props) {
   const removing = usePendingIntent("brand-logo-remove");
   return (
-    <SettingsCard title="Logo" description="Shown on your hosted blog and used by the writer.">
+    <SettingsCard title="Logo" description="Shown on your hosted blog beside your brand name.">
       <div className="flex flex-col gap-3">
         <ImageUpload
           formLabel="Logo"
