@@ -159,6 +159,8 @@ export interface ArticlesTable {
   seo_score: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What seo_score was computed against (scorer version and the site's SEO settings); null: never recorded (migration 0012). */
+  seo_basis: string | null;
 }
 export interface ArticleImagesTable {
   id: string;

@@ -139,7 +139,8 @@ test.describe.serial("generating an article with JavaScript", () => {
     await expect(page.getByRole("heading", { name: "AI Content Generator", level: 1 })).toBeVisible();
     const tabs = page.getByRole("navigation", { name: "Generator tabs" });
     await expect(tabs.getByRole("link", { name: "Generate" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByLabel("Word count")).toHaveValue("1000");
+    // The content settings' lengths, defaulting to the site's (medium); articles-list.spec.ts checks they match the Content tab.
+    await expect(page.getByLabel("Article length")).toHaveValue("medium");
     await expect(page.getByLabel("Tone").locator("option")).toHaveText([
       "Professional",
       "Casual",
@@ -155,7 +156,7 @@ test.describe.serial("generating an article with JavaScript", () => {
     await page.getByLabel("Topic").fill("french press");
     await page.getByLabel("Keywords").fill("coffee ratio, grind size");
     await page.getByLabel("Tone").selectOption("casual");
-    await page.getByLabel("Word count").selectOption("500");
+    await page.getByLabel("Article length").selectOption("short");
     await page.getByRole("button", { name: "Generate Content" }).click();
     await expect(toast(page)).toContainText("Content generated successfully!", { timeout: 30_000 });
     const result = page.getByRole("region", { name: /french press/i });
@@ -165,7 +166,7 @@ test.describe.serial("generating an article with JavaScript", () => {
     expect(generated?.title.toLowerCase()).toContain("french press");
     const state = await e2eDb().selectFrom("generations").select("state").where("article_id", "=", generated!.id).executeTakeFirstOrThrow();
     expect(JSON.parse(state.state)).toMatchObject({
-      overrides: { tone: "casual", wordCount: 500, keywords: ["coffee ratio", "grind size"] },
+      overrides: { tone: "casual", articleLength: "short", keywords: ["coffee ratio", "grind size"] },
     });
 
     await tabs.getByRole("link", { name: "Keywords" }).click();

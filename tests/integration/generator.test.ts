@@ -47,14 +47,14 @@ const load = <T = Record<string, unknown>>(query: string, cookie: string) =>
   callRoute<T>({ middleware: [requireAuth], handler: loader, request: get(`/dashboard/generator${query}`, cookie) });
 
 describe("generator with the offline writer", () => {
-  it("Generate: requires a topic, starts the job with tone, word count and keywords, and toasts the finished article", async () => {
+  it("Generate: requires a topic, starts the job with tone, article length and keywords, and toasts the finished article", async () => {
     const user = await makeUser(db);
     const missing = await act({ intent: "generate", topic: "  " }, user.cookie);
     expect(missing.status).toBe(400);
     expect(missing.data.result.error?.topic).toEqual(["Please enter a topic"]);
 
     const started = await act(
-      { intent: "generate", topic: "home espresso", keywords: "grinder, , tamping,grinder", tone: "casual", wordCount: "500" },
+      { intent: "generate", topic: "home espresso", keywords: "grinder, , tamping,grinder", tone: "casual", articleLength: "short" },
       user.cookie,
     );
     const target = redirectTarget(started)!;
@@ -64,7 +64,7 @@ describe("generator with the offline writer", () => {
     expect(JSON.parse(row.state)).toMatchObject({
       kind: "generate",
       keyword: "home espresso",
-      overrides: { tone: "casual", wordCount: 500, keywords: ["grinder", "tamping"] },
+      overrides: { tone: "casual", articleLength: "short", keywords: ["grinder", "tamping"] },
     });
 
     // While it runs, the no-JavaScript page refreshes itself and shows the progress.
@@ -221,5 +221,33 @@ describe("generator against an OpenAI-compatible API", () => {
     const image = await act({ intent: "images", prompt: "Matcha whisk", style: "artistic" }, user.cookie);
     expect(image.status).toBe(502);
     expect(image.data.notice?.title).toMatch(/^Failed to generate images: /);
+  });
+});
+
+describe("generator article length", () => {
+  it("offers the content settings' lengths, defaults to the site's, and writes to the chosen band", async () => {
+    const { saveContentSettings } = await import("#app/modules/settings/content.server");
+    const { DEFAULT_CONTENT_SETTINGS, ARTICLE_LENGTH_WORDS } = await import("#app/modules/settings/content-options");
+    const { research } = await import("#app/modules/generation/research.server");
+    const user = await makeUser(db);
+    expect((await load<{ articleLength: string }>("", user.cookie)).data.articleLength).toBe("medium");
+    await saveContentSettings(db, user.siteId, { ...DEFAULT_CONTENT_SETTINGS, articleLength: "long" });
+    expect((await load<{ articleLength: string }>("?tab=generate", user.cookie)).data.articleLength).toBe("long");
+
+    const refused = await act({ intent: "generate", topic: "pour over", articleLength: "1000" }, user.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error?.articleLength).toEqual(["Please choose an article length"]);
+
+    const article = await createArticle(db, {
+      workspaceId: user.workspaceId,
+      siteId: user.siteId,
+      authorId: user.userId,
+      title: "Pour over",
+      contentHtml: "",
+    });
+    const { brief: short } = await research(db, user.siteId, article.id, "pour over", { articleLength: "short" });
+    expect([short.minWords, short.maxWords]).toEqual([ARTICLE_LENGTH_WORDS.short.min, ARTICLE_LENGTH_WORDS.short.max]);
+    const { brief: site } = await research(db, user.siteId, article.id, "pour over");
+    expect([site.minWords, site.maxWords]).toEqual([ARTICLE_LENGTH_WORDS.long.min, ARTICLE_LENGTH_WORDS.long.max]);
   });
 });

@@ -9,6 +9,7 @@ import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import type { LengthBand, LinkAmount } from "./seo";
+import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
 
 /**
@@ -88,14 +89,22 @@ async function derived(
   siteId: string,
   fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string },
 ) {
+  const context = await getSeoContext(db, siteId);
   const seo = {
-    ...(await getSeoContext(db, siteId)),
+    ...context,
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
   };
   const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize });
-  return { contentHtml: analysis.html, wordCount: analysis.wordCount, seoScore: analysis.seoScore ?? 0, links: analysis.links };
+  return {
+    contentHtml: analysis.html,
+    wordCount: analysis.wordCount,
+    seoScore: analysis.seoScore ?? 0,
+    // What the score was computed against, so the articles list knows when it is out of date (decision 038).
+    seoBasis: seoBasis(context),
+    links: analysis.links,
+  };
 }
 
 /**
@@ -107,7 +116,13 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
-  const { contentHtml, wordCount, seoScore, links } = await derived(db, input.siteId, {
+  const {
+    contentHtml,
+    wordCount,
+    seoScore,
+    seoBasis: basis,
+    links,
+  } = await derived(db, input.siteId, {
     title,
     html: input.contentHtml,
     sanitize: true,
@@ -136,6 +151,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
         featured_image: input.featuredImage ?? null,
         source: input.source ?? "manual",
         seo_score: seoScore,
+        seo_basis: basis,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -164,7 +180,13 @@ export async function updateArticle(
   const title = patch.title !== undefined ? patch.title.trim() : before.title;
   const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : before.meta_description;
   const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : before.target_keyword;
-  const { contentHtml, wordCount, seoScore, links } = await derived(db, siteId, {
+  const {
+    contentHtml,
+    wordCount,
+    seoScore,
+    seoBasis: basis,
+    links,
+  } = await derived(db, siteId, {
     title,
     // Stored content was sanitized when it was written.
     html: patch.contentHtml ?? before.content_html,
@@ -190,6 +212,7 @@ export async function updateArticle(
         target_keyword: targetKeyword,
         word_count: wordCount,
         seo_score: seoScore,
+        seo_basis: basis,
         ...(patch.topicId !== undefined ? { topic_id: patch.topicId } : {}),
         ...(patch.featuredImage !== undefined ? { featured_image: patch.featuredImage } : {}),
         ...(patch.source !== undefined ? { source: patch.source } : {}),

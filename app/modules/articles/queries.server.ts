@@ -30,6 +30,11 @@ export type ArticleListItem = {
   createdAt: string;
   authorId: string | null;
   authorName: string | null;
+  /** Stored at save time (decision 038); null until the article was first scored. */
+  seoScore: number | null;
+  wordCount: number;
+  /** What seoScore was computed against; freshenStoredScores (stored-score.server.ts) compares it with the current basis. */
+  seoBasis: string | null;
 };
 
 export type ArticleListQuery = {
@@ -104,6 +109,9 @@ export async function listArticlePage(db: DB, siteId: string, query: ArticleList
       "a.author_id as authorId",
       "u.full_name as authorFullName",
       "u.username as authorUsername",
+      "a.seo_score as seoScore",
+      "a.word_count as wordCount",
+      "a.seo_basis as seoBasis",
     ])
     .orderBy("a.created_at", direction)
     .orderBy("a.id", direction)

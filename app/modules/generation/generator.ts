@@ -1,8 +1,7 @@
 /** The AI Content Generator page's choices (docs/product.md "AI Content Generator"), shared by its form and its server checks. */
 
 export const GENERATOR_TONES = ["professional", "casual", "academic", "conversational", "technical"] as const;
-export const GENERATOR_WORD_COUNTS = [500, 1000, 1500, 2000, 3000] as const;
-export const DEFAULT_WORD_COUNT = 1000;
+// Article length: the content settings' choices (ARTICLE_LENGTHS in settings/content-options.ts), defaulting to the site's.
 export const IMAGE_STYLES = ["photorealistic", "illustration", "minimalist", "artistic"] as const;
 export const IMAGE_SIZE = "1024x1024";
 export const IMAGE_QUANTITY = 1;

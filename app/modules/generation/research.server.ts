@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
+import type { ArticleLength } from "#app/modules/settings/content-options";
 import { BRAND_MENTION_COUNTS, LENGTH_BANDS, LINK_COUNTS, type ArticleBrief, type LinkCandidate } from "#app/modules/ai/types";
 
 /**
@@ -9,7 +10,8 @@ import { BRAND_MENTION_COUNTS, LENGTH_BANDS, LINK_COUNTS, type ArticleBrief, typ
  * site itself and from a short list of authoritative reference sites.
  */
 
-export type BriefOverrides = { tone?: string; wordCount?: number; keywords?: string[] };
+/** articleLength: one of the content settings' lengths (the generator page); wordCount: an exact target. */
+export type BriefOverrides = { tone?: string; articleLength?: ArticleLength; wordCount?: number; keywords?: string[] };
 
 function titleFromUrl(url: string, fallback: string) {
   try {
@@ -82,7 +84,7 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
     getContentSettings(db, siteId),
     db.selectFrom("sites").select(["url", "name"]).where("id", "=", siteId).executeTakeFirstOrThrow(),
   ]);
-  const band = LENGTH_BANDS[content.articleLength];
+  const band = LENGTH_BANDS[overrides.articleLength ?? content.articleLength];
   const lengthFromOverride = overrides.wordCount
     ? {
         min: Math.round(overrides.wordCount * 0.85),

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FileField, FormMessage } from "#app/components/forms";
+import { Field } from "#app/components/forms";
+import { ImageUpload } from "#app/components/image-upload";
 import { StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
@@ -17,41 +18,30 @@ import { IntentInput, usePendingIntent } from "./settings/settings-ui";
 
 export type FormsProps = { account: AccountView; actionData: unknown };
 
-function AvatarPreview({ url, name }: { url: string | null; name: string }) {
-  const initials = name.trim().slice(0, 1).toUpperCase() || "?";
-  return url ? (
-    <img src={url} alt="Your profile picture" className="h-16 w-16 rounded-full object-cover" data-testid="avatar-image" />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700"
-    >
-      {initials}
-    </span>
-  );
-}
-
 export function ProfilePictureForm({ account, actionData }: FormsProps) {
-  const pending = usePendingIntent("avatar");
-  const notice = replyFor(actionData, "avatar")?.notice;
+  const initials = (account.firstName || account.email).trim().slice(0, 1).toUpperCase() || "?";
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4" aria-label="Profile picture">
-      <IntentInput intent="avatar" />
-      <div className="flex items-center gap-4">
-        <AvatarPreview url={account.avatarUrl} name={account.firstName || account.email} />
-        <FileField
-          label="Profile picture"
-          hint="PNG, JPEG, GIF or WebP, up to 2 MB."
-          inputProps={{ id: "avatar", name: "avatar", accept: "image/png,image/jpeg,image/gif,image/webp", required: true }}
-        />
-      </div>
-      {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
-      <div>
-        <StatusButton pending={pending} pendingLabel="Uploading..." variant="secondary">
-          Upload Picture
-        </StatusButton>
-      </div>
-    </Form>
+    <ImageUpload
+      formLabel="Profile picture"
+      intent="avatar"
+      name="avatar"
+      inputId="avatar"
+      label="Profile picture"
+      hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+      submitLabel="Upload Picture"
+      accept="image/png,image/jpeg,image/gif,image/webp"
+      round
+      current={account.avatarUrl ? { url: account.avatarUrl, alt: "Your profile picture", testId: "avatar-image" } : null}
+      placeholder={
+        <span
+          aria-hidden="true"
+          className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700"
+        >
+          {initials}
+        </span>
+      }
+      actionData={actionData}
+    />
   );
 }
 

@@ -19,7 +19,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-3xl">
+    <div>
       <h1 className="text-2xl font-bold tracking-tight">Account</h1>
       <p className="mt-1 text-sm text-slate-600">Manage your profile, sign-in details and subscription.</p>
       <div className="mt-6">

@@ -3,13 +3,49 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import type { ArticleStatus } from "#app/db/schema";
+import { SEO_VERDICT_LABELS, seoVerdict, type SeoVerdict } from "#app/modules/articles/stored-score";
 import { editUrl } from "#app/modules/articles/urls";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
 
 /** The articles table's rows, row menu and delete confirmation (docs/product.md "Articles"). */
 
-export type ArticleRow = { id: string; title: string; targetKeyword: string; status: ArticleStatus; author: string; createdOn: string };
+export type ArticleRow = {
+  id: string;
+  title: string;
+  targetKeyword: string;
+  status: ArticleStatus;
+  author: string;
+  createdOn: string;
+  /** The stored SEO panel score (decision 038); null while the article was never scored. */
+  seoScore: number | null;
+  wordCount: number;
+};
+
+/** A published article is sent again to update its posts; the publish dialog does both (issue 9). */
+const publishLabel = (article: ArticleRow) => (article.status === "published" ? "Update" : "Publish");
+
+const VERDICT_STYLE: Record<SeoVerdict, string> = {
+  good: "bg-emerald-100 text-emerald-800",
+  "needs-work": "bg-amber-100 text-amber-800",
+  poor: "bg-red-100 text-red-800",
+};
+
+/** The SEO panel's verdict as the list shows it: score, band and word count. */
+function SeoCell({ article }: { article: ArticleRow }) {
+  const words = `${article.wordCount.toLocaleString("en-US")} ${article.wordCount === 1 ? "word" : "words"}`;
+  if (article.seoScore === null) return <span className="text-slate-600">{words}</span>;
+  const verdict = seoVerdict(article.seoScore);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="article-seo">
+      <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium tabular-nums", VERDICT_STYLE[verdict])}>
+        <span className="sr-only">SEO score </span>
+        {article.seoScore}/100 · {SEO_VERDICT_LABELS[verdict]}
+      </span>
+      <span className="whitespace-nowrap text-xs text-slate-600">{words}</span>
+    </span>
+  );
+}
 
 const STATUS_STYLE: Record<ArticleStatus, string> = {
   draft: "bg-slate-100 text-slate-700",
@@ -55,7 +91,7 @@ function StaticRowMenu({ article, back }: { article: ArticleRow; back: string })
         </li>
         <li>
           <Link className={itemClass} to={editUrl(article.id, { publish: true })}>
-            Publish
+            {publishLabel(article)}
           </Link>
         </li>
         <li>
@@ -92,7 +128,7 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild>
               <Link className={itemClass} to={editUrl(article.id, { publish: true })}>
-                Publish
+                {publishLabel(article)}
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={cn(itemClass, "cursor-pointer text-red-700")} onSelect={() => setConfirming(true)}>
@@ -121,12 +157,17 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
   );
 }
 
-export function ArticlesTable({ articles, back, emptyText }: { articles: ArticleRow[]; back: string; emptyText: string }) {
+/**
+ * One table; below the sm breakpoint its rows are laid out as stacked cards (title and actions on top,
+ * status and score under them) so a phone never scrolls sideways. The header stays for screen readers.
+ */
+export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back: string }) {
   const hydrated = useHydrated();
+  const cell = "px-4 py-3 max-sm:p-0";
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+    <div className="rounded-xl border border-slate-200 bg-white sm:overflow-x-auto">
+      <table className="w-full text-left text-sm sm:min-w-[720px]">
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 max-sm:sr-only">
           <tr>
             <th scope="col" className="px-4 py-3">
               Post
@@ -140,38 +181,40 @@ export function ArticlesTable({ articles, back, emptyText }: { articles: Article
             <th scope="col" className="px-4 py-3">
               Status
             </th>
+            <th scope="col" className="px-4 py-3">
+              SEO
+            </th>
             <th scope="col" className="w-12 px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {articles.length === 0 ? (
-            <tr>
-              <td colSpan={5} className="px-4 py-12 text-center text-slate-600">
-                {emptyText}
+        <tbody className="divide-y divide-slate-100 max-sm:block">
+          {articles.map((article) => (
+            <tr
+              key={article.id}
+              className="hover:bg-slate-50 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3"
+              data-testid="article-row"
+            >
+              <td className={cn(cell, "max-sm:order-1 max-sm:min-w-0 max-sm:grow max-sm:basis-[calc(100%-3.5rem)]")}>
+                <Link to={editUrl(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  {article.title || "Untitled"}
+                </Link>
+                {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-600">{article.targetKeyword}</p> : null}
+              </td>
+              <td className={cn(cell, "text-slate-700 max-sm:order-4 max-sm:text-xs")}>{article.author}</td>
+              <td className={cn(cell, "whitespace-nowrap text-slate-700 max-sm:order-5 max-sm:text-xs")}>{article.createdOn}</td>
+              <td className={cn(cell, "max-sm:order-3")}>
+                <StatusBadge status={article.status} />
+              </td>
+              <td className={cn(cell, "max-sm:order-3")}>
+                <SeoCell article={article} />
+              </td>
+              <td className={cn(cell, "text-right max-sm:order-2")}>
+                {hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}
               </td>
             </tr>
-          ) : (
-            articles.map((article) => (
-              <tr key={article.id} className="hover:bg-slate-50" data-testid="article-row">
-                <td className="px-4 py-3">
-                  <Link to={editUrl(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                    {article.title || "Untitled"}
-                  </Link>
-                  {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-500">{article.targetKeyword}</p> : null}
-                </td>
-                <td className="px-4 py-3 text-slate-700">{article.author}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{article.createdOn}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge status={article.status} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  {hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}
-                </td>
-              </tr>
-            ))
-          )}
+          ))}
         </tbody>
       </table>
     </div>

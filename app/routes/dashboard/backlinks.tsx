@@ -72,7 +72,7 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
   }, [checking, revalidator]);
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Backlink Management</h1>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { getContentSettings } from "#app/modules/settings/content.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { GENERATOR_MESSAGES as M, GENERATOR_TABS, parseGeneratorTab } from "#app/modules/generation/generator";
 import { getGeneratedArticle, listPublishableArticles } from "#app/modules/generation/generator.server";
@@ -42,6 +43,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     selected: null,
     autoRefresh: false,
     topic: url.searchParams.get("topic") ?? "",
+    // The generator's length defaults to the site's content setting (one list of lengths, content-options.ts).
+    articleLength: (await getContentSettings(db, auth.site.id)).articleLength,
   };
 
   if (tab === "generate") {
@@ -96,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function GeneratorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab } = loaderData;
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight">AI Content Generator</h1>
         <p className="mt-1 text-sm text-slate-600">
@@ -110,6 +113,7 @@ export default function GeneratorPage({ loaderData, actionData }: Route.Componen
           generation={loaderData.generation}
           article={loaderData.article}
           topic={loaderData.topic}
+          articleLength={loaderData.articleLength}
           reply={replyFor(actionData, "generate")}
         />
       ) : null}

@@ -6,9 +6,11 @@ import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
 import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, parsePage } from "#app/modules/articles/queries.server";
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
+import { freshenStoredScores } from "#app/modules/articles/stored-score.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
+import { ArticlesEmpty } from "./articles-empty";
 import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/home";
 
@@ -34,6 +36,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const sort = parseArticleSort(params.get("sort"));
   const list = await listArticlePage(db, site.id, { status, search: q, sort, page: parsePage(params.get("page")) });
+  // Stored scores, rescored only where the site's settings or the scorer changed since (decision 038).
+  const items = await freshenStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
   return {
     status,
@@ -46,13 +50,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     first: (list.page - 1) * ARTICLES_PER_PAGE + 1,
     counts: list.counts,
     usage: { plan: usage.plan, trial: usage.trial, blocked: usage.blocked },
-    articles: list.items.map((a) => ({
+    articles: items.map((a) => ({
       id: a.id,
       title: a.title,
       targetKeyword: a.targetKeyword,
       status: a.status,
       author: a.authorId === user.id ? "You" : (a.authorName ?? "Former member"),
       createdOn: formatDate(a.createdAt, site.timeZone),
+      seoScore: a.seoScore,
+      wordCount: a.wordCount,
     })),
   };
 }
@@ -70,14 +76,16 @@ function listHref(state: ListState) {
   return query ? `?${query}` : ".";
 }
 
+/** The same as an absolute URL under /dashboard. */
+const dashboardHref = (state: ListState) => `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
+
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
   const { status, q, sort, page, pageCount, total, first, counts, articles, usage } = loaderData;
   const state: ListState = { status, q, sort, page };
   const tabs = TABS.filter((t) => t.id !== "failed" || counts.failed > 0 || status === "failed");
-  const back = `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
-  const emptyText = q ? "No articles match your search." : 'No articles yet. Click "Write Article" to get started.';
+  const back = dashboardHref(state);
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <TrialBanner usage={usage} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Articles</h1>
@@ -139,7 +147,11 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <ArticlesTable articles={articles} back={back} emptyText={emptyText} />
+      {articles.length > 0 ? (
+        <ArticlesTable articles={articles} back={back} />
+      ) : (
+        <ArticlesEmpty tab={status} counts={counts} search={q} clearSearchHref={dashboardHref({ ...state, q: "", page: 1 })} />
+      )}
       <Pagination
         page={page}
         pageCount={pageCount}

@@ -8,7 +8,7 @@ import { onboardingState } from "#app/modules/onboarding/state.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
 import { OnboardingDialog } from "./onboarding-dialog";
-import { Breadcrumb, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
+import { Breadcrumb, DASHBOARD_CONTAINER, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
 import { readSidebarOpen } from "./sidebar-state";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
@@ -75,7 +75,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           <Breadcrumb />
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          <div className={DASHBOARD_CONTAINER} data-testid="dashboard-container">
+            <Outlet />
+          </div>
         </main>
       </div>
       {loaderData.onboarding.show ? <OnboardingDialog state={loaderData.onboarding} /> : null}

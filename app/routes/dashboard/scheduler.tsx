@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, counts, days, past, timeText, choose } = loaderData;
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
       <TabNav
         label="Scheduler views"

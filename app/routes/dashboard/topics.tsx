@@ -120,7 +120,7 @@ function TopicDialog({ dialog, actionData }: { dialog: Dialog; actionData: unkno
 export default function TopicsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { topics, dialog } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Content Topics</h1>
         <Button asChild>

@@ -4,6 +4,8 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { integrationsTabAction } from "#app/routes/dashboard/settings/integrations-actions.server";
 import { integrationsTabData } from "#app/routes/dashboard/settings/integrations-data.server";
 import { IntegrationsTab } from "#app/routes/dashboard/settings/integrations-tab";
+import { DASHBOARD_CONTAINER } from "#app/routes/dashboard/shell-ui";
+import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/index";
 
 /**
@@ -36,7 +38,7 @@ const TIPS = [
 
 export default function IntegrationsPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
+    <main className={cn(DASHBOARD_CONTAINER, "px-4 py-8")}>
       <p className="text-sm">
         <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
           ← Dashboard

@@ -26,12 +26,12 @@ const tenantOf = (auth: AuthState) => ({ workspaceId: auth.workspace.id, siteId:
 export async function generateAction({ db, auth }: Args, formData: FormData) {
   const { submission } = await parseSubmission(formData, GenerateSchema);
   if (submission.status !== "success") return replyError(submission);
-  const { topic, keywords, tone, wordCount, js } = submission.value;
+  const { topic, keywords, tone, articleLength, js } = submission.value;
   try {
     const { generationId } = await startGeneration(db, {
       ...tenantOf(auth),
       keyword: topic,
-      overrides: { tone, wordCount, keywords: splitKeywords(keywords) },
+      overrides: { tone, articleLength, keywords: splitKeywords(keywords) },
     });
     return redirect(`${GENERATOR_PATH}?tab=generate&generation=${encodeURIComponent(generationId)}${js ? "" : "&refresh=1"}`);
   } catch (error) {

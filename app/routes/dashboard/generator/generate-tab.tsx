@@ -5,7 +5,8 @@ import { articleProse } from "#app/components/editor/prose";
 import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { editUrl } from "#app/modules/articles/urls";
-import { DEFAULT_WORD_COUNT, GENERATOR_MESSAGES as M, GENERATOR_TONES, GENERATOR_WORD_COUNTS } from "#app/modules/generation/generator";
+import { GENERATOR_MESSAGES as M, GENERATOR_TONES } from "#app/modules/generation/generator";
+import { ARTICLE_LENGTH_LABELS, ARTICLE_LENGTHS, type ArticleLength } from "#app/modules/settings/content-options";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
 import type { FormReply } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
@@ -21,11 +22,14 @@ export function GenerateTab({
   generation,
   article,
   topic,
+  articleLength,
   reply,
 }: {
   generation: GenerationSnapshot | null;
   article: GeneratedArticleView | null;
   topic: string;
+  /** The site's content setting, the form's default. */
+  articleLength: ArticleLength;
   reply?: FormReply;
 }) {
   if (generation?.status === "running") return <RunningGeneration generation={generation} />;
@@ -33,18 +37,20 @@ export function GenerateTab({
     <div className="flex flex-col gap-6">
       {generation ? <GenerationFailure generation={generation} /> : null}
       {article ? <GeneratedArticle article={article} /> : null}
-      <GenerateForm topic={topic} reply={reply} />
+      <GenerateForm topic={topic} articleLength={articleLength} reply={reply} />
     </div>
   );
 }
 
-function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
+const LENGTH_OPTIONS = ARTICLE_LENGTHS.map((value) => ({ value, label: ARTICLE_LENGTH_LABELS[value] }));
+
+function GenerateForm({ topic, articleLength, reply }: { topic: string; articleLength: ArticleLength; reply?: FormReply }) {
   const hydrated = useHydrated();
   const pending = useIsPending({ formAction: ACTION });
   const [form, fields] = useSchemaForm(GenerateSchema, {
     id: "generator-generate",
     lastResult: reply?.result,
-    defaultValue: { topic, tone: "professional", wordCount: String(DEFAULT_WORD_COUNT) },
+    defaultValue: { topic, tone: "professional", articleLength },
     // As the user types: an error that vanishes on blur would move the submit button under the pointer.
     shouldRevalidate: "onInput",
   });
@@ -84,10 +90,11 @@ function GenerateForm({ topic, reply }: { topic: string; reply?: FormReply }) {
           errors={fields.tone.errors}
         />
         <SelectField
-          label="Word count"
-          selectProps={getSelectProps(fields.wordCount)}
-          options={GENERATOR_WORD_COUNTS.map((n) => ({ value: String(n), label: `${n.toLocaleString("en-US")} words` }))}
-          errors={fields.wordCount.errors}
+          label="Article length"
+          hint="As in Settings → Content; this article only."
+          selectProps={getSelectProps(fields.articleLength)}
+          options={LENGTH_OPTIONS}
+          errors={fields.articleLength.errors}
         />
         <div className="sm:col-span-2">
           <StatusButton type="submit" pending={pending} pendingLabel="Starting...">

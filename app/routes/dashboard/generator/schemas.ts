@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { GENERATOR_MESSAGES as M, GENERATOR_TONES, GENERATOR_WORD_COUNTS, IMAGE_STYLES } from "#app/modules/generation/generator";
+import { GENERATOR_MESSAGES as M, GENERATOR_TONES, IMAGE_STYLES } from "#app/modules/generation/generator";
+import { ARTICLE_LENGTHS } from "#app/modules/settings/content-options";
 
 /** The generator's three forms, one schema each: checked in the browser with JavaScript and always on the server. */
 
@@ -10,10 +11,8 @@ export const GenerateSchema = z.object({
   topic: z.string({ error: M.topicRequired }).trim().min(1, M.topicRequired).max(200, "Please keep the topic under 200 characters"),
   keywords: z.string().trim().max(500, "Please keep the keywords under 500 characters").default(""),
   tone: z.enum(GENERATOR_TONES).default("professional"),
-  wordCount: z.coerce
-    .number()
-    .refine((n) => (GENERATOR_WORD_COUNTS as readonly number[]).includes(n), "Please choose a word count")
-    .default(1000),
+  // The content settings' lengths; left out, the site's own setting applies.
+  articleLength: z.enum(ARTICLE_LENGTHS, { error: "Please choose an article length" }).optional(),
 });
 
 export const KeywordsSchema = z.object({

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FileField, FormMessage, SelectField, TextareaField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, TextareaField } from "#app/components/forms";
+import { ImageUpload } from "#app/components/image-upload";
 import { Button, StatusButton } from "#app/components/ui/button";
 import type { BrandSettings } from "#app/modules/settings/brand.server";
 import { LANGUAGES } from "#app/modules/settings/languages";
@@ -14,52 +15,38 @@ export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${
 type Props = { brand: BrandSettings; actionData: unknown };
 
 function LogoForm({ brand, actionData }: Props) {
-  const uploading = usePendingIntent("brand-logo");
   const removing = usePendingIntent("brand-logo-remove");
-  const notice = replyFor(actionData, "brand-logo")?.notice;
   return (
-    <SettingsCard title="Logo" description="PNG, JPEG, GIF or WebP, up to 2 MB.">
-      <div className="flex flex-wrap items-center gap-6">
-        {brand.logoUrl ? (
-          <img
-            src={brand.logoUrl}
-            alt="Your brand logo"
-            className="h-16 w-16 rounded-lg border border-slate-200 object-contain"
-            data-testid="logo-image"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-16 w-16 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-500"
-          >
-            No logo
-          </span>
-        )}
-        <Form method="post" encType="multipart/form-data" className="flex flex-1 flex-wrap items-end gap-3" aria-label="Logo">
-          <IntentInput intent="brand-logo" />
-          <FileField
-            label="Upload a logo"
-            className="min-w-56 flex-1"
-            inputProps={{ name: "logo", accept: "image/png,image/jpeg,image/gif,image/webp", required: true }}
-          />
-          <StatusButton pending={uploading} pendingLabel="Uploading...">
-            Upload logo
-          </StatusButton>
-        </Form>
+    <SettingsCard title="Logo" description="Shown on your hosted blog beside your brand name.">
+      <div className="flex flex-col gap-3">
+        <ImageUpload
+          formLabel="Logo"
+          intent="brand-logo"
+          name="logo"
+          label="Upload a logo"
+          hint="PNG, JPEG, GIF or WebP, up to 2 MB."
+          submitLabel="Upload logo"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          current={brand.logoUrl ? { url: brand.logoUrl, alt: "Your brand logo", testId: "logo-image" } : null}
+          placeholder={
+            <span
+              aria-hidden="true"
+              className="flex h-16 w-16 shrink-0 items-center justify-center rounded-lg border border-dashed border-slate-300 text-xs text-slate-600"
+            >
+              No logo
+            </span>
+          }
+          actionData={actionData}
+        />
         {brand.logoUrl ? (
           <Form method="post">
             <IntentInput intent="brand-logo-remove" />
-            <Button type="submit" variant="ghost" disabled={removing}>
+            <Button type="submit" variant="ghost" size="sm" disabled={removing}>
               Remove logo
             </Button>
           </Form>
         ) : null}
       </div>
-      {notice ? (
-        <div className="mt-4">
-          <FormMessage title={notice.title} description={notice.description} />
-        </div>
-      ) : null}
     </SettingsCard>
   );
 }

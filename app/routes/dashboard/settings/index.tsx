@@ -73,7 +73,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
-    <div className="mx-auto max-w-3xl">
+    <div>
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <TabNav label="Settings sections" tabs={TABS} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>

@@ -68,7 +68,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         .filter(Boolean)
     : [];
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-4">
+    <div className="flex flex-col gap-4">
       <TrialBanner usage={usage} />
       <UsageCard monthly={usage.monthly} />
       {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}

@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { createArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
+import { scoreArticle } from "#app/modules/articles/seo";
+import { seoBasis } from "#app/modules/articles/stored-score";
+import { countHtmlWords } from "#app/modules/articles/text";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { DEFAULT_CONTENT_SETTINGS } from "#app/modules/settings/content-options";
+import { saveContentSettings } from "#app/modules/settings/content.server";
+import { loader as listLoader } from "#app/routes/dashboard/home";
+import { testDb } from "#tests/setup/db";
+import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
+import { callRoute, get } from "#tests/setup/route-harness";
+
+/**
+ * The articles list's SEO column (decision 038): the score and word count stored at save time, kept
+ * fresh by every save, and scored again when the site's settings changed or a row was never scored.
+ */
+
+let db: DB;
+
+beforeAll(async () => {
+  db = await testDb();
+});
+
+type ListData = Awaited<ReturnType<typeof listLoader>>;
+const list = (url: string, cookie: string) =>
+  callRoute<ListData>({ middleware: [requireAuth], handler: listLoader, request: get(url, cookie) });
+
+const row = (id: string) =>
+  db.selectFrom("articles").select(["seo_score", "word_count", "seo_basis", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+const paragraph = (n: number) => `<p>${Array.from({ length: n }, (_, i) => `word${i}`).join(" ")} about pottery glazes.</p>`;
+const BODY = `<p>Glazing pottery at home is easier than it looks.</p><h2>Glazing pottery step by step</h2>${paragraph(120)}`;
+
+/** What the SEO panel shows for the stored article, computed from scratch. */
+async function panelScore(user: TestUser, id: string) {
+  const a = await db.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const context = await getSeoContext(db, user.siteId);
+  return scoreArticle({ ...context, title: a.title, metaDescription: a.meta_description, keyword: a.target_keyword, html: a.content_html })
+    .score;
+}
+
+async function write(user: TestUser, title: string, html = BODY) {
+  return createArticle(db, {
+    workspaceId: user.workspaceId,
+    siteId: user.siteId,
+    authorId: user.userId,
+    title,
+    contentHtml: html,
+    targetKeyword: "glazing pottery",
+    metaDescription: "How to glaze pottery at home.",
+    source: "manual",
+  });
+}
+
+describe("stored SEO score and word count", () => {
+  it("are written by every save, with the basis they were computed against", async () => {
+    const user = await makeUser(db);
+    const article = await write(user, "Glazing pottery at home");
+    const saved = await row(article.id);
+    expect(saved.word_count).toBe(countHtmlWords(BODY));
+    expect(saved.seo_score).toBe(await panelScore(user, article.id));
+    expect(saved.seo_basis).toBe(seoBasis(await getSeoContext(db, user.siteId)));
+
+    // An edit of the body (the editor's save, an AI edit and the pipeline's finish all call updateArticle).
+    const longer = BODY + paragraph(400);
+    await updateArticle(db, user.siteId, article.id, { contentHtml: longer });
+    const edited = await row(article.id);
+    expect(edited.word_count).toBe(countHtmlWords(longer));
+    expect(edited.word_count).toBeGreaterThan(saved.word_count);
+    expect(edited.seo_score).toBe(await panelScore(user, article.id));
+
+    // A change that is not the body (the keyword) rescored too.
+    await updateArticle(db, user.siteId, article.id, { targetKeyword: "kiln firing schedules" });
+    expect((await row(article.id)).seo_score).toBe(await panelScore(user, article.id));
+    expect((await row(article.id)).seo_score).not.toBe(edited.seo_score);
+  });
+
+  it("the list shows score, verdict and word count for each row, within the tab", async () => {
+    const user = await makeUser(db);
+    const draft = await write(user, "Glazing pottery at home");
+    const published = await write(user, "Kiln basics", BODY + paragraph(50));
+    await db.updateTable("articles").set({ status: "published" }).where("id", "=", published.id).execute();
+
+    const all = await list("/dashboard", user.cookie);
+    expect(all.data.articles.map((a) => [a.title, a.status])).toEqual([
+      ["Kiln basics", "published"],
+      ["Glazing pottery at home", "draft"],
+    ]);
+    for (const a of all.data.articles) {
+      const stored = await row(a.id);
+      expect(a.seoScore).toBe(stored.seo_score);
+      expect(a.wordCount).toBe(stored.word_count);
+      expect(a.wordCount).toBeGreaterThan(100);
+    }
+
+    const drafts = await list("/dashboard?status=draft", user.cookie);
+    expect(drafts.data.articles.map((a) => a.id)).toEqual([draft.id]);
+    expect(drafts.data.articles[0]!.seoScore).toBe(await panelScore(user, draft.id));
+    const pub = await list("/dashboard/articles?status=published", user.cookie);
+    expect(pub.data.articles.map((a) => a.id)).toEqual([published.id]);
+    const scheduled = await list("/dashboard?status=scheduled", user.cookie);
+    expect(scheduled.data).toMatchObject({ articles: [], total: 0, counts: { all: 2, draft: 1, published: 1, scheduled: 0 } });
+  });
+
+  it("rescores rows whose site settings changed since, without touching updated_at", async () => {
+    const user = await makeUser(db);
+    // A body of about 1,300 words: inside 'medium' (the default), short of 'long'.
+    const body = BODY + paragraph(1150);
+    const article = await write(user, "Glazing pottery at home", body);
+    const before = await row(article.id);
+
+    await saveContentSettings(db, user.siteId, { ...DEFAULT_CONTENT_SETTINGS, articleLength: "long" });
+    const after = await list("/dashboard", user.cookie);
+    const shown = after.data.articles[0]!;
+    const expected = await panelScore(user, article.id);
+    expect(expected).toBeLessThan(before.seo_score!);
+    expect(shown.seoScore).toBe(expected);
+    const stored = await row(article.id);
+    expect(stored).toMatchObject({ seo_score: expected, updated_at: before.updated_at });
+    expect(stored.seo_basis).toBe(seoBasis(await getSeoContext(db, user.siteId)));
+  });
+
+  it("scores rows that were never scored (older rows, direct inserts) the first time the list shows them", async () => {
+    const user = await makeUser(db);
+    const id = await makeArticle(db, user.siteId, {
+      title: "Glazing pottery at home",
+      content_html: BODY,
+      target_keyword: "glazing pottery",
+      word_count: 3,
+      seo_score: null,
+    });
+    const shown = (await list("/dashboard", user.cookie)).data.articles[0]!;
+    expect(shown).toMatchObject({ id, wordCount: countHtmlWords(BODY), seoScore: await panelScore(user, id) });
+    expect((await row(id)).seo_basis).not.toBeNull();
+  });
+});
