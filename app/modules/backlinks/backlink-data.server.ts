@@ -86,17 +86,15 @@ export async function refreshBacklinkData(
         .insertInto("backlink_data")
         .values({ site_id: siteId, target, requested_at: requestedAt })
         .onConflict((oc) =>
-          oc
-            .column("site_id")
-            .doUpdateSet({
-              target,
-              requested_at: requestedAt,
-              fetched_at: null,
-              summary: null,
-              links: null,
-              error_at: null,
-              error_id: null,
-            }),
+          oc.column("site_id").doUpdateSet({
+            target,
+            requested_at: requestedAt,
+            fetched_at: null,
+            summary: null,
+            links: null,
+            error_at: null,
+            error_id: null,
+          }),
         )
         .execute();
     }
@@ -130,4 +128,24 @@ export async function refreshBacklinkData(
       .execute();
     return { ok: false, reason: "provider", correlationId };
   }
+}
+
+export type BacklinksToSite =
+  | { state: "not_connected" }
+  | { state: "no_address" }
+  | { state: "ready"; provider: string; target: string; snapshot: BacklinkSnapshot | null; retryAfterMinutes: number | null };
+
+/** What the "Backlinks to your site" part can show: no source, no site address, or the kept data and when Refresh works again. */
+export async function backlinksToSite(
+  db: DB,
+  site: { id: string; url: string | null },
+  provider: BacklinkDataProvider | null,
+  now = new Date(),
+): Promise<BacklinksToSite> {
+  if (!provider) return { state: "not_connected" };
+  const target = backlinkTarget(site.url);
+  if (!target) return { state: "no_address" };
+  const snapshot = await getBacklinkSnapshot(db, site.id, target);
+  const waitMs = snapshot ? new Date(snapshot.requestedAt).getTime() + REFRESH_INTERVAL_MS - now.getTime() : 0;
+  return { state: "ready", provider: provider.name, target, snapshot, retryAfterMinutes: waitMs > 0 ? Math.ceil(waitMs / MINUTE) : null };
 }

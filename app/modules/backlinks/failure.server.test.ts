@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { listen } from "#tests/fakes/http-fake";
@@ -37,7 +37,7 @@ let tls: Server;
 let silent: Server;
 let statuses: Server;
 let closedPort: number;
-const openSockets = new Set<import("node:net").Socket>();
+const openSockets = new Set<Socket>();
 
 beforeAll(async () => {
   const tlsServer = https.createServer({ key: KEY, cert: CERT }, (_req, res) => res.end("secret"));

@@ -30,10 +30,15 @@ export async function getLinkSummary(db: DB, siteId: string) {
       sql<number>`coalesce(sum(kind = 'internal'), 0)`.as("internal"),
       sql<number>`coalesce(sum(kind = 'external'), 0)`.as("external"),
       sql<number>`coalesce(sum(status = 'broken'), 0)`.as("broken"),
+      (eb) => eb.fn.max("checked_at").as("lastCheckedAt"),
     ])
     .where("site_id", "=", siteId)
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), internal: Number(row.internal), external: Number(row.external), broken: Number(row.broken) };
+  return {
+    counts: { total: Number(row.total), internal: Number(row.internal), external: Number(row.external), broken: Number(row.broken) },
+    /** When the site's links were last checked (the latest check of any link). */
+    lastCheckedAt: (row.lastCheckedAt as string | null) ?? null,
+  };
 }
 
 export type LinkRow = {
