@@ -10,7 +10,8 @@ import { listen, readBody, sendJson } from "./http-fake";
  * process); an unknown target has no backlinks, as a new site does.
  *
  * Test controls: POST /__fake/targets { target, summary, backlinks }, POST /__fake/fail-next
- * { httpStatus } or { statusCode, message }, GET /__fake/requests, POST /__fake/reset.
+ * { httpStatus } or { statusCode, message } (optionally for one target), GET /__fake/requests,
+ * POST /__fake/reset.
  */
 
 export type FakeBacklink = {
@@ -28,7 +29,8 @@ export type FakeBacklinkTarget = {
   summary: { backlinks: number; referring_domains: number; referring_main_domains: number; rank: number; broken_backlinks: number };
   backlinks: FakeBacklink[];
 };
-type Armed = { httpStatus?: number; statusCode?: number; message?: string };
+/** An armed failure; with `target` it waits for a request about that target (specs running side by side share the fake). */
+type Armed = { httpStatus?: number; statusCode?: number; message?: string; target?: string };
 type Task = { target?: string; mode?: string; limit?: number; offset?: number };
 
 const SUMMARY_PATH = "/v3/backlinks/summary/live";
@@ -140,7 +142,9 @@ export async function startFakeDataForSeoBacklinks({
       return sendJson(res, 400, envelope(40000, "Invalid JSON.", []));
     }
     requests.push({ path, body, headers: req.headers });
-    const armed = failures.shift();
+    const asked = Array.isArray(body) ? String(body[0]?.target ?? "").toLowerCase() : "";
+    const armedAt = failures.findIndex((f) => !f.target || f.target.toLowerCase() === asked);
+    const armed = armedAt >= 0 ? failures.splice(armedAt, 1)[0] : undefined;
     if (armed?.httpStatus) return sendJson(res, armed.httpStatus, envelope(50000, armed.message ?? "Internal Error.", []));
     if (!Array.isArray(body) || body.length !== 1) {
       return sendJson(res, 200, envelope(40000, "You can set only one task at a time.", []));

@@ -139,10 +139,14 @@ function LinkResult({ link }: { link: ShownLink }) {
           </span>
         ) : null}
       </span>
-      {/* The detail: why it failed, or why the link was not checked this time (its host did not answer or asked us to wait). */}
+      {/* The detail: why it failed, why it was not checked this time (its host did not answer or asked us to wait), or where a redirect ended. */}
       {link.lastError ? (
         <span className={cn(stacked.cut, "mt-1 text-xs text-slate-600")} title={link.lastError}>
           {link.lastError}
+        </span>
+      ) : link.finalUrl ? (
+        <span className={cn(stacked.cut, "mt-1 text-xs text-slate-600")} title={link.finalUrl}>
+          → {link.finalUrl}
         </span>
       ) : null}
     </div>
@@ -185,11 +189,6 @@ function LinksTable({ links }: { links: ShownLink[] }) {
                     <span className={stacked.cut} title={l.url}>
                       {l.url}
                     </span>
-                    {l.finalUrl ? (
-                      <span className={cn(stacked.cut, "text-xs text-slate-600")} title={l.finalUrl}>
-                        → {l.finalUrl}
-                      </span>
-                    ) : null}
                     {l.anchorText ? (
                       <span className={cn(stacked.cut, "text-xs text-slate-600")} title={l.anchorText}>
                         “{l.anchorText}”
