@@ -180,7 +180,7 @@ export function BacklinksToSite({ view, notice, refreshing }: { view: View; noti
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
             <SummaryCard label="Backlinks" value={numbers.format(fetched.summary.backlinks)} />
             <SummaryCard label="Referring domains" value={numbers.format(fetched.summary.referringDomains)} />
-            <SummaryCard label="Domain rank (0-1000)" value={fetched.summary.rank ?? "–"} />
+            <SummaryCard label="Domain rank" value={fetched.summary.rank === null ? "–" : `${fetched.summary.rank} / 1000`} />
             <SummaryCard label="Broken backlinks" value={fetched.summary.brokenBacklinks ?? "–"} tone="danger" />
           </dl>
           {fetched.links.length ? (

@@ -155,11 +155,11 @@ function LinkResult({ link }: { link: ShownLink }) {
 
 function LinksTable({ links }: { links: ShownLink[] }) {
   const headers: Array<[string, string]> = [
-    ["Link", "@4xl:w-[32%]"],
-    ["Kind", "@4xl:w-[10%]"],
-    ["Article", "@4xl:w-[18%]"],
-    ["Result", "@4xl:w-[25%]"],
-    ["Last checked", "@4xl:w-[15%]"],
+    ["Link", "@4xl:w-[27%]"],
+    ["Kind", "@4xl:w-[9%]"],
+    ["Article", "@4xl:w-[16%]"],
+    ["Result", "@4xl:w-[30%]"],
+    ["Last checked", "@4xl:w-[18%]"],
   ];
   return (
     <div className={stacked.box}>
