@@ -4,7 +4,7 @@ import { StatusButton } from "#app/components/ui/button";
 import type { Backlink, BacklinkSummary } from "#app/modules/backlinks/provider.server";
 import type { Notice } from "#app/utils/form-reply";
 import { cn } from "#app/utils/cn";
-import { stacked, SummaryCard } from "./backlinks-ui";
+import { stacked, StackedTable, SummaryCard } from "./backlinks-ui";
 
 /**
  * "Backlinks to your site" (decisions.md "Backlinks", docs/decisions/039): what the
@@ -61,59 +61,43 @@ function BacklinksTable({ links, listed }: { links: ShownBacklink[]; listed: num
     ["First seen", "@4xl:w-[13%]"],
   ];
   return (
-    <div className={stacked.box}>
-      <table className={stacked.table}>
-        <caption className="sr-only">
-          Referring domains, each with its strongest link to your site ({links.length} of {listed})
-        </caption>
-        <thead className={stacked.head}>
-          <tr>
-            {headers.map(([label, width]) => (
-              <th key={label} scope="col" className={cn(stacked.th, width)}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {links.map((l) => (
-            <tr key={`${l.domainFrom} ${l.urlFrom}`} className={stacked.row}>
-              <td data-label="Referring domain" className={stacked.td}>
-                <div className="min-w-0">
-                  <Cut text={l.domainFrom} className="font-medium" />
-                  {l.domainRank !== null ? <span className="block text-xs text-slate-600">Rank {l.domainRank}</span> : null}
-                </div>
-              </td>
-              <td data-label="Linking page" className={stacked.td}>
-                <div className="min-w-0">
-                  <a
-                    href={l.urlFrom}
-                    rel="nofollow noopener noreferrer"
-                    target="_blank"
-                    className={cn(stacked.cut, "text-brand-700 underline")}
-                    title={l.urlFrom}
-                  >
-                    {l.urlFrom}
-                  </a>
-                  {l.anchor ? <Cut text={`“${l.anchor}”`} className="text-xs text-slate-600" /> : null}
-                </div>
-              </td>
-              <td data-label="Links to" className={stacked.td}>
-                <span className={stacked.cut} title={l.urlTo}>
-                  {pathOf(l.urlTo)}
-                </span>
-              </td>
-              <td data-label="Follow" className={cn(stacked.td, "whitespace-nowrap")}>
-                {l.dofollow ? "Dofollow" : "Nofollow"}
-              </td>
-              <td data-label="First seen" className={cn(stacked.td, "whitespace-nowrap tabular-nums")}>
-                {l.firstSeen ?? "Unknown"}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable caption={`Referring domains, each with its strongest link to your site (${links.length} of ${listed})`} headers={headers}>
+      {links.map((l) => (
+        <tr key={`${l.domainFrom} ${l.urlFrom}`} className={stacked.row}>
+          <td data-label="Referring domain" className={stacked.td}>
+            <div className="min-w-0">
+              <Cut text={l.domainFrom} className="font-medium" />
+              {l.domainRank !== null ? <span className="block text-xs text-slate-600">Rank {l.domainRank}</span> : null}
+            </div>
+          </td>
+          <td data-label="Linking page" className={stacked.td}>
+            <div className="min-w-0">
+              <a
+                href={l.urlFrom}
+                rel="nofollow noopener noreferrer"
+                target="_blank"
+                className={cn(stacked.cut, "text-brand-700 underline")}
+                title={l.urlFrom}
+              >
+                {l.urlFrom}
+              </a>
+              {l.anchor ? <Cut text={`“${l.anchor}”`} className="text-xs text-slate-600" /> : null}
+            </div>
+          </td>
+          <td data-label="Links to" className={stacked.td}>
+            <span className={stacked.cut} title={l.urlTo}>
+              {pathOf(l.urlTo)}
+            </span>
+          </td>
+          <td data-label="Follow" className={cn(stacked.td, "whitespace-nowrap")}>
+            {l.dofollow ? "Dofollow" : "Nofollow"}
+          </td>
+          <td data-label="First seen" className={cn(stacked.td, "whitespace-nowrap tabular-nums")}>
+            {l.firstSeen ?? "Unknown"}
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }
 

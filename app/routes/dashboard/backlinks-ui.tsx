@@ -28,6 +28,35 @@ export const stacked = {
   cut: "block min-w-0 truncate",
 };
 
+/** The frame of a stacked table: its box, caption and column headers ([label, width class]); the rows are its children. */
+export function StackedTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: Array<[string, string]>;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={stacked.box}>
+      <table className={stacked.table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className={stacked.head}>
+          <tr>
+            {headers.map(([label, width]) => (
+              <th key={label} scope="col" className={cn(stacked.th, width)}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={stacked.body}>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export type PageState = LinkFilter & { page: number };
 
 export function pageHref(state: PageState) {
@@ -162,64 +191,46 @@ function LinksTable({ links }: { links: ShownLink[] }) {
     ["Last checked", "@4xl:w-[18%]"],
   ];
   return (
-    <div className={stacked.box}>
-      <table className={stacked.table}>
-        <caption className="sr-only">Links in your articles</caption>
-        <thead className={stacked.head}>
-          <tr>
-            {headers.map(([label, width]) => (
-              <th key={label} scope="col" className={cn(stacked.th, width)}>
-                {label}
-              </th>
-            ))}
+    <StackedTable caption="Links in your articles" headers={headers}>
+      {links.length === 0 ? (
+        <tr>
+          <td colSpan={headers.length} className="px-4 py-6 text-center text-slate-600">
+            No links match this filter.
+          </td>
+        </tr>
+      ) : (
+        links.map((l) => (
+          <tr key={l.id} className={stacked.row}>
+            <td data-label="Link" className={stacked.td}>
+              <div className="min-w-0">
+                <span className={stacked.cut} title={l.url}>
+                  {l.url}
+                </span>
+                {l.anchorText ? (
+                  <span className={cn(stacked.cut, "text-xs text-slate-600")} title={l.anchorText}>
+                    “{l.anchorText}”
+                  </span>
+                ) : null}
+              </div>
+            </td>
+            <td data-label="Kind" className={cn(stacked.td, "whitespace-nowrap capitalize")}>
+              {l.kind}
+            </td>
+            <td data-label="Article" className={stacked.td}>
+              <Link to={editUrl(l.articleId)} className={cn(stacked.cut, "text-brand-700 underline")} title={l.articleTitle || "Untitled"}>
+                {l.articleTitle || "Untitled"}
+              </Link>
+            </td>
+            <td data-label="Result" className={stacked.td}>
+              <LinkResult link={l} />
+            </td>
+            <td data-label="Last checked" className={cn(stacked.td, "whitespace-nowrap tabular-nums")}>
+              {l.checkedAt ?? "Never"}
+            </td>
           </tr>
-        </thead>
-        <tbody className={stacked.body}>
-          {links.length === 0 ? (
-            <tr>
-              <td colSpan={headers.length} className="px-4 py-6 text-center text-slate-600">
-                No links match this filter.
-              </td>
-            </tr>
-          ) : (
-            links.map((l) => (
-              <tr key={l.id} className={stacked.row}>
-                <td data-label="Link" className={stacked.td}>
-                  <div className="min-w-0">
-                    <span className={stacked.cut} title={l.url}>
-                      {l.url}
-                    </span>
-                    {l.anchorText ? (
-                      <span className={cn(stacked.cut, "text-xs text-slate-600")} title={l.anchorText}>
-                        “{l.anchorText}”
-                      </span>
-                    ) : null}
-                  </div>
-                </td>
-                <td data-label="Kind" className={cn(stacked.td, "whitespace-nowrap capitalize")}>
-                  {l.kind}
-                </td>
-                <td data-label="Article" className={stacked.td}>
-                  <Link
-                    to={editUrl(l.articleId)}
-                    className={cn(stacked.cut, "text-brand-700 underline")}
-                    title={l.articleTitle || "Untitled"}
-                  >
-                    {l.articleTitle || "Untitled"}
-                  </Link>
-                </td>
-                <td data-label="Result" className={stacked.td}>
-                  <LinkResult link={l} />
-                </td>
-                <td data-label="Last checked" className={cn(stacked.td, "whitespace-nowrap tabular-nums")}>
-                  {l.checkedAt ?? "Never"}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </StackedTable>
   );
 }
 
