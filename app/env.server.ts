@@ -77,6 +77,11 @@ const EnvSchema = z.object({
   DATAFORSEO_LOGIN: optionalString,
   DATAFORSEO_PASSWORD: optionalString,
   DATAFORSEO_API_URL: z.url().default("https://api.dataforseo.com"),
+  // The Backlinks page's data (DataForSEO Backlinks API) uses the account above; these override it for
+  // backlinks only (another account, or the local fake in the e2e stack, which has no keyword data).
+  DATAFORSEO_BACKLINKS_LOGIN: optionalString,
+  DATAFORSEO_BACKLINKS_PASSWORD: optionalString,
+  DATAFORSEO_BACKLINKS_API_URL: optionalUrl,
 
   // Notion API base URL (publishing to a Notion database); the fake's address in tests.
   NOTION_API_URL: z.url().default("https://api.notion.com"),

@@ -11,6 +11,7 @@ import * as m0009LinksSiteUrl from "./0009_links_site_url";
 import * as m0010Publishing from "./0010_publishing";
 import * as m0011JobGroups from "./0011_job_groups";
 import * as m0012ArticleSeoBasis from "./0012_article_seo_basis";
+import * as m0013BacklinkData from "./0013_backlink_data";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_publishing": m0010Publishing,
   "0011_job_groups": m0011JobGroups,
   "0012_article_seo_basis": m0012ArticleSeoBasis,
+  "0013_backlink_data": m0013BacklinkData,
 };

@@ -3,6 +3,7 @@
 // give the app and how to connect it, and stays up until Ctrl-C.
 // A new fake is one line in FAKES below (append it, so the ports of the others stay put).
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
+import { startFakeDataForSeoBacklinks } from "#tests/fakes/dataforseo-backlinks";
 import { startGhostFake } from "#tests/fakes/ghost";
 import { startNotionFake } from "#tests/fakes/notion";
 import { startFakeOidc } from "#tests/fakes/oidc";
@@ -80,6 +81,11 @@ const FAKES: Fake[] = [
     name: "WordPress.com",
     start: (port) => startWordPressComFake({ port }),
     env: (f) => ({ WORDPRESS_COM_API_URL: f.url, WORDPRESS_COM_CLIENT_ID: "84213", WORDPRESS_COM_CLIENT_SECRET: "fake-wpcom-secret-5f2c" }),
+  }),
+  fake({
+    name: "DataForSEO Backlinks",
+    start: (port) => startFakeDataForSeoBacklinks({ port }),
+    env: (f) => ({ DATAFORSEO_BACKLINKS_LOGIN: f.login, DATAFORSEO_BACKLINKS_PASSWORD: f.password, DATAFORSEO_BACKLINKS_API_URL: f.url }),
   }),
 ];
 

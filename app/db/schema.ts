@@ -404,6 +404,23 @@ export interface LinksTable {
   created_at: Timestamp;
   /** When a check run last took this link, checked or skipped; the next run starts with the oldest. */
   attempted_at: Timestamp | null;
+  /** Why the last check failed, classified where it ran (migration 0013); null when it did not fail. */
+  failure: LinkFailure | null;
+}
+export type LinkFailure = "dns" | "timeout" | "tls" | "http" | "blocked" | "connection" | "redirects" | "invalid";
+/** The backlink-data provider's last answer for a site (migration 0013, decision 039); summary and links are JSON. */
+export interface BacklinkDataTable {
+  site_id: string;
+  /** The domain asked about (the site's address without scheme and www.). */
+  target: string;
+  /** The last request to the provider, answered or failed: at most one an hour. */
+  requested_at: Timestamp;
+  fetched_at: Timestamp | null;
+  summary: string | null;
+  links: string | null;
+  /** The last failed request and its correlation id (the log has the details). */
+  error_at: Timestamp | null;
+  error_id: string | null;
 }
 /** AI actions per site and UTC day ('YYYY-MM-DD'), by kind (migration 0008, decision 018). */
 export interface AiUsageTable {
@@ -458,6 +475,7 @@ export interface Database {
   audit_log: AuditLogTable;
   contact_messages: ContactMessagesTable;
   links: LinksTable;
+  backlink_data: BacklinkDataTable;
   ai_usage: AiUsageTable;
   stored_images: StoredImagesTable;
 }

@@ -16,6 +16,8 @@ export const FAKE_SHOPIFY_PORT = base + 10;
 export const FAKE_WIX_PORT = base + 11;
 export const FAKE_WEBFLOW_PORT = base + 12;
 export const FAKE_WORDPRESS_COM_PORT = base + 13;
+// The Backlinks page's data provider (DataForSEO Backlinks API).
+export const FAKE_DATAFORSEO_BACKLINKS_PORT = base + 14;
 // A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.
 export const SOLO_APP_PORT = base + 20;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;

@@ -13,6 +13,7 @@ import { startWordPressFake } from "../fakes/wordpress";
 import { startWebflowFake } from "../fakes/webflow";
 import { startWixFake } from "../fakes/wix";
 import { startWordPressComFake } from "../fakes/wordpress-com";
+import { startFakeDataForSeoBacklinks } from "../fakes/dataforseo-backlinks";
 import {
   E2E_APP_URL,
   E2E_DATA_DIR,
@@ -31,6 +32,7 @@ import {
   FAKE_WEBFLOW_PORT,
   FAKE_WIX_PORT,
   FAKE_WORDPRESS_COM_PORT,
+  FAKE_DATAFORSEO_BACKLINKS_PORT,
   TEST_SITE_PORT,
   fakeUrl,
 } from "./stack";
@@ -92,6 +94,13 @@ e2eEnv.WORDPRESS_COM_API_URL = wordpressCom.url;
 e2eEnv.WORDPRESS_COM_CLIENT_ID = "84213";
 e2eEnv.WORDPRESS_COM_CLIENT_SECRET = "fake-wpcom-secret-5f2c";
 
+// Backlinks to a site come from the DataForSEO fake (the specs arm each site's data through /__fake/targets).
+// Only the backlinks variables: keyword research stays without a data source here (tools.spec.ts).
+const backlinks = await startFakeDataForSeoBacklinks({ port: FAKE_DATAFORSEO_BACKLINKS_PORT });
+e2eEnv.DATAFORSEO_BACKLINKS_LOGIN = backlinks.login;
+e2eEnv.DATAFORSEO_BACKLINKS_PASSWORD = backlinks.password;
+e2eEnv.DATAFORSEO_BACKLINKS_API_URL = backlinks.url;
+
 e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   TEST_SITE_PORT,
   FAKE_WORDPRESS_PORT,
@@ -102,6 +111,7 @@ e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   FAKE_WIX_PORT,
   FAKE_WEBFLOW_PORT,
   FAKE_WORDPRESS_COM_PORT,
+  FAKE_DATAFORSEO_BACKLINKS_PORT,
 ]
   .map((port) => `127.0.0.1:${port}`)
   .join(",");

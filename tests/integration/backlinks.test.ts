@@ -5,6 +5,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { createArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { CHECK_LINKS_JOB, checkLink, checkSiteLinks, enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
+import { linkChecksForArticle } from "#app/modules/backlinks/queries.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import { action, loader } from "#app/routes/dashboard/backlinks";
@@ -125,6 +126,21 @@ describe("the check job", () => {
     expect(byUrl["http://169.254.169.254/"]).toMatchObject({ status: "blocked", http_status: null, kind: "external" });
     expect(byUrl["http://169.254.169.254/"]!.last_error).toMatch(/private or local network/);
     for (const row of Object.values(byUrl)) expect(row.checked_at).not.toBeNull();
+    // The reason is stored where the check ran, and read back per article for the SEO score.
+    expect(byUrl[`${site.url}/gone`]!.failure).toBe("http");
+    expect(byUrl["http://169.254.169.254/"]!.failure).toBe("blocked");
+    expect(byUrl[`${site.url}/shop`]!.failure).toBeNull();
+    const checks = await linkChecksForArticle(db, a.siteId, article.id);
+    expect(checks.map(({ url, ok, reason }) => ({ url, ok, reason }))).toEqual([
+      { url: "/about#story", ok: true, reason: null },
+      { url: `${site.url}/gone`, ok: false, reason: "404 Not Found" },
+      { url: `${site.url}/moved`, ok: true, reason: null },
+      { url: `${site.url}/shop`, ok: true, reason: null },
+      { url: "http://169.254.169.254/", ok: false, reason: "Blocked: private address" },
+    ]);
+    expect(checks[0]!.checkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Another site's id finds nothing.
+    expect(await linkChecksForArticle(db, "another-site", article.id)).toEqual([]);
 
     const page = await callRoute<LoaderData>({
       middleware: [requireAuth],
@@ -169,7 +185,7 @@ describe("the check job", () => {
     process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port},127.0.0.1:${server.port}`;
     resetEnvForTests();
     try {
-      expect(await checkLink(`${server.url}/big`)).toEqual({ status: "ok", httpStatus: 200, finalUrl: null, error: null });
+      expect(await checkLink(`${server.url}/big`)).toEqual({ status: "ok", httpStatus: 200, finalUrl: null, error: null, failure: null });
     } finally {
       process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
       resetEnvForTests();
@@ -262,7 +278,9 @@ describe("tenancy", () => {
       (await callRoute<LoaderData>({ middleware: [requireAuth], handler: loader, request: get("/dashboard/backlinks", a.cookie) })).data
         .checking,
     ).toBe(false);
-    await checkSiteLinks(db, b.siteId, { check: async () => ({ status: "broken", httpStatus: 404, finalUrl: null, error: null }) });
+    await checkSiteLinks(db, b.siteId, {
+      check: async () => ({ status: "broken", httpStatus: 404, finalUrl: null, error: null, failure: "http" }),
+    });
     expect((await linksOf(article.id))[0]).toMatchObject({ status: "unchecked", checked_at: null });
 
     // A link row can only join to an article of its own site.

@@ -80,7 +80,7 @@ async function siteWith(articles: string[][]) {
 }
 
 const linksOf = (siteId: string) => db.selectFrom("links").selectAll().where("site_id", "=", siteId).orderBy("url").execute();
-const ok: LinkCheck = { status: "ok", httpStatus: 200, finalUrl: null, error: null };
+const ok: LinkCheck = { status: "ok", httpStatus: 200, finalUrl: null, error: null, failure: null };
 
 describe("caps per run", () => {
   it(`checks at most ${LINKS_PER_ARTICLE_PER_RUN} links per article and ${LINKS_PER_SITE_PER_RUN} per site, the waiting ones first next run`, async () => {

@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import type { LinkKind, LinkStatus } from "#app/db/schema";
+import type { LinkFailure, LinkKind, LinkStatus } from "#app/db/schema";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
+import { classifyFailure } from "./failure.server";
 
 /**
  * Link monitoring for the Backlinks page: the links in a site's articles are
@@ -122,6 +123,8 @@ export type LinkCheck = {
   httpStatus: number | null;
   finalUrl: string | null;
   error: string | null;
+  /** Why the check failed (app/modules/backlinks/failure.server.ts); null when the link answered 2xx. */
+  failure: LinkFailure | null;
   /** What the answer says about the host, for the run's per-host budget: no answer at all, or "wait" (429/503). */
   host?: "unreachable" | "wait";
 };
@@ -151,7 +154,8 @@ function forHowLong(seconds: number) {
  * Checks one absolute URL: HEAD first, GET (reading a few KB at most) when the
  * server does not support HEAD. Redirects are followed under the guard and
  * reported with where they ended; private and local addresses are never
- * requested and come back 'blocked'.
+ * requested and come back 'blocked'. A failure is classified here, where its
+ * error is at hand (DNS, timeout, TLS, HTTP status, the guard...).
  */
 export async function checkLink(
   url: string,
@@ -164,32 +168,30 @@ export async function checkLink(
     const redirected = res.url !== new URL(url).href;
     if (res.status >= 200 && res.status < 300) {
       return redirected
-        ? { status: "redirect", httpStatus: res.status, finalUrl: res.url, error: null }
-        : { status: "ok", httpStatus: res.status, finalUrl: null, error: null };
+        ? { status: "redirect", httpStatus: res.status, finalUrl: res.url, error: null, failure: null }
+        : { status: "ok", httpStatus: res.status, finalUrl: null, error: null, failure: null };
     }
-    const finalUrl = redirected ? res.url : null;
+    const answered = { httpStatus: res.status, finalUrl: redirected ? res.url : null, failure: "http" as const };
     if (ASKS_TO_WAIT.has(res.status)) {
       const wait = retryAfterSeconds(res.headers["retry-after"]);
       const error = `The server asked us to wait (HTTP ${res.status}${wait ? `, for ${forHowLong(wait)}` : ""}). ${NEXT_RUN}`;
-      return { status: "error", httpStatus: res.status, finalUrl, error, host: "wait" };
+      return { status: "error", ...answered, error, host: "wait" };
     }
     if (REFUSED_BOT.has(res.status))
-      return { status: "error", httpStatus: res.status, finalUrl, error: `The server refused the link checker (HTTP ${res.status}).` };
-    if (res.status >= 400) return { status: "broken", httpStatus: res.status, finalUrl, error: null };
-    return { status: "error", httpStatus: res.status, finalUrl, error: `Unexpected answer (HTTP ${res.status}).` };
+      return { status: "error", ...answered, error: `The server refused the link checker (HTTP ${res.status}).` };
+    if (res.status >= 400) return { status: "broken", ...answered, error: null };
+    return { status: "error", ...answered, error: `Unexpected answer (HTTP ${res.status}).` };
   } catch (error) {
     if (!(error instanceof OutboundRequestError)) throw error;
-    if (error.code === "blocked_address") return { status: "blocked", httpStatus: null, finalUrl: null, error: error.message };
-    // A name that does not resolve is a dead link; timeouts and resets may be passing trouble.
-    if (error.code === "dns") return { status: "broken", httpStatus: null, finalUrl: null, error: error.message };
-    const unreachable = error.code === "timeout" || error.code === "network";
-    return {
-      status: "error",
-      httpStatus: null,
-      finalUrl: null,
-      error: error.message,
-      ...(unreachable ? { host: "unreachable" as const } : {}),
-    };
+    const failure = classifyFailure(error);
+    const failed = { httpStatus: null, finalUrl: null, error: error.message, failure };
+    if (failure === "blocked") return { status: "blocked", ...failed };
+    // A name that does not resolve is a dead link, and so is a certificate browsers refuse; timeouts and resets may be passing trouble.
+    if (failure === "dns") return { status: "broken", ...failed };
+    if (failure === "tls")
+      return { status: "broken", ...failed, error: "The site's security certificate is not valid, so browsers warn visitors away." };
+    const unreachable = failure === "timeout" || failure === "connection";
+    return { status: "error", ...failed, ...(unreachable ? { host: "unreachable" as const } : {}) };
   }
 }
 
@@ -241,6 +243,7 @@ export async function checkSiteLinks(
         http_status: result.httpStatus,
         final_url: result.finalUrl,
         last_error: result.error,
+        failure: result.failure,
         checked_at: now,
         attempted_at: now,
       })
@@ -274,6 +277,7 @@ export async function checkSiteLinks(
         httpStatus: null,
         finalUrl: null,
         error: "A relative link cannot be checked until the site's address is set in Settings.",
+        failure: "invalid",
       });
       checked++;
       continue;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
-import type { LinkKind, LinkStatus } from "#app/db/schema";
+import type { LinkFailure, LinkKind, LinkStatus } from "#app/db/schema";
+import { failureReason, httpStatusText } from "./failure.server";
 
 /** The Backlinks page's reads, always within one site. */
 
@@ -29,10 +30,15 @@ export async function getLinkSummary(db: DB, siteId: string) {
       sql<number>`coalesce(sum(kind = 'internal'), 0)`.as("internal"),
       sql<number>`coalesce(sum(kind = 'external'), 0)`.as("external"),
       sql<number>`coalesce(sum(status = 'broken'), 0)`.as("broken"),
+      (eb) => eb.fn.max("checked_at").as("lastCheckedAt"),
     ])
     .where("site_id", "=", siteId)
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), internal: Number(row.internal), external: Number(row.external), broken: Number(row.broken) };
+  return {
+    counts: { total: Number(row.total), internal: Number(row.internal), external: Number(row.external), broken: Number(row.broken) },
+    /** When the site's links were last checked (the latest check of any link). */
+    lastCheckedAt: (row.lastCheckedAt as string | null) ?? null,
+  };
 }
 
 export type LinkRow = {
@@ -44,10 +50,20 @@ export type LinkRow = {
   httpStatus: number | null;
   finalUrl: string | null;
   lastError: string | null;
+  /** Why the last check failed, in plain words ("Domain not found", "404 Not Found"); null when it did not. */
+  reason: string | null;
   checkedAt: string | null;
   articleId: string;
   articleTitle: string;
 };
+
+type ReasonFields = { status: LinkStatus; failure: LinkFailure | null; httpStatus: number | null };
+
+/** The plain-words reason of a failed check; rows checked before failures were classified fall back to their HTTP status. */
+function reasonOf(row: ReasonFields) {
+  if (row.status === "ok" || row.status === "redirect" || row.status === "unchecked") return null;
+  return failureReason(row.failure, row.httpStatus) ?? (row.httpStatus ? httpStatusText(row.httpStatus) : null);
+}
 
 export async function listLinkPage(db: DB, siteId: string, filter: LinkFilter, page: number) {
   let base = db.selectFrom("links as l").where("l.site_id", "=", siteId);
@@ -67,6 +83,7 @@ export async function listLinkPage(db: DB, siteId: string, filter: LinkFilter, p
       "l.http_status as httpStatus",
       "l.final_url as finalUrl",
       "l.last_error as lastError",
+      "l.failure",
       "l.checked_at as checkedAt",
       "a.id as articleId",
       "a.title as articleTitle",
@@ -77,5 +94,30 @@ export async function listLinkPage(db: DB, siteId: string, filter: LinkFilter, p
     .limit(LINKS_PER_PAGE)
     .offset((current - 1) * LINKS_PER_PAGE)
     .execute();
-  return { items: rows as LinkRow[], total, page: current, pageCount };
+  const items: LinkRow[] = rows.map(({ failure, ...row }) => ({ ...row, reason: reasonOf({ ...row, failure }) }));
+  return { items, total, page: current, pageCount };
+}
+
+/** One link of an article and its last check: ok is null until it has been checked. */
+export type ArticleLinkCheck = { url: string; ok: boolean | null; reason: string | null; checkedAt: string | null };
+
+/**
+ * The stored link checks of one article, for the SEO score's "unverified or
+ * unreachable links" check: ok true (answered, possibly after a redirect), false
+ * (failed, with the reason in plain words) or null (not checked yet). Scoped to the site.
+ */
+export async function linkChecksForArticle(db: DB, siteId: string, articleId: string): Promise<ArticleLinkCheck[]> {
+  const rows = await db
+    .selectFrom("links")
+    .select(["url", "status", "failure", "http_status as httpStatus", "checked_at as checkedAt"])
+    .where("site_id", "=", siteId)
+    .where("article_id", "=", articleId)
+    .orderBy("url")
+    .execute();
+  return rows.map((row) => ({
+    url: row.url,
+    ok: row.status === "unchecked" ? null : row.status === "ok" || row.status === "redirect",
+    reason: reasonOf(row),
+    checkedAt: row.checkedAt,
+  }));
 }

@@ -25,25 +25,26 @@ export const DEMO_LINK_OUTCOMES: Record<string, Outcome> = {
 
 /**
  * What checkLink would have answered for each outcome, with the guard's own
- * wording for network failures. The one place to extend when a check result
- * carries more (a failure reason per class: DNS, timeout, TLS, HTTP status).
+ * wording for network failures and the failure class the checker stores
+ * (app/modules/backlinks/failure.server.ts).
  */
 export function demoLinkCheck(url: string): LinkCheck {
   const outcome = DEMO_LINK_OUTCOMES[url];
-  if (!outcome) return { status: "ok", httpStatus: 200, finalUrl: null, error: null };
+  if (!outcome) return { status: "ok", httpStatus: 200, finalUrl: null, error: null, failure: null };
   switch (outcome.kind) {
     case "redirect":
-      return { status: "redirect", httpStatus: 200, finalUrl: outcome.to, error: null };
+      return { status: "redirect", httpStatus: 200, finalUrl: outcome.to, error: null, failure: null };
     case "http":
-      return { status: "broken", httpStatus: outcome.status, finalUrl: null, error: null };
+      return { status: "broken", httpStatus: outcome.status, finalUrl: null, error: null, failure: "http" };
     case "dns":
-      return { status: "broken", httpStatus: null, finalUrl: null, error: new OutboundRequestError("dns", url).message };
+      return { status: "broken", httpStatus: null, finalUrl: null, error: new OutboundRequestError("dns", url).message, failure: "dns" };
     case "timeout":
       return {
         status: "error",
         httpStatus: null,
         finalUrl: null,
         error: new OutboundRequestError("timeout", url).message,
+        failure: "timeout",
         host: "unreachable",
       };
   }

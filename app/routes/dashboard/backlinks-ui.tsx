@@ -1,10 +1,61 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { FormMessage } from "#app/components/forms";
+import { Pagination } from "#app/components/pagination";
+import { StatusButton } from "#app/components/ui/button";
 import type { LinkStatus } from "#app/db/schema";
 import type { LinkFilter, LinkRow } from "#app/modules/backlinks/queries.server";
 import { editUrl } from "#app/modules/articles/urls";
+import type { Notice } from "#app/utils/form-reply";
 import { cn } from "#app/utils/cn";
 
-/** The Backlinks page's summary, filters, table and empty state. */
+/** "Links in your articles": summary, filters, the table and the empty state; and the table styles both parts share. */
+
+/**
+ * A table that stays a table where it fits and becomes stacked rows where it does not,
+ * by the width of its own box (a container query), not the window: with the sidebar
+ * open a 1280px window leaves the table about 960px. Cells never wrap word by word:
+ * long values are cut with an ellipsis and carry the whole text in a title.
+ */
+export const stacked = {
+  box: "@container overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm",
+  table: "w-full text-left text-sm @4xl:table-fixed @max-4xl:block",
+  head: "border-b border-slate-200 bg-slate-50 text-slate-600 @max-4xl:sr-only",
+  th: "px-3 py-2 font-medium whitespace-nowrap",
+  body: "divide-y divide-slate-100 @max-4xl:block",
+  row: "@max-4xl:block @max-4xl:py-2",
+  // On a narrow box each cell is a line of its own, labelled with its column (data-label).
+  td: "min-w-0 px-3 py-2 align-top @max-4xl:flex @max-4xl:gap-3 @max-4xl:py-1 @max-4xl:before:w-28 @max-4xl:before:shrink-0 @max-4xl:before:font-medium @max-4xl:before:text-slate-600 @max-4xl:before:content-[attr(data-label)]",
+  cut: "block min-w-0 truncate",
+};
+
+/** The frame of a stacked table: its box, caption and column headers ([label, width class]); the rows are its children. */
+export function StackedTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string;
+  headers: Array<[string, string]>;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={stacked.box}>
+      <table className={stacked.table}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className={stacked.head}>
+          <tr>
+            {headers.map(([label, width]) => (
+              <th key={label} scope="col" className={cn(stacked.th, width)}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={stacked.body}>{children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 export type PageState = LinkFilter & { page: number };
 
@@ -41,21 +92,26 @@ const FILTERS: { label: string; filter: LinkFilter }[] = [
   { label: "Broken", filter: { kind: null, status: "broken" } },
 ];
 
-export function SummaryCard({ label, value, tone }: { label: string; value: number; tone?: "danger" }) {
+export function SummaryCard({ label, value, tone }: { label: string; value: number | string; tone?: "danger" }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={cn("mt-1 text-2xl font-semibold", tone === "danger" && value > 0 ? "text-red-700" : "text-slate-900")}>{value}</dd>
+      <dd
+        className={cn(
+          "mt-1 text-2xl font-semibold tabular-nums",
+          tone === "danger" && Number(value) > 0 ? "text-red-700" : "text-slate-900",
+        )}
+      >
+        {value}
+      </dd>
     </div>
   );
 }
 
-export function NoLinks() {
+function NoLinks() {
   return (
-    <section aria-labelledby="no-links" className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-      <h2 id="no-links" className="text-lg font-semibold">
-        No links yet
-      </h2>
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+      <h3 className="text-lg font-semibold">No links yet</h3>
       <p className="mx-auto mt-2 max-w-xl text-slate-600">
         The links in your articles appear here: links to other pages of your site and to other websites. Each one is checked daily so you
         know when one breaks.{" "}
@@ -64,11 +120,11 @@ export function NoLinks() {
         </Link>{" "}
         with links to get started.
       </p>
-    </section>
+    </div>
   );
 }
 
-export function LinkFilters({ filter }: { filter: LinkFilter }) {
+function LinkFilters({ filter }: { filter: LinkFilter }) {
   return (
     <nav aria-label="Filter links">
       <ul className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1">
@@ -97,77 +153,154 @@ export function LinkFilters({ filter }: { filter: LinkFilter }) {
 /** A row as the loader sends it: the check time already in the site's words. */
 type ShownLink = Omit<LinkRow, "checkedAt"> & { checkedAt: string | null };
 
-export function LinksTable({ links }: { links: ShownLink[] }) {
+function LinkResult({ link }: { link: ShownLink }) {
+  // The reason a check failed in plain words ("Domain not found", "404 Not Found"), else the status it answered.
+  const said = link.reason ?? (link.httpStatus ? `HTTP ${link.httpStatus}` : null);
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Links in your articles</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              URL
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Anchor text
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Kind
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Article
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              HTTP
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Last checked
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {links.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="px-4 py-6 text-center text-slate-600">
-                No links match this filter.
-              </td>
-            </tr>
-          ) : (
-            links.map((l) => (
-              <tr key={l.id}>
-                <td className="max-w-xs px-4 py-2">
-                  <span className="block truncate" title={l.url}>
-                    {l.url}
-                  </span>
-                  {l.finalUrl ? (
-                    <span className="block truncate text-xs text-slate-600" title={l.finalUrl}>
-                      → {l.finalUrl}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-2">{l.anchorText}</td>
-                <td className="px-4 py-2 capitalize">{l.kind}</td>
-                <td className="px-4 py-2">
-                  <Link to={editUrl(l.articleId)} className="text-brand-700 underline">
-                    {l.articleTitle || "Untitled"}
-                  </Link>
-                </td>
-                <td className="max-w-xs px-4 py-2">
-                  <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[l.status])}>
-                    {STATUS_LABEL[l.status]}
-                  </span>
-                  {/* Why a check failed, or why the link was not checked this time (its host did not answer or asked us to wait). */}
-                  {l.lastError ? <span className="mt-1 block text-xs text-slate-600">{l.lastError}</span> : null}
-                </td>
-                <td className="px-4 py-2 tabular-nums">{l.httpStatus ?? "–"}</td>
-                <td className="whitespace-nowrap px-4 py-2">{l.checkedAt ?? "Never"}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+    <div className="min-w-0">
+      <span className="flex min-w-0 items-center gap-2 whitespace-nowrap">
+        <span className={cn("inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", STATUS_STYLE[link.status])}>
+          {STATUS_LABEL[link.status]}
+        </span>
+        {said ? (
+          <span className={cn(stacked.cut, link.reason && "font-medium text-slate-900")} title={said}>
+            {said}
+          </span>
+        ) : null}
+      </span>
+      {/* The detail: why it failed, why it was not checked this time (its host did not answer or asked us to wait), or where a redirect ended. */}
+      {link.lastError ? (
+        <span className={cn(stacked.cut, "mt-1 text-xs text-slate-600")} title={link.lastError}>
+          {link.lastError}
+        </span>
+      ) : link.finalUrl ? (
+        <span className={cn(stacked.cut, "mt-1 text-xs text-slate-600")} title={link.finalUrl}>
+          → {link.finalUrl}
+        </span>
+      ) : null}
     </div>
+  );
+}
+
+function LinksTable({ links }: { links: ShownLink[] }) {
+  const headers: Array<[string, string]> = [
+    ["Link", "@4xl:w-[27%]"],
+    ["Kind", "@4xl:w-[9%]"],
+    ["Article", "@4xl:w-[16%]"],
+    ["Result", "@4xl:w-[30%]"],
+    ["Last checked", "@4xl:w-[18%]"],
+  ];
+  return (
+    <StackedTable caption="Links in your articles" headers={headers}>
+      {links.length === 0 ? (
+        <tr>
+          <td colSpan={headers.length} className="px-4 py-6 text-center text-slate-600">
+            No links match this filter.
+          </td>
+        </tr>
+      ) : (
+        links.map((l) => (
+          <tr key={l.id} className={stacked.row}>
+            <td data-label="Link" className={stacked.td}>
+              <div className="min-w-0">
+                <span className={stacked.cut} title={l.url}>
+                  {l.url}
+                </span>
+                {l.anchorText ? (
+                  <span className={cn(stacked.cut, "text-xs text-slate-600")} title={l.anchorText}>
+                    “{l.anchorText}”
+                  </span>
+                ) : null}
+              </div>
+            </td>
+            <td data-label="Kind" className={cn(stacked.td, "whitespace-nowrap capitalize")}>
+              {l.kind}
+            </td>
+            <td data-label="Article" className={stacked.td}>
+              <Link to={editUrl(l.articleId)} className={cn(stacked.cut, "text-brand-700 underline")} title={l.articleTitle || "Untitled"}>
+                {l.articleTitle || "Untitled"}
+              </Link>
+            </td>
+            <td data-label="Result" className={stacked.td}>
+              <LinkResult link={l} />
+            </td>
+            <td data-label="Last checked" className={cn(stacked.td, "whitespace-nowrap tabular-nums")}>
+              {l.checkedAt ?? "Never"}
+            </td>
+          </tr>
+        ))
+      )}
+    </StackedTable>
+  );
+}
+
+export function LinksInArticles(props: {
+  filter: LinkFilter;
+  summary: { total: number; internal: number; external: number; broken: number };
+  lastCheckedAt: string | null;
+  checking: boolean;
+  page: number;
+  pageCount: number;
+  first: number;
+  total: number;
+  links: ShownLink[];
+  intent: string;
+  notice: Notice | null;
+  submitting: boolean;
+}) {
+  const { filter, summary, lastCheckedAt, checking, page, pageCount, first, total, links } = props;
+  return (
+    <section aria-labelledby="links-in-articles" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="links-in-articles" className="text-xl font-semibold">
+            Links in your articles
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {summary.total === 0
+              ? "Every link in your articles is checked daily."
+              : lastCheckedAt
+                ? `Checked daily. Last check: ${lastCheckedAt}.`
+                : "Checked daily. Not checked yet."}
+          </p>
+        </div>
+        {summary.total > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={props.intent} />
+            <StatusButton pending={props.submitting || checking} pendingLabel="Checking…">
+              Check links now
+            </StatusButton>
+          </Form>
+        ) : null}
+      </div>
+      {props.notice ? <FormMessage title={props.notice.title} description={props.notice.description} /> : null}
+      {checking ? (
+        <p role="status" className="text-sm text-slate-600">
+          Checking your links. This page updates when the check is done.
+        </p>
+      ) : null}
+      {summary.total === 0 ? (
+        <NoLinks />
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            <SummaryCard label="Total links" value={summary.total} />
+            <SummaryCard label="Internal" value={summary.internal} />
+            <SummaryCard label="External" value={summary.external} />
+            <SummaryCard label="Broken" value={summary.broken} tone="danger" />
+          </dl>
+          <LinkFilters filter={filter} />
+          <LinksTable links={links} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            first={first}
+            shown={links.length}
+            total={total}
+            hrefFor={(p) => pageHref({ ...filter, page: p })}
+          />
+        </>
+      )}
+    </section>
   );
 }

@@ -1,18 +1,18 @@
 import { useEffect } from "react";
-import { Form, useRevalidator } from "react-router";
-import { FormMessage } from "#app/components/forms";
-import { Pagination } from "#app/components/pagination";
-import { StatusButton } from "#app/components/ui/button";
+import { useNavigation, useRevalidator } from "react-router";
+import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { backlinksToSite, backlinkTarget, refreshBacklinkData } from "#app/modules/backlinks/backlink-data.server";
 import { isCheckRunning, requestLinkCheck } from "#app/modules/backlinks/links.server";
+import { getBacklinkDataProvider } from "#app/modules/backlinks/provider.server";
 import { getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
-import { replyNotice } from "#app/utils/forms.server";
-import { formatDateTime } from "#app/utils/time";
+import { readFormData, replyNotice } from "#app/utils/forms.server";
+import { formatDate, formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { useIsPending } from "#app/utils/use-is-pending";
-import { LinkFilters, LinksTable, NoLinks, pageHref, SummaryCard, type PageState } from "./backlinks-ui";
+import { LinksInArticles } from "./backlinks-ui";
+import { BacklinksToSite, REFRESH_INTENT } from "./backlinks-to-site-ui";
 import type { Route } from "./+types/backlinks";
 
 export const handle = { breadcrumb: "Backlinks" };
@@ -21,47 +21,86 @@ export const meta: Route.MetaFunction = () => [{ title: "Backlinks | Inkpilot" }
 
 // While a check runs the page refreshes itself this often (with JavaScript).
 const POLL_MS = 3000;
+const CHECK_INTENT = "check-links";
+
+const minutes = (n: number) => `${n} ${n === 1 ? "minute" : "minutes"}`;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;
   const filter = parseLinkFilter(params);
-  const [summary, list, checking] = await Promise.all([
+  const [summary, list, checking, toSite] = await Promise.all([
     getLinkSummary(db, site.id),
     listLinkPage(db, site.id, filter, parseLinkPage(params.get("page"))),
     isCheckRunning(db, site.id),
+    backlinksToSite(db, site, getBacklinkDataProvider()),
   ]);
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, site.timeZone) : null);
+  const snapshot = toSite.state === "ready" ? toSite.snapshot : null;
   return {
+    toSite: {
+      ...toSite,
+      snapshot: snapshot && {
+        ...snapshot,
+        fetchedAt: at(snapshot.fetchedAt),
+        error: snapshot.error && { ...snapshot.error, at: at(snapshot.error.at)! },
+        links: snapshot.links.map((l) => ({ ...l, firstSeen: l.firstSeen ? formatDate(l.firstSeen, site.timeZone) : null })),
+      },
+    },
     filter,
-    summary,
+    summary: summary.counts,
+    lastCheckedAt: at(summary.lastCheckedAt),
     checking,
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
     first: (list.page - 1) * LINKS_PER_PAGE + 1,
-    links: list.items.map((l) => ({ ...l, checkedAt: l.checkedAt ? formatDateTime(l.checkedAt, site.timeZone) : null })),
+    links: list.items.map((l) => ({ ...l, checkedAt: at(l.checkedAt) })),
   };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const { site } = context.get(authContext);
   const db = getDb();
+  const form = await readFormData(request);
+  if (form?.get("intent") === REFRESH_INTENT) {
+    const provider = getBacklinkDataProvider();
+    const target = backlinkTarget(site.url);
+    if (!provider || !target) {
+      const title = provider ? "Scan your website first, so Inkpilot knows its address." : "No backlink data source is connected.";
+      return replyNotice(REFRESH_INTENT, { title });
+    }
+    const correlationId = context.get(requestContext).requestId;
+    const result = await refreshBacklinkData(db, site.id, target, provider, { correlationId });
+    if (result.ok) return redirectWithToast("/dashboard/backlinks", { type: "success", title: "Backlink data updated" });
+    if (result.reason === "too_soon") {
+      const title = `Backlink data was fetched recently. You can refresh it again in ${minutes(result.retryAfterMinutes)}.`;
+      return replyNotice(REFRESH_INTENT, { title }, { status: 429 });
+    }
+    return replyNotice(
+      REFRESH_INTENT,
+      {
+        title: "We could not get backlink data just now.",
+        description: `The data source did not answer as expected. You can try again in an hour; if it keeps failing, contact support with reference ${result.correlationId}.`,
+      },
+      { status: 502 },
+    );
+  }
   const result = await requestLinkCheck(db, site.id);
   if (!result.ok) {
-    const minutes = result.retryAfterMinutes;
-    const title = `Links were checked recently. You can start another check in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-    return replyNotice(null, { title }, { status: 429 });
+    const title = `Links were checked recently. You can start another check in ${minutes(result.retryAfterMinutes)}.`;
+    return replyNotice(CHECK_INTENT, { title }, { status: 429 });
   }
   notifyWorker();
   return redirectWithToast("/dashboard/backlinks", { type: "success", title: "Link check started" });
 }
 
 export default function BacklinksPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, summary, checking, total, page, pageCount, first, links } = loaderData;
-  const submitting = useIsPending();
+  const { toSite, checking, ...links } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const revalidator = useRevalidator();
-  const state: PageState = { ...filter, page };
 
   useEffect(() => {
     if (!checking) return;
@@ -71,49 +110,21 @@ export default function BacklinksPage({ loaderData, actionData }: Route.Componen
     return () => clearInterval(timer);
   }, [checking, revalidator]);
 
+  const noticeFor = (intent: string) => (actionData?.intent === intent ? actionData.notice : null);
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Backlink Management</h1>
-          <p className="mt-1 text-slate-600">Monitor and manage your backlinks here.</p>
-        </div>
-        {summary.total > 0 ? (
-          <Form method="post">
-            <StatusButton pending={submitting || checking} pendingLabel="Checking…">
-              Check links now
-            </StatusButton>
-          </Form>
-        ) : null}
+    <div className="flex flex-col gap-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Backlink Management</h1>
+        <p className="mt-1 text-slate-600">Monitor and manage your backlinks here.</p>
       </div>
-      {actionData?.notice ? <FormMessage title={actionData.notice.title} /> : null}
-      {checking ? (
-        <p role="status" className="text-sm text-slate-600">
-          Checking your links. This page updates when the check is done.
-        </p>
-      ) : null}
-      {summary.total === 0 ? (
-        <NoLinks />
-      ) : (
-        <>
-          <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            <SummaryCard label="Total links" value={summary.total} />
-            <SummaryCard label="Internal" value={summary.internal} />
-            <SummaryCard label="External" value={summary.external} />
-            <SummaryCard label="Broken" value={summary.broken} tone="danger" />
-          </dl>
-          <LinkFilters filter={filter} />
-          <LinksTable links={links} />
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            first={first}
-            shown={links.length}
-            total={total}
-            hrefFor={(p) => pageHref({ ...state, page: p })}
-          />
-        </>
-      )}
+      <BacklinksToSite view={toSite} notice={noticeFor(REFRESH_INTENT)} refreshing={submitting === REFRESH_INTENT} />
+      <LinksInArticles
+        {...links}
+        intent={CHECK_INTENT}
+        checking={checking}
+        notice={noticeFor(CHECK_INTENT)}
+        submitting={submitting === CHECK_INTENT}
+      />
     </div>
   );
 }
