@@ -193,6 +193,31 @@ describe("the check job", () => {
     }
   });
 
+  it("answers links to our own hosted blog from the database, never from the customer's site address", async () => {
+    const a = await makeUser(db, { email: "hosted-links@example.com", site: { url: "https://northwind.example" } });
+    const { blog_slug: blogSlug } = await db.selectFrom("sites").select("blog_slug").where("id", "=", a.siteId).executeTakeFirstOrThrow();
+    const article = await createArticle(db, {
+      workspaceId: a.workspaceId,
+      siteId: a.siteId,
+      authorId: a.userId,
+      title: "Hosted links",
+      contentHtml: `<p><a href="/b/${blogSlug}">Our blog</a> and <a href="/b/${blogSlug}/no-such-post">a post that is gone</a>.</p>`,
+    });
+    const requested: string[] = [];
+    await checkSiteLinks(db, a.siteId, {
+      check: async (url) => {
+        requested.push(url);
+        return { status: "ok", httpStatus: 200, finalUrl: null, error: null, failure: null };
+      },
+    });
+    expect(requested).toEqual([]);
+    const links = await linksOf(article.id);
+    expect(links.map((l) => [l.url, l.status, l.http_status])).toEqual([
+      [`/b/${blogSlug}`, "ok", 200],
+      [`/b/${blogSlug}/no-such-post`, "broken", 404],
+    ]);
+  });
+
   it("is enqueued once a day per site that has links", async () => {
     const a = await makeUser(db, { email: "daily@example.com" });
     await createArticle(db, {

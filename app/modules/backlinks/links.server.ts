@@ -8,6 +8,9 @@ import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
+import { getEnv } from "#app/env.server";
+import { getHostedBlog, getHostedPost } from "#app/modules/hosted-blog/queries.server";
+import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
 import { classifyFailure } from "./failure.server";
 
 /**
@@ -198,6 +201,31 @@ export async function checkLink(
 type CheckOptions = { signal?: AbortSignal; timeoutMs?: number };
 
 /**
+ * Links to a post on our own hosted blog (/b/<blog>/<post>, relative or on
+ * APP_URL) are answered from the database: resolving them against the
+ * customer's site address would check the wrong server, and APP_URL may be a
+ * local address the guard refuses. Null when the link is not one of ours.
+ */
+export async function checkHostedBlogLink(db: DB, href: string): Promise<LinkCheck | null> {
+  let url: URL;
+  try {
+    const origin = new URL(getEnv().appUrl);
+    url = new URL(href, origin);
+    if (url.origin !== origin.origin) return null;
+  } catch {
+    return null;
+  }
+  const parts = url.pathname.split("/").filter(Boolean);
+  if (`/${parts[0]}` !== HOSTED_BLOG_PREFIX || parts.length < 2 || parts.length > 3) return null;
+  const [blogSlug, postSlug] = parts.slice(1).map((part) => decodeURIComponent(part));
+  const blog = await getHostedBlog(db, blogSlug!);
+  const found = blog && (!postSlug || ["rss.xml", "sitemap.xml"].includes(postSlug) || (await getHostedPost(db, blog.siteId, postSlug)));
+  return found
+    ? { status: "ok", httpStatus: 200, finalUrl: null, error: null, failure: null }
+    : { status: "broken", httpStatus: 404, finalUrl: null, error: null, failure: "http" };
+}
+
+/**
  * This run's share of the site's links, each URL once: at most
  * LINKS_PER_ARTICLE_PER_RUN per article and LINKS_PER_SITE_PER_RUN in all, the
  * links that waited longest (never attempted first) before the others.
@@ -270,6 +298,12 @@ export async function checkSiteLinks(
   let checked = 0;
   let skipped = 0;
   for (const href of hrefs) {
+    const hosted = await checkHostedBlogLink(db, href);
+    if (hosted) {
+      await record(href, hosted);
+      checked++;
+      continue;
+    }
     const target = resolveLink(href, site.url);
     if (!target) {
       await record(href, {
