@@ -1,9 +1,10 @@
 import type { DB } from "#app/db/client.server";
 import { DAY, isoNow } from "#app/utils/time";
 import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES, USAGE_WARNING_PERCENT } from "#app/modules/billing/plans";
-import type { QuotaCode, UsageState, UsageSummary } from "#app/modules/billing/usage";
+import { QUOTA_MESSAGES, type QuotaCode, type UsageState, type UsageSummary } from "#app/modules/billing/usage";
 
 export type { QuotaCode, UsageState, UsageSummary };
+export { QUOTA_MESSAGES };
 
 /**
  * The one place that decides what counts against a plan's articles, per
@@ -19,22 +20,6 @@ export type { QuotaCode, UsageState, UsageSummary };
  * Every function takes `db` first so callers can pass a transaction and check +
  * record atomically with the insert of the article or the generation.
  */
-
-export const QUOTA_MESSAGES: Record<QuotaCode, { title: string; message: string }> = {
-  trial_limit: {
-    title: "Trial Limit Reached",
-    message: `You've used all ${TRIAL_MAX_ARTICLES} articles of your free trial. Upgrade to Pro to keep writing.`,
-  },
-  trial_expired: {
-    title: "Trial Expired",
-    message: "Your free trial has ended. Please upgrade to continue using Inkpilot.",
-  },
-  monthly_limit: {
-    title: "Monthly limit reached",
-    // Pro is the top plan: the refusal says when writing with AI is possible again, never "unlimited" (decisions.md).
-    message: `You've reached your monthly limit of ${PRO_MONTHLY_ARTICLES} articles. Your limit resets at the start of next month.`,
-  },
-};
 
 export class QuotaError extends Error {
   readonly title: string;
@@ -114,6 +99,7 @@ export async function getUsageSummary(
       used: workspace.trial_articles_used,
       max: TRIAL_MAX_ARTICLES,
       endsAt: workspace.trial_ends_at,
+      state: usageState(workspace.trial_articles_used, TRIAL_MAX_ARTICLES),
     },
     monthly: {
       used: monthlyUsed,

@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "#app/components/pagination";
-import { TrialBanner } from "#app/components/trial-banner";
+import { GettingStartedChecklist } from "#app/components/getting-started";
+import { UsageMeter } from "#app/components/usage-card";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
 import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, parsePage } from "#app/modules/articles/queries.server";
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { ArticlesTable } from "./articles-table";
@@ -35,6 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const sort = parseArticleSort(params.get("sort"));
   const list = await listArticlePage(db, site.id, { status, search: q, sort, page: parsePage(params.get("page")) });
   const usage = await getUsageSummary(db, workspace.id, site.id);
+  const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
   return {
     status,
     q,
@@ -45,7 +48,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // Position of the page's first row, for "Showing 21-40 of 57".
     first: (list.page - 1) * ARTICLES_PER_PAGE + 1,
     counts: list.counts,
-    usage: { plan: usage.plan, trial: usage.trial, blocked: usage.blocked },
+    usage,
+    checklist,
     articles: list.items.map((a) => ({
       id: a.id,
       title: a.title,
@@ -71,14 +75,15 @@ function listHref(state: ListState) {
 }
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
-  const { status, q, sort, page, pageCount, total, first, counts, articles, usage } = loaderData;
+  const { status, q, sort, page, pageCount, total, first, counts, articles, usage, checklist } = loaderData;
   const state: ListState = { status, q, sort, page };
   const tabs = TABS.filter((t) => t.id !== "failed" || counts.failed > 0 || status === "failed");
   const back = `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
   const emptyText = q ? "No articles match your search." : 'No articles yet. Click "Write Article" to get started.';
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
-      <TrialBanner usage={usage} />
+      <UsageMeter usage={usage} />
+      <GettingStartedChecklist checklist={checklist} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Articles</h1>
         <Button asChild>
