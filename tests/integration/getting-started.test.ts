@@ -5,10 +5,8 @@ import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { loader as homeLoader } from "#app/routes/dashboard/home";
 import { action as onboardingAction } from "#app/routes/dashboard/onboarding";
 import { action as writeAction } from "#app/routes/dashboard/write/index";
-import { newId } from "#app/utils/crypto.server";
-import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
+import { makeArticle, makePublication, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
@@ -24,47 +22,6 @@ beforeAll(async () => {
 
 const stepsOf = async (user: TestUser) =>
   Object.fromEntries((await gettingStarted(db, { userId: user.userId, siteId: user.siteId })).steps.map((s) => [s.id, s.done]));
-
-async function hostedConnection(siteId: string) {
-  const row = await db
-    .selectFrom("cms_connections")
-    .select("id")
-    .where("site_id", "=", siteId)
-    .where("platform", "=", "hosted")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function publication(siteId: string, articleId: string, mode: "draft" | "live", status: "published" | "failed") {
-  const now = isoNow();
-  await db
-    .insertInto("publications")
-    .values({
-      id: newId(),
-      site_id: siteId,
-      article_id: articleId,
-      connection_id: await hostedConnection(siteId),
-      mode,
-      status,
-      marker: articleId,
-      remote_id: null,
-      remote_url: null,
-      remote_status: null,
-      remote_version: null,
-      create_started_at: null,
-      content_hash: null,
-      last_error: null,
-      correlation_id: "abcd1234",
-      published_at: status === "published" ? now : null,
-      live_check: null,
-      live_checked_at: null,
-      requested_by: null,
-      scheduled_for: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
 
 type HomeData = Exclude<Awaited<ReturnType<typeof homeLoader>>, Response>;
 const home = (user: TestUser, path = "/dashboard") =>
@@ -118,7 +75,7 @@ describe("Getting started checklist", () => {
     expect(afterWrite.steps.find((s) => s.id === "published")?.href).toBe(`/dashboard/write?edit=${articleId}&publish=1`);
 
     // Only a live, published publication counts.
-    await publication(user.siteId, articleId, "live", "failed");
+    await makePublication(db, user.siteId, articleId, { status: "failed" });
     expect((await stepsOf(user)).published).toBe(false);
     const setPublication = (mode: "draft" | "live", status: "published" | "failed") =>
       db.updateTable("publications").set({ mode, status }).where("article_id", "=", articleId).execute();
