@@ -12,6 +12,7 @@ import * as m0010Publishing from "./0010_publishing";
 import * as m0011JobGroups from "./0011_job_groups";
 import * as m0012ArticleSeoBasis from "./0012_article_seo_basis";
 import * as m0013BacklinkData from "./0013_backlink_data";
+import * as m0014GettingStarted from "./0014_getting_started";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_job_groups": m0011JobGroups,
   "0012_article_seo_basis": m0012ArticleSeoBasis,
   "0013_backlink_data": m0013BacklinkData,
+  "0014_getting_started": m0014GettingStarted,
 };

@@ -7,9 +7,10 @@ function plural(n: number, word: string) {
 }
 
 /**
- * The trial's state for a workspace on the trial plan: days and articles left
- * while active, 'Trial Expired' / 'Trial Limit Reached' once over (docs/product.md "Plans and limits").
- * Renders nothing on Pro.
+ * The trial meter, shown through UsageMeter on a trial only: days and AI
+ * articles left while active, 'Trial Expired' / 'Trial Limit Reached' once
+ * over (docs/product.md "Plans and limits"). It says what counts, since a
+ * hand-written draft never does (docs/decisions/035). Renders nothing on Pro.
  */
 export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "plan" | "trial" | "blocked">; className?: string }) {
   if (usage.plan !== "trial") return null;
@@ -19,6 +20,7 @@ export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "p
   return (
     <aside
       aria-label="Free trial"
+      data-testid="usage-meter"
       data-state={over ? blocked.code : "active"}
       className={cn(
         "flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm",
@@ -26,16 +28,19 @@ export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "p
         className,
       )}
     >
-      {over ? (
-        <p>
-          <strong className="font-semibold">{blocked.title}.</strong> {blocked.message}
-        </p>
-      ) : (
-        <p>
-          <strong className="font-semibold">Free trial:</strong> {plural(trial.daysRemaining, "day")} remaining · {plural(left, "article")}{" "}
-          of {trial.max} left
-        </p>
-      )}
+      <div className="flex min-w-0 flex-col gap-0.5">
+        {over ? (
+          <p>
+            <strong className="font-semibold">{blocked.title}.</strong> {blocked.message}
+          </p>
+        ) : (
+          <p>
+            <strong className="font-semibold">Free trial:</strong> {plural(trial.daysRemaining, "day")} remaining ·{" "}
+            {plural(left, "article")} of {trial.max} left
+          </p>
+        )}
+        <p className={over ? "text-red-800" : "text-slate-600"}>Only articles written with AI count; drafts you write yourself are free.</p>
+      </div>
       <Link
         to="/pricing"
         className={cn(

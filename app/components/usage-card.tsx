@@ -1,20 +1,35 @@
 import { Link } from "react-router";
-import type { UsageSummary } from "#app/modules/billing/usage";
+import { MONTHLY_WARNING, QUOTA_MESSAGES, type UsageSummary } from "#app/modules/billing/usage";
 import { cn } from "#app/utils/cn";
-
-const MESSAGES = {
-  warning: "You're approaching your monthly limit. Consider upgrading to Pro.",
-  limit: "You've reached your monthly limit. Upgrade to Pro for unlimited articles.",
-} as const;
+import { TrialBanner } from "./trial-banner";
 
 const BAR = { ok: "bg-brand-600", warning: "bg-amber-500", limit: "bg-red-600" } as const;
 
-/** This site's articles created this month against the plan's quota (docs/product.md "Plans and limits", "Write"). */
+/**
+ * The one usage meter (decisions.md "Plans and limits"): a trial shows the
+ * trial meter (articles and days left), Pro the monthly meter, never both.
+ * Every page that shows usage renders this with getUsageSummary's figures, so
+ * the numbers agree everywhere.
+ */
+export function UsageMeter({ usage, className }: { usage: UsageSummary; className?: string }) {
+  return usage.plan === "trial" ? (
+    <TrialBanner usage={usage} className={className} />
+  ) : (
+    <UsageCard monthly={usage.monthly} className={className} />
+  );
+}
+
+/**
+ * Pro's meter: this site's AI-written articles this month against the plan's
+ * 50 (docs/product.md "Plans and limits", "Write"). Pro is the top plan, so it
+ * says when the limit resets instead of offering an upgrade.
+ */
 export function UsageCard({ monthly, className }: { monthly: UsageSummary["monthly"]; className?: string }) {
   const { used, max, percent, state } = monthly;
   return (
     <section
       aria-labelledby="usage-card-title"
+      data-testid="usage-meter"
       data-state={state}
       className={cn(
         "rounded-xl border bg-white p-4",
@@ -31,11 +46,11 @@ export function UsageCard({ monthly, className }: { monthly: UsageSummary["month
         </Link>
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{used}</span> of {max} articles this month
+        <span className="font-semibold text-slate-900">{used}</span> of {max} AI articles this month
       </p>
       <div
         role="progressbar"
-        aria-label="Articles used this month"
+        aria-label="AI articles used this month"
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={Math.min(used, max)}
@@ -49,10 +64,7 @@ export function UsageCard({ monthly, className }: { monthly: UsageSummary["month
           role={state === "limit" ? "alert" : "status"}
           className={cn("mt-2 text-sm", state === "limit" ? "text-red-800" : "text-amber-900")}
         >
-          {MESSAGES[state]}{" "}
-          <Link to="/pricing" className="font-medium underline">
-            Upgrade to Pro
-          </Link>
+          {state === "limit" ? QUOTA_MESSAGES.monthly_limit.message : MONTHLY_WARNING}
         </p>
       )}
     </section>

@@ -16,6 +16,8 @@ export interface UsersTable {
   avatar_path: string | null;
   is_operator: Generated<Bool>;
   onboarding_completed_at: Timestamp | null;
+  /** When the user dismissed the 'Getting started' checklist (docs/decisions/035). */
+  getting_started_dismissed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

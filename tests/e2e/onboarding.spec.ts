@@ -1,6 +1,8 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { linkIn, waitForMail } from "./mail";
 import { E2E_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
+import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * The onboarding dialog on the dashboard: welcome → scan → success, Skip, and
@@ -31,6 +33,13 @@ async function newUser(page: Page, js: boolean) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
   return email;
+}
+
+/** A verified user who has not been through onboarding, signed in without the form, on `to`. */
+async function newcomer(page: Page, to = "/dashboard") {
+  const user = await createVerifiedUser(uniqueEmail("onboarding"), PASSWORD, { onboarded: false });
+  await signIn(page, user, { to });
+  return user;
 }
 
 /** Clicks, retrying until the expectation holds (a click before hydration may do nothing). */
@@ -104,33 +113,78 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/\/dashboard$/);
     });
 
-    test("a blank URL and a refused address keep the scan step with the spec's messages", async ({ page }) => {
-      await newUser(page, js);
-      await page.goto("/dashboard?onboarding=scan");
+    test("a failed scan shows its reason on the URL field, keeps the address, and 'Set up manually' leads to the Brand tab", async ({
+      page,
+    }) => {
+      const user = await newcomer(page, "/dashboard?onboarding=scan");
       const dialog = page.getByRole("dialog");
-      const toast = page.getByTestId("toast");
+      const field = dialog.getByLabel("Website URL");
 
-      await dialog.getByLabel("Website URL").fill("   ");
+      await field.fill("   ");
       await clickUntil(
         () => dialog.getByRole("button", { name: "Scan Website" }).click(),
-        () => expect(toast).toContainText("URL Required", { timeout: 2000 }),
+        () => expect(field).toHaveAttribute("aria-invalid", "true", { timeout: 2000 }),
       );
-      await expect(toast).toContainText("Please enter your website URL");
-      await expect(dialog.getByLabel("Website URL")).toBeVisible();
+      await expect(field).toHaveAccessibleDescription(/Please enter your website URL/);
+      // On the field, not in a detached toast.
+      await expect(page.getByTestId("toast")).toHaveCount(0);
 
       // The app's own loopback port: the test allowlist names only the test site's port.
       const refused = `http://127.0.0.1:${E2E_PORT}/`;
-      await dialog.getByLabel("Website URL").fill(refused);
+      await field.fill(refused);
       await dialog.getByRole("button", { name: "Scan Website" }).click();
-      await expect(toast).toContainText("Scan Failed");
-      await expect(toast).toContainText("That address is not allowed: it points to a private or local network.");
-      await expect(dialog.getByLabel("Website URL")).toHaveValue(refused);
-
-      await dialog.getByLabel("Website URL").fill("http://169.254.169.254/latest/meta-data/");
-      await dialog.getByRole("button", { name: "Scan Website" }).click();
-      await expect(toast).toContainText("Scan Failed");
-      await expect(dialog.getByLabel("Website URL")).toHaveValue("http://169.254.169.254/latest/meta-data/");
+      await expect(field).toHaveAccessibleDescription(/That address is not allowed: it points to a private or local network\./);
+      await expect(field).toHaveValue(refused);
       await expect(page).toHaveURL(/onboarding=scan/);
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+
+      await field.fill(`${TEST_SITE_URL}missing`);
+      await dialog.getByRole("button", { name: "Scan Website" }).click();
+      await expect(field).toHaveAccessibleDescription(/The website answered with HTTP status 404\. Please check the address\./);
+      if (js) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      }
+
+      await dialog.getByRole("button", { name: "Set up manually" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/settings\?tab=brand$/);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByLabel("Brand name")).toBeVisible();
+      const row = await e2eDb()
+        .selectFrom("users")
+        .select("onboarding_completed_at")
+        .where("id", "=", user.userId)
+        .executeTakeFirstOrThrow();
+      expect(row.onboarding_completed_at).not.toBeNull();
     });
   });
 }
+
+test.describe("onboarding dialog, Escape", () => {
+  test("Escape closes the dialog; the checklist keeps the way back to the scan and the Brand tab", async ({ page }) => {
+    await newcomer(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Welcome to Inkpilot!" })).toBeVisible();
+    await clickUntil(
+      () => page.keyboard.press("Escape"),
+      () => expect(page.getByRole("dialog")).toHaveCount(0, { timeout: 2000 }),
+    );
+    const checklist = page.getByRole("region", { name: "Getting started" });
+    await expect(checklist).toBeVisible();
+    // It stays closed on the next visit, and the way back is on the list.
+    await page.reload();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(checklist.getByRole("link", { name: "Open brand settings" })).toHaveAttribute("href", "/dashboard/settings?tab=brand");
+    await checklist.getByRole("link", { name: "Scan your website" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Website URL")).toBeVisible();
+    await page.getByRole("dialog").getByLabel("Website URL").fill(TEST_SITE_URL);
+    await page.getByRole("dialog").getByRole("button", { name: "Scan Website" }).click();
+    await expect(page.getByRole("dialog").getByRole("heading", { name: "Website Scanned Successfully!" })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("dialog").getByRole("button", { name: "Go to dashboard" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // The brand step ticked itself from the scan.
+    await expect(checklist.locator('[data-step="brand"]')).toHaveAttribute("data-done", "true");
+  });
+});

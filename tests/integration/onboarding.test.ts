@@ -55,25 +55,60 @@ describe("POST /dashboard/onboarding", () => {
     expect(redirectTarget(result)).toMatch(/^\/signin\?redirectTo=/);
   });
 
-  test("a blank URL answers 'URL Required' and stays on the scan step", async () => {
+  /** The scan step the dialog shows after an answer: its URL field's value and error. */
+  async function scanStepAfter(result: { status: number; headers: Headers }) {
+    const state = await onboardingState(
+      db,
+      { user: { onboardingCompleted: false } as never, site: { id: alice.siteId, name: "", url: null, timeZone: "UTC" } },
+      urlOf(redirectTarget(result)!),
+    );
+    return { step: state.step, url: state.url, error: state.error };
+  }
+
+  test("a blank URL stays on the scan step with 'Please enter your website URL' on the field, no toast", async () => {
     const result = await submit({ intent: "scan", url: "   " });
-    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan");
-    expect(await toastOf(result)).toEqual({ type: "error", title: "URL Required", description: "Please enter your website URL" });
+    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan&scanError=required");
+    expect(await toastOf(result)).toBeNull();
+    expect(await scanStepAfter(result)).toEqual({ step: "scan", url: undefined, error: "Please enter your website URL" });
   });
 
-  test("a refused address answers 'Scan Failed' with the reason and changes nothing", async () => {
+  test("a failed scan keeps the address and puts its reason on the URL field, changing nothing", async () => {
     const before = await brandOf(alice.siteId);
     for (const url of ["http://127.0.0.1/", "http://169.254.169.254/", `${site.url}/redirect-to-loopback`]) {
       const result = await submit({ intent: "scan", url });
-      expect(redirectTarget(result)).toBe(`/dashboard?onboarding=scan&url=${encodeURIComponent(url)}`);
-      expect(await toastOf(result)).toEqual({
-        type: "error",
-        title: "Scan Failed",
-        description: "That address is not allowed: it points to a private or local network.",
+      expect(redirectTarget(result)).toBe(`/dashboard?onboarding=scan&url=${encodeURIComponent(url)}&scanError=blocked_address`);
+      expect(await toastOf(result)).toBeNull();
+      expect(await scanStepAfter(result)).toEqual({
+        step: "scan",
+        url,
+        error: "That address is not allowed: it points to a private or local network.",
       });
     }
+    const missing = await submit({ intent: "scan", url: `${site.url}/missing`, returnTo: "/dashboard/articles?status=draft" });
+    expect(redirectTarget(missing)).toBe(
+      `/dashboard/articles?status=draft&onboarding=scan&url=${encodeURIComponent(`${site.url}/missing`)}&scanError=http_404`,
+    );
+    expect((await scanStepAfter(missing)).error).toBe("The website answered with HTTP status 404. Please check the address.");
     expect(await brandOf(alice.siteId)).toEqual(before);
     expect(await siteUrlOf(alice.siteId)).toBeNull();
+  });
+
+  test("a forged ?scanError= shows nothing but our own wording", async () => {
+    const state = await onboardingState(
+      db,
+      { user: { onboardingCompleted: false } as never, site: { id: alice.siteId, name: "", url: null, timeZone: "UTC" } },
+      urlOf("/dashboard?onboarding=scan&scanError=Call%20555-0100%20to%20unlock"),
+    );
+    expect(state.error).toBeUndefined();
+    expect(state.returnTo).toBe("/dashboard");
+  });
+
+  test("'Set up manually' ends onboarding and leads to the Brand tab", async () => {
+    const dave = await makeUser(db, { email: "dave@example.com" });
+    const result = await submit({ intent: "manual", returnTo: "/dashboard?onboarding=scan&scanError=dns" }, dave.cookie);
+    expect(redirectTarget(result)).toBe("/dashboard/settings?tab=brand");
+    const user = await db.selectFrom("users").select("onboarding_completed_at").where("id", "=", dave.userId).executeTakeFirstOrThrow();
+    expect(user.onboarding_completed_at).not.toBeNull();
   });
 
   test("a scan fills the signed-in user's site brand settings, and no one else's", async () => {
@@ -108,7 +143,7 @@ describe("POST /dashboard/onboarding", () => {
 
   test("returnTo cannot leave the site", async () => {
     const result = await submit({ intent: "scan", url: "", returnTo: "//evil.example/x" });
-    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan");
+    expect(redirectTarget(result)).toBe("/dashboard?onboarding=scan&scanError=required");
   });
 
   test("finish completes onboarding with 'Setup Complete!'; skip completes it quietly", async () => {
@@ -133,7 +168,8 @@ describe("POST /dashboard/onboarding", () => {
     const limit = RATE_LIMIT_RULES.scan.email.points;
     for (let i = 0; i < limit; i++) await submit({ intent: "scan", url: "http://127.0.0.1:1/" }, carolCookie);
     const refused = await submit({ intent: "scan", url: `${site.url}/` }, carolCookie);
-    expect(await toastOf(refused)).toMatchObject({ title: "Scan Failed", description: RATE_LIMIT_MESSAGE });
+    expect(redirectTarget(refused)).toMatch(/scanError=rate_limited$/);
+    expect((await scanStepAfter(refused)).error).toBe(RATE_LIMIT_MESSAGE);
     expect(await brandOf(carol.siteId)).toEqual(before);
   });
 

@@ -132,17 +132,19 @@ describe("write screen", () => {
     expect(preview.status).toBe(404);
   });
 
-  it("refuses creation over the trial limit and leaves nothing behind", async () => {
+  it("saves hand-written drafts on a trial whose 3 AI articles are used, counting none of them (decision 035)", async () => {
     const user = await makeUser(db);
-    for (let i = 0; i < 3; i++) expect((await save(user.cookie, { title: `Post ${i}`, content: "" })).status).toBe(302);
-    const refused = await save(user.cookie, { title: "Fourth", content: "<p>x</p>" });
-    expect(refused.status).toBe(403);
-    expect(refused.data.notice?.title).toBe("Trial Limit Reached");
-    const rows = await articles(user.siteId);
-    expect(rows).toHaveLength(3);
-    expect(rows.map((r) => r.title)).not.toContain("Fourth");
+    await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", user.workspaceId).execute();
+    for (let i = 0; i < 2; i++) expect((await save(user.cookie, { title: `Post ${i}`, content: "<p>One line.</p>" })).status).toBe(302);
+    expect(await articles(user.siteId)).toHaveLength(2);
     const events = await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute();
-    expect(events).toHaveLength(3);
+    expect(events).toHaveLength(0);
+    const workspace = await db
+      .selectFrom("workspaces")
+      .select("trial_articles_used")
+      .where("id", "=", user.workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(workspace.trial_articles_used).toBe(3);
   });
 
   it("stores hostile content clean, in both formats", async () => {

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import type { Insertable, Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
-import type { ArticlesTable, SitesTable, TopicsTable, WorkspacesTable } from "#app/db/schema";
+import type { ArticlesTable, PublicationStatus, SitesTable, TopicsTable, WorkspacesTable } from "#app/db/schema";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
@@ -94,6 +94,51 @@ export async function makeArticle(db: DB, siteId: string, fields: Partial<Insert
       id,
       site_id: siteId,
       created_at: createdAt,
+    })
+    .execute();
+  return id;
+}
+
+/** A publication row of an article on the site's hosted blog (by default live and published), as the publishing engine leaves it. */
+export async function makePublication(
+  db: DB,
+  siteId: string,
+  articleId: string,
+  { mode = "live", status = "published" }: { mode?: "draft" | "live"; status?: PublicationStatus } = {},
+) {
+  const connection = await db
+    .selectFrom("cms_connections")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("platform", "=", "hosted")
+    .executeTakeFirstOrThrow();
+  const now = isoNow();
+  const id = newId();
+  await db
+    .insertInto("publications")
+    .values({
+      id,
+      site_id: siteId,
+      article_id: articleId,
+      connection_id: connection.id,
+      mode,
+      status,
+      marker: articleId,
+      remote_id: null,
+      remote_url: null,
+      remote_status: null,
+      remote_version: null,
+      create_started_at: null,
+      content_hash: null,
+      last_error: null,
+      correlation_id: "test0000",
+      published_at: status === "published" ? now : null,
+      live_check: null,
+      live_checked_at: null,
+      requested_by: null,
+      scheduled_for: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return id;

@@ -6,7 +6,6 @@ import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, unsharedImagesOfArticle } from "#app/modules/uploads/stored-images.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import type { LengthBand, LinkAmount } from "./seo";
 import { seoBasis } from "./stored-score";
@@ -108,9 +107,10 @@ async function derived(
 }
 
 /**
- * Creates an article after the quota check and records the usage, all in one
- * transaction: a refused or failed creation leaves nothing behind.
- * Throws QuotaError (from quota.server) when the plan does not allow it.
+ * Creates an article in one transaction: a failed creation leaves nothing
+ * behind. Creating never counts against the plan's articles by itself: only
+ * the AI engine's articles do, and startGeneration counts them
+ * (quota.server, docs/decisions/035).
  */
 export async function createArticle(db: DB, input: CreateArticleInput, { now = new Date() }: Options = {}): Promise<Article> {
   const title = input.title.trim();
@@ -130,7 +130,6 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
     targetKeyword,
   });
   return inTransaction(db, async (trx) => {
-    await assertCanCreateArticle(trx, input.workspaceId, input.siteId, { now });
     await assertTopicInSite(trx, input.siteId, input.topicId);
     const id = newId();
     const stamp = isoNow(now);
@@ -157,7 +156,6 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordArticleCreated(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: id }, { now });
     await syncArticleLinks(trx, input.siteId, id, links ?? undefined);
     return article;
   });

@@ -1,35 +1,25 @@
 import type { DB } from "#app/db/client.server";
 import { DAY, isoNow } from "#app/utils/time";
 import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES, USAGE_WARNING_PERCENT } from "#app/modules/billing/plans";
-import type { QuotaCode, UsageState, UsageSummary } from "#app/modules/billing/usage";
+import { QUOTA_MESSAGES, type QuotaCode, type UsageState, type UsageSummary } from "#app/modules/billing/usage";
 
 export type { QuotaCode, UsageState, UsageSummary };
+export { QUOTA_MESSAGES };
 
 /**
- * The one place that decides whether a new article may be created (manual or
- * AI), per docs/product.md "Plans and limits": a trial allows 3 articles within 7 days, Pro
- * allows 50 created articles per site per calendar month (UTC). An article
- * counts once, at creation; deleting it gives nothing back, regenerating an
- * existing article does not count again.
+ * The one place that decides what counts against a plan's articles, per
+ * docs/product.md "Plans and limits" (decisions.md overrides the sketch): only
+ * an article **written by the AI engine** counts (the write screen's AI
+ * generation, the generator, later the API and auto-pilot, all through
+ * startGeneration). It counts once, when its generation starts; deleting it
+ * gives nothing back, and regenerating or editing it with AI does not count
+ * again. Articles written by hand never count (docs/decisions/035).
+ * A trial allows 3 such articles within 7 days, Pro 50 per site per calendar
+ * month (UTC).
  *
  * Every function takes `db` first so callers can pass a transaction and check +
- * record atomically with the insert of the article.
+ * record atomically with the insert of the article or the generation.
  */
-
-export const QUOTA_MESSAGES: Record<QuotaCode, { title: string; message: string }> = {
-  trial_limit: {
-    title: "Trial Limit Reached",
-    message: `You've used all ${TRIAL_MAX_ARTICLES} articles of your free trial. Upgrade to Pro to keep writing.`,
-  },
-  trial_expired: {
-    title: "Trial Expired",
-    message: "Your free trial has ended. Please upgrade to continue using Inkpilot.",
-  },
-  monthly_limit: {
-    title: "Monthly limit reached",
-    message: `You've reached your monthly limit of ${PRO_MONTHLY_ARTICLES} articles. Upgrade to Pro for unlimited articles.`,
-  },
-};
 
 export class QuotaError extends Error {
   readonly title: string;
@@ -109,6 +99,7 @@ export async function getUsageSummary(
       used: workspace.trial_articles_used,
       max: TRIAL_MAX_ARTICLES,
       endsAt: workspace.trial_ends_at,
+      state: usageState(workspace.trial_articles_used, TRIAL_MAX_ARTICLES),
     },
     monthly: {
       used: monthlyUsed,
@@ -121,18 +112,30 @@ export async function getUsageSummary(
   };
 }
 
-/** Throws QuotaError when the workspace may not create another article on this site. */
-export async function assertCanCreateArticle(db: DB, workspaceId: string, siteId: string, options: QuotaOptions = {}) {
+/** Throws QuotaError when the AI engine may not start writing a new article for this site. */
+export async function assertCanStartAiArticle(db: DB, workspaceId: string, siteId: string, options: QuotaOptions = {}) {
   const summary = await getUsageSummary(db, workspaceId, siteId, options);
   if (summary.blocked) throw new QuotaError(summary.blocked.code);
 }
 
+/** Whether this article already counted (its first AI generation started); such an article never counts again. */
+export async function hasCounted(db: DB, siteId: string, articleId: string) {
+  const row = await db
+    .selectFrom("usage_events")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("article_id", "=", articleId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
- * Records one created article: a usage event in the current month and, while the
- * workspace is on trial, one more trial article. Call it in the same transaction
- * as the insert and after assertCanCreateArticle.
+ * Records one article the AI engine started writing: a usage event in the
+ * current month and, while the workspace is on trial, one more trial article.
+ * Call it in the same transaction as the generation's start, after
+ * assertCanStartAiArticle. (The event's kind keeps its stored name, 'article_created'.)
  */
-export async function recordArticleCreated(
+export async function recordAiArticleStarted(
   db: DB,
   { workspaceId, siteId, articleId }: { workspaceId: string; siteId: string; articleId: string | null },
   { now = new Date() }: QuotaOptions = {},
@@ -154,4 +157,21 @@ export async function recordArticleCreated(
     .where("id", "=", workspaceId)
     .where("plan", "=", "trial")
     .execute();
+}
+
+/**
+ * The quota step of starting an AI generation for an article, in the caller's
+ * transaction: an article that has not counted yet (a new one, or a hand-written
+ * draft the engine now rewrites) is checked and recorded; one that already
+ * counted passes untouched, whatever the plan's state.
+ */
+export async function countAiArticle(
+  db: DB,
+  tenant: { workspaceId: string; siteId: string; articleId: string },
+  options: QuotaOptions = {},
+) {
+  if (await hasCounted(db, tenant.siteId, tenant.articleId)) return { counted: false };
+  await assertCanStartAiArticle(db, tenant.workspaceId, tenant.siteId, options);
+  await recordAiArticleStarted(db, tenant, options);
+  return { counted: true };
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
-import { QUOTA_MESSAGES } from "#app/modules/articles/quota.server";
+import { isQuotaError, QUOTA_MESSAGES } from "#app/modules/articles/quota.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { ImageLimitError } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
@@ -12,8 +12,8 @@ import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind 
  * called. It applies a per-user burst limit (in memory), then checks the
  * site's daily allowance for the workspace's plan and records the charge in one
  * SQLite transaction, so parallel requests cannot all slip under the limit.
- * Creating an article is counted by the article quota instead (quota.server),
- * and the generation pipeline's own calls are part of that article.
+ * An article the AI engine writes is counted by the article quota instead
+ * (quota.server), and the generation pipeline's own calls are part of that article.
  */
 
 export type { AiActionKind };
@@ -50,8 +50,13 @@ export function isAiLimitError(error: unknown): error is AiLimitError {
   return error instanceof AiLimitError;
 }
 
-/** The refusal to show when a metered action was stopped (AI allowance, burst limit or image cap); null for any other error. */
+/**
+ * The refusal to show when a metered action was stopped (AI allowance, burst
+ * limit, image cap, or the plan's articles when a hand-written draft is
+ * regenerated); null for any other error.
+ */
 export function limitRefusal(error: unknown): { title: string; message: string; status: number } | null {
+  if (isQuotaError(error)) return { title: error.title, message: error.message, status: 403 };
   if (error instanceof AiLimitError || error instanceof ImageLimitError)
     return { title: error.title, message: error.message, status: error.status };
   return null;

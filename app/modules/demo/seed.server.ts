@@ -4,7 +4,7 @@ import { getEnv } from "#app/env.server";
 import { offline } from "#app/modules/ai/providers.server";
 import { markdownToHtml } from "#app/modules/articles/markdown";
 import { createArticle, updateArticle } from "#app/modules/articles/mutations.server";
-import { recordArticleCreated } from "#app/modules/articles/quota.server";
+import { recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { CHECK_LINKS_JOB, checkSiteLinks } from "#app/modules/backlinks/links.server";
 import { saveGeneratedImage } from "#app/modules/generation/images.server";
@@ -137,10 +137,8 @@ async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicI
     { contentHtml: `<p><img src="${url}" alt="${alt.replace(/"/g, "&quot;")}"></p>\n${html}`, featuredImage: url },
     { now: at },
   );
-  // Counted once, when it was written: whether createArticle records it or generation does (decisions.md "Plans and limits").
-  const counted = await db.selectFrom("usage_events").select("id").where("article_id", "=", created.id).executeTakeFirst();
-  if (!counted)
-    await recordArticleCreated(db, { workspaceId: tenant.workspaceId, siteId: tenant.siteId, articleId: created.id }, { now: at });
+  // The demo's articles stand for AI-written ones, counted once in the month they were written (decisions.md "Plans and limits").
+  await recordAiArticleStarted(db, { workspaceId: tenant.workspaceId, siteId: tenant.siteId, articleId: created.id }, { now: at });
   return created.id;
 }
 

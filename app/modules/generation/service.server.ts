@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
+import { assertCanStartAiArticle, countAiArticle, recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
@@ -36,8 +37,10 @@ async function insertGeneration(db: DB, articleId: string, siteId: string, state
 }
 
 /**
- * Creates the article (status 'generating', counted against the quota) and
- * enqueues the job, in one transaction. Throws QuotaError when the plan refuses.
+ * Creates the article (status 'generating') and enqueues the job, in one
+ * transaction, and counts it against the plan's articles: every AI-written
+ * article starts here (write screen, generator, later the API and auto-pilot).
+ * Throws QuotaError, leaving nothing behind, when the plan refuses.
  */
 export async function startGeneration(
   db: DB,
@@ -45,6 +48,7 @@ export async function startGeneration(
 ) {
   const keyword = input.keyword.trim();
   const result = await db.transaction().execute(async (trx) => {
+    await assertCanStartAiArticle(trx, input.workspaceId, input.siteId);
     const article = await createArticle(trx, {
       workspaceId: input.workspaceId,
       siteId: input.siteId,
@@ -54,6 +58,7 @@ export async function startGeneration(
       targetKeyword: keyword,
       status: "generating",
     });
+    await recordAiArticleStarted(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: article.id });
     const generationId = await insertGeneration(trx, article.id, input.siteId, { kind: "generate", keyword, overrides: input.overrides });
     return { generationId, articleId: article.id };
   });
@@ -62,9 +67,11 @@ export async function startGeneration(
 }
 
 /**
- * Regenerates an existing article in place. It never counts against the
- * article quota; it is charged to the site's daily AI allowance in the same
- * transaction (throws AiLimitError, leaving nothing behind, when refused).
+ * Regenerates an existing article in place, charged to the site's daily AI
+ * allowance in the same transaction (throws AiLimitError, leaving nothing
+ * behind, when refused). An article the engine wrote already never counts
+ * again; a hand-written one becomes AI-written here, so it counts once, like a
+ * new generation (throws QuotaError when the plan refuses; decision 035).
  * Joining a regeneration already running charges nothing.
  */
 export async function startRegeneration(db: DB, tenant: AiTenant, articleId: string) {
@@ -74,6 +81,7 @@ export async function startRegeneration(db: DB, tenant: AiTenant, articleId: str
     if (!article) return null;
     const running = await activeGenerationFor(trx, siteId, articleId);
     if (running) return { generationId: running.id, articleId };
+    await countAiArticle(trx, { workspaceId: tenant.workspaceId, siteId, articleId });
     await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
     const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });

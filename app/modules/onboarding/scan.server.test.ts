@@ -6,7 +6,16 @@ import type { TextGenerator } from "#app/modules/ai/types";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { HOME_HTML, startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
-import { internalLinksOf, normalizeInputUrl, parsePage, saveBrandFromScan, scanWebsite, ScanError } from "./scan.server";
+import {
+  internalLinksOf,
+  normalizeInputUrl,
+  parsePage,
+  saveBrandFromScan,
+  SCAN_FALLBACK,
+  scanErrorMessage,
+  scanWebsite,
+  ScanError,
+} from "./scan.server";
 
 const PAGE_URL = "https://northwind.example/";
 
@@ -145,14 +154,29 @@ describe("scanWebsite on a local site (allowed by the test-only allowlist)", () 
     expect(result.internalLinks).toEqual([`${site.url}/shop`, `${site.url}/subscriptions`, `${site.url}/brew-guides`, `${site.url}/about`]);
   });
 
-  test("failures become ScanErrors with a message for the user", async () => {
-    await expect(scanWebsite("http://127.0.0.1/")).rejects.toThrow(
-      new ScanError("That address is not allowed: it points to a private or local network."),
-    );
+  test("failures become ScanErrors with a code and a message for the user", async () => {
+    await expect(scanWebsite("http://127.0.0.1/")).rejects.toThrow(new ScanError("blocked_address"));
+    await expect(scanWebsite("http://127.0.0.1/")).rejects.toMatchObject({
+      code: "blocked_address",
+      message: "That address is not allowed: it points to a private or local network.",
+    });
     await expect(scanWebsite(`${site.url}/redirect-to-metadata`)).rejects.toThrow(/private or local network/);
-    await expect(scanWebsite(`${site.url}/missing`)).rejects.toThrow(/HTTP status 404/);
+    await expect(scanWebsite(`${site.url}/missing`)).rejects.toMatchObject({
+      code: "http_404",
+      message: expect.stringMatching(/HTTP status 404/),
+    });
     await expect(scanWebsite(`${site.url}/not-html`)).rejects.toThrow("That address does not return a web page.");
     await expect(scanWebsite("ftp://example.com/")).rejects.toBeInstanceOf(ScanError);
+  });
+
+  test("a code from the URL maps to our own wording only", () => {
+    expect(scanErrorMessage("required")).toBe("Please enter your website URL");
+    expect(scanErrorMessage("dns")).toBe("We could not find that website. Please check the address.");
+    expect(scanErrorMessage("http_503")).toBe("The website answered with HTTP status 503. Please check the address.");
+    expect(scanErrorMessage("failed")).toBe(SCAN_FALLBACK);
+    for (const foreign of ["Your account is locked, call 555", "http_99999", "toString", "__proto__", "", null]) {
+      expect(scanErrorMessage(foreign)).toBeNull();
+    }
   });
 
   test("an AI outage falls back to the offline extractor", async () => {

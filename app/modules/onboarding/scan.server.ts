@@ -4,7 +4,8 @@ import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import type { DB } from "#app/db/client.server";
 import { getTextGenerator, offline } from "#app/modules/ai/providers.server";
 import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/types";
-import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
+import { guardedFetch, OutboundRequestError, type OutboundErrorCode } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 
@@ -21,11 +22,54 @@ const MAX_MAIN_TEXT = 20_000;
 
 export type ScanResult = BrandProfile & { url: string; internalLinks: string[] };
 
+/**
+ * Why a scan did not fill the brand: a short code that travels in the dialog's
+ * URL (?scanError=) back to the URL field, so the field shows the reason with
+ * and without JavaScript, and a page's URL can only ever show our own wording.
+ * `http_<status>` carries the website's answer.
+ */
+export type ScanErrorCode = OutboundErrorCode | "required" | "rate_limited" | "not_html" | "failed" | `http_${number}`;
+
+export const SCAN_FALLBACK = "Failed to scan website. You can set up your brand manually in settings.";
+
+const SCAN_MESSAGES: Record<"required" | "rate_limited" | "not_html" | "failed", string> = {
+  // The spec's 'URL Required' text.
+  required: "Please enter your website URL",
+  rate_limited: RATE_LIMIT_MESSAGE,
+  not_html: "That address does not return a web page.",
+  failed: SCAN_FALLBACK,
+};
+
+const OUTBOUND_CODES: ReadonlySet<string> = new Set<OutboundErrorCode>([
+  "invalid_url",
+  "protocol",
+  "port",
+  "credentials",
+  "blocked_address",
+  "dns",
+  "timeout",
+  "too_large",
+  "too_many_redirects",
+  "network",
+]);
+
+/** The message for a code from the URL; null for anything that is not one of ours. */
+export function scanErrorMessage(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (Object.hasOwn(SCAN_MESSAGES, code)) return SCAN_MESSAGES[code as keyof typeof SCAN_MESSAGES];
+  // The guard's own wording for refused addresses.
+  if (OUTBOUND_CODES.has(code)) return new OutboundRequestError(code as OutboundErrorCode, "").message;
+  const status = /^http_([1-5]\d\d)$/.exec(code)?.[1];
+  return status ? `The website answered with HTTP status ${status}. Please check the address.` : null;
+}
+
 /** A scan failure whose message is written for the user. */
 export class ScanError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly code: ScanErrorCode;
+  constructor(code: ScanErrorCode, options?: { cause?: unknown }) {
+    super(scanErrorMessage(code) ?? SCAN_FALLBACK, options);
     this.name = "ScanError";
+    this.code = code;
   }
 }
 
@@ -130,14 +174,14 @@ export async function scanWebsite(
   try {
     response = await guardedFetch(normalizeInputUrl(input), { timeoutMs: SCAN_TIMEOUT_MS, maxBytes: SCAN_MAX_BYTES, correlationId });
   } catch (error) {
-    if (error instanceof OutboundRequestError) throw new ScanError(error.message, { cause: error });
+    if (error instanceof OutboundRequestError) throw new ScanError(error.code, { cause: error });
     throw error;
   }
   if (response.status < 200 || response.status >= 300) {
-    throw new ScanError(`The website answered with HTTP status ${response.status}. Please check the address.`);
+    throw new ScanError(`http_${response.status}`);
   }
   const type = String(response.headers["content-type"] ?? "").toLowerCase();
-  if (type && !type.includes("html")) throw new ScanError("That address does not return a web page.");
+  if (type && !type.includes("html")) throw new ScanError("not_html");
 
   const page = parsePage(response.text(), response.url, String(response.headers["content-language"] ?? ""));
   const ai = provider ?? (await getTextGenerator());

@@ -1,6 +1,7 @@
 import type { BrandProfile } from "#app/modules/ai/types";
 import type { DB } from "#app/db/client.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
+import { scanErrorMessage } from "./scan.server";
 
 /**
  * Whether the onboarding dialog shows and at which step. The step lives in the
@@ -18,6 +19,8 @@ export type OnboardingState = {
   step: OnboardingStep;
   /** The URL the user last tried, to refill the field after a failed scan. */
   url?: string;
+  /** Why the last scan failed, shown on the URL field (from ?scanError=, our own wording only). */
+  error?: string;
   scanned?: ScannedBrand;
   /** Where the dialog's forms return to (this page, without the onboarding parameters). */
   returnTo: string;
@@ -76,12 +79,15 @@ export async function onboardingState(db: DB, auth: Pick<AuthState, "user" | "si
   const back = new URL(url);
   back.searchParams.delete("onboarding");
   back.searchParams.delete("url");
+  back.searchParams.delete("scanError");
   const returnTo = back.pathname + back.search;
 
   const state: OnboardingState = { show, step, returnTo };
   if (!show) return state;
   const tried = url.searchParams.get("url");
   if (step === "scan" && tried) state.url = tried.slice(0, 2048);
+  const error = step === "scan" ? scanErrorMessage(url.searchParams.get("scanError")) : null;
+  if (error) state.error = error;
   if (step === "success") state.scanned = await loadScannedBrand(db, auth.site.id);
   return state;
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Pagination } from "#app/components/pagination";
-import { TrialBanner } from "#app/components/trial-banner";
+import { GettingStartedChecklist } from "#app/components/getting-started";
+import { UsageMeter } from "#app/components/usage-card";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
@@ -8,6 +9,7 @@ import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, 
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { freshenStoredScores } from "#app/modules/articles/stored-score.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { ArticlesEmpty } from "./articles-empty";
@@ -39,6 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Stored scores, rescored only where the site's settings or the scorer changed since (decision 038).
   const items = await freshenStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
+  const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
   return {
     status,
     q,
@@ -49,7 +52,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // Position of the page's first row, for "Showing 21-40 of 57".
     first: (list.page - 1) * ARTICLES_PER_PAGE + 1,
     counts: list.counts,
-    usage: { plan: usage.plan, trial: usage.trial, blocked: usage.blocked },
+    usage,
+    checklist,
     articles: items.map((a) => ({
       id: a.id,
       title: a.title,
@@ -80,13 +84,14 @@ function listHref(state: ListState) {
 const dashboardHref = (state: ListState) => `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
-  const { status, q, sort, page, pageCount, total, first, counts, articles, usage } = loaderData;
+  const { status, q, sort, page, pageCount, total, first, counts, articles, usage, checklist } = loaderData;
   const state: ListState = { status, q, sort, page };
   const tabs = TABS.filter((t) => t.id !== "failed" || counts.failed > 0 || status === "failed");
   const back = dashboardHref(state);
   return (
     <div className="flex flex-col gap-6">
-      <TrialBanner usage={usage} />
+      <UsageMeter usage={usage} />
+      <GettingStartedChecklist checklist={checklist} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Articles</h1>
         <Button asChild>

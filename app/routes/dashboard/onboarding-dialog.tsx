@@ -48,6 +48,20 @@ function SkipForm({ returnTo, fetcher }: { returnTo: string; fetcher: ReturnType
   );
 }
 
+/** After a failed scan: the way to the Brand tab, which also ends onboarding (a plain form post). */
+function ManualSetupForm({ fetcher }: { fetcher: ReturnType<typeof useFetcher> }) {
+  const pending = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "manual";
+  return (
+    <fetcher.Form method="post" action={ACTION} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3">
+      <input type="hidden" name="intent" value="manual" />
+      <p className="text-sm text-slate-700">No luck? Enter your brand details yourself.</p>
+      <StatusButton pending={pending} pendingLabel="Opening..." variant="secondary" size="sm">
+        Set up manually
+      </StatusButton>
+    </fetcher.Form>
+  );
+}
+
 function StepBody({ state }: { state: OnboardingState }) {
   const fetcher = useFetcher();
   const urlId = useId();
@@ -75,6 +89,8 @@ function StepBody({ state }: { state: OnboardingState }) {
           <Field
             label="Website URL"
             hint="For example https://yourwebsite.com"
+            // A failed scan's reason belongs to the field (aria-invalid, described by it), not to a detached toast.
+            errors={state.error ? [state.error] : undefined}
             inputProps={{
               id: urlId,
               name: "url",
@@ -91,6 +107,7 @@ function StepBody({ state }: { state: OnboardingState }) {
             Scan Website
           </StatusButton>
         </fetcher.Form>
+        {state.error ? <ManualSetupForm fetcher={fetcher} /> : null}
         <div className="flex justify-end">
           <SkipForm returnTo={state.returnTo} fetcher={fetcher} />
         </div>
@@ -139,7 +156,8 @@ function StepBody({ state }: { state: OnboardingState }) {
 /**
  * Rendered by the dashboard layout with the loader's `onboardingState(...)`.
  * Closing it (Escape, outside click) counts as Skip, or as finishing on the
- * success step.
+ * success step; the way back stays on the articles page's 'Getting started'
+ * checklist (its brand step: the Brand tab, or 'Scan your website').
  */
 export function OnboardingDialog({ state }: { state: OnboardingState }) {
   const closer = useFetcher();

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth, safeRedirectPath } from "#app/modules/auth/guards.server";
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
-import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError } from "#app/modules/onboarding/scan.server";
+import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
+import { dismissGettingStarted } from "#app/modules/onboarding/checklist.server";
+import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError, type ScanErrorCode } from "#app/modules/onboarding/scan.server";
 import type { OnboardingStep } from "#app/modules/onboarding/state.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
@@ -12,25 +13,29 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/onboarding";
 
 /**
- * The onboarding dialog's actions (scan / skip / finish). Every answer is a
- * redirect back to the page the dialog sits on, with the next step in the URL,
- * so the same forms work with and without JavaScript.
+ * The onboarding dialog's actions (scan / skip / finish / manual) and the
+ * 'Getting started' checklist's dismissal. Every answer is a redirect back to
+ * the page the dialog sits on, with the next step in the URL (a failed scan
+ * adds ?scanError= for the URL field), so the same forms work with and
+ * without JavaScript.
  */
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
 const OnboardingSchema = z.object({
-  intent: z.enum(["scan", "skip", "finish"]),
+  intent: z.enum(["scan", "skip", "finish", "manual", "dismiss-checklist"]),
   url: z.string().optional(),
   returnTo: z.string().optional(),
 });
 
-export const SCAN_FALLBACK = "Failed to scan website. You can set up your brand manually in settings.";
+/** Where 'Set up manually' leads. */
+export const BRAND_TAB = "/dashboard/settings?tab=brand";
 
 function backTo(returnTo: string, step?: OnboardingStep, extra: Record<string, string> = {}) {
   const url = new URL(returnTo, "http://local");
   url.searchParams.delete("onboarding");
   url.searchParams.delete("url");
+  url.searchParams.delete("scanError");
   if (step) url.searchParams.set("onboarding", step);
   for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
   return url.pathname + url.search;
@@ -49,23 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (submission.value.intent) {
     case "scan": {
-      // A blank field is "URL Required" below, not a schema error: the answer is a toast on the scan step.
+      // Every refusal goes back to the scan step with its reason on the URL field, not a detached toast.
+      const failed = (scanError: ScanErrorCode, url?: string) => redirect(backTo(returnTo, "scan", { ...(url ? { url } : {}), scanError }));
       const url = (submission.value.url ?? "").trim().slice(0, 2048);
-      if (!url) {
-        return redirectWithToast(backTo(returnTo, "scan"), {
-          type: "error",
-          title: "URL Required",
-          description: "Please enter your website URL",
-        });
-      }
+      if (!url) return failed("required");
       const { requestId, ip } = context.get(requestContext);
-      if (!(await consumeRateLimit("scan", { ip, email: auth.user.email }))) {
-        return redirectWithToast(backTo(returnTo, "scan", { url }), {
-          type: "error",
-          title: "Scan Failed",
-          description: RATE_LIMIT_MESSAGE,
-        });
-      }
+      if (!(await consumeRateLimit("scan", { ip, email: auth.user.email }))) return failed("rate_limited", url);
       try {
         const result = await scanWebsite(url, { correlationId: requestId });
         await saveBrandFromScan(db, auth.site.id, result);
@@ -78,12 +72,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         // Logged with the request id as correlation id, expected refusals included, so support can trace a report.
         if (error instanceof ScanError) logger.warn({ requestId, url, reason: error.message }, "website scan refused");
         else logger.error({ requestId, url, err: error }, "website scan failed");
-        return redirectWithToast(backTo(returnTo, "scan", { url }), {
-          type: "error",
-          title: "Scan Failed",
-          description: error instanceof ScanError ? error.message : SCAN_FALLBACK,
-        });
+        return failed(error instanceof ScanError ? error.code : "failed", url);
       }
+    }
+    case "manual": {
+      // 'Set up manually': onboarding is over, and the Brand tab is where it continues.
+      await completeOnboarding(db, auth.user.id);
+      return redirect(BRAND_TAB);
+    }
+    case "dismiss-checklist": {
+      await dismissGettingStarted(db, auth.user.id);
+      return redirect(backTo(returnTo));
     }
     case "skip": {
       await completeOnboarding(db, auth.user.id);

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { TrialBanner } from "#app/components/trial-banner";
-import { UsageCard } from "#app/components/usage-card";
+import { UsageMeter } from "#app/components/usage-card";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { scoreArticle } from "#app/modules/articles/seo";
@@ -69,8 +68,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
     : [];
   return (
     <div className="flex flex-col gap-4">
-      <TrialBanner usage={usage} />
-      <UsageCard monthly={usage.monthly} />
+      <UsageMeter usage={usage} />
       {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
       <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 id="write-title" className="mb-5 text-2xl font-bold tracking-tight">
