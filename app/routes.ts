@@ -65,6 +65,7 @@ export default [
     route("generations/:id/events", "routes/dashboard/generations/events.ts"),
     route("write", "routes/dashboard/write/index.tsx"),
     route("write/ai", "routes/dashboard/write/ai.ts"),
+    route("write/ai/review", "routes/dashboard/write/ai-review.tsx"),
     route("generator", "routes/dashboard/generator.tsx"),
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),

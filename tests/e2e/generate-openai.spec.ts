@@ -105,7 +105,7 @@ async function generate(page: Page) {
   await page.goto("/dashboard/write");
   const panel = page.getByRole("region", { name: "Get AI-Powered Article Ideas" });
   await panel.getByLabel("Target keyword").fill(KEYWORD);
-  const confirm = page.getByRole("dialog", { name: "Article Generation Started" });
+  const confirm = page.getByRole("dialog", { name: "Generate an article?" });
   await expect(async () => {
     await panel.getByRole("button", { name: "Generate AI Article" }).click();
     await expect(confirm).toBeVisible({ timeout: 1000 });

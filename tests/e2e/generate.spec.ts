@@ -60,7 +60,7 @@ test.describe.serial("generating an article with JavaScript", () => {
   test("generates from a keyword on the write screen, follows the progress, and survives navigating away", async () => {
     await page.goto("/dashboard/write");
     await panel(page).getByLabel("Target keyword").fill("cold brew coffee");
-    const confirm = page.getByRole("dialog", { name: "Article Generation Started" });
+    const confirm = page.getByRole("dialog", { name: "Generate an article?" });
     await expect(async () => {
       await panel(page).getByRole("button", { name: "Generate AI Article" }).click();
       await expect(confirm).toBeVisible({ timeout: 1000 });

@@ -146,8 +146,9 @@ describe("AI meter at every entry point", () => {
     expect(await db.selectFrom("generations").select("id").where("article_id", "=", user.articleId).execute()).toHaveLength(0);
 
     const calls = fake.requests.length;
+    // An edit is a proposal now (reviewed before it is applied): answered as JSON, charged all the same.
     const edited = await ai({ intent: "edit", articleId: user.articleId, instruction: "Make it friendlier" }, user.cookie);
-    expect(await toastOf(edited)).toMatchObject({ title: "Article updated!" });
+    expect(((await edited.response!.json()) as { ok: boolean }).ok).toBe(true);
     expect(fake.requests.length).toBeGreaterThan(calls);
 
     const before = await snapshot(user);

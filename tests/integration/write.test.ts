@@ -58,7 +58,8 @@ describe("write screen", () => {
     });
     const [article] = await articles(user.siteId);
     expect(article).toBeDefined();
-    expect(redirectTarget(created)).toBe(`/dashboard/write?edit=${article!.id}`);
+    // Without JavaScript the page lands back at the editor, not at its top.
+    expect(redirectTarget(created)).toBe(`/dashboard/write?edit=${article!.id}#editor`);
     expect(toastTitle(created)).toBe("Draft saved!");
     expect(article!.content_html).toBe("<p>Hello <strong>world</strong></p>");
     expect(article!.author_id).toBe(user.userId);

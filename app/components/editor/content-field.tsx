@@ -1,8 +1,12 @@
-import { lazy, Suspense, useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useImperativeHandle, useRef, useState } from "react";
 import { markdownToHtml, type ContentFormat } from "#app/modules/articles/markdown";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
 import type { EditorHandle } from "./rich-text-editor";
+import type { AiSelectionRequest } from "./toolbar";
+
+/** What the page can do with the content once hydrated: read it, or replace it (an accepted AI edit, or its undo). */
+export type ContentControl = { getHtml: () => string; setHtml: (html: string) => void };
 
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
@@ -16,10 +20,15 @@ export function ContentField({
   initial,
   onHtmlChange,
   errors,
+  controlRef,
+  onAiSelection,
 }: {
   initial: { format: ContentFormat; value: string };
   onHtmlChange: (html: string) => void;
   errors?: string[];
+  controlRef?: React.Ref<ContentControl>;
+  /** 'AI edit' in the Rich Text toolbar; without it the button is not shown. */
+  onAiSelection?: (request: AiSelectionRequest) => void;
 }) {
   const hydrated = useHydrated();
   const labelId = useId();
@@ -63,7 +72,15 @@ export function ContentField({
     );
   }
   return (
-    <HydratedContentField initial={initial} onHtmlChange={onHtmlChange} labelId={labelId} textareaId={textareaId} errorList={errorList} />
+    <HydratedContentField
+      initial={initial}
+      onHtmlChange={onHtmlChange}
+      labelId={labelId}
+      textareaId={textareaId}
+      errorList={errorList}
+      controlRef={controlRef}
+      onAiSelection={onAiSelection}
+    />
   );
 }
 
@@ -73,12 +90,16 @@ function HydratedContentField({
   labelId,
   textareaId,
   errorList,
+  controlRef,
+  onAiSelection,
 }: {
   initial: { format: ContentFormat; value: string };
   onHtmlChange: (html: string) => void;
   labelId: string;
   textareaId: string;
   errorList: React.ReactNode;
+  controlRef?: React.Ref<ContentControl>;
+  onAiSelection?: (request: AiSelectionRequest) => void;
 }) {
   const [mode, setMode] = useState<"rich" | "markdown">(initial.format === "markdown" ? "markdown" : "rich");
   const [markdown, setMarkdown] = useState(initial.format === "markdown" ? initial.value : "");
@@ -86,6 +107,23 @@ function HydratedContentField({
   const [richHtml, setRichHtml] = useState(initial.format === "html" ? initial.value : markdownToHtml(initial.value));
   const [editorKey, setEditorKey] = useState(0);
   const handle = useRef<EditorHandle | null>(null);
+  const current = useRef({ mode, markdown, richHtml });
+  current.current = { mode, markdown, richHtml };
+  useImperativeHandle(
+    controlRef,
+    () => ({
+      getHtml: () => (current.current.mode === "rich" ? current.current.richHtml : markdownToHtml(current.current.markdown)),
+      // A new document: the Rich Text editor starts again from it (either mode lands in Rich Text, where the diff was read).
+      setHtml: (html) => {
+        setRichInitial({ format: "html", value: html });
+        setRichHtml(html);
+        setEditorKey((k) => k + 1);
+        setMode("rich");
+        onHtmlChange(html);
+      },
+    }),
+    [onHtmlChange],
+  );
 
   const switchTo = (next: "rich" | "markdown") => {
     if (next === mode) return;
@@ -141,6 +179,7 @@ function HydratedContentField({
               initial={richInitial}
               handleRef={handle}
               labelId={labelId}
+              onAiSelection={onAiSelection}
               onChange={(html) => {
                 setRichHtml(html);
                 onHtmlChange(html);

@@ -11,7 +11,7 @@ import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
 import { useEffect } from "react";
 import { EDITOR_NODES, EDITOR_THEME } from "./config";
 import { $exportHtml, $exportMarkdown, $importHtml, $importMarkdown } from "./convert";
-import { Toolbar, safeLinkUrl } from "./toolbar";
+import { Toolbar, safeLinkUrl, type AiSelectionRequest } from "./toolbar";
 
 /**
  * The Rich Text mode of the write screen: a Lexical editor with the product's
@@ -26,6 +26,7 @@ type Props = {
   onChange: (html: string) => void;
   handleRef: React.RefObject<EditorHandle | null>;
   labelId: string;
+  onAiSelection?: (request: AiSelectionRequest) => void;
 };
 
 function HandlePlugin({ handleRef, onChange }: Pick<Props, "handleRef" | "onChange">) {
@@ -46,7 +47,7 @@ function HandlePlugin({ handleRef, onChange }: Pick<Props, "handleRef" | "onChan
   return null;
 }
 
-export default function RichTextEditor({ initial, onChange, handleRef, labelId }: Props) {
+export default function RichTextEditor({ initial, onChange, handleRef, labelId, onAiSelection }: Props) {
   return (
     <LexicalComposer
       initialConfig={{
@@ -63,7 +64,7 @@ export default function RichTextEditor({ initial, onChange, handleRef, labelId }
       }}
     >
       <div className="overflow-hidden rounded-md border border-slate-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
-        <Toolbar />
+        <Toolbar onAiEdit={onAiSelection} />
         <div className="relative">
           <RichTextPlugin
             contentEditable={

@@ -1,4 +1,5 @@
 import { $createCodeNode } from "@lexical/code";
+import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
 import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
@@ -29,6 +30,7 @@ import {
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button";
 import { Dialog } from "#app/components/ui/dialog";
+import { showToast } from "#app/components/toaster";
 import { cn } from "#app/utils/cn";
 import { $createImageNode, $createVideoNode } from "./nodes";
 import { toVideoEmbedUrl } from "./video-url";
@@ -45,10 +47,19 @@ import {
   NumberedListIcon,
   OutdentIcon,
   QuoteIcon,
+  SparklesIcon,
   VideoIcon,
 } from "./toolbar-icons";
+import { MoreMenu, type MoreActions } from "./toolbar-more";
 
-/** The product's toolbar (docs/product.md "Write"): headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean. */
+/**
+ * The product's toolbar (docs/product.md "Write"): headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean.
+ * One row: the everyday controls scroll sideways on a narrow screen, the rarely used ones sit in 'More' (./toolbar-more.tsx),
+ * and 'AI edit' rewrites the selection (reviewed as a diff before it changes anything).
+ */
+
+/** What the toolbar hands the page for 'AI edit': the selected HTML, and how to put a rewrite in its place. */
+export type AiSelectionRequest = { html: string; apply: (html: string) => void };
 
 type BlockType = "paragraph" | HeadingTagType | "quote" | "code" | "bullet" | "number";
 
@@ -60,9 +71,6 @@ const BLOCK_OPTIONS: { value: BlockType; label: string }[] = [
   { value: "h5", label: "Heading 5" },
   { value: "h6", label: "Heading 6" },
 ];
-
-const FONT_FAMILIES = ["Arial", "Georgia", "Helvetica", "Times New Roman", "Trebuchet MS", "Verdana", "Courier New"];
-const FONT_SIZES = ["12px", "14px", "16px", "18px", "20px", "24px", "28px", "32px"];
 
 export function safeLinkUrl(input: string): string | null {
   const url = input.trim();
@@ -90,6 +98,7 @@ type ToolbarState = {
   fontFamily: string;
   fontSize: string;
   color: string;
+  background: string;
 };
 
 const INITIAL: ToolbarState = {
@@ -103,7 +112,8 @@ const INITIAL: ToolbarState = {
   link: false,
   fontFamily: "",
   fontSize: "",
-  color: "#000000",
+  color: "",
+  background: "",
 };
 
 function ToolButton({
@@ -239,7 +249,20 @@ function topLevelElement(node: LexicalNode): ElementNode | null {
   return element && $isElementNode(element) ? element : null;
 }
 
-export function Toolbar() {
+/** Lexical wraps plain runs in white-space spans; the model (and the diff) only needs the words and their formatting. */
+function cleanSelectionHtml(html: string) {
+  return html.replace(/<span style="white-space: pre-wrap;">([^<]*)<\/span>/g, "$1");
+}
+
+/** A rewrite of text inside one paragraph comes back as a paragraph: unwrap it so it does not split the line. */
+function fitRewrite(selectionHtml: string, rewrite: string) {
+  const blockish = /<(p|h[1-6]|ul|ol|li|blockquote|pre|table|figure)\b/i;
+  if (blockish.test(selectionHtml)) return rewrite;
+  const single = /^\s*<p>([\s\S]*)<\/p>\s*$/i.exec(rewrite);
+  return single && !/<p\b/i.test(single[1]!) ? single[1]! : rewrite;
+}
+
+export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest) => void }) {
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>(INITIAL);
   const [dialog, setDialog] = useState<InsertKind | null>(null);
@@ -279,7 +302,8 @@ export function Toolbar() {
       link: $isLinkNode(parent) || $isLinkNode(anchor),
       fontFamily: $getSelectionStyleValueForProperty(selection, "font-family", ""),
       fontSize: $getSelectionStyleValueForProperty(selection, "font-size", ""),
-      color: $getSelectionStyleValueForProperty(selection, "color", "#000000"),
+      color: $getSelectionStyleValueForProperty(selection, "color", ""),
+      background: $getSelectionStyleValueForProperty(selection, "background-color", ""),
     });
   }, []);
 
@@ -301,12 +325,6 @@ export function Toolbar() {
 
   const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
   const align = (type: ElementFormatType) => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, type);
-  const patchStyle = (styles: Record<string, string | null>) =>
-    editor.update(() => {
-      const selection = $getSelection();
-      if ($isRangeSelection(selection)) $patchStyleText(selection, styles);
-    });
-
   const setBlock = (type: BlockType) =>
     editor.update(() => {
       const selection = $getSelection();
@@ -325,8 +343,8 @@ export function Toolbar() {
       else $setBlocksType(selection, () => $createHeadingNode(type));
     });
 
-  const setDirection = (direction: "ltr" | "rtl") =>
-    editor.update(() => {
+  const setDirectionIn = (direction: "ltr" | "rtl") => {
+    {
       const selection = $getSelection();
       if (!$isRangeSelection(selection)) return;
       const blocks = new Set<ElementNode>();
@@ -336,7 +354,8 @@ export function Toolbar() {
         if (block && $isElementNode(block) && !$isRootOrShadowRoot(block)) blocks.add(block);
       }
       for (const block of blocks) block.setDirection(direction);
-    });
+    }
+  };
 
   const clean = () =>
     editor.update(() => {
@@ -380,131 +399,152 @@ export function Toolbar() {
     return null;
   };
 
-  const selectClass = "h-8 rounded border border-slate-300 bg-white px-1 text-sm text-slate-700";
+  // The More menu takes focus: it acts on the selection remembered when it opened.
+  const inSaved = (fn: () => void) =>
+    editor.update(() => {
+      restoreSelection();
+      fn();
+    });
+  const more: MoreActions = {
+    style: (styles) =>
+      inSaved(() => {
+        const selection = $getSelection();
+        if ($isRangeSelection(selection)) $patchStyleText(selection, styles);
+      }),
+    format: (type) =>
+      inSaved(() => {
+        const selection = $getSelection();
+        if ($isRangeSelection(selection)) selection.formatText(type);
+      }),
+    direction: (direction) => inSaved(() => setDirectionIn(direction)),
+  };
+
+  const aiEdit = () => {
+    if (!onAiEdit) return;
+    let html = "";
+    let selected: BaseSelection | null = null;
+    editor.read(() => {
+      const selection = $getSelection();
+      if ($isRangeSelection(selection) && !selection.isCollapsed()) {
+        html = cleanSelectionHtml($generateHtmlFromNodes(editor, selection));
+        selected = selection.clone();
+      }
+    });
+    if (!html.trim() || !selected) {
+      showToast({ type: "info", title: "Select some text first", description: "AI edit rewrites the words you select." });
+      return;
+    }
+    const kept: BaseSelection = selected;
+    onAiEdit({
+      html,
+      apply: (rewrite) =>
+        editor.update(() => {
+          $setSelection(kept.clone());
+          const dom = new DOMParser().parseFromString(fitRewrite(html, rewrite), "text/html");
+          $insertNodes($generateNodesFromDOM(editor, dom));
+        }),
+    });
+  };
+
+  const selectClass = "h-8 shrink-0 rounded border border-slate-300 bg-white px-1 text-sm text-slate-700";
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1">
-      <select
-        aria-label="Block style"
-        className={selectClass}
-        value={BLOCK_OPTIONS.some((o) => o.value === state.blockType) ? state.blockType : "paragraph"}
-        onChange={(event) => setBlock(event.target.value as BlockType)}
-      >
-        {BLOCK_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Font"
-        className={selectClass}
-        value={state.fontFamily}
-        onChange={(event) => patchStyle({ "font-family": event.target.value || null })}
-      >
-        <option value="">Default font</option>
-        {FONT_FAMILIES.map((f) => (
-          <option key={f} value={f}>
-            {f}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Font size"
-        className={selectClass}
-        value={state.fontSize}
-        onChange={(event) => patchStyle({ "font-size": event.target.value || null })}
-      >
-        <option value="">Size</option>
-        {FONT_SIZES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
-      <Divider />
-      <ToolButton label="Bold" active={state.bold} onClick={() => format("bold")}>
-        <strong>B</strong>
-      </ToolButton>
-      <ToolButton label="Italic" active={state.italic} onClick={() => format("italic")}>
-        <em>I</em>
-      </ToolButton>
-      <ToolButton label="Underline" active={state.underline} onClick={() => format("underline")}>
-        <span className="underline">U</span>
-      </ToolButton>
-      <ToolButton label="Strikethrough" active={state.strikethrough} onClick={() => format("strikethrough")}>
-        <span className="line-through">S</span>
-      </ToolButton>
-      <label className="inline-flex h-8 items-center gap-1 rounded px-1 text-sm text-slate-700 hover:bg-slate-100" title="Text colour">
-        <span className="sr-only">Text colour</span>
-        <span aria-hidden="true">A</span>
-        <input
-          type="color"
-          value={/^#[0-9a-f]{6}$/i.test(state.color) ? state.color : "#000000"}
-          onChange={(event) => patchStyle({ color: event.target.value })}
-          className="h-5 w-5 cursor-pointer border-0 bg-transparent p-0"
-        />
-      </label>
-      <ToolButton label="Subscript" active={state.subscript} onClick={() => format("subscript")}>
-        X<sub>2</sub>
-      </ToolButton>
-      <ToolButton label="Superscript" active={state.superscript} onClick={() => format("superscript")}>
-        X<sup>2</sup>
-      </ToolButton>
-      <Divider />
-      <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
-        <BulletListIcon />
-      </ToolButton>
-      <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
-        <NumberedListIcon />
-      </ToolButton>
-      <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
-        <OutdentIcon />
-      </ToolButton>
-      <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
-        <IndentIcon />
-      </ToolButton>
-      <ToolButton label="Left to right" onClick={() => setDirection("ltr")}>
-        LTR
-      </ToolButton>
-      <ToolButton label="Right to left" onClick={() => setDirection("rtl")}>
-        RTL
-      </ToolButton>
-      <Divider />
-      <ToolButton label="Align left" onClick={() => align("left")}>
-        <AlignLeftIcon />
-      </ToolButton>
-      <ToolButton label="Align center" onClick={() => align("center")}>
-        <AlignCenterIcon />
-      </ToolButton>
-      <ToolButton label="Align right" onClick={() => align("right")}>
-        <AlignRightIcon />
-      </ToolButton>
-      <ToolButton label="Justify" onClick={() => align("justify")}>
-        <AlignJustifyIcon />
-      </ToolButton>
-      <Divider />
-      <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
-        <QuoteIcon />
-      </ToolButton>
-      <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
-        {"</>"}
-      </ToolButton>
-      <ToolButton
-        label={state.link ? "Remove link" : "Link"}
-        active={state.link}
-        onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
-      >
-        <LinkIcon />
-      </ToolButton>
-      <ToolButton label="Image" onClick={() => openDialog("image")}>
-        <ImageIcon />
-      </ToolButton>
-      <ToolButton label="Video" onClick={() => openDialog("video")}>
-        <VideoIcon />
-      </ToolButton>
-      <ToolButton label="Clear formatting" onClick={clean}>
-        <ClearFormattingIcon />
-      </ToolButton>
+    <div role="toolbar" aria-label="Formatting" className="flex items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1">
+      <div className="flex min-w-0 flex-1 flex-nowrap items-center gap-0.5 overflow-x-auto" data-testid="toolbar-main">
+        <select
+          aria-label="Block style"
+          className={selectClass}
+          value={BLOCK_OPTIONS.some((o) => o.value === state.blockType) ? state.blockType : "paragraph"}
+          onChange={(event) => setBlock(event.target.value as BlockType)}
+        >
+          {BLOCK_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <Divider />
+        <ToolButton label="Bold" active={state.bold} onClick={() => format("bold")}>
+          <strong>B</strong>
+        </ToolButton>
+        <ToolButton label="Italic" active={state.italic} onClick={() => format("italic")}>
+          <em>I</em>
+        </ToolButton>
+        <ToolButton label="Underline" active={state.underline} onClick={() => format("underline")}>
+          <span className="underline">U</span>
+        </ToolButton>
+        <ToolButton label="Strikethrough" active={state.strikethrough} onClick={() => format("strikethrough")}>
+          <span className="line-through">S</span>
+        </ToolButton>
+        <Divider />
+        <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
+          <BulletListIcon />
+        </ToolButton>
+        <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
+          <NumberedListIcon />
+        </ToolButton>
+        <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
+          <OutdentIcon />
+        </ToolButton>
+        <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
+          <IndentIcon />
+        </ToolButton>
+        <Divider />
+        <ToolButton label="Align left" onClick={() => align("left")}>
+          <AlignLeftIcon />
+        </ToolButton>
+        <ToolButton label="Align center" onClick={() => align("center")}>
+          <AlignCenterIcon />
+        </ToolButton>
+        <ToolButton label="Align right" onClick={() => align("right")}>
+          <AlignRightIcon />
+        </ToolButton>
+        <ToolButton label="Justify" onClick={() => align("justify")}>
+          <AlignJustifyIcon />
+        </ToolButton>
+        <Divider />
+        <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
+          <QuoteIcon />
+        </ToolButton>
+        <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
+          {"</>"}
+        </ToolButton>
+        <ToolButton
+          label={state.link ? "Remove link" : "Link"}
+          active={state.link}
+          onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
+        >
+          <LinkIcon />
+        </ToolButton>
+        <ToolButton label="Image" onClick={() => openDialog("image")}>
+          <ImageIcon />
+        </ToolButton>
+        <ToolButton label="Video" onClick={() => openDialog("video")}>
+          <VideoIcon />
+        </ToolButton>
+        <ToolButton label="Clear formatting" onClick={clean}>
+          <ClearFormattingIcon />
+        </ToolButton>
+      </div>
+      <MoreMenu
+        state={state}
+        actions={more}
+        onOpen={() => {
+          savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+        }}
+        onClose={() => editor.focus()}
+      />
+      {onAiEdit ? (
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={aiEdit}
+          title="Rewrite the selected text with AI"
+          className="inline-flex h-8 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <SparklesIcon />
+          <span>AI edit</span>
+        </button>
+      ) : null}
       <InsertDialog kind={dialog} onClose={() => setDialog(null)} onInsert={insert} />
     </div>
   );

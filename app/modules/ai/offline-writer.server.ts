@@ -22,7 +22,7 @@ import {
  */
 
 export const OFFLINE_LIMITATION =
-  "Written by the built-in offline writer from templates, in English. Configure an AI provider (OPENAI_API_KEY) for articles in other languages and for the site's specific instructions.";
+  "Written by the built-in offline writer from templates, in English. Articles in other languages and the site's specific instructions need an AI provider.";
 
 /** FNV-1a, so the same keyword always picks the same templates. */
 export function hash(text: string) {
@@ -537,7 +537,7 @@ export function offlineRewrite(html: string, instruction: string) {
         : null;
   if (!mode) {
     throw new WriterLimitError(
-      "The offline writer can only shorten, expand or simplify text. Configure an AI provider (OPENAI_API_KEY) for other instructions.",
+      "The offline writer can only shorten, expand or simplify text. Try one of those, or ask for an AI provider to be connected for other instructions.",
     );
   }
   const $ = cheerio.load(html, null, false);

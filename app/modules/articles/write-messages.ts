@@ -5,4 +5,5 @@ export const WRITE_MESSAGES = {
   loadFailed: { title: "Error loading article", description: "Failed to load the article for editing." },
   saved: "Draft saved!",
   updated: "Article updated!",
+  autosaveFailed: "Not saved: check the form and save again.",
 } as const;

@@ -3,28 +3,55 @@ import { marked } from "marked";
 import type { DB } from "#app/db/client.server";
 import { getArticleWriter } from "#app/modules/ai/providers.server";
 import type { ArticleWriter, Outline } from "#app/modules/ai/types";
-import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { getArticle, type Article } from "#app/modules/articles/mutations.server";
 import { sanitizeArticle } from "#app/modules/articles/analyse.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { research } from "./research.server";
 
 /**
- * Regenerate one section and Edit with AI. They rewrite an existing article's
- * content in one model call, synchronously; they never count against the
- * article quota but are charged to the site's daily AI allowance before the
- * call (ai-meter.server), so a refused action changes nothing.
+ * Regenerate one section and Edit with AI. They rewrite an article's content
+ * in one model call, synchronously, and store nothing: they return a proposal
+ * that the customer reviews as a diff and accepts through the write form's
+ * save (docs/decisions/036-ai-edits-reviewed-before-applied.md). They never
+ * count against the article quota but are charged to the site's daily AI
+ * allowance before the call (ai-meter.server), so a refused action changes nothing.
  */
+
+/** An AI edit waiting for Accept: the article it is for, the content it started from and the rewrite. */
+export type EditProposal = {
+  article: { id: string; title: string; targetKeyword: string; metaDescription: string };
+  before: string;
+  after: string;
+};
+
+function proposal(article: Article, before: string, after: string): EditProposal {
+  return {
+    article: { id: article.id, title: article.title, targetKeyword: article.target_keyword, metaDescription: article.meta_description },
+    before,
+    after,
+  };
+}
 
 async function briefFor(db: DB, siteId: string, articleId: string, keyword: string) {
   return (await research(db, siteId, articleId, keyword)).brief;
 }
 
-/** Rewrites the body under the H2 whose text is `heading`; null when the article or heading is unknown. */
-export async function regenerateSection(db: DB, tenant: AiTenant, articleId: string, heading: string, writer?: ArticleWriter) {
+/**
+ * Rewrites the body under the H2 whose text is `heading`, in `baseHtml` (what
+ * the editor holds) or else the stored content; null when the article or heading is unknown.
+ */
+export async function proposeSectionRewrite(
+  db: DB,
+  tenant: AiTenant,
+  articleId: string,
+  heading: string,
+  { baseHtml, writer }: { baseHtml?: string | null; writer?: ArticleWriter } = {},
+): Promise<EditProposal | null> {
   const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
-  const $ = cheerio.load(article.content_html, null, false);
+  const before = baseHtml ?? article.content_html;
+  const $ = cheerio.load(before, null, false);
   const h2s = $("h2").toArray();
   const index = h2s.findIndex((h) => $(h).text().trim() === heading.trim());
   if (index < 0) return null;
@@ -50,18 +77,25 @@ export async function regenerateSection(db: DB, tenant: AiTenant, articleId: str
   const target = $(h2s[index]!);
   target.nextUntil("h2").remove();
   target.after(html);
-  return updateArticle(db, siteId, articleId, { contentHtml: $.html() });
+  return proposal(article, before, await sanitizeArticle($.html()));
 }
 
-/** Applies an instruction to the whole draft. */
-export async function editArticle(db: DB, tenant: AiTenant, articleId: string, instruction: string, writer?: ArticleWriter) {
+/** Applies an instruction to the whole draft (`baseHtml`, or else the stored content). */
+export async function proposeArticleEdit(
+  db: DB,
+  tenant: AiTenant,
+  articleId: string,
+  instruction: string,
+  { baseHtml, writer }: { baseHtml?: string | null; writer?: ArticleWriter } = {},
+): Promise<EditProposal | null> {
   const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
   await chargeAiAction(db, tenant, "edit");
+  const before = baseHtml ?? article.content_html;
   const brief = await briefFor(db, siteId, articleId, article.target_keyword || article.title);
-  const html = await (writer ?? (await getArticleWriter())).rewrite(article.content_html, instruction, brief, {});
-  return updateArticle(db, siteId, articleId, { contentHtml: html });
+  const html = await (writer ?? (await getArticleWriter())).rewrite(before, instruction, brief, {});
+  return proposal(article, before, await sanitizeArticle(html));
 }
 
 /** Applies an instruction to a selected fragment and returns it sanitized; nothing is stored. */

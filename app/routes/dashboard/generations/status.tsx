@@ -60,7 +60,7 @@ export default function GenerationStatus({ loaderData }: Route.ComponentProps) {
       {generation.status === "running" ? (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            This may take 1-3 minutes. You can leave this page; the article keeps being written.
+            This may take 1-3 minutes. You may leave this page; the article keeps being written and will be waiting in your articles.
           </p>
           <div className="mt-4">
             <GenerationProgress generation={generation} />

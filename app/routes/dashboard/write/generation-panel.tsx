@@ -14,13 +14,19 @@ import {
 
 export { OFFLINE_NOTE };
 
+/** Agrees with the progress page (../generations/status.tsx): the job runs on the server, so leaving is fine. */
+export const GENERATION_QUESTION =
+  "Writing takes 1-3 minutes and counts as one article. You may leave this page; the article keeps being written and will be waiting in your articles.";
+
 /**
  * The write screen's 'Get AI-Powered Article Ideas' panel. Props:
  * - active: the site's running generation (getActiveGeneration(db, siteId) in the loader), or null;
  * - defaultKeyword: prefills the keyword field.
  * Without JavaScript the button posts straight away and the status page shows
- * progress; with it, the 'Article Generation Started' dialog confirms first and
- * the 'Generating your article' dialog follows the job live.
+ * progress; with it, the 'Generate an article?' dialog asks first (in the words
+ * of the progress page: it runs on the server, you may leave) and the
+ * 'Generating your article' dialog follows the job live. 'More options' leads
+ * to the generator page (length, tone, images).
  */
 export function GenerationPanel({ active, defaultKeyword = "" }: { active: GenerationSnapshot | null; defaultKeyword?: string }) {
   const hydrated = useHydrated();
@@ -59,14 +65,14 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
         {hydrated ? <input type="hidden" name="returnTo" value="/dashboard/write" /> : null}
         <Button type="submit">Generate AI Article</Button>
       </Form>
-      <p className="mt-2 text-sm text-slate-600">Or start writing manually below</p>
+      <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
+        <span>Or start writing manually below</span>
+        <Link className="font-medium text-blue-700 underline" to="/dashboard/generator">
+          More options
+        </Link>
+      </p>
 
-      <Dialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Article Generation Started"
-        description="Your article will take 1-3 minutes to generate. Please don't close this tab."
-      >
+      <Dialog open={confirming} onOpenChange={setConfirming} title="Generate an article?" description={GENERATION_QUESTION}>
         <div className="flex justify-end gap-3">
           <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
             Cancel
@@ -109,6 +115,9 @@ function RunningGeneration({ generation: initial, hydrated }: { generation: Gene
         <Dialog open={open} onOpenChange={setOpen} title="Generating your article" description="Adding backlinks and images...">
           {generation.status === "running" ? (
             <>
+              <p className="mb-4 text-sm text-slate-600">
+                You may leave this page; the article keeps being written and will be waiting in your articles.
+              </p>
               <GenerationProgress generation={generation} />
               <div className="mt-6 flex justify-end">
                 <CancelGenerationForm generationId={generation.id} />

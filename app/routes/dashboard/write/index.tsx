@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { UsageMeter } from "#app/components/usage-card";
 import { requestContext } from "#app/context";
@@ -17,7 +17,6 @@ import { GenerationPanel, OfflineWriterNote } from "./generation-panel";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
-import { RegenerateButton } from "./regenerate-button";
 import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
 
@@ -54,6 +53,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+/** An autosave changes nothing this page shows; reloading it under the writer's cursor would only cost time. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
+}
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   return writeAction(getDb(), context.get(authContext), request, url, context.get(requestContext).requestId);
 }
@@ -70,18 +74,21 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
     <div className="flex flex-col gap-4">
       <UsageMeter usage={usage} />
       {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
-      <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h1 id="write-title" className="mb-5 text-2xl font-bold tracking-tight">
           {article ? "Edit Article" : "Write New Article"}
         </h1>
         {article?.source === "offline" ? <OfflineWriterNote /> : null}
-        <WriteForm key={article?.id ?? "new"} article={article} seo={seo} seoContext={seoContext} reply={actionData} />
+        <WriteForm
+          key={article?.id ?? "new"}
+          article={article}
+          seo={seo}
+          seoContext={seoContext}
+          reply={actionData && "result" in actionData ? actionData : undefined}
+          headings={headings}
+          aiTools={Boolean(article && (article.title || article.contentHtml))}
+        />
       </section>
-      {article && (article.title || article.contentHtml) ? (
-        <section aria-label="AI tools" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <RegenerateButton articleId={article.id} headings={headings} />
-        </section>
-      ) : null}
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
       {publishOpen && article ? (

@@ -1,14 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
-import { ContentField } from "#app/components/editor/content-field";
+import { ContentField, type ContentControl } from "#app/components/editor/content-field";
 import { Field, FormMessage, TextareaField } from "#app/components/forms";
-import { Button, StatusButton } from "#app/components/ui/button";
 import { parseContentFormat } from "#app/modules/articles/markdown";
 import { scoreArticle, type SeoInput, type SeoResult } from "#app/modules/articles/seo";
 import type { FormReply } from "#app/utils/form-reply";
+import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { AiEditDialogs, useAiEdits } from "./ai-edit";
+import { RegenerateButton } from "./regenerate-button";
 import { SeoPanel } from "./seo-panel";
+import { useAutosave, type Draft } from "./use-autosave";
+import { LeaveDialog, WriteBar } from "./write-bar";
 
 type Props = {
   article: { id: string; title: string; targetKeyword: string; metaDescription: string; contentHtml: string } | null;
@@ -16,7 +20,13 @@ type Props = {
   seoContext: Omit<SeoInput, "title" | "metaDescription" | "html" | "keyword">;
   /** The action's answer when a save was refused: the posted values, field errors and a notice. */
   reply?: FormReply;
+  /** The saved article's H2s, for 'Regenerate section'; the AI tools show for a saved article with a title or content. */
+  headings?: string[];
+  aiTools?: boolean;
 };
+
+/** The writing area's anchor: a save without JavaScript lands back here (write.server.ts). */
+export const EDITOR_ANCHOR = "editor";
 
 const PREVIEW_PATH = "/dashboard/write/preview";
 
@@ -44,8 +54,8 @@ function openPreview(form: HTMLFormElement) {
 }
 
 /** The article form; validated on the server, where the content's size is measured (app/routes/dashboard/write/write.server.ts). */
-export function WriteForm({ article, seo, seoContext, reply }: Props) {
-  const articleId = article?.id ?? null;
+export function WriteForm({ article, seo, seoContext, reply, headings = [], aiTools = false }: Props) {
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "write-article",
     lastResult: reply?.result,
@@ -58,92 +68,134 @@ export function WriteForm({ article, seo, seoContext, reply }: Props) {
     },
   });
   const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const [draft, setDraft] = useState({
+  const [draft, setDraft] = useState<Draft>({
     title: text(fields.title.initialValue),
     metaDescription: text(fields.metaDescription.initialValue),
     keyword: text(fields.targetKeyword.initialValue),
     html: article?.contentHtml ?? "",
   });
+  const [baseline, setBaseline] = useState<Draft>(draft);
   const [dirty, setDirty] = useState(false);
   const deferred = useDeferredValue(draft);
   const live = useMemo(() => (dirty ? scoreArticle({ ...seoContext, ...deferred }) : seo), [dirty, deferred, seo, seoContext]);
   const pending = useIsPending();
-  const update = (patch: Partial<typeof draft>) => {
+  const formRef = useRef<HTMLFormElement>(null);
+  const content = useRef<ContentControl>(null);
+  const update = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setDirty(true);
   };
+  // The editor reports its first document on mount; that is the saved version in the editor's own HTML, not a change.
+  const firstHtml = useRef(true);
+  const onHtmlChange = useCallback((html: string) => {
+    if (firstHtml.current) {
+      firstHtml.current = false;
+      setDraft((d) => ({ ...d, html }));
+      setBaseline((b) => ({ ...b, html }));
+      return;
+    }
+    setDraft((d) => ({ ...d, html }));
+    setDirty(true);
+  }, []);
+  const saving = useAutosave({
+    formRef,
+    draft,
+    baseline,
+    setBaseline,
+    articleId: article?.id ?? null,
+    enabled: hydrated,
+    saveRefused: Boolean(reply?.result),
+  });
+  const articleId = saving.articleId;
+  const ai = useAiEdits({ content, articleId, keyword: draft.keyword });
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="flex min-w-0 flex-col gap-5"
-        aria-label={articleId ? "Edit article" : "New article"}
-      >
-        {articleId ? <input type="hidden" name="articleId" value={articleId} /> : null}
-        {reply?.notice ? <FormMessage {...reply.notice} /> : null}
-        <Field
-          label="Title"
-          errors={fields.title.errors}
-          inputProps={{
-            ...getInputProps(fields.title, { type: "text" }),
-            maxLength: 200,
-            placeholder: "Your article title",
-            onChange: (e) => update({ title: e.currentTarget.value }),
+      <div id={EDITOR_ANCHOR} className="flex min-w-0 scroll-mt-20 flex-col gap-6">
+        <Form
+          ref={formRef}
+          method="post"
+          preventScrollReset
+          {...getFormProps(form)}
+          onSubmit={(event) => {
+            getFormProps(form).onSubmit?.(event);
+            if (!event.defaultPrevented) saving.markSubmitting();
           }}
-          hint={`${draft.title.trim().length} characters; search results show about 60.`}
-        />
-        <Field
-          label="Target keyword"
-          errors={fields.targetKeyword.errors}
-          inputProps={{
-            ...getInputProps(fields.targetKeyword, { type: "text" }),
-            maxLength: 120,
-            placeholder: "e.g. cold brew coffee",
-            onChange: (e) => update({ keyword: e.currentTarget.value }),
-          }}
-        />
-        <TextareaField
-          label="Meta description"
-          errors={fields.metaDescription.errors}
-          textareaProps={{
-            ...getTextareaProps(fields.metaDescription),
-            rows: 2,
-            maxLength: 500,
-            onChange: (e) => update({ metaDescription: e.currentTarget.value }),
-          }}
-        />
-        <ContentField
-          initial={{ format: parseContentFormat(text(fields.contentFormat.initialValue)), value: text(fields.content.initialValue) }}
-          errors={fields.content.errors ?? undefined}
-          onHtmlChange={(html) => update({ html })}
-        />
-        <div className="flex flex-wrap gap-3">
-          <StatusButton type="submit" name="intent" value="save" pending={pending} pendingLabel="Saving...">
-            {articleId ? "Update Article" : "Save Draft"}
-          </StatusButton>
-          <Button type="submit" name="intent" value="publish" variant="secondary">
-            Publish
-          </Button>
-          <Button
-            type="submit"
-            variant="secondary"
-            formAction={PREVIEW_PATH}
-            formTarget="_blank"
-            formMethod="post"
-            onClick={(event) => {
+          className="flex min-w-0 flex-col gap-5"
+          aria-label={articleId ? "Edit article" : "New article"}
+        >
+          {articleId ? <input type="hidden" name="articleId" value={articleId} /> : null}
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          {reply?.notice ? <FormMessage {...reply.notice} /> : null}
+          <Field
+            label="Title"
+            errors={fields.title.errors}
+            inputProps={{
+              ...getInputProps(fields.title, { type: "text" }),
+              maxLength: 200,
+              placeholder: "Your article title",
+              onChange: (e) => update({ title: e.currentTarget.value }),
+            }}
+            hint={`${draft.title.trim().length} characters; search results show about 60.`}
+          />
+          <Field
+            label="Target keyword"
+            errors={fields.targetKeyword.errors}
+            inputProps={{
+              ...getInputProps(fields.targetKeyword, { type: "text" }),
+              maxLength: 120,
+              placeholder: "e.g. cold brew coffee",
+              onChange: (e) => update({ keyword: e.currentTarget.value }),
+            }}
+          />
+          <TextareaField
+            label="Meta description"
+            errors={fields.metaDescription.errors}
+            textareaProps={{
+              ...getTextareaProps(fields.metaDescription),
+              rows: 2,
+              maxLength: 500,
+              onChange: (e) => update({ metaDescription: e.currentTarget.value }),
+            }}
+          />
+          <ContentField
+            initial={{ format: parseContentFormat(text(fields.contentFormat.initialValue)), value: text(fields.content.initialValue) }}
+            errors={fields.content.errors ?? undefined}
+            onHtmlChange={onHtmlChange}
+            controlRef={content}
+            onAiSelection={ai.selection}
+          />
+          <WriteBar
+            isNew={!articleId}
+            pending={pending}
+            state={saving.state}
+            error={saving.error}
+            onUndo={ai.undo !== null ? ai.undoLast : null}
+            onPreview={(event) => {
               // With JavaScript the router would handle the submit in this tab; post natively instead.
               event.preventDefault();
-              const form = event.currentTarget.form;
-              if (form) openPreview(form);
+              const target = event.currentTarget.form;
+              if (target) openPreview(target);
             }}
-          >
-            Preview
-          </Button>
-        </div>
-      </Form>
-      <SeoPanel result={live} live={dirty} />
+          />
+        </Form>
+        {aiTools && article ? (
+          <section aria-label="AI tools" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <RegenerateButton
+              articleId={article.id}
+              headings={headings}
+              onEdit={hydrated ? ai.whole : undefined}
+              busy={ai.pending !== null}
+            />
+          </section>
+        ) : null}
+      </div>
+      {/* Wide screens: the score stays beside the text while scrolling; it scrolls on its own when taller than the window. */}
+      <div tabIndex={0} className="lg:sticky lg:top-16 lg:max-h-[calc(100vh-5rem)] lg:self-start lg:overflow-y-auto">
+        <SeoPanel result={live} live={dirty} />
+      </div>
+      <AiEditDialogs ai={ai} />
+      <LeaveDialog blocker={saving.blocker} />
     </div>
   );
 }

@@ -12,14 +12,19 @@ import { logger } from "#app/utils/logger.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { LIVE_CHECK_INTENT, liveCheckAction } from "./live-check.server";
+import { EDITOR_ANCHOR } from "./write-form";
 
 /**
- * The write form's action: save a draft, or save and open the publish dialog.
- * Checked on the server only: the content's size limit is measured where it is stored.
+ * The write form's action: save a draft, or save and open the publish dialog,
+ * or autosave (the editor's script, a fetcher: answers JSON, no toast, no
+ * redirect). Checked on the server only: the content's size limit is measured
+ * where it is stored. Without JavaScript (no `js` field) the redirect carries
+ * #editor so the browser lands back at the form, not the top of the page.
  */
 
 const WriteSchema = z.object({
-  intent: z.enum(["save", "publish"]).catch("save"),
+  intent: z.enum(["save", "publish", "autosave"]).catch("save"),
+  js: z.string().optional(),
   articleId: z.string().trim().max(100).optional(),
   title: z
     .string({ error: MESSAGES.titleRequired.description })
@@ -46,10 +51,12 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   if (formData.get("intent") === LIVE_CHECK_INTENT) return liveCheckAction(db, auth, formData);
   const { submission } = await parseSubmission(formData, WriteSchema);
   if (submission.status !== "success") {
+    if (formData.get("intent") === "autosave") return { autosave: { ok: false as const, error: MESSAGES.autosaveFailed } };
     const titleMissing = submission.error?.title?.includes(MESSAGES.titleRequired.description);
     return replyError(submission, { notice: titleMissing ? MESSAGES.titleRequired : null });
   }
-  const { intent, contentFormat, ...input } = submission.value;
+  const { intent, contentFormat, js, ...input } = submission.value;
+  const autosave = intent === "autosave";
   // A form without the hidden id (an old tab) still updates the article it is editing.
   const articleId = input.articleId || url.searchParams.get("edit") || undefined;
   let saved: Awaited<ReturnType<typeof saveArticle>>;
@@ -57,6 +64,10 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
     const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
     saved = await saveArticle(db, tenant, { ...input, articleId, contentFormat: parseContentFormat(contentFormat) });
   } catch (error) {
+    if (autosave) {
+      logger.warn({ err: error, requestId, siteId: auth.site.id, articleId: articleId ?? null }, "autosave failed");
+      return { autosave: { ok: false as const, error: MESSAGES.autosaveFailed } };
+    }
     if (isQuotaError(error)) return replyError(submission, { status: 403, notice: { title: error.title, description: error.message } });
     // Markdown can grow on its way to HTML: the limit is checked again on what is stored.
     if (isArticleTooLargeError(error)) return replyError(submission, { fieldErrors: { content: [ARTICLE_TOO_LARGE_MESSAGE] } });
@@ -65,7 +76,10 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   }
   // An id that is not this site's: the same answer as an unknown one.
   if (!saved) notFound(MESSAGES.loadFailed.title);
-  return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }), {
+  if (autosave) return { autosave: { ok: true as const, articleId: saved.id, savedAt: new Date().toISOString() } };
+  // The publish dialog is fixed on screen; a save lands back at the form.
+  const anchor = js || intent === "publish" ? "" : `#${EDITOR_ANCHOR}`;
+  return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }) + anchor, {
     type: "success",
     title: saved.created ? MESSAGES.saved : MESSAGES.updated,
   });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { diffArticleHtml } from "./edit-diff";
+
+describe("diffArticleHtml", () => {
+  it("marks inserted and deleted words, not tags", () => {
+    const diff = diffArticleHtml("<p>Cold brew is <strong>smooth</strong> and sweet.</p>", "<p>Cold brew is rich and sweet.</p>");
+    expect(diff.parts).toEqual([
+      { kind: "same", text: "Cold brew is " },
+      { kind: "removed", text: "smooth" },
+      { kind: "added", text: "rich" },
+      { kind: "same", text: " and sweet." },
+    ]);
+    expect(diff.added).toBe(1);
+    expect(diff.removed).toBe(1);
+  });
+
+  it("keeps blocks on their own lines and counts a new paragraph as added", () => {
+    const diff = diffArticleHtml("<h2>Why</h2><p>Because.</p>", "<h2>Why</h2><p>Because.</p><p>Also this.</p>");
+    expect(diff.parts.map((p) => p.kind)).toEqual(["same", "added"]);
+    expect(diff.parts[0]).toEqual({ kind: "same", text: "Why\nBecause." });
+    expect(diff.added).toBe(2);
+    expect(diff.removed).toBe(0);
+  });
+
+  it("reports no change for identical text", () => {
+    const diff = diffArticleHtml("<p>Same words.</p>", "<p>Same <em>words</em>.</p>");
+    expect(diff.added + diff.removed).toBe(0);
+    expect(diff.parts).toEqual([{ kind: "same", text: "Same words." }]);
+  });
+
+  it("shortens long unchanged stretches to their ends around a change", () => {
+    const long = Array.from({ length: 200 }, (_, i) => `w${i}`).join(" ");
+    const diff = diffArticleHtml(`<p>${long} old tail</p>`, `<p>${long} new tail</p>`);
+    const gap = diff.parts.find((p) => p.kind === "gap");
+    expect(gap).toEqual({ kind: "gap", words: 170 });
+    // The words right before the change stay visible.
+    const kept = diff.parts.filter((p) => p.kind === "same").map((p) => ("text" in p ? p.text : ""));
+    expect(kept.join("")).toContain("w199 ");
+    expect(kept.join("")).not.toContain("w0 ");
+    expect(diff.parts.filter((p) => p.kind === "removed")).toEqual([{ kind: "removed", text: "old" }]);
+  });
+});

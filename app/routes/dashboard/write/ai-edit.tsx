@@ -1,0 +1,163 @@
+import { useId, useMemo, useState } from "react";
+import type { ContentControl } from "#app/components/editor/content-field";
+import { DiffView } from "#app/components/editor/diff-view";
+import type { AiSelectionRequest } from "#app/components/editor/toolbar";
+import { showToast } from "#app/components/toaster";
+import { Button } from "#app/components/ui/button";
+import { Dialog } from "#app/components/ui/dialog";
+import { diffArticleHtml } from "#app/modules/generation/edit-diff";
+
+/**
+ * AI edits with JavaScript (docs/decisions/036-ai-edits-reviewed-before-applied.md):
+ * the rewrite of the whole draft, a section or the selection is fetched from
+ * /dashboard/write/ai, shown as a word diff, and reaches the editor only on
+ * Accept; the content before the last accepted edit stays one Undo away.
+ * Saving is the write form's (autosave or the bar), like any other change.
+ */
+
+const FAILED = "Failed to generate AI article. Please try again.";
+
+/** Posts an AI action for the editor; resolves to the rewritten HTML or rejects with the message to show. */
+export async function requestAiEdit(fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set("js", "1");
+  const response = await fetch("/dashboard/write/ai", { method: "POST", body });
+  const result = (await response.json().catch(() => null)) as { ok: boolean; error: string | null; html: string | null } | null;
+  if (!result?.ok || result.html === null) throw new Error(result?.error ?? FAILED);
+  return result.html;
+}
+
+type Review = { label: string; before: string; after: string; apply: (html: string) => void };
+export type WholeEdit = { intent: "edit"; instruction: string } | { intent: "regenerate-section"; heading: string };
+
+export function useAiEdits({
+  content,
+  articleId,
+  keyword,
+}: {
+  content: React.RefObject<ContentControl | null>;
+  articleId: string | null;
+  keyword: string;
+}) {
+  const [pending, setPending] = useState<string | null>(null);
+  const [review, setReview] = useState<Review | null>(null);
+  const [asking, setAsking] = useState<AiSelectionRequest | null>(null);
+  const [undo, setUndo] = useState<string | null>(null);
+
+  const run = async (label: string, fields: Record<string, string>, before: string, apply: (html: string) => void) => {
+    setPending(label);
+    try {
+      const after = await requestAiEdit(fields);
+      setReview({ label, before, after, apply });
+    } catch (error) {
+      showToast({ type: "error", title: "Error generating article", description: error instanceof Error ? error.message : FAILED });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return {
+    pending,
+    review,
+    asking,
+    undo,
+    /** 'Apply to the whole draft' and 'Regenerate section', on what the editor holds now. */
+    whole: (edit: WholeEdit) => {
+      const control = content.current;
+      if (!control || !articleId) return;
+      const before = control.getHtml();
+      const label = edit.intent === "edit" ? `Edit with AI: “${edit.instruction}”` : `Regenerate section: “${edit.heading}”`;
+      void run(label, { ...edit, articleId, html: before }, before, (html) => control.setHtml(html));
+    },
+    /** The toolbar's 'AI edit': ask for the instruction first. */
+    selection: (request: AiSelectionRequest) => setAsking(request),
+    rewriteSelection: (instruction: string) => {
+      const request = asking;
+      setAsking(null);
+      if (!request) return;
+      const fields = { intent: "edit-selection", html: request.html, instruction, keyword, ...(articleId ? { articleId } : {}) };
+      void run(`AI edit of the selection: “${instruction}”`, fields, request.html, request.apply);
+    },
+    cancelAsking: () => setAsking(null),
+    accept: () => {
+      if (!review) return;
+      setUndo(content.current?.getHtml() ?? null);
+      review.apply(review.after);
+      setReview(null);
+    },
+    discard: () => setReview(null),
+    undoLast: () => {
+      if (undo !== null) content.current?.setHtml(undo);
+      setUndo(null);
+    },
+  };
+}
+
+export type AiEdits = ReturnType<typeof useAiEdits>;
+
+/** The instruction, working and review dialogs of useAiEdits; render outside the write <form> (they hold forms of their own). */
+export function AiEditDialogs({ ai }: { ai: AiEdits }) {
+  const inputId = useId();
+  const diff = useMemo(() => (ai.review ? diffArticleHtml(ai.review.before, ai.review.after) : null), [ai.review]);
+  return (
+    <>
+      <Dialog
+        open={ai.asking !== null}
+        onOpenChange={(open) => (open ? null : ai.cancelAsking())}
+        title="Edit the selection with AI"
+        description="Say what to change; you will see the rewrite before anything changes."
+      >
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = String(new FormData(event.currentTarget).get("instruction") ?? "").trim();
+            if (value) ai.rewriteSelection(value);
+          }}
+        >
+          <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+            Instruction
+          </label>
+          <input
+            id={inputId}
+            name="instruction"
+            required
+            maxLength={1000}
+            autoFocus
+            placeholder="e.g. Make it shorter"
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <div className="mt-2 flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={ai.cancelAsking}>
+              Cancel
+            </Button>
+            <Button type="submit">Rewrite</Button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog open={ai.pending !== null} onOpenChange={() => undefined} title="Rewriting with AI…" description={ai.pending ?? ""}>
+        <p role="status" className="text-sm text-slate-600">
+          The rewrite will be shown for review; nothing changes until you accept it.
+        </p>
+      </Dialog>
+      <Dialog
+        open={ai.review !== null}
+        onOpenChange={(open) => (open ? null : ai.discard())}
+        title="Review the AI edit"
+        description={ai.review ? `${ai.review.label}. Nothing changes until you accept.` : ""}
+        className="max-w-2xl"
+      >
+        {diff ? <DiffView diff={diff} /> : null}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={ai.discard}>
+            Discard
+          </Button>
+          <Button type="button" onClick={ai.accept}>
+            Accept
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
