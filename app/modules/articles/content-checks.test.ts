@@ -139,7 +139,7 @@ describe("links checked and working", () => {
     const check = checkOf(html, "links-verified", { linkChecks: { "https://a.example/": "ok", "/about": "unreachable" } })!;
     expect(check.passed).toBe(false);
     expect(check.detail).toBe(
-      "1 link did not answer when last checked and 1 link has not been checked yet. A link nobody has opened may lead nowhere, and readers who hit a dead link stop trusting the page.",
+      "1 link failed its last check and 1 link has not been checked yet. A link nobody has opened may lead nowhere, and readers who hit a dead link stop trusting the page.",
     );
     expect(check.fix).toContain("Backlinks page");
   });

@@ -8,6 +8,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { assertCanCreateArticle, recordArticleCreated } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
+import { linkChecksOfArticle } from "./link-checks.server";
 import type { LengthBand, LinkAmount } from "./seo";
 import { slugify } from "./text";
 
@@ -86,10 +87,12 @@ export async function getSeoContext(db: DB, siteId: string) {
 async function derived(
   db: DB,
   siteId: string,
-  fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string },
+  fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string; articleId?: string },
 ) {
   const seo = {
     ...(await getSeoContext(db, siteId)),
+    // The stored score agrees with the write screen's panel, which knows the links' last checks.
+    linkChecks: await linkChecksOfArticle(db, siteId, fields.articleId),
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
@@ -171,6 +174,7 @@ export async function updateArticle(
     sanitize: patch.contentHtml !== undefined,
     metaDescription,
     targetKeyword,
+    articleId,
   });
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);

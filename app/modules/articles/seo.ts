@@ -307,7 +307,7 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
     const { unverified, unreachable } = linkVerification(parsed.links, input.linkChecks);
     const problems = [...unreachable, ...unverified];
     const parts = [
-      unreachable.length ? `${plural(unreachable.length, "link")} did not answer when last checked` : "",
+      unreachable.length ? `${plural(unreachable.length, "link")} failed ${unreachable.length === 1 ? "its" : "their"} last check` : "",
       unverified.length ? `${plural(unverified.length, "link")} ${unverified.length === 1 ? "has" : "have"} not been checked yet` : "",
     ].filter(Boolean);
     checks.push({
@@ -317,7 +317,7 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
       detail: problems.length
         ? `${capitalise(parts.join(" and "))}. A link nobody has opened may lead nowhere, and readers who hit a dead link stop trusting the page.`
         : parsed.links.length
-          ? "Every link answered when it was last checked."
+          ? "Every link worked when it was last checked."
           : "No links to check.",
       ...(problems.length
         ? {
