@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { createArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle } from "#app/modules/articles/seo";
+import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import { seoBasis } from "#app/modules/articles/stored-score";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { requireAuth } from "#app/modules/auth/guards.server";
@@ -37,8 +38,15 @@ const BODY = `<p>Glazing pottery at home is easier than it looks.</p><h2>Glazing
 async function panelScore(user: TestUser, id: string) {
   const a = await db.selectFrom("articles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const context = await getSeoContext(db, user.siteId);
-  return scoreArticle({ ...context, title: a.title, metaDescription: a.meta_description, keyword: a.target_keyword, html: a.content_html })
-    .score;
+  const linkChecks = await linkChecksOfArticle(db, user.siteId, id);
+  return scoreArticle({
+    ...context,
+    linkChecks,
+    title: a.title,
+    metaDescription: a.meta_description,
+    keyword: a.target_keyword,
+    html: a.content_html,
+  }).score;
 }
 
 async function write(user: TestUser, title: string, html = BODY) {

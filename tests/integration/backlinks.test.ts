@@ -216,6 +216,9 @@ describe("the check job", () => {
       [`/b/${blogSlug}`, "ok", 200],
       [`/b/${blogSlug}/no-such-post`, "broken", 404],
     ]);
+    // The article's stored SEO score knows nothing of these results yet: the list scores it again.
+    const stored = await db.selectFrom("articles").select("seo_basis").where("id", "=", article.id).executeTakeFirstOrThrow();
+    expect(stored.seo_basis).toBeNull();
   });
 
   it("is enqueued once a day per site that has links", async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import type { DB } from "#app/db/client.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { getUsageSummary, monthKey } from "#app/modules/articles/quota.server";
@@ -100,6 +101,7 @@ describe("demo data", () => {
     for (const article of await articlesOf()) {
       const seo = scoreArticle({
         ...context,
+        linkChecks: await linkChecksOfArticle(db, tenant.siteId, article.id),
         html: article.content_html,
         title: article.title,
         metaDescription: article.meta_description,
@@ -109,6 +111,7 @@ describe("demo data", () => {
         SEO_PASS_SCORE,
       );
       expect(seo.passed).toBe(true);
+      expect(seo.verdict.id).toBe("good");
       expect(article.seo_score).toBe(seo.score);
     }
   });

@@ -1,9 +1,25 @@
 import * as cheerio from "cheerio/slim";
+import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
 import { slugify } from "#app/modules/articles/text";
+import { titleCase } from "#app/modules/tools/text";
+import {
+  BRAND_LINES,
+  CONCLUSIONS,
+  FAQ,
+  INTRO_TAIL,
+  INTROS,
+  METAS,
+  NEXT_STEP,
+  SECTION_ROLES,
+  shapeGroup,
+  TABLE,
+  TITLES,
+} from "./offline-templates";
 import { imageCount, sectionWordTarget } from "./prompts";
 import {
   WriterLimitError,
   type ArticleBrief,
+  type BrandBrief,
   type ArticleWriter,
   type FaqItem,
   type ImageGenerator,
@@ -16,13 +32,15 @@ import {
 
 /**
  * The built-in writer used when no AI provider is configured: deterministic
- * English templates over the keyword and the brand settings, producing the
- * same article structure as the model-backed writer. It cannot follow
- * free-form instructions or write other languages; the UI says so.
+ * English templates (offline-templates.ts) over the keyword's shape and the
+ * brand settings, producing the same article structure as the model-backed
+ * writer. It cannot follow free-form instructions, write other languages or
+ * know facts about the topic; the UI says so. It links only to the site's own
+ * pages and illustrates with title cards (docs/decisions/037).
  */
 
 export const OFFLINE_LIMITATION =
-  "Written by the built-in offline writer from templates, in English. Articles in other languages and the site's specific instructions need an AI provider.";
+  "Written by the built-in offline writer from templates, in English. Connect an AI provider for articles in other languages and for the site's specific instructions.";
 
 /** FNV-1a, so the same keyword always picks the same templates. */
 export function hash(text: string) {
@@ -50,237 +68,97 @@ function capitalize(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function titleCase(text: string) {
-  const small = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "vs", "with"]);
-  return text
-    .split(/\s+/)
-    .map((w, i) => (i > 0 && small.has(w.toLowerCase()) ? w.toLowerCase() : w === w.toLowerCase() ? capitalize(w) : w))
-    .join(" ");
-}
-
 function wordsOf(text: string) {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
 }
 
-type Fill = (template: string) => string;
-
-function filler(brief: ArticleBrief): Fill {
-  const k = brief.keyword.trim();
-  const brand = brief.brand?.name || "our team";
-  const topic = brief.brand?.tags[0] || brief.brand?.industry?.toLowerCase() || k;
-  return (template) =>
-    template
-      .replaceAll("{K}", titleCase(k))
-      .replaceAll("{k}", k)
-      .replaceAll("{Kc}", capitalize(k))
-      .replaceAll("{brand}", brand)
-      .replaceAll("{topic}", topic);
+/** "do" → "does", "matter" → "matters", "have" → "has": the verb agreeing with a singular subject. */
+function thirdPerson(verb: string) {
+  const lower = verb.toLowerCase();
+  const out =
+    lower === "have"
+      ? "has"
+      : lower === "be"
+        ? "is"
+        : /(s|sh|ch|x|z|o)$/.test(lower)
+          ? `${lower}es`
+          : /[^aeiou]y$/.test(lower)
+            ? `${lower.slice(0, -1)}ies`
+            : `${lower}s`;
+  return verb[0] === verb[0]!.toUpperCase() ? capitalize(out) : out;
 }
 
-type SectionKind = {
-  headings: string[];
-  intent: string;
-  subheadings: string[];
-  sentences: string[];
-};
+/** Everything a template needs to speak about this keyword grammatically (offline-templates.ts lists the placeholders). */
+type Voice = { shape: KeywordShape; group: ReturnType<typeof shapeGroup>; topic: string; brand: BrandBrief | null };
 
-/** Section templates in article order; short articles take the first four, long ones seven. */
-const SECTION_KINDS: SectionKind[] = [
-  {
-    headings: ["What Is {K}?", "{K}: The Basics", "Understanding {K}"],
-    intent: "Explain what {k} is and why it matters",
-    subheadings: [],
-    sentences: [
-      "{Kc} is easiest to understand when you look at the problem it solves rather than at the jargon around it.",
-      "At its core, {k} is about making a repeatable decision well instead of improvising every time.",
-      "People usually start looking into {k} when the way they work today stops scaling or starts costing too much.",
-      "The idea itself is simple, but the details decide whether it pays off or becomes one more chore.",
-      "A useful way to think about {k} is as a system: a few inputs, a clear process and a result you can check.",
-      "That framing matters because it tells you where to look when something does not work as expected.",
-      "Most of the confusion around {k} comes from advice that skips the context it was written for.",
-      "A small business, a growing team and a large organisation each need a slightly different version of it.",
-      "What stays the same is the goal: fewer surprises, clearer priorities and results you can measure.",
-      "If you keep that goal in mind, the rest of this guide will be easy to apply to your own situation.",
-      "It also helps to separate the essentials from the extras that only matter later.",
-      "The essentials are few, and getting them right covers most of the value.",
-      "Everything else is refinement you can add once the basics run reliably.",
-      "Knowing this up front saves time, because you will not chase advanced tactics before they can help.",
-    ],
-  },
-  {
-    headings: ["Why {K} Matters", "Key Benefits of {K}", "What You Gain from {K}"],
-    intent: "Show the concrete benefits of {k}",
-    subheadings: ["Time and focus", "Better decisions"],
-    sentences: [
-      "The first benefit of {k} is time: a clear process removes dozens of small decisions from your week.",
-      "That time goes back into the work that actually moves your goals forward.",
-      "The second benefit is consistency, because a repeatable approach produces results you can compare.",
-      "When results are comparable, you can see what works and stop doing what does not.",
-      "{Kc} also makes it easier to involve other people, since the steps can be explained and shared.",
-      "A shared approach means fewer handovers that go wrong and fewer questions that block progress.",
-      "Another benefit is confidence: you know why you are doing each step, so you can defend your choices.",
-      "Over a few months, these small gains add up to a noticeable difference in quality and cost.",
-      "The benefits are largest for people who currently handle {k} in an ad hoc way.",
-      "If you already have a working routine, the gain comes from tightening it rather than replacing it.",
-      "Either way, the benefits only appear when the approach is applied regularly, not once.",
-      "Treat it as a habit and it keeps paying back the effort you put into setting it up.",
-      "Clear priorities are a quieter benefit, but they are often the one people value most.",
-      "They make it obvious what to do next, even on a busy day.",
-    ],
-  },
-  {
-    headings: ["How to Get Started with {K}", "Getting Started with {K} Step by Step", "A Simple {K} Plan"],
-    intent: "Give practical first steps for {k}",
-    subheadings: ["Set a clear goal", "Start small and review"],
-    sentences: [
-      "Start by writing down the one result you want from {k} in the next three months.",
-      "A specific goal keeps you from spreading effort across too many directions at once.",
-      "Next, look at what you already do and note which parts work and which parts cause friction.",
-      "This quick audit shows you where {k} will make the biggest difference first.",
-      "Pick one small area and apply the new approach there before rolling it out everywhere.",
-      "A small start lets you learn cheaply and adjust before the stakes get higher.",
-      "Keep notes as you go, because the details you learn in the first weeks are easy to forget.",
-      "After two or three weeks, review what changed and decide what to keep.",
-      "Only then expand to the next area, using what you learned to move faster.",
-      "If you work with others, share the plan early so nobody is surprised by the change.",
-      "Simple checklists help here, because they turn good intentions into steps anyone can follow.",
-      "Do not wait for a perfect plan; a good plan you follow beats a perfect one you postpone.",
-      "Put the first review in your calendar now, so it actually happens.",
-      "Small, steady progress is the most reliable way to make {k} stick.",
-    ],
-  },
-  {
-    headings: ["Best Practices for {K}", "{K} Tips That Work", "Proven {K} Practices"],
-    intent: "Share best practices for {k}",
-    subheadings: [],
-    sentences: [
-      "Keep your approach to {k} as simple as the problem allows, and no simpler.",
-      "Document the steps once, then improve the document each time you notice a gap.",
-      "Measure a few things that matter instead of many things that are easy to count.",
-      "Review results on a fixed rhythm, such as the first Monday of every month.",
-      "Make one change at a time, so you know which change caused which effect.",
-      "Write for the people you serve, and check your work from their point of view.",
-      "Reuse what works: a template or checklist saves effort and keeps quality steady.",
-      "Retire steps that no longer add value, even if they were useful once.",
-      "Ask for feedback early, when changes are still cheap to make.",
-      "Keep an eye on the basics, because most problems start there rather than in advanced details.",
-      "Protect time for {k} in your schedule instead of fitting it into gaps.",
-      "Share what you learn, since explaining a practice is a good test of whether you understand it.",
-      "Be patient with results; most improvements show up over weeks, not days.",
-      "Finally, stay curious and compare your approach with how others handle {k}.",
-    ],
-  },
-  {
-    headings: ["Common {K} Mistakes to Avoid", "{K} Pitfalls and How to Avoid Them", "Mistakes People Make with {K}"],
-    intent: "Warn about the common mistakes with {k}",
-    subheadings: ["Doing too much at once", "Skipping the review"],
-    sentences: [
-      "The most common mistake with {k} is trying to change everything in the first week.",
-      "Big launches feel productive, but they make it hard to tell which part actually helped.",
-      "Another frequent mistake is copying someone else's setup without checking that it fits your needs.",
-      "What works for a large company can be overkill for a small team, and the reverse is also true.",
-      "Many people also skip the review step once things seem to run smoothly.",
-      "Without reviews, small problems grow quietly until they become expensive ones.",
-      "Ignoring the people affected by the change is a mistake that costs goodwill quickly.",
-      "Explain the why behind {k}, not only the what, and adoption becomes much easier.",
-      "Some give up too early, before the new routine has had time to show results.",
-      "Set a realistic review date and judge the approach then, not after a single bad day.",
-      "Overcomplicating tools is another trap; a spreadsheet is often enough at the start.",
-      "Finally, avoid measuring success only by effort spent, since effort is not the same as progress.",
-      "Each of these mistakes is easy to fix once you know to look for it.",
-      "A short checklist of them, reviewed monthly, keeps you on track.",
-    ],
-  },
-  {
-    headings: ["Tools and Resources for {K}", "What You Need for {K}"],
-    intent: "Describe the tools and resources that help with {k}",
-    subheadings: [],
-    sentences: [
-      "You do not need expensive tools to start with {k}; a notebook or a shared document is enough.",
-      "As your process matures, a dedicated tool can save time on the repetitive parts.",
-      "Choose tools that fit the way you already work, not tools that force a new way of working.",
-      "Before buying, test the tool on a real task for a week and see whether it removes friction.",
-      "Good documentation and active communities are worth as much as features.",
-      "Keep the number of tools small, because every tool adds upkeep and training.",
-      "Templates and checklists are resources too, and they are often the most valuable ones.",
-      "Reliable reference material helps you check facts instead of relying on memory.",
-      "When you work with a partner or service, agree on expectations in writing.",
-      "Review your tool set once a year and remove what nobody uses.",
-      "The right tools make {k} lighter, but they never replace a clear process.",
-      "Start with the process, then pick tools that support it.",
-    ],
-  },
-  {
-    headings: ["Measuring Your {K} Results", "How to Track {K} Progress"],
-    intent: "Explain how to measure progress with {k}",
-    subheadings: [],
-    sentences: [
-      "Measuring {k} starts with choosing two or three indicators that reflect your goal.",
-      "Write down where you stand today, so you have a baseline to compare against.",
-      "Check the indicators on a fixed schedule, such as every two weeks.",
-      "Look for trends over several checks rather than reacting to a single number.",
-      "When a number moves, ask what changed in the process before drawing conclusions.",
-      "Qualitative feedback matters too, because numbers rarely tell the whole story.",
-      "Share results openly, including the ones that are disappointing.",
-      "Use what you learn to decide the next single change to try.",
-      "Keep the measurement light, so it never becomes more work than the task itself.",
-      "Over time, good measurement turns {k} from guesswork into a routine you can trust.",
-      "Celebrate real progress, since visible wins keep everyone motivated.",
-      "And when results stall, go back to the basics before adding complexity.",
-    ],
-  },
-];
+function voiceOf(brief: ArticleBrief): Voice {
+  const shape = keywordShape(brief.keyword, { brandNames: brief.brand?.name ? [brief.brand.name] : [] });
+  // A question with no clean subject ("why is my sourdough flat") is talked about as the question.
+  return { shape, group: shapeGroup(shape.kind), topic: shape.topic ?? "this question", brand: brief.brand };
+}
 
-const BRAND_SENTENCES = [
-  "At {brand}, we see the same pattern again and again: the teams that keep {k} simple get the best results.",
-  "{brand} applies these principles every day, and they are the foundation of how we work with {topic}.",
-  "If you want a second opinion, {brand} is happy to share what has worked for others in a similar situation.",
-  "This is also the approach {brand} recommends to anyone getting serious about {k}.",
-  "{brand} built its own routine around these steps, refining them over many projects.",
-];
+function listText(items: string[]) {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
 
-const FAQ_TEMPLATES: Array<[string, string]> = [
-  [
-    "What is {k}?",
-    "{Kc} is a structured way of handling a recurring task so the results are consistent and easy to check. It combines a clear goal, a simple process and regular reviews, and it works at any scale once the basics are in place.",
-  ],
-  [
-    "How long does it take to see results with {k}?",
-    "Most people notice the first improvements within a few weeks, as soon as the new routine replaces ad hoc decisions. Larger gains build up over two or three months of consistent practice and regular reviews.",
-  ],
-  [
-    "Is {k} worth it for a small business?",
-    "Yes, often more than for a large one, because a small team feels every wasted hour. Start with one area, keep the tools simple and expand only when the first results are clear.",
-  ],
-  [
-    "What is the biggest mistake with {k}?",
-    "Trying to change everything at once. It hides which changes helped and wears people out. Make one change at a time, review it after a few weeks and keep what works.",
-  ],
-  [
-    "How do I get started with {k}?",
-    "Write down one goal for the next three months, audit what you do today and apply the new approach to one small area first. Review after two or three weeks, then expand step by step.",
-  ],
-];
+/** A free-text setting as a phrase inside a sentence: no trailing full stop, lower-case first letter unless it is a name. */
+function phrase(text: string) {
+  const clean = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!]+$/, "");
+  return /^\p{Lu}\p{Ll}/u.test(clean) && !/^\p{Lu}\p{Ll}*\s\p{Lu}/u.test(clean) ? clean.charAt(0).toLowerCase() + clean.slice(1) : clean;
+}
 
-const TITLE_TEMPLATES = [
-  "{K}: A Practical Guide",
-  "{K}: The Complete Guide",
-  "{K} Explained: What You Need to Know",
-  "How to Get {K} Right",
-  "{K}: A Step-by-Step Guide",
-];
+function fill(template: string, v: Voice, { heading = false } = {}) {
+  const plural = v.shape.plural && v.shape.topic !== null;
+  const question = heading ? v.shape.headline : (v.shape.question ?? v.shape.headline);
+  const description = v.brand?.description ? fitMeta(v.brand.description.replace(/\s+/g, " ").trim(), 220) : "";
+  return template
+    .replace(/\{v:([A-Za-z]+)\}/g, (_, verb: string) => (plural ? verb : thirdPerson(verb)))
+    .replaceAll("{K}", v.group === "question" ? v.shape.headline : titleCase(v.group === "how-to" ? v.shape.keyword : v.topic))
+    .replaceAll("{Kc}", capitalize(v.topic))
+    .replaceAll("{k}", v.shape.keyword)
+    .replaceAll("{Q}", question)
+    .replaceAll("{T}", titleCase(v.topic))
+    .replaceAll("{Tc}", capitalize(v.topic))
+    .replaceAll("{t}", v.topic)
+    .replaceAll("{It}", plural ? "They" : "It")
+    .replaceAll("{it}", plural ? "they" : "it")
+    .replaceAll("{them}", plural ? "them" : "it")
+    .replaceAll("{its}", plural ? "their" : "its")
+    .replaceAll("{is}", plural ? "are" : "is")
+    .replaceAll("{brand}", v.brand?.name ?? "")
+    .replaceAll("{tags}", listText((v.brand?.tags ?? []).slice(0, 3)))
+    .replaceAll("{description}", description)
+    .replaceAll("{audience}", phrase(v.brand?.audience ?? ""));
+}
+
+/** The brand's lines this article can use: only those whose setting is filled in. */
+function brandLines(brief: ArticleBrief) {
+  const b = brief.brand;
+  if (!b?.name) return [];
+  const has = { name: true, tags: b.tags.length > 0, description: b.description.trim().length > 0, audience: b.audience.trim().length > 0 };
+  return BRAND_LINES.filter((line) => has[line.needs]).map((line) => line.text);
+}
 
 /** A title of at most 60 characters that contains the keyword. */
 export function fitTitle(candidate: string, keyword: string) {
   const k = keyword.trim();
+  const headline = keywordShape(k).headline;
   let title = candidate.trim();
-  if (!title.toLowerCase().includes(k.toLowerCase())) title = `${titleCase(k)}: ${title}`;
+  if (!title.toLowerCase().includes(k.toLowerCase())) title = `${headline}${/\?$/.test(headline) ? "" : ":"} ${title}`;
   if (title.length <= 60) return title;
-  for (const suffix of [": A Practical Guide", ": A Guide", " Guide"]) {
-    const t = `${titleCase(k)}${suffix}`;
+  for (const suffix of /\?$/.test(headline) ? [" A Guide"] : [": A Practical Guide", ": A Guide", " Guide"]) {
+    const t = `${headline}${suffix}`;
     if (t.length <= 60) return t;
   }
-  return titleCase(k).slice(0, 60).trim();
+  return headline.length <= 60
+    ? headline
+    : headline
+        .slice(0, 60)
+        .replace(/\s+\S*$/, "")
+        .trim();
 }
 
 /** A meta description of at most 160 characters, cut at a word. */
@@ -299,32 +177,45 @@ function excluded(brief: ArticleBrief) {
   return (sentence: string) => terms.some((t) => sentence.toLowerCase().includes(t));
 }
 
-function kindsFor(count: number) {
-  return Array.from({ length: count }, (_, i) => SECTION_KINDS[i % SECTION_KINDS.length]!);
+/**
+ * Section i's role, and which share of the role's sentences it takes: an
+ * article with more sections than roles splits a role's sentences between its
+ * sections, so no sentence appears twice.
+ */
+function roleOf(index: number, count: number) {
+  const roles = SECTION_ROLES.length;
+  const occurrence = Math.floor(index / roles);
+  const shares = Math.floor((count - 1 - (index % roles)) / roles) + 1;
+  return { role: SECTION_ROLES[index % roles]!, occurrence, shares };
 }
 
 export function offlineOutline(brief: ArticleBrief): Outline {
-  const fill = filler(brief);
+  const v = voiceOf(brief);
   const seed = brief.keyword.toLowerCase();
   const taken = new Set(brief.avoidTitles.map((t) => t.toLowerCase()));
-  const titles = seededOrder(TITLE_TEMPLATES, seed).map((t) => fitTitle(fill(t), brief.keyword));
+  const titles = seededOrder(TITLES[v.group], seed).map((t) => fitTitle(fill(t, v, { heading: true }), brief.keyword));
   const title = titles.find((t) => !taken.has(t.toLowerCase())) ?? titles[0]!;
   const target = sectionWordTarget(brief);
-  const sections: OutlineSection[] = kindsFor(brief.sectionCount).map((kind, i) => ({
-    heading: fill(kind.headings[hash(`${seed}:${i}`) % kind.headings.length]!),
-    intent: fill(kind.intent),
-    targetWords: target,
-    subheadings: kind.subheadings.map(fill),
-  }));
-  const brandPart = brief.brand && brief.brandMentions > 0 ? ` Tips from ${brief.brand.name}.` : "";
-  const meta = fitMeta(`Learn ${brief.keyword}: what it is, why it matters, practical first steps and the mistakes to avoid.${brandPart}`);
-  const faqQuestions = seededOrder(FAQ_TEMPLATES, `${seed}:faq`)
+  const sections: OutlineSection[] = Array.from({ length: brief.sectionCount }, (_, i) => {
+    const { role, occurrence } = roleOf(i, brief.sectionCount);
+    const headings = role.headings[v.group];
+    return {
+      heading: fill(headings[(hash(`${seed}:${i}`) + occurrence) % headings.length]!, v, { heading: true }),
+      intent: fill(role.intent, v),
+      targetWords: target,
+      subheadings: occurrence === 0 ? role.subheadings : [],
+    };
+  });
+  const brandPart = brief.brand?.name && brief.brandMentions > 0 ? ` Tips from ${brief.brand.name}.` : "";
+  const meta = fitMeta(`${fill(METAS[v.group][0]!, v)}${brandPart}`);
+  const faqQuestions = seededOrder(FAQ, `${seed}:faq`)
     .slice(0, 4)
-    .map(([q]) => fill(q));
+    .map(([q]) => q);
   const images = imageCount(brief.sectionCount);
+  // Without an image model the pictures are title cards: the alt text says what they show.
   const imagePrompts = [
-    { prompt: title, alt: `Cover illustration for the article ${title}` },
-    ...sections.slice(1, images).map((s) => ({ prompt: s.heading, alt: `Illustration for the section ${s.heading}` })),
+    { prompt: title, alt: `Title card reading “${title}”` },
+    ...sections.slice(1, images).map((s) => ({ prompt: s.heading, alt: `Title card reading “${s.heading}”` })),
   ];
   return {
     title,
@@ -332,28 +223,29 @@ export function offlineOutline(brief: ArticleBrief): Outline {
     slug: slugify(brief.keyword),
     sections,
     faqQuestions,
-    table: {
-      caption: fill("{K} approaches compared"),
-      columns: ["Approach", "Best for", "Effort", "Watch out for"],
-      purpose: "Compare ways to handle {k}",
-    },
+    table: { caption: capitalize(fill(TABLE.caption, v)), columns: TABLE.columns, purpose: fill("Compare ways to approach {t}", v) },
     imagePrompts: imagePrompts.slice(0, images),
   };
 }
 
 /** Paragraphs of three or four sentences until the section reaches its target length. */
 export function offlineSection(brief: ArticleBrief, outline: Outline, index: number) {
-  const fill = filler(brief);
+  const v = voiceOf(brief);
   const isExcluded = excluded(brief);
   const section = outline.sections[index]!;
-  const kind = kindsFor(outline.sections.length)[index]!;
-  const sentences = seededOrder(kind.sentences, `${brief.keyword}:${index}`)
-    .map(fill)
+  const { role, occurrence, shares } = roleOf(index, outline.sections.length);
+  // The sentences are written to follow on from each other, so they keep their order.
+  const pool = role.sentences;
+  const share = Math.ceil(pool.length / shares);
+  const sentences = pool
+    .slice(occurrence * share, (occurrence + 1) * share)
+    .map((s) => fill(s, v))
     .filter((s) => !isExcluded(s));
-  // Brand mentions are spread over the first sections, one each.
-  if (brief.brand && index < brief.brandMentions) {
-    const brandSentence = fill(BRAND_SENTENCES[index % BRAND_SENTENCES.length]!);
-    if (!isExcluded(brandSentence)) sentences.splice(2, 0, brandSentence);
+  // Brand lines are spread over the first sections, one each, from the brand's own settings.
+  const lines = brandLines(brief);
+  if (lines.length && index < brief.brandMentions) {
+    const line = fill(lines[index % lines.length]!, v);
+    if (!isExcluded(line)) sentences.splice(2, 0, line);
   }
   const blocks: string[] = [];
   const subheadings = section.subheadings;
@@ -382,56 +274,26 @@ export function offlineSection(brief: ArticleBrief, outline: Outline, index: num
 }
 
 export function offlineIntroConclusion(brief: ArticleBrief, outline: Outline) {
-  const fill = filler(brief);
-  const seed = hash(brief.keyword);
-  const opener = [
-    "{Kc} comes up in almost every conversation about doing better work with less stress.",
-    "{Kc} sounds complicated, but it rests on a handful of ideas anyone can apply.",
-    "{Kc} is one of those topics where a little structure goes a long way.",
-  ][seed % 3]!;
-  const intro = [
-    fill(opener),
-    fill("Yet most advice about it is either too vague to act on or too detailed to start with."),
-    "This guide takes the middle road.",
-    fill(
-      `It explains what {k} is, why it matters, how to get started, which practices work and which mistakes to avoid, followed by a comparison table and answers to common questions.`,
-    ),
-    "\n\n",
-    "Each part is short and practical, so you can read it in one sitting and apply the first step today.",
-    fill("If you only have a few minutes, jump to the getting started section and come back for the rest later."),
-  ].join(" ");
-  const brandLine = brief.brand && brief.brandMentions > 1 ? fill(" And if you want help along the way, {brand} is here for it.") : "";
-  const conclusion = [
-    fill(`{Kc} does not need to be complicated.`),
-    "Set one clear goal, start small, review on a fixed rhythm and change one thing at a time.",
-    "Avoid the common mistakes, keep your tools simple and measure what matters.",
-    fill("Done consistently, these habits turn {k} into a routine that keeps paying off."),
-    `Your next step: pick the one area where you feel the most friction today and apply the first step from this guide this week.${brandLine}`,
-  ].join(" ");
-  return { intro: intro.replace(/ ?\n\n ?/, "\n\n"), conclusion: `${conclusion}\n\nThanks for reading ${outline.title}.` };
+  const v = voiceOf(brief);
+  void outline;
+  const audience = brief.brand?.audience.trim() ? ` It is written with ${phrase(brief.brand.audience)} in mind.` : "";
+  const intro = `${fill(INTROS[v.group][0]!, v)}\n\n${INTRO_TAIL}${audience}`;
+  const brandLine =
+    brief.brand?.name && brief.brandMentions > 1 ? ` And if you want help along the way, ${brief.brand.name} is here for it.` : "";
+  const conclusion = `${fill(CONCLUSIONS[v.group][0]!, v)} ${NEXT_STEP}${brandLine}`;
+  return { intro, conclusion };
 }
 
-export function offlineFaq(brief: ArticleBrief, outline: Outline): FaqItem[] {
-  const fill = filler(brief);
+export function offlineFaq(_brief: ArticleBrief, outline: Outline): FaqItem[] {
   return outline.faqQuestions.map((question) => {
-    const template = FAQ_TEMPLATES.find(([q]) => fill(q) === question);
-    return { question, answer: fill(template?.[1] ?? FAQ_TEMPLATES[0]![1]) };
+    const entry = FAQ.find(([q]) => q === question) ?? FAQ[0]!;
+    return { question, answer: entry[1] };
   });
 }
 
-export function offlineTable(brief: ArticleBrief, outline: Outline): TableData | null {
+export function offlineTable(_brief: ArticleBrief, outline: Outline): TableData | null {
   if (!outline.table) return null;
-  const fill = filler(brief);
-  return {
-    caption: outline.table.caption,
-    columns: outline.table.columns,
-    rows: [
-      ["Do it yourself", "Small teams starting out", "Low", "Inconsistent results without a checklist"],
-      ["Checklist and templates", "Repeatable everyday work", "Low to medium", "Templates going out of date"],
-      ["Dedicated tool", "Growing teams with volume", "Medium", "Paying for features nobody uses"],
-      [fill("Expert partner"), "Complex or high-stakes projects", "Medium to high", "Losing in-house knowledge"],
-    ].map((row) => row.map(fill)),
-  };
+  return { caption: outline.table.caption, columns: outline.table.columns, rows: TABLE.rows.map((row) => [...row]) };
 }
 
 function tokens(text: string) {
@@ -440,25 +302,27 @@ function tokens(text: string) {
   );
 }
 
-/** Relevance by shared words with the keyword and headings; ties keep the research order. */
+/**
+ * Only the site's own pages: the offline writer cannot check that an outside
+ * page exists or says what its title claims, so it links to none
+ * (docs/decisions/037). The anchor is the page's whole title, never cut mid-phrase.
+ */
 export function offlineSelectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[]): LinkChoice[] {
   const topic = tokens(`${brief.keyword} ${outline.title}`);
   const score = (c: LinkCandidate) => [...tokens(`${c.title} ${c.url}`)].filter((w) => topic.has(w)).length;
-  const pick = (kind: "internal" | "external", count: number) =>
-    candidates
-      .map((c, i) => ({ c, i, s: score(c) }))
-      .filter(({ c }) => c.kind === kind)
-      .sort((a, b) => b.s - a.s || a.i - b.i)
-      .slice(0, count)
-      .map(({ c }) => c);
-  const chosen = [...pick("internal", brief.internalLinks), ...pick("external", brief.externalLinks)];
+  const chosen = candidates
+    .map((c, i) => ({ c, i, s: score(c) }))
+    .filter(({ c }) => c.kind === "internal")
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, brief.internalLinks)
+    .map(({ c }) => c);
   return chosen.map((c, i) => {
     const words = tokens(c.title);
     const best = outline.sections
       .map((s, si) => ({ si, s: [...tokens(s.heading)].filter((w) => words.has(w)).length }))
       .sort((a, b) => b.s - a.s || a.si - b.si)[0];
     const sectionIndex = best && best.s > 0 ? best.si : i % outline.sections.length;
-    return { url: c.url, anchor: c.title.split(/\s+/).slice(0, 8).join(" "), sectionIndex, kind: c.kind };
+    return { url: c.url, anchor: c.title.replace(/\s+/g, " ").trim(), sectionIndex, kind: c.kind };
   });
 }
 
@@ -483,7 +347,7 @@ function wrap(text: string, width: number, maxLines: number) {
   return lines;
 }
 
-/** A cover or section illustration as SVG: a seeded gradient, shapes and the text it is about. */
+/** A cover or section title card as SVG: a seeded gradient, shapes and the text it is about. */
 export function offlineSvg(prompt: string, style: string) {
   const h = hash(prompt);
   const hue = h % 360;
@@ -537,7 +401,7 @@ export function offlineRewrite(html: string, instruction: string) {
         : null;
   if (!mode) {
     throw new WriterLimitError(
-      "The offline writer can only shorten, expand or simplify text. Try one of those, or ask for an AI provider to be connected for other instructions.",
+      "The offline writer can only shorten, expand or simplify text. Other instructions need an AI provider, which an administrator can connect.",
     );
   }
   const $ = cheerio.load(html, null, false);
@@ -574,7 +438,7 @@ export const offlineWriter: ArticleWriter = {
   rewrite: async (html, instruction) => offlineRewrite(html, instruction),
 };
 
-/** A labelled SVG card for every prompt: articles stay illustrated without an images API. */
+/** A title card (the prompt's text on a seeded background) for every prompt: articles stay illustrated without an image model. */
 export const offlineImages: ImageGenerator = {
   kind: "offline",
   image: async (prompt, style) => ({ bytes: offlineSvg(prompt, style), contentType: "image/svg+xml", ext: "svg" }),

@@ -7,6 +7,7 @@ import { forgetStoredImages, unsharedImagesOfArticle } from "#app/modules/upload
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
+import { linkChecksOfArticle } from "./link-checks.server";
 import type { LengthBand, LinkAmount } from "./seo";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
@@ -86,11 +87,13 @@ export async function getSeoContext(db: DB, siteId: string) {
 async function derived(
   db: DB,
   siteId: string,
-  fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string },
+  fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string; articleId?: string },
 ) {
   const context = await getSeoContext(db, siteId);
   const seo = {
     ...context,
+    // The stored score agrees with the write screen's panel, which knows the links' last checks.
+    linkChecks: await linkChecksOfArticle(db, siteId, fields.articleId),
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
@@ -191,6 +194,7 @@ export async function updateArticle(
     sanitize: patch.contentHtml !== undefined,
     metaDescription,
     targetKeyword,
+    articleId,
   });
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);

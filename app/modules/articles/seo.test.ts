@@ -1,11 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { classifyLinks, scoreArticle, type SeoInput } from "./seo";
+import fillerContentMarketing from "./fixtures/offline-filler-content-marketing.json";
+import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
+import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
+import { classifyLinks, scoreArticle, seoVerdict, SEO_PASS_SCORE, type SeoInput } from "./seo";
 import { countWords, htmlToText, slugify } from "./text";
 
-const sentence = "Coffee brewing at home is simple when you use fresh beans and clean water. ";
+// Made-up one-syllable words in seeded order: text of any length that neither repeats itself nor mentions the keyword.
+const SOUNDS = "b d f g k l m n p r s t".split(" ").flatMap((c) => "a e i o u".split(" ").map((v) => `${c}${v}`));
+const WORDS = SOUNDS.flatMap((s, i) => [`${s}n`, `${s}t`].slice(0, 1 + (i % 2)));
 function paragraphs(words: number) {
-  const perSentence = sentence.trim().split(/\s+/).length;
-  return Array.from({ length: Math.ceil(words / perSentence / 5) }, () => `<p>${sentence.repeat(5).trim()}</p>`).join("");
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % WORDS.length;
+  const sentences = Array.from({ length: Math.ceil(words / 8) }, () => {
+    const text = Array.from({ length: 8 }, () => WORDS[next()]!).join(" ");
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  });
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i += 5) out.push(`<p>${sentences.slice(i, i + 5).join(" ")}</p>`);
+  return out.join("");
 }
 
 function good(overrides: Partial<SeoInput> = {}): SeoInput {
@@ -101,6 +113,51 @@ describe("scoreArticle", () => {
     const german = scoreArticle(good({ language: "de-DE" }));
     expect(german.checks.find((c) => c.id === "readability")).toBeUndefined();
     expect(german.score).toBe(100);
+  });
+});
+
+describe("the verdict", () => {
+  it("bands the score: good from 80, needs work from 50, poor below", () => {
+    expect(seoVerdict(100).id).toBe("good");
+    expect(seoVerdict(SEO_PASS_SCORE).id).toBe("good");
+    expect(seoVerdict(79)).toEqual({ id: "needs-work", label: "Needs work" });
+    expect(seoVerdict(50).id).toBe("needs-work");
+    expect(seoVerdict(49)).toEqual({ id: "poor", label: "Poor" });
+  });
+
+  it("today's offline filler (scored 100 before the content checks) needs work", () => {
+    for (const fixture of [fillerGlazing, fillerContentMarketing] as SeoInput[]) {
+      // On the write screen the links come with their checks; a fresh article's were never checked.
+      for (const linkChecks of [undefined, {}]) {
+        const result = scoreArticle({ ...fixture, linkChecks });
+        expect(result.verdict.id, `${fixture.keyword}: ${result.score}`).toBe("needs-work");
+        expect(result.checks.find((c) => c.id === "keyword-stuffing")?.passed).toBe(false);
+        expect(result.checks.find((c) => c.id === "headings-title")?.passed).toBe(false);
+      }
+    }
+    const glazing = scoreArticle(fillerGlazing as SeoInput);
+    expect(glazing.checks.find((c) => c.id === "keyword-grammar")?.examples?.join(" ")).toContain("what how to glaze pottery at home is");
+  });
+
+  it("a well-written article scores good, with or without its link checks", () => {
+    const result = scoreArticle(goodGlazing as SeoInput);
+    expect(result.checks.filter((c) => !c.passed)).toEqual([]);
+    expect(result.verdict.id).toBe("good");
+    expect(result.score).toBe(100);
+    // Links never checked cost points but do not sink a good article.
+    const unchecked = scoreArticle({ ...(goodGlazing as SeoInput), linkChecks: {} });
+    expect(unchecked.checks.find((c) => c.id === "links-verified")?.passed).toBe(false);
+    expect(unchecked.verdict.id).toBe("good");
+  });
+
+  it("keeps filler below the pass score however well it is built otherwise", () => {
+    const stuffed = good({
+      html: good().html.replace("</p>", ` ${"Coffee brewing is coffee brewing. ".repeat(30)}</p>`),
+    });
+    const result = scoreArticle(stuffed);
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.id)).toContain("keyword-stuffing");
+    expect(result.score).toBe(SEO_PASS_SCORE - 1);
+    expect(result.checks.find((c) => c.id === "keyword-stuffing")?.detail).toContain("Until this is fixed the score stays below 80.");
   });
 });
 

@@ -1,5 +1,15 @@
 import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
 import { analyzeReadability } from "#app/modules/tools/readability";
+import {
+  articleBlocks,
+  headingsRepeatingTitle,
+  keywordStuffing,
+  linkVerification,
+  misplacedKeyword,
+  repeatedSentences,
+  type LinkCheckState,
+} from "./content-checks";
+import { keywordShape } from "./keyword-shape";
 import { countWords, decodeEntities, htmlToText } from "./text";
 
 /**
@@ -10,12 +20,24 @@ import { countWords, decodeEntities, htmlToText } from "./text";
  */
 
 export type { ArticleLength as LengthBand, LinkAmount } from "#app/modules/settings/content-options";
+export type { LinkCheckState } from "./content-checks";
 
 export const TITLE_MAX = 60;
 export const META_MAX = 160;
 export const READABILITY_MIN = 50;
 /** A draft at or above this score "passes the SEO panel". */
 export const SEO_PASS_SCORE = 80;
+/** Below this the verdict is "Poor"; between it and SEO_PASS_SCORE, "Needs work". */
+export const SEO_FAIR_SCORE = 50;
+
+export type SeoVerdict = { id: "good" | "needs-work" | "poor"; label: string };
+
+/** The panel's verdict bands (the colours of the score: green, amber, red). */
+export function seoVerdict(score: number): SeoVerdict {
+  if (score >= SEO_PASS_SCORE) return { id: "good", label: "Good" };
+  if (score >= SEO_FAIR_SCORE) return { id: "needs-work", label: "Needs work" };
+  return { id: "poor", label: "Poor" };
+}
 
 export type SeoInput = {
   title: string;
@@ -29,6 +51,12 @@ export type SeoInput = {
   siteOrigin?: string | null;
   /** BCP 47 tag; Flesch reading ease is only meaningful for English. */
   language?: string;
+  /**
+   * What the Backlinks page's link checker last found for each href of the
+   * article (a link missing here was never checked). Without it (no data
+   * loaded, e.g. a preview) the link check is left out rather than guessed.
+   */
+  linkChecks?: Record<string, LinkCheckState>;
 };
 
 export type SeoCheckId =
@@ -43,15 +71,40 @@ export type SeoCheckId =
   | "internal-links"
   | "external-links"
   | "image-alt"
-  | "readability";
+  | "readability"
+  | "keyword-stuffing"
+  | "repeated-sentences"
+  | "keyword-grammar"
+  | "links-verified"
+  | "headings-title";
 
-export type SeoCheck = { id: SeoCheckId; label: string; passed: boolean; detail: string; weight: number };
+export type SeoCheck = {
+  id: SeoCheckId;
+  label: string;
+  passed: boolean;
+  /** What was found and why it matters. */
+  detail: string;
+  weight: number;
+  /** How to fix it, when it failed. */
+  fix?: string;
+  /** Sentences or links that show the problem, a few at most. */
+  examples?: string[];
+};
 
 export type SeoResult = {
   score: number;
   passed: boolean;
+  verdict: SeoVerdict;
   checks: SeoCheck[];
-  stats: { words: number; internalLinks: number; externalLinks: number; images: number; fleschReadingEase: number | null };
+  stats: {
+    words: number;
+    internalLinks: number;
+    externalLinks: number;
+    images: number;
+    fleschReadingEase: number | null;
+    keywordUses: number;
+    keywordDensity: number;
+  };
 };
 
 const WEIGHTS: Record<SeoCheckId, number> = {
@@ -67,7 +120,17 @@ const WEIGHTS: Record<SeoCheckId, number> = {
   "external-links": 6,
   "image-alt": 5,
   readability: 5,
+  // Content checks (docs/decisions/037): weighted so that filler which passes every structural check still lands in "Needs work".
+  "keyword-stuffing": 20,
+  "repeated-sentences": 15,
+  "keyword-grammar": 15,
+  "links-verified": 10,
+  "headings-title": 10,
 };
+
+/** Filler, whatever else it gets right, is not "Good": while one of these fails the score stays below SEO_PASS_SCORE. */
+const BLOCKING: ReadonlySet<SeoCheckId> = new Set(["keyword-stuffing", "repeated-sentences", "keyword-grammar"]);
+const BLOCKING_NOTE = ` Until this is fixed the score stays below ${SEO_PASS_SCORE}.`;
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -168,6 +231,128 @@ function linkCheck(id: "internal-links" | "external-links", count: number, wante
       ? " Internal links help readers and search engines find your other pages."
       : " Links to authoritative sources build trust.";
   return { id, label, passed, detail: `${plural(count, `${kind} link`)}; ${want}.${advice}${passed ? "" : why}` };
+}
+
+const quote = (text: string, max = 140) => `“${text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…` : text}”`;
+
+/** The checks that tell filler from writing (docs/decisions/037). */
+function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keyword: string, words: number) {
+  const checks: Omit<SeoCheck, "weight">[] = [];
+  const noKeyword = "Set a target keyword to check this.";
+  const stuffing = keywordStuffing(parsed.text, keyword, words);
+  checks.push({
+    id: "keyword-stuffing",
+    label: "No keyword stuffing",
+    passed: !stuffing.stuffed,
+    detail: !keyword
+      ? noKeyword
+      : stuffing.stuffed
+        ? `“${keyword}” appears ${plural(stuffing.uses, "time")} in ${plural(words, "word")} (${stuffing.density}% of the text). Repeating the exact phrase this often reads as stuffing to people, and search engines rank stuffed pages lower.${BLOCKING_NOTE}`
+        : `“${keyword}” appears ${plural(stuffing.uses, "time")} (${stuffing.density}% of the text): natural.`,
+    ...(stuffing.stuffed
+      ? {
+          fix: `Keep the exact phrase in the title, the opening, one heading and a few natural places (about ${stuffing.limit} in all); elsewhere write “it” or name the detail you mean.`,
+        }
+      : {}),
+  });
+
+  const blocks = articleBlocks(input.html);
+  const repeated = repeatedSentences(blocks, keyword);
+  const copies = repeated.reduce((n, r) => n + r.count - 1, 0);
+  const templated = copies >= 2 || repeated.some((r) => r.count >= 3);
+  checks.push({
+    id: "repeated-sentences",
+    label: "No repeated template sentences",
+    passed: !templated,
+    detail: templated
+      ? `${plural(copies + repeated.length, "sentence")} in different sections say the same thing, or use the same sentence frame with a few words swapped. Readers notice text filled in from a template and stop trusting the rest.${BLOCKING_NOTE}`
+      : copies === 1
+        ? "One sentence is repeated in another section; the rest of the text does not repeat itself."
+        : "No sentence repeats another section's wording or frame.",
+    ...(templated
+      ? {
+          fix: "Rewrite the copies so each section adds something new (an example, a number, a step), or cut them.",
+          examples: repeated.slice(0, 3).map((r) => quote(r.example)),
+        }
+      : {}),
+  });
+
+  const shape = keywordShape(keyword);
+  const misplaced = keyword ? misplacedKeyword([title, normaliseSpace(input.metaDescription), ...blocks.map((b) => b.text)], shape) : [];
+  const kindName = shape.kind === "how-to" ? "a how-to phrase" : "a question";
+  const instead = shape.topic ? ` or a noun such as “${shape.topic}”` : "";
+  checks.push({
+    id: "keyword-grammar",
+    label: "Keyword reads naturally",
+    passed: misplaced.length === 0,
+    detail: !keyword
+      ? noKeyword
+      : misplaced.length
+        ? `“${keyword}” is ${kindName}, not a noun, and ${plural(misplaced.length, "sentence")} ${misplaced.length === 1 ? "uses" : "use"} it as one. Forced-in keywords read as broken English and tell readers the text was written for search engines.${BLOCKING_NOTE}`
+        : shape.kind === "how-to" || shape.kind === "question"
+          ? `“${keyword}” only appears where ${kindName} reads as English.`
+          : `“${keyword}” is a noun phrase and reads naturally wherever it appears.`,
+    ...(misplaced.length
+      ? {
+          fix:
+            shape.kind === "question"
+              ? `Ask the question once, as a heading or an FAQ of its own; elsewhere use the answer's words${instead}.`
+              : `Reword around it (“learn ${keyword}”, “this guide shows ${keyword}”)${instead}.`,
+          examples: misplaced.slice(0, 3).map((m) => quote(m.sentence)),
+        }
+      : {}),
+  });
+
+  if (input.linkChecks) {
+    const { unverified, unreachable } = linkVerification(parsed.links, input.linkChecks);
+    const problems = [...unreachable, ...unverified];
+    const parts = [
+      unreachable.length ? `${plural(unreachable.length, "link")} failed ${unreachable.length === 1 ? "its" : "their"} last check` : "",
+      unverified.length ? `${plural(unverified.length, "link")} ${unverified.length === 1 ? "has" : "have"} not been checked yet` : "",
+    ].filter(Boolean);
+    checks.push({
+      id: "links-verified",
+      label: "Links checked and working",
+      passed: problems.length === 0,
+      detail: problems.length
+        ? `${capitalise(parts.join(" and "))}. A link nobody has opened may lead nowhere, and readers who hit a dead link stop trusting the page.`
+        : parsed.links.length
+          ? "Every link worked when it was last checked."
+          : "No links to check.",
+      ...(problems.length
+        ? {
+            fix: "Check them on the Backlinks page (‘Check links now’), then replace or remove the ones that fail. Links are also checked daily.",
+            examples: problems.slice(0, 3),
+          }
+        : {}),
+    });
+  }
+
+  const headings = parsed.headings.filter((h) => h.level > 1).map((h) => h.text);
+  const repeats = headingsRepeatingTitle(headings, title, keyword);
+  checks.push({
+    id: "headings-title",
+    label: "Headings name their sections",
+    passed: !repeats.failed,
+    detail: repeats.failed
+      ? repeats.copies.length
+        ? `${plural(repeats.copies.length, "heading")} nearly ${repeats.copies.length === 1 ? "repeats" : "repeat"} the title. Headings are how readers scan a page; one that repeats the title tells them nothing new.`
+        : `${repeats.withKeyword.length} of ${plural(headings.length, "heading")} repeat “${keyword}” from the title instead of saying what their section covers. Readers scanning the page see the same words over and over.`
+      : headings.length
+        ? "Each heading says what its section covers."
+        : "No headings to check.",
+    ...(repeats.failed
+      ? {
+          fix: "Keep the keyword in one or two headings and name the other sections by what they cover (“Prepare the surface”, “Fix common problems”).",
+          examples: repeats.repeating.slice(0, 3).map((h) => quote(h)),
+        }
+      : {}),
+  });
+  return { checks, stuffing };
+}
+
+function capitalise(text: string) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function scoreArticle(input: SeoInput): SeoResult {
@@ -324,14 +509,27 @@ export function scoreArticle(input: SeoInput): SeoResult {
     });
   }
 
+  const content = contentChecks(input, parsed, title, keyword, words);
+  checks.push(...content.checks);
+
   const weighted = checks.map((check) => ({ ...check, weight: WEIGHTS[check.id] }));
   const total = weighted.reduce((sum, c) => sum + c.weight, 0);
   const earned = weighted.reduce((sum, c) => sum + (c.passed ? c.weight : 0), 0);
-  const score = total === 0 ? 0 : Math.round((earned / total) * 100);
+  let score = total === 0 ? 0 : Math.round((earned / total) * 100);
+  if (weighted.some((c) => !c.passed && BLOCKING.has(c.id))) score = Math.min(score, SEO_PASS_SCORE - 1);
   return {
     score,
     passed: score >= SEO_PASS_SCORE,
+    verdict: seoVerdict(score),
     checks: weighted,
-    stats: { words, internalLinks: links.internal, externalLinks: links.external, images: parsed.images.length, fleschReadingEase: flesch },
+    stats: {
+      words,
+      internalLinks: links.internal,
+      externalLinks: links.external,
+      images: parsed.images.length,
+      fleschReadingEase: flesch,
+      keywordUses: content.stuffing.uses,
+      keywordDensity: content.stuffing.density,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import { logger } from "#app/utils/logger.server";
+import { linkChecksOfArticle } from "./link-checks.server";
 import { getSeoContext } from "./mutations.server";
 import { seoBasis } from "./stored-score";
 
@@ -39,7 +40,13 @@ export async function freshenStoredScores<T extends ScoredRow>(db: DB, siteId: s
             // Stored content was sanitized when it was written.
             html: source.content_html,
             sanitize: false,
-            seo: { ...context, title: source.title, metaDescription: source.meta_description, keyword: source.target_keyword },
+            seo: {
+              ...context,
+              linkChecks: await linkChecksOfArticle(db, siteId, source.id),
+              title: source.title,
+              metaDescription: source.meta_description,
+              keyword: source.target_keyword,
+            },
           },
         });
         const seoScore = analysis.seoScore ?? 0;

@@ -2,15 +2,14 @@
  * The SEO score the articles list shows is the one stored when the article was saved (decision 038):
  * scoring a body costs tens of milliseconds, too much for every row of every list load. A stored score
  * is only as good as what it was computed against, so each row records its basis, and the list scores
- * again a row whose basis is not the current one. Pure and isomorphic: the list's verdict is shown in
- * the browser too.
+ * again a row whose basis is not the current one. Pure and isomorphic.
  */
 
 /**
  * Bump when the SEO panel's checks or weights change (app/modules/articles/seo.ts): every stored score
  * is then recomputed the next time the list shows it.
  */
-export const SEO_SCORER_VERSION = 2;
+export const SEO_SCORER_VERSION = 3;
 
 /** The site settings the score depends on (what getSeoContext returns). */
 export type SeoBasisInput = {
@@ -31,15 +30,4 @@ export function seoBasis(context: SeoBasisInput) {
     context.externalLinksWanted,
     context.language,
   ]);
-}
-
-export type SeoVerdict = "good" | "needs-work" | "poor";
-
-export const SEO_VERDICT_LABELS: Record<SeoVerdict, string> = { good: "Good", "needs-work": "Needs work", poor: "Poor" };
-
-/** The panel's bands: 80 and up passes (SEO_PASS_SCORE), 50-79 needs work, below 50 is poor. */
-export function seoVerdict(score: number): SeoVerdict {
-  if (score >= 80) return "good";
-  if (score >= 50) return "needs-work";
-  return "poor";
 }

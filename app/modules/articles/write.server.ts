@@ -6,6 +6,7 @@ import { contentToHtml, type ContentFormat } from "./markdown";
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
+import { linkChecksOfArticle } from "./link-checks.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -28,12 +29,15 @@ export async function loadWriteScreen(
   const article = editId ? await getArticle(db, tenant.siteId, editId) : null;
   // Unknown and other sites' ids look the same: the route answers 404, nothing leaked.
   if (editId && !article) return null;
-  const [usage, seoContext, connections, publications] = await Promise.all([
+  const [usage, siteSeoContext, linkChecks, connections, publications] = await Promise.all([
     getUsageSummary(db, tenant.workspaceId, tenant.siteId),
     getSeoContext(db, tenant.siteId),
+    // The SEO panel's link check reads the Backlinks page's results (a new article's links are all unchecked).
+    linkChecksOfArticle(db, tenant.siteId, article?.id),
     usableConnections(db, tenant.siteId),
     article ? publicationsOfArticle(db, tenant.siteId, article.id) : [],
   ]);
+  const seoContext = { ...siteSeoContext, linkChecks };
   const currentHash = article ? contentHash(article) : null;
   const saved = article
     ? {

@@ -278,6 +278,14 @@ export async function checkSiteLinks(
       .where("site_id", "=", siteId)
       .where("url", "=", href)
       .execute();
+    // The SEO score counts unverified and unreachable links, so the articles with this link are scored again
+    // the next time the list shows them (articles.seo_basis, docs/decisions/038).
+    await db
+      .updateTable("articles")
+      .set({ seo_basis: null })
+      .where("site_id", "=", siteId)
+      .where("id", "in", db.selectFrom("links").select("article_id").where("site_id", "=", siteId).where("url", "=", href))
+      .execute();
   };
   // A skipped link keeps its last result and when it was checked; the reason says why it was not checked now.
   // All of a host's remaining links at once, a batch per statement: one awaited query per link would run as

@@ -28,18 +28,12 @@ function titleFromUrl(url: string, fallback: string) {
   }
 }
 
-/** Reference sites whose authority does not depend on the topic, plus a few per industry. */
-export function authoritativeSources(keyword: string, industry: string, language: string): LinkCandidate[] {
-  const k = keyword.trim();
-  const q = encodeURIComponent(k);
-  const lang = (language.split("-")[0] || "en").toLowerCase();
-  const wikiTitle = encodeURIComponent(k.charAt(0).toUpperCase() + k.slice(1)).replace(/%20/g, "_");
-  const general: LinkCandidate[] = [
-    { url: `https://${lang}.wikipedia.org/wiki/${wikiTitle}`, title: `Wikipedia: ${k}`, kind: "external" },
-    { url: `https://www.britannica.com/search?query=${q}`, title: `Encyclopaedia Britannica on ${k}`, kind: "external" },
-    { url: `https://scholar.google.com/scholar?q=${q}`, title: `Research on ${k} (Google Scholar)`, kind: "external" },
-    { url: `https://www.loc.gov/search/?q=${q}`, title: `Library of Congress resources on ${k}`, kind: "external" },
-  ];
+/**
+ * Reference sites whose authority does not depend on the topic. Only fixed,
+ * existing pages: no page guessed from the keyword (a Wikipedia title, a
+ * search results page), which may not exist or say nothing about it.
+ */
+export function authoritativeSources(industry: string): LinkCandidate[] {
   const byIndustry: Record<string, LinkCandidate[]> = {
     "Marketing & Advertising": [
       {
@@ -75,7 +69,7 @@ export function authoritativeSources(keyword: string, industry: string, language
     { url: "https://www.usa.gov/", title: "USA.gov official information", kind: "external" },
     { url: "https://europa.eu/", title: "European Union official information", kind: "external" },
   ];
-  return [...general, ...(byIndustry[industry] ?? []), ...tail];
+  return [...(byIndustry[industry] ?? []), ...tail];
 }
 
 export async function research(db: DB, siteId: string, articleId: string, keyword: string, overrides: BriefOverrides = {}) {
@@ -121,7 +115,7 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
     internal.push({ url: site.url, title: brand.brandName || site.name, kind: "internal" });
   }
   const wantsExternal = content.externalSearch && content.externalLinks !== "none";
-  const external = wantsExternal ? authoritativeSources(keyword, brand.industry, content.language) : [];
+  const external = wantsExternal ? authoritativeSources(brand.industry) : [];
   const seen = new Set<string>();
   const candidates = [...internal, ...external].filter((c) => (seen.has(c.url) ? false : (seen.add(c.url), true)));
 

@@ -170,3 +170,33 @@ describe("catalog", () => {
     });
   });
 });
+
+describe("keyword shapes (issue 10)", () => {
+  const all = (topic: string) => [
+    ...headlines(topic),
+    ...BLOG_TITLE_STYLES.flatMap((style) => blogTitles(topic, style)),
+    ...CONTENT_TYPES.flatMap((type) => contentIdeas(topic, type).map((i) => i.title)),
+    ...seoTitles(topic).map((t) => t.title),
+    ...OUTLINE_TYPES.flatMap((type) => contentOutline(topic, type).flatMap((s) => [s.heading, ...s.points])),
+    ...metaDescriptions(topic),
+  ];
+
+  test.each([
+    ["pottery for beginners", /beginner.*for beginners|for beginners.*beginner/i],
+    ["how to glaze pottery", /(with|to|of|for|in|about|is|are|master) how to glaze/i],
+    ["how do I glaze pottery", /\S how do i glaze pottery/i],
+  ])("%s: never the keyword where it cannot sit", (topic, wrong) => {
+    const out = all(topic);
+    for (const text of out) expect(text).not.toMatch(wrong);
+    out.forEach(expectClean);
+  });
+
+  test("a topic table: keyword → expected titles", () => {
+    expect(headlines("pottery for beginners")).toContain("The Beginner's Guide to Pottery");
+    expect(blogTitles("how to glaze pottery", "how-to")).toContain("How to Get Started with Glazing Pottery");
+    expect(contentOutline("how do I glaze pottery", "blog-post")[2]!.heading).toMatch(/Glazing Pottery$/);
+    // SEO titles keep a how-to or question as typed: it is what people search for.
+    expect(seoTitles("how to glaze pottery").every((t) => t.title.startsWith("How to Glaze Pottery"))).toBe(true);
+    expect(seoTitles("how do I glaze pottery").every((t) => t.title.startsWith("How Do I Glaze Pottery? "))).toBe(true);
+  });
+});

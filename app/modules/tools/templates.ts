@@ -1,3 +1,5 @@
+import pluralize from "pluralize";
+import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
 import { scoreSeoTitle, type SeoTitleScore } from "./seo-title";
 import { agreement, capitalize, cleanTopic, fitWords, hashtag, pick, random, seedOf, shuffle, titleCase, type Rng } from "./text";
 
@@ -7,6 +9,10 @@ import { agreement, capitalize, cleanTopic, fitWords, hashtag, pick, random, see
  * Templates put the topic where a noun phrase reads naturally ("tips for
  * {topic}", "mistakes in {topic}") and agree with plural topics; a seeded
  * choice keeps the output stable for an input but different across topics.
+ * The topic is read by its shape (app/modules/articles/keyword-shape.ts): a
+ * how-to or question becomes the noun phrase it is about ("how to glaze
+ * pottery" → "glazing pottery"), and an audience the topic already names is
+ * not named twice ("pottery for beginners" in a beginner's guide).
  */
 
 export const META_DESCRIPTION_LIMIT = 160;
@@ -31,9 +37,27 @@ export type OutlineSection = { heading: string; points: string[] };
 const NUMBERS = [5, 7, 9, 10, 12, 15];
 
 function context(rawTopic: string, ...options: string[]) {
-  const topic = cleanTopic(rawTopic);
-  const rng = random(seedOf(topic, ...options));
-  return { rng, t: topic, T: titleCase(topic), n: () => pick(NUMBERS, rng), agree: agreement(topic) };
+  const shape = keywordShape(rawTopic);
+  const topic = shape.topic ?? cleanTopic(rawTopic);
+  const rng = random(seedOf(cleanTopic(rawTopic), ...options));
+  return { rng, t: topic, T: titleCase(topic), n: () => pick(NUMBERS, rng), agree: agreement(topic), shape };
+}
+
+/**
+ * "The Beginner's Guide to Pottery for Beginners" → "The Beginner's Guide to
+ * Pottery": when a template names the topic's audience itself, the topic
+ * loses its "for …" tail.
+ */
+function once(text: string, shape: KeywordShape) {
+  if (!shape.audience || !shape.topic || !shape.core) return text;
+  const stem = pluralize.singular(shape.audience.split(" ").at(-1)!.toLowerCase());
+  const lower = text.toLowerCase();
+  const at = lower.indexOf(shape.topic.toLowerCase());
+  if (at < 0) return text;
+  const outside = lower.slice(0, at) + lower.slice(at + shape.topic.length);
+  if (!outside.includes(stem)) return text;
+  const tail = text.slice(at + shape.core.length, at + shape.topic.length);
+  return text.slice(0, at + shape.core.length) + text.slice(at + shape.core.length + tail.length);
 }
 
 type Ctx = ReturnType<typeof context>;
@@ -66,7 +90,7 @@ export function headlines(topic: string): string[] {
     () => `${c.n()} Questions to Ask Before You Start with ${T}`,
     () => `Everything You Need to Know About ${T}`,
   ];
-  return choose(pool, 8, c.rng).map((make) => make());
+  return choose(pool, 8, c.rng).map((make) => once(make(), c.shape));
 }
 
 // -------------------------------------------------------- meta descriptions
@@ -101,7 +125,7 @@ export function metaDescriptions(topic: string, summary = ""): string[] {
       ]
     : [];
   const picked = choose(pool, 5 - fromSummary.length, c.rng).map((make) => make());
-  return [...fromSummary.map((make) => make()), ...picked];
+  return [...fromSummary.map((make) => make()), ...picked].map((text) => once(text, c.shape));
 }
 
 // ------------------------------------------------------------ content ideas
@@ -229,7 +253,10 @@ const IDEA_POOLS: Record<ContentType, Array<(c: Ctx) => Idea>> = {
 
 export function contentIdeas(niche: string, type: ContentType): Idea[] {
   const c = context(niche, type, "ideas");
-  return choose(IDEA_POOLS[type], 8, c.rng).map((make) => make(c));
+  return choose(IDEA_POOLS[type], 8, c.rng).map((make) => {
+    const idea = make(c);
+    return { ...idea, title: once(idea.title, c.shape) };
+  });
 }
 
 // -------------------------------------------------------------- blog titles
@@ -274,29 +301,54 @@ const TITLE_POOLS: Record<BlogTitleStyle, Array<(c: Ctx) => string>> = {
 
 export function blogTitles(topic: string, style: BlogTitleStyle): string[] {
   const c = context(topic, style, "titles");
-  return choose(TITLE_POOLS[style], 5, c.rng).map((make) => make(c));
+  return choose(TITLE_POOLS[style], 5, c.rng).map((make) => once(make(c), c.shape));
 }
 
 // --------------------------------------------------------------- SEO titles
 
+/** A how-to or question keyword stays as asked: search results match the phrase people type. */
+function askedSeoTitles(c: Ctx): Array<() => string> {
+  const K = c.shape.headline;
+  if (c.shape.kind === "question")
+    return [
+      () => `${K} A Simple Guide`,
+      () => `${K} The Complete Answer`,
+      () => `${K} What You Need to Know`,
+      () => `${K} ${c.n()} Expert Tips`,
+      () => `${K} Here's the Answer`,
+    ];
+  return [
+    () => `${K}: The Complete Guide`,
+    () => `${K}: ${c.n()} Proven Tips`,
+    () => `${K} (Step-by-Step)`,
+    () => `${K}: A Practical Guide`,
+    () => `${K} Like a Pro`,
+    () => `${K}: Everything You Need to Know`,
+    () => `${K} in ${c.n()} Simple Steps`,
+  ];
+}
+
 export function seoTitles(keyword: string, brand = ""): SeoTitle[] {
   const c = context(keyword, brand, "seo");
   const { T } = c;
-  const pool = [
-    () => `${T}: The Complete Guide`,
-    () => `${T}: ${c.n()} Proven Tips for Better Results`,
-    () => `The Ultimate Guide to ${T}`,
-    () => `How to Master ${T} (Step-by-Step)`,
-    () => `${T} for Beginners: ${c.n()} Essential Tips`,
-    () => `What ${capitalize(c.agree.is)} ${T}? A Simple Guide`,
-    () => `${T} Explained: Everything You Need to Know`,
-    () => `${c.n()} Best Practices for ${T}`,
-    () => `${T}: Expert Advice and Practical Examples`,
-  ];
+  const asked = c.shape.kind === "how-to" || c.shape.kind === "question";
+  const pool = asked
+    ? askedSeoTitles(c)
+    : [
+        () => `${T}: The Complete Guide`,
+        () => `${T}: ${c.n()} Proven Tips for Better Results`,
+        () => `The Ultimate Guide to ${T}`,
+        () => `How to Master ${T} (Step-by-Step)`,
+        () => `${T} for Beginners: ${c.n()} Essential Tips`,
+        () => `What ${capitalize(c.agree.is)} ${T}? A Simple Guide`,
+        () => `${T} Explained: Everything You Need to Know`,
+        () => `${c.n()} Best Practices for ${T}`,
+        () => `${T}: Expert Advice and Practical Examples`,
+      ];
   const suffix = brand.trim() ? ` | ${brand.trim()}` : "";
   return choose(pool, 5, c.rng)
     .map((make) => {
-      const title = make() + suffix;
+      const title = once(make(), c.shape) + suffix;
       return { title, ...scoreSeoTitle(title, cleanTopic(keyword), brand) };
     })
     .sort((a, b) => b.score - a.score);
@@ -526,8 +578,8 @@ const OUTLINES: Record<OutlineType, SectionTemplate[]> = {
 export function contentOutline(topic: string, type: OutlineType): OutlineSection[] {
   const c = context(topic, type, "outline");
   return OUTLINES[type].map((section) => ({
-    heading: pick(section.headings, c.rng)(c),
-    points: section.points.map((point) => point(c)),
+    heading: once(pick(section.headings, c.rng)(c), c.shape),
+    points: section.points.map((point) => once(point(c), c.shape)),
   }));
 }
 

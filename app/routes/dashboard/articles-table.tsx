@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import type { ArticleStatus } from "#app/db/schema";
-import { SEO_VERDICT_LABELS, seoVerdict, type SeoVerdict } from "#app/modules/articles/stored-score";
+import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
 import { editUrl } from "#app/modules/articles/urls";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
@@ -25,7 +25,7 @@ export type ArticleRow = {
 /** A published article is sent again to update its posts; the publish dialog does both (issue 9). */
 const publishLabel = (article: ArticleRow) => (article.status === "published" ? "Update" : "Publish");
 
-const VERDICT_STYLE: Record<SeoVerdict, string> = {
+const VERDICT_STYLE: Record<SeoVerdict["id"], string> = {
   good: "bg-emerald-100 text-emerald-800",
   "needs-work": "bg-amber-100 text-amber-800",
   poor: "bg-red-100 text-red-800",
@@ -38,9 +38,9 @@ function SeoCell({ article }: { article: ArticleRow }) {
   const verdict = seoVerdict(article.seoScore);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="article-seo">
-      <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium tabular-nums", VERDICT_STYLE[verdict])}>
+      <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium tabular-nums", VERDICT_STYLE[verdict.id])}>
         <span className="sr-only">SEO score </span>
-        {article.seoScore}/100 · {SEO_VERDICT_LABELS[verdict]}
+        {article.seoScore}/100 · {verdict.label}
       </span>
       <span className="whitespace-nowrap text-xs text-slate-600">{words}</span>
     </span>

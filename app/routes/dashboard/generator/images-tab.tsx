@@ -45,7 +45,8 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             errors={fields.style.errors}
           />
           <p className="text-sm text-slate-600 sm:col-span-2">
-            Size {IMAGE_SIZE}, {IMAGE_QUANTITY} image.
+            Size {IMAGE_SIZE}, {IMAGE_QUANTITY} image. Styles need an image model; without one, the image is a title card (your text on a
+            coloured background).
           </p>
           <div className="sm:col-span-2">
             <StatusButton type="submit" pending={pending} pendingLabel="Generating...">
@@ -82,7 +83,7 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             </a>{" "}
             <span className="text-slate-500">
               ({image.style}
-              {image.provider === "offline" ? ", drawn by the built-in offline writer" : ""})
+              {image.provider === "offline" ? ", a title card from the built-in offline writer" : ""})
             </span>
           </p>
         </section>

@@ -101,7 +101,7 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
           <Field
             label="Image style"
             errors={fields.imageStyle.errors}
-            hint="For example: photorealistic, illustration, minimalist or artistic."
+            hint="For example: photorealistic, illustration, minimalist or artistic. Styles need an image model; without one, articles get title cards (the heading on a coloured background)."
             inputProps={{ ...getInputProps(fields.imageStyle, { type: "text" }), list: "image-style-suggestions", maxLength: 200 }}
           />
           <datalist id="image-style-suggestions">
