@@ -10,6 +10,7 @@ import * as m0008AiUsageAndStoredImages from "./0008_ai_usage_and_stored_images"
 import * as m0009LinksSiteUrl from "./0009_links_site_url";
 import * as m0010Publishing from "./0010_publishing";
 import * as m0011JobGroups from "./0011_job_groups";
+import * as m0015LastSignedIn from "./0015_last_signed_in";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009_links_site_url": m0009LinksSiteUrl,
   "0010_publishing": m0010Publishing,
   "0011_job_groups": m0011JobGroups,
+  "0015_last_signed_in": m0015LastSignedIn,
 };

@@ -16,6 +16,8 @@ export interface UsersTable {
   avatar_path: string | null;
   is_operator: Generated<Bool>;
   onboarding_completed_at: Timestamp | null;
+  /** Null until the first sign-in (the greeting says 'Welcome to Inkpilot!' then). */
+  last_signed_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
