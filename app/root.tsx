@@ -103,6 +103,8 @@ export function ErrorBoundary() {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
+      {/* No route's meta runs for an error at the root: React puts this title in the head. */}
+      <title>{forbidden ? "Access Denied | Inkpilot" : "Error | Inkpilot"}</title>
       <PublicHeader signedIn={forbidden ? true : null} />
       <GeneralErrorBoundary as="main" back={forbidden ? { to: "/dashboard", label: "Back to the dashboard" } : undefined} />
     </div>
