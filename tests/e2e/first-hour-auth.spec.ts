@@ -43,6 +43,18 @@ async function fixFieldThenBlur(field: Locator, value: string, button: Locator) 
   expect(await box(button)).toEqual(before);
 }
 
+/** Signs up through the form in this browser and returns the mailed verification link. */
+async function signUpForLink(page: Page, email: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await expect(async () => {
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await expect(page).toHaveURL(/\/signin\?message=verify-email/, { timeout: 3000 });
+  }).toPass();
+  return linkIn(await waitForMail(email, { subject: /Verify/ }), "/verify?token=");
+}
+
 for (const js of [true, false]) {
   test.describe(`fixing a field error, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
@@ -89,14 +101,7 @@ for (const js of [true, false]) {
 
     test("in the browser that signed up: signed in on the dashboard, 'Email Verified' once, used once", async ({ page, context }) => {
       const email = uniqueEmail("same-browser");
-      await page.goto("/signup");
-      await page.getByLabel("Email", { exact: true }).fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await expect(async () => {
-        await page.getByRole("button", { name: "Sign up", exact: true }).click();
-        await expect(page).toHaveURL(/\/signin\?message=verify-email/, { timeout: 3000 });
-      }).toPass();
-      const link = linkIn(await waitForMail(email, { subject: /Verify/ }), "/verify?token=");
+      const link = await signUpForLink(page, email);
 
       await page.goto(link);
       if (!js) await page.getByRole("button", { name: "Verify my email" }).click();
@@ -118,14 +123,7 @@ for (const js of [true, false]) {
 
     test("in another browser: verified, asked to sign in, no session", async ({ page, browser, baseURL }) => {
       const email = uniqueEmail("other-browser");
-      await page.goto("/signup");
-      await page.getByLabel("Email", { exact: true }).fill(email);
-      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-      await expect(async () => {
-        await page.getByRole("button", { name: "Sign up", exact: true }).click();
-        await expect(page).toHaveURL(/\/signin\?message=verify-email/, { timeout: 3000 });
-      }).toPass();
-      const link = linkIn(await waitForMail(email, { subject: /Verify/ }), "/verify?token=");
+      const link = await signUpForLink(page, email);
 
       const other = await browser.newContext({ baseURL, javaScriptEnabled: js });
       const elsewhere = await other.newPage();
@@ -197,7 +195,7 @@ for (const [name, viewport] of [
         ["Blog", "/blog"],
         ["Login", "/signin"],
         ["Start Free Trial", "/signup"],
-      ]) {
+      ] as const) {
         await expect(header.getByRole("link", { name: label, exact: true })).toBeVisible();
         await expect(header.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
       }
