@@ -1,7 +1,19 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { PublicHeader } from "./components/public-header";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
 import { readToast, toastMiddleware } from "./utils/toast.server";
@@ -80,6 +92,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * Errors nothing below handled, in the public frame. A guard's refusal lands
+ * here (middleware throws before any layout loads): its only 403 is the
+ * operator guard's, always after sign-in, so it gets the signed-in header and
+ * the way back to the dashboard (docs/decisions/034).
+ */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary as="main" />;
+  const error = useRouteError();
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      {/* No route's meta runs for an error at the root: React puts this title in the head. */}
+      <title>{forbidden ? "Access Denied | Inkpilot" : "Error | Inkpilot"}</title>
+      <PublicHeader signedIn={forbidden ? true : null} />
+      <GeneralErrorBoundary as="main" back={forbidden ? { to: "/dashboard", label: "Back to the dashboard" } : undefined} />
+    </div>
+  );
 }

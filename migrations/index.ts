@@ -13,6 +13,7 @@ import * as m0011JobGroups from "./0011_job_groups";
 import * as m0012ArticleSeoBasis from "./0012_article_seo_basis";
 import * as m0013BacklinkData from "./0013_backlink_data";
 import * as m0014GettingStarted from "./0014_getting_started";
+import * as m0015LastSignedIn from "./0015_last_signed_in";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_article_seo_basis": m0012ArticleSeoBasis,
   "0013_backlink_data": m0013BacklinkData,
   "0014_getting_started": m0014GettingStarted,
+  "0015_last_signed_in": m0015LastSignedIn,
 };

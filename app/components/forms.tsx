@@ -327,15 +327,18 @@ export function FormMessage({ title, description, link, tone = "error" }: Notice
 /**
  * Conform's `useForm` for a form checked by a zod schema: the browser checks
  * with the same schema as the server (and gets its constraints: required,
- * lengths), re-checking on blur unless told otherwise. The server stays the
- * truth; without JavaScript only it checks.
+ * lengths). After a failed submit a field is re-checked as it is typed in, never
+ * on blur: an error that vanished on blur moved the submit button away between
+ * mousedown and mouseup, so the first click after fixing a field was lost
+ * (docs/decisions/034-first-sign-in.md). The server stays the truth; without
+ * JavaScript only it checks.
  */
 export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   options: Omit<Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0], "constraint" | "onValidate">,
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
     ...options,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -18,6 +18,8 @@ export interface UsersTable {
   onboarding_completed_at: Timestamp | null;
   /** When the user dismissed the 'Getting started' checklist (docs/decisions/035). */
   getting_started_dismissed_at: Timestamp | null;
+  /** Null until the first sign-in (the greeting says 'Welcome to Inkpilot!' then). */
+  last_signed_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

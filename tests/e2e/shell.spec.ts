@@ -16,14 +16,16 @@ const sidebar = (page: Page) => page.getByTestId("sidebar");
 const nav = (page: Page) => sidebar(page).getByRole("navigation", { name: "Dashboard" });
 
 test.describe("public header and footer", () => {
-  test("signed out: Pricing, Login, Sign Up, logo to / and the four footer columns", async ({ page }) => {
+  test("signed out: Pricing, Tools, Blog, Login, Start Free Trial, logo to / and the four footer columns", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
+    await expect(header.getByRole("link", { name: "Tools" })).toHaveAttribute("href", "/tools");
+    await expect(header.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/signin");
-    await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    await expect(header.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute("href", "/signup");
     await expect(header.getByRole("link", { name: "Inkpilot home" })).toHaveAttribute("href", "/");
-    await expect(header.getByRole("link", { name: "Account" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
 
     const footer = page.getByRole("contentinfo");
     for (const column of ["Company", "Support", "Free Tools", "Connect"]) {
@@ -41,11 +43,12 @@ test.describe("public header and footer", () => {
     await expect(footer.getByRole("link", { name: "LinkedIn" })).toBeVisible();
   });
 
-  test("signed in: Account and Sign Out, logo to /dashboard; Sign Out signs out", async ({ page }) => {
+  test("signed in: Dashboard and Sign Out, logo to /dashboard; Sign Out signs out", async ({ page }) => {
     await newSignedInUser(page);
     await page.goto("/");
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/dashboard/account");
+    await expect(header.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("href", "/dashboard");
+    await expect(header.getByRole("link", { name: "Start Free Trial" })).toHaveCount(0);
     await expect(header.getByRole("link", { name: "Inkpilot dashboard" })).toHaveAttribute("href", "/dashboard");
     await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
     await header.getByRole("button", { name: "Sign Out" }).click();

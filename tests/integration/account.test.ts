@@ -107,8 +107,8 @@ describe("guards and shell loaders", () => {
     const a = await makeUser(db, { email: "header@example.com", password: PASSWORD });
     const out = await marketingLoader({ request: get("/"), context: undefined as never, params: {} } as never);
     const inn = await marketingLoader({ request: get("/", a.cookie), context: undefined as never, params: {} } as never);
-    expect(out.signedIn).toBe(false);
-    expect(inn.signedIn).toBe(true);
+    expect(out.visitor).toEqual({ signedIn: false });
+    expect(inn.visitor).toEqual({ signedIn: true, plan: "trial" });
     expect(inn.supportEmail).toBe(getEnv().SUPPORT_EMAIL);
   });
 

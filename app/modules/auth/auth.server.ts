@@ -13,6 +13,14 @@ import { passwordHasher } from "./password-hasher.server";
 import { endAllSessionsOfUser } from "./session.server";
 import { MAX_PASSWORD_BYTES, passwordByteLength } from "./validation";
 import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "./tokens.server";
+import {
+  isSignupBrowser,
+  newSignupBrowserKey,
+  nextAfterVerification,
+  verificationBinding,
+  type SignupBrowser,
+  type VerificationBinding,
+} from "./signup-browser.server";
 
 /**
  * Account access: sign-up, password sign-in, email verification, password
@@ -50,16 +58,21 @@ export function findUserByEmail(db: DB, email: string) {
     .executeTakeFirst();
 }
 
-export async function sendVerificationMail(db: DB, user: { id: string; email: string }) {
-  const token = await issueAuthToken(db, user.id, "verify_email");
+/** Mails a verification link; `binding` ties it to the browser that signed up (signup-browser.server.ts). */
+export async function sendVerificationMail(db: DB, user: { id: string; email: string }, binding?: VerificationBinding) {
+  const token = await issueAuthToken(db, user.id, "verify_email", binding);
   const url = `${getEnv().appUrl}/verify?token=${token}`;
   await sendMail(db, { to: user.email, ...verifyEmailMail({ url }), tag: "verify-email" });
 }
 
-export type SignUpResult = { status: "created"; userId: string; mailQueued: boolean } | { status: "exists" };
+export type SignUpResult = { status: "created"; userId: string; mailQueued: boolean; browser: SignupBrowser } | { status: "exists" };
 
-/** Creates user, workspace and first site, then queues the verification mail. */
-export async function signUp(db: DB, input: { email: string; password: string }): Promise<SignUpResult> {
+/**
+ * Creates user, workspace and first site, then queues the verification mail,
+ * its link bound to this browser (`browser`, for the caller's cookie) and to the
+ * page to open once verified (`next`).
+ */
+export async function signUp(db: DB, input: { email: string; password: string; next?: string | null }): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) return { status: "exists" };
   const passwordHash = await hashPassword(input.password);
@@ -71,12 +84,13 @@ export async function signUp(db: DB, input: { email: string; password: string })
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) return { status: "exists" };
     throw error;
   }
+  const browser = { userId, key: newSignupBrowserKey() };
   try {
-    await sendVerificationMail(db, { id: userId, email });
-    return { status: "created", userId, mailQueued: true };
+    await sendVerificationMail(db, { id: userId, email }, verificationBinding(browser.key, input.next));
+    return { status: "created", userId, mailQueued: true, browser };
   } catch (error) {
     logger.error({ err: error, userId }, "verification mail could not be queued");
-    return { status: "created", userId, mailQueued: false };
+    return { status: "created", userId, mailQueued: false, browser };
   }
 }
 
@@ -94,18 +108,28 @@ export async function authenticateWithPassword(db: DB, email: string, password: 
 }
 
 export type VerifyEmailResult = "verified" | "already-verified" | "invalid";
+export type VerifyEmailOutcome = {
+  outcome: VerifyEmailResult;
+  /** Set when the link was used in the browser that signed up: the caller starts a session for this user. */
+  signIn: { userId: string; next: string | null } | null;
+};
 
-/** Uses a verification link. A link used again reports "already verified" once the address is. */
-export async function verifyEmailToken(db: DB, token: string): Promise<VerifyEmailResult> {
+/**
+ * Uses a verification link. A link used again reports "already verified" once
+ * the address is, and never signs anyone in: only the one use that verified
+ * the address, in the browser that signed up (`browser`), does.
+ */
+export async function verifyEmailToken(db: DB, token: string, browser: SignupBrowser | null = null): Promise<VerifyEmailOutcome> {
+  const answer = (outcome: VerifyEmailResult): VerifyEmailOutcome => ({ outcome, signIn: null });
   const found = await findAuthToken(db, token, "verify_email");
-  if (!found) return "invalid";
+  if (!found) return answer("invalid");
   const isVerified = async () => {
     const user = await db.selectFrom("users").select("email_verified_at").where("id", "=", found.userId).executeTakeFirst();
     return Boolean(user?.email_verified_at);
   };
-  if (found.state !== "valid") return (await isVerified()) ? "already-verified" : "invalid";
+  if (found.state !== "valid") return answer((await isVerified()) ? "already-verified" : "invalid");
   const consumed = await consumeAuthToken(db, token, "verify_email");
-  if (!consumed) return (await isVerified()) ? "already-verified" : "invalid";
+  if (!consumed) return answer((await isVerified()) ? "already-verified" : "invalid");
   const now = isoNow();
   const updated = await db
     .updateTable("users")
@@ -113,15 +137,21 @@ export async function verifyEmailToken(db: DB, token: string): Promise<VerifyEma
     .where("id", "=", consumed.userId)
     .where("email_verified_at", "is", null)
     .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return "already-verified";
+  if (updated.numUpdatedRows === 0n) return answer("already-verified");
   await grantOperatorIfListed(db, consumed.userId);
-  return "verified";
+  if (!isSignupBrowser(consumed.payload, consumed.userId, browser)) return answer("verified");
+  return { outcome: "verified", signIn: { userId: consumed.userId, next: nextAfterVerification(consumed.payload) } };
 }
 
-/** Sends a fresh verification link when the address belongs to an unverified account; silent otherwise. */
-export async function requestVerificationResend(db: DB, email: string) {
+/**
+ * Sends a fresh verification link when the address belongs to an unverified
+ * account; silent otherwise. Asked from the browser that signed the account up,
+ * the new link is bound to it as the first was.
+ */
+export async function requestVerificationResend(db: DB, email: string, browser: SignupBrowser | null = null) {
   const user = await findUserByEmail(db, email);
-  if (user && !user.email_verified_at) await sendVerificationMail(db, user);
+  if (!user || user.email_verified_at) return;
+  await sendVerificationMail(db, user, browser?.userId === user.id ? verificationBinding(browser.key) : undefined);
 }
 
 /** Sends a reset link when the address has an account; silent otherwise (no account enumeration). */

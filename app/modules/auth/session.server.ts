@@ -87,6 +87,28 @@ export async function endAllSessionsOfUser(db: DB, userId: string) {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
+export const FIRST_SIGN_IN_GREETING = "Welcome to Inkpilot!";
+export const RETURNING_GREETING = "Welcome back!";
+
+/**
+ * Records a sign-in (password, provider or verification link) and gives its
+ * greeting: the account's first sign-in says 'Welcome to Inkpilot!', later ones
+ * 'Welcome back!' (docs/decisions/034). The conditional UPDATE decides "first"
+ * once, even for two sign-ins at the same moment.
+ */
+export async function recordSignIn(db: DB, userId: string) {
+  const now = isoNow();
+  const first = await db
+    .updateTable("users")
+    .set({ last_signed_in_at: now })
+    .where("id", "=", userId)
+    .where("last_signed_in_at", "is", null)
+    .executeTakeFirst();
+  if (first.numUpdatedRows > 0n) return { first: true, greeting: FIRST_SIGN_IN_GREETING };
+  await db.updateTable("users").set({ last_signed_in_at: now }).where("id", "=", userId).execute();
+  return { first: false, greeting: RETURNING_GREETING };
+}
+
 /** Redirect helper for a fresh sign-in: commits the session cookie on the way. */
 export async function redirectWithSession(db: DB, userId: string, request: Request, to: string, ip?: string) {
   const setCookie = await startSession(db, userId, request, ip);

@@ -1,3 +1,4 @@
+import { callToAction } from "./navigation";
 import {
   MULTI_SITE_DISCOUNTS,
   PRO_MONTHLY_ARTICLES,
@@ -17,7 +18,7 @@ export const hero = {
   eyebrow: "SEO blog posts on auto-pilot",
   title: "Create Professional Blog Posts in Minutes, Not Hours",
   lead: "Inkpilot researches your business, competitors and keywords, builds a 30-day content plan and writes SEO-optimised articles in your brand's voice, then publishes them to your website as drafts for you to review.",
-  cta: { label: "Start Free Trial", href: "/signup" },
+  cta: callToAction.signedOut,
   reassurance: [`${TRIAL_DAYS}-day free trial`, "No credit card required", "Cancel any time"],
 };
 
@@ -197,9 +198,6 @@ export const pricing = {
       "All free tools",
       "No credit card required",
     ],
-    landingCta: "Start Trial",
-    pricingCta: "Start Free Trial",
-    href: "/signup",
   },
   pro: {
     name: "Pro",
@@ -218,9 +216,6 @@ export const pricing = {
       "Unlimited users per organization",
       "Priority support",
     ],
-    landingCta: "Get Started",
-    pricingCta: "Upgrade to Pro",
-    href: "/signup",
   },
   footnote: "Subscriptions renew automatically. Cancel from your account settings; access continues to the end of the paid period.",
 };

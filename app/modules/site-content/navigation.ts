@@ -7,13 +7,23 @@ export type NavLink = { label: string; href: string; external?: boolean };
 export type FooterColumn = { title: string; links: NavLink[] };
 
 export const headerLinks = {
-  signedOut: [
+  main: [
     { label: "Pricing", href: "/pricing" },
-    { label: "Login", href: "/signin" },
+    { label: "Tools", href: "/tools" },
+    { label: "Blog", href: "/blog" },
   ] satisfies NavLink[],
-  signUp: { label: "Sign Up", href: "/signup" } satisfies NavLink,
-  account: { label: "Account", href: "/dashboard/account" } satisfies NavLink,
+  signIn: { label: "Login", href: "/signin" } satisfies NavLink,
   signOut: { label: "Sign Out", action: "/signout" },
+};
+
+/**
+ * The public site's one call to action, named the same on the header, home,
+ * pricing, blog and tools pages (issue 10): signed out it starts the free
+ * trial; signed in (on a trial or on Pro) no trial is offered, it opens the dashboard.
+ */
+export const callToAction = {
+  signedOut: { label: "Start Free Trial", href: "/signup" } satisfies NavLink,
+  signedIn: { label: "Dashboard", href: "/dashboard" } satisfies NavLink,
 };
 
 /** The nine free tools, named and ordered as in docs/product.md "Routes and screens". */

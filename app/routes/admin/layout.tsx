@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { Link, NavLink, Outlet } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
@@ -22,7 +22,7 @@ const links = [
 
 function AdminNav() {
   return (
-    <nav aria-label="Admin" className="flex gap-1">
+    <nav aria-label="Admin" className="flex flex-wrap gap-1">
       {links.map((link) => (
         <NavLink
           key={link.to}
@@ -45,10 +45,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3">
           <a href="/dashboard" className="font-semibold text-slate-900">
-            Inkpilot <span className="font-normal text-slate-500">Admin</span>
+            Inkpilot <span className="font-normal text-slate-600">Admin</span>
           </a>
           <AdminNav />
-          <p className="ml-auto text-sm text-slate-500">Signed in as {loaderData.operator.email}</p>
+          <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <p className="text-slate-600">Signed in as {loaderData.operator.email}</p>
+            {/* Operator pages sit beside the customer dashboard, one click away (issue 10, item 8). */}
+            <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
+              Back to the dashboard
+            </Link>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-6 py-8">
@@ -58,7 +64,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Errors of the admin layout itself. (A refusal by the guards is shown by the root boundary: the shell never loaded.) */
+/**
+ * Errors of the admin layout itself. A refusal by the guards is shown by the
+ * root boundary, in the public frame with the way back to the dashboard
+ * (middleware throws before this shell loads; docs/decisions/034).
+ */
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary

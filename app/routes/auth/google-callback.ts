@@ -4,7 +4,7 @@ import { requestContext } from "#app/context";
 import { sendVerificationMail, signInWithOidc, type OidcProfile } from "#app/modules/auth/auth.server";
 import { clearStateCookies, getGoogleAuthenticator, GOOGLE_STRATEGY } from "#app/modules/auth/oidc.server";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
-import { startSession } from "#app/modules/auth/session.server";
+import { recordSignIn, startSession } from "#app/modules/auth/session.server";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/google-callback";
@@ -50,12 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: cleanup.map((cookie) => ["Set-Cookie", cookie] as [string, string]),
     });
   }
+  const { greeting } = await recordSignIn(db, outcome.userId);
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(db, outcome.userId, request, context.get(requestContext).ip));
   for (const cookie of cleanup) headers.append("Set-Cookie", cookie);
-  if (outcome.isNew) {
-    // New accounts start with the onboarding dialog on the dashboard.
-    return redirect("/dashboard?onboarding=1", { headers });
-  }
-  return redirectWithToast("/dashboard", { type: "success", title: "Welcome back!" }, { headers });
+  // New accounts start with the onboarding dialog on the dashboard.
+  return redirectWithToast(outcome.isNew ? "/dashboard?onboarding=1" : "/dashboard", { type: "success", title: greeting }, { headers });
 }

@@ -1,4 +1,5 @@
 import { requestVerificationResend } from "#app/modules/auth/auth.server";
+import { readSignupBrowser } from "#app/modules/auth/signup-browser.server";
 import type { Route } from "./+types/resend-verification";
 import { EmailLinkForm } from "./email-link-form";
 import { emailLinkAction } from "./email-link.server";
@@ -11,12 +12,13 @@ export function loader({ url }: Route.LoaderArgs) {
 
 // Allowed by email without a session: unverified users cannot sign in (docs/decisions/009).
 export async function action({ request, context }: Route.ActionArgs) {
+  const browser = await readSignupBrowser(request);
   return emailLinkAction({
     request,
     context,
     limit: "resend",
     failureTitle: "Failed to Send Email",
-    send: requestVerificationResend,
+    send: (db, email) => requestVerificationResend(db, email, browser),
     successUrl: (email) => `/signin?message=verification-sent&email=${encodeURIComponent(email)}`,
   });
 }

@@ -8,7 +8,7 @@ import { getEnv } from "#app/env.server";
 import { authenticateWithPassword } from "#app/modules/auth/auth.server";
 import { redirectIfSignedIn, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { admitPasswordGuess, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
-import { redirectWithSession } from "#app/modules/auth/session.server";
+import { recordSignIn, redirectWithSession } from "#app/modules/auth/session.server";
 import { SignInSchema } from "#app/modules/auth/validation";
 import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
@@ -82,8 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: { to: `/resend-verification?email=${encodeURIComponent(outcome.email)}`, label: "Resend verification email" },
     });
   }
+  const { greeting } = await recordSignIn(db, outcome.userId);
   const response = await redirectWithSession(db, outcome.userId, request, safeRedirectPath(redirectTo), ip);
-  response.headers.append("Set-Cookie", await toastHeader({ type: "success", title: "Welcome back!" }));
+  response.headers.append("Set-Cookie", await toastHeader({ type: "success", title: greeting }));
   return response;
 }
 

@@ -11,6 +11,7 @@ import { redirectIfSignedIn } from "#app/modules/auth/guards.server";
 import { SignUpServerSchema } from "#app/modules/auth/password-policy.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { lookupSession } from "#app/modules/auth/session.server";
+import { signupBrowserCookie } from "#app/modules/auth/signup-browser.server";
 import { SignUpSchema } from "#app/modules/auth/validation";
 import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
@@ -52,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await consumeRateLimit("signup", { ip: context.get(requestContext).ip, email }))) {
     return refuse({ title: "Signup failed", description: RATE_LIMIT_MESSAGE }, 429);
   }
-  const result = await signUp(getDb(), { email, password });
+  const keyword = topicOf(topic);
+  const afterVerify = keyword ? writeUrl({ keyword }) : null;
+  const result = await signUp(getDb(), { email, password, next: afterVerify });
   if (result.status === "exists") {
     return refuse({
       title: "Account exists",
@@ -60,17 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: { to: "/signin", label: "Go to sign in" },
     });
   }
-  const keyword = topicOf(topic);
-  const afterSignIn = keyword ? `&redirectTo=${encodeURIComponent(writeUrl({ keyword }))}` : "";
+  const afterSignIn = afterVerify ? `&redirectTo=${encodeURIComponent(afterVerify)}` : "";
   const next = `/signin?message=verify-email&email=${encodeURIComponent(email)}${afterSignIn}`;
+  // The link signs in only in this browser (docs/decisions/034).
+  const headers = { "Set-Cookie": await signupBrowserCookie(result.browser) };
   if (!result.mailQueued) {
-    return redirectWithToast(next, {
-      type: "error",
-      title: "Account created",
-      description: "We could not send your verification email. Please contact support.",
-    });
+    return redirectWithToast(
+      next,
+      { type: "error", title: "Account created", description: "We could not send your verification email. Please contact support." },
+      { headers },
+    );
   }
-  return redirect(next);
+  return redirect(next, { headers });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

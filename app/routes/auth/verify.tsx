@@ -1,11 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { FormMessage } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
+import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { verifyEmailToken } from "#app/modules/auth/auth.server";
-import { lookupSession } from "#app/modules/auth/session.server";
+import { safeRedirectPath } from "#app/modules/auth/guards.server";
+import { lookupSession, recordSignIn, startSession } from "#app/modules/auth/session.server";
+import { clearSignupBrowserCookie, readSignupBrowser } from "#app/modules/auth/signup-browser.server";
 import { parseSubmission } from "#app/utils/forms.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/verify";
 import { TokenFormSchema } from "./shared";
@@ -22,17 +25,58 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return { token, signedIn: Boolean(await lookupSession(getDb(), request)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** In the browser that signed up, the one use that verifies also signs in (docs/decisions/034). */
+export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, TokenFormSchema);
   const token = submission.status === "success" ? submission.value.token : "";
-  const outcome = token ? await verifyEmailToken(getDb(), token) : "invalid";
-  return { outcome };
+  if (!token) return { outcome: "invalid" as const };
+  const db = getDb();
+  const { outcome, signIn } = await verifyEmailToken(db, token, await readSignupBrowser(request));
+  if (!signIn) return { outcome };
+  const { greeting } = await recordSignIn(db, signIn.userId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(db, signIn.userId, request, context.get(requestContext).ip));
+  headers.append("Set-Cookie", await clearSignupBrowserCookie());
+  return redirectWithToast(safeRedirectPath(signIn.next), { type: "success", title: "Email Verified", description: greeting }, { headers });
+}
+
+function Outcome({
+  title,
+  message,
+  tone,
+  children,
+}: {
+  title: string;
+  message: string;
+  tone: "error" | "done";
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p
+        role={tone === "error" ? "alert" : "status"}
+        className={tone === "error" ? "mt-3 text-sm text-red-800" : "mt-3 text-sm text-slate-700"}
+      >
+        {message}
+      </p>
+      {children}
+    </>
+  );
 }
 
 function ContinueLink({ signedIn }: { signedIn: boolean }) {
   return (
     <Button asChild className="mt-6 w-full">
       {signedIn ? <Link to="/dashboard">Go to your dashboard</Link> : <Link to="/signin">Continue to sign in</Link>}
+    </Button>
+  );
+}
+
+function ResendLink() {
+  return (
+    <Button asChild variant="secondary" className="mt-6 w-full">
+      <Link to="/resend-verification">Send a new verification email</Link>
     </Button>
   );
 }
@@ -51,55 +95,37 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
     void submit(formRef.current, { replace: true });
   }, [token, outcome, submit]);
 
+  // Each outcome says its title once, as the heading, and its words from docs/product.md beneath.
   if (!token) {
     return (
-      <>
-        <h1 className="text-2xl font-bold text-slate-900">Verify your email</h1>
-        <div className="mt-6">
-          <FormMessage title="Verification Failed" description="No verification token provided" />
-        </div>
-        <Button asChild variant="secondary" className="mt-6 w-full">
-          <Link to="/resend-verification">Send a new verification email</Link>
-        </Button>
-      </>
+      <Outcome title="Verification Failed" message="No verification token provided" tone="error">
+        <ResendLink />
+      </Outcome>
     );
   }
-
   if (outcome === "verified") {
     return (
-      <>
-        <h1 className="text-2xl font-bold text-slate-900">Email Verified</h1>
-        <div className="mt-6">
-          <FormMessage tone="success" title="Email Verified" description="Your email address is verified. You can now sign in." />
-        </div>
+      <Outcome
+        title="Email Verified"
+        message={signedIn ? "Your email address is verified." : "Your email address is verified. You can now sign in."}
+        tone="done"
+      >
         <ContinueLink signedIn={signedIn} />
-      </>
+      </Outcome>
     );
   }
-
   if (outcome === "already-verified") {
     return (
-      <>
-        <h1 className="text-2xl font-bold text-slate-900">Already verified</h1>
-        <div className="mt-6">
-          <FormMessage tone="info" title="Email already verified" description="Your email address was already verified. You can sign in." />
-        </div>
+      <Outcome title="Email already verified" message="Your email address was already verified. You can sign in." tone="done">
         <ContinueLink signedIn={signedIn} />
-      </>
+      </Outcome>
     );
   }
-
   if (outcome === "invalid") {
     return (
-      <>
-        <h1 className="text-2xl font-bold text-slate-900">Verification Failed</h1>
-        <div className="mt-6">
-          <FormMessage title="Verification Failed" description="The verification link is invalid or expired" />
-        </div>
-        <Button asChild variant="secondary" className="mt-6 w-full">
-          <Link to="/resend-verification">Send a new verification email</Link>
-        </Button>
-      </>
+      <Outcome title="Verification Failed" message="The verification link is invalid or expired" tone="error">
+        <ResendLink />
+      </Outcome>
     );
   }
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { PrimaryCta } from "#app/components/public-header";
 import { JsonLd } from "#app/components/json-ld";
 import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
@@ -105,9 +106,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-700">
             A 30-day content plan and SEO articles in your brand's voice. 7-day free trial, no credit card required.
           </p>
-          <Link to="/signup" className="mt-6 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
-            Start Free Trial
-          </Link>
+          <PrimaryCta className="mt-6 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700" />
         </aside>
       </article>
     </main>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { Form, Link } from "react-router";
 import { Field, TextareaField } from "#app/components/forms";
 import { HoneypotField } from "#app/components/honeypot-field";
+import { PrimaryCta, usePublicVisitor } from "#app/components/public-header";
 import { multiSiteDiscounts, pricing, type BillingPeriod, type Faq, type Testimonial } from "#app/modules/site-content/content";
 import type { LegalDocument } from "#app/modules/site-content/legal";
 import { cn } from "#app/utils/cn";
@@ -118,6 +119,25 @@ export function BillingToggle({ billing, basePath, anchor }: { billing: BillingP
   );
 }
 
+/**
+ * A plan card's button: the site's one call to action for visitors signed out;
+ * for customers, "Your current plan" on their plan's card and nothing on the
+ * other (no trial offered to someone on a trial or on Pro; issue 10).
+ */
+function PlanAction({ plan, className }: { plan: "trial" | "pro"; className: string }) {
+  const visitor = usePublicVisitor();
+  if (!visitor.signedIn) return <PrimaryCta className={cn("mt-8 text-center", className)} />;
+  if (visitor.plan !== plan) return null;
+  return (
+    <p
+      className="mt-8 rounded-md bg-slate-100 px-4 py-2.5 text-center text-sm font-semibold text-slate-700"
+      data-testid={`current-plan-${plan}`}
+    >
+      Your current plan
+    </p>
+  );
+}
+
 export function PricingCards({ billing, variant }: { billing: BillingPeriod; variant: "landing" | "pricing" }) {
   const { trial, pro } = pricing;
   const proPrice = billing === "annual" ? pro.annual : pro.monthly;
@@ -132,12 +152,10 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
           <span className="text-sm text-slate-600">{trial.period}</span>
         </p>
         <PlanFeatures features={trial.features} />
-        <Link
-          to={trial.href}
-          className="mt-8 rounded-md border border-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          {variant === "landing" ? trial.landingCta : trial.pricingCta}
-        </Link>
+        <PlanAction
+          plan="trial"
+          className="rounded-md border border-brand-600 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        />
       </div>
       <div className="relative flex flex-col rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg">
         <p className="absolute -top-3 left-8 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</p>
@@ -149,12 +167,7 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
         </p>
         <p className="mt-1 text-sm font-medium text-emerald-800">{proPrice.note}</p>
         <PlanFeatures features={pro.features} />
-        <Link
-          to={pro.href}
-          className="mt-8 rounded-md bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          {variant === "landing" ? pro.landingCta : pro.pricingCta}
-        </Link>
+        <PlanAction plan="pro" className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700" />
       </div>
     </div>
   );

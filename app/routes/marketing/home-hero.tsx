@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { PrimaryCta } from "#app/components/public-header";
 import { hero, heroTestimonial } from "#app/modules/site-content/content";
 import { CheckIcon, TestimonialFigure } from "./components";
 
@@ -86,12 +86,7 @@ export function HomeHero() {
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{hero.lead}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <Link
-            to={hero.cta.href}
-            className="rounded-md bg-brand-600 px-7 py-3 text-base font-semibold text-white shadow hover:bg-brand-700"
-          >
-            {hero.cta.label}
-          </Link>
+          <PrimaryCta className="rounded-md bg-brand-600 px-7 py-3 text-base font-semibold text-white shadow hover:bg-brand-700" />
           <a href="#how-it-works" className="rounded-md px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100">
             See how it works
           </a>

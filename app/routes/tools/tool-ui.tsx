@@ -3,6 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { JsonLd } from "#app/components/json-ld";
+import { PrimaryCta } from "#app/components/public-header";
 import { ErrorList, FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { TOOL_INPUTS, TOOLS, toolPath, type ToolSlug } from "#app/modules/tools/catalog";
@@ -220,13 +221,11 @@ export function ToolPage({
         <p className="mt-2 text-slate-700">
           Inkpilot researches keywords, writes SEO articles in your brand's voice and publishes them for you.
         </p>
-        <a
-          href={signup}
-          data-testid="tool-cta"
+        <PrimaryCta
+          signupHref={signup}
+          testId="tool-cta"
           className="mt-5 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-        >
-          Start Free Trial
-        </a>
+        />
       </section>
 
       <JsonLd
