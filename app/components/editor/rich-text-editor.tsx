@@ -74,7 +74,7 @@ export default function RichTextEditor({ initial, onChange, handleRef, labelId, 
                 data-testid="rich-text-editor"
                 className="min-h-96 px-4 py-3 text-base leading-relaxed text-slate-900 focus:outline-none"
                 aria-placeholder="Start writing your article…"
-                placeholder={<div className="pointer-events-none absolute left-4 top-3 text-slate-400">Start writing your article…</div>}
+                placeholder={<div className="pointer-events-none absolute left-4 top-3 text-slate-500">Start writing your article…</div>}
               />
             }
             ErrorBoundary={LexicalErrorBoundary}
