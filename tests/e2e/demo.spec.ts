@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ARTICLES } from "../../app/modules/demo/articles";
 import { DEMO_BLOG_SLUG, DEMO_EMAIL, DEMO_PASSWORD } from "../../app/modules/demo/seed.server";
+import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { SOLO_APP_PORT } from "./stack";
 import { signInWithForm } from "./users";
 
@@ -21,14 +21,8 @@ const dataDir = path.resolve(`tests/.tmp/demo-${APP_PORT}`);
 
 test.use({ baseURL: APP_URL });
 
-let app: ChildProcess | undefined;
+let app: SoloApp | undefined;
 const log: string[] = [];
-
-function exited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
-}
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
@@ -36,8 +30,8 @@ test.beforeAll(async () => {
   // No secrets given: a first start generates its own into the data directory.
   const inherited = { ...process.env };
   for (const key of ["SESSION_SECRET", "ENCRYPTION_KEY", "CRON_SECRET", "DATABASE_PATH", "OPERATOR_EMAILS"]) delete inherited[key];
-  app = spawn(process.execPath, ["server/index.js"], {
-    env: {
+  app = spawnSoloApp(
+    {
       ...inherited,
       // What `npm start` runs: development mode, secrets generated into the empty data directory, demo data loaded.
       NODE_ENV: "development",
@@ -49,29 +43,13 @@ test.beforeAll(async () => {
       SEED_DEMO: "true",
       LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  app.stdout!.on("data", (d: Buffer) => log.push(d.toString()));
-  app.stderr!.on("data", (d: Buffer) => log.push(d.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (app!.exitCode !== null) throw new Error(`app exited with ${app!.exitCode}:\n${log.join("")}`);
-        return fetch(`${APP_URL}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      { timeout: 30_000, message: "the app became healthy" },
-    )
-    .toBe(true);
+    log,
+  );
+  await waitForHealth(app, APP_URL, 30_000);
 });
 
 test.afterAll(async () => {
-  if (app && app.exitCode === null && app.signalCode === null) {
-    app.kill("SIGTERM");
-    await exited(app);
-  }
+  await stopSoloApp(app);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

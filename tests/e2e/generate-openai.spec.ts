@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -9,6 +8,7 @@ import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
 import { startFakeOpenAi } from "../fakes/openai";
+import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
 
@@ -30,14 +30,7 @@ const databasePath = path.join(dataDir, "inkpilot.sqlite");
 test.use({ baseURL: APP_URL });
 
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
-let app: ChildProcess | undefined;
-const log: string[] = [];
-
-function exited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
-}
+let app: SoloApp | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
@@ -45,49 +38,30 @@ test.beforeAll(async () => {
   fs.mkdirSync(dataDir, { recursive: true });
   fake = await startFakeOpenAi({ apiKey: API_KEY });
   armArticleAnswers(fake, KEYWORD);
-  app = spawn(process.execPath, ["server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(APP_PORT),
-      APP_URL,
-      DATA_DIR: dataDir,
-      DATABASE_PATH: databasePath,
-      // The stack's secret, so signIn can mint this app's session cookie too.
-      SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
-      ENCRYPTION_KEY: "2".repeat(64),
-      CRON_SECRET: "generate-openai-cron-secret",
-      OPENAI_API_KEY: API_KEY,
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_MODEL: "fake-model",
-      JOB_POLL_MS: "100",
-      RUN_CRON: "false",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  app = spawnSoloApp({
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(APP_PORT),
+    APP_URL,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: databasePath,
+    // The stack's secret, so signIn can mint this app's session cookie too.
+    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
+    ENCRYPTION_KEY: "2".repeat(64),
+    CRON_SECRET: "generate-openai-cron-secret",
+    OPENAI_API_KEY: API_KEY,
+    OPENAI_BASE_URL: fake.baseURL,
+    OPENAI_MODEL: "fake-model",
+    JOB_POLL_MS: "100",
+    RUN_CRON: "false",
+    LOG_LEVEL: "warn",
   });
-  app.stdout!.on("data", (d: Buffer) => log.push(d.toString()));
-  app.stderr!.on("data", (d: Buffer) => log.push(d.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (app!.exitCode !== null) throw new Error(`app exited with ${app!.exitCode}:\n${log.join("")}`);
-        return fetch(`${APP_URL}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      { timeout: 20_000, message: "the app became healthy" },
-    )
-    .toBe(true);
+  await waitForHealth(app, APP_URL);
 });
 
 test.afterAll(async () => {
-  if (app && app.exitCode === null && app.signalCode === null) {
-    app.kill("SIGTERM");
-    await exited(app);
-  }
+  await stopSoloApp(app);
   await fake?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -153,7 +127,7 @@ test("generates an article through the OpenAI-compatible provider", async ({ pag
     expect(generation.status).toBe("succeeded");
     expect(generation.completion_tokens).toBeGreaterThan(0);
   } catch (error) {
-    console.error(log.join(""));
+    console.error(app?.log.join(""));
     throw error;
   } finally {
     await user.db.destroy();

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startFakePostmark, type FakeMail } from "../fakes/postmark";
+import { exited, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { SOLO_APP_PORT } from "./stack";
 
 /**
@@ -16,6 +16,7 @@ import { SOLO_APP_PORT } from "./stack";
  */
 
 const APP_PORT = SOLO_APP_PORT;
+const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 const HOLD_MS = 1_500;
 const LEASE_MS = 2_000;
 // HOLD_MS < LEASE_MS: the held answer comes due before the lease lets the job run again, so the
@@ -65,13 +66,13 @@ async function startProxy(targetPort: number): Promise<Proxy> {
 }
 
 function startApp(postmarkUrl: string, token: string, log: string[]) {
-  const child = spawn(process.execPath, ["server/index.js"], {
-    env: {
+  return spawnSoloApp(
+    {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(APP_PORT),
-      APP_URL: `http://127.0.0.1:${APP_PORT}`,
+      APP_URL,
       DATA_DIR: dataDir,
       DATABASE_PATH: databasePath,
       SESSION_SECRET: "crash-session-secret-0123456789abcdef",
@@ -86,32 +87,8 @@ function startApp(postmarkUrl: string, token: string, log: string[]) {
       RUN_CRON: "false",
       LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => log.push(d.toString()));
-  child.stderr!.on("data", (d: Buffer) => log.push(d.toString()));
-  return child;
-}
-
-async function waitForHealth(child: ChildProcess, log: string[]) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${log.join("")}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${APP_PORT}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`app did not become healthy:\n${log.join("")}`);
-}
-
-function exited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    log,
+  );
 }
 
 /** What sendMail does (outbox row plus its delivery job in one transaction), written straight into the app's file. */
@@ -174,18 +151,18 @@ test("SIGKILL during a mail send loses no mail: after restart it is delivered ex
   const postmarkUrl = `http://127.0.0.1:${proxy.port}`;
   const messages = async () => (await (await fetch(`${fake.url}/__fake/messages`)).json()) as FakeMail[];
   const log: string[] = [];
-  let app: ChildProcess | undefined;
+  let app: SoloApp | undefined;
 
   try {
     await fetch(`${fake.url}/__fake/hold`, { method: "POST", body: JSON.stringify({ ms: HOLD_MS }) });
     app = startApp(postmarkUrl, fake.token, log);
-    await waitForHealth(app, log);
+    await waitForHealth(app, APP_URL);
 
     const mailId = enqueueMail("crash@example.com");
     const heldSince = await proxy.requestArrived;
 
-    app.kill("SIGKILL");
-    await exited(app);
+    app.child.kill("SIGKILL");
+    await exited(app.child);
     const afterKill = readRows(mailId);
     expect(afterKill.mail).toMatchObject({ status: "queued", attempts: 1, provider_message_id: null });
     // The send was recorded as started before it went out, so the restart knows its outcome is unknown.
@@ -194,7 +171,7 @@ test("SIGKILL during a mail send loses no mail: after restart it is delivered ex
 
     await fetch(`${fake.url}/__fake/hold`, { method: "POST", body: JSON.stringify({ ms: 0 }) });
     app = startApp(postmarkUrl, fake.token, log);
-    await waitForHealth(app, log);
+    await waitForHealth(app, APP_URL);
 
     await expect.poll(async () => (await messages()).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => readRows(mailId).mail.status, { timeout: 5_000 }).toBe("sent");
@@ -211,10 +188,7 @@ test("SIGKILL during a mail send loses no mail: after restart it is delivered ex
     console.error(log.join(""));
     throw error;
   } finally {
-    if (app && app.exitCode === null && app.signalCode === null) {
-      app.kill("SIGTERM");
-      await exited(app);
-    }
+    await stopSoloApp(app);
     await proxy.close();
     await fake.close();
   }

@@ -13,7 +13,7 @@ import { loader as sitemapLoader } from "#app/routes/hosted-blog/sitemap";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { makeArticle, makeUser } from "#tests/setup/factories";
+import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 import { callRoute, get, ORIGIN } from "#tests/setup/route-harness";
 
 /**
@@ -40,7 +40,8 @@ async function hostedConnection(siteId: string) {
   return row.id;
 }
 
-async function publish(
+/** A publication on the site's hosted blog, as the publishing engine leaves it. */
+function publish(
   siteId: string,
   articleId: string,
   {
@@ -49,34 +50,7 @@ async function publish(
     at = isoNow(),
   }: { mode?: "draft" | "live"; status?: "published" | "scheduled" | "failed"; at?: string } = {},
 ) {
-  const now = isoNow();
-  await db
-    .insertInto("publications")
-    .values({
-      id: newId(),
-      site_id: siteId,
-      article_id: articleId,
-      connection_id: await hostedConnection(siteId),
-      mode,
-      status,
-      marker: articleId,
-      remote_id: articleId,
-      remote_url: null,
-      remote_status: null,
-      remote_version: null,
-      create_started_at: null,
-      content_hash: null,
-      last_error: null,
-      correlation_id: "abcd1234",
-      published_at: status === "published" ? at : null,
-      live_check: null,
-      live_checked_at: null,
-      requested_by: null,
-      scheduled_for: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  return makePublication(db, siteId, articleId, { mode, status, publishedAt: at, remoteId: articleId });
 }
 
 async function blogOf(siteId: string) {

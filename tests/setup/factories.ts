@@ -104,7 +104,12 @@ export async function makePublication(
   db: DB,
   siteId: string,
   articleId: string,
-  { mode = "live", status = "published" }: { mode?: "draft" | "live"; status?: PublicationStatus } = {},
+  {
+    mode = "live",
+    status = "published",
+    publishedAt,
+    remoteId = null,
+  }: { mode?: "draft" | "live"; status?: PublicationStatus; publishedAt?: string; remoteId?: string | null } = {},
 ) {
   const connection = await db
     .selectFrom("cms_connections")
@@ -124,7 +129,7 @@ export async function makePublication(
       mode,
       status,
       marker: articleId,
-      remote_id: null,
+      remote_id: remoteId,
       remote_url: null,
       remote_status: null,
       remote_version: null,
@@ -132,7 +137,7 @@ export async function makePublication(
       content_hash: null,
       last_error: null,
       correlation_id: "test0000",
-      published_at: status === "published" ? now : null,
+      published_at: status === "published" ? (publishedAt ?? now) : null,
       live_check: null,
       live_checked_at: null,
       requested_by: null,
