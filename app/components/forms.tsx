@@ -1,8 +1,8 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { z } from "zod";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
 import type { Notice } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
@@ -343,4 +343,17 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/**
+ * A key for a block of forms that remounts them after a successful save (the
+ * action redirected, so there is no action data) and never after a refusal: a
+ * refused form keeps what the user typed since, instead of being cleared by a
+ * remount that lands after they started typing again.
+ */
+export function useSavedFormsKey(actionData: unknown) {
+  const location = useLocation();
+  const key = useRef(location.key);
+  if (actionData === undefined) key.current = location.key;
+  return key.current;
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { Form, Link, useLocation } from "react-router";
-import { Field } from "#app/components/forms";
+import { Form, Link } from "react-router";
+import { Field, useSavedFormsKey } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
@@ -97,9 +97,9 @@ export function DangerZone({ actionData }: { actionData: unknown }) {
 
 /** Every account section in the product's order (docs/product.md "Settings", Account); `key` remounts the forms after a successful save so they clear. */
 export function AccountSections({ account, actionData }: FormsProps) {
-  const location = useLocation();
+  const formsKey = useSavedFormsKey(actionData);
   return (
-    <div className="flex flex-col gap-6" key={location.key}>
+    <div className="flex flex-col gap-6" key={formsKey}>
       <Card title="Profile" description="Your name and picture as your team sees them.">
         <div className="flex flex-col gap-6">
           <ProfilePictureForm account={account} actionData={actionData} />
