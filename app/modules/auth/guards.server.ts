@@ -3,6 +3,8 @@ import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { safeTimeZone } from "#app/utils/time";
+import { can, permissionRefusal, type Permission } from "#app/modules/workspaces/permissions";
+import { forbidden } from "#app/utils/responses.server";
 import { endSession, lookupSession } from "./session.server";
 
 /**
@@ -114,6 +116,15 @@ export const requireAuth: MiddlewareFunction<Response> = async ({ request, conte
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
   return response;
 };
+
+/**
+ * Refuses (403, through the route's error boundary) when the signed-in member's
+ * role lacks the permission; call it first in every loader or action that needs
+ * more than membership (app/modules/workspaces/permissions.ts).
+ */
+export function requirePermission(auth: Pick<AuthState, "role">, permission: Permission) {
+  if (!can(auth.role, permission)) forbidden(permissionRefusal(permission));
+}
 
 /** Middleware for operator pages; must run after requireAuth. */
 export const requireOperator: MiddlewareFunction<Response> = async ({ context }, next) => {

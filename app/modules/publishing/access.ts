@@ -1,13 +1,11 @@
 import type { WorkspaceRole } from "#app/db/schema";
+import { can } from "#app/modules/workspaces/permissions";
 
-/**
- * Who may do what with publishing (docs/product.md "Teams"): editors write and
- * publish; owners and admins also connect, change and disconnect destinations.
- */
+/** Publishing's view of the one role policy (app/modules/workspaces/permissions.ts). */
 export function canManageConnections(role: WorkspaceRole) {
-  return role === "owner" || role === "admin";
+  return can(role, "connections.manage");
 }
 
 export function canPublish(role: WorkspaceRole) {
-  return role === "owner" || role === "admin" || role === "editor";
+  return can(role, "articles.publish");
 }
