@@ -106,6 +106,7 @@ export default [
   // Operator pages: a top-level entry with its own guard, apart from the customer dashboard layout.
   route("dashboard/admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
+    route("email-settings", "routes/admin/email-settings.tsx"),
     route("mailbox", "routes/admin/mailbox.tsx"),
     route("mailbox/:mailId", "routes/admin/mailbox-message.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),

@@ -1,4 +1,4 @@
-import { Errors, ServerClient } from "postmark";
+import { Errors, type ServerClient } from "postmark";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -7,6 +7,7 @@ import { enqueue, PermanentJobError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { redactSecrets } from "#app/utils/redact";
+import { getMailSettings, postmarkClientFor } from "./settings.server";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -22,7 +23,7 @@ export type OutgoingMail = MailContent & { to: string; tag: string };
 
 export async function sendMail(db: DB, mail: OutgoingMail) {
   const env = getEnv();
-  const transport = env.postmarkEnabled ? "postmark" : "outbox";
+  const transport = (await getMailSettings(db)).token ? "postmark" : "outbox";
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("mail_outbox")
@@ -52,16 +53,6 @@ export async function sendMail(db: DB, mail: OutgoingMail) {
 const POSTMARK_TIMEOUT_MS = 20_000;
 /** Clocks of ours and Postmark's may disagree a little; a copy received slightly "before" the row was made is still ours. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-
-function postmarkClient(timeoutMs: number) {
-  const env = getEnv();
-  const base = new URL(env.POSTMARK_API_URL);
-  return new ServerClient(env.POSTMARK_SERVER_TOKEN!, {
-    useHttps: base.protocol === "https:",
-    requestHost: base.host,
-    timeout: timeoutMs / 1000,
-  });
-}
 
 type MailForLookup = { id: number; to_address: string; created_at: string };
 
@@ -141,7 +132,13 @@ export function createDeliverMailJob(options: { timeoutMs?: number; searchSettle
         return;
       }
 
-      const client = postmarkClient(options.timeoutMs ?? POSTMARK_TIMEOUT_MS);
+      const settings = await getMailSettings(db);
+      // The token was removed after this mail was queued: nothing can send it, so it fails once with the reason.
+      if (!settings.token) {
+        await settleMail(db, mail, { status: "failed", last_error: "Postmark is no longer configured" });
+        throw new PermanentJobError("Postmark is no longer configured");
+      }
+      const client = postmarkClientFor(settings.token, options.timeoutMs ?? POSTMARK_TIMEOUT_MS);
       const lastAttempt = job.attempts >= job.max_attempts;
       let sending = false;
       try {
@@ -170,7 +167,7 @@ export function createDeliverMailJob(options: { timeoutMs?: number; searchSettle
           .execute();
         sending = true;
         const result = await client.sendEmail({
-          From: getEnv().MAIL_FROM,
+          From: settings.from,
           To: mail.to_address,
           Subject: mail.subject,
           HtmlBody: mail.html,

@@ -1,7 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
-import { isoNow } from "#app/utils/time";
+import { openStoredSecret, upsertConfig } from "#app/modules/settings/app-config.server";
 import type { AppProvider } from "./app-providers";
 
 export { APP_PROVIDER_INFO, APP_PROVIDERS, isAppProvider, type AppProvider } from "./app-providers";
@@ -27,16 +26,6 @@ export type AppCredentials = { clientId: string | null; clientSecret: string | n
 
 export function configKey(provider: AppProvider, field: "client_id" | "client_secret" | "previous_client_secret") {
   return `app_credentials.${provider}.${field}`;
-}
-
-const binding = (key: string) => ({ aad: `app_config:${key}` });
-
-export function sealConfigSecret(key: string, plain: string) {
-  return encryptSecret(plain, binding(key));
-}
-
-function openConfigSecret(key: string, sealed: string) {
-  return decryptSecret(sealed, binding(key));
 }
 
 function envValues(provider: AppProvider) {
@@ -68,15 +57,7 @@ export async function storedAppConfig(db: DB, provider: AppProvider) {
   };
 }
 
-function openStored(key: string, row: { value: string } | null) {
-  if (!row?.value) return null;
-  try {
-    return openConfigSecret(key, row.value);
-  } catch {
-    // A different ENCRYPTION_KEY (or a tampered row) leaves the secret unusable: treat it as missing, the page says so.
-    return null;
-  }
-}
+const openStored = openStoredSecret;
 
 /**
  * THE reader of app credentials: the environment's when its client id variable
@@ -116,15 +97,8 @@ export async function saveAppCredentials(
   input: { clientId: string; clientSecret: string | null },
   actorId: string,
 ) {
-  const now = isoNow();
   const stored = await storedAppConfig(db, provider);
-  const upsert = async (key: string, value: string, isSecret: boolean) => {
-    await db
-      .insertInto("app_config")
-      .values({ key, value, is_secret: isSecret ? 1 : 0, updated_by: actorId, updated_at: now })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value, is_secret: isSecret ? 1 : 0, updated_by: actorId, updated_at: now }))
-      .execute();
-  };
+  const upsert = (key: string, value: string, secret: boolean) => upsertConfig(db, key, value, { secret, actorId });
   const clientIdChanged = (stored.clientId?.value ?? "") !== input.clientId;
   if (clientIdChanged) await upsert(configKey(provider, "client_id"), input.clientId, false);
   let secretChanged = false;
@@ -135,9 +109,9 @@ export async function saveAppCredentials(
     if (secretChanged) {
       if (old) {
         const previousKey = configKey(provider, "previous_client_secret");
-        await upsert(previousKey, sealConfigSecret(previousKey, old), true);
+        await upsert(previousKey, old, true);
       }
-      await upsert(secretKey, sealConfigSecret(secretKey, input.clientSecret), true);
+      await upsert(secretKey, input.clientSecret, true);
     }
   }
   return { clientIdChanged, secretChanged };

@@ -1,26 +1,9 @@
 import { Link } from "react-router";
 import { PageTitle } from "./admin-ui";
+import { ADMIN_PAGES } from "./admin-pages";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin | Inkpilot" }];
-
-/** Every operator page, one line each on what it is for. */
-export const ADMIN_PAGES = [
-  { to: "/dashboard/admin/mailbox", label: "Mailbox", description: "Every mail the app has sent or queued." },
-  { to: "/dashboard/admin/sessions", label: "Sessions", description: "Active sessions; end every session." },
-  {
-    to: "/dashboard/admin/integration-settings",
-    label: "Integration settings",
-    description: "Client credentials of the WordPress.com, Shopify and Wix apps.",
-  },
-  {
-    to: "/dashboard/admin/integrations",
-    label: "Publishing diagnostics",
-    description: "Health check and test publish per provider, the diagnostic log, install records and OAuth states.",
-  },
-  { to: "/dashboard/admin/shopify-debug", label: "Shopify debug", description: "One shop's install, OAuth states and logs." },
-  { to: "/dashboard/admin/nuclear-connect", label: "Nuclear connect", description: "The raw connect flows and an API ping." },
-] as const;
 
 export default function AdminIndex() {
   return (

@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { cn } from "#app/utils/cn";
+import { ADMIN_PAGES } from "./admin-pages";
 import type { Route } from "./+types/layout";
 
 /** Operator pages: their own shell and guard, independent of the customer dashboard layout. */
@@ -12,13 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { operator: { email: user.email } };
 }
 
-const links = [
-  { to: "/dashboard/admin", label: "Overview" },
-  { to: "/dashboard/admin/mailbox", label: "Mailbox" },
-  { to: "/dashboard/admin/sessions", label: "Sessions" },
-  { to: "/dashboard/admin/integration-settings", label: "Integration settings" },
-  { to: "/dashboard/admin/integrations", label: "Diagnostics" },
-];
+const links = [{ to: "/dashboard/admin", label: "Overview" }, ...ADMIN_PAGES];
 
 function AdminNav() {
   return (
