@@ -104,8 +104,8 @@ describe("email settings", () => {
 
     const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "mail_settings.update").execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0].detail).not.toContain(fake.token);
-    expect(JSON.parse(audit[0].detail)).toMatchObject({ token: "set", from: "Ops Desk <ops@inkpilot.test>" });
+    expect(audit[0]!.detail).not.toContain(fake.token);
+    expect(JSON.parse(audit[0]!.detail)).toMatchObject({ token: "set", from: "Ops Desk <ops@inkpilot.test>" });
   });
 
   it("sends a test email through Postmark with the saved settings", async () => {
