@@ -107,6 +107,8 @@ export default [
   route("dashboard/admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("email-settings", "routes/admin/email-settings.tsx"),
+    route("jobs", "routes/admin/jobs.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("mailbox", "routes/admin/mailbox.tsx"),
     route("mailbox/:mailId", "routes/admin/mailbox-message.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
+import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_LANGUAGE, isLanguageTag, LanguageTagSchema } from "./languages";
 import { isHttpUrl, listField, parseLinks, parseTags } from "./lists";
 
@@ -101,7 +102,7 @@ export const BrandFormSchema = z.object({
 });
 export type BrandInput = z.output<typeof BrandFormSchema>;
 
-export async function saveBrandSettings(db: DB, siteId: string, input: BrandInput) {
+export async function saveBrandSettings(db: DB, siteId: string, input: BrandInput, actor?: SettingsActor) {
   const now = isoNow();
   const values = {
     brand_name: input.brandName,
@@ -114,11 +115,15 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
     internal_links: JSON.stringify(input.internalLinks),
     updated_at: now,
   };
-  await db
-    .insertInto("brand_settings")
-    .values({ site_id: siteId, logo_path: null, ...values })
-    .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+    await trx
+      .insertInto("brand_settings")
+      .values({ site_id: siteId, logo_path: null, ...values })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .execute();
+    if (actor) await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
+  });
 }
 
 async function setLogoPath(db: DB, siteId: string, logoPath: string | null) {

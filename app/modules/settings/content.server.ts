@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { isoNow } from "#app/utils/time";
+import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import {
   ARTICLE_LENGTHS,
   AUTO_GEN_TIMES,
@@ -59,7 +60,7 @@ export const ContentFormSchema = z.object({
   autoPublish: checkbox,
 }) satisfies z.ZodType<ContentSettings, unknown>;
 
-export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings) {
+export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
   const values = {
     use_brand_info: input.useBrandInfo ? 1 : 0,
     article_length: input.articleLength,
@@ -76,9 +77,13 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     auto_publish: input.autoPublish ? 1 : 0,
     updated_at: isoNow(),
   };
-  await db
-    .insertInto("content_settings")
-    .values({ site_id: siteId, ...values })
-    .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
-    .execute();
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+    await trx
+      .insertInto("content_settings")
+      .values({ site_id: siteId, ...values })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .execute();
+    if (actor) await auditSettingsChange(trx, actor, { kind: "content", siteId, before, after: values });
+  });
 }

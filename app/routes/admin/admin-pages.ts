@@ -6,6 +6,8 @@ export const ADMIN_PAGES = [
     description: "Postmark token, from address, diagnostics and a test email.",
   },
   { to: "/dashboard/admin/mailbox", label: "Mailbox", description: "Every mail the app has sent or queued." },
+  { to: "/dashboard/admin/jobs", label: "Jobs", description: "The background queue: waiting, running and failed jobs; Retry and Cancel." },
+  { to: "/dashboard/admin/audit", label: "Audit log", description: "Every operator action and settings change, filterable." },
   { to: "/dashboard/admin/sessions", label: "Sessions", description: "Active sessions; end every session." },
   {
     to: "/dashboard/admin/integration-settings",

@@ -129,3 +129,35 @@ export function DataTable({
     </div>
   );
 }
+
+/** Newer / Page n of m / Older links for operator lists; keeps the list's other query parameters. */
+export function Pager({ label, page, pageCount, search }: { label: string; page: number; pageCount: number; search: string }) {
+  if (pageCount <= 1) return null;
+  const to = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(n));
+    return `?${params.toString()}`;
+  };
+  const linkClass = "rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50";
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between text-sm">
+      {page > 1 ? (
+        <a href={to(page - 1)} className={linkClass}>
+          Newer
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <a href={to(page + 1)} className={linkClass}>
+          Older
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { getOutboxMessage } from "#app/modules/admin/mailbox.server";
 import { notFound } from "#app/utils/responses.server";
-import { formatUtc, MailStatus } from "./mail-status";
+import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/mailbox-message";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.mail.subject ?? "Mail"} | Inkpilot Admin` }];
@@ -19,7 +19,7 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   const { mail } = loaderData;
   const facts: Array<[string, React.ReactNode]> = [
     ["To", mail.to_address],
-    ["Status", <MailStatus key="status" status={mail.status} />],
+    ["Status", <StatusBadge key="status" status={mail.status} />],
     ["Transport", mail.transport],
     ["Tag", mail.tag || "—"],
     ["Attempts", mail.attempts],

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { listOutbox } from "#app/modules/admin/mailbox.server";
-import { formatUtc, MailStatus } from "./mail-status";
+import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mailbox | Inkpilot Admin" }];
@@ -64,7 +64,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-2 text-slate-700">{mail.to_address}</td>
                   <td className="px-4 py-2">
-                    <MailStatus status={mail.status} />
+                    <StatusBadge status={mail.status} />
                   </td>
                   <td className="px-4 py-2 text-slate-700">{mail.transport}</td>
                   <td className="px-4 py-2 text-slate-700">{mail.attempts}</td>

@@ -1,5 +1,7 @@
 import { getDb, type DB } from "#app/db/client.server";
-import type { AuthState } from "#app/modules/auth/guards.server";
+import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
+import { recordAudit } from "#app/modules/audit/audit.server";
+import type { SettingsActor } from "#app/modules/settings/audit.server";
 import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
 import { multipartTooLarge } from "#app/modules/uploads/images.server";
@@ -17,18 +19,25 @@ import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
 const LOGO_ERROR = "Error uploading logo";
 const FIX_FIELDS = "Please correct the highlighted fields.";
 
-type BrandForm = { db: DB; siteId: string; formData: FormData; back: string };
+type BrandForm = { db: DB; siteId: string; formData: FormData; back: string; actor: SettingsActor };
+
+const actorOf = (auth: AuthState, ip: string | undefined): SettingsActor => ({
+  userId: auth.user.id,
+  workspaceId: auth.workspace.id,
+  ip: ip ?? null,
+});
 
 /** Back to the page the form was posted from (the router's URL, without a data request's `.data`). */
 const backTo = (url: URL) => url.pathname + url.search;
 
-export async function brandTabAction(request: Request, url: URL, auth: AuthState) {
+export async function brandTabAction(request: Request, url: URL, auth: AuthState, ip: string | undefined) {
+  requirePermission(auth, "settings.manage");
   // The logo is the tab's only multipart form; an oversized one is refused from its declared length, unread.
   if (multipartTooLarge(request))
     return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
-  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(url) };
+  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(url), actor: actorOf(auth, ip) };
   switch (formData.get("intent")) {
     case "brand":
       return saveBrand(form);
@@ -41,27 +50,42 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
   }
 }
 
-async function saveBrand({ db, siteId, formData, back }: BrandForm) {
+async function saveBrand({ db, siteId, formData, back, actor }: BrandForm) {
   const { submission } = await parseSubmission(formData, BrandFormSchema);
   if (submission.status !== "success")
     return replyError(submission, { notice: { title: "Error saving settings", description: FIX_FIELDS } });
-  await saveBrandSettings(db, siteId, submission.value);
+  await saveBrandSettings(db, siteId, submission.value, actor);
   return redirectWithToast(back, { title: "Brand settings saved!" });
 }
 
-async function uploadLogo({ db, siteId, formData, back }: BrandForm) {
+async function uploadLogo({ db, siteId, formData, back, actor }: BrandForm) {
   const file = formData.get("logo");
   const saved = await saveBrandLogo(db, siteId, file instanceof File ? file : null);
   if (!saved.ok) return replyNotice("brand-logo", { title: LOGO_ERROR, description: saved.error });
+  await auditLogo(db, actor, siteId, "uploaded");
   return redirectWithToast(back, { title: "Logo uploaded successfully!" });
 }
 
-async function removeLogo({ db, siteId, back }: BrandForm) {
+async function removeLogo({ db, siteId, back, actor }: BrandForm) {
   await removeBrandLogo(db, siteId);
+  await auditLogo(db, actor, siteId, "removed");
   return redirectWithToast(back, { title: "Logo removed" });
 }
 
-export async function contentTabAction(request: Request, url: URL, auth: AuthState) {
+// The logo's file work happens outside the settings transaction, so its audit entry follows it.
+function auditLogo(db: DB, actor: SettingsActor, siteId: string, change: "uploaded" | "removed") {
+  return recordAudit(db, {
+    actorId: actor.userId,
+    workspaceId: actor.workspaceId,
+    action: "settings.brand.logo",
+    target: `site:${siteId}`,
+    detail: { change },
+    ip: actor.ip,
+  });
+}
+
+export async function contentTabAction(request: Request, url: URL, auth: AuthState, ip: string | undefined) {
+  requirePermission(auth, "settings.manage");
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   if (formData.get("intent") !== "content") return replyNotice(null, UNKNOWN_ACTION);
@@ -69,6 +93,6 @@ export async function contentTabAction(request: Request, url: URL, auth: AuthSta
   if (submission.status !== "success") {
     return replyError(submission, { notice: { title: "Error saving content settings", description: FIX_FIELDS } });
   }
-  await saveContentSettings(getDb(), auth.site.id, submission.value);
+  await saveContentSettings(getDb(), auth.site.id, submission.value, actorOf(auth, ip));
   return redirectWithToast(backTo(url), { title: "Content settings saved!" });
 }

@@ -58,9 +58,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const auth = context.get(authContext);
   switch (currentTab(url)) {
     case "brand":
-      return brandTabAction(request, url, auth);
+      return brandTabAction(request, url, auth, context.get(requestContext).ip);
     case "content":
-      return contentTabAction(request, url, auth);
+      return contentTabAction(request, url, auth, context.get(requestContext).ip);
     case "account":
       return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
     case "integrations":
