@@ -107,6 +107,9 @@ export default [
   route("dashboard/admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("email-settings", "routes/admin/email-settings.tsx"),
+    route("accounts", "routes/admin/accounts.tsx"),
+    route("accounts/users/:userId", "routes/admin/account-user.tsx"),
+    route("accounts/workspaces/:workspaceId", "routes/admin/account-workspace.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("mailbox", "routes/admin/mailbox.tsx"),

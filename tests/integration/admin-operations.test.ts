@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
+import * as accountUser from "#app/routes/admin/account-user";
+import * as accountWorkspace from "#app/routes/admin/account-workspace";
+import * as accounts from "#app/routes/admin/accounts";
 import * as audit from "#app/routes/admin/audit";
 import * as jobs from "#app/routes/admin/jobs";
 import { action as settingsAction } from "#app/routes/dashboard/settings/index";
@@ -17,8 +20,8 @@ import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const callAdmin = <T = any>(request: Request, handler: (args: any) => unknown) =>
-  callRoute<T>({ middleware: [requireAuth, requireOperator], handler, request });
+const callAdmin = <T = any>(request: Request, handler: (args: any) => unknown, params: Record<string, string> = {}) =>
+  callRoute<T>({ middleware: [requireAuth, requireOperator], handler, request, params });
 
 let db: DB;
 let operator: TestUser;
@@ -127,5 +130,87 @@ describe("settings changes in the audit log", () => {
     expect(denied.status).toBe(403);
     const brand = await db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", editor.siteId).executeTakeFirst();
     expect(brand?.brand_name ?? "").not.toBe("Editor was here");
+  });
+});
+
+describe("users and workspaces", () => {
+  it("finds users by email, name or workspace name, literally", async () => {
+    const found = await makeUser(db, { email: "findable-person@example.com", fullName: "Ada Findable" });
+    await db.updateTable("workspaces").set({ name: "Acme 100% Widgets" }).where("id", "=", found.workspaceId).execute();
+    for (const q of ["FINDABLE-person", "ada find", "100% widg"]) {
+      const page = await callAdmin(get(`/dashboard/admin/accounts?q=${encodeURIComponent(q)}`, operator.cookie), accounts.loader);
+      expect(page.data.users.map((u: { id: string }) => u.id)).toEqual([found.userId]);
+      expect(page.data.users[0].workspaces[0]).toMatchObject({ id: found.workspaceId, role: "owner", plan: "trial" });
+    }
+    const none = await callAdmin(get(`/dashboard/admin/accounts?q=${encodeURIComponent("zz%qq")}`, operator.cookie), accounts.loader);
+    expect(none.data.users).toEqual([]);
+  });
+
+  it("shows a user's sessions without their ids, and ends them (audited)", async () => {
+    const person = await makeUser(db, { email: "sessions-person@example.com" });
+    const view = await callAdmin(get(`/dashboard/admin/accounts/users/${person.userId}`, operator.cookie), accountUser.loader, {
+      userId: person.userId,
+    });
+    expect(view.data.sessions).toHaveLength(1);
+    const full = await db.selectFrom("sessions").select("id").where("user_id", "=", person.userId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(view.data)).not.toContain(full.id);
+
+    const ended = await callAdmin(post(`/dashboard/admin/accounts/users/${person.userId}`, {}, operator.cookie), accountUser.action, {
+      userId: person.userId,
+    });
+    expect(redirectTarget(ended)).toBe(`/dashboard/admin/accounts/users/${person.userId}`);
+    expect(await db.selectFrom("sessions").selectAll().where("user_id", "=", person.userId).execute()).toEqual([]);
+    const entry = await db.selectFrom("audit_log").selectAll().where("target", "=", `user:${person.userId}`).executeTakeFirstOrThrow();
+    expect(entry.action).toBe("user.sessions.end");
+  });
+
+  it("sets a workspace's plan by hand, validated and audited; customers are refused", async () => {
+    const owner = await makeUser(db, { email: "plan-owner@example.com" });
+    const path = `/dashboard/admin/accounts/workspaces/${owner.workspaceId}`;
+    const bad = await callAdmin(
+      post(path, { intent: "set-plan", plan: "trial", trialEndsOn: "" }, operator.cookie),
+      accountWorkspace.action,
+    );
+    expect(bad.status).toBe(400);
+    const denied = await callAdmin(post(path, { intent: "set-plan", plan: "pro" }, owner.cookie), accountWorkspace.action, {
+      workspaceId: owner.workspaceId,
+    });
+    expect(denied.status).toBe(403);
+    expect((await db.selectFrom("workspaces").select("plan").where("id", "=", owner.workspaceId).executeTakeFirstOrThrow()).plan).toBe(
+      "trial",
+    );
+
+    await callAdmin(post(path, { intent: "set-plan", plan: "pro" }, operator.cookie), accountWorkspace.action, {
+      workspaceId: owner.workspaceId,
+    });
+    expect((await db.selectFrom("workspaces").select("plan").where("id", "=", owner.workspaceId).executeTakeFirstOrThrow()).plan).toBe(
+      "pro",
+    );
+    await callAdmin(
+      post(path, { intent: "set-plan", plan: "trial", trialEndsOn: "2030-01-31" }, operator.cookie),
+      accountWorkspace.action,
+      { workspaceId: owner.workspaceId },
+    );
+    const after = await db
+      .selectFrom("workspaces")
+      .select(["plan", "trial_ends_at"])
+      .where("id", "=", owner.workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ plan: "trial", trial_ends_at: "2030-01-31T23:59:59.999Z" });
+    const entries = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("workspace_id", "=", owner.workspaceId)
+      .where("action", "=", "workspace.plan.set")
+      .execute();
+    expect(entries).toHaveLength(2);
+
+    const view = await callAdmin(get(path, operator.cookie), accountWorkspace.loader, { workspaceId: owner.workspaceId });
+    expect(view.data.members.map((m: { email: string }) => m.email)).toEqual(["plan-owner@example.com"]);
+    expect(view.data.sites).toHaveLength(1);
+    expect(
+      (await callAdmin(get("/dashboard/admin/accounts/workspaces/nope", operator.cookie), accountWorkspace.loader, { workspaceId: "nope" }))
+        .status,
+    ).toBe(404);
   });
 });

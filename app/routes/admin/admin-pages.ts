@@ -6,6 +6,11 @@ export const ADMIN_PAGES = [
     description: "Postmark token, from address, diagnostics and a test email.",
   },
   { to: "/dashboard/admin/mailbox", label: "Mailbox", description: "Every mail the app has sent or queued." },
+  {
+    to: "/dashboard/admin/accounts",
+    label: "Users and workspaces",
+    description: "Search customers; end a user's sessions; a workspace's members, sites, usage and plan.",
+  },
   { to: "/dashboard/admin/jobs", label: "Jobs", description: "The background queue: waiting, running and failed jobs; Retry and Cancel." },
   { to: "/dashboard/admin/audit", label: "Audit log", description: "Every operator action and settings change, filterable." },
   { to: "/dashboard/admin/sessions", label: "Sessions", description: "Active sessions; end every session." },
