@@ -119,6 +119,8 @@ export default [
     route("integration-settings", "routes/admin/integration-settings.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("shopify-debug", "routes/admin/shopify-debug.tsx"),
+    route("typography", "routes/admin/typography.tsx"),
+    route("font-debug", "routes/admin/font-debug.tsx"),
     route("nuclear-connect", "routes/admin/nuclear-connect.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -4,11 +4,10 @@ import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { cancelJob } from "#app/modules/jobs/queue.server";
 import { redactSecrets } from "#app/utils/redact";
 import { isoNow } from "#app/utils/time";
+import { JOB_STATES, type JobState } from "./job-states";
 
 /** The operators' view of the job queue: what waits, runs and failed, with Retry and Cancel (issue 11 scope 4). */
 
-export const JOB_STATES = ["queued", "running", "failed", "succeeded", "cancelled"] as const;
-export type JobState = (typeof JOB_STATES)[number];
 export const JOBS_PAGE_SIZE = 50;
 
 export type JobFilter = { status: JobState | null; name: string | null; page: number };

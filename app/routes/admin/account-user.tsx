@@ -31,7 +31,7 @@ export default function AccountUser({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
       <PageTitle id="user-title" title={user.email}>
-        <Link to="/dashboard/admin/accounts" className="text-brand-700 hover:underline">
+        <Link to="/dashboard/admin/accounts" className="text-brand-700 underline">
           Users and workspaces
         </Link>
       </PageTitle>
@@ -65,7 +65,7 @@ export default function AccountUser({ loaderData }: Route.ComponentProps) {
           rows={workspaces.map((w) => ({
             key: w.id,
             cells: [
-              <Link key="w" to={`/dashboard/admin/accounts/workspaces/${w.id}`} className="text-brand-700 hover:underline">
+              <Link key="w" to={`/dashboard/admin/accounts/workspaces/${w.id}`} className="text-brand-700 underline">
                 {w.name}
               </Link>,
               w.role,

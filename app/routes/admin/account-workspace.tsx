@@ -79,7 +79,7 @@ export default function AccountWorkspace({ loaderData, actionData }: Route.Compo
   return (
     <div className="flex flex-col gap-6">
       <PageTitle id="workspace-title" title={workspace.name}>
-        <Link to="/dashboard/admin/accounts" className="text-brand-700 hover:underline">
+        <Link to="/dashboard/admin/accounts" className="text-brand-700 underline">
           Users and workspaces
         </Link>
       </PageTitle>
@@ -110,7 +110,7 @@ export default function AccountWorkspace({ loaderData, actionData }: Route.Compo
             rows={members.map((m) => ({
               key: m.id,
               cells: [
-                <Link key="m" to={`/dashboard/admin/accounts/users/${m.id}`} className="text-brand-700 hover:underline">
+                <Link key="m" to={`/dashboard/admin/accounts/users/${m.id}`} className="text-brand-700 underline">
                   {m.email}
                 </Link>,
                 m.role,

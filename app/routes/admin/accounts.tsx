@@ -39,7 +39,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
           key: user.id,
           cells: [
             <div key="u">
-              <Link to={`/dashboard/admin/accounts/users/${user.id}`} className="font-medium text-brand-700 hover:underline">
+              <Link to={`/dashboard/admin/accounts/users/${user.id}`} className="font-medium text-brand-700 underline">
                 {user.email}
               </Link>
               {user.full_name ? <p className="text-xs text-slate-600">{user.full_name}</p> : null}
@@ -49,7 +49,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             <ul key="w" className="flex flex-col gap-1">
               {user.workspaces.map((w) => (
                 <li key={w.id}>
-                  <Link to={`/dashboard/admin/accounts/workspaces/${w.id}`} className="text-brand-700 hover:underline">
+                  <Link to={`/dashboard/admin/accounts/workspaces/${w.id}`} className="text-brand-700 underline">
                     {w.name}
                   </Link>{" "}
                   <span className="text-xs text-slate-600">

@@ -24,6 +24,16 @@ export const ADMIN_PAGES = [
     label: "Publishing diagnostics",
     description: "Health check and test publish per provider, the diagnostic log, install records and OAuth states.",
   },
+  {
+    to: "/dashboard/admin/typography",
+    label: "Typography QA",
+    description: "The type scale, headings, weights and article prose as served.",
+  },
+  {
+    to: "/dashboard/admin/font-debug",
+    label: "Font debug",
+    description: "The fonts the stylesheet declares and what this browser renders.",
+  },
   { to: "/dashboard/admin/shopify-debug", label: "Shopify debug", description: "One shop's install, OAuth states and logs." },
   { to: "/dashboard/admin/nuclear-connect", label: "Nuclear connect", description: "The raw connect flows and an API ping." },
 ] as const;

@@ -102,7 +102,8 @@ export function DataTable({
     return <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{empty}</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    // A table wider than a phone scrolls in its own box; tabIndex lets keyboard users scroll it too.
+    <div className="overflow-x-auto rounded-md border border-slate-200" role="region" aria-label={`${caption} table`} tabIndex={0}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

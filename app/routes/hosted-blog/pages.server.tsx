@@ -18,10 +18,13 @@ import { formatDate } from "#app/utils/time";
 /** Short shared caching, revalidated by ETag: a post unpublished in the app leaves caches within a minute. */
 export const HOSTED_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
+/** The hosted blog's only typeface: the system stack, no web font files (listed on the operators' font debug page). */
+export const HOSTED_BLOG_FONT_STACK = `system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif`;
+
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:1.125rem;line-height:1.7;color:#1f2937;background:#fff}
+body{margin:0;font-family:${HOSTED_BLOG_FONT_STACK};font-size:1.125rem;line-height:1.7;color:#1f2937;background:#fff}
 a{color:#1d4ed8;text-underline-offset:2px}
 a:hover{color:#1e3a8a}
 a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
