@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   // After a send that got no answer, how long a retry waits for Postmark's message search to show it before sending again.
   POSTMARK_SEARCH_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
 
+  // Billing (issue 11, decision 042). Without a secret key the product runs without billing; `npm run stripe:setup` makes the prices.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),

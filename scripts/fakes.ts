@@ -17,6 +17,7 @@ import { startTestSite } from "#tests/fakes/test-site";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { startFakeYouTube } from "#tests/fakes/youtube";
+import { startFakeStripe } from "#tests/fakes/stripe";
 
 /** What a started fake gives back; `hint` and `env` are optional, the first from the fake itself, the second from its entry. */
 type Started = { url: string; close: () => Promise<void>; hint?: string };
@@ -86,6 +87,12 @@ const FAKES: Fake[] = [
     name: "DataForSEO Backlinks",
     start: (port) => startFakeDataForSeoBacklinks({ port }),
     env: (f) => ({ DATAFORSEO_BACKLINKS_LOGIN: f.login, DATAFORSEO_BACKLINKS_PASSWORD: f.password, DATAFORSEO_BACKLINKS_API_URL: f.url }),
+  }),
+  fake({
+    name: "Stripe",
+    start: (port) => startFakeStripe({ port }),
+    env: (f) => ({ STRIPE_SECRET_KEY: f.secretKey, STRIPE_API_URL: f.url }),
+    hint: () => "Products and volume-tiered prices: run `npm run stripe:setup` with this environment to create the Pro prices.",
   }),
 ];
 

@@ -42,3 +42,29 @@ export const AI_ACTION_CREDITS = {
 export type AiActionKind = keyof typeof AI_ACTION_CREDITS;
 /** Per-user burst limit on AI actions: this many within the window, whatever the allowance left. */
 export const AI_BURST_LIMIT = { actions: 10, seconds: 60 } as const;
+
+export type BillingInterval = "month" | "year";
+
+/** Pro's full price per site in cents, per billing interval. */
+export function fullPriceCents(interval: BillingInterval) {
+  return (interval === "month" ? PRO_PRICE_MONTHLY_USD : PRO_PRICE_YEARLY_USD) * 100;
+}
+
+/** What one site costs at this many sites: the discount of the band reached applies to every site (volume pricing). */
+export function pricePerSiteCents(interval: BillingInterval, siteCount: number) {
+  return Math.round((fullPriceCents(interval) * (100 - multiSiteDiscountPercent(siteCount))) / 100);
+}
+
+/**
+ * The Stripe volume tiers of one interval's price (docs/decisions/042): 1 site at full
+ * price, then each discount band up to its last site count, the last band open-ended.
+ * With tiers_mode=volume the band reached prices every site, as the pricing page says.
+ */
+export function volumeTiers(interval: BillingInterval): Array<{ upTo: number | "inf"; unitAmountCents: number }> {
+  const bands = [...MULTI_SITE_DISCOUNTS].sort((a, b) => a.minSites - b.minSites);
+  const first = bands[0]?.minSites ?? 2;
+  return [
+    { upTo: first - 1, unitAmountCents: fullPriceCents(interval) },
+    ...bands.map((band) => ({ upTo: band.maxSites ?? ("inf" as const), unitAmountCents: pricePerSiteCents(interval, band.minSites) })),
+  ];
+}
