@@ -204,7 +204,6 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     encryptionKey: env.ENCRYPTION_KEY ?? devSecrets!.ENCRYPTION_KEY,
     cronSecret: env.CRON_SECRET ?? devSecrets!.CRON_SECRET,
     googleEnabled: Boolean(env.GOOGLE_CLIENT_ID),
-    postmarkEnabled: Boolean(env.POSTMARK_SERVER_TOKEN),
     aiEnabled: Boolean(env.OPENAI_API_KEY),
     keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
     shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),

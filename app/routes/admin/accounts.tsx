@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { Button } from "#app/components/ui/button";
 import { searchAccounts } from "#app/modules/admin/accounts.server";
-import { DataTable, PageTitle, YesNo } from "./admin-ui";
+import { DataTable, FilterField, filterInputClass, PageTitle, YesNo } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import type { Route } from "./+types/accounts";
 
@@ -22,10 +22,9 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         usage and to set its plan.
       </PageTitle>
       <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Search
-          <input type="search" name="q" defaultValue={q} className="w-72 rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
-        </label>
+        <FilterField label="Search">
+          <input type="search" name="q" defaultValue={q} className={`w-72 ${filterInputClass}`} />
+        </FilterField>
         <Button type="submit" variant="secondary">
           Search
         </Button>

@@ -162,3 +162,41 @@ export function Pager({ label, page, pageCount, search }: { label: string; page:
     </nav>
   );
 }
+
+/** A labelled control of an operator list's GET filter form. */
+export function FilterField({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+export const filterInputClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
+
+/** A filter's choice list with 'Any' first; the empty value means no filter. */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null;
+  options: readonly string[];
+}) {
+  return (
+    <FilterField label={label}>
+      <select name={name} defaultValue={value ?? ""} className={filterInputClass}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}

@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { Button } from "#app/components/ui/button";
 import { listAudit, parseAuditFilter } from "#app/modules/audit/audit.server";
-import { DataTable, PageTitle, Pager } from "./admin-ui";
+import { DataTable, FilterField, FilterSelect, filterInputClass, PageTitle, Pager } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import type { Route } from "./+types/audit";
 
@@ -11,17 +11,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit log | Inkpilot Ad
 export async function loader({ url }: Route.LoaderArgs) {
   const filter = parseAuditFilter(url);
   return { filter, ...(await listAudit(getDb(), filter)) };
-}
-
-const inputClass = "rounded-md border border-slate-300 px-2 py-1.5 text-sm";
-
-function FilterField({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-      {label}
-      {children}
-    </label>
-  );
 }
 
 /** The detail column: compact JSON, nothing hidden (secrets are never written to the trail). */
@@ -39,27 +28,18 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         Every operator action and every change of settings, newest first. Entries are written in the same transaction as the change.
       </PageTitle>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <FilterField label="Action">
-          <select name="action" defaultValue={filter.action ?? ""} className={inputClass}>
-            <option value="">Any</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect label="Action" name="action" value={filter.action} options={actions} />
         <FilterField label="Actor email">
-          <input type="search" name="actor" defaultValue={filter.actor ?? ""} className={inputClass} />
+          <input type="search" name="actor" defaultValue={filter.actor ?? ""} className={filterInputClass} />
         </FilterField>
         <FilterField label="Workspace id">
-          <input type="search" name="workspace" defaultValue={filter.workspaceId ?? ""} className={inputClass} />
+          <input type="search" name="workspace" defaultValue={filter.workspaceId ?? ""} className={filterInputClass} />
         </FilterField>
         <FilterField label="From (UTC day)">
-          <input type="date" name="from" defaultValue={filter.from ?? ""} className={inputClass} />
+          <input type="date" name="from" defaultValue={filter.from ?? ""} className={filterInputClass} />
         </FilterField>
         <FilterField label="To (UTC day)">
-          <input type="date" name="to" defaultValue={filter.to ?? ""} className={inputClass} />
+          <input type="date" name="to" defaultValue={filter.to ?? ""} className={filterInputClass} />
         </FilterField>
         <Button type="submit" variant="secondary">
           Filter

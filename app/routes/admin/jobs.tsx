@@ -6,7 +6,7 @@ import { JOB_STATES } from "#app/modules/admin/job-states";
 import { cancelQueuedJob, listJobs, parseJobFilter, retryFailedJob } from "#app/modules/admin/jobs.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { DataTable, PageTitle, Pager } from "./admin-ui";
+import { DataTable, FilterSelect, PageTitle, Pager } from "./admin-ui";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/jobs";
 
@@ -74,28 +74,8 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          State
-          <select name="status" defaultValue={filter.status ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="">Any</option>
-            {JOB_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Job
-          <select name="name" defaultValue={filter.name ?? ""} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="">Any</option>
-            {names.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="State" name="status" value={filter.status} options={JOB_STATES} />
+        <FilterSelect label="Job" name="name" value={filter.name} options={names} />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

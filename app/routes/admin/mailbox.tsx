@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { listOutbox } from "#app/modules/admin/mailbox.server";
+import { Pager } from "./admin-ui";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/mailbox";
 
@@ -13,6 +14,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { messages, total, page, pageCount } = loaderData;
+  const { search } = useLocation();
   return (
     <section aria-labelledby="mailbox-title">
       <h1 id="mailbox-title" className="text-2xl font-bold text-slate-900">
@@ -79,27 +81,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      {pageCount > 1 ? (
-        <nav aria-label="Mailbox pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={`?page=${page - 1}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager label="Mailbox pages" page={page} pageCount={pageCount} search={search} />
     </section>
   );
 }
