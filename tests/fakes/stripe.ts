@@ -10,8 +10,13 @@ import { listen, readBody, sendJson } from "./http-fake";
  * idempotency_error), products (custom ids), customers, and recurring prices
  * with volume tiers, listed by lookup key with `expand[]=data.tiers` (tiers are
  * only returned when expanded, as Stripe does) and `transfer_lookup_key`.
- * Checkout, the billing portal, subscriptions and signed webhooks come with
- * the billing pages.
+ * Checkout: sessions in subscription mode, a hosted page at the session's url
+ * with Pay and Cancel; Pay creates the customer, the subscription (period on
+ * its item, as in API 2025-03-31 and later) and a paid invoice, delivers the
+ * signed events (checkout.session.completed, customer.subscription.created,
+ * invoice.paid) to the webhook URL and redirects to success_url. Delivered
+ * events can be sent again (/__fake/redeliver) to test duplicates. The billing
+ * portal comes with the billing pages.
  */
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -45,8 +50,138 @@ const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString("
 const now = () => Math.floor(Date.now() / 1000);
 const asList = (data: unknown[], url: string) => ({ object: "list", data, has_more: false, url });
 
-export async function startFakeStripe({ port = 0, secretKey = "sk_test_fake_inkpilot" } = {}) {
+/** The Stripe-Signature header for a payload: t=<seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed with the secret as-is>. */
+export function stripeSignature(payload: string, secret: string, timestamp = now()) {
+  const signature = crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+const INTERVAL_SECONDS: Record<string, number> = { month: 30 * 86_400, year: 365 * 86_400 };
+
+/** What a volume-tiered price charges for this quantity: the tier reached prices every unit. */
+function amountFor(price: StripeObject, quantity: number) {
+  const tiers = (price.tiers as Array<{ up_to: number | null; unit_amount: number | null }> | null) ?? null;
+  if (!tiers) return Number(price.unit_amount ?? 0) * quantity;
+  const tier = tiers.find((t) => t.up_to === null || quantity <= t.up_to) ?? tiers.at(-1)!;
+  return Number(tier.unit_amount ?? 0) * quantity;
+}
+
+export async function startFakeStripe({
+  port = 0,
+  secretKey = "sk_test_fake_inkpilot",
+  webhookSecret = "whsec_fake_inkpilot",
+  webhookUrl = null as string | null,
+} = {}) {
   const objects = new Map<string, StripeObject>();
+  const events: Array<{ event: StripeObject; deliveries: number[] }> = [];
+  let deliverTo = webhookUrl;
+  let baseUrl = "";
+
+  async function deliver(entry: { event: StripeObject; deliveries: number[] }) {
+    if (!deliverTo) return;
+    const payload = JSON.stringify(entry.event);
+    const response = await fetch(deliverTo, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": stripeSignature(payload, webhookSecret) },
+      body: payload,
+    }).catch(() => null);
+    entry.deliveries.push(response?.status ?? 0);
+  }
+
+  async function emit(type: string, object: StripeObject) {
+    const event: StripeObject = {
+      id: newId("evt"),
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object: structuredClone(object) },
+    };
+    const entry = { event, deliveries: [] as number[] };
+    events.push(entry);
+    await deliver(entry);
+  }
+
+  /** Pay on the hosted checkout page: customer, subscription, paid invoice, then the events in Stripe's order. */
+  async function completeCheckout(session: StripeObject) {
+    const line = (session.line_items as Array<{ price: string; quantity: number }>)[0]!;
+    const price = objects.get(line.price)!;
+    let customerId = session.customer as string | null;
+    if (!customerId) {
+      const customer: StripeObject = {
+        id: newId("cus"),
+        object: "customer",
+        email: session.customer_email ?? null,
+        metadata: {},
+        created: now(),
+        livemode: false,
+      };
+      objects.set(customer.id, customer);
+      customerId = customer.id;
+    }
+    const start = now();
+    const end = start + (INTERVAL_SECONDS[(price.recurring as { interval: string }).interval] ?? INTERVAL_SECONDS.month!);
+    const subscription: StripeObject = {
+      id: newId("sub"),
+      object: "subscription",
+      customer: customerId,
+      status: "active",
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      start_date: start,
+      metadata: (session.subscription_data as { metadata?: object } | undefined)?.metadata ?? {},
+      items: {
+        object: "list",
+        data: [
+          {
+            id: newId("si"),
+            object: "subscription_item",
+            price,
+            quantity: line.quantity,
+            current_period_start: start,
+            current_period_end: end,
+          },
+        ],
+      },
+      latest_invoice: null,
+    };
+    const invoice: StripeObject = {
+      id: newId("in"),
+      object: "invoice",
+      customer: customerId,
+      status: "paid",
+      amount_due: amountFor(price, line.quantity),
+      amount_paid: amountFor(price, line.quantity),
+      currency: price.currency,
+      billing_reason: "subscription_create",
+      period_start: start,
+      period_end: end,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    };
+    subscription.latest_invoice = invoice.id;
+    objects.set(subscription.id, subscription);
+    objects.set(invoice.id, invoice);
+    Object.assign(session, { status: "complete", payment_status: "paid", customer: customerId, subscription: subscription.id });
+    await emit("checkout.session.completed", session);
+    await emit("customer.subscription.created", subscription);
+    await emit("invoice.paid", invoice);
+  }
+
+  function checkoutPage(session: StripeObject) {
+    const price = objects.get((session.line_items as Array<{ price: string }>)[0]!.price);
+    const quantity = (session.line_items as Array<{ quantity: number }>)[0]!.quantity;
+    const total = price ? (amountFor(price, quantity) / 100).toFixed(2) : "?";
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body>
+<main><h1>Fake Stripe Checkout</h1><p>Inkpilot Pro, ${quantity} site(s): $${total} per ${(price?.recurring as { interval?: string } | undefined)?.interval ?? "period"}</p>
+<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/checkout/${session.id}/cancel"><button type="submit">Cancel</button></form></main></body></html>`;
+  }
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const requests: Array<{ method: string; path: string; idempotencyKey: string | null }> = [];
 
@@ -138,6 +273,40 @@ export async function startFakeStripe({ port = 0, secretKey = "sk_test_fake_inkp
       return { status: 200, body: product };
     }
     if (path === "/v1/prices") return createPrice(params);
+    if (path === "/v1/checkout/sessions") {
+      const lineItems = (params.line_items as Array<Record<string, string>> | undefined) ?? [];
+      const invalid = (param: string, message: string) => ({
+        status: 400,
+        body: { error: { type: "invalid_request_error", param, message } },
+      });
+      if (params.mode !== "subscription") return invalid("mode", "This fake supports mode=subscription.");
+      if (!lineItems.length || !objects.has(lineItems[0]!.price ?? "")) return invalid("line_items[0][price]", "No such price.");
+      if (!params.success_url || !params.cancel_url) return invalid("success_url", "success_url and cancel_url are required.");
+      if (params.customer && params.customer_email)
+        return invalid("customer_email", "You may only specify one of these parameters: customer, customer_email.");
+      const id = newId("cs_test");
+      const session: StripeObject = {
+        id,
+        object: "checkout.session",
+        mode: "subscription",
+        status: "open",
+        payment_status: "unpaid",
+        url: `${baseUrl}/checkout/${id}`,
+        customer: params.customer ?? null,
+        customer_email: params.customer_email ?? null,
+        client_reference_id: params.client_reference_id ?? null,
+        metadata: params.metadata ?? {},
+        subscription_data: params.subscription_data ?? {},
+        subscription: null,
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+        expires_at: now() + 86_400,
+        line_items: lineItems.map((item) => ({ price: item.price, quantity: Number(item.quantity ?? 1) })),
+        livemode: false,
+      };
+      objects.set(id, session);
+      return { status: 200, body: { ...session, line_items: undefined, subscription_data: undefined } };
+    }
     if (path === "/v1/customers") {
       const customer: StripeObject = {
         id: newId("cus"),
@@ -167,7 +336,40 @@ export async function startFakeStripe({ port = 0, secretKey = "sk_test_fake_inkp
     const url = new URL(req.url ?? "/", "http://fake");
     if (url.pathname === "/__fake/requests") return sendJson(res, 200, requests);
     if (url.pathname === "/__fake/objects") return sendJson(res, 200, [...objects.values()]);
+    if (url.pathname === "/__fake/events")
+      return sendJson(
+        res,
+        200,
+        events.map((e) => ({ ...e.event, deliveries: e.deliveries })),
+      );
+    if (url.pathname === "/__fake/webhook" && req.method === "POST") {
+      deliverTo = (JSON.parse(await readBody(req)) as { url: string | null }).url;
+      return sendJson(res, 200, { ok: true });
+    }
+    if (url.pathname === "/__fake/redeliver" && req.method === "POST") {
+      const { eventId } = JSON.parse(await readBody(req)) as { eventId: string };
+      const entry = events.find((e) => e.event.id === eventId);
+      if (!entry) return sendJson(res, 404, { error: "no such event" });
+      await deliver(entry);
+      return sendJson(res, 200, { deliveries: entry.deliveries });
+    }
+    const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
+    if (page) {
+      const session = objects.get(page[1]!);
+      if (!session || session.object !== "checkout.session") return sendJson(res, 404, { error: "no such session" });
+      if (!page[2]) {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        return res.end(checkoutPage(session));
+      }
+      if (req.method !== "POST") return sendJson(res, 405, { error: "POST only" });
+      if (page[2] === "pay" && session.status === "open") await completeCheckout(session);
+      const target =
+        page[2] === "pay" ? String(session.success_url).replace("{CHECKOUT_SESSION_ID}", session.id) : String(session.cancel_url);
+      res.writeHead(303, { Location: target });
+      return res.end();
+    }
     if (url.pathname === "/__fake/reset" && req.method === "POST") {
+      events.length = 0;
       objects.clear();
       idempotent.clear();
       requests.length = 0;
@@ -217,7 +419,14 @@ export async function startFakeStripe({ port = 0, secretKey = "sk_test_fake_inkp
         ),
       );
     }
-    const one = /^\/v1\/(prices|products|customers)\/([^/]+)$/.exec(url.pathname);
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (session) {
+      const found = objects.get(decodeURIComponent(session[1]!));
+      if (!found)
+        return stripeError(res, 404, "invalid_request_error", `No such checkout.session: '${session[1]}'`, { code: "resource_missing" });
+      return sendJson(res, 200, { ...found, line_items: undefined, subscription_data: undefined });
+    }
+    const one = /^\/v1\/(prices|products|customers|subscriptions|invoices)\/([^/]+)$/.exec(url.pathname);
     if (one) {
       const found = objects.get(decodeURIComponent(one[2]!));
       if (!found)
@@ -227,5 +436,6 @@ export async function startFakeStripe({ port = 0, secretKey = "sk_test_fake_inkp
     return stripeError(res, 404, "invalid_request_error", `Unrecognized request URL (GET: ${url.pathname}).`);
   });
   const listening = await listen(server, port);
-  return { ...listening, secretKey, objects };
+  baseUrl = listening.url;
+  return { ...listening, secretKey, webhookSecret, objects };
 }
