@@ -44,6 +44,7 @@ export default [
     route("cron", "routes/resources/cron.ts"),
     route("ping", "routes/resources/ping.ts"),
     route("webhooks/shopify", "routes/resources/webhooks.shopify.ts"),
+    route("webhooks/stripe", "routes/resources/webhooks.stripe.ts"),
   ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
   route("integrations", "routes/integrations/index.tsx"),
@@ -70,6 +71,7 @@ export default [
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
+    route("upgrade", "routes/dashboard/upgrade.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [

@@ -42,7 +42,7 @@ export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "p
         <p className={over ? "text-red-800" : "text-slate-600"}>Only articles written with AI count; drafts you write yourself are free.</p>
       </div>
       <Link
-        to="/pricing"
+        to="/dashboard/upgrade"
         className={cn(
           "inline-flex h-8 items-center rounded-md px-3 font-medium text-white",
           over ? "bg-red-600 hover:bg-red-700" : "bg-brand-600 hover:bg-brand-700",

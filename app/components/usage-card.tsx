@@ -41,7 +41,7 @@ export function UsageCard({ monthly, className }: { monthly: UsageSummary["month
         <h2 id="usage-card-title" className="text-sm font-semibold text-slate-900">
           Monthly usage
         </h2>
-        <Link to="/pricing" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/dashboard/upgrade" className="text-sm font-medium text-brand-700 hover:underline">
           View plans
         </Link>
       </div>

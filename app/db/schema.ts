@@ -300,11 +300,19 @@ export interface SubscriptionsTable {
   cancel_at_period_end: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  stripe_price_id: string | null;
+  stripe_item_id: string | null;
+  current_period_start: Timestamp | null;
+  /** When the latest payment failed; cleared by a paid invoice (the past-due banner). */
+  payment_failed_at: Timestamp | null;
+  ended_at: Timestamp | null;
 }
 export interface StripeEventsTable {
   id: string;
   type: string;
   received_at: Timestamp;
+  object_id: string | null;
+  notified_at: Timestamp | null;
 }
 export interface UsageEventsTable {
   id: AutoId;
@@ -485,3 +493,4 @@ export interface Database {
 }
 
 export type Job = Selectable<JobsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;

@@ -19,11 +19,10 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
           Current Plan: <span className="font-semibold text-slate-900">{pro ? "Pro" : "Free"}</span>
           {pro ? null : <span className="text-slate-500"> (free trial)</span>}
         </p>
-        {pro ? null : (
-          <Button asChild>
-            <Link to="/pricing">Upgrade Plan</Link>
-          </Button>
-        )}
+        {/* Cards, invoices and cancellation: the plan page opens the billing portal (docs/decisions/046). */}
+        <Button asChild variant={pro ? "secondary" : undefined}>
+          <Link to="/dashboard/upgrade">{pro ? "Manage subscription" : "Upgrade Plan"}</Link>
+        </Button>
       </div>
     </Card>
   );

@@ -3,7 +3,10 @@ import { Outlet, useLocation } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { avatarUrl } from "#app/modules/account/avatar.server";
+import { BillingBanner } from "#app/components/billing-banner";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { billingBanner, checkoutReturn } from "#app/modules/billing/return.server";
+import { can } from "#app/modules/workspaces/permissions";
 import { onboardingState } from "#app/modules/onboarding/state.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
@@ -11,7 +14,7 @@ import { OnboardingDialog } from "./onboarding-dialog";
 import { Breadcrumb, DASHBOARD_CONTAINER, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
 import { readSidebarOpen } from "./sidebar-state";
 
-export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+export const middleware: Route.MiddlewareFunction[] = [requireAuth, checkoutReturn];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
@@ -21,6 +24,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     onboarding: await onboardingState(getDb(), auth, url),
+    billingBanner: await billingBanner(getDb(), auth, context),
+    // Billing is the owner's (permissions.ts): other roles get no Upgrade button.
+    canManageBilling: can(auth.role, "billing.manage"),
   };
 }
 
@@ -51,7 +57,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const showUpgrade = workspace.plan !== "pro";
+  const showUpgrade = workspace.plan !== "pro" && loaderData.canManageBilling;
   const collapsed = !open;
 
   return (
@@ -76,6 +82,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className={DASHBOARD_CONTAINER} data-testid="dashboard-container">
+            <BillingBanner banner={loaderData.billingBanner} />
             <Outlet />
           </div>
         </main>

@@ -184,7 +184,7 @@ export function SidebarBody({
       <div className="flex shrink-0 flex-col gap-2 border-t border-slate-200 p-2">
         {showUpgrade ? (
           <Link
-            to="/pricing"
+            to="/dashboard/upgrade"
             title={collapsed ? "Upgrade Plan" : undefined}
             className={cn(
               "flex h-9 items-center justify-center gap-2 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700",
