@@ -93,7 +93,8 @@ export async function getUsageSummary(
   const msLeft = new Date(workspace.trial_ends_at).getTime() - now.getTime();
   const trialExpired = !(msLeft > 0);
   const plan = entitlement.plan;
-  const code = entitlement.state === "ended" ? "subscription_ended" : blockFor(plan, trialExpired, workspace.trial_articles_used, monthlyUsed);
+  const code =
+    entitlement.state === "ended" ? "subscription_ended" : blockFor(plan, trialExpired, workspace.trial_articles_used, monthlyUsed);
   return {
     plan,
     trial: {

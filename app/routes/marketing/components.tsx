@@ -179,7 +179,11 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
         </p>
         <p className="mt-1 text-sm font-medium text-emerald-800">{proPrice.note}</p>
         <PlanFeatures features={pro.features} />
-        <PlanAction plan="pro" billing={billing} className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700" />
+        <PlanAction
+          plan="pro"
+          billing={billing}
+          className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+        />
       </div>
     </div>
   );
