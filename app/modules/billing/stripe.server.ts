@@ -48,3 +48,16 @@ export function getBilling(): BillingConfig | null {
     portalFallbackUrl: env.STRIPE_PORTAL_FALLBACK_URL ?? null,
   };
 }
+
+/**
+ * Where the plan page's forms end up after our redirect: Stripe's hosted checkout and billing
+ * portal (the local fake's origin in tests) and the portal's fallback link. Browsers apply the CSP
+ * `form-action` to those redirects, so server/app.ts allows exactly these origins.
+ */
+export function stripeHostedOrigins(env = getEnv()): string[] {
+  if (!env.billingEnabled) return [];
+  const api = new URL(env.STRIPE_API_URL);
+  const hosted = api.hostname === "api.stripe.com" ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : [api.origin];
+  const fallback = env.STRIPE_PORTAL_FALLBACK_URL ? [new URL(env.STRIPE_PORTAL_FALLBACK_URL).origin] : [];
+  return [...new Set([...hosted, ...fallback])];
+}
