@@ -84,7 +84,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("usage-meter")).toHaveAttribute("data-state", "ok");
       await expect(sidebar(page).getByRole("link", { name: "Upgrade Plan" })).toHaveCount(0);
 
-      const row = await e2eDb().selectFrom("subscriptions").selectAll().where("workspace_id", "=", user.workspaceId).executeTakeFirstOrThrow();
+      const row = await e2eDb()
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("workspace_id", "=", user.workspaceId)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "active", cancel_at_period_end: 1, quantity: 1 });
     });
   });

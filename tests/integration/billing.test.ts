@@ -399,3 +399,17 @@ describe("sites and the portal", () => {
     expect(act.status).toBe(403);
   });
 });
+
+describe("signed out", () => {
+  it("managing a subscription signed out asks to sign in, with the spec's words", async () => {
+    const result = await callRoute({
+      middleware: [requireAuth],
+      handler: upgradeAction,
+      request: post("/dashboard/upgrade", { intent: "portal" }),
+    });
+    expect(redirectTarget(result)).toBe("/signin?redirectTo=%2Fdashboard%2Fupgrade");
+    const toast = /__toast=([^;]+)/.exec(result.headers.get("Set-Cookie") ?? "")?.[1];
+    const parsed = JSON.parse(Buffer.from(decodeURIComponent(toast!).split(".")[0]!, "base64").toString("utf8")) as Record<string, string>;
+    expect(parsed).toMatchObject({ title: "Please sign in", description: "You need to be signed in to manage your subscription." });
+  });
+});

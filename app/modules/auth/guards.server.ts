@@ -5,6 +5,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { safeTimeZone } from "#app/utils/time";
 import { can, permissionRefusal, type Permission } from "#app/modules/workspaces/permissions";
 import { forbidden } from "#app/utils/responses.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import { endSession, lookupSession } from "./session.server";
 
 /**
@@ -98,19 +99,29 @@ export async function getOptionalAuth(request: Request, db: DB = getDb()) {
   return loadAuthState(db, session.userId, session.sessionId);
 }
 
+/** Pages that say why sign-in is needed (docs/product.md "Billing": managing a subscription signed out). */
+const SIGNIN_NOTICES: Array<{ path: RegExp; toast: { title: string; description: string } }> = [
+  {
+    path: /^\/dashboard\/upgrade\/?$/,
+    toast: { title: "Please sign in", description: "You need to be signed in to manage your subscription." },
+  },
+];
+
 /** To sign-in and back; `url` is the router's (a data request's `.data` suffix removed, docs/decisions/032). */
-function signinRedirect(url: URL, headers?: HeadersInit) {
+async function signinRedirect(url: URL, headers?: HeadersInit) {
   const back = url.pathname + url.search;
-  return redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
+  const notice = SIGNIN_NOTICES.find((n) => n.path.test(url.pathname));
+  const target = `/signin?redirectTo=${encodeURIComponent(back)}`;
+  return notice ? redirectWithToast(target, { type: "error", ...notice.toast }, { headers }) : redirect(target, { headers });
 }
 
 /** Middleware for signed-in areas: resolves user → workspace → site into authContext. */
 export const requireAuth: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const db = getDb();
   const session = await lookupSession(db, request);
-  if (!session) throw signinRedirect(url);
+  if (!session) throw await signinRedirect(url);
   const state = await loadAuthState(db, session.userId, session.sessionId);
-  if (!state) throw signinRedirect(url, { "Set-Cookie": await endSession(db, request) });
+  if (!state) throw await signinRedirect(url, { "Set-Cookie": await endSession(db, request) });
   context.set(authContext, state);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);
