@@ -72,6 +72,9 @@ export default [
     route("scheduler", "routes/dashboard/scheduler.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
     route("upgrade", "routes/dashboard/upgrade.tsx"),
+    // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.
+    route("sites", "routes/dashboard/sites.tsx"),
+    route("sites/switch", "routes/dashboard/sites-switch.ts"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [

@@ -15,6 +15,7 @@ import * as m0013BacklinkData from "./0013_backlink_data";
 import * as m0014GettingStarted from "./0014_getting_started";
 import * as m0015LastSignedIn from "./0015_last_signed_in";
 import * as m0016Billing from "./0016_billing";
+import * as m0017CurrentSite from "./0017_current_site";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0014_getting_started": m0014GettingStarted,
   "0015_last_signed_in": m0015LastSignedIn,
   "0016_billing": m0016Billing,
+  "0017_current_site": m0017CurrentSite,
 };

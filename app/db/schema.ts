@@ -31,6 +31,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   user_agent: string | null;
   ip: string | null;
+  /** The site this session works on (migration 0017, docs/decisions/043); re-checked against memberships on every request. */
+  current_site_id: string | null;
 }
 export type AuthTokenKind = "verify_email" | "reset_password" | "change_email" | "revert_email";
 export interface AuthTokensTable {

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { FAKE_STRIPE_PORT, fakeUrl } from "./stack";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+
+const stripeUrl = () => fakeUrl(FAKE_STRIPE_PORT);
 
 /**
  * Issue 11 scope 1 (docs/decisions/046): a trial customer buys Pro through the
@@ -93,6 +96,50 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a Pro owner adds a second and a third site: the discounted price and the subscription's quantity follow", async ({ page }) => {
+  const user = await newTrialUserOutOfArticles(page, "billing-sites");
+  await page.goto("/dashboard/upgrade");
+  await page.getByRole("button", { name: "Upgrade to Pro, monthly" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByTestId("billing-banner")).toHaveAttribute("data-kind", "welcome");
+
+  for (const name of ["Second Site", "Third Site"]) {
+    await page.goto("/dashboard/sites");
+    await page.getByRole("link", { name: "Add Site" }).click();
+    const form = page.getByRole("form", { name: "Add Site" });
+    await form.getByLabel("Site name").fill(name);
+    await form.getByLabel("Website URL").fill(`${name.split(" ")[0]!.toLowerCase()}.example`);
+    await form.getByRole("button", { name: "Add Site" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?onboarding=scan/);
+    await page.getByRole("button", { name: "Skip" }).click();
+  }
+
+  // 3 sites: 10% off every site, $44.10 each; the subscription follows through the job and the webhook.
+  await expect(async () => {
+    await page.goto("/dashboard/upgrade");
+    await expect(page.getByTestId("plan-billing")).toHaveText("Monthly, 3 sites billed", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("plan-sites")).toHaveText("3");
+  await expect(page.getByTestId("plan-next-invoice")).toContainText("$132.30 on");
+  const row = await e2eDb().selectFrom("subscriptions").selectAll().where("workspace_id", "=", user.workspaceId).executeTakeFirstOrThrow();
+  expect(row.quantity).toBe(3);
+  // Each added site was billed at once: two prorated invoices in the fake Stripe.
+  const objects = (await (await fetch(`${stripeUrl()}/__fake/objects`)).json()) as Array<{
+    object: string;
+    billing_reason?: string;
+    customer?: string;
+  }>;
+  const workspace = await e2eDb()
+    .selectFrom("workspaces")
+    .select("stripe_customer_id")
+    .where("id", "=", user.workspaceId)
+    .executeTakeFirstOrThrow();
+  const prorations = objects.filter(
+    (o) => o.object === "invoice" && o.billing_reason === "subscription_update" && o.customer === workspace.stripe_customer_id,
+  );
+  expect(prorations).toHaveLength(2);
+});
 
 test("the plan page passes axe and fits a phone", async ({ page }) => {
   await newTrialUserOutOfArticles(page, "billing-axe");

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -34,7 +35,13 @@ export type AuthState = {
 
 export const authContext = createContext<AuthState>();
 
+/**
+ * The session's chosen site (sessions.current_site_id, docs/decisions/043) when
+ * it still belongs to a workspace the user is a member of; otherwise the first
+ * site of their first workspace. The role is the membership of that site's workspace.
+ */
 export async function loadAuthState(db: DB, userId: string, sessionId: string): Promise<AuthState | null> {
+  const chosen = db.selectFrom("sessions").select("current_site_id").where("id", "=", sessionId);
   const row = await db
     .selectFrom("users as u")
     .innerJoin("memberships as m", "m.user_id", "u.id")
@@ -62,6 +69,8 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       "s.timezone",
     ])
     .where("u.id", "=", userId)
+    // The chosen site first (1 sorts before 0, and NULL after both when nothing is chosen), then the oldest.
+    .orderBy(sql`s.id = (${chosen})`, "desc")
     .orderBy("m.created_at")
     .orderBy("s.created_at")
     .limit(1)

@@ -46,6 +46,7 @@ export async function startSession(db: DB, userId: string, request: Request, ip?
       last_seen_at: now,
       user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
       ip: ip ?? null,
+      current_site_id: null,
     })
     .execute();
   return sessionCookie().serialize(id);

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
+import { countSites } from "#app/modules/workspaces/sites.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { type BillingInterval } from "./plans";
@@ -26,15 +27,6 @@ export class BillingError extends Error {
     this.title = title;
     this.correlationId = correlationId;
   }
-}
-
-export async function countSites(db: DB, workspaceId: string) {
-  const row = await db
-    .selectFrom("sites")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** A form's one-time key, so a double submit replays Stripe's first answer instead of creating a second session. */

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
-import { countSites, newRequestKey } from "./checkout.server";
+import { countSites } from "#app/modules/workspaces/sites.server";
+import { newRequestKey } from "./checkout.server";
 import type { BillingState } from "./entitlements";
 import { fullPriceCents, multiSiteDiscountPercent, pricePerSiteCents, type BillingInterval } from "./plans";
 import { getBilling } from "./stripe.server";

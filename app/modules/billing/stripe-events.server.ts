@@ -9,7 +9,8 @@ import { notifyWorker } from "#app/modules/jobs/notify.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
-import { countSites, linkCustomer } from "./checkout.server";
+import { countSites } from "#app/modules/workspaces/sites.server";
+import { linkCustomer } from "./checkout.server";
 import { getBilling, type BillingConfig } from "./stripe.server";
 import { liveSubscription, syncSubscription } from "./subscriptions.server";
 
@@ -197,8 +198,9 @@ export const syncSiteQuantityJob: JobDefinition<typeof QuantityPayload> = {
   },
 };
 
-/** Call after a site is added or deleted, in the same transaction: the subscription follows the site count. */
+/** Called after a site is added or deleted (site-count-hooks.server.ts): the subscription follows the site count. */
 export async function requestSiteQuantitySync(db: DB, workspaceId: string) {
   if (!getEnv().billingEnabled) return;
   await enqueue(db, "sync-site-quantity", { workspaceId });
+  notifyWorker();
 }

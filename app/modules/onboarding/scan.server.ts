@@ -1,4 +1,5 @@
 import * as cheerio from "cheerio/slim";
+import { normalizeInputUrl } from "./input-url";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import type { DB } from "#app/db/client.server";
@@ -73,13 +74,7 @@ export class ScanError extends Error {
   }
 }
 
-const NON_WEB_SCHEME = /^(?:file|ftp|ftps|data|javascript|mailto|tel|gopher|ws|wss|blob|about|chrome|view-source):/i;
-
-/** What the user typed, as a URL: a bare "example.com" means https. */
-export function normalizeInputUrl(input: string) {
-  const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || NON_WEB_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
+export { normalizeInputUrl };
 
 function clean(text: string) {
   return text.replace(/\s+/g, " ").trim();

@@ -8,6 +8,7 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { billingBanner, checkoutReturn } from "#app/modules/billing/return.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { onboardingState } from "#app/modules/onboarding/state.server";
+import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
 import { OnboardingDialog } from "./onboarding-dialog";
@@ -19,12 +20,14 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuth, checkoutRetu
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { user, workspace } = auth;
+  const db = getDb();
   return {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    onboarding: await onboardingState(getDb(), auth, url),
-    billingBanner: await billingBanner(getDb(), auth, context),
+    onboarding: await onboardingState(db, auth, url),
+    switcher: { current: { id: auth.site.id, name: auth.site.name }, sites: await listSitesOfUser(db, user.id) },
+    billingBanner: await billingBanner(db, auth, context),
     // Billing is the owner's (permissions.ts): other roles get no Upgrade button.
     canManageBilling: can(auth.role, "billing.manage"),
   };
@@ -71,11 +74,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           open ? "w-64" : "w-12",
         )}
       >
-        <SidebarBody collapsed={collapsed} pathname={location.pathname} user={user} showUpgrade={showUpgrade} />
+        <SidebarBody
+          collapsed={collapsed}
+          pathname={location.pathname}
+          user={user}
+          showUpgrade={showUpgrade}
+          switcher={loaderData.switcher}
+        />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">
-          <MobileSidebar pathname={location.pathname} user={user} showUpgrade={showUpgrade} />
+          <MobileSidebar pathname={location.pathname} user={user} showUpgrade={showUpgrade} switcher={loaderData.switcher} />
           <SidebarToggle open={open} onToggle={toggle} />
           <span aria-hidden="true" className="mx-1 h-5 w-px bg-slate-200" />
           <Breadcrumb />
