@@ -77,6 +77,10 @@ const EnvSchema = z.object({
   // The billing portal's no-code login link (Stripe Dashboard → Customer portal), opened when a portal session fails.
   STRIPE_PORTAL_FALLBACK_URL: optionalUrl,
 
+  // Contact sync (issue 11): a HubSpot private app's access token (scope crm.objects.contacts.write); none sends nothing.
+  HUBSPOT_ACCESS_TOKEN: optionalString,
+  HUBSPOT_API_URL: z.url().default("https://api.hubapi.com"),
+
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),

@@ -18,6 +18,7 @@ import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
+import { startFakeHubSpot } from "#tests/fakes/hubspot";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { createStripe } from "#app/modules/billing/stripe.server";
 
@@ -110,6 +111,11 @@ const FAKES: Fake[] = [
     }),
     hint: () =>
       `Checkout and the billing portal are pages of this fake; it delivers signed events to ${APP_URL}/resources/webhooks/stripe.`,
+  }),
+  fake({
+    name: "HubSpot",
+    start: (port) => startFakeHubSpot({ port }),
+    env: (f) => ({ HUBSPOT_ACCESS_TOKEN: f.token, HUBSPOT_API_URL: f.url }),
   }),
 ];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
+import { syncContactJob } from "#app/modules/crm/hubspot.server";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
@@ -30,6 +31,8 @@ export const jobRegistry = {
   // Billing (docs/decisions/046): one Stripe read and a database write; the customer may be watching.
   "apply-stripe-event": { ...applyStripeEventJob, lane: "user", timeoutMs: MINUTE },
   "sync-site-quantity": { ...syncSiteQuantityJob, lane: "user", timeoutMs: MINUTE },
+  // One HubSpot upsert; nobody waits on it.
+  "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

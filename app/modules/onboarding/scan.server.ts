@@ -8,6 +8,7 @@ import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/typ
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { guardedFetch, OutboundRequestError, type OutboundErrorCode } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
+import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -228,13 +229,17 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
   });
 }
 
-/** Onboarding is over once the dialog is finished or skipped. */
+/**
+ * Onboarding is over once the dialog is finished or skipped; then a verified user
+ * (a Google sign-up among them) is synced to the CRM, once per address (spec 000).
+ */
 export async function completeOnboarding(db: DB, userId: string) {
   const now = isoNow();
-  await db
+  const done = await db
     .updateTable("users")
     .set({ onboarding_completed_at: now, updated_at: now })
     .where("id", "=", userId)
     .where("onboarding_completed_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  if (done.numUpdatedRows > 0n) await requestContactSync(db, userId);
 }
