@@ -55,6 +55,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
     route("articles", "routes/dashboard/home.tsx", { id: "dashboard-articles" }),
+    route("articles/export", "routes/dashboard/articles-export.ts"),
     route("articles/:articleId/delete", "routes/dashboard/article-delete.tsx"),
     route("articles/:articleId/publish", "routes/dashboard/article-publish.ts"),
     route("account", "routes/dashboard/account.tsx"),
