@@ -4,6 +4,7 @@ import { Field, useSavedFormsKey } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
+import { useCanBill } from "#app/utils/use-can-bill";
 import type { DeleteAccountFields } from "./account-actions.server";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm, ProfilePictureForm, type FormsProps } from "./account-forms";
 import { IntentInput, SettingsCard as Card, usePendingIntent } from "./settings/settings-ui";
@@ -12,6 +13,7 @@ import { IntentInput, SettingsCard as Card, usePendingIntent } from "./settings/
 
 export function SubscriptionCard({ account }: { account: AccountView }) {
   const pro = account.plan === "pro";
+  const canBill = useCanBill();
   return (
     <Card title="Subscription" description="Your workspace's plan.">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -19,7 +21,7 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
           Current Plan: <span className="font-semibold text-slate-900">{pro ? "Pro" : "Free"}</span>
           {pro ? null : <span className="text-slate-500"> (free trial)</span>}
         </p>
-        {pro ? null : (
+        {pro || !canBill ? null : (
           <Button asChild>
             <Link to="/pricing">Upgrade Plan</Link>
           </Button>

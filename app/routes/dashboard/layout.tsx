@@ -5,6 +5,7 @@ import { getDb } from "#app/db/client.server";
 import { avatarUrl } from "#app/modules/account/avatar.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { onboardingState } from "#app/modules/onboarding/state.server";
+import { can } from "#app/modules/workspaces/permissions";
 import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
@@ -21,6 +22,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
+    // Billing is the owners' (docs/decisions/044): others never see 'Upgrade Plan'.
+    canBill: can(auth.role, "billing.manage"),
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     onboarding: await onboardingState(db, auth, url),
     switcher: { current: { id: auth.site.id, name: auth.site.name }, sites: await listSitesOfUser(db, user.id) },
@@ -54,7 +57,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const showUpgrade = workspace.plan !== "pro";
+  const showUpgrade = workspace.plan !== "pro" && loaderData.canBill;
   const collapsed = !open;
 
   return (
