@@ -76,6 +76,8 @@ export default [
     // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.
     route("sites", "routes/dashboard/sites.tsx"),
     route("sites/switch", "routes/dashboard/sites-switch.ts"),
+    // Teams (issue 11 scope 2): members, roles and invitations of the current workspace.
+    route("team", "routes/dashboard/team.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [
@@ -97,6 +99,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     // The undo link mailed to the old address after an email change; works without a session.
     route("account/revert-email", "routes/auth/revert-email.tsx"),
+    // A team invitation's link (issue 11 scope 2): accept signed in, or create the account; works without a session.
+    route("invite", "routes/auth/invite.tsx"),
   ]),
   // Connecting Wix through the app install flow: start (redirect or JSON for the popup), Wix's callback, the popup's last page.
   route("integrations/wix/start", "routes/integrations/wix-start.ts"),

@@ -8,9 +8,8 @@ import { loader as layoutLoader } from "#app/routes/dashboard/layout";
 import { action as switchAction } from "#app/routes/dashboard/sites-switch";
 import { action, loader } from "#app/routes/dashboard/sites";
 import type { FormReply } from "#app/utils/form-reply";
-import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
+import { addMember, makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
 
 /**
@@ -38,9 +37,7 @@ async function current(cookie: string) {
   return { siteId: auth.site.id, role: auth.role, workspaceId: auth.workspace.id };
 }
 
-async function join(user: TestUser, workspaceId: string, role: WorkspaceRole) {
-  await db.insertInto("memberships").values({ workspace_id: workspaceId, user_id: user.userId, role, created_at: isoNow() }).execute();
-}
+const join = (user: TestUser, workspaceId: string, role: WorkspaceRole) => addMember(db, user.userId, workspaceId, role);
 
 async function addSiteAs(user: TestUser, name: string, url = "example.com") {
   return act(post("/dashboard/sites", { intent: "add", name, url }, user.cookie));

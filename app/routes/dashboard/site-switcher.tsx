@@ -86,6 +86,9 @@ export function SiteSwitcher({ switcher, collapsed }: { switcher: SwitcherData; 
           <Link to="/dashboard/sites" className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
             Manage sites
           </Link>
+          <Link to="/dashboard/team" className="block rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+            Team
+          </Link>
         </div>
       </div>
     </details>
