@@ -109,8 +109,8 @@ export default function AccountWorkspace({ loaderData, actionData }: Route.Compo
           </dl>
           {billing.subscription && billing.state !== "ended" ? (
             <p className="mb-4 text-sm text-slate-600">
-              This workspace pays through Stripe: its plan follows the subscription, and a plan set here is replaced at the next billing
-              event.
+              This workspace pays through Stripe: its plan follows the subscription, and a plan set here takes effect only once the
+              subscription has ended.
             </p>
           ) : null}
           <PlanForm
