@@ -302,7 +302,9 @@ describe("roles, removing and leaving", () => {
     await join(editor, owner.workspaceId, "editor");
     await chooseSite(db, (await currentSite(editor.cookie)).sessionId, editor.userId, owner.siteId);
     const page = await load("/dashboard/team", editor.cookie);
-    expect(page.data.allowed).toEqual({ manage: false, owners: false });
+    expect(page.data.allowed).toEqual({ manage: false, owners: false, leave: true });
+    // The last owner is offered no Leave.
+    expect((await load("/dashboard/team", owner.cookie)).data.allowed).toEqual({ manage: true, owners: true, leave: false });
     expect(page.data.invitations).toEqual([]);
     expect(page.data.members.map((m) => m.role)).toEqual(["owner", "editor"]);
     expect((await load("/dashboard/team?invite=1", editor.cookie)).status).toBe(403);
