@@ -3,8 +3,8 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * Several sites (issue 11 scope 3, decision 043), with and without JavaScript:
- * an owner adds a second site, is offered the scan for it, and switches between
- * the two from the sidebar; each site shows its own articles.
+ * an owner adds a second site, is offered the scan for it, switches between
+ * the two from the sidebar (each shows its own articles) and deletes one by typing its name.
  */
 
 const PASSWORD = "sites-password";
@@ -69,6 +69,20 @@ for (const javaScriptEnabled of [true, false]) {
       const rows = page.getByTestId("site-row");
       await expect(rows).toHaveCount(2);
       await expect(rows.filter({ hasText: "Tea House" })).toContainText("Current");
+
+      // Deleting asks for the name; the session falls back to the remaining site, the last one cannot be deleted.
+      await page.getByRole("link", { name: "Delete Tea House" }).click();
+      const confirm = page.getByRole("form", { name: "Delete Site" });
+      await confirm.getByLabel("Type Tea House to confirm").fill("tea house");
+      await confirm.getByRole("button", { name: "Delete Site" }).click();
+      await expect(page.getByText("The name does not match this site's name.")).toBeVisible();
+      await confirm.getByLabel("Type Tea House to confirm").fill("Tea House");
+      await confirm.getByRole("button", { name: "Delete Site" }).click();
+      await expect(page.getByText("Site deleted")).toBeVisible();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("Current");
+      await expect(page.getByRole("link", { name: /^Delete/ })).toHaveCount(0);
+      await expect(switcher(page).locator("summary")).toHaveAttribute("aria-label", "Current site: Coffee Shop. Switch site");
     });
   });
 }

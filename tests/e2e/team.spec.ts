@@ -42,7 +42,7 @@ test("an owner invites an editor who signs up from the link, writes and publishe
     "Current site: My website. Switch site",
   );
 
-  // No billing: no 'Upgrade Plan' anywhere in the shell; no member controls; settings show the Account tab only.
+  // No billing: no 'Upgrade Plan' anywhere in the shell; no member controls; settings: Account, and Integrations to read.
   await expect(editor.getByRole("link", { name: "Upgrade Plan" })).toHaveCount(0);
   await editor.goto("/dashboard/team");
   await expect(editor.getByTestId("member-row")).toHaveCount(2);
@@ -51,7 +51,9 @@ test("an owner invites an editor who signs up from the link, writes and publishe
   await expect(editor.getByRole("combobox")).toHaveCount(0);
   await editor.goto("/dashboard/settings");
   const tabs = editor.getByRole("navigation", { name: "Settings sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Account"]);
+  await expect(tabs.getByRole("link")).toHaveText(["Account", "Integrations"]);
+  await editor.goto("/dashboard/settings?tab=integrations");
+  await expect(editor.getByText("Only workspace owners and admins can change integrations.")).toBeVisible();
   await expect(editor.getByRole("link", { name: "Upgrade Plan" })).toHaveCount(0);
 
   // Writes and publishes on the owner's site.

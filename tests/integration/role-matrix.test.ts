@@ -144,12 +144,6 @@ const CASES: Case[] = [
     request: (_w, c) => post(`${SETTINGS}?tab=content`, { intent: "content" }, c),
   },
   {
-    name: "open the Integrations tab",
-    needs: "connections.manage",
-    handler: settingsRoute.loader,
-    request: (_w, c) => get(`${SETTINGS}?tab=integrations`, c),
-  },
-  {
     name: "disconnect a connection",
     needs: "connections.manage",
     handler: settingsRoute.action,
@@ -241,7 +235,9 @@ describe("the role matrix", () => {
         handler: settingsRoute.loader,
         request: get(SETTINGS, member.cookie),
       });
-      expect(settings.data.tabs.map((t) => t.id)).toEqual(role === "admin" ? ["brand", "content", "account", "integrations"] : ["account"]);
+      expect(settings.data.tabs.map((t) => t.id)).toEqual(
+        role === "admin" ? ["brand", "content", "account", "integrations"] : ["account", "integrations"],
+      );
       expect(settings.data.tab).toBe(role === "admin" ? "brand" : "account");
       const rename = await callRoute({
         middleware: [requireAuth],

@@ -73,6 +73,21 @@ describe("adding a site", () => {
     expect(audit).toContainEqual({ action: "site.add", target: `site:${added.id}` });
   });
 
+  it("keeps the site when a hook fails, and still runs the other hooks", async () => {
+    const owner = await makeUser(db);
+    const calls: string[] = [];
+    const offFailing = onSiteCountChange(() => {
+      throw new Error("billing is down");
+    });
+    const offCounting = onSiteCountChange((_db, workspaceId) => void calls.push(workspaceId));
+    const res = await addSiteAs(owner, "Still added");
+    offFailing();
+    offCounting();
+    expect(res.status).toBe(302);
+    expect(calls).toEqual([owner.workspaceId]);
+    expect(await countSites(db, owner.workspaceId)).toBe(2);
+  });
+
   it("numbers the slug when the workspace has the name already", async () => {
     const owner = await makeUser(db);
     await addSiteAs(owner, "My website");

@@ -183,6 +183,61 @@ describe("accepting", () => {
   });
 });
 
+describe("tenancy and repeats", () => {
+  it("answers 404 for another workspace's invitation or member, and changes nothing there", async () => {
+    const owner = await makeUser(db);
+    const other = await makeUser(db);
+    const otherMember = await makeUser(db);
+    await join(otherMember, other.workspaceId, "editor");
+    await team({ intent: "invite", email: "theirs@example.com", role: "editor" }, other.cookie);
+    const theirs = await db.selectFrom("invitations").select("id").where("workspace_id", "=", other.workspaceId).executeTakeFirstOrThrow();
+    expect((await team({ intent: "revoke", invitationId: theirs.id }, owner.cookie)).status).toBe(404);
+    expect((await team({ intent: "remove", userId: otherMember.userId }, owner.cookie)).status).toBe(404);
+    expect((await team({ intent: "role", userId: otherMember.userId, role: "admin" }, owner.cookie)).status).toBe(404);
+    expect(await roleOf(other.workspaceId, otherMember.userId)).toBe("editor");
+    expect(await db.selectFrom("invitations").select("id").where("id", "=", theirs.id).executeTakeFirst()).toBeTruthy();
+  });
+
+  it("a second invitation to the same address replaces the first, whose link stops working", async () => {
+    const owner = await makeUser(db);
+    await team({ intent: "invite", email: "twice@example.com", role: "editor" }, owner.cookie);
+    const first = await mailedToken("twice@example.com");
+    await team({ intent: "invite", email: "twice@example.com", role: "admin" }, owner.cookie);
+    const second = await mailedToken("twice@example.com");
+    expect(second.token).not.toBe(first.token);
+    const rows = await db.selectFrom("invitations").select("role").where("workspace_id", "=", owner.workspaceId).execute();
+    expect(rows).toEqual([{ role: "admin" }]);
+    const stale = await callRoute<Awaited<ReturnType<typeof inviteLoader>>>({
+      handler: inviteLoader,
+      request: get(`/invite?token=${first.token}`),
+    });
+    expect(stale.data).toEqual({ valid: false });
+  });
+
+  it("signed out with an account for the address: offers sign-in that comes back to the link", async () => {
+    const owner = await makeUser(db);
+    const existing = await makeUser(db);
+    await team({ intent: "invite", email: existing.email, role: "editor" }, owner.cookie);
+    const { token } = await mailedToken(existing.email);
+    const page = await callRoute<Awaited<ReturnType<typeof inviteLoader>>>({
+      handler: inviteLoader,
+      request: get(`/invite?token=${token}`),
+    });
+    expect(page.data).toMatchObject({ valid: true, signedInAs: null, hasAccount: true });
+    if (!page.data.valid) throw new Error("expected a valid invitation");
+    const signin = new URL(page.data.signinHref, "http://localhost:3000");
+    expect(signin.pathname).toBe("/signin");
+    expect(signin.searchParams.get("redirectTo")).toBe(`/invite?token=${encodeURIComponent(token)}`);
+    // The sign-up form refuses an address that has an account.
+    const res = await callRoute<FormReply>({
+      handler: inviteAction,
+      request: post("/invite", { intent: "signup", token, password: "a-long-pass-phrase" }),
+    });
+    expect(res.data.notice?.title).toBe("Account exists");
+    expect(await roleOf(owner.workspaceId, existing.userId)).toBeNull();
+  });
+});
+
 describe("roles, removing and leaving", () => {
   it("only an owner makes an owner or touches one; the last owner is never demoted", async () => {
     const owner = await makeUser(db);
@@ -247,7 +302,9 @@ describe("roles, removing and leaving", () => {
     await join(editor, owner.workspaceId, "editor");
     await chooseSite(db, (await currentSite(editor.cookie)).sessionId, editor.userId, owner.siteId);
     const page = await load("/dashboard/team", editor.cookie);
-    expect(page.data.allowed).toEqual({ manage: false, owners: false });
+    expect(page.data.allowed).toEqual({ manage: false, owners: false, leave: true });
+    // The last owner is offered no Leave.
+    expect((await load("/dashboard/team", owner.cookie)).data.allowed).toEqual({ manage: true, owners: true, leave: false });
     expect(page.data.invitations).toEqual([]);
     expect(page.data.members.map((m) => m.role)).toEqual(["owner", "editor"]);
     expect((await load("/dashboard/team?invite=1", editor.cookie)).status).toBe(403);

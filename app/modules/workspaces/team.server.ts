@@ -213,6 +213,18 @@ export async function removeMember(
   });
 }
 
+/** Whether this member may leave now, for the page to hide what would be refused (removeMember decides). */
+export async function canLeave(db: DB, workspaceId: string, userId: string, role: WorkspaceRole) {
+  if (role === "owner" && (await ownerCount(db, workspaceId)) <= 1) return false;
+  const other = await db
+    .selectFrom("memberships")
+    .select("workspace_id")
+    .where("user_id", "=", userId)
+    .where("workspace_id", "!=", workspaceId)
+    .executeTakeFirst();
+  return Boolean(other);
+}
+
 export type InvitationView = {
   state: "valid" | "used" | "expired";
   email: string;

@@ -12,7 +12,7 @@ import { useIsPending } from "#app/utils/use-is-pending";
 
 /** The Team page's members list, pending invitations and forms (docs/decisions/044). */
 
-type Allowed = { manage: boolean; owners: boolean };
+type Allowed = { manage: boolean; owners: boolean; leave: boolean };
 const textAction = "text-sm font-medium text-brand-700 hover:underline";
 
 const roleOptions = (owners: boolean) =>

@@ -6,7 +6,7 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
-import { listInvitations, listMembers } from "#app/modules/workspaces/team.server";
+import { canLeave, listInvitations, listMembers } from "#app/modules/workspaces/team.server";
 import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";
 import { teamAction } from "./team-actions.server";
@@ -48,7 +48,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     me: { userId: auth.user.id, role: auth.role },
     members,
     invitations: manage ? await listInvitations(db, auth.workspace.id) : [],
-    allowed: { manage, owners: auth.role === "owner" },
+    allowed: { manage, owners: auth.role === "owner", leave: await canLeave(db, auth.workspace.id, auth.user.id, auth.role) },
     dialog,
   };
 }
@@ -101,11 +101,13 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 text-sm text-slate-600">The members of {workspaceName}.</p>
         </div>
         <div className="flex gap-3">
-          <Button asChild variant="secondary">
-            <Link to="?leave=1" preventScrollReset>
-              Leave Workspace
-            </Link>
-          </Button>
+          {allowed.leave ? (
+            <Button asChild variant="secondary">
+              <Link to="?leave=1" preventScrollReset>
+                Leave Workspace
+              </Link>
+            </Button>
+          ) : null}
           {allowed.manage ? (
             <Button asChild>
               <Link to="?invite=1" preventScrollReset>

@@ -30,11 +30,12 @@ const TABS = [
   { id: "brand", label: "Brand", permission: "settings.manage" },
   { id: "content", label: "Content", permission: "settings.manage" },
   { id: "account", label: "Account", permission: null },
-  { id: "integrations", label: "Integrations", permission: "connections.manage" },
+  // Read-only for editors (they publish to these destinations); its actions check connections.manage.
+  { id: "integrations", label: "Integrations", permission: null },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; permission: Permission | null }>;
 type TabId = (typeof TABS)[number]["id"];
 
-/** The tabs this role may open (editors: Account only; docs/decisions/044). */
+/** The tabs this role may open (editors: Account, and Integrations to read; docs/decisions/044). */
 function tabsFor(role: WorkspaceRole) {
   return TABS.filter((t) => t.permission === null || can(role, t.permission)).map(({ id, label }) => ({ id, label }));
 }
