@@ -7,6 +7,7 @@ import { chooseSite } from "#app/modules/workspaces/sites.server";
 import * as settingsRoute from "#app/routes/dashboard/settings/index";
 import * as sitesRoute from "#app/routes/dashboard/sites";
 import * as teamRoute from "#app/routes/dashboard/team";
+import * as upgradeRoute from "#app/routes/dashboard/upgrade";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post } from "#tests/setup/route-harness";
@@ -155,6 +156,19 @@ const CASES: Case[] = [
     handler: settingsRoute.action,
     request: (w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "default", connectionId: w.connectionId }, c),
   },
+  { name: "open the plan page", needs: "billing.manage", handler: upgradeRoute.loader, request: (_w, c) => get("/dashboard/upgrade", c) },
+  {
+    name: "start a checkout",
+    needs: "billing.manage",
+    handler: upgradeRoute.action,
+    request: (_w, c) => post("/dashboard/upgrade", { intent: "checkout", interval: "month" }, c),
+  },
+  {
+    name: "open the billing portal",
+    needs: "billing.manage",
+    handler: upgradeRoute.action,
+    request: (_w, c) => post("/dashboard/upgrade", { intent: "portal" }, c),
+  },
 ];
 
 const allowed = (role: WorkspaceRole, needs: Case["needs"]) => (needs === "owner-only" ? role === "owner" : can(role, needs));
@@ -171,6 +185,8 @@ async function snapshot(workspaceId: string) {
     content: await db.selectFrom("content_settings").selectAll().where("site_id", "in", siteIds).orderBy("site_id").execute(),
     connections: await db.selectFrom("cms_connections").selectAll().where("site_id", "in", siteIds).orderBy("id").execute(),
     mails: await db.selectFrom("mail_outbox").select("id").where("to_address", "=", "someone@example.com").execute(),
+    billing: await db.selectFrom("workspaces").select(["plan", "stripe_customer_id"]).where("id", "=", workspaceId).execute(),
+    subscriptions: await db.selectFrom("subscriptions").selectAll().where("workspace_id", "=", workspaceId).execute(),
   });
 }
 
