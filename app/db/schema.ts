@@ -130,7 +130,7 @@ export interface PublishingSettingsTable {
   site_id: string;
   scheduled_date: string | null;
   scheduled_time: Generated<string>;
-  timezone: Generated<string>;
+  /** JSON array of 'HH:MM': the extra daily times beside scheduled_time (migration 0021). */
   daily_times: Generated<string>;
   updated_at: Timestamp;
 }

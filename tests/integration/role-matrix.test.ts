@@ -156,6 +156,18 @@ const CASES: Case[] = [
     handler: settingsRoute.action,
     request: (w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "default", connectionId: w.connectionId }, c),
   },
+  {
+    name: "open the Publishing tab",
+    needs: "settings.manage",
+    handler: settingsRoute.loader,
+    request: (_w, c) => get(`${SETTINGS}?tab=publishing`, c),
+  },
+  {
+    name: "save publishing settings",
+    needs: "settings.manage",
+    handler: settingsRoute.action,
+    request: (_w, c) => post(`${SETTINGS}?tab=publishing`, { intent: "publishing", scheduledTime: "07:00", timeZone: "Asia/Tokyo" }, c),
+  },
   { name: "open the plan page", needs: "billing.manage", handler: upgradeRoute.loader, request: (_w, c) => get("/dashboard/upgrade", c) },
   {
     name: "start a checkout",
@@ -187,6 +199,7 @@ async function snapshot(workspaceId: string) {
     mails: await db.selectFrom("mail_outbox").select("id").where("to_address", "=", "someone@example.com").execute(),
     billing: await db.selectFrom("workspaces").select(["plan", "stripe_customer_id"]).where("id", "=", workspaceId).execute(),
     subscriptions: await db.selectFrom("subscriptions").selectAll().where("workspace_id", "=", workspaceId).execute(),
+    publishing: await db.selectFrom("publishing_settings").selectAll().where("site_id", "in", siteIds).orderBy("site_id").execute(),
   });
 }
 
@@ -252,7 +265,7 @@ describe("the role matrix", () => {
         request: get(SETTINGS, member.cookie),
       });
       expect(settings.data.tabs.map((t) => t.id)).toEqual(
-        role === "admin" ? ["brand", "content", "account", "integrations"] : ["account", "integrations"],
+        role === "admin" ? ["brand", "content", "account", "integrations", "publishing"] : ["account", "integrations"],
       );
       expect(settings.data.tab).toBe(role === "admin" ? "brand" : "account");
       const rename = await callRoute({

@@ -11,7 +11,12 @@ export type SettingsActor = { userId: string; workspaceId: string; ip: string | 
 export async function auditSettingsChange(
   db: DB,
   actor: SettingsActor,
-  change: { kind: "brand" | "content"; siteId: string; before: Record<string, unknown> | undefined; after: Record<string, unknown> },
+  change: {
+    kind: "brand" | "content" | "publishing";
+    siteId: string;
+    before: Record<string, unknown> | undefined;
+    after: Record<string, unknown>;
+  },
 ) {
   const fields = Object.keys(change.after).filter((key) => key !== "updated_at" && change.before?.[key] !== change.after[key]);
   if (!fields.length) return;

@@ -5,7 +5,10 @@ import type { SettingsActor } from "#app/modules/settings/audit.server";
 import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
 import { multipartTooLarge } from "#app/modules/uploads/images.server";
-import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
+import { PUBLISHING_MESSAGES, PublishingFormSchema } from "#app/modules/settings/publishing-options";
+import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings } from "#app/modules/settings/publishing.server";
+import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
+import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
 
@@ -95,4 +98,48 @@ export async function contentTabAction(request: Request, url: URL, auth: AuthSta
   }
   await saveContentSettings(getDb(), auth.site.id, submission.value, actorOf(auth, ip));
   return redirectWithToast(backTo(url), { title: "Content settings saved!" });
+}
+
+/** The Publishing tab (issue 12 scope 2): save the schedule (and add or remove daily times), or apply it to the drafts. */
+export async function publishingTabAction(request: Request, url: URL, auth: AuthState, ip: string | undefined) {
+  requirePermission(auth, "settings.manage");
+  const formData = await readFormData(request);
+  if (!formData) return replyNotice(null, UNREADABLE_FORM);
+  const db = getDb();
+  if (formData.get("intent") === "apply-drafts") return applyToDrafts(db, auth, url);
+  if (formData.get("intent") !== "publishing") return replyNotice(null, UNKNOWN_ACTION);
+  const { submission } = await parseSubmission(formData, PublishingFormSchema);
+  // 'Add new daily time' and a row's Remove change the form only (Conform's list intents), with and without JavaScript.
+  if (submission.status === undefined) return replyOk(submission);
+  if (submission.status !== "success")
+    return replyError(submission, { notice: { title: PUBLISHING_MESSAGES.saveError, description: FIX_FIELDS } });
+  try {
+    await savePublishingSettings(db, auth.site.id, submission.value, actorOf(auth, ip));
+  } catch (error) {
+    if (!(error instanceof PublishingSettingsError)) throw error;
+    return replyError(submission, {
+      fieldErrors: { defaultConnectionId: [error.message] },
+      notice: { title: PUBLISHING_MESSAGES.saveError },
+    });
+  }
+  return redirectWithToast(backTo(url), { title: PUBLISHING_MESSAGES.saved });
+}
+
+async function applyToDrafts(db: DB, auth: AuthState, url: URL) {
+  requirePermission(auth, "articles.publish");
+  const result = await applyScheduleToDrafts(db, { siteId: auth.site.id, userId: auth.user.id });
+  if (!result.ok) {
+    const notice =
+      result.reason === "missing"
+        ? PUBLISHING_MESSAGES.missing
+        : result.reason === "no-drafts"
+          ? PUBLISHING_MESSAGES.noDrafts
+          : { title: PUBLISHING_MESSAGES.applyError, description: "Connect a destination or turn the hosted blog back on first." };
+    return replyNotice("apply-drafts", notice);
+  }
+  const when = result.first ? ` from ${formatDateTime(result.first.toISOString(), auth.site.timeZone)}` : "";
+  return redirectWithToast(backTo(url), {
+    title: PUBLISHING_MESSAGES.applied,
+    description: `${result.count} ${result.count === 1 ? "draft" : "drafts"} scheduled${when} (${auth.site.timeZone}), to ${result.destination}.`,
+  });
 }

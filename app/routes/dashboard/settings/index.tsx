@@ -13,25 +13,25 @@ import { IntegrationsTab } from "./integrations-tab";
 import { TabNav } from "#app/components/tab-nav";
 import { accountAction } from "../account-actions.server";
 import { AccountSections } from "../account-sections";
-import { brandTabAction, contentTabAction } from "./actions.server";
+import { brandTabAction, contentTabAction, publishingTabAction } from "./actions.server";
 import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
+import { PublishingTab } from "./publishing-tab";
+import { publishingView } from "#app/modules/settings/publishing.server";
 import type { Route } from "./+types/index";
 
 export const handle = { breadcrumb: "Settings" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }];
 
-/**
- * Settings tabs, chosen by ?tab= (default brand). Publishing joins this list
- * when it is built.
- */
+/** Settings tabs, chosen by ?tab= (default brand). */
 const TABS = [
   { id: "brand", label: "Brand", permission: "settings.manage" },
   { id: "content", label: "Content", permission: "settings.manage" },
   { id: "account", label: "Account", permission: null },
   // Read-only for editors (they publish to these destinations); its actions check connections.manage.
   { id: "integrations", label: "Integrations", permission: null },
+  { id: "publishing", label: "Publishing", permission: "settings.manage" },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; permission: Permission | null }>;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -58,6 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
     integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
+    publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
   };
 }
 
@@ -76,11 +77,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
     case "integrations":
       return integrationsTabAction(request, auth);
+    case "publishing":
+      return publishingTabAction(request, url, auth, context.get(requestContext).ip);
   }
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, account, brand, content, integrations } = loaderData;
+  const { tab, tabs, account, brand, content, integrations, publishing } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -92,6 +95,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
         {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}
+        {tab === "publishing" && publishing ? <PublishingTab view={publishing} actionData={actionData} /> : null}
       </div>
     </div>
   );

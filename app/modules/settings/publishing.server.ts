@@ -1,0 +1,190 @@
+import { inTransaction, type DB } from "#app/db/client.server";
+import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
+import { requestPublication } from "#app/modules/publishing/publish.server";
+import { addDays, formatDateTime, isoNow, safeTimeZone, zonedDate, zonedToUtc } from "#app/utils/time";
+import { auditSettingsChange, type SettingsActor } from "./audit.server";
+import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "./publishing-options";
+
+/**
+ * A site's publishing schedule (issue 12 scope 2; docs/decisions/048): the first
+ * day, the main time and extra daily times, in the site's time zone (the one
+ * `sites.timezone` every page shows dates in), and the default destination
+ * (the connection marked default, the hosted blog unless changed). 'Apply to
+ * Existing Drafts' schedules the site's drafts, oldest first, on the next free
+ * slots, each as a real scheduled publication to the default destination.
+ */
+
+export type PublishingSettings = {
+  scheduledDate: string | null;
+  scheduledTime: string;
+  timeZone: string;
+  extraTimes: string[];
+  defaultConnectionId: string | null;
+};
+
+function timesOf(raw: string | undefined) {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string" && /^\d{2}:\d{2}$/.test(t)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function getPublishingSettings(db: DB, siteId: string): Promise<PublishingSettings> {
+  const [row, site, destination] = await Promise.all([
+    db.selectFrom("publishing_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst(),
+    db.selectFrom("sites").select("timezone").where("id", "=", siteId).executeTakeFirstOrThrow(),
+    defaultConnection(db, siteId),
+  ]);
+  return {
+    scheduledDate: row?.scheduled_date ?? null,
+    scheduledTime: row?.scheduled_time ?? DEFAULT_PUBLISH_TIME,
+    timeZone: safeTimeZone(site.timezone),
+    extraTimes: timesOf(row?.daily_times),
+    defaultConnectionId: destination?.id ?? null,
+  };
+}
+
+/** Every publishing time of a day, earliest first. */
+export function dailyTimes(settings: Pick<PublishingSettings, "scheduledTime" | "extraTimes">) {
+  return [...new Set([settings.scheduledTime, ...settings.extraTimes])].sort();
+}
+
+export class PublishingSettingsError extends Error {
+  override name = "PublishingSettingsError";
+}
+
+export async function savePublishingSettings(db: DB, siteId: string, input: PublishingForm, actor?: SettingsActor) {
+  const destinations = await usableConnections(db, siteId);
+  if (input.defaultConnectionId && !destinations.some((c) => c.id === input.defaultConnectionId))
+    throw new PublishingSettingsError("Choose a destination that is connected to this site.");
+  const values = {
+    scheduled_date: input.scheduledDate ?? null,
+    scheduled_time: input.scheduledTime,
+    daily_times: JSON.stringify([...new Set(input.extraTimes)].filter((t) => t !== input.scheduledTime).sort()),
+    updated_at: isoNow(),
+  };
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("publishing_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+    const site = await trx.selectFrom("sites").select("timezone").where("id", "=", siteId).executeTakeFirstOrThrow();
+    await trx
+      .insertInto("publishing_settings")
+      .values({ site_id: siteId, ...values })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .execute();
+    await trx.updateTable("sites").set({ timezone: input.timeZone, updated_at: isoNow() }).where("id", "=", siteId).execute();
+    if (actor)
+      await auditSettingsChange(trx, actor, {
+        kind: "publishing",
+        siteId,
+        before: before && { ...before, timezone: site.timezone },
+        after: { ...values, timezone: input.timeZone },
+      });
+  });
+  const current = destinations.find((c) => c.isDefault);
+  if (input.defaultConnectionId && current?.id !== input.defaultConnectionId)
+    await setDefaultConnection(db, siteId, input.defaultConnectionId);
+}
+
+/** How far ahead free slots are looked for: a year of days. */
+const SLOT_HORIZON_DAYS = 366;
+
+/**
+ * The next `count` free publishing slots (UTC instants) from the schedule's
+ * first day (or today, in the site's zone), skipping slots already past and
+ * slots another scheduled article of the site holds.
+ */
+export async function nextFreeSlots(db: DB, siteId: string, settings: PublishingSettings, count: number, now = new Date()) {
+  const taken = new Set(
+    (
+      await db
+        .selectFrom("articles")
+        .select("scheduled_at")
+        .where("site_id", "=", siteId)
+        .where("status", "=", "scheduled")
+        .where("scheduled_at", "is not", null)
+        .execute()
+    ).map((a) => new Date(a.scheduled_at!).toISOString()),
+  );
+  const today = zonedDate(now, settings.timeZone);
+  const first = settings.scheduledDate && settings.scheduledDate > today ? settings.scheduledDate : today;
+  const times = dailyTimes(settings);
+  const slots: Date[] = [];
+  for (let day = 0; day < SLOT_HORIZON_DAYS && slots.length < count; day++) {
+    const date = addDays(first, day);
+    for (const time of times) {
+      const at = zonedToUtc(date, time, settings.timeZone);
+      if (at.getTime() <= now.getTime() || taken.has(at.toISOString())) continue;
+      // A clock set back (autumn) can map two wall times to one instant: never twice.
+      taken.add(at.toISOString());
+      slots.push(at);
+      if (slots.length === count) break;
+    }
+  }
+  return slots;
+}
+
+/** Drafts worth scheduling: a title and some text, oldest first. */
+const MAX_DRAFTS_PER_APPLY = 200;
+
+export type ApplyResult =
+  { ok: true; count: number; first: Date | null; destination: string } | { ok: false; reason: "missing" | "no-drafts" | "no-destination" };
+
+export async function applyScheduleToDrafts(db: DB, tenant: { siteId: string; userId: string }, now = new Date()): Promise<ApplyResult> {
+  const settings = await getPublishingSettings(db, tenant.siteId);
+  if (!settings.scheduledDate || !settings.scheduledTime) return { ok: false, reason: "missing" };
+  const drafts = await db
+    .selectFrom("articles")
+    .select(["id"])
+    .where("site_id", "=", tenant.siteId)
+    .where("status", "=", "draft")
+    .where("title", "!=", "")
+    .where("content_html", "!=", "")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(MAX_DRAFTS_PER_APPLY)
+    .execute();
+  if (!drafts.length) return { ok: false, reason: "no-drafts" };
+  const destination = await defaultConnection(db, tenant.siteId);
+  if (!destination) return { ok: false, reason: "no-destination" };
+  const slots = await nextFreeSlots(db, tenant.siteId, settings, drafts.length, now);
+  let count = 0;
+  for (const [index, draft] of drafts.entries()) {
+    const slot = slots[index];
+    if (!slot) break;
+    await requestPublication(db, tenant, { articleId: draft.id, connectionId: destination.id, mode: "live", scheduleAt: slot }, now);
+    count += 1;
+  }
+  return { ok: true, count, first: slots[0] ?? null, destination: destination.name };
+}
+
+export type PublishingView = PublishingSettings & {
+  destinations: Array<{ id: string; name: string; platform: string }>;
+  /** The next three free slots, as the site's local 'dd MMM yyyy HH:mm', for the tab's preview. */
+  nextSlots: string[];
+  drafts: number;
+};
+
+/** What the Publishing tab shows. */
+export async function publishingView(db: DB, siteId: string, now = new Date()): Promise<PublishingView> {
+  const settings = await getPublishingSettings(db, siteId);
+  const [destinations, slots, drafts] = await Promise.all([
+    usableConnections(db, siteId),
+    settings.scheduledDate ? nextFreeSlots(db, siteId, settings, 3, now) : Promise.resolve([]),
+    db
+      .selectFrom("articles")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("site_id", "=", siteId)
+      .where("status", "=", "draft")
+      .where("title", "!=", "")
+      .where("content_html", "!=", "")
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...settings,
+    destinations: destinations.map((d) => ({ id: d.id, name: d.name, platform: d.platform })),
+    nextSlots: slots.map((slot) => formatDateTime(slot.toISOString(), settings.timeZone)),
+    drafts: Number(drafts.n),
+  };
+}
