@@ -124,7 +124,10 @@ export async function createSiteSettings(db: DB, siteId: string) {
     .execute();
   await db.insertInto("brand_settings").values({ site_id: siteId, logo_path: null, updated_at: now }).execute();
   await db.insertInto("content_settings").values({ site_id: siteId, updated_at: now }).execute();
-  await db.insertInto("publishing_settings").values({ site_id: siteId, scheduled_date: null, daily_times: "[]", updated_at: now }).execute();
+  await db
+    .insertInto("publishing_settings")
+    .values({ site_id: siteId, scheduled_date: null, daily_times: "[]", updated_at: now })
+    .execute();
 }
 
 /**
