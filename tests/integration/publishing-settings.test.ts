@@ -66,11 +66,12 @@ describe("publishing settings", () => {
   it("refuses an unknown zone, a malformed time and a repeated time, changing nothing", async () => {
     const user = await makeUser(db);
     const before = await getPublishingSettings(db, user.siteId);
-    for (const fields of [
+    const attempts: Array<Record<string, string>> = [
       { scheduledTime: "18:30", timeZone: "Mars/Olympus" },
       { scheduledTime: "25:00", timeZone: "UTC" },
       { scheduledTime: "18:30", timeZone: "UTC", "extraTimes[0]": "18:30" },
-    ]) {
+    ];
+    for (const fields of attempts) {
       const res = await save(user, fields);
       expect(res.status).toBe(400);
       expect(res.data.notice?.title).toBe("Error saving publishing settings");
