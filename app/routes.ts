@@ -40,6 +40,8 @@ export default [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
+  // The Developer API (decision 045): every /api/v1 path, matched against its operations table in app/modules/api/.
+  route("api/v1/*", "routes/api/v1.ts"),
   ...prefix("resources", [
     route("cron", "routes/resources/cron.ts"),
     route("ping", "routes/resources/ping.ts"),

@@ -20,6 +20,8 @@ beforeAll(async () => {
     res.json({ bytes: body.length });
   });
   app.post("/resources/cron", (_req, res) => void res.json({ ok: true }));
+  app.post("/api/v1/articles", (_req, res) => void res.json({ ok: true }));
+  app.post("/dashboard/api/v1/articles", (_req, res) => void res.json({ ok: true }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -84,6 +86,7 @@ describe("request bodies", () => {
     expect(bodyLimitFor("/dashboard/write/preview/")).toBe(BODY_LIMITS.article);
     expect(bodyLimitFor("/dashboard/settings")).toBe(BODY_LIMITS.upload);
     expect(bodyLimitFor("/resources/webhooks/stripe")).toBe(BODY_LIMITS.webhook);
+    expect(bodyLimitFor("/api/v1/articles/abc")).toBe(BODY_LIMITS.article);
     expect(BODY_LIMITS.form).toBeLessThan(BODY_LIMITS.article);
   });
 });
@@ -105,5 +108,16 @@ describe("same-origin mutations", () => {
 
   it("leaves signed server-to-server routes to their own checks", async () => {
     expect((await post("/resources/cron", { Origin: "https://scheduler.example" })).status).toBe(200);
+  });
+
+  it("lets Developer API requests with a bearer key through from any origin, and only those", async () => {
+    const foreign = { Origin: "https://integrator.example", "Sec-Fetch-Site": "cross-site" };
+    expect((await post("/api/v1/articles", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(200);
+    // Cookies alone (what a cross-site form carries) are refused as everywhere else.
+    expect((await post("/api/v1/articles", { ...foreign, Cookie: "__session=x" })).status).toBe(403);
+    expect((await post("/api/v1/articles", { ...foreign, Authorization: "Basic abc" })).status).toBe(403);
+    // A bearer header does not open other paths.
+    expect((await post("/echo", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(403);
+    expect((await post("/dashboard/api/v1/articles", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(403);
   });
 });

@@ -324,6 +324,10 @@ export interface ApiKeysTable {
   created_by: string | null;
   last_used_at: Timestamp | null;
   created_at: Timestamp;
+  /** Null: every site of the workspace (migration 0018). */
+  site_id: string | null;
+  /** Set when revoked; the key is refused from then on (migration 0018). */
+  revoked_at: Timestamp | null;
 }
 export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 export interface JobsTable {
