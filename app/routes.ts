@@ -72,6 +72,7 @@ export default [
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
+    route("api-docs", "routes/dashboard/api-docs.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [

@@ -161,3 +161,14 @@ export async function authenticateApiKey(db: DB, token: string, now = new Date()
   }
   return { keyId: row.id, workspaceId: row.workspace_id, siteId: row.site_id, userId: row.created_by };
 }
+
+/** The sites a key may be limited to: the workspace's, oldest first. */
+export async function workspaceSites(db: DB, workspaceId: string) {
+  return db
+    .selectFrom("sites")
+    .select(["id", "name"])
+    .where("workspace_id", "=", workspaceId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
