@@ -28,6 +28,7 @@ const PAGES = [
   "/dashboard/settings",
   "/dashboard/settings?tab=content",
   "/dashboard/settings?tab=integrations",
+  "/dashboard/api-docs",
   "/dashboard/account",
   "/integrations",
   "/dashboard/admin",

@@ -16,10 +16,11 @@ export function loader() {
 type Data = Route.ComponentProps["loaderData"];
 type FieldRow = { name: string; type: string; required: boolean; description: string; in?: string };
 
-function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+function FieldTable({ caption, label, rows }: { caption: string; label: string; rows: FieldRow[] }) {
   if (!rows.length) return null;
   return (
-    <div className="mt-3 overflow-x-auto">
+    // A focusable region, so a keyboard can scroll it sideways on a narrow screen.
+    <div className="mt-3 overflow-x-auto" role="region" aria-label={`${label}: ${caption}`} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="text-left text-xs font-semibold text-slate-600 uppercase">{caption}</caption>
         <thead className="sr-only">
@@ -56,10 +57,15 @@ function OperationCard({ op }: { op: Data["operations"][number] }) {
         <span className="text-slate-700">{op.summary}</span>
       </h3>
       {op.description ? <p className="mt-2 text-sm text-slate-700">{op.description}</p> : null}
-      <FieldTable caption="Parameters" rows={op.parameters} />
-      <FieldTable caption="JSON body" rows={op.bodyFields} />
+      <FieldTable caption="Parameters" label={op.summary} rows={op.parameters} />
+      <FieldTable caption="JSON body" label={op.summary} rows={op.bodyFields} />
       <p className="mt-3 text-xs font-semibold text-slate-600 uppercase">Example</p>
-      <pre className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+      {/* Focusable so a keyboard can scroll a long example sideways. */}
+      <pre
+        tabIndex={0}
+        aria-label={`Example: ${op.summary}`}
+        className="mt-1 overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+      >
         <code>{op.curl}</code>
       </pre>
       <p className="mt-3 text-sm">
@@ -136,7 +142,7 @@ export default function ApiDocsPage({ loaderData }: Route.ComponentProps) {
           <section key={schema.name} id={`schema-${schema.name}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h3 className="font-mono text-sm font-semibold">{schema.name}</h3>
             {schema.description ? <p className="mt-1 text-sm text-slate-700">{schema.description}</p> : null}
-            <FieldTable caption="Fields" rows={schema.fields} />
+            <FieldTable caption="Fields" label={schema.name} rows={schema.fields} />
           </section>
         ))}
       </div>

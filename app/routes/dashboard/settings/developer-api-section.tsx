@@ -60,7 +60,7 @@ function KeyList({ data }: { data: DeveloperApiData }) {
   if (!data.keys.length) return <p className="text-sm text-slate-600">No API keys yet.</p>;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, data.timeZone) : "Never");
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label="API keys table" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">API keys</caption>
         <thead className="text-xs text-slate-600 uppercase">
