@@ -14,7 +14,7 @@ import * as m0012ArticleSeoBasis from "./0012_article_seo_basis";
 import * as m0013BacklinkData from "./0013_backlink_data";
 import * as m0014GettingStarted from "./0014_getting_started";
 import * as m0015LastSignedIn from "./0015_last_signed_in";
-import * as m0018ApiKeys from "./0018_api_keys";
+import * as m0018DeveloperApi from "./0018_developer_api";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -34,5 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0014_getting_started": m0014GettingStarted,
   "0015_last_signed_in": m0015LastSignedIn,
   // 0016 and 0017 are taken by the billing and sites branches.
-  "0018_api_keys": m0018ApiKeys,
+  "0018_developer_api": m0018DeveloperApi,
 };

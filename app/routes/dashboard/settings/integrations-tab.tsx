@@ -8,7 +8,8 @@ import { replyFor } from "#app/utils/form-reply";
 import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
 import { DeveloperApiSection } from "./developer-api-section";
-import type { DeveloperApiData } from "./integrations-data.server";
+import { EventWebhooksSection } from "./event-webhooks-section";
+import type { DeveloperApiData, EventWebhooksData } from "./integrations-data.server";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /**
@@ -18,7 +19,12 @@ import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
  */
 
 type Props = {
-  view: IntegrationsView & { blogUrl: string | null; disconnectId: string | null; developerApi: DeveloperApiData };
+  view: IntegrationsView & {
+    blogUrl: string | null;
+    disconnectId: string | null;
+    developerApi: DeveloperApiData;
+    eventWebhooks: EventWebhooksData;
+  };
   actionData: unknown;
 };
 
@@ -135,6 +141,7 @@ export function IntegrationsTab({ view, actionData }: Props) {
       ) : null}
       <DisconnectDialog view={view} />
       <DeveloperApiSection data={view.developerApi} actionData={actionData} />
+      <EventWebhooksSection data={view.eventWebhooks} actionData={actionData} />
     </div>
   );
 }
