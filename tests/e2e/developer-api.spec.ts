@@ -1,12 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_WEBHOOK_SECRET, FAKE_WEBHOOK_PORT, fakeUrl } from "./stack";
 import { createVerifiedUser, signIn, uniqueEmail } from "./users";
 
 /**
  * Settings → Integrations → Developer API (decision 045), with and without
  * JavaScript: generate a key, see it once, use it against the running server
  * from another origin (the same-origin rule lets Bearer API requests through),
- * revoke it and see it refused at once. Then the API reference page.
+ * revoke it and see it refused at once. Then the API reference page, and an
+ * event webhook that receives a signed test (decision 046).
  */
 
 const PASSWORD = "developer-api-e2e";
@@ -89,3 +91,48 @@ test("the API reference lists the endpoints and passes axe", async ({ page, requ
   const crossSite = await page.request.post("/api/v1/articles", { headers: { Origin: "https://evil.example" }, data: { title: "x" } });
   expect(crossSite.status()).toBe(403);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Event webhooks, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("add an endpoint, see its secret once, send a signed test, delete it", async ({ page }) => {
+      const user = await createVerifiedUser(uniqueEmail("webhooks"), PASSWORD);
+      await signIn(page, user, { to: TAB });
+      const section = page.getByRole("region", { name: "Event webhooks" });
+      const url = `${fakeUrl(FAKE_WEBHOOK_PORT)}/events/${javaScriptEnabled ? "js" : "no-js"}`;
+      // Shown masked: a path often carries a token.
+      const shown = `${fakeUrl(FAKE_WEBHOOK_PORT)}/events/…`;
+      await section.getByLabel("Endpoint URL").fill(url);
+      await section.getByRole("button", { name: "Add webhook" }).click();
+      const secret = (await section.getByTestId("webhook-secret").textContent())!;
+      expect(secret).toMatch(/^whsec_/);
+
+      // The shared fake receiver verifies with this endpoint's secret for the test, then goes back to the publishing specs' one.
+      const setSecret = (value: string) =>
+        fetch(`${fakeUrl(FAKE_WEBHOOK_PORT)}/__fake/secret`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ secret: value }),
+        });
+      await setSecret(secret);
+      try {
+        await section.getByRole("button", { name: `Send test to ${shown}` }).click();
+        await expect(toast(page)).toContainText("Test event sent");
+        await expect(async () => {
+          await page.goto(TAB);
+          await expect(section.getByRole("row", { name: /webhook\.test/ })).toContainText("Delivered (HTTP 200)");
+        }).toPass({ timeout: 15_000 });
+      } finally {
+        await setSecret(E2E_WEBHOOK_SECRET);
+      }
+      expect(await page.content()).not.toContain(secret);
+
+      await section.getByRole("link", { name: `Delete webhook ${shown}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete this webhook?" });
+      await dialog.getByRole("button", { name: "Delete webhook" }).click();
+      await expect(toast(page)).toContainText("Webhook deleted");
+      await expect(section.getByText("No webhooks yet.")).toBeVisible();
+    });
+  });
+}

@@ -243,8 +243,15 @@ async function deliver(db: DB, deliveryId: string, { signal, lastAttempt }: { si
       maxBytes: 64 * 1024,
     });
   } catch (error) {
-    const message = error instanceof PublishError ? error.message.replace(/platform|publishing/gi, "receiver") : "The delivery failed.";
-    await failed(message, null);
+    if (error instanceof PublishError && error.kind === "config") {
+      // The address itself is refused (a private network, a bad port): retrying cannot help.
+      await settle(db, row.id, { status: "failed", response_status: null, last_error: error.message }, attempts);
+      throw new PermanentJobError(error.message);
+    }
+    await failed(
+      `Your receiver could not be reached or did not answer in time${lastAttempt ? "." : "; the delivery will be retried."}`,
+      null,
+    );
     throw error;
   }
   if (response.status >= 200 && response.status < 300) {
