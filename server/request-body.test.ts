@@ -21,6 +21,9 @@ beforeAll(async () => {
   });
   app.post("/resources/cron", (_req, res) => void res.json({ ok: true }));
   app.post("/api/v1/articles", (_req, res) => void res.json({ ok: true }));
+  app.post("/api/v1/big", async (req, res) => {
+    if ((await readBodyWithin(req, res, LIMIT)) !== null) res.json({ ok: true });
+  });
   app.post("/dashboard/api/v1/articles", (_req, res) => void res.json({ ok: true }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -78,6 +81,12 @@ describe("request bodies", () => {
   it("refuses a declared Content-Length over the limit unread", async () => {
     const res = await fetch(`http://127.0.0.1:${port}/echo`, { method: "POST", body: "x".repeat(LIMIT + 1) });
     expect(res.status).toBe(413);
+  });
+
+  it("refuses an oversized Developer API body with its JSON error", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/big`, { method: "POST", body: "x".repeat(LIMIT + 1) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("payload_too_large");
   });
 
   it("gives each kind of route its limit", () => {

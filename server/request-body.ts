@@ -41,8 +41,14 @@ const LINGER_MS = 2_000;
 
 function refuse(req: IncomingMessage, res: ServerResponse) {
   if (!res.headersSent) {
-    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
-    res.end("Request body too large");
+    if (req.url?.startsWith("/api/v1/")) {
+      // The Developer API answers every error as JSON with a stable code (decision 045).
+      res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request body is too large (at most 2 MB)." } }));
+    } else {
+      res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Request body too large");
+    }
   }
   let dropped = 0;
   const close = () => req.socket.destroy();
