@@ -69,6 +69,17 @@ const EnvSchema = z.object({
   // Billing (issue 11, decision 042). Without a secret key the product runs without billing; `npm run stripe:setup` makes the prices.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  // The webhook endpoint's signing secret (whsec_...): /resources/webhooks/stripe refuses events without it.
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  // The price ids `npm run stripe:setup` prints (decision 042): prices come from configuration, never from code.
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_YEARLY: optionalString,
+  // The billing portal's no-code login link (Stripe Dashboard → Customer portal), opened when a portal session fails.
+  STRIPE_PORTAL_FALLBACK_URL: optionalUrl,
+
+  // Contact sync (issue 11): a HubSpot private app's access token (scope crm.objects.contacts.write); none sends nothing.
+  HUBSPOT_ACCESS_TOKEN: optionalString,
+  HUBSPOT_API_URL: z.url().default("https://api.hubapi.com"),
 
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
@@ -183,6 +194,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     if (env.WORDPRESS_COM_CLIENT_ID && !env.WORDPRESS_COM_CLIENT_SECRET) {
       problems.push("WORDPRESS_COM_CLIENT_SECRET: required when WORDPRESS_COM_CLIENT_ID is set");
     }
+    if (env.STRIPE_SECRET_KEY && !(env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_YEARLY)) {
+      problems.push("STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY: required when STRIPE_SECRET_KEY is set");
+    }
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
     }
@@ -208,6 +222,7 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     keywordDataEnabled: Boolean(env.DATAFORSEO_LOGIN && env.DATAFORSEO_PASSWORD),
     shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),
     wixEnabled: Boolean(env.WIX_APP_ID && env.WIX_APP_SECRET),
+    billingEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_YEARLY),
   };
 }
 

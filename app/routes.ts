@@ -46,6 +46,7 @@ export default [
     route("cron", "routes/resources/cron.ts"),
     route("ping", "routes/resources/ping.ts"),
     route("webhooks/shopify", "routes/resources/webhooks.shopify.ts"),
+    route("webhooks/stripe", "routes/resources/webhooks.stripe.ts"),
   ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
   route("integrations", "routes/integrations/index.tsx"),
@@ -56,6 +57,7 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
     route("articles", "routes/dashboard/home.tsx", { id: "dashboard-articles" }),
+    route("articles/export", "routes/dashboard/articles-export.ts"),
     route("articles/:articleId/delete", "routes/dashboard/article-delete.tsx"),
     route("articles/:articleId/publish", "routes/dashboard/article-publish.ts"),
     route("account", "routes/dashboard/account.tsx"),
@@ -72,6 +74,12 @@ export default [
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
+    route("upgrade", "routes/dashboard/upgrade.tsx"),
+    // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.
+    route("sites", "routes/dashboard/sites.tsx"),
+    route("sites/switch", "routes/dashboard/sites-switch.ts"),
+    // Teams (issue 11 scope 2): members, roles and invitations of the current workspace.
+    route("team", "routes/dashboard/team.tsx"),
     route("api-docs", "routes/dashboard/api-docs.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
@@ -94,6 +102,8 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     // The undo link mailed to the old address after an email change; works without a session.
     route("account/revert-email", "routes/auth/revert-email.tsx"),
+    // A team invitation's link (issue 11 scope 2): accept signed in, or create the account; works without a session.
+    route("invite", "routes/auth/invite.tsx"),
   ]),
   // Connecting Wix through the app install flow: start (redirect or JSON for the popup), Wix's callback, the popup's last page.
   route("integrations/wix/start", "routes/integrations/wix-start.ts"),

@@ -14,6 +14,8 @@ import * as m0012ArticleSeoBasis from "./0012_article_seo_basis";
 import * as m0013BacklinkData from "./0013_backlink_data";
 import * as m0014GettingStarted from "./0014_getting_started";
 import * as m0015LastSignedIn from "./0015_last_signed_in";
+import * as m0016Billing from "./0016_billing";
+import * as m0017CurrentSite from "./0017_current_site";
 import * as m0018DeveloperApi from "./0018_developer_api";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -33,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "0013_backlink_data": m0013BacklinkData,
   "0014_getting_started": m0014GettingStarted,
   "0015_last_signed_in": m0015LastSignedIn,
-  // 0016 and 0017 are taken by the billing and sites branches.
+  "0016_billing": m0016Billing,
+  "0017_current_site": m0017CurrentSite,
   "0018_developer_api": m0018DeveloperApi,
 };

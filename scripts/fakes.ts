@@ -18,6 +18,12 @@ import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
+import { startFakeHubSpot } from "#tests/fakes/hubspot";
+import { setupProPrices } from "#app/modules/billing/price-setup.server";
+import { createStripe } from "#app/modules/billing/stripe.server";
+
+/** Where the app runs, for the fakes that call it back (Stripe's webhook). */
+const APP_URL = (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 
 /** What a started fake gives back; `hint` and `env` are optional, the first from the fake itself, the second from its entry. */
 type Started = { url: string; close: () => Promise<void>; hint?: string };
@@ -90,9 +96,26 @@ const FAKES: Fake[] = [
   }),
   fake({
     name: "Stripe",
-    start: (port) => startFakeStripe({ port }),
-    env: (f) => ({ STRIPE_SECRET_KEY: f.secretKey, STRIPE_API_URL: f.url }),
-    hint: () => "Products and volume-tiered prices: run `npm run stripe:setup` with this environment to create the Pro prices.",
+    // Its signed events go to the app's webhook; the Pro prices are made as `npm run stripe:setup` makes them.
+    start: async (port) => {
+      const stripe = await startFakeStripe({ port, webhookUrl: `${APP_URL}/resources/webhooks/stripe` });
+      const prices = await setupProPrices(createStripe(stripe.secretKey, stripe.url));
+      return { ...stripe, prices: Object.fromEntries(prices.map((p) => [p.interval, p.priceId])) };
+    },
+    env: (f) => ({
+      STRIPE_SECRET_KEY: f.secretKey,
+      STRIPE_API_URL: f.url,
+      STRIPE_WEBHOOK_SECRET: f.webhookSecret,
+      STRIPE_PRICE_MONTHLY: f.prices.month!,
+      STRIPE_PRICE_YEARLY: f.prices.year!,
+    }),
+    hint: () =>
+      `Checkout and the billing portal are pages of this fake; it delivers signed events to ${APP_URL}/resources/webhooks/stripe.`,
+  }),
+  fake({
+    name: "HubSpot",
+    start: (port) => startFakeHubSpot({ port }),
+    env: (f) => ({ HUBSPOT_ACCESS_TOKEN: f.token, HUBSPOT_API_URL: f.url }),
   }),
 ];
 

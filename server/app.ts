@@ -10,6 +10,7 @@ import { requestContext } from "#app/context";
 import { closeDb, getDb } from "#app/db/client.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
+import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
 import { startBackgroundWork, stopBackgroundWork } from "#app/modules/jobs/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
 import { publicPageCache } from "#app/modules/site-content/page-cache.server";
@@ -81,7 +82,8 @@ export function createApp({ development = false } = {}) {
               frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
-              formAction: ["'self'"],
+              // Plus Stripe's hosted checkout and portal, where the plan page's forms redirect (docs/decisions/046).
+              formAction: ["'self'", ...stripeHostedOrigins(env)],
               frameAncestors: ["'none'"],
               ...(secureOrigin ? { upgradeInsecureRequests: [] } : {}),
             },

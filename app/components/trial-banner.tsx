@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { UsageSummary } from "#app/modules/billing/usage";
 import { cn } from "#app/utils/cn";
+import { useCanManageBilling } from "./use-billing-role";
 
 function plural(n: number, word: string) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -13,6 +14,7 @@ function plural(n: number, word: string) {
  * hand-written draft never does (docs/decisions/035). Renders nothing on Pro.
  */
 export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "plan" | "trial" | "blocked">; className?: string }) {
+  const canUpgrade = useCanManageBilling();
   if (usage.plan !== "trial") return null;
   const { trial, blocked } = usage;
   const over = !trial.active && blocked !== null;
@@ -41,15 +43,19 @@ export function TrialBanner({ usage, className }: { usage: Pick<UsageSummary, "p
         )}
         <p className={over ? "text-red-800" : "text-slate-600"}>Only articles written with AI count; drafts you write yourself are free.</p>
       </div>
-      <Link
-        to="/pricing"
-        className={cn(
-          "inline-flex h-8 items-center rounded-md px-3 font-medium text-white",
-          over ? "bg-red-600 hover:bg-red-700" : "bg-brand-600 hover:bg-brand-700",
-        )}
-      >
-        Upgrade to Pro
-      </Link>
+      {canUpgrade ? (
+        <Link
+          to="/dashboard/upgrade"
+          className={cn(
+            "inline-flex h-8 items-center rounded-md px-3 font-medium text-white",
+            over ? "bg-red-600 hover:bg-red-700" : "bg-brand-600 hover:bg-brand-700",
+          )}
+        >
+          Upgrade to Pro
+        </Link>
+      ) : (
+        <p className={over ? "text-red-800" : "text-slate-600"}>The owner of this workspace can upgrade it to Pro.</p>
+      )}
     </aside>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { MONTHLY_WARNING, QUOTA_MESSAGES, type UsageSummary } from "#app/modules/billing/usage";
 import { cn } from "#app/utils/cn";
 import { TrialBanner } from "./trial-banner";
+import { useCanManageBilling } from "./use-billing-role";
 
 const BAR = { ok: "bg-brand-600", warning: "bg-amber-500", limit: "bg-red-600" } as const;
 
@@ -26,6 +27,7 @@ export function UsageMeter({ usage, className }: { usage: UsageSummary; classNam
  */
 export function UsageCard({ monthly, className }: { monthly: UsageSummary["monthly"]; className?: string }) {
   const { used, max, percent, state } = monthly;
+  const canManageBilling = useCanManageBilling();
   return (
     <section
       aria-labelledby="usage-card-title"
@@ -41,9 +43,11 @@ export function UsageCard({ monthly, className }: { monthly: UsageSummary["month
         <h2 id="usage-card-title" className="text-sm font-semibold text-slate-900">
           Monthly usage
         </h2>
-        <Link to="/pricing" className="text-sm font-medium text-brand-700 hover:underline">
-          View plans
-        </Link>
+        {canManageBilling ? (
+          <Link to="/dashboard/upgrade" className="text-sm font-medium text-brand-700 hover:underline">
+            View plans
+          </Link>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-slate-700">
         <span className="font-semibold text-slate-900">{used}</span> of {max} AI articles this month

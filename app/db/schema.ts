@@ -31,6 +31,8 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   user_agent: string | null;
   ip: string | null;
+  /** The site this session works on (migration 0017, docs/decisions/043); re-checked against memberships on every request. */
+  current_site_id: string | null;
 }
 export type AuthTokenKind = "verify_email" | "reset_password" | "change_email" | "revert_email";
 export interface AuthTokensTable {
@@ -300,11 +302,19 @@ export interface SubscriptionsTable {
   cancel_at_period_end: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  stripe_price_id: string | null;
+  stripe_item_id: string | null;
+  current_period_start: Timestamp | null;
+  /** When the latest payment failed; cleared by a paid invoice (the past-due banner). */
+  payment_failed_at: Timestamp | null;
+  ended_at: Timestamp | null;
 }
 export interface StripeEventsTable {
   id: string;
   type: string;
   received_at: Timestamp;
+  object_id: string | null;
+  notified_at: Timestamp | null;
 }
 export interface UsageEventsTable {
   id: AutoId;
@@ -329,7 +339,7 @@ export interface ApiKeysTable {
   /** Set when revoked; the key is refused from then on (migration 0018). */
   revoked_at: Timestamp | null;
 }
-/** A workspace's event webhook (migration 0018; docs/decisions/046). */
+/** A workspace's event webhook (migration 0018; docs/decisions/047). */
 export interface WebhookEndpointsTable {
   id: string;
   workspace_id: string;
@@ -521,3 +531,4 @@ export interface Database {
 }
 
 export type Job = Selectable<JobsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;

@@ -164,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("current-plan")).toContainText("Current Plan: Free");
       await expect(page.getByRole("region", { name: "Subscription" }).getByRole("link", { name: "Upgrade Plan" })).toHaveAttribute(
         "href",
-        "/pricing",
+        "/dashboard/upgrade",
       );
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
       await expect(page).toHaveURL(/\/signin/);

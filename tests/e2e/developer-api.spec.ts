@@ -8,7 +8,7 @@ import { createVerifiedUser, signIn, uniqueEmail } from "./users";
  * JavaScript: generate a key, see it once, use it against the running server
  * from another origin (the same-origin rule lets Bearer API requests through),
  * revoke it and see it refused at once. Then the API reference page, and an
- * event webhook that receives a signed test (decision 046).
+ * event webhook that receives a signed test (decision 047).
  */
 
 const PASSWORD = "developer-api-e2e";

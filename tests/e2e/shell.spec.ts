@@ -156,7 +156,7 @@ test.describe("dashboard shell", () => {
   test("Upgrade Plan shows on trial and not on pro; the user menu leads to Account and Sign Out", async ({ page }) => {
     const user = await newSignedInUser(page, { fullName: "Menu Person" });
     const upgrade = sidebar(page).getByRole("link", { name: "Upgrade Plan" });
-    await expect(upgrade).toHaveAttribute("href", "/pricing");
+    await expect(upgrade).toHaveAttribute("href", "/dashboard/upgrade");
 
     const menu = sidebar(page).getByTestId("user-menu");
     await menu.locator("summary").click();

@@ -18,6 +18,8 @@ export const FAKE_WEBFLOW_PORT = base + 12;
 export const FAKE_WORDPRESS_COM_PORT = base + 13;
 // The Backlinks page's data provider (DataForSEO Backlinks API).
 export const FAKE_DATAFORSEO_BACKLINKS_PORT = base + 14;
+// Billing (issue 11): the fake Stripe, which delivers its signed events to the app's webhook.
+export const FAKE_STRIPE_PORT = base + 15;
 // A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.
 export const SOLO_APP_PORT = base + 20;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;

@@ -14,6 +14,9 @@ import { startWebflowFake } from "../fakes/webflow";
 import { startWixFake } from "../fakes/wix";
 import { startWordPressComFake } from "../fakes/wordpress-com";
 import { startFakeDataForSeoBacklinks } from "../fakes/dataforseo-backlinks";
+import { startFakeStripe } from "../fakes/stripe";
+import { setupProPrices } from "../../app/modules/billing/price-setup.server";
+import { createStripe } from "../../app/modules/billing/stripe.server";
 import {
   E2E_APP_URL,
   E2E_DATA_DIR,
@@ -33,6 +36,7 @@ import {
   FAKE_WIX_PORT,
   FAKE_WORDPRESS_COM_PORT,
   FAKE_DATAFORSEO_BACKLINKS_PORT,
+  FAKE_STRIPE_PORT,
   TEST_SITE_PORT,
   fakeUrl,
 } from "./stack";
@@ -100,6 +104,18 @@ const backlinks = await startFakeDataForSeoBacklinks({ port: FAKE_DATAFORSEO_BAC
 e2eEnv.DATAFORSEO_BACKLINKS_LOGIN = backlinks.login;
 e2eEnv.DATAFORSEO_BACKLINKS_PASSWORD = backlinks.password;
 e2eEnv.DATAFORSEO_BACKLINKS_API_URL = backlinks.url;
+
+// Billing: the Pro prices made by the same setup `npm run stripe:setup` runs, and the fake's events signed for the app's webhook.
+const stripe = await startFakeStripe({ port: FAKE_STRIPE_PORT, webhookUrl: `${E2E_APP_URL}/resources/webhooks/stripe` });
+const prices = await setupProPrices(createStripe(stripe.secretKey, stripe.url));
+Object.assign(e2eEnv, {
+  STRIPE_SECRET_KEY: stripe.secretKey,
+  STRIPE_API_URL: stripe.url,
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_PRICE_MONTHLY: prices.find((p) => p.interval === "month")!.priceId,
+  STRIPE_PRICE_YEARLY: prices.find((p) => p.interval === "year")!.priceId,
+  STRIPE_PORTAL_FALLBACK_URL: `${stripe.url}/portal-login`,
+});
 
 e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   TEST_SITE_PORT,

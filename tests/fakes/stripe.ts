@@ -15,8 +15,16 @@ import { listen, readBody, sendJson } from "./http-fake";
  * its item, as in API 2025-03-31 and later) and a paid invoice, delivers the
  * signed events (checkout.session.completed, customer.subscription.created,
  * invoice.paid) to the webhook URL and redirects to success_url. Delivered
- * events can be sent again (/__fake/redeliver) to test duplicates. The billing
- * portal comes with the billing pages.
+ * events can be sent again (/__fake/redeliver) to test duplicates.
+ * Billing portal: POST /v1/billing_portal/sessions gives a hosted page listing
+ * the customer's subscriptions with 'Cancel plan' (at the period's end, as the
+ * portal does) and 'Renew plan'. Subscriptions can be updated (quantity with
+ * proration_behavior, cancel_at_period_end); `always_invoice` bills the
+ * prorated difference at once with a paid invoice. Test controls:
+ * /__fake/subscriptions/:id/fail-payment (past due, invoice.payment_failed),
+ * /__fake/subscriptions/:id/action-required, /__fake/subscriptions/:id/advance
+ * (the period ends: renewed and paid, or ended when cancelling), /__fake/hold
+ * and /__fake/release (deliver held events in reverse order), /__fake/fail-next.
  */
 
 type StripeObject = Record<string, unknown> & { id: string; object: string };
@@ -76,9 +84,17 @@ export async function startFakeStripe({
   const events: Array<{ event: StripeObject; deliveries: number[] }> = [];
   let deliverTo = webhookUrl;
   let baseUrl = "";
+  /** While set, new events wait here instead of being delivered (out-of-order tests). */
+  let held: Array<{ event: StripeObject; deliveries: number[] }> | null = null;
+  /** The next API request answers with this status and Stripe's error shape (api_error). */
+  let failNext: number | null = null;
 
   async function deliver(entry: { event: StripeObject; deliveries: number[] }) {
     if (!deliverTo) return;
+    if (held) {
+      held.push(entry);
+      return;
+    }
     const payload = JSON.stringify(entry.event);
     const response = await fetch(deliverTo, {
       method: "POST",
@@ -88,7 +104,7 @@ export async function startFakeStripe({
     entry.deliveries.push(response?.status ?? 0);
   }
 
-  async function emit(type: string, object: StripeObject) {
+  async function emit(type: string, object: StripeObject, previousAttributes?: Record<string, unknown>) {
     const event: StripeObject = {
       id: newId("evt"),
       object: "event",
@@ -98,7 +114,9 @@ export async function startFakeStripe({
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: structuredClone(object) },
+      data: previousAttributes
+        ? { object: structuredClone(object), previous_attributes: previousAttributes }
+        : { object: structuredClone(object) },
     };
     const entry = { event, deliveries: [] as number[] };
     events.push(entry);
@@ -171,6 +189,120 @@ export async function startFakeStripe({
     await emit("checkout.session.completed", session);
     await emit("customer.subscription.created", subscription);
     await emit("invoice.paid", invoice);
+  }
+
+  const itemOf = (subscription: StripeObject) =>
+    (subscription.items as { data: Array<Record<string, unknown> & { price: StripeObject; quantity: number }> }).data[0]!;
+
+  function makeInvoice(subscription: StripeObject, fields: Record<string, unknown>): StripeObject {
+    const item = itemOf(subscription);
+    const invoice: StripeObject = {
+      id: newId("in"),
+      object: "invoice",
+      customer: subscription.customer,
+      status: "paid",
+      amount_due: amountFor(item.price, item.quantity),
+      amount_paid: amountFor(item.price, item.quantity),
+      currency: item.price.currency,
+      attempt_count: 1,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+      ...fields,
+    };
+    invoice.hosted_invoice_url ??= `${baseUrl}/invoices/${invoice.id}`;
+    objects.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  /** A subscription update as the API and the portal make it; emits customer.subscription.updated with previous_attributes. */
+  async function updateSubscription(subscription: StripeObject, params: Record<string, unknown>) {
+    const previous: Record<string, unknown> = {};
+    const item = itemOf(subscription);
+    const items = params.items as Array<Record<string, string>> | undefined;
+    let invoice: StripeObject | null = null;
+    if (items?.[0]?.quantity !== undefined) {
+      const quantity = Number(items[0].quantity);
+      if (items[0].id && items[0].id !== item.id) throw new Error(`No such subscription item: '${items[0].id}'`);
+      if (quantity !== item.quantity) {
+        previous.items = structuredClone(subscription.items);
+        const before = amountFor(item.price, item.quantity);
+        item.quantity = quantity;
+        const after = amountFor(item.price, quantity);
+        if (params.proration_behavior === "always_invoice" && after > before) {
+          const period = Number(item.current_period_end) - Number(item.current_period_start);
+          const left = Math.max(0, Number(item.current_period_end) - now());
+          const prorated = Math.round(((after - before) * left) / Math.max(1, period));
+          invoice = makeInvoice(subscription, { amount_due: prorated, amount_paid: prorated, billing_reason: "subscription_update" });
+        }
+      }
+    }
+    if (params.cancel_at_period_end !== undefined) {
+      const cancel = params.cancel_at_period_end === "true";
+      previous.cancel_at_period_end = subscription.cancel_at_period_end;
+      subscription.cancel_at_period_end = cancel;
+      subscription.cancel_at = cancel ? item.current_period_end : null;
+      subscription.canceled_at = cancel ? now() : null;
+    }
+    if (params.metadata) subscription.metadata = { ...(subscription.metadata as object), ...(params.metadata as object) };
+    await emit("customer.subscription.updated", subscription, previous);
+    if (invoice) await emit("invoice.paid", invoice);
+    return subscription;
+  }
+
+  /** Test control: the period ends. A cancelling subscription ends (deleted); another renews with a paid invoice. */
+  async function advancePeriod(subscription: StripeObject) {
+    const item = itemOf(subscription);
+    if (subscription.cancel_at_period_end) {
+      Object.assign(subscription, { status: "canceled", ended_at: item.current_period_end });
+      await emit("customer.subscription.deleted", subscription);
+      return;
+    }
+    const length = Number(item.current_period_end) - Number(item.current_period_start);
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = Number(item.current_period_end) + length;
+    subscription.status = "active";
+    const invoice = makeInvoice(subscription, { billing_reason: "subscription_cycle" });
+    await emit("customer.subscription.updated", subscription, { status: "past_due" });
+    await emit("invoice.paid", invoice);
+  }
+
+  async function failPayment(subscription: StripeObject, actionRequired: boolean) {
+    const invoice = makeInvoice(subscription, {
+      status: "open",
+      amount_paid: 0,
+      billing_reason: "subscription_cycle",
+      attempt_count: 1,
+      next_payment_attempt: now() + 3 * 86_400,
+    });
+    if (actionRequired) {
+      await emit("invoice.payment_action_required", invoice);
+      return;
+    }
+    subscription.status = "past_due";
+    await emit("customer.subscription.updated", subscription, { status: "active" });
+    await emit("invoice.payment_failed", invoice);
+  }
+
+  function portalPage(portal: StripeObject) {
+    const subscriptions = [...objects.values()].filter((o) => o.object === "subscription" && o.customer === portal.customer);
+    const rows = subscriptions
+      .map((sub) => {
+        const item = itemOf(sub);
+        const ends = new Date(Number(itemOf(sub).current_period_end) * 1000).toISOString().slice(0, 10);
+        const action =
+          sub.status === "canceled"
+            ? ""
+            : sub.cancel_at_period_end
+              ? `<form method="post" action="/portal/${portal.id}/renew/${sub.id}"><button type="submit">Renew plan</button></form>`
+              : `<form method="post" action="/portal/${portal.id}/cancel/${sub.id}"><button type="submit">Cancel plan</button></form>`;
+        return `<section><h2>Inkpilot Pro</h2><p data-testid="portal-status">${sub.status}${sub.cancel_at_period_end ? `, cancels ${ends}` : `, renews ${ends}`}</p>
+<p>${item.quantity} site(s), $${(amountFor(item.price, item.quantity) / 100).toFixed(2)} per ${(item.price.recurring as { interval: string }).interval}</p>${action}</section>`;
+      })
+      .join("");
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe billing portal</title></head><body>
+<main><h1>Fake Stripe billing portal</h1>${rows || "<p>No subscriptions.</p>"}<p><a href="${String(portal.return_url)}">Return to Inkpilot</a></p></main></body></html>`;
   }
 
   function checkoutPage(session: StripeObject) {
@@ -251,7 +383,7 @@ export async function startFakeStripe({
     return { status: 200, body: price };
   }
 
-  function handlePost(path: string, params: Record<string, unknown>): { status: number; body: unknown } {
+  async function handlePost(path: string, params: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
     if (path === "/v1/products") {
       const id = (params.id as string | undefined) ?? newId("prod");
       if (objects.has(id))
@@ -307,6 +439,34 @@ export async function startFakeStripe({
       objects.set(id, session);
       return { status: 200, body: { ...session, line_items: undefined, subscription_data: undefined } };
     }
+    if (path === "/v1/billing_portal/sessions") {
+      const customer = objects.get(String(params.customer ?? ""));
+      if (!customer || customer.object !== "customer")
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              param: "customer",
+              message: `No such customer: '${String(params.customer)}'`,
+            },
+          },
+        };
+      const portal: StripeObject = {
+        id: newId("bps"),
+        object: "billing_portal.session",
+        customer: customer.id,
+        return_url: params.return_url ?? null,
+        configuration: "bpc_fake_default",
+        created: now(),
+        livemode: false,
+        url: "",
+      };
+      portal.url = `${baseUrl}/portal/${portal.id}`;
+      objects.set(portal.id, portal);
+      return { status: 200, body: portal };
+    }
     if (path === "/v1/customers") {
       const customer: StripeObject = {
         id: newId("cus"),
@@ -319,6 +479,30 @@ export async function startFakeStripe({
       };
       objects.set(customer.id, customer);
       return { status: 200, body: customer };
+    }
+    const subscriptionUpdate = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscriptionUpdate) {
+      const found = objects.get(decodeURIComponent(subscriptionUpdate[1]!));
+      if (!found || found.object !== "subscription")
+        return {
+          status: 404,
+          body: { error: { type: "invalid_request_error", code: "resource_missing", message: "No such subscription" } },
+        };
+      if (found.status === "canceled")
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "A canceled subscription can only update its cancellation_details and metadata.",
+            },
+          },
+        };
+      try {
+        return { status: 200, body: await updateSubscription(found, params) };
+      } catch (error) {
+        return { status: 400, body: { error: { type: "invalid_request_error", message: (error as Error).message } } };
+      }
     }
     const update = /^\/v1\/(prices|products|customers)\/([^/]+)$/.exec(path);
     if (update) {
@@ -353,6 +537,44 @@ export async function startFakeStripe({
       await deliver(entry);
       return sendJson(res, 200, { deliveries: entry.deliveries });
     }
+    if (url.pathname === "/__fake/hold" && req.method === "POST") {
+      held ??= [];
+      return sendJson(res, 200, { ok: true });
+    }
+    if (url.pathname === "/__fake/release" && req.method === "POST") {
+      const { order = "forward" } = JSON.parse((await readBody(req)) || "{}") as { order?: "forward" | "reverse" };
+      const waiting = held ?? [];
+      held = null;
+      for (const entry of order === "reverse" ? [...waiting].reverse() : waiting) await deliver(entry);
+      return sendJson(res, 200, { delivered: waiting.map((e) => e.event.type) });
+    }
+    if (url.pathname === "/__fake/fail-next" && req.method === "POST") {
+      failNext = (JSON.parse((await readBody(req)) || "{}") as { status?: number }).status ?? 500;
+      return sendJson(res, 200, { ok: true });
+    }
+    const control = /^\/__fake\/subscriptions\/([^/]+)\/(fail-payment|action-required|advance)$/.exec(url.pathname);
+    if (control && req.method === "POST") {
+      const subscription = objects.get(decodeURIComponent(control[1]!));
+      if (!subscription || subscription.object !== "subscription") return sendJson(res, 404, { error: "no such subscription" });
+      if (control[2] === "advance") await advancePeriod(subscription);
+      else await failPayment(subscription, control[2] === "action-required");
+      return sendJson(res, 200, subscription);
+    }
+    const portalRoute = /^\/portal\/([^/]+)(?:\/(cancel|renew)\/([^/]+))?$/.exec(url.pathname);
+    if (portalRoute) {
+      const portal = objects.get(portalRoute[1]!);
+      if (!portal || portal.object !== "billing_portal.session") return sendJson(res, 404, { error: "no such portal session" });
+      if (!portalRoute[2]) {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        return res.end(portalPage(portal));
+      }
+      if (req.method !== "POST") return sendJson(res, 405, { error: "POST only" });
+      const subscription = objects.get(portalRoute[3]!);
+      if (!subscription || subscription.customer !== portal.customer) return sendJson(res, 404, { error: "no such subscription" });
+      await updateSubscription(subscription, { cancel_at_period_end: portalRoute[2] === "cancel" ? "true" : "false" });
+      res.writeHead(303, { Location: `/portal/${portal.id}` });
+      return res.end();
+    }
     const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(url.pathname);
     if (page) {
       const session = objects.get(page[1]!);
@@ -370,6 +592,8 @@ export async function startFakeStripe({
     }
     if (url.pathname === "/__fake/reset" && req.method === "POST") {
       events.length = 0;
+      held = null;
+      failNext = null;
       objects.clear();
       idempotent.clear();
       requests.length = 0;
@@ -377,6 +601,11 @@ export async function startFakeStripe({
     }
     const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
     requests.push({ method: req.method ?? "GET", path: url.pathname, idempotencyKey });
+    if (failNext !== null) {
+      const status = failNext;
+      failNext = null;
+      return stripeError(res, status, "api_error", "An unknown error occurred on Stripe's side (fake).");
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return stripeError(res, 401, "authentication_error", "Invalid API Key provided.");
     const body = await readBody(req);
@@ -395,7 +624,7 @@ export async function startFakeStripe({
           );
         if (seen) return sendJson(res, seen.status, seen.body, { "Idempotent-Replayed": "true" });
       }
-      const result = handlePost(url.pathname, params);
+      const result = await handlePost(url.pathname, params);
       if (idempotencyKey) idempotent.set(idempotencyKey, { fingerprint, ...result });
       return sendJson(res, result.status, result.body);
     }

@@ -12,7 +12,7 @@ import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, ORIGIN } from "#tests/setup/route-harness";
 
 /**
- * Outbound event webhooks (decision 046): endpoints added on the Integrations
+ * Outbound event webhooks (decision 047): endpoints added on the Integrations
  * tab receive article.generated, article.published and publication.failed,
  * signed per Standard Webhooks and verified by the official library in the fake
  * receiver; failures are retried under the same webhook-id; 'Send test'; 410

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import type { Insertable, Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
-import type { ArticlesTable, PublicationStatus, SitesTable, TopicsTable, WorkspacesTable } from "#app/db/schema";
+import type { ArticlesTable, PublicationStatus, SitesTable, TopicsTable, WorkspaceRole, WorkspacesTable } from "#app/db/schema";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
@@ -152,4 +152,9 @@ export async function makePublication(
 /** Drops keys whose value is undefined, so an unset option keeps the default. */
 function definedOnly<T extends object>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** Makes a user a member of another workspace with a role (teams, docs/decisions/044). */
+export async function addMember(db: DB, userId: string, workspaceId: string, role: WorkspaceRole) {
+  await db.insertInto("memberships").values({ workspace_id: workspaceId, user_id: userId, role, created_at: isoNow() }).execute();
 }

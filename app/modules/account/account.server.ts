@@ -1,3 +1,4 @@
+import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { hashPassword, verifyPassword } from "#app/modules/auth/auth.server";
@@ -170,6 +171,8 @@ export async function confirmEmailChange(
     await revokeAuthTokens(trx, userId, "reset_password");
     await revokeAuthTokens(trx, userId, "verify_email");
     const revertToken = await issueAuthToken(trx, userId, "revert_email", { oldEmail, newEmail: change.newEmail });
+    // The CRM learns the new, verified address (once per address).
+    await requestContactSync(trx, userId);
     return { ok: true, email: change.newEmail, oldEmail, revertToken } as const;
   });
   if (!outcome.ok) return outcome;

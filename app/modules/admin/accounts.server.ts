@@ -4,6 +4,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import { endAllSessionsOfUser } from "#app/modules/auth/session.server";
 import { monthKey } from "#app/modules/articles/quota.server";
 import { isoNow } from "#app/utils/time";
+import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 
 /**
  * Operators' view of customers (issue 11 scope 4): search users and workspaces,
@@ -117,7 +118,10 @@ export async function workspaceDetail(db: DB, workspaceId: string, now = new Dat
       .orderBy("s.created_at")
       .execute(),
   ]);
-  return { workspace, members, sites, month };
+  // What billing makes of it (docs/decisions/046): a live Stripe subscription wins over a plan set by hand.
+  const entitlement = await loadEntitlement(db, workspaceId, now);
+  const billing = { state: entitlement.state, subscription: entitlement.subscription };
+  return { workspace, members, sites, month, billing };
 }
 
 /** Ends every session of one user (they sign in again), audited. */

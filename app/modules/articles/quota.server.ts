@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { DAY, isoNow } from "#app/utils/time";
 import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES, USAGE_WARNING_PERCENT } from "#app/modules/billing/plans";
+import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { QUOTA_MESSAGES, type QuotaCode, type UsageState, type UsageSummary } from "#app/modules/billing/usage";
 
 export type { QuotaCode, UsageState, UsageSummary };
@@ -85,12 +86,15 @@ export async function getUsageSummary(
   { now = new Date() }: QuotaOptions = {},
 ): Promise<UsageSummary> {
   const workspace = await loadWorkspace(db, workspaceId);
+  // The plan whose limits apply comes from the entitlement (a live subscription, docs/decisions/046).
+  const entitlement = await loadEntitlement(db, workspaceId, now);
   const month = monthKey(now);
   const monthlyUsed = await countMonthly(db, workspaceId, siteId, month);
   const msLeft = new Date(workspace.trial_ends_at).getTime() - now.getTime();
   const trialExpired = !(msLeft > 0);
-  const plan = workspace.plan;
-  const code = blockFor(plan, trialExpired, workspace.trial_articles_used, monthlyUsed);
+  const plan = entitlement.plan;
+  const code =
+    entitlement.state === "ended" ? "subscription_ended" : blockFor(plan, trialExpired, workspace.trial_articles_used, monthlyUsed);
   return {
     plan,
     trial: {

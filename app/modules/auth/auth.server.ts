@@ -4,6 +4,7 @@ import { sendMail } from "#app/modules/email/mailer.server";
 import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
 import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
 import { welcomeMail } from "#app/modules/email/templates/welcome.server";
+import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
@@ -139,6 +140,7 @@ export async function verifyEmailToken(db: DB, token: string, browser: SignupBro
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return answer("already-verified");
   await grantOperatorIfListed(db, consumed.userId);
+  await requestContactSync(db, consumed.userId);
   if (!isSignupBrowser(consumed.payload, consumed.userId, browser)) return answer("verified");
   return { outcome: "verified", signIn: { userId: consumed.userId, next: nextAfterVerification(consumed.payload) } };
 }

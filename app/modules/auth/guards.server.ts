@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -5,6 +6,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { safeTimeZone } from "#app/utils/time";
 import { can, permissionRefusal, type Permission } from "#app/modules/workspaces/permissions";
 import { forbidden } from "#app/utils/responses.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import { endSession, lookupSession } from "./session.server";
 
 /**
@@ -33,7 +35,13 @@ export type AuthState = {
 
 export const authContext = createContext<AuthState>();
 
+/**
+ * The session's chosen site (sessions.current_site_id, docs/decisions/043) when
+ * it still belongs to a workspace the user is a member of; otherwise the first
+ * site of their first workspace. The role is the membership of that site's workspace.
+ */
 export async function loadAuthState(db: DB, userId: string, sessionId: string): Promise<AuthState | null> {
+  const chosen = db.selectFrom("sessions").select("current_site_id").where("id", "=", sessionId);
   const row = await db
     .selectFrom("users as u")
     .innerJoin("memberships as m", "m.user_id", "u.id")
@@ -61,6 +69,8 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       "s.timezone",
     ])
     .where("u.id", "=", userId)
+    // The chosen site first (1 sorts before 0, and NULL after both when nothing is chosen), then the oldest.
+    .orderBy(sql`s.id = (${chosen})`, "desc")
     .orderBy("m.created_at")
     .orderBy("s.created_at")
     .limit(1)
@@ -98,19 +108,29 @@ export async function getOptionalAuth(request: Request, db: DB = getDb()) {
   return loadAuthState(db, session.userId, session.sessionId);
 }
 
+/** Pages that say why sign-in is needed (docs/product.md "Billing": managing a subscription signed out). */
+const SIGNIN_NOTICES: Array<{ path: RegExp; toast: { title: string; description: string } }> = [
+  {
+    path: /^\/dashboard\/upgrade\/?$/,
+    toast: { title: "Please sign in", description: "You need to be signed in to manage your subscription." },
+  },
+];
+
 /** To sign-in and back; `url` is the router's (a data request's `.data` suffix removed, docs/decisions/032). */
-function signinRedirect(url: URL, headers?: HeadersInit) {
+async function signinRedirect(url: URL, headers?: HeadersInit) {
   const back = url.pathname + url.search;
-  return redirect(`/signin?redirectTo=${encodeURIComponent(back)}`, { headers });
+  const notice = SIGNIN_NOTICES.find((n) => n.path.test(url.pathname));
+  const target = `/signin?redirectTo=${encodeURIComponent(back)}`;
+  return notice ? redirectWithToast(target, { type: "error", ...notice.toast }, { headers }) : redirect(target, { headers });
 }
 
 /** Middleware for signed-in areas: resolves user → workspace → site into authContext. */
 export const requireAuth: MiddlewareFunction<Response> = async ({ request, context, url }, next) => {
   const db = getDb();
   const session = await lookupSession(db, request);
-  if (!session) throw signinRedirect(url);
+  if (!session) throw await signinRedirect(url);
   const state = await loadAuthState(db, session.userId, session.sessionId);
-  if (!state) throw signinRedirect(url, { "Set-Cookie": await endSession(db, request) });
+  if (!state) throw await signinRedirect(url, { "Set-Cookie": await endSession(db, request) });
   context.set(authContext, state);
   const response = await next();
   if (session.refreshCookie) response.headers.append("Set-Cookie", session.refreshCookie);

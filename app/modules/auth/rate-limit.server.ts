@@ -14,7 +14,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-export type RateLimitedAction = "signup" | "resend" | "reset" | "reset-submit" | "change-email" | "scan" | "contact" | "tools";
+export type RateLimitedAction = "signup" | "resend" | "reset" | "reset-submit" | "change-email" | "scan" | "contact" | "tools" | "invite";
 type Rule = { points: number; duration: number };
 
 const MINUTES = 60;
@@ -32,6 +32,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitedAction, { ip: Rule; email: Rule
   contact: { ip: { points: 20, duration: 60 * MINUTES }, email: { points: 5, duration: 60 * MINUTES } },
   // The free tools' calls to paid providers (AI, keyword data), per visitor IP; over it they answer from templates.
   tools: { ip: { points: 30, duration: 10 * MINUTES }, email: { points: 30, duration: 10 * MINUTES } },
+  // Team invitations mail an address someone typed; keyed per IP and per inviting account (docs/decisions/044).
+  invite: { ip: { points: 60, duration: 60 * MINUTES }, email: { points: 30, duration: 60 * MINUTES } },
 };
 
 /**

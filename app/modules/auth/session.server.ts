@@ -33,7 +33,14 @@ export async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-export async function startSession(db: DB, userId: string, request: Request, ip?: string) {
+/** `currentSiteId`: the site the new session starts on (an accepted invitation's), else the user's first (docs/decisions/043). */
+export async function startSession(
+  db: DB,
+  userId: string,
+  request: Request,
+  ip?: string,
+  { currentSiteId = null }: { currentSiteId?: string | null } = {},
+) {
   const id = newId();
   const now = isoNow();
   await db
@@ -46,6 +53,7 @@ export async function startSession(db: DB, userId: string, request: Request, ip?
       last_seen_at: now,
       user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
       ip: ip ?? null,
+      current_site_id: currentSiteId,
     })
     .execute();
   return sessionCookie().serialize(id);

@@ -4,6 +4,8 @@ import { isQuotaError, QUOTA_MESSAGES } from "#app/modules/articles/quota.server
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { ImageLimitError } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
+import { SUBSCRIPTION_ENDED } from "./entitlements";
+import { loadEntitlement } from "./subscriptions.server";
 import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind } from "./plans";
 
 /**
@@ -18,10 +20,11 @@ import { AI_ACTION_CREDITS, AI_BURST_LIMIT, AI_DAILY_CREDITS, type AiActionKind 
 
 export type { AiActionKind };
 export type AiTenant = { workspaceId: string; siteId: string; userId: string };
-export type AiLimitCode = "trial_expired" | "daily_limit" | "burst";
+export type AiLimitCode = "trial_expired" | "subscription_ended" | "daily_limit" | "burst";
 
 export const AI_LIMIT_MESSAGES: Record<AiLimitCode, { title: string; message: (plan: "trial" | "pro") => string; status: number }> = {
   trial_expired: { title: QUOTA_MESSAGES.trial_expired.title, message: () => QUOTA_MESSAGES.trial_expired.message, status: 403 },
+  subscription_ended: { title: SUBSCRIPTION_ENDED.title, message: () => SUBSCRIPTION_ENDED.message, status: 403 },
   daily_limit: {
     title: "Daily AI limit reached",
     message: (plan) =>
@@ -72,11 +75,11 @@ async function consumeBurst(userId: string) {
   if (!(await consumeNamedLimit("ai:user", rule, userId))) throw new AiLimitError("burst");
 }
 
+/** The plan's daily allowance, or why the plan allows no AI actions at all (an ended trial or Pro plan). */
 async function allowanceOf(db: DB, workspaceId: string, now: Date) {
-  const workspace = await db.selectFrom("workspaces").select(["plan", "trial_ends_at"]).where("id", "=", workspaceId).executeTakeFirst();
-  if (!workspace) throw new Error(`Workspace ${workspaceId} not found`);
-  const expired = workspace.plan === "trial" && !(new Date(workspace.trial_ends_at).getTime() > now.getTime());
-  return { plan: workspace.plan, expired, max: AI_DAILY_CREDITS[workspace.plan] };
+  const entitlement = await loadEntitlement(db, workspaceId, now);
+  const refused: AiLimitCode | null = entitlement.canWrite ? null : entitlement.state === "ended" ? "subscription_ended" : "trial_expired";
+  return { plan: entitlement.plan, refused, max: AI_DAILY_CREDITS[entitlement.plan] };
 }
 
 async function usedToday(db: DB, siteId: string, day: string) {
@@ -97,9 +100,9 @@ export async function getAiAllowance(
   { workspaceId, siteId }: Pick<AiTenant, "workspaceId" | "siteId">,
   { now = new Date() } = {},
 ): Promise<AiAllowance> {
-  const { plan, expired, max } = await allowanceOf(db, workspaceId, now);
+  const { plan, refused, max } = await allowanceOf(db, workspaceId, now);
   const used = await usedToday(db, siteId, dayKey(now));
-  return { plan, used, max: expired ? 0 : max, blocked: expired ? "trial_expired" : used >= max ? "daily_limit" : null };
+  return { plan, used, max: refused ? 0 : max, blocked: refused ?? (used >= max ? "daily_limit" : null) };
 }
 
 /**
@@ -117,8 +120,8 @@ export async function chargeAiAction(
 ) {
   await consumeBurst(tenant.userId);
   return inTransaction(db, async (trx) => {
-    const { plan, expired, max } = await allowanceOf(trx, tenant.workspaceId, now);
-    if (expired) throw new AiLimitError("trial_expired", plan);
+    const { plan, refused, max } = await allowanceOf(trx, tenant.workspaceId, now);
+    if (refused) throw new AiLimitError(refused, plan);
     const day = dayKey(now);
     const used = await usedToday(trx, tenant.siteId, day);
     if (used + units > max) throw new AiLimitError("daily_limit", plan);

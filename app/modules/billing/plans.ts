@@ -68,3 +68,9 @@ export function volumeTiers(interval: BillingInterval): Array<{ upTo: number | "
     ...bands.map((band) => ({ upTo: band.maxSites ?? ("inf" as const), unitAmountCents: pricePerSiteCents(interval, band.minSites) })),
   ];
 }
+
+/** Dollars with cents only when needed: "$49", "$44.10", "$1,323". */
+export function formatUsd(cents: number) {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
+}

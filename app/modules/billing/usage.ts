@@ -1,8 +1,9 @@
+import { SUBSCRIPTION_ENDED } from "./entitlements";
 import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES } from "./plans";
 
 /** The usage figures the quota module computes and the usage meter shows, and their messages. Client-safe. */
 
-export type QuotaCode = "trial_limit" | "trial_expired" | "monthly_limit";
+export type QuotaCode = "trial_limit" | "trial_expired" | "monthly_limit" | "subscription_ended";
 export type UsageState = "ok" | "warning" | "limit";
 
 export type UsageSummary = {
@@ -23,6 +24,7 @@ export const QUOTA_MESSAGES: Record<QuotaCode, { title: string; message: string 
     title: "Trial Expired",
     message: "Your free trial has ended. Please upgrade to continue using Inkpilot.",
   },
+  subscription_ended: SUBSCRIPTION_ENDED,
   monthly_limit: {
     title: "Monthly limit reached",
     message: `You've reached your monthly limit of ${PRO_MONTHLY_ARTICLES} articles. Your limit resets at the start of next month.`,

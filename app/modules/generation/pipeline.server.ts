@@ -430,7 +430,7 @@ async function finish(
       status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
     });
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
-    // Event webhooks (decision 046): recorded with the article, so sent only if it was saved.
+    // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {
       article_id: articleId,
       generation_id: generationId,

@@ -37,7 +37,7 @@ export async function purgeExpired(db: DB, now = new Date()) {
     .where("finished_at", "<", isoIn(-7 * DAY, now))
     .execute();
   await purgeOldMailBodies(db, now);
-  // The event webhook delivery log keeps 30 days (decision 046).
+  // The event webhook delivery log keeps 30 days (decision 047).
   await db
     .deleteFrom("webhook_deliveries")
     .where("created_at", "<", isoIn(-30 * DAY, now))

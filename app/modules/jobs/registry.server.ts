@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
+import { syncContactJob } from "#app/modules/crm/hubspot.server";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
@@ -27,6 +29,11 @@ export const jobRegistry = {
   [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },
   // One page fetch (20 s limit) and its analysis; nobody waits on it.
   [LIVE_CHECK_JOB]: { ...checkLivePostJob, lane: "bulk", timeoutMs: MINUTE },
+  // Billing (docs/decisions/046): one Stripe read and a database write; the customer may be watching.
+  "apply-stripe-event": { ...applyStripeEventJob, lane: "user", timeoutMs: MINUTE },
+  "sync-site-quantity": { ...syncSiteQuantityJob, lane: "user", timeoutMs: MINUTE },
+  // One HubSpot upsert; nobody waits on it.
+  "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
   // One signed POST to a customer's event webhook (15 s limit), through publishing's per-host limit.
   [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "publish", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;

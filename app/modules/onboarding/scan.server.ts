@@ -1,4 +1,5 @@
 import * as cheerio from "cheerio/slim";
+import { normalizeInputUrl } from "./input-url";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import type { DB } from "#app/db/client.server";
@@ -7,6 +8,7 @@ import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/typ
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { guardedFetch, OutboundRequestError, type OutboundErrorCode } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
+import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -73,13 +75,7 @@ export class ScanError extends Error {
   }
 }
 
-const NON_WEB_SCHEME = /^(?:file|ftp|ftps|data|javascript|mailto|tel|gopher|ws|wss|blob|about|chrome|view-source):/i;
-
-/** What the user typed, as a URL: a bare "example.com" means https. */
-export function normalizeInputUrl(input: string) {
-  const trimmed = input.trim();
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) || NON_WEB_SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
-}
+export { normalizeInputUrl };
 
 function clean(text: string) {
   return text.replace(/\s+/g, " ").trim();
@@ -233,13 +229,17 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
   });
 }
 
-/** Onboarding is over once the dialog is finished or skipped. */
+/**
+ * Onboarding is over once the dialog is finished or skipped; then a verified user
+ * (a Google sign-up among them) is synced to the CRM, once per address (spec 000).
+ */
 export async function completeOnboarding(db: DB, userId: string) {
   const now = isoNow();
-  await db
+  const done = await db
     .updateTable("users")
     .set({ onboarding_completed_at: now, updated_at: now })
     .where("id", "=", userId)
     .where("onboarding_completed_at", "is", null)
-    .execute();
+    .executeTakeFirst();
+  if (done.numUpdatedRows > 0n) await requestContactSync(db, userId);
 }

@@ -6,6 +6,7 @@ import {
   PRO_PRICE_YEARLY_USD,
   TRIAL_DAYS,
   TRIAL_MAX_ARTICLES,
+  formatUsd,
 } from "#app/modules/billing/plans";
 
 /**
@@ -235,8 +236,7 @@ export const multiSiteDiscounts = {
 
 /** A price after a percentage discount, in dollars with cents when needed ("$44.10"). */
 export function discounted(priceUsd: number, percent: number) {
-  const cents = Math.round(priceUsd * 100 * (1 - percent / 100));
-  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+  return formatUsd(Math.round(priceUsd * 100 * (1 - percent / 100)));
 }
 
 export type Faq = { question: string; answer: string };

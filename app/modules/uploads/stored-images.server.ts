@@ -75,24 +75,57 @@ export async function assertImageRoom(db: DB, siteId: string, count = 1) {
 
 /**
  * Every file owned by these workspaces (their sites' article images, logos and
- * generator images), read before the workspaces are deleted. Besides the
- * registry it reads the columns that point at files, for files stored before
- * the registry existed.
+ * generator images), read before the workspaces are deleted.
  */
 export async function filesOfWorkspaces(db: DB, workspaceIds: string[]) {
   if (!workspaceIds.length) return [];
-  const sites = db.selectFrom("sites").select("id").where("workspace_id", "in", workspaceIds);
+  const sites = await db.selectFrom("sites").select("id").where("workspace_id", "in", workspaceIds).execute();
+  return filesOfSites(
+    db,
+    sites.map((s) => s.id),
+  );
+}
+
+/**
+ * Every file owned by these sites, read before they are deleted. Besides the
+ * registry it reads the columns that point at files, for files stored before
+ * the registry existed.
+ */
+export async function filesOfSites(db: DB, siteIds: string[]) {
+  if (!siteIds.length) return [];
   const [registered, articleImages, logos] = await Promise.all([
-    db.selectFrom("stored_images").select("path").where("site_id", "in", sites).execute(),
+    db.selectFrom("stored_images").select("path").where("site_id", "in", siteIds).execute(),
     db
       .selectFrom("article_images as i")
       .innerJoin("articles as a", "a.id", "i.article_id")
       .select("i.path")
-      .where("a.site_id", "in", sites)
+      .where("a.site_id", "in", siteIds)
       .execute(),
-    db.selectFrom("brand_settings").select("logo_path as path").where("site_id", "in", sites).execute(),
+    db.selectFrom("brand_settings").select("logo_path as path").where("site_id", "in", siteIds).execute(),
   ]);
   return [...registered, ...articleImages, ...logos].map((r) => r.path).filter((p): p is string => Boolean(p));
+}
+
+/**
+ * The files of a site that no article of another site of its workspace shows
+ * (an image address copied into another site's article keeps its file). Read before the site is deleted.
+ */
+export async function unsharedFilesOfSite(db: DB, workspaceId: string, siteId: string) {
+  const otherSites = db.selectFrom("sites").select("id").where("workspace_id", "=", workspaceId).where("id", "!=", siteId);
+  const unshared: string[] = [];
+  for (const file of new Set(await filesOfSites(db, [siteId]))) {
+    const stored = storedPathOf(file);
+    if (!stored) continue;
+    const url = `/${stored}`;
+    const other = await db
+      .selectFrom("articles")
+      .select("id")
+      .where("site_id", "in", otherSites)
+      .where((eb) => eb.or([eb("featured_image", "=", url), eb("content_html", "like", `%${url}%`)]))
+      .executeTakeFirst();
+    if (!other) unshared.push(file);
+  }
+  return unshared;
 }
 
 /** The files a user owns personally (their avatar), read before the user is deleted. */

@@ -13,7 +13,7 @@ import { isoNow } from "#app/utils/time";
 import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
 
 /**
- * Outbound event webhooks (docs/decisions/046): a workspace's endpoints receive
+ * Outbound event webhooks (docs/decisions/047): a workspace's endpoints receive
  * article.generated, article.published and publication.failed as JSON signed per
  * Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature with the
  * endpoint's whsec_ secret). emitEvent records one delivery per subscribed

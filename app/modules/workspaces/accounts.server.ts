@@ -62,22 +62,40 @@ export async function createAccount(db: DB, account: NewAccount) {
       })
       .execute();
     await trx.insertInto("memberships").values({ workspace_id: workspaceId, user_id: userId, role: "owner", created_at: now }).execute();
-    await trx
-      .insertInto("sites")
-      .values({
-        id: siteId,
-        workspace_id: workspaceId,
-        name: DEFAULT_SITE_NAME,
-        url: null,
-        slug: slugify(DEFAULT_SITE_NAME, "site"),
-        blog_slug: newBlogSlug(DEFAULT_SITE_NAME),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await createSiteSettings(trx, siteId);
+    await insertSite(trx, workspaceId, { id: siteId, name: DEFAULT_SITE_NAME, url: null });
   });
   return { userId, workspaceId, siteId };
+}
+
+/**
+ * A site of a workspace with its default settings and hosted blog: the first
+ * one of a new account, and every one added later (app/modules/workspaces/sites.server.ts).
+ * Call inside a transaction. The slug is the name's, numbered when the workspace has it already.
+ */
+export async function insertSite(db: DB, workspaceId: string, site: { id?: string; name: string; url: string | null }) {
+  const id = site.id ?? newId();
+  const now = isoNow();
+  const base = slugify(site.name, "site");
+  const taken = new Set(
+    (await db.selectFrom("sites").select("slug").where("workspace_id", "=", workspaceId).execute()).map((row) => row.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  await db
+    .insertInto("sites")
+    .values({
+      id,
+      workspace_id: workspaceId,
+      name: site.name,
+      url: site.url,
+      slug,
+      blog_slug: newBlogSlug(site.name),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await createSiteSettings(db, id);
+  return id;
 }
 
 /** A hosted-blog address that no other site has: the name's slug and six random hex digits. */

@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from "#app/db/schema";
 
 /**
- * The one role policy of a workspace (docs/decisions/002 and 041-roles): editors
+ * The one role policy of a workspace (docs/decisions/002 and 044): editors
  * write and publish; admins also manage connections, settings, sites' content
  * settings, members, API keys and event webhooks; owners also billing, adding and
  * deleting sites, and deleting the workspace. Client-safe, so the UI hides what a

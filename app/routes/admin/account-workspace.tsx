@@ -6,6 +6,7 @@ import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/
 import { StatusButton } from "#app/components/ui/button";
 import { setWorkspacePlan, workspaceDetail } from "#app/modules/admin/accounts.server";
 import { SetPlanSchema } from "#app/modules/admin/workspace-plan-form";
+import { BILLING_STATE_LABELS } from "#app/modules/billing/entitlements";
 import { authContext } from "#app/modules/auth/guards.server";
 import { replyFor } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
@@ -75,7 +76,7 @@ function PlanForm({ plan, trialEndsAt, actionData }: { plan: "trial" | "pro"; tr
 }
 
 export default function AccountWorkspace({ loaderData, actionData }: Route.ComponentProps) {
-  const { workspace, members, sites, month } = loaderData;
+  const { workspace, members, sites, month, billing } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <PageTitle id="workspace-title" title={workspace.name}>
@@ -94,7 +95,24 @@ export default function AccountWorkspace({ loaderData, actionData }: Route.Compo
             <dd>{workspace.trial_articles_used}</dd>
             <dt className="text-slate-500">Billing customer</dt>
             <dd>{workspace.stripe_customer_id ?? "—"}</dd>
+            <dt className="text-slate-500">Billing state</dt>
+            <dd data-testid="workspace-billing-state">{BILLING_STATE_LABELS[billing.state]}</dd>
+            {billing.subscription ? (
+              <>
+                <dt className="text-slate-500">Subscription</dt>
+                <dd>
+                  {billing.subscription.status}, {billing.subscription.interval}ly, {billing.subscription.quantity} site(s)
+                  {billing.subscription.currentPeriodEnd ? `, period ends ${formatUtc(billing.subscription.currentPeriodEnd)}` : ""}
+                </dd>
+              </>
+            ) : null}
           </dl>
+          {billing.subscription && billing.state !== "ended" ? (
+            <p className="mb-4 text-sm text-slate-600">
+              This workspace pays through Stripe: its plan follows the subscription, and a plan set here takes effect only once the
+              subscription has ended.
+            </p>
+          ) : null}
           <PlanForm
             key={`${workspace.plan}-${workspace.trial_ends_at}`}
             plan={workspace.plan}

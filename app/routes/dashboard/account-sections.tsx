@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { Field, useSavedFormsKey } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
+import { useCanManageBilling } from "#app/components/use-billing-role";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
 import type { DeleteAccountFields } from "./account-actions.server";
@@ -12,6 +13,7 @@ import { IntentInput, SettingsCard as Card, usePendingIntent } from "./settings/
 
 export function SubscriptionCard({ account }: { account: AccountView }) {
   const pro = account.plan === "pro";
+  const canManageBilling = useCanManageBilling();
   return (
     <Card title="Subscription" description="Your workspace's plan.">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -19,10 +21,13 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
           Current Plan: <span className="font-semibold text-slate-900">{pro ? "Pro" : "Free"}</span>
           {pro ? null : <span className="text-slate-500"> (free trial)</span>}
         </p>
-        {pro ? null : (
-          <Button asChild>
-            <Link to="/pricing">Upgrade Plan</Link>
+        {/* Cards, invoices and cancellation: the plan page opens the billing portal (docs/decisions/046); owners only. */}
+        {canManageBilling ? (
+          <Button asChild variant={pro ? "secondary" : undefined}>
+            <Link to="/dashboard/upgrade">{pro ? "Manage subscription" : "Upgrade Plan"}</Link>
           </Button>
+        ) : (
+          <p className="text-sm text-slate-600">The owner of this workspace manages its plan.</p>
         )}
       </div>
     </Card>

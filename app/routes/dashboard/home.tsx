@@ -94,9 +94,17 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
       <GettingStartedChecklist checklist={checklist} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Articles</h1>
-        <Button asChild>
-          <Link to="/dashboard/write">Write Article</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* A download, not a page: a plain link the browser saves. */}
+          <Button asChild variant="secondary">
+            <a href="/dashboard/articles/export" download>
+              Export (Markdown ZIP)
+            </a>
+          </Button>
+          <Button asChild>
+            <Link to="/dashboard/write">Write Article</Link>
+          </Button>
+        </div>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <nav aria-label="Filter by status">

@@ -3,24 +3,33 @@ import { Outlet, useLocation } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { avatarUrl } from "#app/modules/account/avatar.server";
+import { BillingBanner } from "#app/components/billing-banner";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { billingBanner, checkoutReturn } from "#app/modules/billing/return.server";
+import { can } from "#app/modules/workspaces/permissions";
 import { onboardingState } from "#app/modules/onboarding/state.server";
+import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
 import { OnboardingDialog } from "./onboarding-dialog";
 import { Breadcrumb, DASHBOARD_CONTAINER, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
 import { readSidebarOpen } from "./sidebar-state";
 
-export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+export const middleware: Route.MiddlewareFunction[] = [requireAuth, checkoutReturn];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const { user, workspace } = auth;
+  const db = getDb();
   return {
     user: { name: user.fullName || user.username, email: user.email, avatarUrl: avatarUrl(user.avatarPath) },
     workspace: { plan: workspace.plan, trialEndsAt: workspace.trialEndsAt, trialArticlesUsed: workspace.trialArticlesUsed },
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
-    onboarding: await onboardingState(getDb(), auth, url),
+    onboarding: await onboardingState(db, auth, url),
+    switcher: { current: { id: auth.site.id, name: auth.site.name }, sites: await listSitesOfUser(db, user.id) },
+    billingBanner: await billingBanner(db, auth, context),
+    // Billing is the owner's (permissions.ts): other roles get no Upgrade button.
+    canManageBilling: can(auth.role, "billing.manage"),
   };
 }
 
@@ -51,7 +60,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const showUpgrade = workspace.plan !== "pro";
+  const showUpgrade = workspace.plan !== "pro" && loaderData.canManageBilling;
   const collapsed = !open;
 
   return (
@@ -65,17 +74,24 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           open ? "w-64" : "w-12",
         )}
       >
-        <SidebarBody collapsed={collapsed} pathname={location.pathname} user={user} showUpgrade={showUpgrade} />
+        <SidebarBody
+          collapsed={collapsed}
+          pathname={location.pathname}
+          user={user}
+          showUpgrade={showUpgrade}
+          switcher={loaderData.switcher}
+        />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">
-          <MobileSidebar pathname={location.pathname} user={user} showUpgrade={showUpgrade} />
+          <MobileSidebar pathname={location.pathname} user={user} showUpgrade={showUpgrade} switcher={loaderData.switcher} />
           <SidebarToggle open={open} onToggle={toggle} />
           <span aria-hidden="true" className="mx-1 h-5 w-px bg-slate-200" />
           <Breadcrumb />
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className={DASHBOARD_CONTAINER} data-testid="dashboard-container">
+            <BillingBanner banner={loaderData.billingBanner} />
             <Outlet />
           </div>
         </main>

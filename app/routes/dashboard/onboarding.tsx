@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
-import { authContext, requireAuth, safeRedirectPath } from "#app/modules/auth/guards.server";
+import { authContext, requireAuth, requirePermission, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { dismissGettingStarted } from "#app/modules/onboarding/checklist.server";
 import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError, type ScanErrorCode } from "#app/modules/onboarding/scan.server";
@@ -54,6 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (submission.value.intent) {
     case "scan": {
+      // The scan writes the current site's brand settings.
+      requirePermission(auth, "settings.manage");
       // Every refusal goes back to the scan step with its reason on the URL field, not a detached toast.
       const failed = (scanError: ScanErrorCode, url?: string) => redirect(backTo(returnTo, "scan", { ...(url ? { url } : {}), scanError }));
       const url = (submission.value.url ?? "").trim().slice(0, 2048);

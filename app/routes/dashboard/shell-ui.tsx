@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useMatches } from "react-router";
 import { LogoMark } from "#app/components/logo";
 import { cn } from "#app/utils/cn";
@@ -16,7 +15,9 @@ import {
   TagIcon,
   UserIcon,
 } from "./shell-icons";
+import { SiteSwitcher, type SwitcherData } from "./site-switcher";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar-state";
+import { useDisclosure } from "./use-disclosure";
 
 /** The dashboard shell's pieces: sidebar (desktop and mobile sheet), its toggle, the user menu and the breadcrumb. */
 
@@ -49,26 +50,6 @@ export function isNavActive(entry: Pick<NavEntry, "href" | "exact">, pathname: s
 
 export function writeSidebarCookie(open: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
-}
-
-/** A <details> that closes itself on navigation and on Escape once JavaScript runs. */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && ref.current?.open) {
-        ref.current.open = false;
-        ref.current.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-  return ref;
 }
 
 function Avatar({ name, url, className }: { name: string; url: string | null; className?: string }) {
@@ -142,11 +123,13 @@ export function SidebarBody({
   pathname,
   user,
   showUpgrade,
+  switcher,
 }: {
   collapsed: boolean;
   pathname: string;
   user: { name: string; email: string; avatarUrl: string | null };
   showUpgrade: boolean;
+  switcher: SwitcherData;
 }) {
   return (
     <>
@@ -156,6 +139,7 @@ export function SidebarBody({
           <span className={cn(collapsed && "sr-only")}>Inkpilot</span>
         </Link>
       </div>
+      <SiteSwitcher switcher={switcher} collapsed={collapsed} />
       <nav aria-label="Dashboard" className="flex-1 overflow-y-auto px-2 py-2">
         <ul className="flex flex-col gap-1">
           {NAV.map((entry) => {
@@ -184,7 +168,7 @@ export function SidebarBody({
       <div className="flex shrink-0 flex-col gap-2 border-t border-slate-200 p-2">
         {showUpgrade ? (
           <Link
-            to="/pricing"
+            to="/dashboard/upgrade"
             title={collapsed ? "Upgrade Plan" : undefined}
             className={cn(
               "flex h-9 items-center justify-center gap-2 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700",
@@ -206,6 +190,7 @@ export function MobileSidebar(props: {
   pathname: string;
   user: { name: string; email: string; avatarUrl: string | null };
   showUpgrade: boolean;
+  switcher: SwitcherData;
 }) {
   const ref = useDisclosure();
   return (

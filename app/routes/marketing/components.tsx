@@ -121,12 +121,23 @@ export function BillingToggle({ billing, basePath, anchor }: { billing: BillingP
 
 /**
  * A plan card's button: the site's one call to action for visitors signed out;
- * for customers, "Your current plan" on their plan's card and nothing on the
- * other (no trial offered to someone on a trial or on Pro; issue 10).
+ * for customers, "Your current plan" on their plan's card; on the Pro card a
+ * customer on a trial gets 'Upgrade to Pro', a plain form to the plan page's
+ * checkout for the period shown (no trial offered to anyone signed in; issue 10).
  */
-function PlanAction({ plan, className }: { plan: "trial" | "pro"; className: string }) {
+function PlanAction({ plan, className, billing }: { plan: "trial" | "pro"; className: string; billing: BillingPeriod }) {
   const visitor = usePublicVisitor();
   if (!visitor.signedIn) return <PrimaryCta className={cn("mt-8 text-center", className)} />;
+  if (plan === "pro" && visitor.plan === "trial")
+    return (
+      <form method="post" action="/dashboard/upgrade" className="mt-8 flex">
+        <input type="hidden" name="intent" value="checkout" />
+        <input type="hidden" name="interval" value={billing === "annual" ? "year" : "month"} />
+        <button type="submit" className={cn("w-full text-center", className)}>
+          Upgrade to Pro
+        </button>
+      </form>
+    );
   if (visitor.plan !== plan) return null;
   return (
     <p
@@ -154,6 +165,7 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
         <PlanFeatures features={trial.features} />
         <PlanAction
           plan="trial"
+          billing={billing}
           className="rounded-md border border-brand-600 px-4 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         />
       </div>
@@ -167,7 +179,11 @@ export function PricingCards({ billing, variant }: { billing: BillingPeriod; var
         </p>
         <p className="mt-1 text-sm font-medium text-emerald-800">{proPrice.note}</p>
         <PlanFeatures features={pro.features} />
-        <PlanAction plan="pro" className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700" />
+        <PlanAction
+          plan="pro"
+          billing={billing}
+          className="rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+        />
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { parseSubmission, replyError, replyNotice } from "#app/utils/forms.serve
 import { redirectWithToast } from "#app/utils/toast.server";
 
 /**
- * The Integrations tab's event webhook intents (decision 046): add an endpoint
+ * The Integrations tab's event webhook intents (decision 047): add an endpoint
  * (its signing secret answered on the same page, the one time it is shown),
  * send a test, delete. Owners and admins only.
  */

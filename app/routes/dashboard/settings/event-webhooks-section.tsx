@@ -12,7 +12,7 @@ import type { EventWebhooksData } from "./integrations-data.server";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /**
- * Settings → Integrations → Event webhooks (decision 046): endpoints that
+ * Settings → Integrations → Event webhooks (decision 047): endpoints that
  * receive article.generated, article.published and publication.failed signed
  * per Standard Webhooks; the secret is shown once when added; 'Send test'; the
  * latest deliveries with their outcome. Works without JavaScript.

@@ -2,7 +2,9 @@ import { useLocation } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
-import { authContext } from "#app/modules/auth/guards.server";
+import type { WorkspaceRole } from "#app/db/schema";
+import { authContext, requirePermission, type AuthState } from "#app/modules/auth/guards.server";
+import { can, type Permission } from "#app/modules/workspaces/permissions";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { integrationsTabData } from "./integrations-data.server";
@@ -25,24 +27,33 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }]
  * when it is built.
  */
 const TABS = [
-  { id: "brand", label: "Brand" },
-  { id: "content", label: "Content" },
-  { id: "account", label: "Account" },
-  { id: "integrations", label: "Integrations" },
-] as const;
+  { id: "brand", label: "Brand", permission: "settings.manage" },
+  { id: "content", label: "Content", permission: "settings.manage" },
+  { id: "account", label: "Account", permission: null },
+  // Read-only for editors (they publish to these destinations); its actions check connections.manage.
+  { id: "integrations", label: "Integrations", permission: null },
+] as const satisfies ReadonlyArray<{ id: string; label: string; permission: Permission | null }>;
 type TabId = (typeof TABS)[number]["id"];
 
-function currentTab(url: URL): TabId {
-  const asked = url.searchParams.get("tab");
-  return TABS.find((t) => t.id === asked)?.id ?? "brand";
+/** The tabs this role may open (editors: Account, and Integrations to read; docs/decisions/044). */
+function tabsFor(role: WorkspaceRole) {
+  return TABS.filter((t) => t.permission === null || can(role, t.permission)).map(({ id, label }) => ({ id, label }));
+}
+
+/** The asked tab (403 when the role may not open it), else the first the role may. */
+function currentTab(url: URL, auth: AuthState): TabId {
+  const asked = TABS.find((t) => t.id === url.searchParams.get("tab"));
+  if (asked?.permission) requirePermission(auth, asked.permission);
+  return asked?.id ?? tabsFor(auth.role)[0]!.id;
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const tab = currentTab(url);
+  const tab = currentTab(url, auth);
   const db = getDb();
   return {
     tab,
+    tabs: tabsFor(auth.role),
     account: accountView(auth),
     brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
@@ -56,7 +67,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  switch (currentTab(url)) {
+  switch (currentTab(url, auth)) {
     case "brand":
       return brandTabAction(request, url, auth, context.get(requestContext).ip);
     case "content":
@@ -69,13 +80,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, account, brand, content, integrations } = loaderData;
+  const { tab, tabs, account, brand, content, integrations } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
-      <TabNav label="Settings sections" tabs={TABS} current={tab} className="mt-4" />
+      <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>
         {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}

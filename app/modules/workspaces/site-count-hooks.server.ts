@@ -1,0 +1,35 @@
+import type { DB } from "#app/db/client.server";
+import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
+import { logger } from "#app/utils/logger.server";
+
+/**
+ * What other modules do when a workspace gains or loses a site: billing makes
+ * the subscription's quantity follow (docs/decisions/046), listed here so it
+ * never depends on import order; tests add their own with onSiteCountChange.
+ * sites.server.ts calls afterSiteCountChange after the change is committed. A
+ * failing callback is logged and never undoes the change or stops the others.
+ */
+
+export type SiteCountHook = (db: DB, workspaceId: string) => Promise<void> | void;
+
+// A wrapper, not the function itself: billing imports this module's neighbours, and the cycle must not matter.
+const hooks: SiteCountHook[] = [(db, workspaceId) => requestSiteQuantitySync(db, workspaceId)];
+
+/** Adds a callback; returns a function that removes it (tests). */
+export function onSiteCountChange(hook: SiteCountHook) {
+  hooks.push(hook);
+  return () => {
+    const at = hooks.indexOf(hook);
+    if (at >= 0) hooks.splice(at, 1);
+  };
+}
+
+export async function afterSiteCountChange(db: DB, workspaceId: string) {
+  for (const hook of hooks) {
+    try {
+      await hook(db, workspaceId);
+    } catch (error) {
+      logger.error({ err: error, workspaceId }, "site count hook failed");
+    }
+  }
+}

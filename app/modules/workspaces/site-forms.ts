@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { normalizeInputUrl } from "#app/modules/onboarding/input-url";
+import { isHttpUrl } from "#app/modules/settings/lists";
+
+/** The Sites page's forms (docs/decisions/043): client-safe, so the browser checks them as the server does. */
+
+export const SITE_NAME_MAX = 80;
+export const SITE_URL_MAX = 2048;
+
+const siteName = z
+  .string({ error: "Site name required" })
+  .trim()
+  .min(1, "Site name required")
+  .max(SITE_NAME_MAX, `Please keep the site name under ${SITE_NAME_MAX} characters`);
+
+export const AddSiteSchema = z.object({
+  name: siteName,
+  // A bare "example.com" means https, as in the onboarding scan.
+  url: z
+    .string({ error: "Website URL required" })
+    .trim()
+    .min(1, "Website URL required")
+    .max(SITE_URL_MAX, "Please enter a shorter URL")
+    .transform(normalizeInputUrl)
+    .refine(isHttpUrl, "Please enter a valid URL, e.g. https://example.com"),
+});
+
+export const RenameSiteSchema = z.object({ siteId: z.string().min(1), name: siteName });
+
+/** Deleting asks for the site's name, typed exactly (surrounding spaces aside). */
+export const DeleteSiteSchema = z.object({
+  siteId: z.string().min(1),
+  confirmName: z.string({ error: "Type the site's name to confirm" }).trim().min(1, "Type the site's name to confirm"),
+});

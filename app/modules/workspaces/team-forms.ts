@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { EmailSchema, PasswordSchema } from "#app/modules/auth/validation";
+
+/** The Team page's forms (docs/decisions/044): client-safe, so the browser checks them as the server does. */
+
+export const INVITABLE_ROLES = ["admin", "editor"] as const;
+export const ROLES = ["owner", "admin", "editor"] as const;
+
+export const InviteSchema = z.object({
+  email: EmailSchema,
+  role: z.enum(INVITABLE_ROLES, { error: "Choose a role" }),
+});
+
+export const ChangeRoleSchema = z.object({ userId: z.string().min(1), role: z.enum(ROLES, { error: "Choose a role" }) });
+export const MemberSchema = z.object({ userId: z.string().min(1) });
+export const RevokeSchema = z.object({ invitationId: z.string().min(1) });
+
+/** Creating an account from an invitation: the address is the invitation's, so only a name and a password. */
+export const InviteSignUpSchema = z.object({
+  token: z.string().min(1),
+  fullName: z.string().trim().max(100, "Please keep your name under 100 characters").default(""),
+  password: PasswordSchema,
+});
