@@ -40,6 +40,8 @@ export default [
   route("sitemap.xml", "routes/marketing/sitemap.ts"),
   route("robots.txt", "routes/marketing/robots.ts"),
   route("blog/rss.xml", "routes/marketing/blog-rss.ts"),
+  // The Developer API (decision 045): every /api/v1 path, matched against its operations table in app/modules/api/.
+  route("api/v1/*", "routes/api/v1.ts"),
   ...prefix("resources", [
     route("cron", "routes/resources/cron.ts"),
     route("ping", "routes/resources/ping.ts"),
@@ -78,6 +80,7 @@ export default [
     route("sites/switch", "routes/dashboard/sites-switch.ts"),
     // Teams (issue 11 scope 2): members, roles and invitations of the current workspace.
     route("team", "routes/dashboard/team.tsx"),
+    route("api-docs", "routes/dashboard/api-docs.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
   layout("routes/dashboard/layout.tsx", { id: "dashboard-account-links" }, [

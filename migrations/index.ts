@@ -16,6 +16,7 @@ import * as m0014GettingStarted from "./0014_getting_started";
 import * as m0015LastSignedIn from "./0015_last_signed_in";
 import * as m0016Billing from "./0016_billing";
 import * as m0017CurrentSite from "./0017_current_site";
+import * as m0018DeveloperApi from "./0018_developer_api";
 import * as m0021PublishingSettings from "./0021_publishing_settings";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   "0015_last_signed_in": m0015LastSignedIn,
   "0016_billing": m0016Billing,
   "0017_current_site": m0017CurrentSite,
+  "0018_developer_api": m0018DeveloperApi,
   "0021_publishing_settings": m0021PublishingSettings,
 };

@@ -14,6 +14,7 @@ beforeAll(async () => {
   app.use(limitConcurrentMutations(3));
   // Holds every post open until the test lets it go, so the posts overlap for sure.
   app.post("/slow", (_req, res) => void release.push(() => res.send("done")));
+  app.post("/api/v1/articles", (_req, res) => void release.push(() => res.send("done")));
   app.get("/page", (_req, res) => void res.send("page"));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -52,6 +53,16 @@ describe("concurrent posts per client", () => {
     const held = [post("2001:db8:1:2::1"), post("2001:db8:1:2::2"), post("2001:db8:1:2::3")];
     await untilHeld(3);
     expect((await post("2001:db8:1:2:ffff::9")).status).toBe(429);
+    for (const done of release.splice(0)) done();
+    await Promise.all(held);
+  });
+
+  it("answers the Developer API's overflow as its JSON error", async () => {
+    const held = [post("192.0.2.50"), post("192.0.2.50"), post("192.0.2.50")];
+    await untilHeld(3);
+    const extra = await fetch(`${base}/api/v1/articles`, { method: "POST", headers: { "X-Forwarded-For": "192.0.2.50" } });
+    expect(extra.status).toBe(429);
+    expect(await extra.json()).toEqual({ error: { code: "rate_limited", message: "Send at most 3 requests at once from one network." } });
     for (const done of release.splice(0)) done();
     await Promise.all(held);
   });

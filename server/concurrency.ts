@@ -12,6 +12,7 @@ import { MUTATIONS } from "./same-origin";
  */
 
 export const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
+const API_PATH = /^\/api\/v1(\/|$)/;
 
 export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIENT): express.RequestHandler {
   const inFlight = new Map<string, number>();
@@ -20,11 +21,13 @@ export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIE
     if (!key) return next();
     const current = inFlight.get(key) ?? 0;
     if (current >= max) {
-      res
-        .status(429)
-        .set("Retry-After", "1")
-        .type("text/plain")
-        .send("Too many requests at once from your network. Please try again in a moment.");
+      res.status(429).set("Retry-After", "1");
+      // The Developer API answers every error as JSON with a stable code (decision 045).
+      if (API_PATH.test(req.path)) {
+        res.json({ error: { code: "rate_limited", message: `Send at most ${max} requests at once from one network.` } });
+        return;
+      }
+      res.type("text/plain").send("Too many requests at once from your network. Please try again in a moment.");
       return;
     }
     inFlight.set(key, current + 1);

@@ -20,6 +20,11 @@ beforeAll(async () => {
     res.json({ bytes: body.length });
   });
   app.post("/resources/cron", (_req, res) => void res.json({ ok: true }));
+  app.post("/api/v1/articles", (_req, res) => void res.json({ ok: true }));
+  app.post("/api/v1/big", async (req, res) => {
+    if ((await readBodyWithin(req, res, LIMIT)) !== null) res.json({ ok: true });
+  });
+  app.post("/dashboard/api/v1/articles", (_req, res) => void res.json({ ok: true }));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
@@ -78,12 +83,19 @@ describe("request bodies", () => {
     expect(res.status).toBe(413);
   });
 
+  it("refuses an oversized Developer API body with its JSON error", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/big`, { method: "POST", body: "x".repeat(LIMIT + 1) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe("payload_too_large");
+  });
+
   it("gives each kind of route its limit", () => {
     expect(bodyLimitFor("/signin")).toBe(BODY_LIMITS.form);
     expect(bodyLimitFor("/dashboard/write")).toBe(BODY_LIMITS.article);
     expect(bodyLimitFor("/dashboard/write/preview/")).toBe(BODY_LIMITS.article);
     expect(bodyLimitFor("/dashboard/settings")).toBe(BODY_LIMITS.upload);
     expect(bodyLimitFor("/resources/webhooks/stripe")).toBe(BODY_LIMITS.webhook);
+    expect(bodyLimitFor("/api/v1/articles/abc")).toBe(BODY_LIMITS.article);
     expect(BODY_LIMITS.form).toBeLessThan(BODY_LIMITS.article);
   });
 });
@@ -105,5 +117,16 @@ describe("same-origin mutations", () => {
 
   it("leaves signed server-to-server routes to their own checks", async () => {
     expect((await post("/resources/cron", { Origin: "https://scheduler.example" })).status).toBe(200);
+  });
+
+  it("lets Developer API requests with a bearer key through from any origin, and only those", async () => {
+    const foreign = { Origin: "https://integrator.example", "Sec-Fetch-Site": "cross-site" };
+    expect((await post("/api/v1/articles", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(200);
+    // Cookies alone (what a cross-site form carries) are refused as everywhere else.
+    expect((await post("/api/v1/articles", { ...foreign, Cookie: "__session=x" })).status).toBe(403);
+    expect((await post("/api/v1/articles", { ...foreign, Authorization: "Basic abc" })).status).toBe(403);
+    // A bearer header does not open other paths.
+    expect((await post("/echo", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(403);
+    expect((await post("/dashboard/api/v1/articles", { ...foreign, Authorization: "Bearer ink_live_x" })).status).toBe(403);
   });
 });

@@ -14,7 +14,7 @@ const MB = 1024 * KB;
 export const BODY_LIMITS = {
   /** Every form post not listed below: sign-in, settings fields, topics... */
   form: 256 * KB,
-  /** The write screen, its preview and AI edits carry a whole article (512 KB of HTML, URL-encoded). */
+  /** The write screen, its preview, AI edits and the Developer API carry a whole article (512 KB of HTML, URL-encoded or JSON). */
   article: 2 * MB,
   /** Forms with an image upload (2 MB file plus the other fields and multipart framing). */
   upload: 3 * MB,
@@ -29,6 +29,7 @@ export function bodyLimitFor(pathname: string) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path.startsWith("/resources/webhooks/")) return BODY_LIMITS.webhook;
   if (UPLOAD_PATHS.has(path)) return BODY_LIMITS.upload;
+  if (path.startsWith("/api/v1/")) return BODY_LIMITS.article;
   if (ARTICLE_PATHS.has(path)) return BODY_LIMITS.article;
   return BODY_LIMITS.form;
 }
@@ -40,8 +41,14 @@ const LINGER_MS = 2_000;
 
 function refuse(req: IncomingMessage, res: ServerResponse) {
   if (!res.headersSent) {
-    res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
-    res.end("Request body too large");
+    if (req.url?.startsWith("/api/v1/")) {
+      // The Developer API answers every error as JSON with a stable code (decision 045).
+      res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify({ error: { code: "payload_too_large", message: "The request body is too large (at most 2 MB)." } }));
+    } else {
+      res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Request body too large");
+    }
   }
   let dropped = 0;
   const close = () => req.socket.destroy();

@@ -5,16 +5,25 @@ import type express from "express";
  * `Origin` for page actions but not for resource routes (sign-out, AI edits,
  * generation start, sidebar, ...); this covers every mutation alike. Routes
  * called by other servers prove themselves with a signature or a bearer secret
- * instead and are listed here.
+ * instead and are listed here. The Developer API (/api/v1, decision 045) is
+ * called from other origins with `Authorization: Bearer <key>` and never reads
+ * cookies; a browser cannot add that header to a cross-site form, so those
+ * requests (and only those: a cookie-only request to /api/v1 is still checked)
+ * go through.
  */
 
 const SIGNED_PATHS = [/^\/resources\/cron\/?$/, /^\/resources\/webhooks\//];
+const BEARER_API = /^\/api\/v1(\/|$)/;
+
+function isBearerApiRequest(req: express.Request) {
+  return BEARER_API.test(req.path) && /^Bearer\s+\S/i.test(req.get("authorization") ?? "");
+}
 export const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function sameOriginMutations(appUrl: string): express.RequestHandler {
   const appOrigin = new URL(appUrl).origin;
   return (req, res, next) => {
-    if (!MUTATIONS.has(req.method) || SIGNED_PATHS.some((path) => path.test(req.path))) return next();
+    if (!MUTATIONS.has(req.method) || SIGNED_PATHS.some((path) => path.test(req.path)) || isBearerApiRequest(req)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;

@@ -334,6 +334,40 @@ export interface ApiKeysTable {
   created_by: string | null;
   last_used_at: Timestamp | null;
   created_at: Timestamp;
+  /** Null: every site of the workspace (migration 0018). */
+  site_id: string | null;
+  /** Set when revoked; the key is refused from then on (migration 0018). */
+  revoked_at: Timestamp | null;
+}
+/** A workspace's event webhook (migration 0018; docs/decisions/047). */
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** JSON list of the event types it receives. */
+  events: Generated<string>;
+  /** The whsec_ signing secret, AES-256-GCM bound to the row id. */
+  secret_encrypted: string;
+  enabled: Generated<Bool>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type WebhookDeliveryStatus = "pending" | "succeeded" | "failed";
+/** One event sent to one endpoint; id is the Standard Webhooks webhook-id, the same on every retry. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The exact JSON body that is signed and sent. */
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  delivered_at: Timestamp | null;
 }
 export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 export interface JobsTable {
@@ -483,6 +517,8 @@ export interface Database {
   stripe_events: StripeEventsTable;
   usage_events: UsageEventsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   jobs: JobsTable;
   mail_outbox: MailOutboxTable;
   app_config: AppConfigTable;

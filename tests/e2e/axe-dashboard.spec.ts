@@ -28,6 +28,7 @@ const PAGES = [
   "/dashboard/settings",
   "/dashboard/settings?tab=content",
   "/dashboard/settings?tab=integrations",
+  "/dashboard/api-docs",
   "/dashboard/account",
   "/dashboard/sites",
   "/dashboard/sites?new=1",

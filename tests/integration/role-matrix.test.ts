@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
+import { createApiKey } from "#app/modules/api/keys.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { createWebhookEndpoint } from "#app/modules/webhooks/webhooks.server";
 import { can, type Permission } from "#app/modules/workspaces/permissions";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import * as settingsRoute from "#app/routes/dashboard/settings/index";
@@ -26,7 +28,15 @@ beforeAll(async () => {
 });
 
 type Handler = Parameters<typeof callRoute>[0]["handler"];
-type Workspace = { owner: TestUser; secondSiteId: string; target: TestUser; invitationId: string; connectionId: string };
+type Workspace = {
+  owner: TestUser;
+  secondSiteId: string;
+  target: TestUser;
+  invitationId: string;
+  connectionId: string;
+  apiKeyId: string;
+  webhookId: string;
+};
 type Case = {
   name: string;
   /** What the role needs; "owner-only" for the rules no permission names (making or touching owners). */
@@ -168,6 +178,37 @@ const CASES: Case[] = [
     handler: settingsRoute.action,
     request: (_w, c) => post(`${SETTINGS}?tab=publishing`, { intent: "publishing", scheduledTime: "07:00", timeZone: "Asia/Tokyo" }, c),
   },
+  {
+    name: "generate an API key",
+    needs: "api_keys.manage",
+    handler: settingsRoute.action,
+    request: (_w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "api-key-create", name: "Mine" }, c),
+  },
+  {
+    name: "revoke an API key",
+    needs: "api_keys.manage",
+    handler: settingsRoute.action,
+    request: (w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "api-key-revoke", keyId: w.apiKeyId }, c),
+  },
+  {
+    name: "add an event webhook",
+    needs: "webhooks.manage",
+    handler: settingsRoute.action,
+    request: (_w, c) =>
+      post(`${SETTINGS}?tab=integrations`, { intent: "webhook-create", url: "https://example.com/x", events: "article.generated" }, c),
+  },
+  {
+    name: "send a webhook test",
+    needs: "webhooks.manage",
+    handler: settingsRoute.action,
+    request: (w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "webhook-test", endpointId: w.webhookId }, c),
+  },
+  {
+    name: "delete an event webhook",
+    needs: "webhooks.manage",
+    handler: settingsRoute.action,
+    request: (w, c) => post(`${SETTINGS}?tab=integrations`, { intent: "webhook-delete", endpointId: w.webhookId }, c),
+  },
   { name: "open the plan page", needs: "billing.manage", handler: upgradeRoute.loader, request: (_w, c) => get("/dashboard/upgrade", c) },
   {
     name: "start a checkout",
@@ -200,6 +241,14 @@ async function snapshot(workspaceId: string) {
     billing: await db.selectFrom("workspaces").select(["plan", "stripe_customer_id"]).where("id", "=", workspaceId).execute(),
     subscriptions: await db.selectFrom("subscriptions").selectAll().where("workspace_id", "=", workspaceId).execute(),
     publishing: await db.selectFrom("publishing_settings").selectAll().where("site_id", "in", siteIds).orderBy("site_id").execute(),
+    apiKeys: await db.selectFrom("api_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("id").execute(),
+    webhooks: await db.selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", workspaceId).orderBy("id").execute(),
+    deliveries: await db
+      .selectFrom("webhook_deliveries as d")
+      .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
+      .select("d.id")
+      .where("e.workspace_id", "=", workspaceId)
+      .execute(),
   });
 }
 
@@ -234,7 +283,18 @@ async function workspaceWith(role: WorkspaceRole) {
   const session = await callRoute({ middleware: [requireAuth], handler: () => null, request: get("/dashboard", member.cookie) });
   await chooseSite(db, session.context.get(authContext).sessionId, member.userId, owner.siteId);
   const connection = await db.selectFrom("cms_connections").select("id").where("site_id", "=", owner.siteId).executeTakeFirstOrThrow();
-  const w: Workspace = { owner, secondSiteId: second.id, target, invitationId: invitation.id, connectionId: connection.id };
+  const actor = { workspaceId: owner.workspaceId, userId: owner.userId, ip: null };
+  const apiKey = await createApiKey(db, actor, { name: "Owner's", siteId: null });
+  const webhook = await createWebhookEndpoint(db, actor, { url: "https://example.com/hook", events: ["article.generated"] });
+  const w: Workspace = {
+    owner,
+    secondSiteId: second.id,
+    target,
+    invitationId: invitation.id,
+    connectionId: connection.id,
+    apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+  };
   return { w, member };
 }
 

@@ -77,6 +77,28 @@ export async function consumeNamedLimit(name: string, rule: Rule, key: string) {
   }
 }
 
+/** A named limit's state after one counted attempt, for answers that report it (the API's RateLimit headers). */
+export type LimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
+
+/** Like consumeNamedLimit, but says how much is left and when the window resets. */
+export async function consumeNamedLimitState(name: string, rule: Rule, key: string): Promise<LimitState> {
+  let res: RateLimiterRes;
+  let allowed = true;
+  try {
+    res = await limiter(name, rule).consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    res = error;
+    allowed = false;
+  }
+  return {
+    allowed,
+    limit: rule.points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
+}
+
 const formLimiter = (action: RateLimitedAction, by: "ip" | "email") => limiter(`${action}:${by}`, RATE_LIMIT_RULES[action][by]);
 
 export type RateLimitKeys = { ip: string | undefined; email: string | undefined };

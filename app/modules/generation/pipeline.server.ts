@@ -22,6 +22,7 @@ import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
+import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { research, type BriefOverrides } from "./research.server";
@@ -429,6 +430,14 @@ async function finish(
       status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
     });
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
+    // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
+    await emitEvent(trx, siteId, "article.generated", {
+      article_id: articleId,
+      generation_id: generationId,
+      title: outline.title,
+      keyword: state.keyword,
+      seo_score: seo.score,
+    });
     const keep = new Set(images.map((i) => i.url));
     return old.map((o) => o.path).filter((p) => !keep.has(p));
   });

@@ -44,7 +44,8 @@ async function insertGeneration(db: DB, articleId: string, siteId: string, state
  */
 export async function startGeneration(
   db: DB,
-  input: { workspaceId: string; siteId: string; userId: string; keyword: string; overrides?: BriefOverrides },
+  // userId: the member starting it (null for an API key whose creator has left: the article has no author).
+  input: { workspaceId: string; siteId: string; userId: string | null; keyword: string; overrides?: BriefOverrides },
 ) {
   const keyword = input.keyword.trim();
   const result = await db.transaction().execute(async (trx) => {

@@ -25,7 +25,7 @@ export async function purgeOldMailBodies(db: DB, now = new Date()) {
   }
 }
 
-/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail bodies. */
+/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail bodies and webhook deliveries. */
 export async function purgeExpired(db: DB, now = new Date()) {
   const nowIso = isoNow(now);
   await db.deleteFrom("sessions").where("expires_at", "<", nowIso).execute();
@@ -37,4 +37,10 @@ export async function purgeExpired(db: DB, now = new Date()) {
     .where("finished_at", "<", isoIn(-7 * DAY, now))
     .execute();
   await purgeOldMailBodies(db, now);
+  // The event webhook delivery log keeps 30 days (decision 047).
+  await db
+    .deleteFrom("webhook_deliveries")
+    .where("created_at", "<", isoIn(-30 * DAY, now))
+    .where("status", "!=", "pending")
+    .execute();
 }

@@ -6,6 +6,7 @@ import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-check.server";
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
+import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/webhooks.server";
 import { MINUTE } from "#app/utils/time";
 import { purgeExpired } from "./maintenance.server";
 import type { JobDefinition } from "./runner.server";
@@ -33,6 +34,8 @@ export const jobRegistry = {
   "sync-site-quantity": { ...syncSiteQuantityJob, lane: "user", timeoutMs: MINUTE },
   // One HubSpot upsert; nobody waits on it.
   "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
+  // One signed POST to a customer's event webhook (15 s limit), through publishing's per-host limit.
+  [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "publish", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

@@ -11,6 +11,7 @@ import { getConnectionForUse, markNeedsAttention, saveCredentials, type Connecti
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { scheduleLiveCheck } from "./live-check.server";
 import { buildPost, contentHash, rewriteImageSources } from "./post.server";
+import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { PublishError, type AdapterContext, type PostInput, type PublishingAdapter, type RemotePost, type UploadedMedia } from "./types";
 
 /**
@@ -314,11 +315,21 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
   const connection = await getConnectionForUse(db, publication.site_id, publication.connection_id);
   const adapter = getAdapter(connection.platform);
   const fail = async (message: string, detail: string) => {
-    await db
-      .updateTable("publications")
-      .set({ status: "failed", last_error: message, updated_at: isoNow() })
-      .where("id", "=", publication.id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("publications")
+        .set({ status: "failed", last_error: message, updated_at: isoNow() })
+        .where("id", "=", publication.id)
+        .execute();
+      await emitEvent(trx, publication.site_id, "publication.failed", {
+        article_id: publication.article_id,
+        publication_id: publication.id,
+        connection_id: publication.connection_id,
+        platform: connection.platform,
+        error: message,
+        correlation_id: correlationId,
+      });
+    });
     await settleArticle(db, publication.article_id);
     await logDiag(db, {
       siteId: publication.site_id,
@@ -364,12 +375,23 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     const read = await adapter.read(ctx, sent.remoteId);
     const readBack: RemotePost = read ? { ...read, url: read.url ?? sent.url } : sent;
     const now = isoNow();
-    await recordRemote(db, publication.id, readBack, {
-      status: "published",
-      last_error: null,
-      content_hash: contentHash(article),
-      published_at: publication.published_at ?? now,
-      updated_at: now,
+    await db.transaction().execute(async (trx) => {
+      await recordRemote(trx, publication.id, readBack, {
+        status: "published",
+        last_error: null,
+        content_hash: contentHash(article),
+        published_at: publication.published_at ?? now,
+        updated_at: now,
+      });
+      await emitEvent(trx, publication.site_id, "article.published", {
+        article_id: article.id,
+        publication_id: publication.id,
+        connection_id: publication.connection_id,
+        platform: connection.platform,
+        mode: publication.mode,
+        url: readBack.url ?? null,
+        title: article.title,
+      });
     });
     await settleArticle(db, article.id);
     await ctx.log("info", "publish.done", `remote ${readBack.remoteId} ${readBack.status} ${readBack.url ?? ""}`);

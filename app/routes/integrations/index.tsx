@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { integrationsTabAction } from "#app/routes/dashboard/settings/integrations-actions.server";
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return integrationsTabAction(request, context.get(authContext), "/integrations");
+  return integrationsTabAction(request, context.get(authContext), "/integrations", context.get(requestContext).ip ?? null);
 }
 
 const TIPS = [

@@ -76,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     case "account":
       return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
     case "integrations":
-      return integrationsTabAction(request, auth);
+      return integrationsTabAction(request, auth, undefined, context.get(requestContext).ip ?? null);
     case "publishing":
       return publishingTabAction(request, url, auth, context.get(requestContext).ip);
   }

@@ -8,19 +8,29 @@ import { platformName } from "#app/modules/publishing/platforms";
 import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
+import { DEVELOPER_API_INTENTS, developerApiAction } from "./developer-api-actions.server";
+import { EVENT_WEBHOOK_INTENTS, eventWebhooksAction } from "./event-webhooks-actions.server";
 
 /**
  * The Integrations tab's action: connect (the dialog), check again, make
  * default, disconnect, turn the hosted blog back on. Every intent acts on a
  * connection of the signed-in site only, and only for roles that manage
- * connections (owners and admins; docs/product.md "Teams").
+ * connections (owners and admins; docs/product.md "Teams"). The Developer API
+ * and event webhook sections' intents go to their own handlers.
  */
 
 const FORBIDDEN = { title: "Not allowed", description: "Only workspace owners and admins can change integrations." };
-export async function integrationsTabAction(request: Request, auth: AuthState, tabUrl = "/dashboard/settings?tab=integrations") {
+export async function integrationsTabAction(
+  request: Request,
+  auth: AuthState,
+  tabUrl = "/dashboard/settings?tab=integrations",
+  ip: string | null = null,
+) {
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   const intent = formData.get("intent");
+  if (typeof intent === "string" && DEVELOPER_API_INTENTS.has(intent)) return developerApiAction(formData, auth, ip, tabUrl);
+  if (typeof intent === "string" && EVENT_WEBHOOK_INTENTS.has(intent)) return eventWebhooksAction(formData, auth, ip, tabUrl);
   if (!canManageConnections(auth.role)) return replyNotice(typeof intent === "string" ? intent : null, FORBIDDEN, { status: 403 });
   const db = getDb();
   const connectionId = String(formData.get("connectionId") ?? "");

@@ -1,17 +1,41 @@
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { listApiKeys, workspaceSites } from "#app/modules/api/keys.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
+import { webhooksView } from "#app/modules/webhooks/webhooks.server";
+import { can } from "#app/modules/workspaces/permissions";
 import { integrationsView } from "#app/modules/publishing/integrations-view.server";
 
-/** The Integrations tab's loader data: the view, the hosted blog's address, and which dialog the URL opens. */
+/** The Developer API section: the workspace's keys and sites, for roles that manage keys only. */
+async function developerApiData(db: DB, auth: AuthState, url: URL) {
+  const canManage = can(auth.role, "api_keys.manage");
+  if (!canManage) return { canManage, keys: [], sites: [], revokeId: null, timeZone: auth.site.timeZone };
+  const [keys, sites] = await Promise.all([listApiKeys(db, auth.workspace.id), workspaceSites(db, auth.workspace.id)]);
+  return { canManage, keys, sites, revokeId: url.searchParams.get("revokeKey"), timeZone: auth.site.timeZone };
+}
+export type DeveloperApiData = Awaited<ReturnType<typeof developerApiData>>;
+
+/** The event webhooks section: endpoints and the delivery log, for roles that manage webhooks only. */
+async function eventWebhooksData(db: DB, auth: AuthState, url: URL) {
+  const canManage = can(auth.role, "webhooks.manage");
+  const view = canManage ? await webhooksView(db, auth.workspace.id) : { endpoints: [], deliveries: [] };
+  return { canManage, ...view, deleteId: canManage ? url.searchParams.get("deleteWebhook") : null, timeZone: auth.site.timeZone };
+}
+export type EventWebhooksData = Awaited<ReturnType<typeof eventWebhooksData>>;
+
+/** The Integrations tab's loader data: the view, the hosted blog's address, which dialog the URL opens, API keys and event webhooks. */
 export async function integrationsTabData(db: DB, auth: AuthState, url: URL) {
-  const [view, site] = await Promise.all([
+  const [view, site, developerApi, eventWebhooks] = await Promise.all([
     integrationsView(db, { siteId: auth.site.id, role: auth.role }, url.searchParams.get("connect")),
     db.selectFrom("sites").select("blog_slug").where("id", "=", auth.site.id).executeTakeFirst(),
+    developerApiData(db, auth, url),
+    eventWebhooksData(db, auth, url),
   ]);
   return {
     ...view,
     blogUrl: site?.blog_slug ? `${getEnv().appUrl}/b/${site.blog_slug}` : null,
     disconnectId: url.searchParams.get("disconnect"),
+    developerApi,
+    eventWebhooks,
   };
 }

@@ -7,6 +7,9 @@ import { platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
 import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
+import { DeveloperApiSection } from "./developer-api-section";
+import { EventWebhooksSection } from "./event-webhooks-section";
+import type { DeveloperApiData, EventWebhooksData } from "./integrations-data.server";
 import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 
 /**
@@ -15,7 +18,15 @@ import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
  * connecting, what it cannot do and how Inkpilot handles it.
  */
 
-type Props = { view: IntegrationsView & { blogUrl: string | null; disconnectId: string | null }; actionData: unknown };
+type Props = {
+  view: IntegrationsView & {
+    blogUrl: string | null;
+    disconnectId: string | null;
+    developerApi: DeveloperApiData;
+    eventWebhooks: EventWebhooksData;
+  };
+  actionData: unknown;
+};
 
 function PlatformCards({ view }: Pick<Props, "view">) {
   return (
@@ -129,6 +140,8 @@ export function IntegrationsTab({ view, actionData }: Props) {
         <ConnectDialog platform={view.connectPlatform} limitations={connectCard?.limitations ?? []} actionData={actionData} />
       ) : null}
       <DisconnectDialog view={view} />
+      <DeveloperApiSection data={view.developerApi} actionData={actionData} />
+      <EventWebhooksSection data={view.eventWebhooks} actionData={actionData} />
     </div>
   );
 }
