@@ -18,6 +18,7 @@ import * as m0016Billing from "./0016_billing";
 import * as m0017CurrentSite from "./0017_current_site";
 import * as m0018DeveloperApi from "./0018_developer_api";
 import * as m0021PublishingSettings from "./0021_publishing_settings";
+import * as m0022Autopilot from "./0022_autopilot";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_current_site": m0017CurrentSite,
   "0018_developer_api": m0018DeveloperApi,
   "0021_publishing_settings": m0021PublishingSettings,
+  "0022_autopilot": m0022Autopilot,
 };

@@ -124,6 +124,8 @@ export interface ContentSettingsTable {
   auto_generation: Generated<Bool>;
   auto_gen_time: Generated<string>;
   auto_publish: Generated<Bool>;
+  /** The SEO score an article needs before auto-pilot publishes it on its own (migration 0022). */
+  autopilot_min_score: Generated<number>;
   updated_at: Timestamp;
 }
 export interface PublishingSettingsTable {
@@ -288,6 +290,24 @@ export interface DiagLogsTable {
   detail: Generated<string>;
   correlation_id: string;
   created_at: Timestamp;
+}
+export type AutopilotState = "writing" | "written" | "held" | "publishing" | "published" | "failed" | "skipped";
+export interface AutopilotDaysTable {
+  id: string;
+  site_id: string;
+  /** The site's local day, 'YYYY-MM-DD'. */
+  day: string;
+  keyword: Generated<string>;
+  plan_item_id: string | null;
+  article_id: string | null;
+  generation_id: string | null;
+  publish_at: Timestamp | null;
+  state: Generated<AutopilotState>;
+  /** JSON array of the quality gate's reasons, or why the day was skipped or failed. */
+  reasons: Generated<string>;
+  notified_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface SubscriptionsTable {
   id: string;
@@ -515,6 +535,7 @@ export interface Database {
   diag_logs: DiagLogsTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
+  autopilot_days: AutopilotDaysTable;
   usage_events: UsageEventsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;

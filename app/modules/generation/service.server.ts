@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
 import { assertCanStartAiArticle, countAiArticle, recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
@@ -48,7 +48,8 @@ export async function startGeneration(
   input: { workspaceId: string; siteId: string; userId: string | null; keyword: string; overrides?: BriefOverrides },
 ) {
   const keyword = input.keyword.trim();
-  const result = await db.transaction().execute(async (trx) => {
+  // The caller's transaction when it has one (auto-pilot records the day with the generation, so a retry never starts two).
+  const result = await inTransaction(db, async (trx) => {
     await assertCanStartAiArticle(trx, input.workspaceId, input.siteId);
     const article = await createArticle(trx, {
       workspaceId: input.workspaceId,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { autopilotPublishJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
 import { syncContactJob } from "#app/modules/crm/hubspot.server";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
@@ -36,6 +37,9 @@ export const jobRegistry = {
   "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
   // One signed POST to a customer's event webhook (15 s limit), through publishing's per-host limit.
   [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "publish", timeoutMs: MINUTE },
+  // Auto-pilot (docs/decisions/049): each starts a generation or a publication, which run in their own lanes.
+  "autopilot-write": { ...autopilotWriteJob, lane: "bulk", timeoutMs: MINUTE },
+  "autopilot-publish": { ...autopilotPublishJob, lane: "bulk", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { enqueue } from "./queue.server";
 
@@ -10,4 +11,5 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   const hour = now.toISOString().slice(0, 13);
   await enqueue(db, "purge-expired", {}, { idempotencyKey: `purge:${hour}`, maxAttempts: 3 });
   await enqueueDailyLinkChecks(db, now);
+  await enqueueDueAutopilot(db, now);
 }

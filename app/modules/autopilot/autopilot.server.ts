@@ -1,0 +1,297 @@
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import type { AutopilotState } from "#app/db/schema";
+import { getEnv } from "#app/env.server";
+import { isQuotaError } from "#app/modules/articles/quota.server";
+import { sendMail } from "#app/modules/email/mailer.server";
+import { autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
+import { startGeneration } from "#app/modules/generation/service.server";
+import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
+import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { defaultConnection } from "#app/modules/publishing/connections.server";
+import { requestPublication } from "#app/modules/publishing/publish.server";
+import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
+import { newId } from "#app/utils/crypto.server";
+import { logger } from "#app/utils/logger.server";
+import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
+import { qualityGate } from "./gate";
+
+/**
+ * Auto-pilot (issue 12 scopes 4-6; docs/decisions/049). With automatic
+ * generation on, each site's day gets one row in autopilot_days once its
+ * local time passes the generation time: the minute tick and POST
+ * /resources/cron only insert that row (unique per site and day) and enqueue
+ * its write job, so two ticks, two cron calls, two processes or a catch-up
+ * after downtime act once. The write job starts the day's planned keyword
+ * through the generation pipeline (the quota applies) in the same transaction
+ * that records it; the publish job, at the publishing time, checks the
+ * article against the quality gate and publishes it to the default
+ * destination when automatic publishing is on, or holds it with the reasons
+ * and mails the owners.
+ */
+
+const WRITE_JOB = "autopilot-write";
+const PUBLISH_JOB = "autopilot-publish";
+/** How long past its time the publish step waits for an article still being written before holding it. */
+const NOT_READY_AFTER = 2 * HOUR;
+
+/** Inserts today's row for every site whose generation time has passed in its zone; returns how many were made. */
+export async function enqueueDueAutopilot(db: DB, now = new Date()) {
+  const sites = await db
+    .selectFrom("content_settings as c")
+    .innerJoin("sites as s", "s.id", "c.site_id")
+    .select(["s.id", "s.timezone", "c.auto_gen_time"])
+    .where("c.auto_generation", "=", 1)
+    .execute();
+  const due = sites
+    .map((site) => ({ site, local: zonedParts(now, safeTimeZone(site.timezone)) }))
+    .filter(({ site, local }) => local.time >= site.auto_gen_time);
+  if (!due.length) return 0;
+  const earliest = due.reduce((min, d) => (d.local.date < min ? d.local.date : min), due[0]!.local.date);
+  const existing = new Set(
+    (await db.selectFrom("autopilot_days").select(["site_id", "day"]).where("day", ">=", earliest).execute()).map(
+      (r) => `${r.site_id}|${r.day}`,
+    ),
+  );
+  let made = 0;
+  for (const { site, local } of due) {
+    if (existing.has(`${site.id}|${local.date}`)) continue;
+    const stamp = isoNow(now);
+    const id = newId();
+    const inserted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("autopilot_days")
+        .values({
+          id,
+          site_id: site.id,
+          day: local.date,
+          publish_at: null,
+          plan_item_id: null,
+          article_id: null,
+          generation_id: null,
+          notified_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .onConflict((oc) => oc.columns(["site_id", "day"]).doNothing())
+        .executeTakeFirst();
+      if (Number(row.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await enqueue(trx, WRITE_JOB, { dayId: id }, { idempotencyKey: `autopilot-write:${site.id}:${local.date}`, maxAttempts: 5 });
+      return true;
+    });
+    if (inserted) made += 1;
+  }
+  return made;
+}
+
+async function setState(db: DB, dayId: string, state: AutopilotState, reasons: string[] = [], extra: Record<string, string | null> = {}) {
+  await db
+    .updateTable("autopilot_days")
+    .set({ state, reasons: JSON.stringify(reasons), updated_at: isoNow(), ...extra })
+    .where("id", "=", dayId)
+    .execute();
+}
+
+/** The day's planned keyword: the content plan's item for that date, if it is still to be written. */
+async function plannedKeyword(db: DB, siteId: string, day: string) {
+  return db
+    .selectFrom("plan_items")
+    .select(["id", "keyword"])
+    .where("site_id", "=", siteId)
+    .where("date", "=", day)
+    .where("status", "=", "planned")
+    .where("keyword", "!=", "")
+    .executeTakeFirst();
+}
+
+async function firstOwner(db: DB, workspaceId: string) {
+  const row = await db
+    .selectFrom("memberships")
+    .select("user_id")
+    .where("workspace_id", "=", workspaceId)
+    .where("role", "=", "owner")
+    .orderBy("created_at")
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** The write step: the day's keyword through the generation pipeline, recorded with the generation in one transaction. */
+export async function runAutopilotWrite(db: DB, dayId: string, now = new Date()) {
+  const day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
+  if (!day || day.state !== "writing" || day.generation_id) return;
+  const site = await db.selectFrom("sites").select(["id", "workspace_id"]).where("id", "=", day.site_id).executeTakeFirstOrThrow();
+  const item = await plannedKeyword(db, site.id, day.day);
+  if (!item) {
+    await setState(db, dayId, "skipped", ["Nothing was planned for this day: add a keyword to the content plan."]);
+    return;
+  }
+  const settings = await getPublishingSettings(db, site.id);
+  const [slot] = await nextFreeSlots(db, site.id, { ...settings, scheduledDate: day.day }, 1, now);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const started = await startGeneration(trx, {
+        workspaceId: site.workspace_id,
+        siteId: site.id,
+        userId: await firstOwner(trx, site.workspace_id),
+        keyword: item.keyword,
+      });
+      await trx
+        .updateTable("autopilot_days")
+        .set({
+          keyword: item.keyword,
+          plan_item_id: item.id,
+          article_id: started.articleId,
+          generation_id: started.generationId,
+          publish_at: slot?.toISOString() ?? null,
+          updated_at: isoNow(now),
+        })
+        .where("id", "=", dayId)
+        .execute();
+      await trx.updateTable("plan_items").set({ article_id: started.articleId }).where("id", "=", item.id).execute();
+      await enqueue(trx, PUBLISH_JOB, { dayId }, { runAt: slot ?? now, idempotencyKey: `autopilot-publish:${dayId}`, maxAttempts: 200 });
+    });
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    // The plan's limit stops auto-pilot for the day, with the plan's own words.
+    await setState(db, dayId, "held", [`${error.title}: ${error.message}`], { keyword: item.keyword, plan_item_id: item.id });
+    await notifyOwners(db, dayId);
+  }
+}
+
+/** The publish step: gate, then publish to the default destination, or hold with the reasons. */
+export async function runAutopilotPublish(db: DB, dayId: string, now = new Date()) {
+  const day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
+  if (!day || day.state !== "writing" || !day.generation_id || !day.article_id) return;
+  const generation = await db.selectFrom("generations").select("status").where("id", "=", day.generation_id).executeTakeFirst();
+  if (generation?.status === "running") {
+    if (day.publish_at && now.getTime() - Date.parse(day.publish_at) > NOT_READY_AFTER) {
+      await setState(db, dayId, "held", ["The article was still being written two hours after its publishing time."]);
+      await notifyOwners(db, dayId);
+      return;
+    }
+    throw new RetryLaterError("The day's article is still being written", MINUTE);
+  }
+  if (generation?.status !== "succeeded") {
+    await setState(db, dayId, "failed", ["The article could not be written. Try the keyword again from the write screen."]);
+    await notifyOwners(db, dayId);
+    return;
+  }
+  await db
+    .updateTable("plan_items")
+    .set({ status: "written" })
+    .where("id", "=", day.plan_item_id ?? "")
+    .where("status", "=", "planned")
+    .execute();
+  const [article, content] = await Promise.all([
+    db
+      .selectFrom("articles")
+      .select(["id", "title", "content_html", "word_count", "seo_score", "source", "status"])
+      .where("id", "=", day.article_id)
+      .where("site_id", "=", day.site_id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("content_settings")
+      .select(["auto_publish", "autopilot_min_score", "article_length"])
+      .where("site_id", "=", day.site_id)
+      .executeTakeFirst(),
+  ]);
+  if (!article) {
+    await setState(db, dayId, "failed", ["The article was deleted before its publishing time."]);
+    return;
+  }
+  // Without automatic publishing the article waits as a draft for the customer.
+  if (!content?.auto_publish) {
+    await setState(db, dayId, "written");
+    return;
+  }
+  const reasons = qualityGate(
+    {
+      title: article.title,
+      contentHtml: article.content_html,
+      wordCount: article.word_count,
+      seoScore: article.seo_score,
+      source: article.source,
+    },
+    { minScore: content.autopilot_min_score, articleLength: content.article_length },
+  );
+  const destination = await defaultConnection(db, day.site_id);
+  if (!destination) reasons.push("No destination is connected: connect one or turn the hosted blog back on.");
+  if (reasons.length || !destination) {
+    await setState(db, dayId, "held", reasons);
+    await notifyOwners(db, dayId);
+    return;
+  }
+  await requestPublication(
+    db,
+    { siteId: day.site_id, userId: null },
+    { articleId: article.id, connectionId: destination.id, mode: "live", scheduleAt: null },
+    now,
+  );
+  await setState(db, dayId, "publishing");
+  await db
+    .updateTable("plan_items")
+    .set({ status: "published" })
+    .where("id", "=", day.plan_item_id ?? "")
+    .execute();
+}
+
+/** Mails the workspace's owners once per day row (held, failed or stopped by the plan). */
+async function notifyOwners(db: DB, dayId: string) {
+  const claimed = await db
+    .updateTable("autopilot_days")
+    .set({ notified_at: isoNow() })
+    .where("id", "=", dayId)
+    .where("notified_at", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  const day = await db
+    .selectFrom("autopilot_days as d")
+    .innerJoin("sites as s", "s.id", "d.site_id")
+    .select(["d.day", "d.keyword", "d.state", "d.reasons", "d.article_id", "s.name as siteName", "s.workspace_id"])
+    .where("d.id", "=", dayId)
+    .executeTakeFirstOrThrow();
+  const owners = await db
+    .selectFrom("memberships as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select("u.email")
+    .where("m.workspace_id", "=", day.workspace_id)
+    .where("m.role", "=", "owner")
+    .execute();
+  const appUrl = getEnv().appUrl;
+  const link = day.article_id ? `${appUrl}/dashboard/write?edit=${day.article_id}` : `${appUrl}/dashboard/scheduler`;
+  for (const owner of owners) {
+    await sendMail(db, {
+      to: owner.email,
+      tag: "autopilot",
+      ...autopilotNoticeMail({
+        siteName: day.siteName,
+        day: day.day,
+        keyword: day.keyword,
+        reasons: JSON.parse(day.reasons) as string[],
+        link,
+      }),
+    });
+  }
+  logger.info({ dayId, state: day.state }, "auto-pilot owners notified");
+}
+
+const DayPayload = z.object({ dayId: z.string().min(1) });
+
+export const autopilotWriteJob: JobDefinition<typeof DayPayload> = {
+  payload: DayPayload,
+  run: ({ dayId }, { db }) => runAutopilotWrite(db, dayId),
+};
+
+export const autopilotPublishJob: JobDefinition<typeof DayPayload> = {
+  payload: DayPayload,
+  async run({ dayId }, { db }) {
+    try {
+      await runAutopilotPublish(db, dayId);
+    } catch (error) {
+      if (error instanceof RetryLaterError) throw error;
+      // The publication itself retries on its own job; this step records what it could not do.
+      logger.error({ err: error, dayId }, "auto-pilot publish step failed");
+      throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+    }
+  },
+};

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { qualityGate, type GateArticle } from "./gate";
+
+const good: GateArticle = {
+  title: "Cold brew at home",
+  contentHtml: "<p>Steep the coffee for twelve hours.</p>",
+  wordCount: 1400,
+  seoScore: 86,
+  source: "ai",
+};
+const settings = { minScore: 70, articleLength: "medium" as const };
+
+describe("qualityGate", () => {
+  it("lets a good AI-written article through", () => {
+    expect(qualityGate(good, settings)).toEqual([]);
+  });
+
+  it("never lets the offline writer's article out on its own", () => {
+    expect(qualityGate({ ...good, source: "offline" }, settings)).toEqual([expect.stringContaining("offline writer")]);
+  });
+
+  it("holds a score under the customer's bar, a length outside the band (with 10% leeway) and placeholders", () => {
+    expect(qualityGate({ ...good, seoScore: 69 }, settings)).toEqual(["Its SEO score is 69, below your minimum of 70."]);
+    expect(qualityGate({ ...good, wordCount: 1100 }, settings)).toEqual([]);
+    expect(qualityGate({ ...good, wordCount: 1050 }, settings)).toEqual(["It has 1050 words; the medium length is 1200-1600."]);
+    for (const text of ["Lorem ipsum dolor", "Call [insert phone number] today", "Hi {{first_name}}", "TODO: add a source"])
+      expect(qualityGate({ ...good, contentHtml: `<p>${text}</p>` }, settings)).toEqual([expect.stringContaining("placeholder text")]);
+    expect(qualityGate({ ...good, contentHtml: "<p>A todo list app and a tbd-free plan.</p>" }, settings)).toEqual([]);
+  });
+});

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#app/db/client.server";
+import { enqueueDueAutopilot, runAutopilotPublish, runAutopilotWrite } from "#app/modules/autopilot/autopilot.server";
+import { monthKey } from "#app/modules/articles/quota.server";
+import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { startWorker } from "#app/modules/jobs/runner.server";
+import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import { testDb } from "#tests/setup/db";
+import { makeUser, type TestUser } from "#tests/setup/factories";
+
+/**
+ * Auto-pilot (issue 12 scopes 4-6): the tick makes one row per site and local
+ * day once the generation time has passed (two ticks, concurrent calls and a
+ * catch-up after downtime act once), the write step starts the planned keyword
+ * through the pipeline, the publish step gates and publishes or holds with
+ * reasons and a mail; the plan's quota stops it with its own words.
+ */
+
+let db: DB;
+beforeAll(async () => {
+  db = await testDb();
+});
+
+const ZONE = "Europe/Berlin";
+
+async function autopilotSite(options: { plan?: "trial" | "pro"; day: string; keyword?: string; autoPublish?: boolean }) {
+  const user = await makeUser(db, {
+    workspace: { plan: options.plan ?? "pro", trial_ends_at: "2020-01-01T00:00:00.000Z" },
+    site: { timezone: ZONE },
+  });
+  await db
+    .updateTable("content_settings")
+    .set({ auto_generation: 1, auto_gen_time: "09:00", auto_publish: options.autoPublish === false ? 0 : 1, autopilot_min_score: 70 })
+    .where("site_id", "=", user.siteId)
+    .execute();
+  await db
+    .updateTable("publishing_settings")
+    .set({ scheduled_time: "18:30", daily_times: "[]" })
+    .where("site_id", "=", user.siteId)
+    .execute();
+  if (options.keyword !== "")
+    await db
+      .insertInto("plan_items")
+      .values({
+        id: newId(),
+        site_id: user.siteId,
+        date: options.day,
+        keyword: options.keyword ?? "cold brew at home",
+        topic_id: null,
+        article_id: null,
+        created_at: isoNow(),
+      })
+      .execute();
+  return user;
+}
+const daysOf = (user: TestUser) => db.selectFrom("autopilot_days").selectAll().where("site_id", "=", user.siteId).execute();
+const writeJobs = (dayId: string) =>
+  db.selectFrom("jobs").select(["id", "run_at"]).where("name", "=", "autopilot-write").where("payload", "like", `%${dayId}%`).execute();
+
+describe("the tick", () => {
+  it("acts once the local generation time has passed, once per day, whatever the number of ticks or callers", async () => {
+    const user = await autopilotSite({ day: "2030-07-01" });
+    // 08:59 in Berlin (summer, UTC+2): not yet.
+    await enqueueDueAutopilot(db, new Date("2030-07-01T06:59:00Z"));
+    expect(await daysOf(user)).toEqual([]);
+    // 09:00: due. Two concurrent callers and a later tick make one row and one job.
+    await Promise.all([
+      enqueueDueAutopilot(db, new Date("2030-07-01T07:00:00Z")),
+      enqueueDueAutopilot(db, new Date("2030-07-01T07:00:30Z")),
+    ]);
+    await enqueueDueAutopilot(db, new Date("2030-07-01T07:01:00Z"));
+    const days = await daysOf(user);
+    expect(days).toHaveLength(1);
+    expect(days[0]).toMatchObject({ day: "2030-07-01", state: "writing" });
+    expect(await writeJobs(days[0]!.id)).toHaveLength(1);
+  });
+
+  it("after downtime it catches up the day once, never a missed earlier day twice", async () => {
+    const user = await autopilotSite({ day: "2030-07-02" });
+    // The server was down at 09:00; the first tick comes at 15:00 local.
+    await enqueueDueAutopilot(db, new Date("2030-07-02T13:00:00Z"));
+    await enqueueDueAutopilot(db, new Date("2030-07-02T13:01:00Z"));
+    expect((await daysOf(user)).map((d) => d.day)).toEqual(["2030-07-02"]);
+  });
+
+  it("follows the site's clock across the daylight-saving change (Europe, last Sunday of March)", async () => {
+    const user = await autopilotSite({ day: "2031-03-30" });
+    // 30 March 2031: clocks go forward at 02:00 in Berlin; 09:00 local is 07:00 UTC.
+    await enqueueDueAutopilot(db, new Date("2031-03-30T06:59:00Z"));
+    expect(await daysOf(user)).toEqual([]);
+    await enqueueDueAutopilot(db, new Date("2031-03-30T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2031-03-30T07:00:00Z"));
+    const written = (await daysOf(user))[0]!;
+    // 18:30 local on a summer-time day is 16:30 UTC.
+    expect(written.publish_at).toBe("2031-03-30T16:30:00.000Z");
+  });
+});
+
+describe("writing and publishing", () => {
+  it("writes the planned keyword (counted once), then publishes a good article to the default destination", async () => {
+    const user = await autopilotSite({ day: "2030-08-01" });
+    await enqueueDueAutopilot(db, new Date("2030-08-01T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-01T07:00:00Z"));
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-01T07:00:05Z"));
+    const written = (await daysOf(user))[0]!;
+    expect(written).toMatchObject({ keyword: "cold brew at home", state: "writing", publish_at: "2030-08-01T16:30:00.000Z" });
+    const usage = await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute();
+    expect(usage).toHaveLength(1);
+    const publishJobs = await db
+      .selectFrom("jobs")
+      .select("run_at")
+      .where("name", "=", "autopilot-publish")
+      .where("payload", "like", `%${day!.id}%`)
+      .execute();
+    expect(publishJobs).toEqual([{ run_at: "2030-08-01T16:30:00.000Z" }]);
+
+    // The writer finished a good article (as the AI provider would write it).
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", written.generation_id!).execute();
+    await db
+      .updateTable("articles")
+      .set({
+        status: "draft",
+        source: "ai",
+        title: "Cold brew at home",
+        content_html: "<p>Good text.</p>",
+        word_count: 1400,
+        seo_score: 88,
+      })
+      .where("id", "=", written.article_id!)
+      .execute();
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-01T16:30:00Z"));
+    expect((await daysOf(user))[0]).toMatchObject({ state: "publishing", reasons: "[]" });
+    const publication = await db
+      .selectFrom("publications")
+      .select(["status", "mode"])
+      .where("article_id", "=", written.article_id!)
+      .executeTakeFirstOrThrow();
+    expect(publication).toMatchObject({ mode: "live" });
+    // A second run of the step (a retry, a second worker) publishes nothing more.
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-01T16:31:00Z"));
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", written.article_id!).execute()).toHaveLength(1);
+  });
+
+  it("holds a weak article with its reasons and mails the owner once", async () => {
+    const user = await autopilotSite({ day: "2030-08-02" });
+    await enqueueDueAutopilot(db, new Date("2030-08-02T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-02T07:00:00Z"));
+    const written = (await daysOf(user))[0]!;
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", written.generation_id!).execute();
+    await db
+      .updateTable("articles")
+      .set({
+        status: "draft",
+        source: "offline",
+        title: "Cold brew",
+        content_html: "<p>Lorem ipsum [insert price]</p>",
+        word_count: 300,
+        seo_score: 41,
+      })
+      .where("id", "=", written.article_id!)
+      .execute();
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-02T16:30:00Z"));
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-02T16:31:00Z"));
+    const held = (await daysOf(user))[0]!;
+    expect(held.state).toBe("held");
+    const reasons = JSON.parse(held.reasons) as string[];
+    expect(reasons.join(" ")).toMatch(/offline writer/);
+    expect(reasons.join(" ")).toMatch(/SEO score is 41, below your minimum of 70/);
+    expect(reasons.join(" ")).toMatch(/300 words/);
+    expect(reasons.join(" ")).toMatch(/placeholder text/);
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", written.article_id!).execute()).toEqual([]);
+    const mails = await db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text"])
+      .where("to_address", "=", user.email)
+      .where("subject", "like", "Auto-pilot%")
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("below your minimum of 70");
+  });
+
+  it("without automatic publishing the article waits as a draft", async () => {
+    const user = await autopilotSite({ day: "2030-08-03", autoPublish: false });
+    await enqueueDueAutopilot(db, new Date("2030-08-03T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-03T07:00:00Z"));
+    const written = (await daysOf(user))[0]!;
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", written.generation_id!).execute();
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-03T16:30:00Z"));
+    expect((await daysOf(user))[0]!.state).toBe("written");
+  });
+
+  it("a day with nothing planned is skipped and says why", async () => {
+    const user = await autopilotSite({ day: "2030-08-04", keyword: "" });
+    await enqueueDueAutopilot(db, new Date("2030-08-04T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-04T07:00:00Z"));
+    const skipped = (await daysOf(user))[0]!;
+    expect(skipped.state).toBe("skipped");
+    expect(skipped.reasons).toContain("Nothing was planned for this day");
+  });
+
+  it("the quota running out mid-month stops auto-pilot with the plan's words and a mail", async () => {
+    const user = await autopilotSite({ day: "2030-08-05" });
+    const month = monthKey(new Date());
+    await db
+      .insertInto("usage_events")
+      .values(
+        Array.from({ length: 50 }, () => ({
+          workspace_id: user.workspaceId,
+          site_id: user.siteId,
+          article_id: null,
+          month,
+          kind: "article_created" as const,
+          created_at: isoNow(),
+        })),
+      )
+      .execute();
+    await enqueueDueAutopilot(db, new Date("2030-08-05T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id);
+    const held = (await daysOf(user))[0]!;
+    expect(held.state).toBe("held");
+    expect(held.reasons).toContain("Monthly limit reached");
+    expect(held.article_id).toBeNull();
+    expect(
+      await db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", user.email)
+        .where("subject", "like", "Auto-pilot%")
+        .execute(),
+    ).toHaveLength(1);
+  });
+});
+
+describe("with the worker", () => {
+  let worker: ReturnType<typeof startWorker>;
+  beforeAll(() => {
+    worker = startWorker(db, jobRegistry, { leaseMs: 30_000, pollMs: 20 });
+  });
+  afterAll(async () => {
+    await worker.stop();
+  });
+
+  it("the offline writer's article is written by the real pipeline and held for approval, never published on its own", async () => {
+    const user = await autopilotSite({ day: "2030-09-01" });
+    await enqueueDueAutopilot(db, new Date("2030-09-01T07:00:00Z"));
+    const [day] = await daysOf(user);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const row = (await daysOf(user))[0]!;
+      if (row.generation_id) {
+        const generation = await db
+          .selectFrom("generations")
+          .select("status")
+          .where("id", "=", row.generation_id)
+          .executeTakeFirstOrThrow();
+        if (generation.status !== "running") break;
+      }
+      if (Date.now() > deadline) throw new Error("the generation did not finish");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await runAutopilotPublish(db, day!.id, new Date("2030-09-01T16:30:00Z"));
+    const held = (await daysOf(user))[0]!;
+    expect(held.state).toBe("held");
+    expect(held.reasons).toContain("offline writer");
+    const article = await db
+      .selectFrom("articles")
+      .select(["source", "status", "target_keyword"])
+      .where("id", "=", held.article_id!)
+      .executeTakeFirstOrThrow();
+    expect(article).toMatchObject({ source: "offline", status: "draft", target_keyword: "cold brew at home" });
+  });
+});
