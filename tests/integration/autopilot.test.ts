@@ -5,9 +5,12 @@ import { monthKey } from "#app/modules/articles/quota.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
-import { isoNow } from "#app/utils/time";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import * as schedulerRoute from "#app/routes/dashboard/scheduler";
+import { addDays, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { makeUser, type TestUser } from "#tests/setup/factories";
+import { addMember, makeArticle, makePublication, makeUser, type TestUser } from "#tests/setup/factories";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * Auto-pilot (issue 12 scopes 4-6): the tick makes one row per site and local
@@ -275,5 +278,76 @@ describe("with the worker", () => {
       .where("id", "=", held.article_id!)
       .executeTakeFirstOrThrow();
     expect(article).toMatchObject({ source: "offline", status: "draft", target_keyword: "cold brew at home" });
+  });
+});
+
+describe("the scheduler's auto-pilot controls", () => {
+  const schedulerAction = (user: TestUser, fields: Record<string, string>) =>
+    callRoute({ middleware: [requireAuth], handler: schedulerRoute.action, request: post("/dashboard/scheduler", fields, user.cookie) });
+  const schedulerLoad = (user: TestUser, tab = "coming") =>
+    callRoute<Awaited<ReturnType<typeof schedulerRoute.loader>>>({
+      middleware: [requireAuth],
+      handler: schedulerRoute.loader,
+      request: get(`/dashboard/scheduler?tab=${tab}`, user.cookie),
+    });
+
+  it("shows 'Next publish' in local time, pauses and resumes, and skips a planned day so nothing is written", async () => {
+    const tomorrow = addDays(zonedDate(new Date(), ZONE), 1);
+    const user = await autopilotSite({ day: tomorrow });
+    const page = await schedulerLoad(user);
+    expect(page.data.autopilot.enabled).toBe(true);
+    expect(page.data.autopilot.nextPublish).toEqual({ when: `${formatDayDate(tomorrow)} 18:30`, what: "cold brew at home" });
+
+    expect(redirectTarget(await schedulerAction(user, { intent: "pause" }))).toBe("/dashboard/scheduler");
+    expect((await schedulerLoad(user)).data.autopilot.enabled).toBe(false);
+    await schedulerAction(user, { intent: "resume" });
+    expect((await schedulerLoad(user)).data.autopilot.enabled).toBe(true);
+
+    expect(redirectTarget(await schedulerAction(user, { intent: "skip", date: tomorrow }))).toBe("/dashboard/scheduler");
+    const item = await db
+      .selectFrom("plan_items")
+      .select("status")
+      .where("site_id", "=", user.siteId)
+      .where("date", "=", tomorrow)
+      .executeTakeFirstOrThrow();
+    expect(item.status).toBe("skipped");
+    expect((await schedulerLoad(user)).data.autopilot.nextPublish).toBeNull();
+  });
+
+  it("an editor may skip a day but not pause auto-pilot", async () => {
+    const tomorrow = addDays(zonedDate(new Date(), ZONE), 1);
+    const owner = await autopilotSite({ day: tomorrow });
+    const editor = await makeUser(db);
+    await addMember(db, editor.userId, owner.workspaceId, "editor");
+    await db.deleteFrom("memberships").where("user_id", "=", editor.userId).where("workspace_id", "=", editor.workspaceId).execute();
+    expect((await schedulerAction(editor, { intent: "pause" })).status).toBe(403);
+    const settings = await db
+      .selectFrom("content_settings")
+      .select("auto_generation")
+      .where("site_id", "=", owner.siteId)
+      .executeTakeFirstOrThrow();
+    expect(settings.auto_generation).toBe(1);
+    expect(redirectTarget(await schedulerAction(editor, { intent: "skip", date: tomorrow }))).toBe("/dashboard/scheduler");
+  });
+
+  it("'Scheduled Past' lists published posts with their live link and failures with the reason", async () => {
+    const user = await autopilotSite({ day: "2030-10-01" });
+    const live = await makeArticle(db, user.siteId, { title: "Live one", status: "published", published_at: "2030-01-01T10:00:00.000Z" });
+    await makePublication(db, user.siteId, live);
+    await db.updateTable("publications").set({ remote_url: "http://localhost:3000/b/x/live-one" }).where("article_id", "=", live).execute();
+    const failed = await makeArticle(db, user.siteId, { title: "Failed one", status: "failed" });
+    await makePublication(db, user.siteId, failed, { status: "failed" });
+    await db
+      .updateTable("publications")
+      .set({ last_error: "WordPress answered 401: wrong application password" })
+      .where("article_id", "=", failed)
+      .execute();
+    const past = (await schedulerLoad(user, "past")).data.past;
+    expect(past).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: "Live one", outcome: "published", liveUrl: "http://localhost:3000/b/x/live-one" }),
+        expect.objectContaining({ title: "Failed one", outcome: "failed", error: "WordPress answered 401: wrong application password" }),
+      ]),
+    );
   });
 });

@@ -70,7 +70,15 @@ export type ComingDay = SchedulerDay & {
   planned: { keyword: string; topicId: string | null } | null;
   articles: ScheduledArticle[];
 };
-export type PastArticle = { id: string; title: string; publishedText: string };
+/** What went out, with the live post's address, or what failed to, with the reason (issue 12 scope 3). */
+export type PastArticle = {
+  id: string;
+  title: string;
+  outcome: "published" | "failed";
+  whenText: string;
+  liveUrl: string | null;
+  error: string | null;
+};
 
 export type SchedulerView = {
   timeZone: string;
@@ -113,8 +121,7 @@ export async function getSchedulerView(
     .selectFrom("articles")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("site_id", "=", siteId)
-    .where("status", "=", "published")
-    .where("published_at", "is not", null)
+    .where((eb) => eb.or([eb.and([eb("status", "=", "published"), eb("published_at", "is not", null)]), eb("status", "=", "failed")]))
     .executeTakeFirstOrThrow();
 
   const plannedByDate = new Map(planItems.filter((p) => p.status === "planned" && p.date <= last).map((p) => [p.date, p]));
@@ -128,26 +135,7 @@ export async function getSchedulerView(
   }
 
   let past: PastArticle[] = [];
-  if (tab === "past") {
-    const rows = await db
-      .selectFrom("articles")
-      .select(["id", "title", "published_at"])
-      .where("site_id", "=", siteId)
-      .where("status", "=", "published")
-      .where("published_at", "is not", null)
-      .orderBy("published_at", "desc")
-      .limit(PAST_LIMIT)
-      .execute();
-    past = rows.map((r) => {
-      const local = zonedParts(new Date(r.published_at!), timeZone);
-      return {
-        id: r.id,
-        title: r.title,
-        publishedText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}`,
-      };
-    });
-  }
-
+  if (tab === "past") past = await pastArticles(db, siteId, timeZone);
   return {
     timeZone,
     timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME),
@@ -158,6 +146,52 @@ export async function getSchedulerView(
     }),
     past,
   };
+}
+
+/** The published and failed articles, newest first, each with its live post's address or its publication's error. */
+async function pastArticles(db: DB, siteId: string, timeZone: string): Promise<PastArticle[]> {
+  const rows = await db
+    .selectFrom("articles as a")
+    .select((eb) => [
+      "a.id",
+      "a.title",
+      "a.status",
+      "a.published_at",
+      "a.updated_at",
+      eb
+        .selectFrom("publications as p")
+        .select("p.remote_url")
+        .whereRef("p.article_id", "=", "a.id")
+        .where("p.status", "=", "published")
+        .where("p.mode", "=", "live")
+        .orderBy("p.published_at", "desc")
+        .limit(1)
+        .as("liveUrl"),
+      eb
+        .selectFrom("publications as p")
+        .select("p.last_error")
+        .whereRef("p.article_id", "=", "a.id")
+        .where("p.status", "=", "failed")
+        .orderBy("p.updated_at", "desc")
+        .limit(1)
+        .as("error"),
+    ])
+    .where("a.site_id", "=", siteId)
+    .where((eb) => eb.or([eb.and([eb("a.status", "=", "published"), eb("a.published_at", "is not", null)]), eb("a.status", "=", "failed")]))
+    .orderBy((eb) => eb.fn.coalesce("a.published_at", "a.updated_at"), "desc")
+    .limit(PAST_LIMIT)
+    .execute();
+  return rows.map((r) => {
+    const local = zonedParts(new Date(r.published_at ?? r.updated_at), timeZone);
+    return {
+      id: r.id,
+      title: r.title,
+      outcome: r.status === "failed" ? "failed" : "published",
+      whenText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}`,
+      liveUrl: r.liveUrl ?? null,
+      error: r.error ?? null,
+    };
+  });
 }
 
 /** A refused change to the calendar; the message is the one the page shows. */

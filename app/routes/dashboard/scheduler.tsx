@@ -3,7 +3,10 @@ import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
-import { authContext } from "#app/modules/auth/guards.server";
+import { requestContext } from "#app/context";
+import { authContext, requirePermission } from "#app/modules/auth/guards.server";
+import { autopilotStatus, setAutopilotRunning, skipDay, SkipDayError } from "#app/modules/autopilot/status.server";
+import { can } from "#app/modules/workspaces/permissions";
 import { editUrl } from "#app/modules/articles/urls";
 import {
   chooseTopic,
@@ -17,6 +20,7 @@ import { TabNav } from "#app/components/tab-nav";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { AutopilotBar, DayState, PastList, SkipDay } from "./scheduler-autopilot";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
 
@@ -33,7 +37,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]["id"];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { site } = context.get(authContext);
+  const { site, role } = context.get(authContext);
   const db = getDb();
   const params = url.searchParams;
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
@@ -44,18 +48,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (tab === "coming" && isInWindow(asked, now, view.timeZone)) {
     choose = { date: asked, dateText: formatDayDate(asked), ...(await listTopicChoices(db, site.id)) };
   }
-  return { tab, choose, ...view };
+  const autopilot = await autopilotStatus(db, site, now);
+  return { tab, choose, ...view, autopilot, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("choose"), date: z.string(), topicId: z.string().optional(), topic: z.string().max(200).optional() }),
   z.object({ intent: z.literal("clear"), date: z.string() }),
+  z.object({ intent: z.literal("skip"), date: z.string() }),
+  z.object({ intent: z.enum(["pause", "resume"]) }),
 ]);
 
 const notice = (description: string) => ({ title: "Could not update the schedule", description });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site } = context.get(authContext);
+  const auth = context.get(authContext);
+  const { site } = auth;
   const db = getDb();
   const { submission } = await parseSubmission(request, ActionSchema);
   if (submission.status !== "success") return replyError(submission, { notice: notice("Please choose a topic from the list.") });
@@ -70,6 +78,21 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: `“${saved.keyword}” is scheduled for ${saved.dateText} at ${saved.timeText}`,
         });
       }
+      case "pause":
+      case "resume": {
+        requirePermission(auth, "settings.manage");
+        const actor = { userId: auth.user.id, workspaceId: auth.workspace.id, ip: context.get(requestContext).ip ?? null };
+        await setAutopilotRunning(db, site.id, input.intent === "resume", actor);
+        return redirectWithToast(PAGE, { title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused" });
+      }
+      case "skip": {
+        requirePermission(auth, "topics.manage");
+        const keyword = await skipDay(db, site, input.date);
+        return redirectWithToast(PAGE, {
+          title: "Day skipped",
+          description: `“${keyword}” will not be written on ${formatDayDate(input.date)}.`,
+        });
+      }
       case "clear": {
         const cleared = await clearDay(db, site, { date: input.date });
         return redirectWithToast(PAGE, {
@@ -82,16 +105,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof ScheduleError) return replyError(submission, { notice: notice(error.message) });
+    if (error instanceof ScheduleError || error instanceof SkipDayError) return replyError(submission, { notice: notice(error.message) });
     throw error;
   }
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, counts, days, past, timeText, choose } = loaderData;
+  const { tab, counts, days, past, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
+      <AutopilotBar status={autopilot} timeZone={timeZone} canPause={canPause} />
       <TabNav
         label="Scheduler views"
         tabs={TABS}
@@ -104,13 +128,15 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
         )}
       />
       {actionData?.notice ? <FormMessage title={actionData.notice.title} description={actionData.notice.description} /> : null}
-      {tab === "coming" ? <ComingList days={days} timeText={timeText} /> : <PastList past={past} />}
+      {tab === "coming" ? <ComingList days={days} timeText={timeText} autopilot={autopilot} canSkip={canSkip} /> : <PastList past={past} />}
       {choose ? <ChooseTopicDialog choose={choose} closeTo={PAGE} /> : null}
     </div>
   );
 }
 
-function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData"]["days"]; timeText: string }) {
+type Loaded = Route.ComponentProps["loaderData"];
+
+function ComingList({ days, timeText, autopilot, canSkip }: Pick<Loaded, "days" | "timeText" | "autopilot" | "canSkip">) {
   return (
     <ol className="flex flex-col gap-3" aria-label="Coming days">
       {days.map((day) => (
@@ -131,6 +157,7 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
                 <span className="font-medium">{day.planned.keyword}</span>
               </p>
             ) : null}
+            <DayState status={autopilot.days[day.date]} />
             {day.articles.map((a) => (
               <p key={a.id} className="text-sm text-slate-900">
                 <span className="text-slate-600">Scheduled article ({a.time}): </span>
@@ -141,6 +168,9 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
             ))}
           </div>
           <div className="flex items-center gap-2">
+            {day.planned && canSkip && autopilot.enabled && !autopilot.days[day.date] ? (
+              <SkipDay date={day.date} dateText={day.dateText} />
+            ) : null}
             {day.planned ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="clear" />
@@ -156,29 +186,6 @@ function ComingList({ days, timeText }: { days: Route.ComponentProps["loaderData
               </Link>
             </Button>
           </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function PastList({ past }: { past: Route.ComponentProps["loaderData"]["past"] }) {
-  if (past.length === 0) {
-    return (
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-        <h2 className="text-base font-semibold text-slate-900">No past scheduled content</h2>
-        <p className="mt-1 text-sm text-slate-600">Once you have published scheduled content, it will appear here.</p>
-      </div>
-    );
-  }
-  return (
-    <ol className="flex flex-col gap-3" aria-label="Published articles">
-      {past.map((a) => (
-        <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
-          <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-            {a.title}
-          </Link>
-          <span className="text-sm text-slate-600">Published {a.publishedText}</span>
         </li>
       ))}
     </ol>

@@ -1,0 +1,125 @@
+import { Form, Link } from "react-router";
+import { Button } from "#app/components/ui/button";
+import { editUrl } from "#app/modules/articles/urls";
+import type { AutopilotStatus, DayStatus } from "#app/modules/autopilot/status.server";
+import type { PastArticle } from "#app/modules/scheduler/scheduler.server";
+import { cn } from "#app/utils/cn";
+
+/** The scheduler's auto-pilot parts (issue 12 scope 3): the 'Next publish' bar with Pause/Resume, day states, skip, the past list. */
+
+export function AutopilotBar({ status, timeZone, canPause }: { status: AutopilotStatus; timeZone: string; canPause: boolean }) {
+  return (
+    <section
+      aria-label="Auto-pilot"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <p data-testid="next-publish" className="font-medium text-slate-900">
+          {status.nextPublish
+            ? `Next publish: ${status.nextPublish.when} (${timeZone}), “${status.nextPublish.what}”`
+            : "Next publish: nothing scheduled"}
+        </p>
+        <p className="text-slate-600" data-testid="autopilot-state">
+          {status.enabled
+            ? `Auto-pilot is on: the day's planned keyword is written at ${status.generationTime}${status.autoPublish ? " and published at the publishing time once it passes the quality check." : " and waits as a draft for you."}`
+            : "Auto-pilot is paused. Turn it on here or in Settings → Content."}
+        </p>
+      </div>
+      {canPause ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value={status.enabled ? "pause" : "resume"} />
+          <Button type="submit" variant="secondary" size="sm">
+            {status.enabled ? "Pause auto-pilot" : "Resume auto-pilot"}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+const STATE_LABELS: Record<DayStatus["state"], string> = {
+  writing: "Writing",
+  written: "Written, waiting as a draft",
+  held: "Held",
+  publishing: "Publishing",
+  published: "Published",
+  failed: "Failed",
+  skipped: "Skipped",
+};
+
+export function DayState({ status }: { status: DayStatus | undefined }) {
+  if (!status) return null;
+  const warn = status.state === "held" || status.state === "failed";
+  return (
+    <div className="flex flex-col gap-1 text-sm" data-testid="day-state" data-state={status.state}>
+      <p>
+        <span
+          className={cn(
+            "rounded-full px-2 py-0.5 text-xs font-semibold",
+            warn ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800",
+          )}
+        >
+          {STATE_LABELS[status.state]}
+        </span>
+        {status.articleId ? (
+          <Link to={editUrl(status.articleId)} className="ml-2 text-brand-700 underline-offset-4 hover:underline">
+            Open the article
+          </Link>
+        ) : null}
+      </p>
+      {status.reasons.length ? (
+        <ul className="list-disc pl-5 text-slate-700">
+          {status.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function SkipDay({ date, dateText }: { date: string; dateText: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="skip" />
+      <input type="hidden" name="date" value={date} />
+      <Button type="submit" variant="ghost" size="sm" aria-label={`Skip ${dateText}`}>
+        Skip this day
+      </Button>
+    </Form>
+  );
+}
+
+export function PastList({ past }: { past: PastArticle[] }) {
+  if (past.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+        <h2 className="text-base font-semibold text-slate-900">No past scheduled content</h2>
+        <p className="mt-1 text-sm text-slate-600">Once you have published scheduled content, it will appear here.</p>
+      </div>
+    );
+  }
+  return (
+    <ol className="flex flex-col gap-3" aria-label="Published articles">
+      {past.map((a) => (
+        <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
+          <div className="flex min-w-0 flex-col gap-1">
+            <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              {a.title}
+            </Link>
+            {a.outcome === "failed" ? (
+              <p className="text-sm text-red-800">Publishing failed{a.error ? `: ${a.error}` : "."}</p>
+            ) : a.liveUrl ? (
+              <a href={a.liveUrl} className="text-sm text-brand-700 underline" rel="noopener noreferrer" target="_blank">
+                View the live post
+              </a>
+            ) : null}
+          </div>
+          <span className="text-sm text-slate-600">
+            {a.outcome === "failed" ? "Failed" : "Published"} {a.whenText}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
