@@ -179,6 +179,7 @@ const CONTENT = {
   imageStyle: "illustration",
   autoGeneration: "on",
   autoGenTime: "18:00",
+  autopilotMinScore: "75",
 };
 
 describe("content tab", () => {
@@ -218,6 +219,7 @@ describe("content tab", () => {
       autoGeneration: true,
       autoGenTime: "18:00",
       autoPublish: false,
+      autopilotMinScore: 75,
     });
   });
 

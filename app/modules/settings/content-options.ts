@@ -62,6 +62,8 @@ export type ContentSettings = {
   autoGeneration: boolean;
   autoGenTime: string;
   autoPublish: boolean;
+  /** The SEO score an article needs before auto-pilot publishes it on its own (docs/decisions/049). */
+  autopilotMinScore: number;
 };
 
 /** The defaults of docs/product.md "Settings", Content. */
@@ -79,4 +81,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   autoGeneration: false,
   autoGenTime: "09:00",
   autoPublish: false,
+  autopilotMinScore: 70,
 };

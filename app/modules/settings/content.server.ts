@@ -33,6 +33,7 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     autoGeneration: row.auto_generation === 1,
     autoGenTime: row.auto_gen_time,
     autoPublish: row.auto_publish === 1,
+    autopilotMinScore: row.autopilot_min_score,
   };
 }
 
@@ -58,6 +59,12 @@ export const ContentFormSchema = z.object({
   autoGeneration: checkbox,
   autoGenTime: choice(AUTO_GEN_TIMES, "Please choose one of the offered times"),
   autoPublish: checkbox,
+  autopilotMinScore: z.coerce
+    .number({ error: "Enter a score from 0 to 100." })
+    .int("Enter a whole number.")
+    .min(0, "Enter a score from 0 to 100.")
+    .max(100, "Enter a score from 0 to 100.")
+    .default(DEFAULT_CONTENT_SETTINGS.autopilotMinScore),
 }) satisfies z.ZodType<ContentSettings, unknown>;
 
 export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
@@ -75,6 +82,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     auto_generation: input.autoGeneration ? 1 : 0,
     auto_gen_time: input.autoGenTime,
     auto_publish: input.autoPublish ? 1 : 0,
+    autopilot_min_score: input.autopilotMinScore,
     updated_at: isoNow(),
   };
   await inTransaction(db, async (trx) => {

@@ -127,7 +127,13 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
           <SwitchField
             {...switchProps("autoPublish")}
             label="Publish automatically"
-            description="Publish generated articles right away instead of saving them as drafts."
+            description="Publish each day's article at the publishing time once it passes the quality check (SEO score, length, no placeholder text); otherwise it waits as a draft and you get a mail. Articles of the built-in offline writer always wait for you."
+          />
+          <Field
+            label="Minimum SEO score to publish automatically"
+            inputProps={{ ...getInputProps(fields.autopilotMinScore, { type: "number" }), min: 0, max: 100, step: 1 }}
+            errors={fields.autopilotMinScore.errors}
+            className="max-w-xs"
           />
         </div>
       </SettingsCard>

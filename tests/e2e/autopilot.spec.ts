@@ -1,0 +1,106 @@
+import { expect, test } from "@playwright/test";
+import { E2E_SECRETS } from "./stack";
+import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+
+/**
+ * Issue 12 (scopes 2-5): an owner turns auto-pilot on in Settings → Content,
+ * plans today's topic in the scheduler, and the cron call writes it through the
+ * real pipeline. The test then advances the clock to the publishing time (it
+ * moves the day's publish job to now); the offline writer's article is held
+ * for approval with its reasons, shown on the scheduler, and the owner is mailed.
+ */
+
+/** A zone where it is now between 07:00 and 22:00, so today's 06:00 generation time has passed and 23:30 is still ahead. */
+function zoneWithDaytime() {
+  for (const zone of [
+    "Europe/Berlin",
+    "America/New_York",
+    "Asia/Tokyo",
+    "America/Los_Angeles",
+    "Australia/Sydney",
+    "Asia/Kolkata",
+    "Pacific/Honolulu",
+  ]) {
+    const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", hourCycle: "h23" }).format(new Date()));
+    if (hour >= 7 && hour < 22) return zone;
+  }
+  throw new Error("no zone in daytime");
+}
+
+test("turn on auto-pilot: the planned article is written, checked and held with its reasons, and the owner is mailed", async ({ page }) => {
+  const user = await createVerifiedUser(uniqueEmail("autopilot"), "autopilot-password");
+  const zone = zoneWithDaytime();
+  await signIn(page, user, { to: "/dashboard/settings?tab=publishing" });
+
+  const publishing = page.getByRole("form", { name: "Publishing settings" });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
+  await publishing.getByLabel("Start date").fill(today);
+  await publishing.getByLabel("Time", { exact: true }).fill("23:30");
+  await publishing.getByLabel("Time zone").selectOption(zone);
+  await publishing.getByRole("button", { name: "Save Publishing Settings" }).click();
+  await expect(page.getByText("Publishing settings saved!")).toBeVisible();
+
+  await page.goto("/dashboard/settings?tab=content");
+  await page.getByRole("switch", { name: "Automatic generation" }).click();
+  await page.getByLabel("Daily generation time").selectOption("06:00");
+  await page.getByRole("switch", { name: "Publish automatically" }).click();
+  await page.getByRole("button", { name: "Save content settings" }).click();
+  await expect(page.getByText("Content settings saved!")).toBeVisible();
+
+  await page.goto("/dashboard/scheduler");
+  await page
+    .getByRole("link", { name: /Choose from topics for/ })
+    .first()
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Content strategy" }).click();
+  await expect(page.getByText("Topic selected")).toBeVisible();
+  await expect(page.getByTestId("next-publish")).toContainText(`Next publish: `);
+  await expect(page.getByTestId("next-publish")).toContainText("23:30");
+
+  // The minute tick, as an external scheduler calls it.
+  const cron = await page.request.post("/resources/cron", { headers: { Authorization: `Bearer ${E2E_SECRETS.CRON_SECRET}` } });
+  expect(cron.ok()).toBe(true);
+
+  const db = e2eDb();
+  await expect
+    .poll(
+      async () => {
+        const row = await db.selectFrom("autopilot_days").selectAll().where("site_id", "=", user.siteId).executeTakeFirst();
+        if (!row?.generation_id) return null;
+        const generation = await db
+          .selectFrom("generations")
+          .select("status")
+          .where("id", "=", row.generation_id)
+          .executeTakeFirstOrThrow();
+        return generation.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("succeeded");
+  // Advance the clock to the publishing time: the day's publish step runs now.
+  const row = await db.selectFrom("autopilot_days").select(["id"]).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
+  await db
+    .updateTable("jobs")
+    .set({ run_at: new Date().toISOString() })
+    .where("name", "=", "autopilot-publish")
+    .where("payload", "like", `%${row.id}%`)
+    .execute();
+  await expect
+    .poll(async () => (await db.selectFrom("autopilot_days").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state, {
+      timeout: 15_000,
+    })
+    .toBe("held");
+
+  await page.goto("/dashboard/scheduler");
+  const state = page.getByTestId("day-state").first();
+  await expect(state).toHaveAttribute("data-state", "held");
+  await expect(state).toContainText("offline writer");
+  await expect(state.getByRole("link", { name: "Open the article" })).toBeVisible();
+  const mails = await db
+    .selectFrom("mail_outbox")
+    .select("subject")
+    .where("to_address", "=", user.email)
+    .where("subject", "like", "Auto-pilot needs you%")
+    .execute();
+  expect(mails).toHaveLength(1);
+});
