@@ -75,6 +75,8 @@ export default [
     route("scheduler", "routes/dashboard/scheduler.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
     route("upgrade", "routes/dashboard/upgrade.tsx"),
+    // An auto-pilot article waiting for approval (issue 12): approve to publish, or reject.
+    route("review/:dayId", "routes/dashboard/review.tsx"),
     // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.
     route("sites", "routes/dashboard/sites.tsx"),
     route("sites/switch", "routes/dashboard/sites-switch.ts"),

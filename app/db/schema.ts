@@ -126,6 +126,8 @@ export interface ContentSettingsTable {
   auto_publish: Generated<Bool>;
   /** The SEO score an article needs before auto-pilot publishes it on its own (migration 0022). */
   autopilot_min_score: Generated<number>;
+  /** Every auto-pilot article waits for a named person's approval (migration 0023). */
+  review_mode: Generated<Bool>;
   updated_at: Timestamp;
 }
 export interface PublishingSettingsTable {
@@ -308,6 +310,16 @@ export interface AutopilotDaysTable {
   notified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface ArticleApprovalsTable {
+  id: string;
+  article_id: string;
+  site_id: string;
+  user_id: string | null;
+  /** The approver's name as it was, so the record outlives the account. */
+  user_name: string;
+  decision: "approved" | "rejected";
+  created_at: Timestamp;
 }
 export interface SubscriptionsTable {
   id: string;
@@ -536,6 +548,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
   autopilot_days: AutopilotDaysTable;
+  article_approvals: ArticleApprovalsTable;
   usage_events: UsageEventsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;

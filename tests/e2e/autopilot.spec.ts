@@ -7,7 +7,10 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
  * plans today's topic in the scheduler, and the cron call writes it through the
  * real pipeline. The test then advances the clock to the publishing time (it
  * moves the day's publish job to now); the offline writer's article is held
- * for approval with its reasons, shown on the scheduler, and the owner is mailed.
+ * for approval with its reasons, shown on the scheduler, and the owner is
+ * mailed. The owner approves it on the review page; at its publishing time it
+ * goes to the hosted blog, 'Scheduled Past' links the live post and the
+ * article page names who approved it.
  */
 
 /** A zone where it is now between 07:00 and 22:00, so today's 06:00 generation time has passed and 23:30 is still ahead. */
@@ -27,7 +30,9 @@ function zoneWithDaytime() {
   throw new Error("no zone in daytime");
 }
 
-test("turn on auto-pilot: the planned article is written, checked and held with its reasons, and the owner is mailed", async ({ page }) => {
+test("turn on auto-pilot: the planned article is written, held with its reasons and a mail, then approved and published to the hosted blog", async ({
+  page,
+}) => {
   const user = await createVerifiedUser(uniqueEmail("autopilot"), "autopilot-password");
   const zone = zoneWithDaytime();
   await signIn(page, user, { to: "/dashboard/settings?tab=publishing" });
@@ -95,7 +100,6 @@ test("turn on auto-pilot: the planned article is written, checked and held with 
   const state = page.getByTestId("day-state").first();
   await expect(state).toHaveAttribute("data-state", "held");
   await expect(state).toContainText("offline writer");
-  await expect(state.getByRole("link", { name: "Open the article" })).toBeVisible();
   const mails = await db
     .selectFrom("mail_outbox")
     .select("subject")
@@ -103,4 +107,38 @@ test("turn on auto-pilot: the planned article is written, checked and held with 
     .where("subject", "like", "Auto-pilot needs you%")
     .execute();
   expect(mails).toHaveLength(1);
+
+  // The owner reviews it and approves: it is published to the hosted blog, the approval names them, and it is listed as past.
+  await state.getByRole("link", { name: "Review" }).click();
+  await expect(page.getByTestId("review-reasons")).toContainText("offline writer");
+  await page.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  const article = await db.selectFrom("autopilot_days").select("article_id").where("id", "=", row.id).executeTakeFirstOrThrow();
+  // Approved before its publishing time, it is scheduled for it; the test advances the clock to it again.
+  expect((await db.selectFrom("articles").select("status").where("id", "=", article.article_id!).executeTakeFirstOrThrow()).status).toBe(
+    "scheduled",
+  );
+  const publication = await db
+    .selectFrom("publications")
+    .select("id")
+    .where("article_id", "=", article.article_id!)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("jobs")
+    .set({ run_at: new Date().toISOString() })
+    .where("name", "=", "publish-article")
+    .where("payload", "like", `%${publication.id}%`)
+    .execute();
+  await expect
+    .poll(
+      async () => (await db.selectFrom("articles").select("status").where("id", "=", article.article_id!).executeTakeFirstOrThrow()).status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe("published");
+  await page.goto("/dashboard/scheduler?tab=past");
+  await expect(page.getByRole("link", { name: "View the live post" }).first()).toHaveAttribute("href", /\/b\//);
+  await page.goto(`/dashboard/write?edit=${article.article_id}`);
+  await expect(page.getByTestId("approval")).toContainText("Approved for publishing by");
 });

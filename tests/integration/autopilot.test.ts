@@ -6,6 +6,7 @@ import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import * as reviewRoute from "#app/routes/dashboard/review";
 import * as schedulerRoute from "#app/routes/dashboard/scheduler";
 import { addDays, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
@@ -349,5 +350,79 @@ describe("the scheduler's auto-pilot controls", () => {
         expect.objectContaining({ title: "Failed one", outcome: "failed", error: "WordPress answered 401: wrong application password" }),
       ]),
     );
+  });
+});
+
+describe("review and approvals", () => {
+  const decide = (user: TestUser, dayId: string, intent: "approve" | "reject") =>
+    callRoute({
+      middleware: [requireAuth],
+      handler: reviewRoute.action,
+      params: { dayId },
+      request: post(`/dashboard/review/${dayId}`, { intent }, user.cookie),
+    });
+
+  /** A day whose good AI-written article was held because review mode is on. */
+  async function heldForReview(date: string) {
+    const user = await autopilotSite({ day: date });
+    await db.updateTable("content_settings").set({ review_mode: 1 }).where("site_id", "=", user.siteId).execute();
+    await enqueueDueAutopilot(db, new Date(`${date}T09:00:00Z`));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date(`${date}T09:00:00Z`));
+    const written = (await daysOf(user))[0]!;
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", written.generation_id!).execute();
+    await db
+      .updateTable("articles")
+      .set({
+        status: "draft",
+        source: "ai",
+        title: "Cold brew at home",
+        content_html: "<p>Good text.</p>",
+        word_count: 1400,
+        seo_score: 88,
+      })
+      .where("id", "=", written.article_id!)
+      .execute();
+    await runAutopilotPublish(db, day!.id, new Date(`${date}T16:30:00Z`));
+    return { user, day: (await daysOf(user))[0]! };
+  }
+
+  it("review mode holds a good article for approval; an editor approves it, it is published and the approval names them", async () => {
+    const { user, day } = await heldForReview("2030-11-01");
+    expect(day.state).toBe("held");
+    expect(JSON.parse(day.reasons)).toEqual(["Review mode is on: it waits for your approval."]);
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select("text")
+      .where("to_address", "=", user.email)
+      .where("subject", "like", "Auto-pilot%")
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`/dashboard/review/${day.id}`);
+
+    const editor = await makeUser(db, { fullName: "Erin Editor" });
+    await addMember(db, editor.userId, user.workspaceId, "editor");
+    await db.deleteFrom("memberships").where("user_id", "=", editor.userId).where("workspace_id", "=", editor.workspaceId).execute();
+    const res = await decide(editor, day.id, "approve");
+    expect(redirectTarget(res)).toBe("/dashboard/scheduler");
+    expect((await daysOf(user))[0]!.state).toBe("publishing");
+    const approvals = await db.selectFrom("article_approvals").selectAll().where("article_id", "=", day.article_id!).execute();
+    expect(approvals).toEqual([expect.objectContaining({ user_id: editor.userId, user_name: "Erin Editor", decision: "approved" })]);
+    expect(await db.selectFrom("publications").select("status").where("article_id", "=", day.article_id!).execute()).toHaveLength(1);
+    // A second decision is refused: the day is no longer waiting.
+    expect((await decide(user, day.id, "reject")).status).toBe(409);
+  });
+
+  it("rejecting keeps the article a draft and skips the day; another site's review is a 404", async () => {
+    const { user, day } = await heldForReview("2030-11-02");
+    const other = await makeUser(db);
+    expect((await decide(other, day.id, "approve")).status).toBe(404);
+    const res = await decide(user, day.id, "reject");
+    expect(redirectTarget(res)).toBe("/dashboard/scheduler");
+    const after = (await daysOf(user))[0]!;
+    expect(after.state).toBe("skipped");
+    expect(after.reasons).toContain("Rejected by");
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", day.article_id!).execute()).toEqual([]);
+    const article = await db.selectFrom("articles").select("status").where("id", "=", day.article_id!).executeTakeFirstOrThrow();
+    expect(article.status).toBe("draft");
   });
 });

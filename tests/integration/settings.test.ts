@@ -220,6 +220,7 @@ describe("content tab", () => {
       autoGenTime: "18:00",
       autoPublish: false,
       autopilotMinScore: 75,
+      reviewMode: false,
     });
   });
 

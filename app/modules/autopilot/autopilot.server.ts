@@ -191,7 +191,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
       .executeTakeFirst(),
     db
       .selectFrom("content_settings")
-      .select(["auto_publish", "autopilot_min_score", "article_length"])
+      .select(["auto_publish", "autopilot_min_score", "article_length", "review_mode"])
       .where("site_id", "=", day.site_id)
       .executeTakeFirst(),
   ]);
@@ -214,6 +214,8 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     },
     { minScore: content.autopilot_min_score, articleLength: content.article_length },
   );
+  // Review mode: a named person approves every article before it goes out (docs/decisions/049).
+  if (content.review_mode) reasons.unshift("Review mode is on: it waits for your approval.");
   const destination = await defaultConnection(db, day.site_id);
   if (!destination) reasons.push("No destination is connected: connect one or turn the hosted blog back on.");
   if (reasons.length || !destination) {
@@ -258,7 +260,8 @@ async function notifyOwners(db: DB, dayId: string) {
     .where("m.role", "=", "owner")
     .execute();
   const appUrl = getEnv().appUrl;
-  const link = day.article_id ? `${appUrl}/dashboard/write?edit=${day.article_id}` : `${appUrl}/dashboard/scheduler`;
+  // A held article is decided on its review page (approve or reject); anything else is seen on the scheduler.
+  const link = day.article_id && day.state === "held" ? `${appUrl}/dashboard/review/${dayId}` : `${appUrl}/dashboard/scheduler`;
   for (const owner of owners) {
     await sendMail(db, {
       to: owner.email,

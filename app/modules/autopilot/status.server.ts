@@ -10,7 +10,7 @@ import { formatDateTime, isoNow, zonedDate } from "#app/utils/time";
  * and reasons, and the customer's Pause / Resume and 'Skip this day'.
  */
 
-export type DayStatus = { state: AutopilotState; reasons: string[]; articleId: string | null };
+export type DayStatus = { id: string; state: AutopilotState; reasons: string[]; articleId: string | null };
 
 export type AutopilotStatus = {
   enabled: boolean;
@@ -31,7 +31,7 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
       .executeTakeFirst(),
     db
       .selectFrom("autopilot_days")
-      .select(["day", "state", "reasons", "article_id"])
+      .select(["id", "day", "state", "reasons", "article_id"])
       .where("site_id", "=", site.id)
       .where("day", ">=", today)
       .execute(),
@@ -68,7 +68,7 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
     generationTime: settings?.auto_gen_time ?? "09:00",
     nextPublish: next ? { when: formatDateTime(next.at.toISOString(), site.timeZone), what: next.what } : null,
     days: Object.fromEntries(
-      rows.map((r) => [r.day, { state: r.state, reasons: JSON.parse(r.reasons) as string[], articleId: r.article_id }]),
+      rows.map((r) => [r.day, { id: r.id, state: r.state, reasons: JSON.parse(r.reasons) as string[], articleId: r.article_id }]),
     ),
   };
 }

@@ -64,6 +64,8 @@ export type ContentSettings = {
   autoPublish: boolean;
   /** The SEO score an article needs before auto-pilot publishes it on its own (docs/decisions/049). */
   autopilotMinScore: number;
+  /** Every auto-pilot article waits for a named person's approval. */
+  reviewMode: boolean;
 };
 
 /** The defaults of docs/product.md "Settings", Content. */
@@ -82,4 +84,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   autoGenTime: "09:00",
   autoPublish: false,
   autopilotMinScore: 70,
+  reviewMode: false,
 };

@@ -34,6 +34,7 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     autoGenTime: row.auto_gen_time,
     autoPublish: row.auto_publish === 1,
     autopilotMinScore: row.autopilot_min_score,
+    reviewMode: row.review_mode === 1,
   };
 }
 
@@ -65,6 +66,7 @@ export const ContentFormSchema = z.object({
     .min(0, "Enter a score from 0 to 100.")
     .max(100, "Enter a score from 0 to 100.")
     .default(DEFAULT_CONTENT_SETTINGS.autopilotMinScore),
+  reviewMode: checkbox,
 }) satisfies z.ZodType<ContentSettings, unknown>;
 
 export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
@@ -83,6 +85,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     auto_gen_time: input.autoGenTime,
     auto_publish: input.autoPublish ? 1 : 0,
     autopilot_min_score: input.autopilotMinScore,
+    review_mode: input.reviewMode ? 1 : 0,
     updated_at: isoNow(),
   };
   await inTransaction(db, async (trx) => {

@@ -61,7 +61,11 @@ export function DayState({ status }: { status: DayStatus | undefined }) {
         >
           {STATE_LABELS[status.state]}
         </span>
-        {status.articleId ? (
+        {status.articleId && (status.state === "held" || status.state === "written") ? (
+          <Link to={`/dashboard/review/${status.id}`} className="ml-2 text-brand-700 underline-offset-4 hover:underline">
+            Review
+          </Link>
+        ) : status.articleId ? (
           <Link to={editUrl(status.articleId)} className="ml-2 text-brand-700 underline-offset-4 hover:underline">
             Open the article
           </Link>

@@ -20,8 +20,8 @@ export function autopilotNoticeMail({
     paragraphs: [
       `The article for ${day}${keyword ? ` ("${keyword}")` : ""} on ${siteName} was not published, because:`,
       ...reasons.map((reason) => `• ${reason}`),
-      "Open it to fix it and publish it yourself, or let tomorrow's article go out as planned.",
+      "Review it: approve it to publish it, or reject it; you can also edit it first.",
     ],
-    action: { label: "Open the article", url: link },
+    action: { label: "Review the article", url: link },
   });
 }

@@ -26,7 +26,7 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
   const reply = replyFor(actionData, "content");
   // Validated on the server only; after a refused save the form shows what was sent (an unticked box sends nothing).
   const [form, fields] = useForm({ id: "content", lastResult: reply?.result, defaultValue: content });
-  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish") => ({
+  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode") => ({
     name,
     defaultChecked: fields[name].initialValue === "on",
     errors: fields[name].errors,
@@ -128,6 +128,11 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
             {...switchProps("autoPublish")}
             label="Publish automatically"
             description="Publish each day's article at the publishing time once it passes the quality check (SEO score, length, no placeholder text); otherwise it waits as a draft and you get a mail. Articles of the built-in offline writer always wait for you."
+          />
+          <SwitchField
+            {...switchProps("reviewMode")}
+            label="Review mode"
+            description="Every auto-pilot article waits for your approval: you get a mail with a link to approve or reject it. Each decision records who made it and when."
           />
           <Field
             label="Minimum SEO score to publish automatically"

@@ -19,6 +19,8 @@ import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
 import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
+import { approvalsOf } from "#app/modules/autopilot/review.server";
+import { formatDateTime } from "#app/utils/time";
 
 export const handle = { breadcrumb: "Write" };
 
@@ -43,11 +45,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
   const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
+  // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
+  const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
   return {
     ...screen,
     activeGeneration,
     keyword,
     liveChecks,
+    approvals,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
   };
@@ -79,6 +84,11 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           {article ? "Edit Article" : "Write New Article"}
         </h1>
         {article?.source === "offline" ? <OfflineWriterNote /> : null}
+        {loaderData.approvals.map((a) => (
+          <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
+            {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
+          </p>
+        ))}
         <WriteForm
           key={article?.id ?? "new"}
           article={article}

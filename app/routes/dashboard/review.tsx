@@ -1,0 +1,124 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { FormMessage } from "#app/components/forms";
+import { Button } from "#app/components/ui/button";
+import { getDb } from "#app/db/client.server";
+import { editUrl } from "#app/modules/articles/urls";
+import { authContext, requirePermission } from "#app/modules/auth/guards.server";
+import { decideDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
+import { can } from "#app/modules/workspaces/permissions";
+import { parseSubmission, replyError } from "#app/utils/forms.server";
+import { notFound } from "#app/utils/responses.server";
+import { formatDateTime, formatDayDate } from "#app/utils/time";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/review";
+
+export const handle = { breadcrumb: "Review" };
+export const meta: Route.MetaFunction = () => [{ title: "Review an auto-pilot article | Inkpilot" }];
+
+/** An auto-pilot article waiting for a decision (issue 12 scope 5; docs/decisions/049): approve to publish, or reject. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const view = await reviewView(getDb(), auth.site.id, params.dayId);
+  if (!view) notFound("That review does not exist on this site.");
+  return { view, timeZone: auth.site.timeZone, canDecide: view.canDecide && can(auth.role, "articles.publish") };
+}
+
+const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]) });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const auth = context.get(authContext);
+  requirePermission(auth, "articles.publish");
+  const { submission } = await parseSubmission(request, DecisionSchema);
+  if (submission.status !== "success") return replyError(submission);
+  const reviewer = { siteId: auth.site.id, userId: auth.user.id, userName: auth.user.fullName || auth.user.email };
+  try {
+    const done = await decideDay(getDb(), reviewer, params.dayId, submission.value.intent === "approve" ? "approved" : "rejected");
+    if (!done) notFound("That review does not exist on this site.");
+    if (done.decision === "rejected")
+      return redirectWithToast("/dashboard/scheduler", { title: "Article rejected", description: "It stays a draft." });
+    return redirectWithToast("/dashboard/scheduler", {
+      title: "Approved",
+      description: done.at
+        ? `It will be published to ${done.destination} on ${formatDateTime(done.at.toISOString(), auth.site.timeZone)}.`
+        : `It is being published to ${done.destination}.`,
+    });
+  } catch (error) {
+    if (error instanceof ReviewError)
+      return replyError(submission, { status: 409, notice: { title: "Nothing to decide", description: error.message } });
+    throw error;
+  }
+}
+
+export default function Review({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, timeZone, canDecide } = loaderData;
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight">Review: {formatDayDate(view.day)}</h1>
+      {notice ? <FormMessage {...notice} /> : null}
+      <section aria-label="Article" className="rounded-xl border border-slate-200 bg-white p-6 text-sm">
+        {view.article ? (
+          <>
+            <h2 className="text-lg font-semibold text-slate-900">{view.article.title}</h2>
+            <p className="mt-1 text-slate-600">{view.article.metaDescription}</p>
+            <p className="mt-3 text-slate-700">
+              Keyword “{view.keyword}” · {view.article.wordCount} words · SEO score {view.article.seoScore ?? "not scored"} · written by{" "}
+              {view.article.source === "offline" ? "the offline writer" : view.article.source === "ai" ? "the AI provider" : "hand"}
+            </p>
+            <p className="mt-3 flex flex-wrap gap-4">
+              <Link to={editUrl(view.article.id)} className="font-medium text-brand-700 underline">
+                Edit the article
+              </Link>
+              <a
+                href={`/dashboard/write/preview?id=${view.article.id}`}
+                target="_blank"
+                rel="noreferrer"
+                className="font-medium text-brand-700 underline"
+              >
+                Preview it
+              </a>
+            </p>
+          </>
+        ) : (
+          <p>No article was written for this day.</p>
+        )}
+        {view.reasons.length ? (
+          <>
+            <h3 className="mt-4 font-semibold text-slate-900">Why it waits</h3>
+            <ul className="mt-1 list-disc pl-5 text-slate-700" data-testid="review-reasons">
+              {view.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {view.approvals.length ? (
+          <ul className="mt-4 text-slate-700" data-testid="approvals">
+            {view.approvals.map((a) => (
+              <li key={a.at}>
+                {a.decision === "approved" ? "Approved" : "Rejected"} by {a.userName} on {formatDateTime(a.at, timeZone)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+      {canDecide ? (
+        <div className="flex flex-wrap gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <Button type="submit">Approve and publish</Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reject" />
+            <Button type="submit" variant="secondary">
+              Reject
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Nothing to decide here now.</p>
+      )}
+    </div>
+  );
+}
