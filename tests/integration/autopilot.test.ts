@@ -426,3 +426,46 @@ describe("review and approvals", () => {
     expect(article.status).toBe("draft");
   });
 });
+
+describe("two workers on one database", () => {
+  it("write and publish a day's article once, whichever worker claims the jobs", async () => {
+    const workers = [
+      startWorker(db, jobRegistry, { leaseMs: 30_000, pollMs: 10 }),
+      startWorker(db, jobRegistry, { leaseMs: 30_000, pollMs: 10 }),
+    ];
+    try {
+      const user = await autopilotSite({ day: "2030-12-01" });
+      // Both "processes" tick at the same minute.
+      await Promise.all([
+        enqueueDueAutopilot(db, new Date("2030-12-01T09:00:00Z")),
+        enqueueDueAutopilot(db, new Date("2030-12-01T09:00:00Z")),
+      ]);
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const row = (await daysOf(user))[0];
+        if (row?.generation_id) {
+          const generation = await db
+            .selectFrom("generations")
+            .select("status")
+            .where("id", "=", row.generation_id)
+            .executeTakeFirstOrThrow();
+          if (generation.status !== "running") break;
+        }
+        if (Date.now() > deadline) throw new Error("the day was not written");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await daysOf(user)).toHaveLength(1);
+      expect(await db.selectFrom("articles").select("id").where("site_id", "=", user.siteId).execute()).toHaveLength(1);
+      expect(await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute()).toHaveLength(1);
+      const jobs = await db
+        .selectFrom("jobs")
+        .select(["name", "status"])
+        .where("payload", "like", `%${(await daysOf(user))[0]!.id}%`)
+        .execute();
+      expect(jobs.filter((j) => j.name === "autopilot-write")).toEqual([{ name: "autopilot-write", status: "succeeded" }]);
+      expect(jobs.filter((j) => j.name === "autopilot-publish")).toHaveLength(1);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+  });
+});
