@@ -20,6 +20,7 @@ import * as m0018DeveloperApi from "./0018_developer_api";
 import * as m0021PublishingSettings from "./0021_publishing_settings";
 import * as m0022Autopilot from "./0022_autopilot";
 import * as m0023AutopilotReview from "./0023_autopilot_review";
+import * as m0024Digest from "./0024_digest";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0021_publishing_settings": m0021PublishingSettings,
   "0022_autopilot": m0022Autopilot,
   "0023_autopilot_review": m0023AutopilotReview,
+  "0024_digest": m0024Digest,
 };

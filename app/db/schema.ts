@@ -64,11 +64,14 @@ export interface WorkspacesTable {
   updated_at: Timestamp;
 }
 export type WorkspaceRole = "owner" | "admin" | "editor";
+export type DigestFrequency = "daily" | "weekly" | "off";
 export interface MembershipsTable {
   workspace_id: string;
   user_id: string;
   role: WorkspaceRole;
   created_at: Timestamp;
+  /** The auto-pilot digest this member gets for this workspace (migration 0024). */
+  digest: Generated<DigestFrequency>;
 }
 export interface InvitationsTable {
   id: string;

@@ -43,6 +43,8 @@ export function accountView(auth: AuthState) {
     avatarUrl: avatarUrl(auth.user.avatarPath),
     hasPassword: auth.user.hasPassword,
     plan: auth.workspace.plan,
+    workspaceName: auth.workspace.name,
+    digest: auth.digest,
   };
 }
 export type AccountView = ReturnType<typeof accountView>;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import type { WorkspaceRole } from "#app/db/schema";
+import type { DigestFrequency, WorkspaceRole } from "#app/db/schema";
 import { safeTimeZone } from "#app/utils/time";
 import { can, permissionRefusal, type Permission } from "#app/modules/workspaces/permissions";
 import { forbidden } from "#app/utils/responses.server";
@@ -29,6 +29,8 @@ export type AuthState = {
   };
   workspace: { id: string; name: string; plan: "trial" | "pro"; trialEndsAt: string; trialArticlesUsed: number };
   role: WorkspaceRole;
+  /** This member's auto-pilot digest for the workspace (account settings). */
+  digest: DigestFrequency;
   /** timeZone: the site's IANA zone (UTC when unknown); every date a page shows is in it (app/utils/time.ts). */
   site: { id: string; name: string; url: string | null; timeZone: string };
 };
@@ -63,6 +65,7 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       "w.trial_ends_at",
       "w.trial_articles_used",
       "m.role",
+      "m.digest",
       "s.id as siteId",
       "s.name as siteName",
       "s.url as siteUrl",
@@ -97,6 +100,7 @@ export async function loadAuthState(db: DB, userId: string, sessionId: string): 
       trialArticlesUsed: row.trial_articles_used,
     },
     role: row.role,
+    digest: row.digest,
     site: { id: row.siteId, name: row.siteName, url: row.siteUrl, timeZone: safeTimeZone(row.timezone) },
   };
 }

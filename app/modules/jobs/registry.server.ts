@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { autopilotPublishJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
+import { planDigestsJob, sendDigestJob } from "#app/modules/autopilot/digest.server";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
 import { syncContactJob } from "#app/modules/crm/hubspot.server";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
@@ -40,6 +41,9 @@ export const jobRegistry = {
   // Auto-pilot (docs/decisions/049): each starts a generation or a publication, which run in their own lanes.
   "autopilot-write": { ...autopilotWriteJob, lane: "bulk", timeoutMs: MINUTE },
   "autopilot-publish": { ...autopilotPublishJob, lane: "bulk", timeoutMs: MINUTE },
+  // The digest: one planning job a day, then one small mail job per member and workspace.
+  "plan-digests": { ...planDigestsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
+  "send-digest": { ...sendDigestJob, lane: "bulk", timeoutMs: MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
+import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { enqueue } from "./queue.server";
 
@@ -12,4 +13,5 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   await enqueue(db, "purge-expired", {}, { idempotencyKey: `purge:${hour}`, maxAttempts: 3 });
   await enqueueDailyLinkChecks(db, now);
   await enqueueDueAutopilot(db, now);
+  await enqueueDigestPlanning(db, now);
 }

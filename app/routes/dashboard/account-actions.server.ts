@@ -8,6 +8,7 @@ import { multipartTooLarge } from "#app/modules/uploads/images.server";
 import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { DIGEST_LABELS, setDigest } from "#app/modules/autopilot/digest.server";
 
 /**
  * The account forms' action, for the account page and the settings Account tab
@@ -79,9 +80,23 @@ export async function accountAction({ request, url, auth, ip }: { request: Reque
       return signOutEverywhere(form);
     case "delete-account":
       return deleteAccount(form);
+    case "digest":
+      return saveDigest(form);
     default:
       return replyNotice(null, UNKNOWN_ACTION);
   }
+}
+
+export const DigestSchema = z.object({ digest: z.enum(["daily", "weekly", "off"], { error: "Choose daily, weekly or off." }) });
+
+async function saveDigest({ db, auth, formData, back }: AccountForm) {
+  const { submission } = await parseSubmission(formData, DigestSchema);
+  if (submission.status !== "success") return replyError(submission);
+  await setDigest(db, auth.user.id, auth.workspace.id, submission.value.digest);
+  return redirectWithToast(back, {
+    title: "Digest settings saved",
+    description: `Auto-pilot digest for ${auth.workspace.name}: ${DIGEST_LABELS[submission.value.digest]}.`,
+  });
 }
 
 async function saveProfile({ db, auth, formData, back }: AccountForm) {

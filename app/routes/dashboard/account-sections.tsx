@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, useSavedFormsKey } from "#app/components/forms";
+import { Field, SelectField, useSavedFormsKey } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { useCanManageBilling } from "#app/components/use-billing-role";
 import type { AccountView } from "#app/modules/account/account.server";
@@ -30,6 +30,35 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
           <p className="text-sm text-slate-600">The owner of this workspace manages its plan.</p>
         )}
       </div>
+    </Card>
+  );
+}
+
+/** The auto-pilot digest for this workspace (issue 12 scope 7): daily, weekly or off. */
+export function DigestCard({ account, actionData }: FormsProps) {
+  const reply = replyFor(actionData, "digest");
+  const [form, fields] = useForm({ id: "digest", lastResult: reply?.result, defaultValue: { digest: account.digest } });
+  return (
+    <Card
+      title="Auto-pilot digest"
+      description={`A mail listing what auto-pilot wrote, held and published on ${account.workspaceName}'s sites, with what needs your attention. Sent only when something happened.`}
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
+        <IntentInput intent="digest" />
+        <SelectField
+          label="How often"
+          selectProps={getSelectProps(fields.digest)}
+          options={[
+            { value: "daily", label: "Daily" },
+            { value: "weekly", label: "Weekly (Mondays)" },
+            { value: "off", label: "Off" },
+          ]}
+          errors={fields.digest.errors}
+        />
+        <Button type="submit" variant="secondary">
+          Save digest settings
+        </Button>
+      </Form>
     </Card>
   );
 }
@@ -119,6 +148,7 @@ export function AccountSections({ account, actionData }: FormsProps) {
         <ChangePasswordForm account={account} actionData={actionData} />
       </Card>
       <SubscriptionCard account={account} />
+      <DigestCard account={account} actionData={actionData} />
       <SessionCard />
       <DangerZone actionData={actionData} />
     </div>

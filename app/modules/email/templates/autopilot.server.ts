@@ -25,3 +25,32 @@ export function autopilotNoticeMail({
     action: { label: "Review the article", url: link },
   });
 }
+
+export type DigestSection = { title: string; items: Array<{ text: string; url: string; note: string | null }> };
+
+/** The daily or weekly auto-pilot digest of a workspace (docs/decisions/049); only sections with something in them. */
+export function digestMail({
+  workspaceName,
+  period,
+  sections,
+  settingsUrl,
+}: {
+  workspaceName: string;
+  period: string;
+  sections: DigestSection[];
+  settingsUrl: string;
+}) {
+  const paragraphs = sections.flatMap((section) => [
+    `${section.title} (${section.items.length}):`,
+    ...section.items.map((item) => `• ${item.text}${item.note ? ` (${item.note})` : ""}: ${item.url}`),
+  ]);
+  return renderMail({
+    subject: `Auto-pilot digest for ${workspaceName}`,
+    heading: `What auto-pilot did ${period}`,
+    paragraphs,
+    action: sections[0]?.items[0]
+      ? { label: sections[0].title === "Needs your attention" ? "Review what needs you" : "Open Inkpilot", url: sections[0].items[0].url }
+      : undefined,
+    footnote: `Change how often you get this mail, or switch it off, in your account settings: ${settingsUrl}`,
+  });
+}
