@@ -16,6 +16,7 @@ import * as m0014GettingStarted from "./0014_getting_started";
 import * as m0015LastSignedIn from "./0015_last_signed_in";
 import * as m0016Billing from "./0016_billing";
 import * as m0017CurrentSite from "./0017_current_site";
+import * as m0020ContentPlan from "./0020_content_plan";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,6 @@ export const migrations: Record<string, Migration> = {
   "0015_last_signed_in": m0015LastSignedIn,
   "0016_billing": m0016Billing,
   "0017_current_site": m0017CurrentSite,
+  // 0018 and 0019 are taken by branches in flight (publishing settings, outbound webhooks).
+  "0020_content_plan": m0020ContentPlan,
 };
