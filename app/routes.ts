@@ -71,6 +71,8 @@ export default [
     route("generator", "routes/dashboard/generator.tsx"),
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),
+    // The 30-day content plan (issue 12 scope 1; decision 047).
+    route("plan", "routes/dashboard/plan.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
     route("upgrade", "routes/dashboard/upgrade.tsx"),
     // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.

@@ -91,7 +91,12 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
   const { tab, counts, days, past, timeText, choose } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
+        <Button asChild variant="secondary">
+          <Link to="/dashboard/plan">Content plan</Link>
+        </Button>
+      </div>
       <TabNav
         label="Scheduler views"
         tabs={TABS}
