@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
-import { generatePlan, planDates } from "#app/modules/plan/plan.server";
+import { editItem, generatePlan, planDates } from "#app/modules/plan/plan.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { action, loader } from "#app/routes/dashboard/plan";
 import { isoNow } from "#app/utils/time";
@@ -224,11 +224,12 @@ describe("content plan", () => {
 describe("the AI planner", () => {
   const site = (u: TestUser) => ({ id: u.siteId, timeZone: TZ });
   const tenant = (u: TestUser) => ({ workspaceId: u.workspaceId, siteId: u.siteId, userId: u.userId });
-  const fakeText = (list: TextGenerator["list"]): TextGenerator => ({
+  const fakeText = (list: TextGenerator["list"], embed: TextGenerator["embed"] = () => Promise.resolve(null)): TextGenerator => ({
     kind: "openai",
     extractBrand: () => Promise.reject(new Error("unused")),
     keywordIdeas: () => Promise.resolve([]),
     list,
+    embed,
   });
 
   it("uses validated AI items with evidence from the site's data, fills the rest offline, and meters the action", async () => {
@@ -285,5 +286,27 @@ describe("the AI planner", () => {
     const rows = await items(user.siteId);
     expect(rows[0]).toMatchObject({ volume: 880, difficulty: "Easy" });
     expect(rows.slice(1).every((r) => r.volume === null)).toBe(true);
+  });
+
+  it("flags a near-synonym by the provider's embeddings, and stays lexical when they fail", async () => {
+    const user = await coffeeSite();
+    const articleId = await makeArticle(db, user.siteId, {
+      title: "Non-Dairy Options for Coffee",
+      target_keyword: "non dairy coffee creamer",
+    });
+    // A toy embedding: texts about milk substitutes point one way, everything else the other.
+    const embed = (texts: string[]) => Promise.resolve(texts.map((t) => (/milk|dairy/i.test(t) ? [1, 0] : [0, 1])));
+    const text = fakeText(() => Promise.reject(new Error("no list today")), embed);
+    await generatePlan(db, site(user), tenant(user), { text, keywordData: null });
+    const [first] = await items(user.siteId);
+    await editItem(db, site(user), first!.id, { keyword: "barista milk alternatives" }, { text });
+    expect((await items(user.siteId))[0]).toMatchObject({ conflict_kind: "article", conflict_id: articleId, conflict_score: 1 });
+
+    const broken = fakeText(
+      () => Promise.reject(new Error("no list today")),
+      () => Promise.reject(new Error("embeddings down")),
+    );
+    await editItem(db, site(user), first!.id, { keyword: "barista milk alternative" }, { text: broken });
+    expect((await items(user.siteId))[0]).toMatchObject({ conflict_kind: null });
   });
 });

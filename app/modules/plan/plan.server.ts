@@ -13,7 +13,7 @@ import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/
 import { aiSuggestions } from "./ai-planner.server";
 import { classifyIntent, type SearchIntent } from "./intent";
 import { pickSuggestions, type PlanSource, type Suggestion, titleForKeyword } from "./offline-planner";
-import { type Candidate, closestConflict, type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
+import { type Candidate, closestConflict, combinedSimilarity, type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
 /**
  * The 30-day content plan (docs/decisions/047-content-plan.md): one keyword per
@@ -156,12 +156,27 @@ async function getItem(db: DB, siteId: string, id: string) {
   return row;
 }
 
+type Options = { now?: Date; text?: TextGenerator };
+
+/** The provider's embeddings of the texts by key, or null when it offers none or fails (the check then stays lexical). */
+async function embeddingsOf(text: TextGenerator, entries: Array<[key: string, text: string]>) {
+  if (text.kind !== "openai" || entries.length === 0) return null;
+  try {
+    const vectors = await text.embed(entries.map(([, t]) => t));
+    return vectors ? new Map(entries.map(([key], i) => [key, vectors[i]!])) : null;
+  } catch (error) {
+    logger.warn({ err: error }, "plan embeddings failed; the cannibalisation check is lexical");
+    return null;
+  }
+}
+
 /**
  * Recomputes every planned item's cannibalisation flag in the window: the
  * closest of the site's articles and the earlier items (so of two competing
  * items the later one is flagged), skipping the competitor the customer kept.
+ * With an AI provider that offers embeddings, a very close cosine also counts.
  */
-export async function refreshFlags(db: DB, site: PlanSite, { now = new Date() }: { now?: Date } = {}) {
+export async function refreshFlags(db: DB, site: PlanSite, { now = new Date(), text }: Options = {}) {
   const [items, articles] = await Promise.all([
     windowItems(db, site, now),
     db.selectFrom("articles").select(["id", "title", "target_keyword"]).where("site_id", "=", site.id).execute(),
@@ -171,6 +186,10 @@ export async function refreshFlags(db: DB, site: PlanSite, { now = new Date() }:
     const keyword = a.target_keyword || a.title;
     return { keyword, title: a.title, intent: classifyIntent(keyword), ref: { kind: "article", id: a.id, label: a.title } };
   });
+  const vectors = await embeddingsOf(text ?? (await getTextGenerator()), [
+    ...items.map((i): [string, string] => [i.id, `${i.keyword}. ${i.title}`]),
+    ...articleCandidates.map((a): [string, string] => [a.ref.id, `${a.keyword}. ${a.title}`]),
+  ]);
   for (const [index, item] of items.entries()) {
     if (item.article_id) continue;
     const earlier = items.slice(0, index).map((o): Candidate<Ref> => ({
@@ -180,8 +199,9 @@ export async function refreshFlags(db: DB, site: PlanSite, { now = new Date() }:
       ref: { kind: "item", id: o.id, label: o.keyword },
     }));
     const candidates = [...articleCandidates, ...earlier].filter((c) => c.ref.id !== item.kept_conflict_id);
+    const own = vectors?.get(item.id);
     const hit = closestConflict({ keyword: item.keyword, title: item.title, intent: item.intent }, candidates, {
-      similarity: lexicalSimilarity,
+      similarity: (a, b) => combinedSimilarity(lexicalSimilarity(a, b), { a: own, b: vectors?.get((b as Candidate<Ref>).ref.id) }),
     });
     await db
       .updateTable("plan_items")
@@ -332,7 +352,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
         .execute();
     }
   });
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { planned: suggestions.length, origin, aiUsed: text.kind === "openai" };
 }
 
@@ -366,7 +386,7 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { before: item.keyword, after: fresh.keyword };
 }
 
@@ -392,7 +412,7 @@ async function manualFields(db: DB, siteId: string, input: ItemInput) {
 }
 
 /** Saves the customer's keyword, title, intent and topic; a changed keyword becomes their own choice (evidence 'manual'). */
-export async function editItem(db: DB, site: PlanSite, id: string, input: ItemInput, { now = new Date() }: { now?: Date } = {}) {
+export async function editItem(db: DB, site: PlanSite, id: string, input: ItemInput, { now = new Date(), text }: Options = {}) {
   const item = await getItem(db, site.id, id);
   const fields = await manualFields(db, site.id, input);
   const keywordChanged = fields.keyword.toLowerCase() !== item.keyword.toLowerCase();
@@ -415,12 +435,12 @@ export async function editItem(db: DB, site: PlanSite, id: string, input: ItemIn
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { keyword: fields.keyword };
 }
 
 /** Adds the customer's keyword on the first free day of the window. */
-export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = new Date() }: { now?: Date } = {}) {
+export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = new Date(), text }: Options = {}) {
   const items = await windowItems(db, site, now);
   const taken = new Set(items.map((i) => i.date));
   const date = planDates(now, site.timeZone).find((d) => !taken.has(d));
@@ -442,14 +462,14 @@ export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = 
       ...fields,
     })
     .execute();
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { keyword: fields.keyword, dateText: formatDayDate(date) };
 }
 
-export async function removeItem(db: DB, site: PlanSite, id: string, { now = new Date() }: { now?: Date } = {}) {
+export async function removeItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
   const item = await getItem(db, site.id, id);
   await db.deleteFrom("plan_items").where("id", "=", id).where("site_id", "=", site.id).execute();
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { keyword: item.keyword };
 }
 
@@ -457,7 +477,7 @@ export async function removeItem(db: DB, site: PlanSite, id: string, { now = new
  * Moves a planned item to `toIndex` among the window's planned items; the
  * items keep the set of dates and take them in the new order.
  */
-export async function moveItem(db: DB, site: PlanSite, id: string, toIndex: number, { now = new Date() }: { now?: Date } = {}) {
+export async function moveItem(db: DB, site: PlanSite, id: string, toIndex: number, { now = new Date(), text }: Options = {}) {
   const item = await getItem(db, site.id, id);
   const planned = (await windowItems(db, site, now)).filter((i) => i.status === "planned" && !i.article_id);
   const from = planned.findIndex((i) => i.id === item.id);
@@ -486,7 +506,7 @@ export async function moveItem(db: DB, site: PlanSite, id: string, toIndex: numb
         .execute();
     }
   });
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { keyword: item.keyword, moved: true, dateText: formatDayDate(dates[target]!) };
 }
 
@@ -498,7 +518,7 @@ export async function indexOf(db: DB, site: PlanSite, id: string, { now = new Da
 }
 
 /** Keeps the item despite its flag: that competitor is no longer reported for it. */
-export async function keepItem(db: DB, site: PlanSite, id: string, { now = new Date() }: { now?: Date } = {}) {
+export async function keepItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
   const item = await getItem(db, site.id, id);
   await db
     .updateTable("plan_items")
@@ -506,6 +526,6 @@ export async function keepItem(db: DB, site: PlanSite, id: string, { now = new D
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();
-  await refreshFlags(db, site, { now });
+  await refreshFlags(db, site, { now, text });
   return { keyword: item.keyword };
 }

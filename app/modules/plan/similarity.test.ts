@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { closestConflict, CONFLICT_THRESHOLD, jaccard, lexicalSimilarity, stem, tokens } from "./similarity";
+import {
+  closestConflict,
+  combinedSimilarity,
+  CONFLICT_THRESHOLD,
+  cosine,
+  EMBEDDING_THRESHOLD,
+  jaccard,
+  lexicalSimilarity,
+  stem,
+  tokens,
+} from "./similarity";
 
 describe("stem", () => {
   it("equates plural and verb forms", () => {
@@ -47,5 +57,16 @@ describe("closestConflict", () => {
     ];
     expect(closestConflict({ keyword: "french presses", title: "", intent: "informational" }, candidates)).toEqual({ ref: "b", score: 1 });
     expect(closestConflict({ keyword: "latte art", title: "", intent: "informational" }, candidates)).toBeNull();
+  });
+});
+
+describe("embeddings", () => {
+  it("computes the cosine, and raises the score only for a very close pair", () => {
+    expect(cosine([1, 0], [1, 0])).toBe(1);
+    expect(cosine([1, 0], [0, 1])).toBe(0);
+    expect(cosine([], [1])).toBe(0);
+    expect(combinedSimilarity(0.2, { a: [1, 0], b: [1, 0.1] })).toBeGreaterThan(EMBEDDING_THRESHOLD);
+    expect(combinedSimilarity(0.2, { a: [1, 0], b: [1, 1] })).toBe(0.2);
+    expect(combinedSimilarity(0.2)).toBe(0.2);
   });
 });

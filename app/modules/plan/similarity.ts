@@ -68,6 +68,29 @@ export function lexicalSimilarity(a: Comparable, b: Comparable) {
   return Math.round((KEYWORD_WEIGHT * keyword + TITLE_WEIGHT * title + INTENT_WEIGHT * intent) * 1000) / 1000;
 }
 
+/** Cosine of two vectors; 0 when either is empty or zero. */
+export function cosine(a: number[], b: number[]) {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Embeddings say "the same search" only when very close; below this the lexical score stands alone. */
+export const EMBEDDING_THRESHOLD = 0.85;
+
+/** The lexical score, raised to the embeddings' cosine when that is at or above EMBEDDING_THRESHOLD. */
+export function combinedSimilarity(lexical: number, vectors: { a?: number[]; b?: number[] } = {}) {
+  if (!vectors.a || !vectors.b) return lexical;
+  const semantic = Math.round(cosine(vectors.a, vectors.b) * 1000) / 1000;
+  return semantic >= EMBEDDING_THRESHOLD ? Math.max(lexical, semantic) : lexical;
+}
+
 export type Candidate<T> = Comparable & { ref: T };
 
 /** The most similar candidate at or above the threshold, or null. */
