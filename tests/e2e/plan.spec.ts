@@ -138,6 +138,37 @@ for (const javaScriptEnabled of [true, false]) {
       await items.nth(2).getByRole("button", { name: /^Swap/ }).click();
       await expect(toast(page)).toContainText("Keyword swapped");
       await expect(items.nth(2).getByTestId("keyword")).not.toHaveText(second!);
+
+      if (javaScriptEnabled) {
+        // Drag the first day onto the fourth: it takes that day, the ones between move up.
+        const dragged = await items.first().getByTestId("keyword").textContent();
+        const next = await items.nth(1).getByTestId("keyword").textContent();
+        // The HTML5 drag events, dispatched as the browser sends them (a mouse drag is flaky under automation).
+        const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+        await items.first().dispatchEvent("dragstart", { dataTransfer });
+        await items.nth(3).dispatchEvent("dragenter", { dataTransfer });
+        await items.nth(3).dispatchEvent("dragover", { dataTransfer });
+        await items.nth(3).dispatchEvent("drop", { dataTransfer });
+        await items.first().dispatchEvent("dragend", { dataTransfer });
+        await expect(items.nth(3).getByTestId("keyword")).toHaveText(dragged!);
+        await expect(items.first().getByTestId("keyword")).toHaveText(next!);
+      }
+
+      // Regenerate, confirmed in its dialog: fresh keywords, and the kept one's flag gone with it.
+      const before = await page.getByTestId("keyword").allTextContents();
+      const dialog = page.getByRole("dialog", { name: "Regenerate the plan" });
+      if (javaScriptEnabled) {
+        await expect(async () => {
+          await page.getByRole("link", { name: "Regenerate plan" }).click();
+          await expect(dialog).toBeVisible({ timeout: 1000 });
+        }).toPass();
+      } else {
+        await page.getByRole("link", { name: "Regenerate plan" }).click();
+        await expect(dialog).toBeVisible();
+      }
+      await dialog.getByRole("button", { name: "Regenerate" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(async () => (await page.getByTestId("keyword").allTextContents()).join("|")).not.toBe(before.join("|"));
     });
   });
 }

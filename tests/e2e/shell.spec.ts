@@ -80,6 +80,7 @@ test.describe("dashboard shell", () => {
       "/dashboard/write",
       "/dashboard",
       "/dashboard/topics",
+      "/dashboard/plan",
       "/dashboard/scheduler",
       "/dashboard/backlinks",
       "/dashboard/settings",

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
@@ -16,7 +16,7 @@ const PAGE = "/dashboard/plan";
 
 export const INVALID_ITEM_NOTICE: Notice = { title: "Error saving the keyword", description: "Please correct the highlighted fields." };
 
-type Dialog = { kind: "add" } | { kind: "edit"; item: PlanItemView } | null;
+type Dialog = { kind: "add" } | { kind: "regenerate" } | { kind: "edit"; item: PlanItemView } | null;
 type Props = PlanView & { dialog: Dialog; canManage: boolean; actionData: unknown };
 
 /** A one-button form posting an intent for an item. */
@@ -172,6 +172,8 @@ function PlanRow({
 function PlanList({ items, keywordData, canManage }: Pick<Props, "items" | "keywordData" | "canManage">) {
   const submit = useSubmit();
   const [dragging, setDragging] = useState<string | null>(null);
+  // Read by the drag events themselves: the state's re-render may not have happened between dragstart and dragover.
+  const draggingRef = useRef<string | null>(null);
   const planned = items.filter((i) => i.status === "planned");
   return (
     <ol className="flex flex-col gap-3" aria-label="Planned days">
@@ -184,18 +186,25 @@ function PlanList({ items, keywordData, canManage }: Pick<Props, "items" | "keyw
             data-testid="plan-item"
             draggable={draggable}
             onDragStart={(e) => {
+              draggingRef.current = item.id;
               setDragging(item.id);
               e.dataTransfer.effectAllowed = "move";
+              e.dataTransfer.setData("text/plain", item.keyword);
             }}
-            onDragEnd={() => setDragging(null)}
+            onDragEnd={() => {
+              draggingRef.current = null;
+              setDragging(null);
+            }}
             onDragOver={(e) => {
-              if (dragging && draggable) e.preventDefault();
+              if (draggingRef.current && draggable) e.preventDefault();
             }}
             onDrop={(e) => {
               e.preventDefault();
-              if (!dragging || dragging === item.id || !draggable) return;
-              void submit({ intent: "move", id: dragging, to: String(index) }, { method: "post", preventScrollReset: true });
+              const id = draggingRef.current;
+              draggingRef.current = null;
               setDragging(null);
+              if (!id || id === item.id || !draggable) return;
+              void submit({ intent: "move", id, to: String(index) }, { method: "post", preventScrollReset: true });
             }}
             className={`rounded-lg border bg-white p-4 ${item.conflict ? "border-amber-300" : "border-slate-200"} ${dragging === item.id ? "opacity-60" : ""} ${draggable ? "cursor-grab" : ""}`}
           >
@@ -259,8 +268,19 @@ export function PlanItemForm({ item, topics, reply }: { item: PlanItemView | nul
   );
 }
 
+function GenerateForm({ label }: { label: string }) {
+  const pending = useIsPending();
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="generate" />
+      <StatusButton pending={pending} pendingLabel="Generating...">
+        {label}
+      </StatusButton>
+    </Form>
+  );
+}
+
 export function PlanPage({ items, freeDays, topics, keywordData, dialog, canManage, actionData }: Props) {
-  const generating = useIsPending();
   const flagged = items.filter((i) => i.conflict).length;
   return (
     <div className="flex flex-col gap-6">
@@ -283,12 +303,15 @@ export function PlanPage({ items, freeDays, topics, keywordData, dialog, canMana
                 </Link>
               </Button>
             ) : null}
-            <Form method="post">
-              <input type="hidden" name="intent" value="generate" />
-              <StatusButton pending={generating} pendingLabel="Generating...">
-                {items.length > 0 ? "Regenerate plan" : "Generate plan"}
-              </StatusButton>
-            </Form>
+            {items.length > 0 ? (
+              <Button asChild>
+                <Link to="?regenerate=1" preventScrollReset>
+                  Regenerate plan
+                </Link>
+              </Button>
+            ) : (
+              <GenerateForm label="Generate plan" />
+            )}
           </div>
         ) : null}
       </div>
@@ -300,7 +323,18 @@ export function PlanPage({ items, freeDays, topics, keywordData, dialog, canMana
             : "No keyword competes with your articles."}
         </p>
       ) : null}
-      {dialog ? (
+      {dialog?.kind === "regenerate" ? (
+        <UrlDialog
+          title="Regenerate the plan"
+          description="Every planned day without an article gets a fresh keyword; your edits to those days are replaced."
+          closeTo={PAGE}
+        >
+          <div className="flex justify-end gap-3">
+            <DialogCancel />
+            <GenerateForm label="Regenerate" />
+          </div>
+        </UrlDialog>
+      ) : dialog ? (
         <UrlDialog
           title={dialog.kind === "edit" ? "Edit keyword" : "Add keyword"}
           description={dialog.kind === "edit" ? `For ${dialog.item.dateText}` : "On the first free day"}

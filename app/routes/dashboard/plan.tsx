@@ -42,12 +42,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const view = await getPlanView(getDb(), site);
   const editId = url.searchParams.get("edit");
   const canManage = can(role, "topics.manage");
-  let dialog: { kind: "add" } | { kind: "edit"; item: (typeof view.items)[number] } | null = null;
+  let dialog: { kind: "add" } | { kind: "regenerate" } | { kind: "edit"; item: (typeof view.items)[number] } | null = null;
   if (canManage && editId) {
     const item = view.items.find((i) => i.id === editId);
     if (!item) notFound("Plan item not found");
     dialog = { kind: "edit", item };
   } else if (canManage && url.searchParams.has("add")) dialog = { kind: "add" };
+  else if (canManage && url.searchParams.has("regenerate") && view.items.length > 0) dialog = { kind: "regenerate" };
   return { ...view, dialog, canManage };
 }
 
