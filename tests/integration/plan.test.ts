@@ -85,6 +85,20 @@ describe("content plan", () => {
     await db.updateTable("plan_items").set({ status: "written", article_id: articleId }).where("id", "=", first[0]!.id).execute();
     const second = await generated(user);
     expect(second.find((r) => r.id === first[0]!.id)).toMatchObject({ status: "written", keyword: first[0]!.keyword });
+    // A written day cannot be edited, swapped or removed: refused with a toast, unchanged.
+    const refusals: Array<Record<string, string>> = [
+      { intent: "edit", id: first[0]!.id, keyword: "something else" },
+      { intent: "swap", id: first[0]!.id },
+      { intent: "remove", id: first[0]!.id },
+    ];
+    for (const fields of refusals) {
+      expect((await act(user.cookie, fields)).status, fields.intent).toBe(302);
+    }
+    expect((await items(user.siteId)).find((r) => r.id === first[0]!.id)).toMatchObject({
+      keyword: first[0]!.keyword,
+      article_id: articleId,
+    });
+    expect((await load(user.cookie)).data.items.find((i) => i.id === first[0]!.id)!.changeable).toBe(false);
     const oldKeywords = new Set(first.map((r) => r.keyword));
     expect(second.filter((r) => r.status === "planned" && !oldKeywords.has(r.keyword)).length).toBeGreaterThan(0);
   });

@@ -102,6 +102,8 @@ export type PlanItemView = {
   evidenceRef: string;
   rationale: string;
   status: "planned" | "written" | "published" | "skipped";
+  /** Planned and without an article: the customer may edit, swap, move or remove it. */
+  changeable: boolean;
   volume: number | null;
   difficulty: string | null;
   conflict: { kind: "article" | "item"; id: string; label: string; score: number } | null;
@@ -137,6 +139,7 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
       evidenceRef: r.evidence_ref,
       rationale: r.rationale,
       status: r.status,
+      changeable: r.status === "planned" && !r.article_id,
       volume: r.volume,
       difficulty: r.difficulty,
       conflict:
@@ -153,6 +156,14 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
 async function getItem(db: DB, siteId: string, id: string) {
   const row = await db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).where("id", "=", id).executeTakeFirst();
   if (!row) throw new PlanError("not_found", "This plan item does not exist.");
+  return row;
+}
+
+/** An item the customer may still change: planned, no article written for it yet. */
+async function getPlannedItem(db: DB, siteId: string, id: string) {
+  const row = await getItem(db, siteId, id);
+  if (row.article_id || row.status !== "planned")
+    throw new PlanError("not_planned", "This day's article is already written; its keyword stays.");
   return row;
 }
 
@@ -359,8 +370,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
 /** Replaces one planned item with a fresh suggestion that competes with nothing in the plan or the articles. */
 export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: string, deps: PlannerDeps = {}) {
   const now = deps.now ?? new Date();
-  const item = await getItem(db, site.id, id);
-  if (item.article_id || item.status !== "planned") throw new PlanError("not_planned", "This day's article is already written.");
+  const item = await getPlannedItem(db, site.id, id);
   await assertEntitled(db, tenant.workspaceId, now);
   const [source, items, text] = await Promise.all([
     loadPlanSource(db, site.id),
@@ -413,7 +423,7 @@ async function manualFields(db: DB, siteId: string, input: ItemInput) {
 
 /** Saves the customer's keyword, title, intent and topic; a changed keyword becomes their own choice (evidence 'manual'). */
 export async function editItem(db: DB, site: PlanSite, id: string, input: ItemInput, { now = new Date(), text }: Options = {}) {
-  const item = await getItem(db, site.id, id);
+  const item = await getPlannedItem(db, site.id, id);
   const fields = await manualFields(db, site.id, input);
   const keywordChanged = fields.keyword.toLowerCase() !== item.keyword.toLowerCase();
   await db
@@ -467,7 +477,7 @@ export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = 
 }
 
 export async function removeItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
-  const item = await getItem(db, site.id, id);
+  const item = await getPlannedItem(db, site.id, id);
   await db.deleteFrom("plan_items").where("id", "=", id).where("site_id", "=", site.id).execute();
   await refreshFlags(db, site, { now, text });
   return { keyword: item.keyword };

@@ -106,7 +106,7 @@ function PlanRow({
   keywordData: boolean;
   canManage: boolean;
 }) {
-  const movable = canManage && item.status === "planned";
+  const movable = canManage && item.changeable;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -145,7 +145,8 @@ function PlanRow({
         ) : null}
       </dl>
       {item.conflict ? <ConflictFlag item={item} canManage={canManage} /> : null}
-      {canManage ? (
+      {canManage && !item.changeable ? <p className="text-sm text-slate-600">Written: this day's keyword stays.</p> : null}
+      {movable ? (
         <div className="flex flex-wrap items-center gap-1 border-t border-slate-100 pt-2">
           {movable && index > 0 ? (
             <ItemButton intent="move" id={item.id} extra={{ direction: "up" }} label="Up" srLabel={`Move “${item.keyword}” up`} />
@@ -158,9 +159,7 @@ function PlanRow({
               Edit
             </Link>
           </Button>
-          {item.status === "planned" ? (
-            <ItemButton intent="swap" id={item.id} label="Swap" srLabel={`Swap “${item.keyword}” for a fresh suggestion`} />
-          ) : null}
+          <ItemButton intent="swap" id={item.id} label="Swap" srLabel={`Swap “${item.keyword}” for a fresh suggestion`} />
           <ItemButton intent="remove" id={item.id} label="Remove" srLabel={`Remove “${item.keyword}”`} />
         </div>
       ) : null}
@@ -174,7 +173,7 @@ function PlanList({ items, keywordData, canManage }: Pick<Props, "items" | "keyw
   const [dragging, setDragging] = useState<string | null>(null);
   // Read by the drag events themselves: the state's re-render may not have happened between dragstart and dragover.
   const draggingRef = useRef<string | null>(null);
-  const planned = items.filter((i) => i.status === "planned");
+  const planned = items.filter((i) => i.changeable);
   return (
     <ol className="flex flex-col gap-3" aria-label="Planned days">
       {items.map((item) => {

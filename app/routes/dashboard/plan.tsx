@@ -44,7 +44,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const canManage = can(role, "topics.manage");
   let dialog: { kind: "add" } | { kind: "regenerate" } | { kind: "edit"; item: (typeof view.items)[number] } | null = null;
   if (canManage && editId) {
-    const item = view.items.find((i) => i.id === editId);
+    const item = view.items.find((i) => i.id === editId && i.changeable);
     if (!item) notFound("Plan item not found");
     dialog = { kind: "edit", item };
   } else if (canManage && url.searchParams.has("add")) dialog = { kind: "add" };
