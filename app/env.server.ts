@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_MODEL: z.string().default("gpt-4o-mini"),
   OPENAI_IMAGE_MODEL: z.string().default("gpt-image-1-mini"),
+  OPENAI_EMBEDDING_MODEL: z.string().default("text-embedding-3-small"),
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_API_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
 

@@ -73,6 +73,8 @@ export default [
     route("generator", "routes/dashboard/generator.tsx"),
     route("backlinks", "routes/dashboard/backlinks.tsx"),
     route("scheduler", "routes/dashboard/scheduler.tsx"),
+    // The 30-day content plan (issue 12 scope 1; decision 050).
+    route("plan", "routes/dashboard/plan.tsx"),
     route("topics", "routes/dashboard/topics.tsx"),
     route("upgrade", "routes/dashboard/upgrade.tsx"),
     // An auto-pilot article waiting for approval (issue 12): approve to publish, or reject.

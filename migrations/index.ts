@@ -17,6 +17,7 @@ import * as m0015LastSignedIn from "./0015_last_signed_in";
 import * as m0016Billing from "./0016_billing";
 import * as m0017CurrentSite from "./0017_current_site";
 import * as m0018DeveloperApi from "./0018_developer_api";
+import * as m0020ContentPlan from "./0020_content_plan";
 import * as m0021PublishingSettings from "./0021_publishing_settings";
 import * as m0022Autopilot from "./0022_autopilot";
 import * as m0023AutopilotReview from "./0023_autopilot_review";
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "0016_billing": m0016Billing,
   "0017_current_site": m0017CurrentSite,
   "0018_developer_api": m0018DeveloperApi,
+  "0020_content_plan": m0020ContentPlan,
   "0021_publishing_settings": m0021PublishingSettings,
   "0022_autopilot": m0022Autopilot,
   "0023_autopilot_review": m0023AutopilotReview,

@@ -210,7 +210,23 @@ export interface PlanItemsTable {
   article_id: string | null;
   status: Generated<"planned" | "written" | "published" | "skipped">;
   created_at: Timestamp;
+  /** The content plan (migration 0020, decision 050): working title, origin and evidence, keyword data, cannibalisation flag. */
+  title: Generated<string>;
+  origin: Generated<PlanItemOrigin>;
+  evidence_kind: Generated<PlanEvidenceKind>;
+  /** The page URL, topic id or tag the evidence names; '' when none. */
+  evidence_ref: Generated<string>;
+  volume: number | null;
+  difficulty: string | null;
+  conflict_kind: "article" | "item" | null;
+  conflict_id: string | null;
+  conflict_label: Generated<string>;
+  conflict_score: number | null;
+  kept_conflict_id: string | null;
+  updated_at: Timestamp | null;
 }
+export type PlanItemOrigin = "scheduler" | "offline" | "ai" | "manual";
+export type PlanEvidenceKind = "" | "page" | "product" | "topic" | "gap" | "brand" | "manual";
 export type CmsPlatform = "hosted" | "wordpress" | "wordpress_com" | "shopify" | "wix" | "ghost" | "webflow" | "notion" | "webhook";
 export type ConnectionStatus = "connected" | "needs_attention" | "disconnected";
 export interface CmsConnectionsTable {

@@ -217,6 +217,7 @@ test("every dashboard page has the same content width", async ({ page }) => {
     "/dashboard/settings?tab=integrations",
     "/dashboard/account",
     "/dashboard/topics",
+    "/dashboard/plan",
     "/dashboard/scheduler",
     "/dashboard/backlinks",
   ];

@@ -23,6 +23,8 @@ const PAGES = [
   "/dashboard/write?edit=:articleId",
   "/dashboard/generator",
   "/dashboard/topics",
+  "/dashboard/plan",
+  "/dashboard/plan?add=1",
   "/dashboard/scheduler",
   "/dashboard/backlinks",
   "/dashboard/settings",

@@ -74,12 +74,13 @@ test.describe("dashboard shell", () => {
     await newSignedInUser(page);
     await page.goto("/dashboard");
     const links = nav(page).getByRole("link");
-    await expect(links).toHaveText(["Write", "Articles", "Topics", "Scheduler", "Backlinks", "Settings"]);
+    await expect(links).toHaveText(["Write", "Articles", "Topics", "Content Plan", "Scheduler", "Backlinks", "Settings"]);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(hrefs).toEqual([
       "/dashboard/write",
       "/dashboard",
       "/dashboard/topics",
+      "/dashboard/plan",
       "/dashboard/scheduler",
       "/dashboard/backlinks",
       "/dashboard/settings",

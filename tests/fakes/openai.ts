@@ -91,6 +91,22 @@ export async function startFakeOpenAi({ port = 0, apiKey }: { port?: number; api
     if (path === "/models" && req.method === "GET") {
       return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", created: 0, owned_by: "fake" }] });
     }
+    if (path === "/embeddings" && req.method === "POST") {
+      // Deterministic vectors: each lower-cased word hashed into one of 64 dimensions, so shared words mean similar vectors.
+      const body = JSON.parse(await readBody(req)) as { input: string | string[]; model: string };
+      requests.push({ path, body: body as unknown as ChatRequest, headers: req.headers });
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      const data = inputs.map((text, index) => {
+        const vector = Array.from({ length: 64 }, () => 0);
+        for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+          let h = 0;
+          for (const c of word) h = (h * 31 + c.charCodeAt(0)) % 64;
+          vector[h]! += 1;
+        }
+        return { object: "embedding", index, embedding: vector };
+      });
+      return sendJson(res, 200, { object: "list", data, model: body.model, usage: { prompt_tokens: 0, total_tokens: 0 } });
+    }
     if (path !== "/chat/completions" || req.method !== "POST") {
       const e = openAiError(404, `Unknown request URL: ${req.method} ${req.url}.`, "invalid_request_error", "unknown_url");
       return sendJson(res, e.status, e.body);

@@ -277,4 +277,6 @@ export const offlineText: TextGenerator = {
   extractBrand: async (page) => extractBrandOffline(page),
   keywordIdeas: async (topic) => offlineKeywordIdeas(topic),
   list: () => Promise.reject(new WriterLimitError("Without an AI provider the free tools answer from their templates.")),
+  // No embeddings offline: the content plan's check stays lexical (decision 050).
+  embed: () => Promise.resolve(null),
 };

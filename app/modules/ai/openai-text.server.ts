@@ -116,6 +116,14 @@ export function createOpenAiText(): TextGenerator {
       return (await askJson(articleClient, "keyword_ideas", KEYWORDS_SCHEMA, keywordPrompt(topic, language), KeywordsAnswer, ctx)).keywords;
     },
     list: (request) => generateList(toolClient, request),
+    async embed(texts, ctx) {
+      if (texts.length === 0) return [];
+      const answer = await toolClient.embeddings.create({ model: env.OPENAI_EMBEDDING_MODEL, input: texts }, { signal: ctx?.signal });
+      const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+      if (vectors.length !== texts.length)
+        throw new Error(`The AI provider returned ${vectors.length} embeddings for ${texts.length} texts.`);
+      return vectors;
+    },
   };
 }
 

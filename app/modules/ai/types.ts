@@ -166,6 +166,11 @@ export interface TextGenerator {
   keywordIdeas(topic: string, language: string, ctx?: CallContext): Promise<string[]>;
   /** Throws when it cannot answer; the tools then answer from their templates. */
   list<T>(request: ListRequest<T>): Promise<T[]>;
+  /**
+   * One embedding vector per text, in order (the content plan's cannibalisation check, decision 050);
+   * null when the implementation offers none (offline). Throws on a provider failure.
+   */
+  embed(texts: string[], ctx?: CallContext): Promise<number[][] | null>;
 }
 
 export type Video = { id: string; title: string };

@@ -204,8 +204,12 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     await setState(db, dayId, "written");
     return;
   }
+  const flag = day.plan_item_id
+    ? await db.selectFrom("plan_items").select(["conflict_kind", "conflict_label"]).where("id", "=", day.plan_item_id).executeTakeFirst()
+    : undefined;
   const reasons = qualityGate(
     {
+      competesWith: flag?.conflict_kind ? `“${flag.conflict_label}”` : null,
       title: article.title,
       contentHtml: article.content_html,
       wordCount: article.word_count,

@@ -28,3 +28,11 @@ describe("qualityGate", () => {
     expect(qualityGate({ ...good, contentHtml: "<p>A todo list app and a tbd-free plan.</p>" }, settings)).toEqual([]);
   });
 });
+
+describe("qualityGate and the content plan", () => {
+  it("holds a keyword the content plan flagged as competing with an article", () => {
+    expect(qualityGate({ ...good, competesWith: "“Cold brew guide”" }, settings)).toEqual([
+      expect.stringContaining("competes with “Cold brew guide”"),
+    ]);
+  });
+});

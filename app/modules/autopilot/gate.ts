@@ -12,6 +12,8 @@ export type GateArticle = {
   wordCount: number;
   seoScore: number | null;
   source: "manual" | "ai" | "offline";
+  /** What the content plan flagged the day's keyword as competing with (an article or another day), if anything. */
+  competesWith?: string | null;
 };
 export type GateSettings = { minScore: number; articleLength: ArticleLength };
 
@@ -36,5 +38,9 @@ export function qualityGate(article: GateArticle, settings: GateSettings): strin
   const text = article.contentHtml.replace(/<[^>]+>/g, " ");
   const placeholder = PLACEHOLDERS.map((re) => re.exec(`${article.title} ${text}`)).find(Boolean);
   if (placeholder) reasons.push(`It contains placeholder text ("${placeholder[0]}").`);
+  if (article.competesWith)
+    reasons.push(
+      `Its keyword competes with ${article.competesWith} (the content plan's cannibalisation flag): merge, retarget or keep it first.`,
+    );
   return reasons;
 }

@@ -38,6 +38,9 @@ export const AI_ACTION_CREDITS = {
   "edit-selection": 1,
   keywords: 1,
   image: 2,
+  /** A whole 30-day content plan (decision 050), and one fresh suggestion for a day. */
+  plan: 3,
+  "plan-swap": 1,
 } as const;
 export type AiActionKind = keyof typeof AI_ACTION_CREDITS;
 /** Per-user burst limit on AI actions: this many within the window, whatever the allowance left. */

@@ -232,7 +232,27 @@ export async function chooseTopic(
       created_at: isoNow(now),
     })
     .onConflict((oc) =>
-      oc.columns(["site_id", "date"]).doUpdateSet({ keyword: choice.name, topic_id: choice.topicId, status: "planned", article_id: null }),
+      // A topic chosen here replaces a content-plan item of that day entirely (decision 050): no stale title, evidence or flag.
+      oc.columns(["site_id", "date"]).doUpdateSet({
+        keyword: choice.name,
+        topic_id: choice.topicId,
+        status: "planned",
+        article_id: null,
+        title: "",
+        intent: "",
+        rationale: "",
+        origin: "scheduler",
+        evidence_kind: "",
+        evidence_ref: "",
+        volume: null,
+        difficulty: null,
+        conflict_kind: null,
+        conflict_id: null,
+        conflict_label: "",
+        conflict_score: null,
+        kept_conflict_id: null,
+        updated_at: isoNow(now),
+      }),
     )
     .execute();
   return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME) };

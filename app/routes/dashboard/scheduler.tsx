@@ -114,7 +114,12 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
   const { tab, counts, days, past, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">Scheduler</h1>
+        <Button asChild variant="secondary">
+          <Link to="/dashboard/plan">Content plan</Link>
+        </Button>
+      </div>
       <AutopilotBar status={autopilot} timeZone={timeZone} canPause={canPause} />
       <TabNav
         label="Scheduler views"

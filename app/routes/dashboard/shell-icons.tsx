@@ -48,6 +48,11 @@ export const CalendarIcon = (p: IconProps) => (
     <path d="M16 2v4M8 2v4M3 10h18" />
   </Icon>
 );
+export const ListChecksIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m3 7 2 2 4-4M3 17l2 2 4-4M13 6h8M13 12h8M13 18h8" />
+  </Icon>
+);
 export const LinkIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />

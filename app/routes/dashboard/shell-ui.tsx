@@ -6,6 +6,7 @@ import {
   ChevronUpDownIcon,
   FileTextIcon,
   LinkIcon,
+  ListChecksIcon,
   LogOutIcon,
   MenuIcon,
   PanelLeftIcon,
@@ -37,6 +38,7 @@ const NAV: NavEntry[] = [
   // Articles is the dashboard index, so it must not light up on every /dashboard/* page.
   { label: "Articles", href: "/dashboard", icon: FileTextIcon, exact: ["/dashboard", "/dashboard/articles"] },
   { label: "Topics", href: "/dashboard/topics", icon: TagIcon },
+  { label: "Content Plan", href: "/dashboard/plan", icon: ListChecksIcon },
   { label: "Scheduler", href: "/dashboard/scheduler", icon: CalendarIcon },
   { label: "Backlinks", href: "/dashboard/backlinks", icon: LinkIcon },
   { label: "Settings", href: "/dashboard/settings", icon: SettingsIcon },

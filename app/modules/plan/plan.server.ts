@@ -1,0 +1,541 @@
+import { randomUUID } from "node:crypto";
+import { type DB, inTransaction } from "#app/db/client.server";
+import type { PlanEvidenceKind, PlanItemOrigin } from "#app/db/schema";
+import { getTextGenerator } from "#app/modules/ai/providers.server";
+import type { TextGenerator } from "#app/modules/ai/types";
+import { cleanKeyword } from "#app/modules/articles/keyword-shape";
+import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.server";
+import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
+import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
+import { getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
+import { logger } from "#app/utils/logger.server";
+import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
+import { aiSuggestions } from "./ai-planner.server";
+import { classifyIntent, type SearchIntent } from "./intent";
+import { pickSuggestions, type PlanSource, type Suggestion, titleForKeyword } from "./offline-planner";
+import { type Candidate, closestConflict, combinedSimilarity, type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
+
+/**
+ * The 30-day content plan (docs/decisions/050-content-plan.md): one keyword per
+ * day in plan_items, from tomorrow in the site's time zone. The date is the
+ * item's position; reordering permutes the planned items over their dates.
+ * Every function takes the session's site and finds rows by id *and* site, so
+ * another site's id is "not found" and changes nothing. Written or published
+ * days (an article is attached) are never replaced or moved.
+ */
+
+export const PLAN_DAYS = 30;
+
+export type PlanSite = { id: string; timeZone: string };
+
+/** A refused change; `code` maps to the page's message (and not_found to a 404). */
+export class PlanError extends Error {
+  constructor(
+    readonly code: "not_found" | "full" | "no_suggestion" | "not_entitled" | "not_planned",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PlanError";
+  }
+}
+
+/** Tomorrow .. tomorrow + 29 in the zone. */
+export function planDates(now: Date, timeZone: string) {
+  const tomorrow = addDays(zonedDate(now, timeZone), 1);
+  return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(tomorrow, i));
+}
+
+function jsonStrings(raw: string | undefined) {
+  try {
+    const value: unknown = JSON.parse(raw ?? "[]");
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
+export async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
+  const [brand, topics, articles] = await Promise.all([
+    db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst(),
+    db.selectFrom("topics").select(["id", "name", "keywords"]).where("site_id", "=", siteId).orderBy("created_at").orderBy("id").execute(),
+    db.selectFrom("articles").select(["id", "title", "target_keyword"]).where("site_id", "=", siteId).orderBy("created_at").execute(),
+  ]);
+  return {
+    brand: {
+      name: brand?.brand_name ?? "",
+      description: brand?.description ?? "",
+      audience: brand?.target_audience ?? "",
+      industry: brand?.industry ?? "",
+      tags: jsonStrings(brand?.tags),
+    },
+    pages: jsonStrings(brand?.internal_links),
+    topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: jsonStrings(t.keywords) })),
+    articles: articles.map((a) => ({ id: a.id, title: a.title, keyword: a.target_keyword ?? "" })),
+  };
+}
+
+async function windowItems(db: DB, site: PlanSite, now: Date) {
+  const dates = planDates(now, site.timeZone);
+  return db
+    .selectFrom("plan_items")
+    .selectAll()
+    .where("site_id", "=", site.id)
+    .where("date", ">=", dates[0]!)
+    .where("date", "<=", dates.at(-1)!)
+    .orderBy("date")
+    .execute();
+}
+
+export type PlanItemView = {
+  id: string;
+  date: string;
+  dateText: string;
+  label: string;
+  keyword: string;
+  title: string;
+  intent: SearchIntent | "";
+  topicId: string | null;
+  topicName: string | null;
+  origin: PlanItemOrigin;
+  evidenceKind: PlanEvidenceKind;
+  evidenceRef: string;
+  rationale: string;
+  status: "planned" | "written" | "published" | "skipped";
+  /** Planned and without an article: the customer may edit, swap, move or remove it. */
+  changeable: boolean;
+  volume: number | null;
+  difficulty: string | null;
+  conflict: { kind: "article" | "item"; id: string; label: string; score: number } | null;
+};
+
+export type PlanView = {
+  items: PlanItemView[];
+  freeDays: number;
+  topics: Array<{ id: string; name: string }>;
+  keywordData: boolean;
+};
+
+export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: { now?: Date } = {}): Promise<PlanView> {
+  const today = zonedDate(now, site.timeZone);
+  const [rows, topics] = await Promise.all([
+    windowItems(db, site, now),
+    db.selectFrom("topics").select(["id", "name"]).where("site_id", "=", site.id).orderBy("name").execute(),
+  ]);
+  const topicNames = new Map(topics.map((t) => [t.id, t.name]));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      dateText: formatDayDate(r.date),
+      label: dayLabel(r.date, today),
+      keyword: r.keyword,
+      title: r.title,
+      intent: (r.intent as SearchIntent) || "",
+      topicId: r.topic_id,
+      topicName: r.topic_id ? (topicNames.get(r.topic_id) ?? null) : null,
+      origin: r.origin,
+      evidenceKind: r.evidence_kind,
+      evidenceRef: r.evidence_ref,
+      rationale: r.rationale,
+      status: r.status,
+      changeable: r.status === "planned" && !r.article_id,
+      volume: r.volume,
+      difficulty: r.difficulty,
+      conflict:
+        r.conflict_kind && r.conflict_id
+          ? { kind: r.conflict_kind, id: r.conflict_id, label: r.conflict_label, score: r.conflict_score ?? 0 }
+          : null,
+    })),
+    freeDays: PLAN_DAYS - rows.length,
+    topics,
+    keywordData: getKeywordDataProvider() !== null,
+  };
+}
+
+async function getItem(db: DB, siteId: string, id: string) {
+  const row = await db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new PlanError("not_found", "This plan item does not exist.");
+  return row;
+}
+
+/** An item the customer may still change: planned, no article written for it yet. */
+async function getPlannedItem(db: DB, siteId: string, id: string) {
+  const row = await getItem(db, siteId, id);
+  if (row.article_id || row.status !== "planned")
+    throw new PlanError("not_planned", "This day's article is already written; its keyword stays.");
+  return row;
+}
+
+type Options = { now?: Date; text?: TextGenerator };
+
+/** The provider's embeddings of the texts by key, or null when it offers none or fails (the check then stays lexical). */
+async function embeddingsOf(text: TextGenerator, entries: Array<[key: string, text: string]>) {
+  if (text.kind !== "openai" || entries.length === 0) return null;
+  try {
+    const vectors = await text.embed(entries.map(([, t]) => t));
+    return vectors ? new Map(entries.map(([key], i) => [key, vectors[i]!])) : null;
+  } catch (error) {
+    logger.warn({ err: error }, "plan embeddings failed; the cannibalisation check is lexical");
+    return null;
+  }
+}
+
+/**
+ * Recomputes every planned item's cannibalisation flag in the window: the
+ * closest of the site's articles and the earlier items (so of two competing
+ * items the later one is flagged), skipping the competitor the customer kept.
+ * With an AI provider that offers embeddings, a very close cosine also counts.
+ */
+export async function refreshFlags(db: DB, site: PlanSite, { now = new Date(), text }: Options = {}) {
+  const [items, articles] = await Promise.all([
+    windowItems(db, site, now),
+    db.selectFrom("articles").select(["id", "title", "target_keyword"]).where("site_id", "=", site.id).execute(),
+  ]);
+  type Ref = { kind: "article" | "item"; id: string; label: string };
+  const articleCandidates = articles.map((a): Candidate<Ref> => {
+    const keyword = a.target_keyword || a.title;
+    return { keyword, title: a.title, intent: classifyIntent(keyword), ref: { kind: "article", id: a.id, label: a.title } };
+  });
+  const vectors = await embeddingsOf(text ?? (await getTextGenerator()), [
+    ...items.map((i): [string, string] => [i.id, `${i.keyword}. ${i.title}`]),
+    ...articleCandidates.map((a): [string, string] => [a.ref.id, `${a.keyword}. ${a.title}`]),
+  ]);
+  for (const [index, item] of items.entries()) {
+    if (item.article_id) continue;
+    const earlier = items.slice(0, index).map((o): Candidate<Ref> => ({
+      keyword: o.keyword,
+      title: o.title,
+      intent: o.intent,
+      ref: { kind: "item", id: o.id, label: o.keyword },
+    }));
+    const candidates = [...articleCandidates, ...earlier].filter((c) => c.ref.id !== item.kept_conflict_id);
+    const own = vectors?.get(item.id);
+    const hit = closestConflict({ keyword: item.keyword, title: item.title, intent: item.intent }, candidates, {
+      similarity: (a, b) => combinedSimilarity(lexicalSimilarity(a, b), { a: own, b: vectors?.get((b as Candidate<Ref>).ref.id) }),
+    });
+    await db
+      .updateTable("plan_items")
+      .set({
+        conflict_kind: hit?.ref.kind ?? null,
+        conflict_id: hit?.ref.id ?? null,
+        conflict_label: hit?.ref.label ?? "",
+        conflict_score: hit?.score ?? null,
+      })
+      .where("id", "=", item.id)
+      .where("site_id", "=", site.id)
+      .execute();
+  }
+}
+
+/** Search volume and difficulty for the keywords, when a provider is configured; nothing (never a guess) otherwise or on failure. */
+async function metricsFor(keywords: string[], provider: KeywordDataProvider | null) {
+  if (!provider || keywords.length === 0) return new Map<string, { volume: number | null; difficulty: string | null }>();
+  try {
+    const found = await provider.metrics(keywords);
+    return new Map([...found].map(([k, m]) => [k.toLowerCase(), { volume: m.volume, difficulty: m.difficulty }]));
+  } catch (error) {
+    logger.warn({ err: error }, "plan keyword data failed");
+    return new Map();
+  }
+}
+
+export type PlannerDeps = {
+  /** The text generator to ask; defaults to the configured one (offline when no AI is configured). */
+  text?: TextGenerator;
+  keywordData?: KeywordDataProvider | null;
+  now?: Date;
+};
+
+/** Refuses when the workspace's plan cannot generate (an ended Pro plan or an expired trial). */
+async function assertEntitled(db: DB, workspaceId: string, now: Date) {
+  const entitlement = await loadEntitlement(db, workspaceId, now);
+  if (entitlement.canWrite) return;
+  throw new PlanError(
+    "not_entitled",
+    entitlement.state === "trial_expired"
+      ? "Your free trial has ended. Upgrade to Pro to generate a content plan."
+      : SUBSCRIPTION_ENDED.message,
+  );
+}
+
+/**
+ * Up to `count` suggestions: from the AI provider when one is configured
+ * (metered before the call), filled from the offline planner when it answers
+ * short and replaced by it when it fails.
+ */
+async function suggest(
+  db: DB,
+  tenant: AiTenant,
+  source: PlanSource,
+  {
+    count,
+    avoid,
+    keep: kept,
+    kind,
+    text,
+  }: { count: number; avoid: string[]; keep: Comparable[]; kind: "plan" | "plan-swap"; text: TextGenerator },
+): Promise<{ suggestions: Suggestion[]; origin: "ai" | "offline" }> {
+  const offline = () => pickSuggestions(source, { count, avoid, keep: kept });
+  if (text.kind !== "openai") return { suggestions: offline(), origin: "offline" };
+  await chargeAiAction(db, tenant, kind);
+  try {
+    const fromAi = await aiSuggestions(text, source, { count, avoid });
+    // The AI's picks go through the same conflict filter as the offline ones.
+    const taken = [
+      ...kept,
+      ...source.articles.map((a) => ({ keyword: a.keyword || a.title, title: a.title, intent: classifyIntent(a.keyword || a.title) })),
+    ];
+    const accepted: Suggestion[] = [];
+    for (const s of fromAi) {
+      if (accepted.length >= count) break;
+      if ([...taken, ...accepted].some((t) => lexicalSimilarity(s, t) >= CONFLICT_THRESHOLD)) continue;
+      accepted.push(s);
+    }
+    if (accepted.length < count) {
+      accepted.push(...pickSuggestions(source, { count: count - accepted.length, avoid, keep: [...kept, ...accepted] }));
+    }
+    return { suggestions: accepted, origin: "ai" };
+  } catch (error) {
+    logger.warn({ err: error, siteId: tenant.siteId }, "AI content plan failed; using the offline planner");
+    return { suggestions: offline(), origin: "offline" };
+  }
+}
+
+const rowOf = (s: Suggestion, origin: PlanItemOrigin) => ({
+  keyword: s.keyword,
+  title: s.title,
+  intent: s.intent,
+  topic_id: s.topicId,
+  origin,
+  evidence_kind: s.evidenceKind,
+  evidence_ref: s.evidenceRef,
+  rationale: s.rationale,
+  kept_conflict_id: null,
+});
+
+/**
+ * (Re)builds the plan: every planned day of the window without an article is
+ * replaced, and the free days filled, one suggestion per day in date order.
+ * Returns how many days were planned and by what.
+ */
+export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, deps: PlannerDeps = {}) {
+  const now = deps.now ?? new Date();
+  await assertEntitled(db, tenant.workspaceId, now);
+  const [source, items, text] = await Promise.all([
+    loadPlanSource(db, site.id),
+    windowItems(db, site, now),
+    deps.text ?? getTextGenerator(),
+  ]);
+  const fixed = items.filter((i) => i.article_id || i.status !== "planned");
+  const fixedDates = new Set(fixed.map((i) => i.date));
+  const dates = planDates(now, site.timeZone).filter((d) => !fixedDates.has(d));
+  const { suggestions, origin } = await suggest(db, tenant, source, {
+    count: dates.length,
+    avoid: items.map((i) => i.keyword),
+    keep: fixed.map((i) => ({ keyword: i.keyword, title: i.title, intent: i.intent })),
+    kind: "plan",
+    text,
+  });
+  const metrics = await metricsFor(
+    suggestions.map((s) => s.keyword),
+    deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData,
+  );
+  const stamp = isoNow(now);
+  await inTransaction(db, async (trx) => {
+    const replaced = items.filter((i) => !fixedDates.has(i.date)).map((i) => i.id);
+    if (replaced.length) await trx.deleteFrom("plan_items").where("site_id", "=", site.id).where("id", "in", replaced).execute();
+    for (const [i, s] of suggestions.entries()) {
+      const m = metrics.get(s.keyword.toLowerCase());
+      await trx
+        .insertInto("plan_items")
+        .values({
+          id: randomUUID(),
+          site_id: site.id,
+          date: dates[i]!,
+          status: "planned",
+          created_at: stamp,
+          updated_at: stamp,
+          volume: m?.volume ?? null,
+          difficulty: m?.difficulty ?? null,
+          ...rowOf(s, origin),
+        })
+        .execute();
+    }
+  });
+  await refreshFlags(db, site, { now, text });
+  return { planned: suggestions.length, origin, aiUsed: text.kind === "openai" };
+}
+
+/** Replaces one planned item with a fresh suggestion that competes with nothing in the plan or the articles. */
+export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: string, deps: PlannerDeps = {}) {
+  const now = deps.now ?? new Date();
+  const item = await getPlannedItem(db, site.id, id);
+  await assertEntitled(db, tenant.workspaceId, now);
+  const [source, items, text] = await Promise.all([
+    loadPlanSource(db, site.id),
+    windowItems(db, site, now),
+    deps.text ?? getTextGenerator(),
+  ]);
+  const others = items.filter((i) => i.id !== id);
+  const { suggestions, origin } = await suggest(db, tenant, source, {
+    count: 1,
+    avoid: items.map((i) => i.keyword),
+    keep: others.map((i) => ({ keyword: i.keyword, title: i.title, intent: i.intent })),
+    kind: "plan-swap",
+    text,
+  });
+  const fresh = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
+  if (!fresh) throw new PlanError("no_suggestion", "No fresh suggestion is left for this day. Edit the keyword yourself, or add topics.");
+  const m = (await metricsFor([fresh.keyword], deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData)).get(
+    fresh.keyword.toLowerCase(),
+  );
+  await db
+    .updateTable("plan_items")
+    .set({ ...rowOf(fresh, origin), volume: m?.volume ?? null, difficulty: m?.difficulty ?? null, updated_at: isoNow(now) })
+    .where("id", "=", id)
+    .where("site_id", "=", site.id)
+    .execute();
+  await refreshFlags(db, site, { now, text });
+  return { before: item.keyword, after: fresh.keyword };
+}
+
+export type ItemInput = { keyword: string; title?: string; intent?: SearchIntent | ""; topicId?: string | null };
+
+async function checkedTopic(db: DB, siteId: string, topicId: string | null | undefined) {
+  if (!topicId) return null;
+  const topic = await db.selectFrom("topics").select("id").where("site_id", "=", siteId).where("id", "=", topicId).executeTakeFirst();
+  if (!topic) throw new PlanError("not_found", "This topic does not exist.");
+  return topic.id;
+}
+
+async function manualFields(db: DB, siteId: string, input: ItemInput) {
+  const keyword = cleanKeyword(input.keyword);
+  const brand = await db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", siteId).executeTakeFirst();
+  const brandNames = brand?.brand_name ? [brand.brand_name] : [];
+  return {
+    keyword,
+    title: input.title?.trim() || titleForKeyword(keyword, { brand: brand?.brand_name ?? "" }),
+    intent: input.intent || classifyIntent(keyword, { brandNames }),
+    topic_id: await checkedTopic(db, siteId, input.topicId),
+  };
+}
+
+/** Saves the customer's keyword, title, intent and topic; a changed keyword becomes their own choice (evidence 'manual'). */
+export async function editItem(db: DB, site: PlanSite, id: string, input: ItemInput, { now = new Date(), text }: Options = {}) {
+  const item = await getPlannedItem(db, site.id, id);
+  const fields = await manualFields(db, site.id, input);
+  const keywordChanged = fields.keyword.toLowerCase() !== item.keyword.toLowerCase();
+  await db
+    .updateTable("plan_items")
+    .set({
+      ...fields,
+      ...(keywordChanged
+        ? {
+            evidence_kind: "manual",
+            evidence_ref: "",
+            rationale: `Your own keyword (it replaced “${item.keyword}”).`,
+            volume: null,
+            difficulty: null,
+            kept_conflict_id: null,
+          }
+        : {}),
+      updated_at: isoNow(now),
+    })
+    .where("id", "=", id)
+    .where("site_id", "=", site.id)
+    .execute();
+  await refreshFlags(db, site, { now, text });
+  return { keyword: fields.keyword };
+}
+
+/** Adds the customer's keyword on the first free day of the window. */
+export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = new Date(), text }: Options = {}) {
+  const items = await windowItems(db, site, now);
+  const taken = new Set(items.map((i) => i.date));
+  const date = planDates(now, site.timeZone).find((d) => !taken.has(d));
+  if (!date) throw new PlanError("full", "Every day of the next 30 has a keyword. Remove one first.");
+  const fields = await manualFields(db, site.id, input);
+  const stamp = isoNow(now);
+  await db
+    .insertInto("plan_items")
+    .values({
+      id: randomUUID(),
+      site_id: site.id,
+      date,
+      status: "planned",
+      origin: "manual",
+      evidence_kind: "manual",
+      rationale: "Your own keyword, added by hand.",
+      created_at: stamp,
+      updated_at: stamp,
+      ...fields,
+    })
+    .execute();
+  await refreshFlags(db, site, { now, text });
+  return { keyword: fields.keyword, dateText: formatDayDate(date) };
+}
+
+export async function removeItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
+  const item = await getPlannedItem(db, site.id, id);
+  await db.deleteFrom("plan_items").where("id", "=", id).where("site_id", "=", site.id).execute();
+  await refreshFlags(db, site, { now, text });
+  return { keyword: item.keyword };
+}
+
+/**
+ * Moves a planned item to `toIndex` among the window's planned items; the
+ * items keep the set of dates and take them in the new order.
+ */
+export async function moveItem(db: DB, site: PlanSite, id: string, toIndex: number, { now = new Date(), text }: Options = {}) {
+  const item = await getItem(db, site.id, id);
+  const planned = (await windowItems(db, site, now)).filter((i) => i.status === "planned" && !i.article_id);
+  const from = planned.findIndex((i) => i.id === item.id);
+  if (from < 0) throw new PlanError("not_planned", "Only planned days in the next 30 can be moved.");
+  const target = Math.max(0, Math.min(planned.length - 1, toIndex));
+  if (target === from) return { keyword: item.keyword, moved: false };
+  const dates = planned.map((i) => i.date);
+  const order = [...planned];
+  order.splice(from, 1);
+  order.splice(target, 0, item);
+  await inTransaction(db, async (trx) => {
+    // (site_id, date) is unique: park the rows on placeholder dates, then give each its new day.
+    for (const row of order)
+      await trx
+        .updateTable("plan_items")
+        .set({ date: `~${row.id}` })
+        .where("id", "=", row.id)
+        .where("site_id", "=", site.id)
+        .execute();
+    for (const [i, row] of order.entries()) {
+      await trx
+        .updateTable("plan_items")
+        .set({ date: dates[i]!, updated_at: isoNow(now) })
+        .where("id", "=", row.id)
+        .where("site_id", "=", site.id)
+        .execute();
+    }
+  });
+  await refreshFlags(db, site, { now, text });
+  return { keyword: item.keyword, moved: true, dateText: formatDayDate(dates[target]!) };
+}
+
+/** The planned-index of an item, for the up/down buttons. */
+export async function indexOf(db: DB, site: PlanSite, id: string, { now = new Date() }: { now?: Date } = {}) {
+  await getItem(db, site.id, id);
+  const planned = (await windowItems(db, site, now)).filter((i) => i.status === "planned" && !i.article_id);
+  return planned.findIndex((i) => i.id === id);
+}
+
+/** Keeps the item despite its flag: that competitor is no longer reported for it. */
+export async function keepItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
+  const item = await getItem(db, site.id, id);
+  await db
+    .updateTable("plan_items")
+    .set({ kept_conflict_id: item.conflict_id, conflict_kind: null, conflict_id: null, conflict_label: "", conflict_score: null })
+    .where("id", "=", id)
+    .where("site_id", "=", site.id)
+    .execute();
+  await refreshFlags(db, site, { now, text });
+  return { keyword: item.keyword };
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { isoNow } from "../../app/utils/time";
+import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+
+/**
+ * The content plan (issue 12 scope 1; decision 050), with and without
+ * JavaScript: generate a plan from the site's pages, topics and tags, edit a
+ * keyword into one that repeats an existing article, see the flag naming that
+ * article and resolve it (keep, then merge), reorder with the buttons; and
+ * axe at phone and desktop widths.
+ */
+
+const PASSWORD = "plan-password";
+const toast = (page: Page) => page.getByTestId("toast");
+const ARTICLE_TITLE = "The Oat Milk Latte Guide";
+
+async function coffeeUser(prefix: string) {
+  const user = await createVerifiedUser(uniqueEmail(prefix), PASSWORD);
+  const db = e2eDb();
+  await db.updateTable("sites").set({ timezone: "Europe/Berlin" }).where("id", "=", user.siteId).execute();
+  await db
+    .updateTable("brand_settings")
+    .set({
+      brand_name: "Northwind Coffee",
+      target_audience: "Home baristas",
+      industry: "Food & Beverage",
+      tags: JSON.stringify(["coffee", "latte art", "espresso"]),
+      internal_links: JSON.stringify(["https://northwind.test/products/cold-brew-kit", "https://northwind.test/brewing-guides"]),
+      updated_at: isoNow(),
+    })
+    .where("site_id", "=", user.siteId)
+    .execute();
+  await db
+    .insertInto("topics")
+    .values({
+      id: randomUUID(),
+      site_id: user.siteId,
+      name: "Brewing methods",
+      keywords: JSON.stringify(["french press", "aeropress recipe"]),
+      created_at: isoNow(),
+      updated_at: isoNow(),
+    })
+    .execute();
+  await db
+    .insertInto("articles")
+    .values({
+      id: randomUUID(),
+      site_id: user.siteId,
+      author_id: user.userId,
+      topic_id: null,
+      title: ARTICLE_TITLE,
+      slug: `oat-milk-latte-${randomUUID().slice(0, 6)}`,
+      target_keyword: "oat milk latte",
+      created_at: isoNow(),
+      updated_at: isoNow(),
+    })
+    .execute();
+  return user;
+}
+
+const itemsOf = (page: Page) => page.getByRole("list", { name: "Planned days" }).locator(":scope > li");
+
+async function editKeyword(page: Page, javaScriptEnabled: boolean, index: number, keyword: string) {
+  const item = itemsOf(page).nth(index);
+  const link = item.getByRole("link", { name: /^Edit “/ });
+  const dialog = page.getByRole("dialog", { name: "Edit keyword" });
+  if (javaScriptEnabled) {
+    await expect(async () => {
+      await link.click();
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  } else {
+    await link.click();
+    await expect(page).toHaveURL(/\?edit=/);
+    await expect(dialog).toBeVisible();
+  }
+  await dialog.getByLabel("Keyword", { exact: true }).fill(keyword);
+  await dialog.getByRole("button", { name: "Save keyword" }).click();
+  await expect(toast(page)).toContainText("Plan item updated");
+  await expect(dialog).toHaveCount(0);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`content plan, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("generate, edit into a repeat of an article, resolve the flag, reorder", async ({ page }) => {
+      const user = await coffeeUser("plan");
+      await signIn(page, user, { to: "/dashboard/scheduler" });
+      await page.getByRole("link", { name: "Content plan", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Content Plan");
+      await expect(page.getByText("No content plan yet")).toBeVisible();
+
+      await page.getByRole("button", { name: "Generate plan" }).click();
+      await expect(toast(page)).toContainText("Content plan ready");
+      const items = itemsOf(page);
+      await expect(items.first()).toBeVisible();
+      const count = await items.count();
+      expect(count).toBeGreaterThan(15);
+      await expect(items.first().getByText("Tomorrow")).toBeVisible();
+      await expect(page.getByTestId("why").filter({ hasText: "/products/cold-brew-kit" }).first()).toBeVisible();
+      await expect(page.getByTestId("why").filter({ hasText: "Brewing methods" }).first()).toBeVisible();
+      await expect(page.getByTestId("conflict-flag")).toHaveCount(0);
+
+      // An edit that repeats the existing article is flagged, naming it; Keep dismisses the flag.
+      await editKeyword(page, javaScriptEnabled, 0, "oat milk lattes");
+      await expect(items.first().getByTestId("keyword")).toHaveText("oat milk lattes");
+      const flag = items.first().getByTestId("conflict-flag");
+      await expect(flag).toContainText(`your article “${ARTICLE_TITLE}”`);
+      await flag.getByRole("button", { name: /^Keep/ }).click();
+      await expect(toast(page)).toContainText("Kept");
+      await expect(page.getByTestId("conflict-flag")).toHaveCount(0);
+
+      // Another repeat, merged away: the item is dropped.
+      await editKeyword(page, javaScriptEnabled, 1, "oat milk latte");
+      await expect(items.nth(1).getByTestId("conflict-flag")).toContainText(ARTICLE_TITLE);
+      await items
+        .nth(1)
+        .getByRole("button", { name: /^Merge/ })
+        .click();
+      await expect(toast(page)).toContainText("Merged");
+      await expect(items).toHaveCount(count - 1);
+      await expect(page.getByText("oat milk latte", { exact: true })).toHaveCount(0);
+
+      // Reorder with the buttons: the first keyword moves to the second day.
+      const first = await items.first().getByTestId("keyword").textContent();
+      await items
+        .first()
+        .getByRole("button", { name: /^Move “.*” down$/ })
+        .click();
+      await expect(toast(page)).toContainText("Plan reordered");
+      await expect(items.nth(1).getByTestId("keyword")).toHaveText(first!);
+
+      // Swap one for a fresh suggestion.
+      const second = await items.nth(2).getByTestId("keyword").textContent();
+      await items.nth(2).getByRole("button", { name: /^Swap/ }).click();
+      await expect(toast(page)).toContainText("Keyword swapped");
+      await expect(items.nth(2).getByTestId("keyword")).not.toHaveText(second!);
+
+      if (javaScriptEnabled) {
+        // Drag the first day onto the fourth: it takes that day, the ones between move up.
+        const dragged = await items.first().getByTestId("keyword").textContent();
+        const next = await items.nth(1).getByTestId("keyword").textContent();
+        // The HTML5 drag events, dispatched as the browser sends them (a mouse drag is flaky under automation).
+        const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+        await items.first().dispatchEvent("dragstart", { dataTransfer });
+        await items.nth(3).dispatchEvent("dragenter", { dataTransfer });
+        await items.nth(3).dispatchEvent("dragover", { dataTransfer });
+        await items.nth(3).dispatchEvent("drop", { dataTransfer });
+        await items.first().dispatchEvent("dragend", { dataTransfer });
+        await expect(items.nth(3).getByTestId("keyword")).toHaveText(dragged!);
+        await expect(items.first().getByTestId("keyword")).toHaveText(next!);
+      }
+
+      // Regenerate, confirmed in its dialog: fresh keywords, and the kept one's flag gone with it.
+      const before = await page.getByTestId("keyword").allTextContents();
+      const dialog = page.getByRole("dialog", { name: "Regenerate the plan" });
+      if (javaScriptEnabled) {
+        await expect(async () => {
+          await page.getByRole("link", { name: "Regenerate plan" }).click();
+          await expect(dialog).toBeVisible({ timeout: 1000 });
+        }).toPass();
+      } else {
+        await page.getByRole("link", { name: "Regenerate plan" }).click();
+        await expect(dialog).toBeVisible();
+      }
+      await dialog.getByRole("button", { name: "Regenerate" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(async () => (await page.getByTestId("keyword").allTextContents()).join("|")).not.toBe(before.join("|"));
+    });
+  });
+}
+
+test("the content plan passes axe at phone and desktop widths, with a flag showing", async ({ page }) => {
+  const user = await coffeeUser("plan-axe");
+  await signIn(page, user, { to: "/dashboard/plan" });
+  await page.getByRole("button", { name: "Generate plan" }).click();
+  await expect(toast(page)).toContainText("Content plan ready");
+  await editKeyword(page, true, 0, "oat milk lattes");
+  await expect(page.getByTestId("conflict-flag")).toHaveCount(1);
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
