@@ -21,6 +21,7 @@ import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { AutopilotBar, DayState, PastList, SkipDay } from "./scheduler-autopilot";
+import { SchedulerCalendar, ViewSwitch } from "./scheduler-calendar";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
 
@@ -41,6 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb();
   const params = url.searchParams;
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
+  const calendar = params.get("view") === "calendar";
   const now = new Date();
   const view = await getSchedulerView(db, site, { now, tab });
   const asked = params.get("choose") ?? "";
@@ -49,7 +51,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     choose = { date: asked, dateText: formatDayDate(asked), ...(await listTopicChoices(db, site.id)) };
   }
   const autopilot = await autopilotStatus(db, site, now);
-  return { tab, choose, ...view, autopilot, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
+  return { tab, calendar, choose, ...view, autopilot, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -61,7 +63,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
 
 const notice = (description: string) => ({ title: "Could not update the schedule", description });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
+  // Back to the view the form was posted from (the list or the calendar).
+  const back = url.searchParams.get("view") === "calendar" ? `${PAGE}?view=calendar` : PAGE;
   const auth = context.get(authContext);
   const { site } = auth;
   const db = getDb();
@@ -72,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (input.intent) {
       case "choose": {
         const saved = await chooseTopic(db, site, { date: input.date, topicId: input.topicId, name: input.topic });
-        return redirectWithToast(PAGE, {
+        return redirectWithToast(back, {
           type: "success",
           title: "Topic selected",
           description: `“${saved.keyword}” is scheduled for ${saved.dateText} at ${saved.timeText}`,
@@ -83,19 +87,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         requirePermission(auth, "settings.manage");
         const actor = { userId: auth.user.id, workspaceId: auth.workspace.id, ip: context.get(requestContext).ip ?? null };
         await setAutopilotRunning(db, site.id, input.intent === "resume", actor);
-        return redirectWithToast(PAGE, { title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused" });
+        return redirectWithToast(back, { title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused" });
       }
       case "skip": {
         requirePermission(auth, "topics.manage");
         const keyword = await skipDay(db, site, input.date);
-        return redirectWithToast(PAGE, {
+        return redirectWithToast(back, {
           title: "Day skipped",
           description: `“${keyword}” will not be written on ${formatDayDate(input.date)}.`,
         });
       }
       case "clear": {
         const cleared = await clearDay(db, site, { date: input.date });
-        return redirectWithToast(PAGE, {
+        return redirectWithToast(back, {
           type: "success",
           title: "Topic cleared",
           description: cleared.keyword
@@ -111,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, counts, days, past, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
+  const { tab, calendar, counts, days, past, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -133,8 +137,11 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
         )}
       />
       {actionData?.notice ? <FormMessage title={actionData.notice.title} description={actionData.notice.description} /> : null}
-      {tab === "coming" ? <ComingList days={days} timeText={timeText} autopilot={autopilot} canSkip={canSkip} /> : <PastList past={past} />}
-      {choose ? <ChooseTopicDialog choose={choose} closeTo={PAGE} /> : null}
+      {tab === "coming" ? <ViewSwitch calendar={calendar} /> : null}
+      {tab === "past" ? <PastList past={past} /> : null}
+      {tab === "coming" && calendar ? <SchedulerCalendar days={days} autopilot={autopilot} /> : null}
+      {tab === "coming" && !calendar ? <ComingList days={days} timeText={timeText} autopilot={autopilot} canSkip={canSkip} /> : null}
+      {choose ? <ChooseTopicDialog choose={choose} closeTo={calendar ? `${PAGE}?view=calendar` : PAGE} /> : null}
     </div>
   );
 }
