@@ -16,4 +16,6 @@ export async function up(db: Kysely<unknown>) {
   )`.execute(db);
   await sql`CREATE INDEX article_approvals_article ON article_approvals(article_id, created_at DESC)`.execute(db);
   await sql`ALTER TABLE content_settings ADD COLUMN review_mode INTEGER NOT NULL DEFAULT 0`.execute(db);
+  // Strict links: an article whose external links the link checker has not found working is held.
+  await sql`ALTER TABLE content_settings ADD COLUMN autopilot_strict_links INTEGER NOT NULL DEFAULT 0`.execute(db);
 }

@@ -131,6 +131,8 @@ export interface ContentSettingsTable {
   autopilot_min_score: Generated<number>;
   /** Every auto-pilot article waits for a named person's approval (migration 0023). */
   review_mode: Generated<Bool>;
+  /** Hold an auto-pilot article whose external links are not verified working (migration 0023). */
+  autopilot_strict_links: Generated<Bool>;
   updated_at: Timestamp;
 }
 export interface PublishingSettingsTable {

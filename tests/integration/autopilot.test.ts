@@ -187,6 +187,42 @@ describe("writing and publishing", () => {
     expect(mails[0]!.text).toContain("below your minimum of 70");
   });
 
+  it("with strict links on, an article whose external link is not verified is held", async () => {
+    const user = await autopilotSite({ day: "2030-08-06" });
+    await db.updateTable("content_settings").set({ autopilot_strict_links: 1 }).where("site_id", "=", user.siteId).execute();
+    await enqueueDueAutopilot(db, new Date("2030-08-06T07:00:00Z"));
+    const [day] = await daysOf(user);
+    await runAutopilotWrite(db, day!.id, new Date("2030-08-06T07:00:00Z"));
+    const written = (await daysOf(user))[0]!;
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", written.generation_id!).execute();
+    await db
+      .updateTable("articles")
+      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good.</p>", word_count: 1400, seo_score: 90 })
+      .where("id", "=", written.article_id!)
+      .execute();
+    await db
+      .insertInto("links")
+      .values({
+        id: newId(),
+        site_id: user.siteId,
+        article_id: written.article_id!,
+        url: "https://example.org/source",
+        kind: "external",
+        http_status: null,
+        final_url: null,
+        checked_at: null,
+        last_error: null,
+        created_at: isoNow(),
+        attempted_at: null,
+        failure: null,
+      })
+      .execute();
+    await runAutopilotPublish(db, day!.id, new Date("2030-08-06T16:30:00Z"));
+    const held = (await daysOf(user))[0]!;
+    expect(held.state).toBe("held");
+    expect(held.reasons).toContain("not verified working");
+  });
+
   it("without automatic publishing the article waits as a draft", async () => {
     const user = await autopilotSite({ day: "2030-08-03", autoPublish: false });
     await enqueueDueAutopilot(db, new Date("2030-08-03T07:00:00Z"));

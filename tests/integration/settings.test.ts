@@ -221,6 +221,7 @@ describe("content tab", () => {
       autoPublish: false,
       autopilotMinScore: 75,
       reviewMode: false,
+      strictLinks: false,
     });
   });
 

@@ -191,7 +191,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
       .executeTakeFirst(),
     db
       .selectFrom("content_settings")
-      .select(["auto_publish", "autopilot_min_score", "article_length", "review_mode"])
+      .select(["auto_publish", "autopilot_min_score", "article_length", "review_mode", "autopilot_strict_links"])
       .where("site_id", "=", day.site_id)
       .executeTakeFirst(),
   ]);
@@ -204,19 +204,28 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     await setState(db, dayId, "written");
     return;
   }
+  const unverified = await db
+    .selectFrom("links")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("site_id", "=", day.site_id)
+    .where("article_id", "=", article.id)
+    .where("kind", "=", "external")
+    .where("status", "not in", ["ok", "redirect"])
+    .executeTakeFirstOrThrow();
   const flag = day.plan_item_id
     ? await db.selectFrom("plan_items").select(["conflict_kind", "conflict_label"]).where("id", "=", day.plan_item_id).executeTakeFirst()
     : undefined;
   const reasons = qualityGate(
     {
       competesWith: flag?.conflict_kind ? `“${flag.conflict_label}”` : null,
+      unverifiedLinks: Number(unverified.n),
       title: article.title,
       contentHtml: article.content_html,
       wordCount: article.word_count,
       seoScore: article.seo_score,
       source: article.source,
     },
-    { minScore: content.autopilot_min_score, articleLength: content.article_length },
+    { minScore: content.autopilot_min_score, articleLength: content.article_length, strictLinks: content.autopilot_strict_links === 1 },
   );
   // Review mode: a named person approves every article before it goes out (docs/decisions/049).
   if (content.review_mode) reasons.unshift("Review mode is on: it waits for your approval.");

@@ -36,3 +36,13 @@ describe("qualityGate and the content plan", () => {
     ]);
   });
 });
+
+describe("qualityGate with strict links", () => {
+  it("holds unverified external links only when strict links is on", () => {
+    expect(qualityGate({ ...good, unverifiedLinks: 2 }, settings)).toEqual([]);
+    expect(qualityGate({ ...good, unverifiedLinks: 2 }, { ...settings, strictLinks: true })).toEqual([
+      "2 of its links to other websites are not verified working (strict links is on).",
+    ]);
+    expect(qualityGate({ ...good, unverifiedLinks: 0 }, { ...settings, strictLinks: true })).toEqual([]);
+  });
+});

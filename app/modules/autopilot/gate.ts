@@ -14,8 +14,10 @@ export type GateArticle = {
   source: "manual" | "ai" | "offline";
   /** What the content plan flagged the day's keyword as competing with (an article or another day), if anything. */
   competesWith?: string | null;
+  /** External links of the article the link checker has not found working (unchecked, broken, blocked, failed). */
+  unverifiedLinks?: number;
 };
-export type GateSettings = { minScore: number; articleLength: ArticleLength };
+export type GateSettings = { minScore: number; articleLength: ArticleLength; strictLinks?: boolean };
 
 /** Lengths within this share of the band pass: a 1,150-word 'medium' article is not held for 50 words. */
 const LENGTH_TOLERANCE = 0.1;
@@ -38,6 +40,10 @@ export function qualityGate(article: GateArticle, settings: GateSettings): strin
   const text = article.contentHtml.replace(/<[^>]+>/g, " ");
   const placeholder = PLACEHOLDERS.map((re) => re.exec(`${article.title} ${text}`)).find(Boolean);
   if (placeholder) reasons.push(`It contains placeholder text ("${placeholder[0]}").`);
+  if (settings.strictLinks && (article.unverifiedLinks ?? 0) > 0)
+    reasons.push(
+      `${article.unverifiedLinks} of its links to other websites ${article.unverifiedLinks === 1 ? "is" : "are"} not verified working (strict links is on).`,
+    );
   if (article.competesWith)
     reasons.push(
       `Its keyword competes with ${article.competesWith} (the content plan's cannibalisation flag): merge, retarget or keep it first.`,

@@ -66,6 +66,8 @@ export type ContentSettings = {
   autopilotMinScore: number;
   /** Every auto-pilot article waits for a named person's approval. */
   reviewMode: boolean;
+  /** Hold an auto-pilot article until its external links are verified working. */
+  strictLinks: boolean;
 };
 
 /** The defaults of docs/product.md "Settings", Content. */
@@ -85,4 +87,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   autoPublish: false,
   autopilotMinScore: 70,
   reviewMode: false,
+  strictLinks: false,
 };

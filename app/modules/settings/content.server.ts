@@ -35,6 +35,7 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     autoPublish: row.auto_publish === 1,
     autopilotMinScore: row.autopilot_min_score,
     reviewMode: row.review_mode === 1,
+    strictLinks: row.autopilot_strict_links === 1,
   };
 }
 
@@ -67,6 +68,7 @@ export const ContentFormSchema = z.object({
     .max(100, "Enter a score from 0 to 100.")
     .default(DEFAULT_CONTENT_SETTINGS.autopilotMinScore),
   reviewMode: checkbox,
+  strictLinks: checkbox,
 }) satisfies z.ZodType<ContentSettings, unknown>;
 
 export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
@@ -86,6 +88,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     auto_publish: input.autoPublish ? 1 : 0,
     autopilot_min_score: input.autopilotMinScore,
     review_mode: input.reviewMode ? 1 : 0,
+    autopilot_strict_links: input.strictLinks ? 1 : 0,
     updated_at: isoNow(),
   };
   await inTransaction(db, async (trx) => {

@@ -26,7 +26,7 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
   const reply = replyFor(actionData, "content");
   // Validated on the server only; after a refused save the form shows what was sent (an unticked box sends nothing).
   const [form, fields] = useForm({ id: "content", lastResult: reply?.result, defaultValue: content });
-  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode") => ({
+  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks") => ({
     name,
     defaultChecked: fields[name].initialValue === "on",
     errors: fields[name].errors,
@@ -133,6 +133,11 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
             {...switchProps("reviewMode")}
             label="Review mode"
             description="Every auto-pilot article waits for your approval: you get a mail with a link to approve or reject it. Each decision records who made it and when."
+          />
+          <SwitchField
+            {...switchProps("strictLinks")}
+            label="Strict links"
+            description="Hold an article whose links to other websites the link checker has not found working (Backlinks → Links in your articles)."
           />
           <Field
             label="Minimum SEO score to publish automatically"
