@@ -18,4 +18,6 @@ export async function up(db: Kysely<unknown>) {
   await sql`ALTER TABLE content_settings ADD COLUMN review_mode INTEGER NOT NULL DEFAULT 0`.execute(db);
   // Strict links: an article whose external links the link checker has not found working is held.
   await sql`ALTER TABLE content_settings ADD COLUMN autopilot_strict_links INTEGER NOT NULL DEFAULT 0`.execute(db);
+  // The 'AI-assisted' disclosure line at the end of published posts the AI engine wrote.
+  await sql`ALTER TABLE content_settings ADD COLUMN ai_disclosure INTEGER NOT NULL DEFAULT 0`.execute(db);
 }

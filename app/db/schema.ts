@@ -133,6 +133,8 @@ export interface ContentSettingsTable {
   review_mode: Generated<Bool>;
   /** Hold an auto-pilot article whose external links are not verified working (migration 0023). */
   autopilot_strict_links: Generated<Bool>;
+  /** End published AI-written posts with the 'AI-assisted' disclosure line (migration 0023). */
+  ai_disclosure: Generated<Bool>;
   updated_at: Timestamp;
 }
 export interface PublishingSettingsTable {

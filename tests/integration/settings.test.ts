@@ -222,6 +222,7 @@ describe("content tab", () => {
       autopilotMinScore: 75,
       reviewMode: false,
       strictLinks: false,
+      aiDisclosure: false,
     });
   });
 

@@ -26,6 +26,7 @@ import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { research, type BriefOverrides } from "./research.server";
+import { escapeHtml } from "#app/utils/html";
 
 /**
  * The article pipeline: research → outline → (sections ∥ intro/conclusion ∥
@@ -163,10 +164,6 @@ const FIXED: Record<string, { faq: string; conclusion: string; more: string; sou
   it: { faq: "Domande frequenti", conclusion: "Conclusione", more: "Leggi anche:", source: "Approfondimenti:", video: "Guarda:" },
   nl: { faq: "Veelgestelde vragen", conclusion: "Conclusie", more: "Lees meer:", source: "Verder lezen:", video: "Bekijk:" },
 };
-
-function escapeHtml(text: string) {
-  return text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
-}
 
 function md(markdown: string) {
   // Section bodies sit under our own H2, so the model's top-level headings become H3.

@@ -7,6 +7,7 @@ import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { htmlToText } from "#app/modules/articles/text";
 import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
 import type { MediaFile, PostInput } from "./types";
@@ -127,12 +128,13 @@ export async function buildPost(
     featuredImage = seen.get(article.featured_image) ?? (await readImage(article.featured_image, article.title));
   }
   const tags = [topic?.name, article.target_keyword].map((t) => t?.trim()).filter((t): t is string => !!t);
+  const html = withDisclosure(article.content_html, await disclosureLine(db, article.site_id, article.id));
   return {
     articleId: article.id,
     title: article.title,
     slug: article.slug,
-    html: article.content_html,
-    markdown: htmlToMarkdown(article.content_html),
+    html,
+    markdown: htmlToMarkdown(html),
     excerpt: excerptOf(article.meta_description, article.content_html),
     metaTitle: article.title,
     metaDescription: article.meta_description,

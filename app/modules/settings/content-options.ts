@@ -68,6 +68,8 @@ export type ContentSettings = {
   reviewMode: boolean;
   /** Hold an auto-pilot article until its external links are verified working. */
   strictLinks: boolean;
+  /** End published AI-written posts with a line saying so (and who reviewed them). */
+  aiDisclosure: boolean;
 };
 
 /** The defaults of docs/product.md "Settings", Content. */
@@ -88,4 +90,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   autopilotMinScore: 70,
   reviewMode: false,
   strictLinks: false,
+  aiDisclosure: false,
 };

@@ -36,6 +36,7 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     autopilotMinScore: row.autopilot_min_score,
     reviewMode: row.review_mode === 1,
     strictLinks: row.autopilot_strict_links === 1,
+    aiDisclosure: row.ai_disclosure === 1,
   };
 }
 
@@ -69,6 +70,7 @@ export const ContentFormSchema = z.object({
     .default(DEFAULT_CONTENT_SETTINGS.autopilotMinScore),
   reviewMode: checkbox,
   strictLinks: checkbox,
+  aiDisclosure: checkbox,
 }) satisfies z.ZodType<ContentSettings, unknown>;
 
 export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
@@ -89,6 +91,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     autopilot_min_score: input.autopilotMinScore,
     review_mode: input.reviewMode ? 1 : 0,
     autopilot_strict_links: input.strictLinks ? 1 : 0,
+    ai_disclosure: input.aiDisclosure ? 1 : 0,
     updated_at: isoNow(),
   };
   await inTransaction(db, async (trx) => {

@@ -1,5 +1,6 @@
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
 import { cachedResponse, HTML, renderPostPage } from "./pages.server";
@@ -10,5 +11,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   const post = params.articleSlug ? await getHostedPost(getDb(), blog.siteId, params.articleSlug) : null;
   if (!post) hostedNotFound(request, blog);
-  return cachedResponse(request, renderPostPage(getEnv().appUrl, blog, post), { contentType: HTML });
+  const html = withDisclosure(post.html, await disclosureLine(getDb(), blog.siteId, post.articleId));
+  return cachedResponse(request, renderPostPage(getEnv().appUrl, blog, { ...post, html }), { contentType: HTML });
 }

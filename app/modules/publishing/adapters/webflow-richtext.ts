@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
+import { escapeHtml } from "#app/utils/html";
 
 /**
  * Article HTML → the HTML a Webflow Rich text field keeps, pure (no I/O).
@@ -44,9 +45,7 @@ const BLOCKS = new Set([
   "dl",
 ]);
 
-export function escapeHtml(text: string) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
+export { escapeHtml };
 
 const isElement = (node: ChildNode): node is Element => node.type === "tag" || node.type === "script" || node.type === "style";
 

@@ -26,7 +26,9 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
   const reply = replyFor(actionData, "content");
   // Validated on the server only; after a refused save the form shows what was sent (an unticked box sends nothing).
   const [form, fields] = useForm({ id: "content", lastResult: reply?.result, defaultValue: content });
-  const switchProps = (name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks") => ({
+  const switchProps = (
+    name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks" | "aiDisclosure",
+  ) => ({
     name,
     defaultChecked: fields[name].initialValue === "on",
     errors: fields[name].errors,
@@ -138,6 +140,11 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
             {...switchProps("strictLinks")}
             label="Strict links"
             description="Hold an article whose links to other websites the link checker has not found working (Backlinks → Links in your articles)."
+          />
+          <SwitchField
+            {...switchProps("aiDisclosure")}
+            label="AI-assisted disclosure"
+            description="End each published article the AI engine wrote with “This article was written with AI assistance”, naming who reviewed it when someone approved it."
           />
           <Field
             label="Minimum SEO score to publish automatically"
