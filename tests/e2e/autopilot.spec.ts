@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_SECRETS } from "./stack";
+import { E2E_SECRETS, E2E_WORDPRESS_KEY, FAKE_WORDPRESS_PORT, fakeUrl } from "./stack";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
@@ -9,8 +9,8 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
  * moves the day's publish job to now); the offline writer's article is held
  * for approval with its reasons, shown on the scheduler, and the owner is
  * mailed. The owner approves it on the review page; at its publishing time it
- * goes to the hosted blog, 'Scheduled Past' links the live post and the
- * article page names who approved it.
+ * goes to the fake WordPress (the default destination), 'Scheduled Past' links
+ * the live post and the article page names who approved it.
  */
 
 /** A zone where it is now between 07:00 and 22:00, so today's 06:00 generation time has passed and 23:30 is still ahead. */
@@ -30,14 +30,24 @@ function zoneWithDaytime() {
   throw new Error("no zone in daytime");
 }
 
-test("turn on auto-pilot: the planned article is written, held with its reasons and a mail, then approved and published to the hosted blog", async ({
+test("turn on auto-pilot: the planned article is written, held with its reasons and a mail, then approved and published to the fake WordPress", async ({
   page,
 }) => {
   const user = await createVerifiedUser(uniqueEmail("autopilot"), "autopilot-password");
   const zone = zoneWithDaytime();
-  await signIn(page, user, { to: "/dashboard/settings?tab=publishing" });
+  await signIn(page, user, { to: "/dashboard/settings?tab=integrations" });
 
+  // The destination: the fake WordPress, connected as a customer does it.
+  await page.getByRole("link", { name: "Connect WordPress", exact: true }).click();
+  const connect = page.getByRole("dialog", { name: "Connect WordPress" });
+  await connect.getByRole("textbox").first().fill(fakeUrl(FAKE_WORDPRESS_PORT));
+  await connect.locator('input[name="secret"]').fill(E2E_WORDPRESS_KEY);
+  await connect.getByRole("button", { name: "Connect" }).click();
+  await expect(page.getByText(/Connection successful/)).toBeVisible({ timeout: 20_000 });
+
+  await page.goto("/dashboard/settings?tab=publishing");
   const publishing = page.getByRole("form", { name: "Publishing settings" });
+  await publishing.getByLabel("Publish to").selectOption({ label: "Fake WordPress" });
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date());
   await publishing.getByLabel("Start date").fill(today);
   await publishing.getByLabel("Time", { exact: true }).fill("23:30");
@@ -137,8 +147,20 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
       },
     )
     .toBe("published");
+  // It is on the fake WordPress, and 'Scheduled Past' links the live post there.
+  const title = (await db.selectFrom("articles").select("title").where("id", "=", article.article_id!).executeTakeFirstOrThrow()).title;
+  const posts = (await (await fetch(`${fakeUrl(FAKE_WORDPRESS_PORT)}/__fake/posts`)).json()) as Array<{
+    title: string | { raw?: string; rendered?: string };
+    status: string;
+  }>;
+  const titleOf = (post: (typeof posts)[number]) =>
+    typeof post.title === "string" ? post.title : (post.title.raw ?? post.title.rendered ?? "");
+  expect(posts.filter((post) => titleOf(post) === title)).toHaveLength(1);
   await page.goto("/dashboard/scheduler?tab=past");
-  await expect(page.getByRole("link", { name: "View the live post" }).first()).toHaveAttribute("href", /\/b\//);
+  await expect(page.getByRole("link", { name: "View the live post" }).first()).toHaveAttribute(
+    "href",
+    new RegExp(`^${fakeUrl(FAKE_WORDPRESS_PORT)}`),
+  );
   await page.goto(`/dashboard/write?edit=${article.article_id}`);
   await expect(page.getByTestId("approval")).toContainText("Approved for publishing by");
 });

@@ -28,10 +28,10 @@ beforeAll(async () => {
 
 const ZONE = "Europe/Berlin";
 
-async function autopilotSite(options: { plan?: "trial" | "pro"; day: string; keyword?: string; autoPublish?: boolean }) {
+async function autopilotSite(options: { plan?: "trial" | "pro"; day: string; keyword?: string; autoPublish?: boolean; zone?: string }) {
   const user = await makeUser(db, {
     workspace: { plan: options.plan ?? "pro", trial_ends_at: "2020-01-01T00:00:00.000Z" },
-    site: { timezone: ZONE },
+    site: { timezone: options.zone ?? ZONE },
   });
   await db
     .updateTable("content_settings")
@@ -99,6 +99,20 @@ describe("the tick", () => {
     const written = (await daysOf(user))[0]!;
     // 18:30 local on a summer-time day is 16:30 UTC.
     expect(written.publish_at).toBe("2031-03-30T16:30:00.000Z");
+  });
+});
+
+describe("the tick in the US", () => {
+  it("follows the site's clock across the daylight-saving change (US, second Sunday of March)", async () => {
+    const user = await autopilotSite({ day: "2031-03-09", zone: "America/New_York" });
+    // 9 March 2031: clocks go forward at 02:00 in New York; 09:00 local is 13:00 UTC (EDT), not 14:00.
+    await enqueueDueAutopilot(db, new Date("2031-03-09T12:59:00Z"));
+    expect(await daysOf(user)).toEqual([]);
+    await enqueueDueAutopilot(db, new Date("2031-03-09T13:00:00Z"));
+    const [day] = await daysOf(user);
+    expect(day!.day).toBe("2031-03-09");
+    await runAutopilotWrite(db, day!.id, new Date("2031-03-09T13:00:00Z"));
+    expect((await daysOf(user))[0]!.publish_at).toBe("2031-03-09T22:30:00.000Z");
   });
 });
 
