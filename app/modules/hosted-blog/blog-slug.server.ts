@@ -1,6 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { slugify } from "#app/modules/articles/text";
-import { newBlogSlug } from "#app/modules/workspaces/accounts.server";
+import { freeBlogSlug } from "#app/modules/workspaces/accounts.server";
 import { isoNow } from "#app/utils/time";
 import { hasPublicHostedPost } from "./queries.server";
 
@@ -19,13 +19,7 @@ export async function followBrandName(db: DB, siteId: string, brandName: string)
   if (site.blog_slug && site.blog_slug.startsWith(`${base}-`) && /^-[0-9a-f]{6}$/.test(site.blog_slug.slice(base.length)))
     return site.blog_slug;
   if (await hasPublicHostedPost(db, siteId)) return site.blog_slug;
-  // Six random hex digits make a clash rare; the unique index is the guarantee, this loop the courtesy.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const candidate = newBlogSlug(brandName);
-    const taken = await db.selectFrom("sites").select("id").where("blog_slug", "=", candidate).executeTakeFirst();
-    if (taken) continue;
-    await db.updateTable("sites").set({ blog_slug: candidate, updated_at: isoNow() }).where("id", "=", siteId).execute();
-    return candidate;
-  }
-  return site.blog_slug;
+  const candidate = await freeBlogSlug(db, brandName);
+  await db.updateTable("sites").set({ blog_slug: candidate, updated_at: isoNow() }).where("id", "=", siteId).execute();
+  return candidate;
 }
