@@ -164,3 +164,59 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   await page.goto(`/dashboard/write?edit=${article.article_id}`);
   await expect(page.getByTestId("approval")).toContainText("Approved for publishing by");
 });
+
+test("review mode: a held article is rejected on its review page and stays a draft; the day shows as skipped", async ({ page }) => {
+  const user = await createVerifiedUser(uniqueEmail("autopilot-reject"), "autopilot-password");
+  const db = e2eDb();
+  const now = new Date().toISOString();
+  const today = now.slice(0, 10);
+  await db.updateTable("content_settings").set({ auto_generation: 1, review_mode: 1 }).where("site_id", "=", user.siteId).execute();
+  // A day auto-pilot wrote and held for review (the write and publish steps are covered by the journey above).
+  const articleId = `${user.siteId}-held`;
+  await db
+    .insertInto("articles")
+    .values({
+      id: articleId,
+      site_id: user.siteId,
+      author_id: user.userId,
+      topic_id: null,
+      title: "Held for review",
+      slug: "held-for-review",
+      content_html: "<p>Text.</p>",
+      source: "offline",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const dayId = `${user.siteId}-day`;
+  await db
+    .insertInto("autopilot_days")
+    .values({
+      id: dayId,
+      site_id: user.siteId,
+      day: today,
+      keyword: "held for review",
+      plan_item_id: null,
+      article_id: articleId,
+      generation_id: null,
+      publish_at: now,
+      state: "held",
+      reasons: JSON.stringify(["Review mode is on: it waits for your approval."]),
+      notified_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await signIn(page, user, { to: `/dashboard/review/${dayId}` });
+  await expect(page.getByTestId("review-reasons")).toContainText("Review mode is on");
+  await page.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByText("Article rejected")).toBeVisible();
+  const day = await db.selectFrom("autopilot_days").select(["state", "reasons"]).where("id", "=", dayId).executeTakeFirstOrThrow();
+  expect(day.state).toBe("skipped");
+  expect(day.reasons).toContain("Rejected by");
+  expect((await db.selectFrom("articles").select("status").where("id", "=", articleId).executeTakeFirstOrThrow()).status).toBe("draft");
+  expect(await db.selectFrom("publications").select("id").where("article_id", "=", articleId).execute()).toEqual([]);
+  await page.goto(`/dashboard/review/${dayId}`);
+  await expect(page.getByText("Nothing to decide here now.")).toBeVisible();
+  await expect(page.getByTestId("approvals")).toContainText("Rejected by");
+});
