@@ -33,6 +33,8 @@ function zoneWithDaytime() {
 test("turn on auto-pilot: the planned article is written, held with its reasons and a mail, then approved and published to the fake WordPress", async ({
   page,
 }) => {
+  // The real pipeline writes the article; on a loaded 2-core machine that can take a while.
+  test.setTimeout(120_000);
   const user = await createVerifiedUser(uniqueEmail("autopilot"), "autopilot-password");
   const zone = zoneWithDaytime();
   await signIn(page, user, { to: "/dashboard/settings?tab=integrations" });
@@ -56,11 +58,18 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   await expect(page.getByText("Publishing settings saved!")).toBeVisible();
 
   await page.goto("/dashboard/settings?tab=content");
-  await page.getByRole("switch", { name: "Automatic generation" }).click();
+  await page.getByRole("switch", { name: "Automatic generation" }).check();
   await page.getByLabel("Daily generation time").selectOption("06:00");
-  await page.getByRole("switch", { name: "Publish automatically" }).click();
+  await page.getByRole("switch", { name: "Publish automatically" }).check();
   await page.getByRole("button", { name: "Save content settings" }).click();
   await expect(page.getByText("Content settings saved!")).toBeVisible();
+  const db = e2eDb();
+  const automation = await db
+    .selectFrom("content_settings")
+    .select(["auto_generation", "auto_publish"])
+    .where("site_id", "=", user.siteId)
+    .executeTakeFirstOrThrow();
+  expect(automation).toEqual({ auto_generation: 1, auto_publish: 1 });
 
   await page.goto("/dashboard/scheduler");
   await page
@@ -76,7 +85,6 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   const cron = await page.request.post("/resources/cron", { headers: { Authorization: `Bearer ${E2E_SECRETS.CRON_SECRET}` } });
   expect(cron.ok()).toBe(true);
 
-  const db = e2eDb();
   await expect
     .poll(
       async () => {
@@ -89,7 +97,7 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
           .executeTakeFirstOrThrow();
         return generation.status;
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe("succeeded");
   // Advance the clock to the publishing time: the day's publish step runs now.

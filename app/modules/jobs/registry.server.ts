@@ -38,9 +38,10 @@ export const jobRegistry = {
   "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
   // One signed POST to a customer's event webhook (15 s limit), through publishing's per-host limit.
   [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "publish", timeoutMs: MINUTE },
-  // Auto-pilot (docs/decisions/049): each starts a generation or a publication, which run in their own lanes.
-  "autopilot-write": { ...autopilotWriteJob, lane: "bulk", timeoutMs: MINUTE },
-  "autopilot-publish": { ...autopilotPublishJob, lane: "bulk", timeoutMs: MINUTE },
+  // Auto-pilot (docs/decisions/049): short steps with a deadline (the day's slot), so never behind bulk link checks;
+  // each starts a generation or a publication, which run in their own lanes.
+  "autopilot-write": { ...autopilotWriteJob, lane: "publish", timeoutMs: MINUTE },
+  "autopilot-publish": { ...autopilotPublishJob, lane: "publish", timeoutMs: MINUTE },
   // The digest: one planning job a day, then one small mail job per member and workspace.
   "plan-digests": { ...planDigestsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
   "send-digest": { ...sendDigestJob, lane: "bulk", timeoutMs: MINUTE },

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { editUrl } from "#app/modules/articles/urls";
 import type { AutopilotStatus, DayStatus } from "#app/modules/autopilot/status.server";
-import type { PastArticle } from "#app/modules/scheduler/scheduler.server";
+import type { ComingDay, PastArticle } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 
 /** The scheduler's auto-pilot parts (issue 12 scope 3): the 'Next publish' bar with Pause/Resume, day states, skip, the past list. */
@@ -122,6 +122,73 @@ export function PastList({ past }: { past: PastArticle[] }) {
           <span className="text-sm text-slate-600">
             {a.outcome === "failed" ? "Failed" : "Published"} {a.whenText}
           </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The coming days as a list: each day's plan, scheduled articles and auto-pilot state, with Skip, Clear and Choose. */
+export function ComingList({
+  days,
+  timeText,
+  autopilot,
+  canSkip,
+}: {
+  days: ComingDay[];
+  timeText: string;
+  autopilot: AutopilotStatus;
+  canSkip: boolean;
+}) {
+  return (
+    <ol className="flex flex-col gap-3" aria-label="Coming days">
+      {days.map((day) => (
+        <li
+          key={day.date}
+          data-testid={`day-${day.date}`}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 className="text-base font-semibold text-slate-900">
+              {day.label}
+              {day.label !== day.dateText ? <span className="ml-2 text-sm font-normal text-slate-600">{day.dateText}</span> : null}
+            </h2>
+            <p className="text-sm text-slate-600">{timeText}</p>
+            {day.planned ? (
+              <p className="text-sm text-slate-900">
+                <span className="text-slate-600">Topic: </span>
+                <span className="font-medium">{day.planned.keyword}</span>
+              </p>
+            ) : null}
+            <DayState status={autopilot.days[day.date]} />
+            {day.articles.map((a) => (
+              <p key={a.id} className="text-sm text-slate-900">
+                <span className="text-slate-600">Scheduled article ({a.time}): </span>
+                <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                  {a.title}
+                </Link>
+              </p>
+            ))}
+          </div>
+          <div className="flex items-center gap-2">
+            {day.planned && canSkip && autopilot.enabled && !autopilot.days[day.date] ? (
+              <SkipDay date={day.date} dateText={day.dateText} />
+            ) : null}
+            {day.planned ? (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="clear" />
+                <input type="hidden" name="date" value={day.date} />
+                <Button type="submit" variant="ghost" size="sm" aria-label={`Clear the topic for ${day.dateText}`}>
+                  Clear
+                </Button>
+              </Form>
+            ) : null}
+            <Button asChild variant="secondary" size="sm">
+              <Link to={`?choose=${day.date}`} preventScrollReset aria-label={`Choose from topics for ${day.dateText}`}>
+                Choose from topics
+              </Link>
+            </Button>
+          </div>
         </li>
       ))}
     </ol>

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
@@ -7,7 +7,6 @@ import { requestContext } from "#app/context";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { autopilotStatus, setAutopilotRunning, skipDay, SkipDayError } from "#app/modules/autopilot/status.server";
 import { can } from "#app/modules/workspaces/permissions";
-import { editUrl } from "#app/modules/articles/urls";
 import {
   chooseTopic,
   clearDay,
@@ -20,7 +19,7 @@ import { TabNav } from "#app/components/tab-nav";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { AutopilotBar, DayState, PastList, SkipDay } from "./scheduler-autopilot";
+import { AutopilotBar, ComingList, PastList } from "./scheduler-autopilot";
 import { SchedulerCalendar, ViewSwitch } from "./scheduler-calendar";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
 import type { Route } from "./+types/scheduler";
@@ -143,63 +142,5 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
       {tab === "coming" && !calendar ? <ComingList days={days} timeText={timeText} autopilot={autopilot} canSkip={canSkip} /> : null}
       {choose ? <ChooseTopicDialog choose={choose} closeTo={calendar ? `${PAGE}?view=calendar` : PAGE} /> : null}
     </div>
-  );
-}
-
-type Loaded = Route.ComponentProps["loaderData"];
-
-function ComingList({ days, timeText, autopilot, canSkip }: Pick<Loaded, "days" | "timeText" | "autopilot" | "canSkip">) {
-  return (
-    <ol className="flex flex-col gap-3" aria-label="Coming days">
-      {days.map((day) => (
-        <li
-          key={day.date}
-          data-testid={`day-${day.date}`}
-          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <div className="flex min-w-0 flex-col gap-1">
-            <h2 className="text-base font-semibold text-slate-900">
-              {day.label}
-              {day.label !== day.dateText ? <span className="ml-2 text-sm font-normal text-slate-600">{day.dateText}</span> : null}
-            </h2>
-            <p className="text-sm text-slate-600">{timeText}</p>
-            {day.planned ? (
-              <p className="text-sm text-slate-900">
-                <span className="text-slate-600">Topic: </span>
-                <span className="font-medium">{day.planned.keyword}</span>
-              </p>
-            ) : null}
-            <DayState status={autopilot.days[day.date]} />
-            {day.articles.map((a) => (
-              <p key={a.id} className="text-sm text-slate-900">
-                <span className="text-slate-600">Scheduled article ({a.time}): </span>
-                <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                  {a.title}
-                </Link>
-              </p>
-            ))}
-          </div>
-          <div className="flex items-center gap-2">
-            {day.planned && canSkip && autopilot.enabled && !autopilot.days[day.date] ? (
-              <SkipDay date={day.date} dateText={day.dateText} />
-            ) : null}
-            {day.planned ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="clear" />
-                <input type="hidden" name="date" value={day.date} />
-                <Button type="submit" variant="ghost" size="sm" aria-label={`Clear the topic for ${day.dateText}`}>
-                  Clear
-                </Button>
-              </Form>
-            ) : null}
-            <Button asChild variant="secondary" size="sm">
-              <Link to={`?choose=${day.date}`} preventScrollReset aria-label={`Choose from topics for ${day.dateText}`}>
-                Choose from topics
-              </Link>
-            </Button>
-          </div>
-        </li>
-      ))}
-    </ol>
   );
 }
