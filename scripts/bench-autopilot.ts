@@ -6,11 +6,11 @@
 // never published without approval, so each held day is approved at once, as a reviewer clearing the queue would.
 // Prints articles generated, posts published, held by the gate, duplicates (must be 0), missed slots (must be 0),
 // the slot-to-live delay (p50, p95, max) and wall time. Goal: p95 slot-to-live under 5 minutes.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { percentile, startWordPressProcess } from "./bench-wordpress";
 
 const SITES = Number(process.env.BENCH_SITES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -24,27 +24,7 @@ process.env.LOG_LEVEL = "silent";
 process.env.NODE_ENV = "test";
 process.env.RUN_WORKER = "false";
 
-const fakeProcess = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "--input-type=module",
-    "-e",
-    `const { startWordPressFake } = await import("#tests/fakes/wordpress");
-     const fake = await startWordPressFake({ settings: { latencyMs: ${LATENCY_MS} } });
-     console.log(JSON.stringify({ url: fake.url, port: fake.port, credentials: fake.credentials }));`,
-  ],
-  { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
-);
-const fake = await new Promise<{ url: string; port: number; credentials: string }>((resolve, reject) => {
-  let out = "";
-  fakeProcess.stdout!.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]!) as { url: string; port: number; credentials: string });
-  });
-  fakeProcess.once("exit", (code) => reject(new Error(`the WordPress fake exited (${code})`)));
-});
+const fake = await startWordPressProcess(LATENCY_MS);
 process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
 
 const { getDb, closeDb } = await import("#app/db/client.server");
@@ -60,10 +40,6 @@ const { workerOptions } = await import("#app/modules/jobs/worker.server");
 const { newId } = await import("#app/utils/crypto.server");
 const { isoNow, zonedParts } = await import("#app/utils/time");
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 const fakePosts = async () => (await (await fetch(`${fake.url}/__fake/posts`)).json()) as unknown[];
 
 const db = getDb();
@@ -198,6 +174,6 @@ try {
   process.exitCode = missed === 0 && posts.length === publishedAt.size && duplicateDays === 0 && percentile(delays, 95) < 300 ? 0 : 1;
 } finally {
   await closeDb();
-  fakeProcess.kill();
+  fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

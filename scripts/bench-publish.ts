@@ -4,11 +4,11 @@
 // publication, duplicates and how close it came to the per-host limit
 // (4 concurrent requests / 100 ms = 40 requests/s). Goal: ≥ 80 % of that, 0 duplicates.
 // BENCH_ARTICLES=200 for a shorter run; BENCH_LATENCY_MS to change the latency.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { percentile, startWordPressProcess } from "./bench-wordpress";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -22,27 +22,7 @@ process.env.NODE_ENV = "test";
 process.env.RUN_WORKER = "false";
 
 // The fake WordPress runs in its own process, as a customer's server would: its work does not share the engine's event loop.
-const fakeProcess = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "--input-type=module",
-    "-e",
-    `const { startWordPressFake } = await import("#tests/fakes/wordpress");
-     const fake = await startWordPressFake({ settings: { latencyMs: ${LATENCY_MS} } });
-     console.log(JSON.stringify({ url: fake.url, port: fake.port, credentials: fake.credentials }));`,
-  ],
-  { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
-);
-const fake = await new Promise<{ url: string; port: number; credentials: string }>((resolve, reject) => {
-  let out = "";
-  fakeProcess.stdout!.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-    if (out.includes("\n")) resolve(JSON.parse(out.split("\n")[0]!) as { url: string; port: number; credentials: string });
-  });
-  fakeProcess.once("exit", (code) => reject(new Error(`the WordPress fake exited (${code})`)));
-});
+const fake = await startWordPressProcess(LATENCY_MS);
 const fakeStats = async () =>
   (await (await fetch(`${fake.url}/__fake/stats`)).json()) as {
     requests: number;
@@ -70,11 +50,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mP8z8BQz0AEYBxVSF+FAP5FDvcfRYWgAAAAAElFTkSuQmCC",
   "base64",
 );
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 const db = getDb();
 try {
@@ -196,6 +171,6 @@ try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   await closeDb();
-  fakeProcess.kill();
+  fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
