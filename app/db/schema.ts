@@ -407,6 +407,12 @@ export interface WebhookEndpointsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Failed attempts in a row (timeouts, refusals, errors); a success resets it (docs/decisions/051). */
+  failure_streak: Generated<number>;
+  /** While set and in the future, deliveries to it wait instead of trying. */
+  backoff_until: Timestamp | null;
+  /** Why it was turned off (410 Gone, or paused after failing for too long); null while on or when turned off before 0025. */
+  paused_reason: string | null;
 }
 export type WebhookDeliveryStatus = "pending" | "succeeded" | "failed";
 /** One event sent to one endpoint; id is the Standard Webhooks webhook-id, the same on every retry. */
@@ -443,6 +449,10 @@ export interface JobsTable {
   lease_token: string | null;
   /** Jobs of one group (a publishing destination) run at most GROUP_CONCURRENCY at once (migration 0011). */
   group_key: string | null;
+  /** The workspace whose share of its lane the job uses (migration 0025, docs/decisions/051). */
+  tenant_key: string | null;
+  /** How many jobs of its group may run at once; null is GROUP_CONCURRENCY. */
+  group_limit: number | null;
 }
 export interface MailOutboxTable {
   id: AutoId;

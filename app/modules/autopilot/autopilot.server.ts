@@ -76,7 +76,18 @@ export async function enqueueDueAutopilot(db: DB, now = new Date()) {
         .onConflict((oc) => oc.columns(["site_id", "day"]).doNothing())
         .executeTakeFirst();
       if (Number(row.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-      await enqueue(trx, WRITE_JOB, { dayId: id }, { idempotencyKey: `autopilot-write:${site.id}:${local.date}`, maxAttempts: 5 });
+      await enqueue(
+        trx,
+        WRITE_JOB,
+        { dayId: id },
+        {
+          idempotencyKey: `autopilot-write:${site.id}:${local.date}`,
+          maxAttempts: 5,
+          groupKey: `autopilot:${site.id}`,
+          groupLimit: 1,
+          tenant: { siteId: site.id },
+        },
+      );
       return true;
     });
     if (inserted) made += 1;
@@ -148,7 +159,19 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
         .where("id", "=", dayId)
         .execute();
       await trx.updateTable("plan_items").set({ article_id: started.articleId }).where("id", "=", item.id).execute();
-      await enqueue(trx, PUBLISH_JOB, { dayId }, { runAt: slot ?? now, idempotencyKey: `autopilot-publish:${dayId}`, maxAttempts: 200 });
+      await enqueue(
+        trx,
+        PUBLISH_JOB,
+        { dayId },
+        {
+          runAt: slot ?? now,
+          idempotencyKey: `autopilot-publish:${dayId}`,
+          maxAttempts: 200,
+          groupKey: `autopilot:${site.id}`,
+          groupLimit: 1,
+          tenant: { workspaceId: site.workspace_id },
+        },
+      );
     });
   } catch (error) {
     if (!isQuotaError(error)) throw error;

@@ -53,7 +53,7 @@ export async function planDigests(db: DB, date: string) {
       db,
       "send-digest",
       { userId: m.user_id, workspaceId: m.workspace_id, since, until: date },
-      { idempotencyKey: `digest:${m.user_id}:${m.workspace_id}:${date}`, maxAttempts: 3 },
+      { idempotencyKey: `digest:${m.user_id}:${m.workspace_id}:${date}`, maxAttempts: 3, tenant: { workspaceId: m.workspace_id } },
     );
   }
 }

@@ -411,7 +411,7 @@ export async function requestLinkCheck(
       trx,
       CHECK_LINKS_JOB,
       { siteId, trigger: "manual" },
-      { idempotencyKey: `links:${siteId}:manual:${now.toISOString()}`, maxAttempts: 2 },
+      { idempotencyKey: `links:${siteId}:manual:${now.toISOString()}`, maxAttempts: 2, tenant: { siteId } },
     );
     return { ok: true };
   });
@@ -440,7 +440,7 @@ export async function enqueueDailyLinkChecks(db: DB, now = new Date()) {
       db,
       CHECK_LINKS_JOB,
       { siteId: site_id, trigger: "daily" },
-      { idempotencyKey: `links:${site_id}:daily:${day}`, maxAttempts: 2 },
+      { idempotencyKey: `links:${site_id}:daily:${day}`, maxAttempts: 2, tenant: { siteId: site_id } },
     );
   }
 }

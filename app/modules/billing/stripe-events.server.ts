@@ -201,6 +201,6 @@ export const syncSiteQuantityJob: JobDefinition<typeof QuantityPayload> = {
 /** Called after a site is added or deleted (site-count-hooks.server.ts): the subscription follows the site count. */
 export async function requestSiteQuantitySync(db: DB, workspaceId: string) {
   if (!getEnv().billingEnabled) return;
-  await enqueue(db, "sync-site-quantity", { workspaceId });
+  await enqueue(db, "sync-site-quantity", { workspaceId }, { tenant: { workspaceId } });
   notifyWorker();
 }

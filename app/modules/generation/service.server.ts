@@ -17,7 +17,16 @@ export const GENERATE_JOB = "generate-article";
 
 async function insertGeneration(db: DB, articleId: string, siteId: string, state: GenerationState) {
   const id = newId();
-  const jobId = await enqueue(db, GENERATE_JOB, { generationId: id, siteId }, { maxAttempts: 3, idempotencyKey: `generation:${id}` });
+  const jobId = await enqueue(
+    db,
+    GENERATE_JOB,
+    { generationId: id, siteId },
+    {
+      maxAttempts: 3,
+      idempotencyKey: `generation:${id}`,
+      tenant: { siteId },
+    },
+  );
   const now = isoNow();
   await db
     .insertInto("generations")

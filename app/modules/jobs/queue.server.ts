@@ -21,9 +21,25 @@ export type EnqueueOptions = {
   runAt?: Date;
   idempotencyKey?: string;
   maxAttempts?: number;
-  /** Jobs sharing a group run at most GROUP_CONCURRENCY at once (e.g. publications to one destination). */
+  /**
+   * What the job may exhaust: jobs sharing a group run at most groupLimit (default GROUP_CONCURRENCY) at once,
+   * e.g. publications to one destination or deliveries to one receiver's host.
+   */
   groupKey?: string;
+  groupLimit?: number;
+  /**
+   * The workspace whose share of the lane the job uses (docs/decisions/051), named directly or through one of
+   * its sites; jobs of no workspace (sign-up mail, housekeeping) have none.
+   */
+  tenant?: { workspaceId: string } | { siteId: string };
 };
+
+/** The tenant column's value: a site's workspace is read in the same statement, so callers that know only the site need no query. */
+function tenantValue(tenant: EnqueueOptions["tenant"]) {
+  if (!tenant) return null;
+  if ("workspaceId" in tenant) return tenant.workspaceId;
+  return sql<string>`(SELECT workspace_id FROM sites WHERE id = ${tenant.siteId})`;
+}
 
 /**
  * How many jobs of one group may run at once across the queue: one destination never takes a whole lane.
@@ -49,6 +65,19 @@ export class RetryLaterError extends Error {
 }
 
 /**
+ * Thrown by a job that did not try at all and must wait (its receiver is backed off): queued again after delayMs
+ * without counting an attempt, so waiting never uses up a job's retries.
+ */
+export class DeferJobError extends Error {
+  override name = "DeferJobError";
+  readonly delayMs: number;
+  constructor(message: string, delayMs: number) {
+    super(message);
+    this.delayMs = delayMs;
+  }
+}
+
+/**
  * Enqueues a job of the registry: the name must be one of its jobs and the
  * payload must fit that job's schema (checked by the type checker here, and
  * parsed again by the runner before the job sees it).
@@ -69,6 +98,8 @@ export async function insertJob(db: DB, name: string, payload: unknown, options:
       max_attempts: options.maxAttempts ?? 5,
       idempotency_key: options.idempotencyKey ?? null,
       group_key: options.groupKey ?? null,
+      group_limit: options.groupKey && options.groupLimit ? options.groupLimit : null,
+      tenant_key: tenantValue(options.tenant),
       created_at: now,
       updated_at: now,
     })
@@ -85,25 +116,58 @@ export async function insertJob(db: DB, name: string, payload: unknown, options:
   return existing.id;
 }
 
-/** Claims the next due job (or one whose lease expired) under a fresh lease token and leases it for leaseMs. */
-export async function claimNextJob(db: DB, leaseMs: number, names?: readonly string[], at = new Date()) {
+export type ClaimOptions = {
+  /** Only these job names (a lane's). */
+  names?: readonly string[];
+  /** At most this many running jobs of the claimed names per tenant (a workspace's share of the lane). */
+  tenantCap?: number;
+  at?: Date;
+};
+
+/** How many of the oldest eligible jobs a claim weighs for fairness; beyond it, age wins. */
+const FAIRNESS_WINDOW = 32;
+
+/**
+ * Claims the next due job (or one whose lease expired) under a fresh lease token and leases it for leaseMs.
+ * Skips jobs whose group runs its limit already and jobs of a tenant that holds its share of the lane; among
+ * the oldest eligible jobs it takes the one whose tenant runs the fewest, so a workspace with a burst of work
+ * takes turns with the others instead of going first (docs/decisions/051).
+ */
+export async function claimNextJob(db: DB, leaseMs: number, options: ClaimOptions = {}) {
+  const at = options.at ?? new Date();
   const now = at.toISOString();
-  const nameFilter = names?.length ? sql`AND name IN (${sql.join(names)})` : sql``;
+  const names = options.names?.length ? options.names : undefined;
+  const nameFilter = names ? sql`AND j.name IN (${sql.join(names)})` : sql``;
+  const runningNameFilter = names ? sql`AND name IN (${sql.join(names)})` : sql``;
+  const tenantCap = options.tenantCap ?? Number.MAX_SAFE_INTEGER;
   const token = crypto.randomUUID();
-  // The first status term lets a lane claiming one name use the partial index jobs_claim (active jobs by name and due time).
+  // The first status term lets a lane claiming one name use the partial index jobs_claim (active jobs by name and due time);
+  // the counts read the partial index jobs_running (running jobs only).
   const result = await sql<Job>`
+    WITH groups AS (
+      SELECT group_key, COUNT(*) AS n FROM jobs
+       WHERE status = 'running' AND group_key IS NOT NULL AND locked_until >= ${now}
+       GROUP BY group_key),
+    tenants AS (
+      SELECT tenant_key, COUNT(*) AS n FROM jobs
+       WHERE status = 'running' AND tenant_key IS NOT NULL AND locked_until >= ${now} ${runningNameFilter}
+       GROUP BY tenant_key)
     UPDATE jobs
        SET status = 'running', attempts = attempts + 1, locked_until = ${isoIn(leaseMs, at)}, lease_token = ${token}, updated_at = ${now}
      WHERE id = (
-       SELECT id FROM jobs
-        WHERE status IN ('queued', 'running')
-          AND ((status = 'queued' AND run_at <= ${now}) OR (status = 'running' AND locked_until < ${now}))
-          ${nameFilter}
-          AND (group_key IS NULL OR group_key NOT IN (
-            SELECT group_key FROM jobs
-             WHERE status = 'running' AND group_key IS NOT NULL AND locked_until >= ${now}
-             GROUP BY group_key HAVING COUNT(*) >= ${GROUP_CONCURRENCY}))
-        ORDER BY run_at, id
+       SELECT c.id FROM (
+         SELECT j.id, j.run_at, j.tenant_key FROM jobs j
+           LEFT JOIN groups g ON g.group_key = j.group_key
+           LEFT JOIN tenants t ON t.tenant_key = j.tenant_key
+          WHERE j.status IN ('queued', 'running')
+            AND ((j.status = 'queued' AND j.run_at <= ${now}) OR (j.status = 'running' AND j.locked_until < ${now}))
+            ${nameFilter}
+            AND (j.group_key IS NULL OR COALESCE(g.n, 0) < COALESCE(j.group_limit, ${GROUP_CONCURRENCY}))
+            AND (j.tenant_key IS NULL OR COALESCE(t.n, 0) < ${tenantCap})
+          ORDER BY j.run_at, j.id
+          LIMIT ${FAIRNESS_WINDOW}) c
+         LEFT JOIN tenants t ON t.tenant_key = c.tenant_key
+        ORDER BY COALESCE(t.n, 0), c.run_at, c.id
         LIMIT 1)
     RETURNING *`.execute(db);
   return result.rows[0];
@@ -150,6 +214,18 @@ export function retryDelayMs(attempt: number, baseMs = 5_000, capMs = 15 * 60_00
 export async function markFailedAttempt(db: DB, job: Job, error: unknown, retryBaseMs?: number): Promise<"failed" | "retry" | "lost"> {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const now = isoNow();
+  if (error instanceof DeferJobError) {
+    const held = await updateHeld(db, job, {
+      status: "queued",
+      attempts: Math.max(0, job.attempts - 1),
+      last_error: message,
+      locked_until: null,
+      lease_token: null,
+      run_at: isoIn(error.delayMs),
+      updated_at: now,
+    });
+    return held ? "retry" : "lost";
+  }
   const permanent = error instanceof PermanentJobError;
   if (permanent || job.attempts >= job.max_attempts) {
     const held = await updateHeld(db, job, {

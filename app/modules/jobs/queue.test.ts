@@ -66,7 +66,7 @@ describe("job queue", () => {
   it("does not retry permanent errors", async () => {
     const db = await testDb();
     const id = await insertJob(db, "t-permanent", {});
-    const job = (await claimNextJob(db, 1000, ["t-permanent"]))!;
+    const job = (await claimNextJob(db, 1000, { names: ["t-permanent"] }))!;
     expect(await markFailedAttempt(db, job, new PermanentJobError("inactive"))).toBe("failed");
     const row = await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("failed");
@@ -75,11 +75,11 @@ describe("job queue", () => {
   it("recovers a job whose lease expired (the worker died)", async () => {
     const db = await testDb();
     const id = await insertJob(db, "t-lease", {});
-    const first = await claimNextJob(db, 50, ["t-lease"]);
+    const first = await claimNextJob(db, 50, { names: ["t-lease"] });
     expect(first?.id).toBe(id);
-    expect(await claimNextJob(db, 50, ["t-lease"])).toBeUndefined();
+    expect(await claimNextJob(db, 50, { names: ["t-lease"] })).toBeUndefined();
     const later = new Date(Date.now() + 100);
-    const again = await claimNextJob(db, 50, ["t-lease"], later);
+    const again = await claimNextJob(db, 50, { names: ["t-lease"], at: later });
     expect(again?.id).toBe(id);
     expect(again?.attempts).toBe(2);
   });
@@ -103,13 +103,13 @@ describe("job groups and waiting", () => {
     }
     const other = await insertJob(db, "t-group", { other: true }, { groupKey: "publish:other-site", runAt: new Date(start + 1_000) });
     const claimed = [];
-    for (let i = 0; i < GROUP_CONCURRENCY + 1; i++) claimed.push(await claimNextJob(db, 60_000, ["t-group"]));
+    for (let i = 0; i < GROUP_CONCURRENCY + 1; i++) claimed.push(await claimNextJob(db, 60_000, { names: ["t-group"] }));
     expect(claimed.slice(0, GROUP_CONCURRENCY).every((job) => job?.group_key === "publish:slow-site")).toBe(true);
     expect(claimed[GROUP_CONCURRENCY]?.id).toBe(other);
     // The slow site's backlog waits until one of its running jobs finishes.
-    expect(await claimNextJob(db, 60_000, ["t-group"])).toBeUndefined();
+    expect(await claimNextJob(db, 60_000, { names: ["t-group"] })).toBeUndefined();
     await markSucceeded(db, claimed[0]!);
-    expect((await claimNextJob(db, 60_000, ["t-group"]))?.group_key).toBe("publish:slow-site");
+    expect((await claimNextJob(db, 60_000, { names: ["t-group"] }))?.group_key).toBe("publish:slow-site");
   });
 
   it("leaves publish slots to other destinations while one destination runs its GROUP_CONCURRENCY", () => {
@@ -120,7 +120,7 @@ describe("job groups and waiting", () => {
   it("waits at least a RetryLaterError's delay before the next attempt (a 429's Retry-After)", async () => {
     const db = await testDb();
     await insertJob(db, "t-later", {});
-    const job = (await claimNextJob(db, 60_000, ["t-later"]))!;
+    const job = (await claimNextJob(db, 60_000, { names: ["t-later"] }))!;
     expect(await markFailedAttempt(db, job, new RetryLaterError("slow down", 90_000), 1)).toBe("retry");
     const row = await db.selectFrom("jobs").select("run_at").where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(85_000);
@@ -131,9 +131,9 @@ describe("the lease token", () => {
   it("lets only the current holder record an outcome after a takeover", async () => {
     const db = await testDb();
     const id = await insertJob(db, "t-token", {});
-    const stale = (await claimNextJob(db, 50, ["t-token"]))!;
+    const stale = (await claimNextJob(db, 50, { names: ["t-token"] }))!;
     // The lease expires and another worker takes the job over.
-    const current = (await claimNextJob(db, 60_000, ["t-token"], new Date(Date.now() + 100)))!;
+    const current = (await claimNextJob(db, 60_000, { names: ["t-token"], at: new Date(Date.now() + 100) }))!;
     expect(current.id).toBe(id);
     expect(current.lease_token).not.toBe(stale.lease_token);
 

@@ -36,8 +36,9 @@ export const jobRegistry = {
   "sync-site-quantity": { ...syncSiteQuantityJob, lane: "user", timeoutMs: MINUTE },
   // One HubSpot upsert; nobody waits on it.
   "sync-contact": { ...syncContactJob, lane: "bulk", timeoutMs: MINUTE },
-  // One signed POST to a customer's event webhook (15 s limit), through publishing's per-host limit.
-  [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "publish", timeoutMs: MINUTE },
+  // One signed POST to a customer's event webhook (15 s limit): its own lane, so a receiver that never answers
+  // cannot hold a publishing slot (docs/decisions/051).
+  [DELIVER_WEBHOOK_JOB]: { ...deliverWebhookJob, lane: "events", timeoutMs: MINUTE },
   // Auto-pilot (docs/decisions/049): short steps with a deadline (the day's slot), so never behind bulk link checks;
   // each starts a generation or a publication, which run in their own lanes.
   "autopilot-write": { ...autopilotWriteJob, lane: "publish", timeoutMs: MINUTE },

@@ -3,13 +3,16 @@ import type { DB } from "#app/db/client.server";
 import type { Job } from "#app/db/schema";
 import { logger } from "#app/utils/logger.server";
 import { MINUTE } from "#app/utils/time";
+import { HeldSlot, LaneSlots, withHeldSlot } from "./lane-slot.server";
 import { claimNextJob, extendLease, markFailedAttempt, markSucceeded, PermanentJobError } from "./queue.server";
 
 /**
  * The worker runs jobs in lanes, each with its own slots and claiming only its
  * own job names, so mail and work a customer is watching never wait behind
- * bulk work (link checks; later publishing and auto-pilot). Every attempt has
- * a time limit and stops recording anything once its lease is lost.
+ * bulk work (link checks). Every attempt has a time limit and stops recording
+ * anything once its lease is lost. Within a lane, each workspace gets at most its
+ * share of the slots while others wait, and a job waiting for a host's request
+ * slot gives its lane slot back meanwhile (docs/decisions/051).
  */
 
 export const LANES = {
@@ -25,10 +28,23 @@ export const LANES = {
    * 12 slots let two busy destinations each run at full width.
    */
   publish: { concurrency: 12 },
-  /** Work nobody waits for: link checks, housekeeping; later auto-pilot. */
+  /**
+   * Deliveries to customers' event-webhook receivers: their own lane, so a receiver
+   * that never answers delays only other receivers' deliveries, never a publication.
+   */
+  events: { concurrency: 4 },
+  /** Work nobody waits for: link checks, housekeeping. */
   bulk: { concurrency: 2 },
 } as const;
 export type LaneName = keyof typeof LANES;
+
+/**
+ * A workspace's share of a lane of `concurrency` slots: two thirds, at least one, so
+ * a third of every lane (and of the two-slot lanes, one slot) stays for the others.
+ */
+export function tenantShare(concurrency: number) {
+  return Math.max(1, Math.floor((concurrency * 2) / 3));
+}
 
 /** An attempt that runs longer than this fails (and is retried with backoff) unless its definition says otherwise. */
 export const DEFAULT_JOB_TIMEOUT_MS = 5 * MINUTE;
@@ -112,7 +128,14 @@ function payloadOf(definition: RunnableJob, job: Job): unknown {
   return parsed.data;
 }
 
-async function runClaimedJob(db: DB, definition: RunnableJob, job: Job, options: WorkerOptions, workerSignal: AbortSignal) {
+async function runClaimedJob(
+  db: DB,
+  definition: RunnableJob,
+  job: Job,
+  options: WorkerOptions,
+  workerSignal: AbortSignal,
+  slot?: HeldSlot,
+) {
   const log = logger.child({ job: job.name, jobId: job.id, attempt: job.attempts });
   const timeoutMs = definition.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
   // Aborted by the time limit or a lost lease; the job sees it together with the worker's own signal.
@@ -130,7 +153,8 @@ async function runClaimedJob(db: DB, definition: RunnableJob, job: Job, options:
     Math.max(500, options.leaseMs / 3),
   );
   try {
-    const work = definition.run(payloadOf(definition, job), { db, job, signal: AbortSignal.any([workerSignal, attempt.signal]) });
+    const signal = AbortSignal.any([workerSignal, attempt.signal]);
+    const work = withHeldSlot(slot, () => definition.run(payloadOf(definition, job), { db, job, signal }));
     // A job that ignores its signal must not keep its lane slot: stop waiting for it.
     work.catch(() => {});
     await unlessAborted(work, attempt.signal);
@@ -147,57 +171,86 @@ async function runClaimedJob(db: DB, definition: RunnableJob, job: Job, options:
   } finally {
     clearTimeout(timer);
     clearInterval(heartbeat);
+    slot?.end();
   }
 }
 
+/** The lane of a registry whose jobs all share one (a lane's part of the app's registry); "user" otherwise. */
+function laneOfRegistry(registry: JobRegistry): LaneName {
+  const lanes = new Set(Object.values(registry).map(laneOf));
+  return lanes.size === 1 ? [...lanes][0]! : "user";
+}
+
+const concurrencyOf = (lane: LaneName, options: WorkerOptions) => options.lanes?.[lane] ?? LANES[lane].concurrency;
+
 /** Claims and runs one due job of the registry's names; returns false when none was due. Tests drive the queue with this. */
 export async function runNextJob(db: DB, registry: JobRegistry, options: WorkerOptions, signal = new AbortController().signal) {
-  const job = await claimNextJob(db, options.leaseMs, Object.keys(registry));
+  const job = await claimNextJob(db, options.leaseMs, { names: Object.keys(registry) });
   if (!job) return false;
   await runClaimedJob(db, registry[job.name]!, job, options, signal);
   return true;
 }
 
 /**
- * The in-process worker: per lane, as many slots as its concurrency, each
- * claiming that lane's jobs one at a time, polling when idle and woken early by
- * notify().
+ * The in-process worker: per lane, one claimer that takes a free slot, claims the
+ * lane's next job (within each workspace's share) and starts it, polling when
+ * idle and woken early by notify() and by every job that ends (which may free a
+ * group's or a workspace's turn).
  */
 export function startWorker(db: DB, registry: JobRegistry, options: WorkerOptions) {
   const controller = new AbortController();
   const sleepers = new Set<() => void>();
+  const running = new Set<Promise<void>>();
   let stopped = false;
 
-  const slot = async (laneRegistry: JobRegistry) => {
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, options.pollMs);
+      sleepers.add(wake);
+    });
+  const wakeAll = () => [...sleepers].forEach((wake) => wake());
+
+  const claimer = async (lane: LaneName, laneRegistry: JobRegistry) => {
+    const slots = new LaneSlots(concurrencyOf(lane, options));
+    const claim = { names: Object.keys(laneRegistry), tenantCap: tenantShare(slots.size) };
     while (!stopped) {
-      let worked = false;
+      await slots.acquire();
+      if (stopped) {
+        slots.release();
+        break;
+      }
+      let job: Job | undefined;
       try {
-        worked = await runNextJob(db, laneRegistry, options, controller.signal);
+        job = await claimNextJob(db, options.leaseMs, claim);
       } catch (error) {
-        logger.error({ err: error }, "worker loop error");
+        logger.error({ err: error, lane }, "worker claim failed");
       }
-      if (!worked && !stopped) {
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            clearTimeout(timer);
-            sleepers.delete(wake);
-            resolve();
-          };
-          const timer = setTimeout(wake, options.pollMs);
-          sleepers.add(wake);
+      if (!job) {
+        slots.release();
+        await sleep();
+        continue;
+      }
+      const run = runClaimedJob(db, laneRegistry[job.name]!, job, options, controller.signal, new HeldSlot(slots))
+        .catch((error: unknown) => logger.error({ err: error, lane }, "worker run failed"))
+        .finally(() => {
+          running.delete(run);
+          wakeAll();
         });
-      }
+      running.add(run);
     }
   };
 
-  const slots: Promise<void>[] = [];
+  const claimers: Promise<void>[] = [];
   for (const lane of Object.keys(LANES) as LaneName[]) {
     const laneRegistry = jobsOfLane(registry, lane);
     if (!Object.keys(laneRegistry).length) continue;
-    const concurrency = options.lanes?.[lane] ?? LANES[lane].concurrency;
-    for (let i = 0; i < concurrency; i++) slots.push(slot(laneRegistry));
+    claimers.push(claimer(lane, laneRegistry));
   }
-  const wakeAll = () => [...sleepers].forEach((wake) => wake());
 
   return {
     notify: wakeAll,
@@ -205,7 +258,8 @@ export function startWorker(db: DB, registry: JobRegistry, options: WorkerOption
     async stop() {
       stopped = true;
       wakeAll();
-      await Promise.all(slots);
+      await Promise.all(claimers);
+      await Promise.all([...running]);
     },
   };
 }

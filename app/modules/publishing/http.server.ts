@@ -1,3 +1,4 @@
+import { offLane } from "#app/modules/jobs/lane-slot.server";
 import { guardedFetch, isPublicAddress, OutboundRequestError, type GuardedFetchOptions } from "#app/utils/http.server";
 import { PublishError } from "./types";
 
@@ -28,7 +29,8 @@ async function acquire(host: string) {
     return;
   }
   const current = slot;
-  await new Promise<void>((resolve) => current.queue.push(resolve));
+  // A job waiting here gives its lane slot back meanwhile, so jobs queued on one busy host never fill a lane (docs/decisions/051).
+  await offLane(new Promise<void>((resolve) => current.queue.push(resolve)));
 }
 
 function release(host: string) {

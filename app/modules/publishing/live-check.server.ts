@@ -352,7 +352,7 @@ export const checkLivePostJob: JobDefinition<typeof Payload> = {
  */
 export async function scheduleLiveCheck(
   db: DB,
-  publication: { id: string; mode: "draft" | "live"; correlationId: string },
+  publication: { id: string; siteId: string; mode: "draft" | "live"; correlationId: string },
   remote: RemotePost,
   log: (level: "info" | "warn", stage: string, detail: string) => Promise<void>,
   now = new Date(),
@@ -367,6 +367,7 @@ export async function scheduleLiveCheck(
         runAt: new Date(now.getTime() + FIRST_CHECK_DELAY_MS),
         idempotencyKey: `live:${publication.id}:${publication.correlationId}`,
         maxAttempts: 2,
+        tenant: { siteId: publication.siteId },
       },
     );
   } catch (error) {
@@ -414,7 +415,7 @@ export async function requestLiveCheck(db: DB, siteId: string, publicationId: st
       trx,
       LIVE_CHECK_JOB,
       { publicationId },
-      { idempotencyKey: `live:${publicationId}:manual:${now.toISOString()}`, maxAttempts: 1 },
+      { idempotencyKey: `live:${publicationId}:manual:${now.toISOString()}`, maxAttempts: 1, tenant: { siteId } },
     );
     return { ok: true, articleId };
   });

@@ -160,6 +160,7 @@ export async function requestPublication(
         maxAttempts: 6,
         // A burst to one destination runs a few at a time and leaves the rest of the lane to other customers.
         groupKey: `publish:${input.connectionId}`,
+        tenant: { siteId: tenant.siteId },
       },
     );
   });
@@ -396,7 +397,12 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     await settleArticle(db, article.id);
     await ctx.log("info", "publish.done", `remote ${readBack.remoteId} ${readBack.status} ${readBack.url ?? ""}`);
     // A public post is fetched once the platform has built its page (live-check.server.ts); never fails the publish.
-    await scheduleLiveCheck(db, { id: publication.id, mode: publication.mode, correlationId }, readBack, ctx.log);
+    await scheduleLiveCheck(
+      db,
+      { id: publication.id, siteId: publication.site_id, mode: publication.mode, correlationId },
+      readBack,
+      ctx.log,
+    );
   } catch (error) {
     const known = error instanceof PublishError ? error : null;
     const message = known?.message ?? "Publishing failed for an unexpected reason. Please try again.";

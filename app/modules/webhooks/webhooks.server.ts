@@ -2,14 +2,19 @@ import { z } from "zod";
 import { Webhook } from "standardwebhooks";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
+import { getEnv } from "#app/env.server";
+import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
+import { sendMail } from "#app/modules/email/mailer.server";
+import { webhookPausedMail } from "#app/modules/email/templates/webhooks.server";
+import { DeferJobError, enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { generateWebhookSecret, maskWebhookUrl, parseWebhookUrl } from "#app/modules/publishing/adapters/webhook.server";
 import { describeResponse, platformRequest, retryAfterMs } from "#app/modules/publishing/http.server";
 import { PublishError } from "#app/modules/publishing/types";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
-import { isoNow } from "#app/utils/time";
+import { logger } from "#app/utils/logger.server";
+import { HOUR, isoIn, isoNow, MINUTE } from "#app/utils/time";
 import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
 
 /**
@@ -21,6 +26,12 @@ import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
  * and only if what it reports was committed. The job sends through the SSRF
  * guard with the publishing engine's per-host limit, retries with backoff under
  * the same webhook-id, and keeps the outcome in the delivery log.
+ *
+ * A customer's receiver must never slow anyone else (docs/decisions/051): deliveries
+ * run in their own lane, at most DELIVERIES_PER_ENDPOINT at once per endpoint and
+ * within the workspace's share; a receiver that keeps failing is backed off (its
+ * deliveries wait without trying) and then paused, with a mail to the owners;
+ * 'Send test' is rate-limited and a workspace has at most MAX_ENDPOINTS endpoints.
  */
 
 export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
@@ -28,6 +39,24 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 const TIMEOUT_MS = 15_000;
 const USER_AGENT = "Inkpilot-Webhooks/1.0";
 export const DELIVERY_LOG_SIZE = 25;
+/** Endpoints per workspace: every one of them is a receiver the queue may wait on. */
+export const MAX_ENDPOINTS = 10;
+/** Deliveries to one endpoint in flight at once (its group limit in the queue). */
+export const DELIVERIES_PER_ENDPOINT = 2;
+/** After this many failed attempts in a row, deliveries to the endpoint wait (backoff) instead of trying. */
+export const BACKOFF_AFTER_FAILURES = 3;
+/** After this many failed attempts in a row, the endpoint is paused and the owners are told. */
+export const PAUSE_AFTER_FAILURES = 12;
+const MAX_BACKOFF_MS = HOUR;
+/** 'Send test' per workspace. */
+export const TEST_EVENT_LIMIT = { points: 6, duration: 60 };
+export const TEST_EVENT_LIMITED = { title: "Too many test events", description: "Wait a minute, then send another test." };
+
+/** How long deliveries to an endpoint wait after `streak` failures in a row: a minute at the threshold, doubling, at most an hour. */
+export function endpointBackoffMs(streak: number) {
+  if (streak < BACKOFF_AFTER_FAILURES) return 0;
+  return Math.min(MAX_BACKOFF_MS, MINUTE * 2 ** (streak - BACKOFF_AFTER_FAILURES));
+}
 
 export type WebhookActor = { workspaceId: string; userId: string; ip: string | null };
 
@@ -35,6 +64,13 @@ const binding = (id: string) => ({ aad: `webhook_endpoints:${id}` });
 
 export class WebhookUrlError extends Error {
   override name = "WebhookUrlError";
+}
+
+export class WebhookLimitError extends Error {
+  override name = "WebhookLimitError";
+  constructor() {
+    super(`A workspace can have at most ${MAX_ENDPOINTS} webhooks. Delete one to add another.`);
+  }
 }
 
 function checkedUrl(raw: string) {
@@ -53,6 +89,12 @@ export async function createWebhookEndpoint(db: DB, actor: WebhookActor, input: 
   const secret = generateWebhookSecret();
   const now = isoNow();
   await inTransaction(db, async (trx) => {
+    const { count } = await trx
+      .selectFrom("webhook_endpoints")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("workspace_id", "=", actor.workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_ENDPOINTS) throw new WebhookLimitError();
     await trx
       .insertInto("webhook_endpoints")
       .values({
@@ -112,7 +154,7 @@ function parseEvents(stored: string): EventType[] {
 export async function webhooksView(db: DB, workspaceId: string) {
   const endpoints = await db
     .selectFrom("webhook_endpoints")
-    .select(["id", "url", "events", "enabled", "created_at"])
+    .select(["id", "url", "events", "enabled", "paused_reason", "failure_streak", "backoff_until", "created_at"])
     .where("workspace_id", "=", workspaceId)
     .orderBy("created_at")
     .execute();
@@ -131,6 +173,9 @@ export async function webhooksView(db: DB, workspaceId: string) {
       url: maskWebhookUrl(e.url),
       events: parseEvents(e.events),
       enabled: e.enabled === 1,
+      pausedReason: e.paused_reason,
+      failing: e.enabled === 1 && e.failure_streak >= BACKOFF_AFTER_FAILURES,
+      retryingAt: e.enabled === 1 && e.backoff_until && e.backoff_until > isoNow() ? e.backoff_until : null,
       createdAt: e.created_at,
     })),
     deliveries: deliveries.map((d) => ({
@@ -148,14 +193,31 @@ export async function webhooksView(db: DB, workspaceId: string) {
 
 const messageId = () => `msg_${newId().replaceAll("-", "")}`;
 
-async function insertDelivery(db: DB, endpointId: string, type: string, data: Record<string, unknown>, now = new Date()) {
+async function insertDelivery(
+  db: DB,
+  endpoint: { id: string; workspaceId: string },
+  type: string,
+  data: Record<string, unknown>,
+  now = new Date(),
+) {
   const id = messageId();
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
   await db
     .insertInto("webhook_deliveries")
-    .values({ id, endpoint_id: endpointId, event_type: type, payload, created_at: isoNow(now), updated_at: isoNow(now) })
+    .values({ id, endpoint_id: endpoint.id, event_type: type, payload, created_at: isoNow(now), updated_at: isoNow(now) })
     .execute();
-  await enqueue(db, DELIVER_WEBHOOK_JOB, { deliveryId: id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS, idempotencyKey: `webhook:${id}` });
+  await enqueue(
+    db,
+    DELIVER_WEBHOOK_JOB,
+    { deliveryId: id },
+    {
+      maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+      idempotencyKey: `webhook:${id}`,
+      groupKey: `webhook:${endpoint.id}`,
+      groupLimit: DELIVERIES_PER_ENDPOINT,
+      tenant: { workspaceId: endpoint.workspaceId },
+    },
+  );
   return id;
 }
 
@@ -167,31 +229,37 @@ export async function emitEvent(db: DB, siteId: string, type: EventType, data: R
   const endpoints = await db
     .selectFrom("webhook_endpoints as e")
     .innerJoin("sites as s", "s.workspace_id", "e.workspace_id")
-    .select(["e.id", "e.events"])
+    .select(["e.id", "e.events", "e.workspace_id"])
     .where("s.id", "=", siteId)
     .where("e.enabled", "=", 1)
     .execute();
   const subscribed = endpoints.filter((e) => parseEvents(e.events).includes(type));
-  for (const endpoint of subscribed) await insertDelivery(db, endpoint.id, type, { site_id: siteId, ...data });
+  for (const endpoint of subscribed) {
+    await insertDelivery(db, { id: endpoint.id, workspaceId: endpoint.workspace_id }, type, { site_id: siteId, ...data });
+  }
   if (subscribed.length) notifyWorker();
   return subscribed.length;
 }
 
-/** 'Send test': a signed webhook.test to one endpoint of the workspace; null when it is not the workspace's. */
-export async function sendTestEvent(db: DB, workspaceId: string, endpointId: string) {
+/**
+ * 'Send test': a signed webhook.test to one endpoint of the workspace; "not_found" when it is not the
+ * workspace's, "limited" past TEST_EVENT_LIMIT a minute.
+ */
+export async function sendTestEvent(db: DB, workspaceId: string, endpointId: string): Promise<{ id: string } | "not_found" | "limited"> {
   const endpoint = await db
     .selectFrom("webhook_endpoints")
     .select("id")
     .where("id", "=", endpointId)
     .where("workspace_id", "=", workspaceId)
     .executeTakeFirst();
-  if (!endpoint) return null;
-  const id = await insertDelivery(db, endpoint.id, TEST_EVENT, {
+  if (!endpoint) return "not_found";
+  if (!(await consumeNamedLimit("webhook-test", TEST_EVENT_LIMIT, workspaceId))) return "limited";
+  const id = await insertDelivery(db, { id: endpoint.id, workspaceId }, TEST_EVENT, {
     workspace_id: workspaceId,
     message: "Test delivery from Inkpilot. Verify the signature with your endpoint's secret and answer 2xx.",
   });
   notifyWorker();
-  return id;
+  return { id };
 }
 
 async function settle(
@@ -207,29 +275,125 @@ async function settle(
     .execute();
 }
 
+/** A receiver answered 2xx: its failure streak and backoff end. */
+async function endpointSucceeded(db: DB, endpointId: string) {
+  await db
+    .updateTable("webhook_endpoints")
+    .set({ failure_streak: 0, backoff_until: null, updated_at: isoNow() })
+    .where("id", "=", endpointId)
+    .where("failure_streak", ">", 0)
+    .execute();
+}
+
+/**
+ * One more failed attempt in a row for the endpoint: from BACKOFF_AFTER_FAILURES its deliveries wait
+ * (endpointBackoffMs), at PAUSE_AFTER_FAILURES it is paused and its owners are mailed once.
+ */
+async function endpointFailed(db: DB, endpointId: string, lastError: string) {
+  const row = await db
+    .updateTable("webhook_endpoints")
+    .set((eb) => ({ failure_streak: eb("failure_streak", "+", 1), updated_at: isoNow() }))
+    .where("id", "=", endpointId)
+    .returning(["failure_streak", "workspace_id", "url"])
+    .executeTakeFirst();
+  if (!row) return;
+  const backoff = endpointBackoffMs(row.failure_streak);
+  if (backoff)
+    await db
+      .updateTable("webhook_endpoints")
+      .set({ backoff_until: isoIn(backoff) })
+      .where("id", "=", endpointId)
+      .execute();
+  if (row.failure_streak < PAUSE_AFTER_FAILURES) return;
+  const reason = `Paused after ${row.failure_streak} failed deliveries in a row (last: ${lastError.slice(0, 200)}).`;
+  const paused = await db
+    .updateTable("webhook_endpoints")
+    .set({ enabled: 0, paused_reason: reason, backoff_until: null, updated_at: isoNow() })
+    .where("id", "=", endpointId)
+    .where("enabled", "=", 1)
+    .executeTakeFirst();
+  if (Number(paused.numUpdatedRows) === 0) return;
+  logger.warn({ endpointId, streak: row.failure_streak }, "event webhook paused");
+  const owners = await db
+    .selectFrom("memberships as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
+    .select(["u.email", "w.name as workspaceName"])
+    .where("m.workspace_id", "=", row.workspace_id)
+    .where("m.role", "=", "owner")
+    .execute();
+  const settingsUrl = `${getEnv().appUrl}/dashboard/settings?tab=integrations#card-event-webhooks`;
+  for (const owner of owners) {
+    await sendMail(db, {
+      to: owner.email,
+      tag: "webhook-paused",
+      ...webhookPausedMail({ workspaceName: owner.workspaceName, url: maskWebhookUrl(row.url), reason, settingsUrl }),
+    });
+  }
+}
+
+/** 'Resume' on a paused or turned-off endpoint: on again with a clean streak; false when it is not the workspace's. Audited. */
+export async function resumeWebhookEndpoint(db: DB, actor: WebhookActor, endpointId: string) {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable("webhook_endpoints")
+      .set({ enabled: 1, paused_reason: null, failure_streak: 0, backoff_until: null, updated_at: isoNow() })
+      .where("id", "=", endpointId)
+      .where("workspace_id", "=", actor.workspaceId)
+      .returning("url")
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      workspaceId: actor.workspaceId,
+      action: "webhook.resumed",
+      target: `webhook:${endpointId}`,
+      detail: { url: maskWebhookUrl(row.url) },
+      ip: actor.ip,
+    });
+    return true;
+  });
+}
+
 /** One attempt of one delivery: the stored body, signed now, POSTed once; 2xx is delivered, anything else retried. */
 async function deliver(db: DB, deliveryId: string, { signal, lastAttempt }: { signal: AbortSignal; lastAttempt: boolean }) {
   const row = await db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("webhook_endpoints as e", "e.id", "d.endpoint_id")
-    .select(["d.id", "d.payload", "d.status", "d.attempts", "e.id as endpointId", "e.url", "e.secret_encrypted", "e.enabled"])
+    .select([
+      "d.id",
+      "d.payload",
+      "d.status",
+      "d.attempts",
+      "e.id as endpointId",
+      "e.url",
+      "e.secret_encrypted",
+      "e.enabled",
+      "e.paused_reason",
+      "e.backoff_until",
+    ])
     .where("d.id", "=", deliveryId)
     .executeTakeFirst();
   // Deleted with its endpoint, or already delivered by an attempt whose outcome was lost.
   if (!row || row.status === "succeeded") return;
   const attempts = row.attempts + 1;
   if (row.enabled !== 1) {
-    await settle(db, row.id, { status: "failed", last_error: "The endpoint is turned off." }, attempts);
+    await settle(db, row.id, { status: "failed", last_error: row.paused_reason ?? "The endpoint is turned off." }, attempts);
     return;
   }
+  // A receiver that keeps failing is left alone for a while: the delivery waits without trying or using an attempt.
+  const waitMs = row.backoff_until ? Date.parse(row.backoff_until) - Date.now() : 0;
+  if (waitMs > 0) throw new DeferJobError("The receiver kept failing; deliveries to it wait.", waitMs);
   const signer = new Webhook(decryptSecret(row.secret_encrypted, binding(row.endpointId)));
   const at = new Date(Math.floor(Date.now() / 1000) * 1000);
   const failed = async (message: string, status: number | null) => {
     await settle(db, row.id, { status: lastAttempt ? "failed" : undefined, response_status: status, last_error: message }, attempts);
+    await endpointFailed(db, row.endpointId, status ? `HTTP ${status}` : message);
   };
   let response;
   try {
-    response = await platformRequest({ correlationId: row.id.slice(4, 12), signal }, row.url, {
+    // Request slots per endpoint, not per host: a receiver's host (an automation service) is shared by many customers.
+    response = await platformRequest({ correlationId: row.id.slice(4, 12), signal, connectionId: row.endpointId }, row.url, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
@@ -256,23 +420,28 @@ async function deliver(db: DB, deliveryId: string, { signal, lastAttempt }: { si
   }
   if (response.status >= 200 && response.status < 300) {
     await settle(db, row.id, { status: "succeeded", response_status: response.status, last_error: null }, attempts);
+    await endpointSucceeded(db, row.endpointId);
     return;
   }
   const detail = describeResponse(response).slice(0, 300);
   if (response.status === 410) {
-    // The receiver says it is gone: stop sending to it (the customer adds it again when it is back).
-    await db.updateTable("webhook_endpoints").set({ enabled: 0, updated_at: isoNow() }).where("id", "=", row.endpointId).execute();
-    await settle(
-      db,
-      row.id,
-      { status: "failed", response_status: 410, last_error: "The receiver answered 410 Gone; the endpoint was turned off." },
-      attempts,
-    );
+    // The receiver says it is gone: stop sending to it (the customer resumes it when it is back).
+    const gone = "The receiver answered 410 Gone; the endpoint was turned off.";
+    await db
+      .updateTable("webhook_endpoints")
+      .set({ enabled: 0, paused_reason: gone, updated_at: isoNow() })
+      .where("id", "=", row.endpointId)
+      .execute();
+    await settle(db, row.id, { status: "failed", response_status: 410, last_error: gone }, attempts);
     throw new PermanentJobError(detail);
   }
-  await failed(response.status >= 300 && response.status < 400 ? `Redirects are not followed (${detail})` : detail, response.status);
   const wait = response.status === 429 ? retryAfterMs(response.headers) : null;
-  if (wait) throw new RetryLaterError(detail, wait);
+  if (wait) {
+    // Asked to slow down is not failing: no streak, and no sooner than asked.
+    await settle(db, row.id, { status: lastAttempt ? "failed" : undefined, response_status: 429, last_error: detail }, attempts);
+    throw new RetryLaterError(detail, wait);
+  }
+  await failed(response.status >= 300 && response.status < 400 ? `Redirects are not followed (${detail})` : detail, response.status);
   throw new Error(detail);
 }
 

@@ -14,7 +14,8 @@ import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
 /**
  * Settings → Integrations → Event webhooks (decision 047): endpoints that
  * receive article.generated, article.published and publication.failed signed
- * per Standard Webhooks; the secret is shown once when added; 'Send test'; the
+ * per Standard Webhooks; the secret is shown once when added; 'Send test'; a
+ * receiver paused after failing too often says why and offers 'Resume'; the
  * latest deliveries with their outcome. Works without JavaScript.
  */
 
@@ -44,6 +45,7 @@ function DeleteDialog({ data }: { data: EventWebhooksData }) {
 
 function Endpoints({ data }: { data: EventWebhooksData }) {
   const testing = usePendingIntent("webhook-test");
+  const resuming = usePendingIntent("webhook-resume");
   if (!data.endpoints.length) return <p className="text-sm text-slate-600">No webhooks yet.</p>;
   return (
     <ul className="flex flex-col gap-3">
@@ -51,12 +53,27 @@ function Endpoints({ data }: { data: EventWebhooksData }) {
         <li key={e.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3">
           <div className="min-w-0">
             <p className="font-mono text-sm break-all">{e.url}</p>
-            <p className="text-xs text-slate-600">
-              {e.events.join(", ")}
-              {e.enabled ? "" : " · turned off (the receiver answered 410 Gone)"}
-            </p>
+            <p className="text-xs text-slate-600">{e.events.join(", ")}</p>
+            {!e.enabled ? (
+              <p className="mt-1 text-xs text-red-700">{e.pausedReason ?? "Turned off."} Events are not sent to it until you resume it.</p>
+            ) : e.failing ? (
+              <p className="mt-1 text-xs text-amber-800">
+                Its last deliveries failed
+                {e.retryingAt ? `; the next try is at ${formatDateTime(e.retryingAt, data.timeZone)}` : ""}. It is paused if it keeps
+                failing.
+              </p>
+            ) : null}
           </div>
           <div className="flex gap-2">
+            {!e.enabled ? (
+              <Form method="post" action={TAB}>
+                <IntentInput intent="webhook-resume" />
+                <input type="hidden" name="endpointId" value={e.id} />
+                <StatusButton size="sm" pending={resuming} pendingLabel="Resuming…" aria-label={`Resume webhook ${e.url}`}>
+                  Resume
+                </StatusButton>
+              </Form>
+            ) : null}
             <Form method="post" action={TAB}>
               <IntentInput intent="webhook-test" />
               <input type="hidden" name="endpointId" value={e.id} />
@@ -112,7 +129,11 @@ function DeliveryLog({ data }: { data: EventWebhooksData }) {
 
 export function EventWebhooksSection({ data, actionData }: { data: EventWebhooksData; actionData: unknown }) {
   const reply = replyFor(actionData, "webhook-create") as WebhookReply | undefined;
-  const otherNotice = (replyFor(actionData, "webhook-test") ?? replyFor(actionData, "webhook-delete"))?.notice;
+  const otherNotice = (
+    replyFor(actionData, "webhook-test") ??
+    replyFor(actionData, "webhook-resume") ??
+    replyFor(actionData, "webhook-delete")
+  )?.notice;
   const pending = usePendingIntent("webhook-create");
   const [form, fields] = useSchemaForm(WebhookFormSchema, { id: "webhook-create", lastResult: reply?.result });
   return (
@@ -137,6 +158,7 @@ export function EventWebhooksSection({ data, actionData }: { data: EventWebhooks
             </div>
           ) : null}
           {otherNotice ? <FormMessage {...otherNotice} /> : null}
+          {reply?.notice ? <FormMessage {...reply.notice} /> : null}
           <Form method="post" action={TAB} {...getFormProps(form)} className="flex flex-col gap-3">
             <IntentInput intent="webhook-create" />
             <Field
