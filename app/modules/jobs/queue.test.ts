@@ -4,6 +4,7 @@ import { testDb } from "#tests/setup/db";
 import {
   cancelJob,
   claimNextJob,
+  DeferJobError,
   enqueue,
   extendLease,
   insertJob,
@@ -14,6 +15,7 @@ import {
   RetryLaterError,
   retryDelayMs,
 } from "./queue.server";
+import { offLane } from "./lane-slot.server";
 import { jobRegistry } from "./registry.server";
 import {
   DEFAULT_JOB_TIMEOUT_MS,
@@ -24,6 +26,7 @@ import {
   LeaseLostError,
   runNextJob,
   startWorker,
+  tenantShare,
   type JobDefinition,
   type JobRegistry,
 } from "./runner.server";
@@ -124,6 +127,95 @@ describe("job groups and waiting", () => {
     expect(await markFailedAttempt(db, job, new RetryLaterError("slow down", 90_000), 1)).toBe("retry");
     const row = await db.selectFrom("jobs").select("run_at").where("id", "=", job.id).executeTakeFirstOrThrow();
     expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(85_000);
+  });
+});
+
+describe("tenants share every lane (docs/decisions/051)", () => {
+  it("takes turns: the next claim goes to the workspace running the fewest, even behind another's older burst", async () => {
+    const db = await testDb();
+    const start = Date.now() - 10_000;
+    for (let i = 0; i < 10; i++) await insertJob(db, "t-fair", { i }, { tenant: { workspaceId: "heavy" }, runAt: new Date(start + i) });
+    const light = await insertJob(db, "t-fair", {}, { tenant: { workspaceId: "light" }, runAt: new Date(start + 100) });
+    const first = await claimNextJob(db, 60_000, { names: ["t-fair"] });
+    expect(first?.tenant_key).toBe("heavy");
+    // Heavy runs one now, light none: light's younger job goes next.
+    expect((await claimNextJob(db, 60_000, { names: ["t-fair"] }))?.id).toBe(light);
+    expect((await claimNextJob(db, 60_000, { names: ["t-fair"] }))?.tenant_key).toBe("heavy");
+  });
+
+  it("never gives one workspace more than its share of a lane while the rest waits for others", async () => {
+    const db = await testDb();
+    const share = tenantShare(LANES.publish.concurrency);
+    expect(share).toBeLessThan(LANES.publish.concurrency);
+    for (let i = 0; i < 20; i++) await insertJob(db, "t-share", { i }, { tenant: { workspaceId: "heavy" } });
+    const claimed = [];
+    for (let i = 0; i < share; i++) claimed.push(await claimNextJob(db, 60_000, { names: ["t-share"], tenantCap: share }));
+    expect(claimed.every((job) => job?.tenant_key === "heavy")).toBe(true);
+    expect(await claimNextJob(db, 60_000, { names: ["t-share"], tenantCap: share })).toBeUndefined();
+    const other = await insertJob(db, "t-share", {}, { tenant: { workspaceId: "other" } });
+    expect((await claimNextJob(db, 60_000, { names: ["t-share"], tenantCap: share }))?.id).toBe(other);
+    // Jobs of no workspace (sign-up mail) are never held back by a share.
+    const unowned = await insertJob(db, "t-share", {});
+    expect((await claimNextJob(db, 60_000, { names: ["t-share"], tenantCap: share }))?.id).toBe(unowned);
+  });
+
+  it("names the tenant through a site, and honours a group's own limit", async () => {
+    const db = await testDb();
+    const { makeUser } = await import("#tests/setup/factories");
+    const user = await makeUser(db);
+    const id = await insertJob(db, "t-site", {}, { tenant: { siteId: user.siteId }, groupKey: "webhook:e1", groupLimit: 1 });
+    const second = await insertJob(db, "t-site", {}, { tenant: { siteId: user.siteId }, groupKey: "webhook:e1", groupLimit: 1 });
+    const job = await claimNextJob(db, 60_000, { names: ["t-site"] });
+    expect(job).toMatchObject({ id, tenant_key: user.workspaceId, group_limit: 1 });
+    expect(await claimNextJob(db, 60_000, { names: ["t-site"] })).toBeUndefined();
+    await markSucceeded(db, job!);
+    expect((await claimNextJob(db, 60_000, { names: ["t-site"] }))?.id).toBe(second);
+  });
+
+  it("a deferred job waits without using an attempt", async () => {
+    const db = await testDb();
+    await insertJob(db, "t-defer", {}, { maxAttempts: 1 });
+    const job = (await claimNextJob(db, 60_000, { names: ["t-defer"] }))!;
+    expect(await markFailedAttempt(db, job, new DeferJobError("backed off", 60_000), 1)).toBe("retry");
+    const row = await db.selectFrom("jobs").select(["status", "attempts", "run_at"]).where("id", "=", job.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "queued", attempts: 0 });
+    expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(55_000);
+  });
+
+  it("a job waiting off its lane (for a busy host) gives its slot back, and takes one again before new work", async () => {
+    const db = await testDb();
+    let openHost!: () => void;
+    const host = new Promise<void>((resolve) => (openHost = resolve));
+    const order: string[] = [];
+    const registry: JobRegistry = {
+      "t-waits": {
+        lane: "bulk",
+        run: async (payload) => {
+          await offLane(host);
+          order.push(`waited ${(payload as { i: number }).i}`);
+        },
+      },
+      "t-quick": { lane: "bulk", run: async () => void order.push("quick") },
+    };
+    await insertJob(db, "t-waits", { i: 1 }, { runAt: new Date(Date.now() - 2_000) });
+    await insertJob(db, "t-waits", { i: 2 }, { runAt: new Date(Date.now() - 1_000) });
+    const worker = startWorker(db, registry, { leaseMs: 60_000, pollMs: 10, lanes: { bulk: 2 } });
+    try {
+      await vi.waitFor(async () =>
+        expect(
+          (await db.selectFrom("jobs").select("id").where("name", "=", "t-waits").where("status", "=", "running").execute()).length,
+        ).toBe(2),
+      );
+      // Both slots' jobs wait on the host: the lane still runs new work.
+      await insertJob(db, "t-quick", {});
+      worker.notify();
+      await vi.waitFor(() => expect(order).toEqual(["quick"]), { timeout: 5_000, interval: 10 });
+      openHost();
+      await vi.waitFor(() => expect(order).toHaveLength(3), { timeout: 5_000, interval: 10 });
+    } finally {
+      openHost();
+      await worker.stop();
+    }
   });
 });
 

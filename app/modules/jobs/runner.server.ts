@@ -175,12 +175,6 @@ async function runClaimedJob(
   }
 }
 
-/** The lane of a registry whose jobs all share one (a lane's part of the app's registry); "user" otherwise. */
-function laneOfRegistry(registry: JobRegistry): LaneName {
-  const lanes = new Set(Object.values(registry).map(laneOf));
-  return lanes.size === 1 ? [...lanes][0]! : "user";
-}
-
 const concurrencyOf = (lane: LaneName, options: WorkerOptions) => options.lanes?.[lane] ?? LANES[lane].concurrency;
 
 /** Claims and runs one due job of the registry's names; returns false when none was due. Tests drive the queue with this. */
