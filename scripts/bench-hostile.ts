@@ -14,7 +14,9 @@ import { openDatabase } from "#app/db/client.server";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { isoNow } from "#app/utils/time";
+import { createApiKey } from "#app/modules/api/keys.server";
 import { startFakePostmark } from "#tests/fakes/postmark";
+import { startWordPressFake } from "#tests/fakes/wordpress";
 import { freePort, startBuiltServer } from "./lib/built-server";
 
 type Answer = { status: number; ms: number; location?: string | null; body?: string };
@@ -28,7 +30,7 @@ type Row = {
   note: string;
 };
 
-const GOALS = { answerMs: 1_000, healthMs: 100, memoryMb: 50, mailMs: 5_000 };
+const GOALS = { answerMs: 1_000, healthMs: 100, memoryMb: 50, mailMs: 5_000, isolatedPublishMs: 10_000 };
 
 // A host that accepts connections and never says a word: the link checker's worst case.
 const blackHoleSockets = new Set<net.Socket>();
@@ -41,6 +43,7 @@ const blackHolePort = await freePort();
 await new Promise<void>((resolve) => blackHole.listen(blackHolePort, "127.0.0.1", resolve));
 
 const postmark = await startFakePostmark({ port: await freePort() });
+const wordpress = await startWordPressFake({ port: await freePort() });
 // BENCH_CPU_PROF=dir writes the server's CPU profile there when it stops (to find what held the event loop).
 const profileDir = process.env.BENCH_CPU_PROF;
 const server = await startBuiltServer({
@@ -52,7 +55,7 @@ const server = await startBuiltServer({
     LOG_LEVEL: "error",
     POSTMARK_SERVER_TOKEN: postmark.token,
     POSTMARK_API_URL: postmark.url,
-    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${blackHolePort}`,
+    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${blackHolePort},127.0.0.1:${new URL(wordpress.url).port}`,
   },
 });
 const origin = server.url;
@@ -330,6 +333,87 @@ await scenario("redirect bypasses after a successful sign-in", async () => {
   };
 });
 
+let isolatedPublishMs = Number.POSITIVE_INFINITY;
+await scenario("40 'Send test' clicks and 40 events to a silent receiver, then another workspace publishes to WordPress", async () => {
+  const settings = "/dashboard/settings?tab=integrations";
+  const attacker = await signedInUser("webhooks");
+  const answers = [
+    await send(settings, {
+      headers: { Cookie: attacker.cookie },
+      form: { intent: "webhook-create", url: `http://127.0.0.1:${blackHolePort}/hook`, events: "article.generated" },
+    }),
+  ];
+  const endpoint = await db
+    .selectFrom("webhook_endpoints")
+    .select("id")
+    .where("workspace_id", "=", attacker.workspaceId)
+    .executeTakeFirstOrThrow();
+  answers.push(
+    ...(await Promise.all(
+      Array.from({ length: 40 }, () =>
+        send(settings, { headers: { Cookie: attacker.cookie }, form: { intent: "webhook-test", endpointId: endpoint.id } }),
+      ),
+    )),
+  );
+  const site = await db.selectFrom("sites").select("id").where("workspace_id", "=", attacker.workspaceId).executeTakeFirstOrThrow();
+  // Events are not rate-limited: forty more deliveries queued for the same receiver, as a busy site would emit.
+  const { emitEvent } = await import("#app/modules/webhooks/webhooks.server");
+  for (let i = 0; i < 40; i++) await emitEvent(db, site.id, "article.generated", { n: i });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  const customer = await signedInUser("publisher");
+  answers.push(
+    await send(settings, {
+      headers: { Cookie: customer.cookie },
+      form: { intent: "connect", platform: "wordpress", siteUrl: wordpress.url, secret: wordpress.credentials },
+    }),
+  );
+  const connection = await db
+    .selectFrom("cms_connections as c")
+    .innerJoin("sites as s", "s.id", "c.site_id")
+    .select("c.id")
+    .where("s.workspace_id", "=", customer.workspaceId)
+    .where("c.platform", "=", "wordpress")
+    .executeTakeFirstOrThrow();
+  const { key } = await createApiKey(
+    db,
+    { workspaceId: customer.workspaceId, userId: customer.userId, ip: null },
+    { name: "bench", siteId: null },
+  );
+  const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+  const article = (await (
+    await fetch(`${origin}/api/v1/articles`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ title: "Cold brew at home", content_html: "<p>Steep it for 16 hours.</p>" }),
+    })
+  ).json()) as { id: string };
+  const started = performance.now();
+  await fetch(`${origin}/api/v1/articles/${article.id}/publications`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ connection_id: connection.id, mode: "live" }),
+  });
+  let status = "pending";
+  while (performance.now() - started < 60_000) {
+    const row = await db.selectFrom("publications").select("status").where("article_id", "=", article.id).executeTakeFirst();
+    status = row?.status ?? "pending";
+    if (status === "published" || status === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  isolatedPublishMs = status === "published" ? performance.now() - started : Number.POSITIVE_INFINITY;
+  const waiting = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("name", "=", "deliver-webhook")
+    .where("status", "in", ["queued", "running"])
+    .execute();
+  return {
+    answers,
+    note: `the other workspace's post ${status} ${Number.isFinite(isolatedPublishMs) ? `in ${Math.round(isolatedPublishMs)} ms` : "NOT within 60 s"} (goal ${GOALS.isolatedPublishMs / 1000} s); ${waiting.length} deliveries waiting on the silent receiver; ${blackHoleSockets.size} connections open to it`,
+  };
+});
+
 console.log("\nHostile inputs against the built server (loopback; goals: answer ≤ 1 s, /healthz < 100 ms, memory growth < 50 MB)\n");
 console.log("| case | answers | slowest ms | /healthz max ms | /healthz p95 ms | memory growth MB | note |");
 console.log("|---|---|---|---|---|---|---|");
@@ -339,9 +423,11 @@ const failed = rows
   .filter((r) => r.slowestMs > GOALS.answerMs || r.healthMaxMs > GOALS.healthMs || r.memoryGrowthMb > GOALS.memoryMb)
   .map((r) => r.name);
 if (!(mailDeliveredMs <= GOALS.mailMs)) failed.push("verification mail during the link-check flood");
+if (!(isolatedPublishMs <= GOALS.isolatedPublishMs)) failed.push("another workspace's publish during the webhook stall");
 console.log(failed.length ? `\nOver a goal: ${failed.join("; ")}` : "\nEvery case within its goals.");
 
 for (const socket of blackHoleSockets) socket.destroy();
 blackHole.close();
 await server.stop();
 await postmark.close();
+await wordpress.close();
