@@ -1,14 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_WEBHOOK_SECRET, FAKE_WEBHOOK_PORT, fakeUrl } from "./stack";
-import { createVerifiedUser, signIn, uniqueEmail } from "./users";
+import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * Settings → Integrations → Developer API (decision 045), with and without
  * JavaScript: generate a key, see it once, use it against the running server
  * from another origin (the same-origin rule lets Bearer API requests through),
- * revoke it and see it refused at once. Then the API reference page, and an
- * event webhook that receives a signed test (decision 047).
+ * revoke it and see it refused at once. Then the API reference page, an
+ * event webhook that receives a signed test (decision 047), and one paused
+ * after failing too often, resumed by its owner (decision 051).
  */
 
 const PASSWORD = "developer-api-e2e";
@@ -133,6 +134,34 @@ for (const javaScriptEnabled of [true, false]) {
       await dialog.getByRole("button", { name: "Delete webhook" }).click();
       await expect(toast(page)).toContainText("Webhook deleted");
       await expect(section.getByText("No webhooks yet.")).toBeVisible();
+    });
+
+    test("a paused endpoint says why and is resumed", async ({ page }) => {
+      const user = await createVerifiedUser(uniqueEmail("webhooks-paused"), PASSWORD);
+      await signIn(page, user, { to: TAB });
+      const section = page.getByRole("region", { name: "Event webhooks" });
+      await section.getByLabel("Endpoint URL").fill(`${fakeUrl(FAKE_WEBHOOK_PORT)}/events/paused`);
+      await section.getByRole("button", { name: "Add webhook" }).click();
+      await expect(section.getByTestId("webhook-secret")).toBeVisible();
+      // As the delivery job leaves it after twelve failures in a row (tests/integration/tenant-isolation.test.ts).
+      await e2eDb()
+        .updateTable("webhook_endpoints")
+        .set({ enabled: 0, failure_streak: 12, paused_reason: "Paused after 12 failed deliveries in a row (last: HTTP 503)." })
+        .where("workspace_id", "=", user.workspaceId)
+        .execute();
+      await page.goto(TAB);
+      await expect(
+        section.getByText(/Paused after 12 failed deliveries in a row \(last: HTTP 503\)\. Events are not sent to it/),
+      ).toBeVisible();
+      // axe runs in the page, so only with JavaScript on.
+      if (javaScriptEnabled) {
+        const results = await new AxeBuilder({ page }).include('section[aria-labelledby="card-event-webhooks"]').analyze();
+        expect(results.violations).toEqual([]);
+      }
+      await section.getByRole("button", { name: /^Resume webhook / }).click();
+      await expect(toast(page)).toContainText("Webhook resumed");
+      await expect(section.getByText(/Paused after/)).toHaveCount(0);
+      await expect(section.getByRole("button", { name: /^Resume webhook / })).toHaveCount(0);
     });
   });
 }
