@@ -371,6 +371,13 @@ export interface StripeEventsTable {
   object_id: string | null;
   notified_at: Timestamp | null;
 }
+/** Shopify webhook deliveries already handled (X-Shopify-Webhook-Id), kept 30 days so a repeat does nothing. */
+export interface ShopifyWebhookIdsTable {
+  id: string;
+  topic: string;
+  shop: string;
+  received_at: Timestamp;
+}
 export interface UsageEventsTable {
   id: AutoId;
   workspace_id: string;
@@ -577,6 +584,7 @@ export interface Database {
   publication_media: PublicationMediaTable;
   oauth_states: OauthStatesTable;
   cms_installs: CmsInstallsTable;
+  shopify_webhook_ids: ShopifyWebhookIdsTable;
   diag_logs: DiagLogsTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;

@@ -646,14 +646,15 @@ export type ShopifyFake = Awaited<ReturnType<typeof startShopifyFake>>;
 /**
  * Delivers a webhook as Shopify does: JSON body, base64 HMAC-SHA256 of the raw
  * body with the app's client secret, and Shopify's headers. `badHmac` signs
- * with a wrong secret (the app must answer 401).
+ * with a wrong secret (the app must answer 401). `webhookId: null` leaves the
+ * X-Shopify-Webhook-Id header out (only X-Shopify-Event-Id is sent).
  */
 export async function sendShopifyWebhook(
   appUrl: string,
   topic: string,
   payload: unknown,
   secret: string,
-  options: { badHmac?: boolean; shop?: string; apiVersion?: string; webhookId?: string } = {},
+  options: { badHmac?: boolean; shop?: string; apiVersion?: string; webhookId?: string | null; eventId?: string } = {},
 ) {
   const raw = JSON.stringify(payload);
   const hmac = crypto
@@ -668,9 +669,9 @@ export async function sendShopifyWebhook(
       "X-Shopify-Hmac-Sha256": hmac,
       "X-Shopify-Shop-Domain": options.shop ?? DEFAULT_FAKE_SHOP,
       "X-Shopify-API-Version": options.apiVersion ?? LATEST_STABLE,
-      "X-Shopify-Webhook-Id": options.webhookId ?? crypto.randomUUID(),
+      ...(options.webhookId === null ? {} : { "X-Shopify-Webhook-Id": options.webhookId ?? crypto.randomUUID() }),
       "X-Shopify-Triggered-At": new Date().toISOString(),
-      "X-Shopify-Event-Id": crypto.randomUUID(),
+      "X-Shopify-Event-Id": options.eventId ?? crypto.randomUUID(),
     },
     body: raw,
   });

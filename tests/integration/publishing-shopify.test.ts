@@ -12,7 +12,6 @@ import {
   ShopifyOAuthError,
   startShopifyInstall,
 } from "#app/modules/publishing/shopify/oauth.server";
-import { handleShopifyWebhook } from "#app/modules/publishing/shopify/webhooks.server";
 import {
   PublishError,
   type AdapterContext,
@@ -21,11 +20,14 @@ import {
   type MediaFile,
   type PostInput,
 } from "#app/modules/publishing/types";
+import { purgeExpired } from "#app/modules/jobs/maintenance.server";
+import { action as shopifyWebhookAction } from "#app/routes/resources/webhooks.shopify";
 import { newId } from "#app/utils/crypto.server";
 import { listen, readBody } from "#tests/fakes/http-fake";
 import { sendShopifyWebhook, startShopifyFake, type ShopifyFake } from "#tests/fakes/shopify";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
+import { callRoute, ORIGIN } from "#tests/setup/route-harness";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -548,17 +550,14 @@ describe("token refresh", () => {
 describe("webhooks", () => {
   let app: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    // Stands in for the lead's route: raw body and headers to handleShopifyWebhook.
+    // Shopify's delivery, as it reaches the route's action (headers and raw body as sent).
     app = await listen(
       http.createServer(async (req, res) => {
-        const status = await handleShopifyWebhook(db, {
-          topic: req.headers["x-shopify-topic"] as string,
-          rawBody: Buffer.from(await readBody(req)),
-          hmacHeader: req.headers["x-shopify-hmac-sha256"] as string,
-          shopDomain: req.headers["x-shopify-shop-domain"] as string,
-          webhookId: req.headers["x-shopify-webhook-id"] as string,
-        });
-        res.writeHead(status).end();
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+        const request = new Request(`${ORIGIN}/resources/webhooks/shopify`, { method: "POST", headers, body: await readBody(req) });
+        const result = await callRoute({ request, handler: shopifyWebhookAction });
+        res.writeHead(result.status).end();
       }),
     );
   });
@@ -619,6 +618,102 @@ describe("webhooks", () => {
       credentials_encrypted: null,
     });
     expect(await db.selectFrom("cms_installs").select("id").where("external_id", "=", shop).executeTakeFirst()).toBeUndefined();
+  });
+
+  const connectionState = (id: string) =>
+    db.selectFrom("cms_connections").select(["status", "credentials_encrypted"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+  // The HMAC covers the body, not X-Shopify-Shop-Domain: a signed delivery about store A, sent again with
+  // store B's domain in the header, must not touch B (decision 052).
+  test.each([
+    ["app/uninstalled", { id: 1, myshopify_domain: "store-a.myshopify.com", domain: "store-a.myshopify.com" }],
+    ["shop/redact", { shop_id: 1, shop_domain: "store-a.myshopify.com" }],
+    ["app/uninstalled", { id: 1 }],
+  ] as const)("%s whose signed body names another shop than the header is refused and changes nothing", async (topic, payload) => {
+    const victim = `victim-${newId().slice(0, 8).toLowerCase()}.myshopify.com`;
+    const id = await shopifyConnection(victim);
+    await db
+      .insertInto("cms_installs")
+      .values({ id: newId(), provider: "shopify", external_id: victim, site_id: user.siteId, created_at: "2026-01-01" })
+      .execute();
+    const result = await sendShopifyWebhook(`${app.url}/webhooks/shopify`, topic, payload, fake.clientSecret, { shop: victim });
+    expect(result.status).toBe(400);
+    expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed" });
+    expect(await db.selectFrom("cms_installs").select("id").where("external_id", "=", victim).executeTakeFirst()).toBeDefined();
+    const log = await db
+      .selectFrom("diag_logs")
+      .select(["level", "detail"])
+      .where("stage", "=", "webhook_shop_mismatch")
+      .where("detail", "like", `%header=${victim}%`)
+      .executeTakeFirst();
+    expect(log?.level).toBe("warn");
+  });
+
+  test("the header's shop is matched without regard to case", async () => {
+    const shop = "mixed-case.myshopify.com";
+    const id = await shopifyConnection(shop);
+    const result = await sendShopifyWebhook(
+      `${app.url}/webhooks/shopify`,
+      "app/uninstalled",
+      { id: 1, myshopify_domain: "Mixed-Case.myshopify.com" },
+      fake.clientSecret,
+      { shop: "MIXED-case.myshopify.com" },
+    );
+    expect(result.status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
+  });
+
+  test("a repeated delivery (same webhook id) answers 200 and does nothing; the event id stands in when the webhook id is missing", async () => {
+    const shop = "replayed.myshopify.com";
+    const id = await shopifyConnection(shop);
+    const send = (options: { webhookId?: string | null; eventId?: string }) =>
+      sendShopifyWebhook(`${app.url}/webhooks/shopify`, "app/uninstalled", { id: 1, myshopify_domain: shop }, fake.clientSecret, {
+        shop,
+        ...options,
+      });
+    expect((await send({ webhookId: "wh-replayed" })).status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
+
+    // The store reconnects; the old delivery comes again.
+    await db
+      .updateTable("cms_connections")
+      .set({ status: "connected", credentials_encrypted: "sealed-again" })
+      .where("id", "=", id)
+      .execute();
+    expect((await send({ webhookId: "wh-replayed" })).status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed-again" });
+
+    expect((await send({ webhookId: null, eventId: "ev-replayed" })).status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
+    await db
+      .updateTable("cms_connections")
+      .set({ status: "connected", credentials_encrypted: "sealed-again" })
+      .where("id", "=", id)
+      .execute();
+    expect((await send({ webhookId: null, eventId: "ev-replayed" })).status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed-again" });
+
+    const ids = await db.selectFrom("shopify_webhook_ids").select(["id", "topic", "shop"]).where("shop", "=", shop).orderBy("id").execute();
+    expect(ids).toEqual([
+      { id: "ev-replayed", topic: "app/uninstalled", shop },
+      { id: "wh-replayed", topic: "app/uninstalled", shop },
+    ]);
+  });
+
+  test("housekeeping forgets webhook ids after 30 days", async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - 31 * 86_400_000).toISOString();
+    const recent = new Date(now.getTime() - 29 * 86_400_000).toISOString();
+    await db
+      .insertInto("shopify_webhook_ids")
+      .values([
+        { id: "wh-old", topic: "app/uninstalled", shop: "old.myshopify.com", received_at: old },
+        { id: "wh-recent", topic: "app/uninstalled", shop: "old.myshopify.com", received_at: recent },
+      ])
+      .execute();
+    await purgeExpired(db, now);
+    const left = await db.selectFrom("shopify_webhook_ids").select("id").where("shop", "=", "old.myshopify.com").execute();
+    expect(left).toEqual([{ id: "wh-recent" }]);
   });
 
   test.each(["customers/data_request", "customers/redact", "shop/redact"])("%s is answered 200 and logged", async (topic) => {

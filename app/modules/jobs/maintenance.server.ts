@@ -4,6 +4,8 @@ import { isoIn, isoNow, DAY } from "#app/utils/time";
 /** A delivered mail's body is kept this long for operators, then only its metadata stays. */
 export const MAIL_BODY_RETENTION_MS = 30 * DAY;
 const PURGE_BATCH = 500;
+/** How long a handled Shopify webhook id is remembered. */
+export const SHOPIFY_WEBHOOK_ID_RETENTION_MS = 30 * DAY;
 
 /** Empties the bodies of mail older than the retention that reached a final state, in short write batches. */
 export async function purgeOldMailBodies(db: DB, now = new Date()) {
@@ -25,7 +27,7 @@ export async function purgeOldMailBodies(db: DB, now = new Date()) {
   }
 }
 
-/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail bodies and webhook deliveries. */
+/** Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail bodies, webhook deliveries and Shopify webhook ids. */
 export async function purgeExpired(db: DB, now = new Date()) {
   const nowIso = isoNow(now);
   await db.deleteFrom("sessions").where("expires_at", "<", nowIso).execute();
@@ -43,4 +45,6 @@ export async function purgeExpired(db: DB, now = new Date()) {
     .where("created_at", "<", isoIn(-30 * DAY, now))
     .where("status", "!=", "pending")
     .execute();
+  // Shopify retries a failed delivery for some hours; 30 days covers that and late manual replays (decision 052).
+  await db.deleteFrom("shopify_webhook_ids").where("received_at", "<", isoIn(-SHOPIFY_WEBHOOK_ID_RETENTION_MS, now)).execute();
 }
