@@ -50,6 +50,16 @@ describe("guardedFetch refuses private and local targets", () => {
     "http://[fc00::1]/",
     "http://[::ffff:127.0.0.1]/",
     "http://[::ffff:169.254.169.254]/",
+    // IPv6 forms embedding IPv4 (decision 052): IPv4-compatible, NAT64, local-use NAT64, 6to4, Teredo.
+    "http://[::127.0.0.1]/",
+    "http://[::169.254.169.254]/",
+    "http://[::10.0.0.5]/",
+    "http://[64:ff9b::127.0.0.1]/",
+    "http://[64:ff9b::169.254.169.254]/",
+    "http://[64:ff9b:1::8.8.8.8]/",
+    "http://[2002:7f00:1::1]/",
+    "http://[2002:a9fe:a9fe::]/",
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
     "http://224.0.0.1/",
     "http://255.255.255.255/",
     "http://localhost/",
@@ -192,8 +202,33 @@ test("a name with any private answer is refused, even next to a public one", asy
   }
 });
 
+// The DNS path judges answers as the literal path does: an AAAA record may spell loopback or the metadata
+// address in an IPv6 form that embeds it (decision 052).
+test.each(["::7f00:1", "::a9fe:a9fe", "64:ff9b::a9fe:a9fe", "64:ff9b:1::808:808", "2002:7f00:1::1", "2001::1"])(
+  "a name resolving to %s is refused",
+  async (address) => {
+    const lookup = vi.spyOn(dns, "lookup").mockResolvedValue([{ address, family: 6 }] as never);
+    try {
+      expect((await refusal("http://aaaa.test/")).code).toBe("blocked_address");
+    } finally {
+      lookup.mockRestore();
+    }
+  },
+);
+
 test("isPublicAddress", () => {
-  for (const address of ["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"]) expect(isPublicAddress(address), address).toBe(true);
+  for (const address of [
+    "8.8.8.8",
+    "1.1.1.1",
+    "2606:4700:4700::1111",
+    // Embedded public IPv4 is judged as that IPv4 address (decision 052).
+    "::ffff:8.8.8.8",
+    "::8.8.8.8",
+    "64:ff9b::8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])
+    expect(isPublicAddress(address), address).toBe(true);
   for (const address of [
     "127.0.0.1",
     "10.1.2.3",
@@ -210,6 +245,27 @@ test("isPublicAddress", () => {
     "::ffff:10.0.0.1",
     "64:ff9b::a00:1",
     "2002:a00:1::",
+    // IPv4-compatible ::/96, as written and as URL and DNS spell it (hex).
+    "::127.0.0.1",
+    "::7f00:1",
+    "::169.254.169.254",
+    "::a9fe:a9fe",
+    "::a00:5",
+    "::0.0.0.0",
+    // NAT64 64:ff9b::/96 with a private IPv4 inside.
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    // Local-use NAT64 64:ff9b:1::/48: what it reaches is the network's own business, so never.
+    "64:ff9b:1::808:808",
+    "64:ff9b:1:abcd::1",
+    // 6to4 2002::/16 with a private IPv4 in bits 16-48.
+    "2002:7f00:1::",
+    "2002:a9fe:a9fe::1",
+    "2002:c0a8:101::",
+    // Teredo 2001::/32: the client's IPv4 is obfuscated and the relay is not ours to judge.
+    "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    "2001::1",
     "ff02::1",
     "198.18.0.1",
     "240.0.0.1",

@@ -90,13 +90,46 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ALLOWED_PORTS = new Set(["80", "443"]);
 // Deprecated IPv6 site-local space; ipaddr.js still calls it unicast.
 const SITE_LOCAL_V6 = ipaddr.parseCIDR("fec0::/10");
+// IPv6 forms that carry an IPv4 address (decision 052). ipaddr.js 2.2 turns only ::ffff:0:0/96 (mapped) back into
+// IPv4; it calls ::/96 (IPv4-compatible, RFC 4291) and 64:ff9b:1::/48 (local-use NAT64, RFC 8215) plain unicast.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+const NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
+const LOCAL_NAT64 = ipaddr.parseCIDR("64:ff9b:1::/48");
+const SIX_TO_FOUR = ipaddr.parseCIDR("2002::/16");
+const TEREDO = ipaddr.parseCIDR("2001::/32");
 
-/** True when the address is publicly routable unicast (mapped IPv4 is judged as IPv4). */
+function ipv4From(bytes: number[]) {
+  return new ipaddr.IPv4(bytes);
+}
+
+/**
+ * The address a connection would end up at, as far as we can tell: an IPv6 address that embeds an IPv4 one
+ * (mapped, IPv4-compatible, NAT64 64:ff9b::/96, 6to4) becomes that IPv4 address; forms whose IPv4 end is not
+ * readable from the address (local-use NAT64, where the network's own prefix rules apply, and Teredo, whose
+ * relay and obfuscated client are outside our view) give null, which is refused. Null for anything not an IP.
+ */
+function effectiveAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (!ipaddr.isValid(address)) return null;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed;
+  const v6 = parsed as ipaddr.IPv6;
+  const bytes = v6.toByteArray();
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  // :: and ::1 sit inside ::/96 too; as 0.0.0.0 and 0.0.0.1 they are refused all the same.
+  if (v6.match(IPV4_COMPATIBLE) || v6.match(NAT64)) return ipv4From(bytes.slice(12, 16));
+  if (v6.match(SIX_TO_FOUR)) return ipv4From(bytes.slice(2, 6));
+  if (v6.match(LOCAL_NAT64) || v6.match(TEREDO)) return null;
+  return v6;
+}
+
+/**
+ * True when the address is publicly routable unicast. IPv6 forms that embed an IPv4 address are judged by that
+ * IPv4 address; forms that cannot be judged are not public. The one judgement for literal hosts and DNS answers.
+ */
 export function isPublicAddress(address: string) {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  if (parsed.range() !== "unicast") return false;
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).match(SITE_LOCAL_V6)) return false;
+  const effective = effectiveAddress(address);
+  if (!effective || effective.range() !== "unicast") return false;
+  if (effective.kind() === "ipv6" && (effective as ipaddr.IPv6).match(SITE_LOCAL_V6)) return false;
   return true;
 }
 

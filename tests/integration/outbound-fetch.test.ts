@@ -6,6 +6,7 @@ import "#app/modules/ai/offline-writer.server";
 import "#app/modules/generation/edit.server";
 import { resetEnvForTests } from "#app/env.server";
 import { HOST_CONCURRENCY, platformRequest } from "#app/modules/publishing/http.server";
+import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { listen } from "#tests/fakes/http-fake";
 
 // Loading the npm `undici` (cheerio's full entry does) replaces the global
@@ -59,3 +60,34 @@ test("platformRequest reuses connections to a host and keeps its per-host limit"
     await handle.close();
   }
 });
+
+// IPv6 spellings of a loopback address (IPv4-compatible, NAT64, 6to4) are refused as loopback, whether the URL says
+// so or a publishing connection's URL does, even with the test allowlist naming the listener's plain address
+// (decision 052). Nothing reaches the server.
+test.each(["[::127.0.0.1]", "[::7f00:1]", "[64:ff9b::127.0.0.1]", "[2002:7f00:1::1]", "[64:ff9b:1::7f00:1]"])(
+  "an outbound request to http://%s:port/ is refused as a private address",
+  async (host) => {
+    let connections = 0;
+    const server = http.createServer((_req, res) => res.end("reached"));
+    server.on("connection", () => connections++);
+    const handle = await listen(server);
+    process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${handle.port}`;
+    resetEnvForTests();
+    try {
+      const url = `http://${host}:${handle.port}/`;
+      const refused = await guardedFetch(url, { timeoutMs: 2000, maxBytes: 1024 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(refused).toBeInstanceOf(OutboundRequestError);
+      expect((refused as OutboundRequestError).code).toBe("blocked_address");
+      const ctx = { correlationId: "embedded-v4", signal: new AbortController().signal, connectionId: "c1" };
+      await expect(platformRequest(ctx, url)).rejects.toThrow("That address is not allowed: it points to a private or local network.");
+      expect(connections).toBe(0);
+    } finally {
+      delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+      resetEnvForTests();
+      await handle.close();
+    }
+  },
+);
