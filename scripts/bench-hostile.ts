@@ -414,6 +414,55 @@ await scenario("40 'Send test' clicks and 40 events to a silent receiver, then a
   };
 });
 
+// SSRF spellings of loopback, the metadata address and private networks, including the IPv6 forms that embed IPv4
+// (decision 052), saved as an event webhook endpoint and as a webhook publishing connection: each must be refused
+// when saved (400 / 422) and nothing stored.
+const SSRF_SPELLINGS = [
+  "https://127.0.0.1/hook",
+  "https://2130706433/hook",
+  "https://0x7f.1/hook",
+  "https://localhost/hook",
+  "https://10.0.0.5/hook",
+  "https://169.254.169.254/latest/meta-data/",
+  "https://[::1]/hook",
+  "https://[::ffff:127.0.0.1]/hook",
+  "https://[::127.0.0.1]/hook",
+  "https://[::169.254.169.254]/latest/meta-data/",
+  "https://[64:ff9b::127.0.0.1]/hook",
+  "https://[64:ff9b::169.254.169.254]/latest/meta-data/",
+  "https://[64:ff9b:1::a9fe:a9fe]/latest/meta-data/",
+  "https://[2002:7f00:1::1]/hook",
+  "https://[2002:a9fe:a9fe::]/latest/meta-data/",
+  "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook",
+];
+await scenario("SSRF spellings saved as webhook destinations", async () => {
+  const answers: Answer[] = [];
+  for (const url of SSRF_SPELLINGS) {
+    const headers = { Cookie: user.cookie };
+    answers.push(
+      await send("/dashboard/settings?tab=integrations", { headers, form: { intent: "webhook-create", url, events: "article.generated" } }),
+    );
+    answers.push(
+      await send("/dashboard/settings?tab=integrations", {
+        headers,
+        form: { intent: "connect", platform: "webhook", siteUrl: url, secret: "" },
+      }),
+    );
+  }
+  const endpoints = await db.selectFrom("webhook_endpoints").select("url").where("workspace_id", "=", user.workspaceId).execute();
+  const hooks = await db
+    .selectFrom("cms_connections")
+    .select("site_url")
+    .where("site_id", "=", user.siteId)
+    .where("platform", "=", "webhook")
+    .execute();
+  const saved = [...endpoints.map((e) => e.url), ...hooks.map((h) => h.site_url)];
+  return {
+    answers,
+    note: saved.length ? `SAVED: ${saved.join(", ")}` : `all ${SSRF_SPELLINGS.length} spellings refused on both forms, nothing saved`,
+  };
+});
+
 console.log("\nHostile inputs against the built server (loopback; goals: answer ≤ 1 s, /healthz < 100 ms, memory growth < 50 MB)\n");
 console.log("| case | answers | slowest ms | /healthz max ms | /healthz p95 ms | memory growth MB | note |");
 console.log("|---|---|---|---|---|---|---|");

@@ -4,7 +4,7 @@ import type net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { resetEnvForTests, resolveEnv } from "#app/env.server";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
-import { guardedFetch, isPublicAddress, OutboundRequestError } from "./http.server";
+import { assertPublicDestination, guardedFetch, isPublicAddress, OutboundRequestError } from "./http.server";
 
 let site: TestSite;
 let other: TestSite;
@@ -215,6 +215,53 @@ test.each(["::7f00:1", "::a9fe:a9fe", "64:ff9b::a9fe:a9fe", "64:ff9b:1::808:808"
     }
   },
 );
+
+// The check a save runs (decision 052) is the guard's own: same refusals, same words, same allowlist.
+describe("assertPublicDestination", () => {
+  const refusedBy = (url: string) =>
+    assertPublicDestination(url).then(
+      () => null,
+      (e: unknown) => e as OutboundRequestError,
+    );
+
+  test("refuses what delivery refuses, with delivery's message", async () => {
+    for (const url of [
+      "http://10.0.0.5/hook",
+      "https://[::127.0.0.1]/",
+      "http://localhost/",
+      "ftp://example.com/",
+      "https://a:b@example.com/",
+    ]) {
+      const saved = await refusedBy(url);
+      const delivered = await refusal(url);
+      expect(saved, url).toBeInstanceOf(OutboundRequestError);
+      expect(saved!.message, url).toBe(delivered.message);
+    }
+  });
+
+  test("judges every address a name resolves to", async () => {
+    const lookup = vi.spyOn(dns, "lookup").mockResolvedValue([
+      { address: "93.184.215.14", family: 4 },
+      { address: "127.0.0.1", family: 4 },
+    ] as never);
+    try {
+      expect((await refusedBy("https://rebind.test/hook"))?.code).toBe("blocked_address");
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
+  test("lets through public names, the test allowlist, and a name that does not resolve yet (delivery checks again)", async () => {
+    const lookup = vi.spyOn(dns, "lookup").mockResolvedValue([{ address: "93.184.215.14", family: 4 }] as never);
+    try {
+      expect(await refusedBy("https://public.test/hook")).toBeNull();
+    } finally {
+      lookup.mockRestore();
+    }
+    expect(await refusedBy(`http://127.0.0.1:${site.port}/hook`)).toBeNull();
+    expect(await refusedBy("https://does-not-exist.invalid/hook")).toBeNull();
+  });
+});
 
 test("isPublicAddress", () => {
   for (const address of [

@@ -190,6 +190,25 @@ async function checkTarget(raw: string | URL): Promise<{ url: URL; address: stri
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** How long a save waits for the destination's DNS answer. */
+const SAVE_CHECK_MS = 5_000;
+
+/**
+ * The guard's own check, for a destination the customer is saving (an event webhook endpoint, a publishing
+ * connection's URL): the URL's form and every address its host resolves to, judged exactly as before each request,
+ * the test allowlist honoured the same way (decision 052). Throws the OutboundRequestError delivery would throw,
+ * so the form shows delivery's words. A name that does not resolve now (or not within SAVE_CHECK_MS) is let through:
+ * there is nothing to judge yet, and every request is checked again.
+ */
+export async function assertPublicDestination(raw: string | URL): Promise<void> {
+  try {
+    await untilAborted(checkTarget(raw), AbortSignal.timeout(SAVE_CHECK_MS), String(raw));
+  } catch (error) {
+    if (error instanceof OutboundRequestError && (error.code === "dns" || error.code === "timeout")) return;
+    throw error;
+  }
+}
+
 function charsetOf(headers: http.IncomingHttpHeaders, body: Buffer) {
   const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(headers["content-type"] ?? "")?.[1];
   if (fromHeader) return fromHeader;

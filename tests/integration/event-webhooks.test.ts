@@ -5,6 +5,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { OutboundRequestError } from "#app/utils/http.server";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { api, makeApiKey } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";
@@ -92,6 +93,24 @@ describe("event webhooks", () => {
     expect(none.data.result.error?.events).toEqual(["Choose at least one event"]);
     expect((await load(owner)).data.integrations.eventWebhooks.endpoints).toEqual([]);
   });
+
+  // A private destination is refused when it is saved, with the words delivery would use (decision 052).
+  it.each(["https://10.0.0.5/hook", "https://localhost/hook", "https://[::127.0.0.1]/hook", "https://[64:ff9b::a9fe:a9fe]/latest"])(
+    "refuses %s when it is saved, with the SSRF guard's message, and saves nothing",
+    async (url) => {
+      const owner = await makeUser(db);
+      const res = await send(owner, [
+        ["intent", "webhook-create"],
+        ["url", url],
+        ["events", "article.generated"],
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.data.result.error?.url).toEqual([new OutboundRequestError("blocked_address", url).message]);
+      expect(res.data.createdWebhook).toBeUndefined();
+      expect(await db.selectFrom("webhook_endpoints").select("id").where("workspace_id", "=", owner.workspaceId).execute()).toEqual([]);
+      expect(await db.selectFrom("audit_log").select("action").where("workspace_id", "=", owner.workspaceId).execute()).toEqual([]);
+    },
+  );
 
   it("signs article.generated and article.published; retries a failed delivery under the same id", async () => {
     const owner = await makeUser(db);

@@ -8,6 +8,7 @@ import { action as publishAction } from "#app/routes/dashboard/article-publish";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
 import { loader as writeLoader } from "#app/routes/dashboard/write/index";
 import { action as standaloneAction, loader as standaloneLoader } from "#app/routes/integrations/index";
+import { OutboundRequestError } from "#app/utils/http.server";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
@@ -101,6 +102,30 @@ describe("Integrations tab", () => {
     const noToken = await integrationsPost(user, { intent: "connect", platform: "ghost", siteUrl: "https://x.example", secret: "" });
     expect(noToken.data.result.error?.secret).toEqual(["Please enter an access token."]);
     expect(await connections(user.siteId)).toHaveLength(1);
+  });
+
+  // A connection whose URL is (or resolves to) a private address is refused when it is saved, with the SSRF
+  // guard's delivery message on the URL field, and nothing is saved (decision 052). localhost resolves for real.
+  it.each([
+    ["webhook", "https://10.0.0.5/hook", ""],
+    ["webhook", "https://localhost/hook", ""],
+    ["webhook", "https://[::169.254.169.254]/hook", ""],
+    ["wordpress", "https://localhost", "admin:abcd efgh ijkl mnop qrst uvwx"],
+    ["wordpress", "http://10.0.0.5", "admin:abcd efgh ijkl mnop qrst uvwx"],
+    ["ghost", "https://169.254.169.254", `${"a".repeat(24)}:${"b".repeat(64)}`],
+  ])("refuses a %s connection to %s when it is saved", async (platform, siteUrl, secret) => {
+    const user = await makeUser(db);
+    const res = await integrationsPost(user, { intent: "connect", platform, siteUrl, secret });
+    expect(res.status).toBe(422);
+    expect(res.data.result.error?.siteUrl).toEqual([new OutboundRequestError("blocked_address", siteUrl).message]);
+    expect(await connections(user.siteId)).toHaveLength(1);
+    const refused = await db
+      .selectFrom("diag_logs")
+      .select("detail")
+      .where("site_id", "=", user.siteId)
+      .where("stage", "=", "connect.refused")
+      .execute();
+    expect(refused).toEqual([{ detail: expect.stringContaining("blocked_address") }]);
   });
 
   it("connects a webhook, runs the doctor, and keeps the secret out of the page", async () => {

@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import { getAdapter } from "./adapters";
 import {
@@ -24,9 +25,12 @@ const CONNECT_TIMEOUT_MS = 45_000;
 export class ConnectError extends Error {
   override name = "ConnectError";
   readonly correlationId: string;
-  constructor(message: string, correlationId: string) {
+  /** The form field the message is about, when it is one (the URL the SSRF guard refused). */
+  readonly field: "siteUrl" | null;
+  constructor(message: string, correlationId: string, field: "siteUrl" | null = null) {
     super(message);
     this.correlationId = correlationId;
+    this.field = field;
   }
 }
 
@@ -34,6 +38,28 @@ type Tenant = { siteId: string; userId: string | null };
 
 function diag(db: DB, siteId: string, provider: string, correlationId: string): AdapterContext["log"] {
   return (level, stage, detail) => logDiag(db, { siteId, provider, level, stage, detail, correlationId });
+}
+
+function originOf(url: string) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A connection to a private or local address is refused when it is saved, with the words delivery would use,
+ * rather than saved and failing at every publish (decision 052).
+ */
+async function refusePrivateHost(url: string, log: AdapterContext["log"], correlationId: string) {
+  try {
+    await assertPublicDestination(url);
+  } catch (error) {
+    if (!(error instanceof OutboundRequestError)) throw error;
+    await log("warn", "connect.refused", `${error.code} ${originOf(url)}`.slice(0, 200));
+    throw new ConnectError(error.message, correlationId, "siteUrl");
+  }
 }
 
 export async function connectPlatform(
@@ -47,6 +73,7 @@ export async function connectPlatform(
   if (!adapter || adapter.facts.connectKind === "builtin") throw new ConnectError("This platform cannot be connected yet.", correlationId);
   const signal = AbortSignal.timeout(CONNECT_TIMEOUT_MS);
   const log = diag(db, tenant.siteId, platform, correlationId);
+  if (adapter.facts.customerHost) await refusePrivateHost(input.siteUrl, log, correlationId);
   let result;
   try {
     result = await adapter.connect(input, { connectionId: "", siteId: tenant.siteId, siteUrl: input.siteUrl, correlationId, signal, log });
@@ -56,6 +83,9 @@ export async function connectPlatform(
     if (!(error instanceof PublishError)) logger.error({ err: error, correlationId, platform }, "connect failed unexpectedly");
     throw new ConnectError(message, correlationId);
   }
+  // The address the platform itself named (WordPress's home, where Ghost redirected) is saved too.
+  if (adapter.facts.customerHost && originOf(result.siteUrl) !== originOf(input.siteUrl))
+    await refusePrivateHost(result.siteUrl, log, correlationId);
   const doctor = await adapter.doctor({
     connectionId: "",
     siteId: tenant.siteId,

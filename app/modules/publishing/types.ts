@@ -126,6 +126,11 @@ export type PlatformFacts = {
   description: string;
   /** How the customer connects: a form with a URL and a secret, an OAuth redirect, or nothing (hosted). */
   connectKind: "form" | "oauth" | "builtin";
+  /**
+   * The connect form's URL is the customer's own server, where every request of the connection goes (WordPress,
+   * Ghost, a webhook): the SSRF guard checks it when the connection is saved (decision 052).
+   */
+  customerHost?: boolean;
   /** Draft in the platform (review before going live) is possible. */
   supportsDraft: boolean;
   /** The platform can hold a post until a future date itself. */

@@ -13,6 +13,7 @@ import { generateWebhookSecret, maskWebhookUrl, parseWebhookUrl } from "#app/mod
 import { describeResponse, platformRequest, retryAfterMs } from "#app/modules/publishing/http.server";
 import { PublishError } from "#app/modules/publishing/types";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
+import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoIn, isoNow, MINUTE } from "#app/utils/time";
 import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
@@ -73,18 +74,21 @@ export class WebhookLimitError extends Error {
   }
 }
 
-function checkedUrl(raw: string) {
+/** The endpoint's URL as stored; a private destination is refused now, with delivery's message (decision 052). */
+async function checkedUrl(raw: string) {
   try {
-    return parseWebhookUrl(raw).href;
+    const url = parseWebhookUrl(raw).href;
+    await assertPublicDestination(url);
+    return url;
   } catch (error) {
-    if (error instanceof PublishError) throw new WebhookUrlError(error.message);
+    if (error instanceof PublishError || error instanceof OutboundRequestError) throw new WebhookUrlError(error.message);
     throw error;
   }
 }
 
 /** Adds an endpoint; returns its signing secret, shown once. Audited. */
 export async function createWebhookEndpoint(db: DB, actor: WebhookActor, input: { url: string; events: EventType[] }) {
-  const url = checkedUrl(input.url);
+  const url = await checkedUrl(input.url);
   const id = newId();
   const secret = generateWebhookSecret();
   const now = isoNow();

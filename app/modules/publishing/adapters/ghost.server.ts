@@ -385,6 +385,7 @@ export const ghostAdapter: PublishingAdapter = {
     name: "Ghost",
     description: "Publish to your Ghost site (Ghost 5 or newer, Ghost(Pro) or self-hosted) with a custom integration's Admin API key.",
     connectKind: "form",
+    customerHost: true,
     supportsDraft: true,
     supportsSchedule: true,
     limitations: [

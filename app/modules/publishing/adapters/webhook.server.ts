@@ -439,6 +439,7 @@ export const webhookAdapter: PublishingAdapter = {
     description:
       "Sends every published or updated article as signed JSON (Standard Webhooks) to your URL: HTML, Markdown, SEO meta, tags and image links. Use it for Zapier, Make, n8n or your own server.",
     connectKind: "form",
+    customerHost: true,
     supportsDraft: true,
     supportsSchedule: false,
     limitations: [

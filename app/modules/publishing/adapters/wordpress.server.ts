@@ -720,6 +720,7 @@ export const wordpressAdapter: PublishingAdapter = {
     name: "WordPress",
     description: "Your self-hosted WordPress site, connected with an Application Password.",
     connectKind: "form",
+    customerHost: true,
     supportsDraft: true,
     supportsSchedule: true,
     limitations: [

@@ -94,6 +94,7 @@ async function connect(formData: FormData, auth: AuthState, tabUrl: string) {
     );
   } catch (error) {
     if (!(error instanceof ConnectError)) throw error;
+    if (error.field) return replyError(submission, { status: 422, fieldErrors: { [error.field]: [error.message] } });
     return replyError(submission, {
       status: 422,
       notice: { title: "Connection failed", description: `${error.message} (reference ${error.correlationId})` },
