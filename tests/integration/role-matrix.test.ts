@@ -110,7 +110,7 @@ const CASES: Case[] = [
     name: "remove a member",
     needs: "members.manage",
     handler: teamRoute.action,
-    request: (w, c) => post(TEAM, { intent: "remove", userId: w.target.userId }, c),
+    request: (w, c) => post(TEAM, { intent: "remove", userId: w.target.userId, revokeApiKeys: "on" }, c),
   },
   {
     name: "make an owner",
@@ -128,7 +128,7 @@ const CASES: Case[] = [
     name: "remove the owner",
     needs: "owner-only",
     handler: teamRoute.action,
-    request: (w, c) => post(TEAM, { intent: "remove", userId: w.owner.userId }, c),
+    request: (w, c) => post(TEAM, { intent: "remove", userId: w.owner.userId, revokeApiKeys: "on" }, c),
   },
   {
     name: "open the Brand tab",
@@ -285,6 +285,8 @@ async function workspaceWith(role: WorkspaceRole) {
   const connection = await db.selectFrom("cms_connections").select("id").where("site_id", "=", owner.siteId).executeTakeFirstOrThrow();
   const actor = { workspaceId: owner.workspaceId, userId: owner.userId, ip: null };
   const apiKey = await createApiKey(db, actor, { name: "Owner's", siteId: null });
+  // The target's own key (made while an admin): removing them with the box ticked would revoke it.
+  await createApiKey(db, { ...actor, userId: target.userId }, { name: "Target's", siteId: null });
   const webhook = await createWebhookEndpoint(db, actor, { url: "https://example.com/hook", events: ["article.generated"] });
   const w: Workspace = {
     owner,

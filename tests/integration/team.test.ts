@@ -8,6 +8,7 @@ import { action as inviteAction, loader as inviteLoader } from "#app/routes/auth
 import { action, loader } from "#app/routes/dashboard/team";
 import type { FormReply } from "#app/utils/form-reply";
 import { isoIn } from "#app/utils/time";
+import { api, makeApiKey } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, cookiesOf, get, post, redirectTarget } from "#tests/setup/route-harness";
@@ -308,5 +309,95 @@ describe("roles, removing and leaving", () => {
     expect(page.data.invitations).toEqual([]);
     expect(page.data.members.map((m) => m.role)).toEqual(["owner", "editor"]);
     expect((await load("/dashboard/team?invite=1", editor.cookie)).status).toBe(403);
+  });
+});
+
+// A developer API key acts for its workspace whoever created it (decision 045), so removing its creator must not
+// leave it working unnoticed: the Remove dialog lists the member's keys and revokes them unless unticked.
+describe("removing a member who created API keys", () => {
+  async function workspaceWithKeys(actorRole: "owner" | "admin") {
+    const owner = await makeUser(db);
+    const actor = actorRole === "owner" ? owner : await makeUser(db);
+    if (actor !== owner) {
+      await join(actor, owner.workspaceId, "admin");
+      await chooseSite(db, (await currentSite(actor.cookie)).sessionId, actor.userId, owner.siteId);
+    }
+    const member = await makeUser(db);
+    await join(member, owner.workspaceId, "admin");
+    const wide = await makeApiKey(db, { workspaceId: owner.workspaceId, userId: member.userId }, null, "Zapier");
+    const scoped = await makeApiKey(db, { workspaceId: owner.workspaceId, userId: member.userId }, owner.siteId, "Site sync");
+    // Not the member's: another member's key, and the member's key in their own workspace.
+    const others = await makeApiKey(db, { workspaceId: owner.workspaceId, userId: owner.userId }, null, "Owner's");
+    const ownWorkspace = await makeApiKey(db, { workspaceId: member.workspaceId, userId: member.userId }, null, "Mine");
+    return { owner, actor, member, wide, scoped, others, ownWorkspace };
+  }
+  const live = async (keyId: string) =>
+    (await db.selectFrom("api_keys").select("revoked_at").where("id", "=", keyId).executeTakeFirstOrThrow()).revoked_at === null;
+  /** The toast the redirect carries (the signed __toast cookie's payload). */
+  const toastOf = (res: { headers: Headers }) => {
+    const raw = /__toast=([^;]+)/.exec(res.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
+    return JSON.parse(Buffer.from(decodeURIComponent(raw).split(".")[0]!, "base64").toString("utf8")) as {
+      title: string;
+      description?: string;
+    };
+  };
+  const auditOf = (workspaceId: string) =>
+    db.selectFrom("audit_log").select(["action", "target", "detail"]).where("workspace_id", "=", workspaceId).orderBy("id").execute();
+
+  for (const actorRole of ["owner", "admin"] as const) {
+    it(`${actorRole}: the dialog lists the member's keys; removing with the box ticked revokes them, audited`, async () => {
+      const w = await workspaceWithKeys(actorRole);
+      const page = await load(`/dashboard/team?remove=${w.member.userId}`, w.actor.cookie);
+      const dialog = page.data.dialog;
+      expect(dialog?.kind).toBe("remove");
+      const listed = dialog?.kind === "remove" ? dialog.apiKeys : [];
+      const siteName = (await db.selectFrom("sites").select("name").where("id", "=", w.owner.siteId).executeTakeFirstOrThrow()).name;
+      expect(listed).toEqual([
+        { id: w.wide.id, name: "Zapier", prefix: w.wide.key.slice(0, 13), siteName: null },
+        { id: w.scoped.id, name: "Site sync", prefix: w.scoped.key.slice(0, 13), siteName },
+      ]);
+
+      const res = await team({ intent: "remove", userId: w.member.userId, revokeApiKeys: "on" }, w.actor.cookie);
+      expect(redirectTarget(res)).toBe("/dashboard/team");
+      expect(toastOf(res)).toMatchObject({ title: "Member removed", description: "2 API keys they created were revoked." });
+      expect(await roleOf(w.owner.workspaceId, w.member.userId)).toBeNull();
+      expect([await live(w.wide.id), await live(w.scoped.id)]).toEqual([false, false]);
+      expect([await live(w.others.id), await live(w.ownWorkspace.id)]).toEqual([true, true]);
+      expect((await api(w.wide.key, "GET", "/sites")).status).toBe(401);
+      expect((await api(w.others.key, "GET", "/sites")).status).toBe(200);
+
+      const audit = (await auditOf(w.owner.workspaceId)).filter((a) => a.action === "member.remove" || a.action === "api_key.revoked");
+      expect(audit.map((a) => [a.action, a.target])).toEqual([
+        ["api_key.revoked", `api_key:${w.wide.id}`],
+        ["api_key.revoked", `api_key:${w.scoped.id}`],
+        ["member.remove", `user:${w.member.userId}`],
+      ]);
+      expect(JSON.parse(audit[0]!.detail)).toMatchObject({ name: "Zapier", reason: "member.remove", createdBy: w.member.userId });
+      expect(JSON.parse(audit[2]!.detail)).toEqual({ role: "admin", revokedApiKeys: [w.wide.key.slice(0, 13), w.scoped.key.slice(0, 13)] });
+    });
+  }
+
+  it("unticked (the checkbox posts nothing), the member goes and their keys keep working, as the toast says", async () => {
+    const w = await workspaceWithKeys("owner");
+    const res = await team({ intent: "remove", userId: w.member.userId }, w.owner.cookie);
+    expect(redirectTarget(res)).toBe("/dashboard/team");
+    expect(await roleOf(w.owner.workspaceId, w.member.userId)).toBeNull();
+    expect([await live(w.wide.id), await live(w.scoped.id)]).toEqual([true, true]);
+    expect(toastOf(res)).toMatchObject({
+      title: "Member removed",
+      description: "2 API keys they created still work: revoke them in Settings → Integrations when no longer needed.",
+    });
+    const audit = (await auditOf(w.owner.workspaceId)).filter((a) => a.action === "api_key.revoked");
+    expect(audit).toEqual([]);
+  });
+
+  it("an editor can neither open the dialog nor remove the member; the keys stay", async () => {
+    const w = await workspaceWithKeys("owner");
+    const editor = await makeUser(db);
+    await join(editor, w.owner.workspaceId, "editor");
+    await chooseSite(db, (await currentSite(editor.cookie)).sessionId, editor.userId, w.owner.siteId);
+    expect((await load(`/dashboard/team?remove=${w.member.userId}`, editor.cookie)).status).toBe(403);
+    expect((await team({ intent: "remove", userId: w.member.userId, revokeApiKeys: "on" }, editor.cookie)).status).toBe(403);
+    expect([await live(w.wide.id), await live(w.scoped.id)]).toEqual([true, true]);
   });
 });

@@ -129,6 +129,50 @@ export async function revokeApiKey(db: DB, actor: ApiKeyActor, keyId: string) {
   });
 }
 
+/** A member's live keys in a workspace, as the Team page's Remove dialog lists them. */
+export type MemberApiKey = { id: string; name: string; prefix: string; siteName: string | null };
+
+/** The live keys this member created in this workspace, oldest first. */
+export async function liveKeysCreatedBy(db: DB, workspaceId: string, userId: string): Promise<MemberApiKey[]> {
+  return db
+    .selectFrom("api_keys as k")
+    .leftJoin("sites as s", "s.id", "k.site_id")
+    .select(["k.id", "k.name", "k.prefix", "s.name as siteName"])
+    .where("k.workspace_id", "=", workspaceId)
+    .where("k.created_by", "=", userId)
+    .where("k.revoked_at", "is", null)
+    .orderBy("k.created_at")
+    .orderBy("k.id")
+    .execute();
+}
+
+/**
+ * Revokes every live key a member created in a workspace, each audited as `api_key.revoked` with the reason:
+ * run in the transaction that removes the member, so a removed member's keys do not go on working unnoticed.
+ */
+export async function revokeKeysCreatedBy(db: DB, actor: ApiKeyActor, userId: string, reason: "member.remove") {
+  return inTransaction(db, async (trx) => {
+    const keys = await trx
+      .updateTable("api_keys")
+      .set({ revoked_at: isoNow() })
+      .where("workspace_id", "=", actor.workspaceId)
+      .where("created_by", "=", userId)
+      .where("revoked_at", "is", null)
+      .returning(["id", "name", "prefix", "site_id"])
+      .execute();
+    for (const key of keys)
+      await recordAudit(trx, {
+        actorId: actor.userId,
+        workspaceId: actor.workspaceId,
+        action: "api_key.revoked",
+        target: `api_key:${key.id}`,
+        detail: { name: key.name, prefix: key.prefix, siteId: key.site_id, reason, createdBy: userId },
+        ip: actor.ip,
+      });
+    return keys;
+  });
+}
+
 /** Who an API request acts as: the key, its workspace, its site if it has one, and the member who made it. */
 export type ApiPrincipal = { keyId: string; workspaceId: string; siteId: string | null; userId: string | null };
 

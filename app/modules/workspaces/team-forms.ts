@@ -13,6 +13,13 @@ export const InviteSchema = z.object({
 
 export const ChangeRoleSchema = z.object({ userId: z.string().min(1), role: z.enum(ROLES, { error: "Choose a role" }) });
 export const MemberSchema = z.object({ userId: z.string().min(1) });
+/** Remove Member: `revokeApiKeys` is a checkbox, "on" when ticked (it is by default) and absent when not. */
+export const RemoveMemberSchema = MemberSchema.extend({
+  revokeApiKeys: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+});
 export const RevokeSchema = z.object({ invitationId: z.string().min(1) });
 
 /** Creating an account from an invitation: the address is the invitation's, so only a name and a password. */

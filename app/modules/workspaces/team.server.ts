@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
+import { liveKeysCreatedBy, revokeKeysCreatedBy } from "#app/modules/api/keys.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { invitationMail } from "#app/modules/email/templates/invitation.server";
@@ -151,7 +152,9 @@ export async function revokeInvitation(db: DB, workspaceId: string, invitationId
   });
 }
 
-export type MemberChangeResult = { ok: true } | { ok: false; reason: "not-found" | "owner-only" | "last-owner" | "only-workspace" };
+export type MemberChangeResult =
+  | { ok: true; revokedApiKeys?: number; keptApiKeys?: number }
+  | { ok: false; reason: "not-found" | "owner-only" | "last-owner" | "only-workspace" };
 
 /** Only an owner makes an owner or changes an owner's role; the last owner keeps the role. */
 export async function changeRole(
@@ -180,12 +183,18 @@ export async function changeRole(
   });
 }
 
-/** Removes a member (or, with the actor's own id, leaves): owners only remove owners; the last owner stays; nobody leaves their only workspace. */
+/**
+ * Removes a member (or, with the actor's own id, leaves): owners only remove owners; the last owner stays; nobody
+ * leaves their only workspace. With `revokeApiKeys`, the developer API keys the member created in this workspace are
+ * revoked in the same transaction (the Remove dialog's checkbox, on by default): a key acts for its workspace whoever
+ * made it, so it would otherwise outlive the member's access (decision 045).
+ */
 export async function removeMember(
   db: DB,
   workspaceId: string,
   userId: string,
   actor: Actor & { role: WorkspaceRole },
+  options: { revokeApiKeys?: boolean } = {},
 ): Promise<MemberChangeResult> {
   return db.transaction().execute(async (trx) => {
     const target = await membershipOf(trx, workspaceId, userId);
@@ -201,15 +210,19 @@ export async function removeMember(
       .executeTakeFirst();
     if (!others) return { ok: false, reason: "only-workspace" } as const;
     await trx.deleteFrom("memberships").where("workspace_id", "=", workspaceId).where("user_id", "=", userId).execute();
+    const revoked = options.revokeApiKeys
+      ? await revokeKeysCreatedBy(trx, { workspaceId, userId: actor.userId, ip: actor.ip }, userId, "member.remove")
+      : [];
+    const kept = options.revokeApiKeys ? [] : await liveKeysCreatedBy(trx, workspaceId, userId);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId,
       action: leaving ? "member.leave" : "member.remove",
       target: `user:${userId}`,
-      detail: { role: target.role },
+      detail: options.revokeApiKeys ? { role: target.role, revokedApiKeys: revoked.map((k) => k.prefix) } : { role: target.role },
       ip: actor.ip,
     });
-    return { ok: true } as const;
+    return { ok: true, revokedApiKeys: revoked.length, keptApiKeys: kept.length } as const;
   });
 }
 

@@ -2,7 +2,7 @@ import { getDb } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
-import { ChangeRoleSchema, InviteSchema, MemberSchema, RevokeSchema } from "#app/modules/workspaces/team-forms";
+import { ChangeRoleSchema, InviteSchema, RemoveMemberSchema, RevokeSchema } from "#app/modules/workspaces/team-forms";
 import { changeRole, inviteMember, removeMember, revokeInvitation, type MemberChangeResult } from "#app/modules/workspaces/team.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { forbidden, notFound } from "#app/utils/responses.server";
@@ -23,6 +23,16 @@ const REFUSALS: Record<Exclude<MemberChangeResult, { ok: true }>["reason"], { ti
   "last-owner": { title: "The last owner stays", description: "Make another member an owner first: a workspace always has an owner." },
   "only-workspace": { title: "This is your only workspace", description: "You cannot leave the only workspace you belong to." },
 };
+
+const keys = (n: number) => (n === 1 ? "1 API key" : `${n} API keys`);
+
+/** What happened to the removed member's API keys, for the toast; undefined when they had none. */
+function removedKeysNote(revoked: number, kept: number) {
+  if (revoked) return `${keys(revoked)} they created ${revoked === 1 ? "was" : "were"} revoked.`;
+  if (kept)
+    return `${keys(kept)} they created still ${kept === 1 ? "works" : "work"}: revoke ${kept === 1 ? "it" : "them"} in Settings → Integrations when no longer needed.`;
+  return undefined;
+}
 
 function refused(result: Exclude<MemberChangeResult, { ok: true }>) {
   if (result.reason === "not-found") notFound("Member not found");
@@ -62,11 +72,15 @@ export async function teamAction(request: Request, auth: AuthState, ip: string |
     }
     case "remove": {
       requirePermission(auth, "members.manage");
-      const { submission } = await parseSubmission(formData, MemberSchema);
+      const { submission } = await parseSubmission(formData, RemoveMemberSchema);
       if (submission.status !== "success") notFound("Member not found");
-      const result = await removeMember(db, auth.workspace.id, submission.value.userId, actor);
+      const { userId, revokeApiKeys } = submission.value;
+      const result = await removeMember(db, auth.workspace.id, userId, actor, { revokeApiKeys });
       if (!result.ok) return refused(result);
-      return redirectWithToast(PAGE, { title: "Member removed" });
+      return redirectWithToast(PAGE, {
+        title: "Member removed",
+        description: removedKeysNote(result.revokedApiKeys ?? 0, result.keptApiKeys ?? 0),
+      });
     }
     case "leave": {
       const result = await removeMember(db, auth.workspace.id, auth.user.id, actor);

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
+import { CheckboxField, Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
 import type { WorkspaceRole } from "#app/db/schema";
+import type { MemberApiKey } from "#app/modules/api/keys.server";
 import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
 import { INVITABLE_ROLES, InviteSchema } from "#app/modules/workspaces/team-forms";
 import type { Member, PendingInvitation } from "#app/modules/workspaces/team.server";
@@ -152,16 +153,43 @@ export function InviteForm({ reply }: { reply?: FormReply }) {
   );
 }
 
-export function RemoveMemberForm({ userId }: { userId: string }) {
+/**
+ * Remove Member: the developer API keys the member created act for the workspace whoever made them, so they are listed
+ * and revoked with the removal unless the box is unticked (a plain checkbox: works without JavaScript).
+ */
+export function RemoveMemberForm({ userId, apiKeys }: { userId: string; apiKeys: MemberApiKey[] }) {
   const pending = useIsPending();
   return (
-    <Form method="post" className="flex justify-end gap-3" aria-label="Remove Member">
+    <Form method="post" className="flex flex-col gap-4" aria-label="Remove Member">
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="userId" value={userId} />
-      <DialogCancel />
-      <StatusButton variant="destructive" pending={pending} pendingLabel="Removing...">
-        Remove
-      </StatusButton>
+      {apiKeys.length ? (
+        <section aria-labelledby="member-api-keys-title" className="flex flex-col gap-2">
+          <h3 id="member-api-keys-title" className="text-sm font-semibold text-slate-900">
+            API keys they created
+          </h3>
+          <ul aria-label="API keys they created" className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm">
+            {apiKeys.map((key) => (
+              <li key={key.id} className="flex flex-wrap gap-x-3 px-3 py-2" data-testid="member-api-key">
+                <span className="font-medium text-slate-900">{key.name}</span>
+                <code className="text-slate-600">{key.prefix}…</code>
+                <span className="text-slate-600">{key.siteName ?? "All sites"}</span>
+              </li>
+            ))}
+          </ul>
+          <CheckboxField
+            label={apiKeys.length === 1 ? "Revoke this API key too" : "Revoke these API keys too"}
+            hint="Keys keep working for the workspace after their creator leaves it, until revoked."
+            inputProps={{ id: "revoke-api-keys", name: "revokeApiKeys", defaultChecked: true }}
+          />
+        </section>
+      ) : null}
+      <div className="flex justify-end gap-3">
+        <DialogCancel />
+        <StatusButton variant="destructive" pending={pending} pendingLabel="Removing...">
+          Remove
+        </StatusButton>
+      </div>
     </Form>
   );
 }

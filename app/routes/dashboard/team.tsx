@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/url-dialog";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
+import { liveKeysCreatedBy } from "#app/modules/api/keys.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { canLeave, listInvitations, listMembers } from "#app/modules/workspaces/team.server";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/team";
  * The workspace's team (docs/decisions/044): every member sees who is in it;
  * owners and admins (members.manage) invite, revoke, change roles and remove;
  * only owners make or touch owners; anyone but the last owner may leave.
- * Dialogs live in the URL: ?invite=1, ?remove={userId}, ?leave=1.
+ * Dialogs live in the URL: ?invite=1, ?remove={userId}, ?leave=1. Remove lists the
+ * API keys the member created and revokes them with the removal unless unticked.
  */
 
 export const handle = { breadcrumb: "Team" };
@@ -39,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   } else if (params.get("remove")) {
     requirePermission(auth, "members.manage");
     const member = members.find((m) => m.userId === params.get("remove")) ?? notFound("Member not found");
-    dialog = { kind: "remove", member } as const;
+    dialog = { kind: "remove", member, apiKeys: await liveKeysCreatedBy(db, auth.workspace.id, member.userId) } as const;
   } else if (params.has("leave")) {
     dialog = { kind: "leave" } as const;
   }
@@ -77,7 +79,7 @@ function TeamDialog({ dialog, workspaceName, actionData }: { dialog: Dialog; wor
         description={`${dialog.member.name} (${dialog.member.email}) loses access to ${workspaceName}.`}
         closeTo={PAGE}
       >
-        <RemoveMemberForm userId={dialog.member.userId} />
+        <RemoveMemberForm userId={dialog.member.userId} apiKeys={dialog.apiKeys} />
       </UrlDialog>
     );
   return (
