@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { createApiKey } from "../../app/modules/api/keys.server";
+import { isoNow } from "../../app/utils/time";
 import { linkIn, waitForMail } from "./mail";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
@@ -82,3 +84,42 @@ test("an owner invites an editor who signs up from the link, writes and publishe
   await page.goto("/dashboard/team");
   await expect(page.getByTestId("member-row").filter({ hasText: email })).toContainText("Eddie Editor");
 });
+
+// A removed member's API keys would go on working for the workspace (decision 052): the Remove dialog lists them
+// and revokes them with the removal, its checkbox ticked by default, with JavaScript and without.
+for (const javaScriptEnabled of [true, false]) {
+  test(`removing a member lists the API keys they created and revokes them with the removal, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({
+    browser,
+  }) => {
+    const owner = await createVerifiedUser(uniqueEmail("team-remover"), "team-remover-password", { fullName: "Rita Remover" });
+    const admin = await createVerifiedUser(uniqueEmail("team-admin"), "team-admin-password", { fullName: "Adam Admin" });
+    const db = e2eDb();
+    await db
+      .insertInto("memberships")
+      .values({ workspace_id: owner.workspaceId, user_id: admin.userId, role: "admin", created_at: isoNow() })
+      .execute();
+    const key = await createApiKey(
+      db,
+      { workspaceId: owner.workspaceId, userId: admin.userId, ip: null },
+      { name: "Zapier sync", siteId: null },
+    );
+
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await signIn(page, owner, { to: "/dashboard/team" });
+    await page
+      .getByTestId("member-row")
+      .filter({ hasText: admin.email })
+      .getByRole("link", { name: /^Remove/ })
+      .click();
+    const form = page.getByRole("form", { name: "Remove Member" });
+    await expect(form.getByTestId("member-api-key")).toHaveText([`Zapier sync${key.prefix}…All sites`]);
+    await expect(form.getByLabel("Revoke this API key too")).toBeChecked();
+    await form.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("1 API key they created was revoked.")).toBeVisible();
+    await expect(page.getByTestId("member-row").filter({ hasText: admin.email })).toHaveCount(0);
+    const row = await db.selectFrom("api_keys").select("revoked_at").where("id", "=", key.id).executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    await context.close();
+  });
+}
