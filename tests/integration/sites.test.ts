@@ -8,6 +8,7 @@ import { loader as layoutLoader } from "#app/routes/dashboard/layout";
 import { action as switchAction } from "#app/routes/dashboard/sites-switch";
 import { action, loader } from "#app/routes/dashboard/sites";
 import type { FormReply } from "#app/utils/form-reply";
+import { OutboundRequestError } from "#app/utils/http.server";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
@@ -104,6 +105,21 @@ describe("adding a site", () => {
     });
     expect(await countSites(db, owner.workspaceId)).toBe(1);
   });
+});
+
+// The site's address is what the scan reads and link checks resolve against: a private one is refused when the
+// site is added, with the SSRF guard's message (decision 052).
+describe("adding a site at a private address", () => {
+  it.each(["http://10.0.0.5", "localhost", "https://[::127.0.0.1]/", "http://169.254.169.254/latest"])(
+    "refuses %s with the guard's message and adds nothing",
+    async (url) => {
+      const owner = await makeUser(db);
+      const res = await addSiteAs(owner, "Intranet", url);
+      expect(res.status).toBe(400);
+      expect(res.data.result.error?.url).toEqual([new OutboundRequestError("blocked_address", url).message]);
+      expect(await countSites(db, owner.workspaceId)).toBe(1);
+    },
+  );
 });
 
 describe("the current site", () => {

@@ -3,6 +3,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { unsharedFilesOfSite } from "#app/modules/uploads/stored-images.server";
+import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow } from "#app/utils/time";
 import { insertSite } from "./accounts.server";
 import { afterSiteCountChange } from "./site-count-hooks.server";
@@ -88,8 +89,22 @@ export async function chooseSite(db: DB, sessionId: string, userId: string, site
   return true;
 }
 
-/** A new site with default settings and its hosted blog; the caller makes it current. */
+/** The site's address cannot be fetched (the SSRF guard's refusal, its message safe to show). */
+export class SiteUrlError extends Error {
+  override name = "SiteUrlError";
+}
+
+/**
+ * A new site with default settings and its hosted blog; the caller makes it current. Its address is what the scan
+ * reads and link checks resolve against, so one the SSRF guard refuses is refused now, in its words (decision 052).
+ */
 export async function addSite(db: DB, workspaceId: string, site: { name: string; url: string }, actor: Actor) {
+  try {
+    await assertPublicDestination(site.url);
+  } catch (error) {
+    if (error instanceof OutboundRequestError) throw new SiteUrlError(error.message);
+    throw error;
+  }
   const siteId = await db.transaction().execute(async (trx) => {
     const id = await insertSite(trx, workspaceId, { name: site.name, url: site.url });
     await recordAudit(trx, {

@@ -7,7 +7,7 @@ import { getDb } from "#app/db/client.server";
 import { authContext, requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { AddSiteSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
-import { addSite, chooseSite, deleteSite, listSites, renameSite, type Actor } from "#app/modules/workspaces/sites.server";
+import { addSite, chooseSite, deleteSite, listSites, renameSite, SiteUrlError, type Actor } from "#app/modules/workspaces/sites.server";
 import { replyFor } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
@@ -74,7 +74,13 @@ async function add(auth: AuthState, actor: Actor, formData: FormData) {
   if (submission.status !== "success")
     return replyError(submission, { notice: { title: "Error adding site", description: "Please correct the highlighted fields." } });
   const db = getDb();
-  const siteId = await addSite(db, auth.workspace.id, submission.value, actor);
+  let siteId: string;
+  try {
+    siteId = await addSite(db, auth.workspace.id, submission.value, actor);
+  } catch (error) {
+    if (!(error instanceof SiteUrlError)) throw error;
+    return replyError(submission, { fieldErrors: { url: [error.message] } });
+  }
   await chooseSite(db, auth.sessionId, auth.user.id, siteId);
   // The new site is current; the onboarding dialog offers to scan it, its address filled in.
   const scan = new URLSearchParams({ onboarding: "scan", url: submission.value.url });
