@@ -415,8 +415,9 @@ await scenario("40 'Send test' clicks and 40 events to a silent receiver, then a
 });
 
 // SSRF spellings of loopback, the metadata address and private networks, including the IPv6 forms that embed IPv4
-// (decision 052), saved as an event webhook endpoint and as a webhook publishing connection: each must be refused
-// when saved (400 / 422) and nothing stored.
+// (decision 052), saved as an event webhook endpoint, a webhook publishing connection and a new site's address: each
+// must be refused when saved (400 / 422) and nothing stored.
+let ssrfSaved = 0;
 const SSRF_SPELLINGS = [
   "https://127.0.0.1/hook",
   "https://2130706433/hook",
@@ -448,6 +449,7 @@ await scenario("SSRF spellings saved as webhook destinations", async () => {
         form: { intent: "connect", platform: "webhook", siteUrl: url, secret: "" },
       }),
     );
+    answers.push(await send("/dashboard/sites", { headers, form: { intent: "add", name: "SSRF probe", url } }));
   }
   const endpoints = await db.selectFrom("webhook_endpoints").select("url").where("workspace_id", "=", user.workspaceId).execute();
   const hooks = await db
@@ -456,10 +458,17 @@ await scenario("SSRF spellings saved as webhook destinations", async () => {
     .where("site_id", "=", user.siteId)
     .where("platform", "=", "webhook")
     .execute();
-  const saved = [...endpoints.map((e) => e.url), ...hooks.map((h) => h.site_url)];
+  const sites = await db
+    .selectFrom("sites")
+    .select("url")
+    .where("workspace_id", "=", user.workspaceId)
+    .where("name", "=", "SSRF probe")
+    .execute();
+  const saved = [...endpoints.map((e) => e.url), ...hooks.map((h) => h.site_url), ...sites.map((site) => site.url ?? "")];
+  ssrfSaved = saved.length;
   return {
     answers,
-    note: saved.length ? `SAVED: ${saved.join(", ")}` : `all ${SSRF_SPELLINGS.length} spellings refused on both forms, nothing saved`,
+    note: saved.length ? `SAVED: ${saved.join(", ")}` : `all ${SSRF_SPELLINGS.length} spellings refused on all three forms, nothing saved`,
   };
 });
 
@@ -473,6 +482,7 @@ const failed = rows
   .map((r) => r.name);
 if (!(mailDeliveredMs <= GOALS.mailMs)) failed.push("verification mail during the link-check flood");
 if (!(isolatedPublishMs <= GOALS.isolatedPublishMs)) failed.push("another workspace's publish during the webhook stall");
+if (ssrfSaved) failed.push(`${ssrfSaved} SSRF spellings saved as destinations`);
 console.log(failed.length ? `\nOver a goal: ${failed.join("; ")}` : "\nEvery case within its goals.");
 
 for (const socket of blackHoleSockets) socket.destroy();
