@@ -700,6 +700,20 @@ describe("webhooks", () => {
     ]);
   });
 
+  test("a webhook id used up by one shop's delivery does not silence another shop's delivery with the same id", async () => {
+    const mine = "sender-own.myshopify.com";
+    const victim = "victim-later.myshopify.com";
+    const id = await shopifyConnection(victim);
+    const deliver = (shop: string) =>
+      sendShopifyWebhook(`${app.url}/webhooks/shopify`, "app/uninstalled", { id: 1, myshopify_domain: shop }, fake.clientSecret, {
+        shop,
+        webhookId: "wh-guessed",
+      });
+    expect((await deliver(mine)).status).toBe(200);
+    expect((await deliver(victim)).status).toBe(200);
+    expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
+  });
+
   test("housekeeping forgets webhook ids after 30 days", async () => {
     const now = new Date();
     const old = new Date(now.getTime() - 31 * 86_400_000).toISOString();

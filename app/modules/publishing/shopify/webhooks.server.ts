@@ -74,12 +74,12 @@ function signedShop(topic: string, rawBody: Buffer | string): string | null {
   return normalizeShopDomain(body.shop_domain);
 }
 
-/** Keeps the delivery's id; false when it was seen before (a retry or a replay of the same delivery). */
+/** Keeps the delivery's id for its shop; false when it was seen before (a retry or a replay of the same delivery). */
 async function firstDelivery(db: DB, webhookId: string, topic: string, shop: string) {
   const inserted = await db
     .insertInto("shopify_webhook_ids")
     .values({ id: webhookId, topic, shop, received_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column("id").doNothing())
+    .onConflict((oc) => oc.columns(["shop", "id"]).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
