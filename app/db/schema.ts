@@ -169,6 +169,7 @@ export interface ArticlesTable {
   target_keyword: Generated<string>;
   status: Generated<ArticleStatus>;
   scheduled_at: Timestamp | null;
+  /** With updated_at, the scheduler's Past order: partial index articles_site_past (migration 0027). */
   published_at: Timestamp | null;
   word_count: Generated<number>;
   featured_image: string | null;
