@@ -33,7 +33,7 @@ export type ArticleListItem = {
   /** Stored at save time (decision 038); null until the article was first scored. */
   seoScore: number | null;
   wordCount: number;
-  /** What seoScore was computed against; freshenStoredScores (stored-score.server.ts) compares it with the current basis. */
+  /** What seoScore was computed against; showStoredScores (stored-score.server.ts) compares it with the current basis. */
   seoBasis: string | null;
 };
 
