@@ -13,7 +13,12 @@ root.disable("x-powered-by");
 // Hops of reverse proxies in front of us (Fly's edge, then the LiteFS proxy); false trusts none.
 const trustProxy = process.env.TRUST_PROXY ?? "1";
 root.set("trust proxy", trustProxy === "false" ? false : Number(trustProxy));
-root.use(compression());
+// Pages are compressed at zlib's cheapest level: the default (6) cost a dashboard page about a millisecond of
+// main-thread CPU for a few percent fewer bytes. Static files keep the default: each is fetched once per deploy
+// and then cached for a year (docs/decisions/053).
+const compressPages = compression({ level: 1 });
+const compressFiles = compression();
+root.use((req, res, next) => (req.path.startsWith("/assets/") ? compressFiles : compressPages)(req, res, next));
 
 let serverModule;
 if (development) {

@@ -22,10 +22,14 @@ export type BenchServer = BuiltServer & {
 /**
  * The built server in production mode on a fresh temporary database, plus a database handle in this
  * process (WAL: both may use the file at once) and this process's environment set so the app's own
- * session helper signs cookies the server accepts. `env` overrides startBuiltServer's defaults.
+ * session helper signs cookies the server accepts. `env` overrides startBuiltServer's defaults; `nodeArgs`
+ * go to the server's node (e.g. --cpu-prof to see where a page's time goes).
  */
-export async function startBenchServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<BenchServer> {
-  const server = await startBuiltServer({ env: { LOG_LEVEL: "warn", ...env } });
+export async function startBenchServer({
+  env = {},
+  nodeArgs = [],
+}: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BenchServer> {
+  const server = await startBuiltServer({ env: { LOG_LEVEL: "warn", ...env }, nodeArgs });
   Object.assign(process.env, { NODE_ENV: "production", APP_URL: server.url, DATA_DIR: server.dataDir, ...BENCH_SECRETS });
   const { openDatabase } = await import("#app/db/client.server");
   const opened = openDatabase(path.join(server.dataDir, "inkpilot.sqlite"));
