@@ -58,7 +58,7 @@ export type SeededSite = { userId: string; workspaceId: string; siteId: string }
 /**
  * An onboarded account whose site holds `n` articles inserted directly, as the issue measured: no
  * stored SEO score or basis (what rows from before decision 038 or a bulk import look like). Statuses
- * mix drafts, published (with a publication date), scheduled and failed, over the last year.
+ * mix drafts, published (with a publication date), failed and 180 scheduled (two a day), over the last year.
  */
 export async function seedSite(db: DB, n: number, email = "bench-pages@example.com"): Promise<SeededSite> {
   const { createAccount } = await import("#app/modules/workspaces/accounts.server");
@@ -69,10 +69,14 @@ export async function seedSite(db: DB, n: number, email = "bench-pages@example.c
   const statuses = ["draft", "draft", "draft", "published", "published", "scheduled", "failed"] as const;
   const body = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(150) + "</p>";
   const start = Date.now() - 365 * 86_400_000;
+  let scheduled = 0;
   const rows = Array.from({ length: n }, (_, i) => {
     const id = newId();
     const at = new Date(start + i * Math.floor((365 * 86_400_000) / Math.max(n, 1))).toISOString();
-    const status = statuses[i % statuses.length]!;
+    let status: (typeof statuses)[number] = statuses[i % statuses.length]!;
+    // Two scheduled posts a day for the scheduler's 90 days, as a busy site has; the rest of that share went out.
+    if (status === "scheduled" && scheduled >= 180) status = "published";
+    const slot = status === "scheduled" ? scheduled++ : 0;
     return {
       id,
       site_id: account.siteId,
@@ -83,7 +87,7 @@ export async function seedSite(db: DB, n: number, email = "bench-pages@example.c
       status,
       content_html: body,
       published_at: status === "published" ? at : null,
-      scheduled_at: status === "scheduled" ? new Date(Date.now() + (i % 60) * 86_400_000).toISOString() : null,
+      scheduled_at: status === "scheduled" ? new Date(Date.now() + 3_600_000 + slot * 12 * 3_600_000).toISOString() : null,
       created_at: at,
       updated_at: at,
     };
