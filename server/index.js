@@ -40,6 +40,12 @@ if (development) {
   serverModule = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   root.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }));
+  // A missing asset (a tab still on the previous deploy asks for its old chunks) is a plain 404, not a rendered
+  // 404 page that nobody sees (docs/decisions/053).
+  root.use("/assets", (_req, res) => {
+    nosniff(res);
+    res.status(404).type("text/plain").send("Not found");
+  });
   root.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: nosniff }));
   root.use(serverModule.createApp());
 }
