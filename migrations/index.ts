@@ -22,7 +22,7 @@ import * as m0021PublishingSettings from "./0021_publishing_settings";
 import * as m0022Autopilot from "./0022_autopilot";
 import * as m0023AutopilotReview from "./0023_autopilot_review";
 import * as m0024Digest from "./0024_digest";
-import * as m0027SchedulerPastIndex from "./0027_scheduler_past_index";
+import * as m0027PageIndexes from "./0027_page_indexes";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0022_autopilot": m0022Autopilot,
   "0023_autopilot_review": m0023AutopilotReview,
   "0024_digest": m0024Digest,
-  "0027_scheduler_past_index": m0027SchedulerPastIndex,
+  "0027_page_indexes": m0027PageIndexes,
 };

@@ -151,7 +151,7 @@ export async function getSchedulerView(
 
 /**
  * The Past tab's rows: published (with a date) or failed. Written as literals, word for word the WHERE of the
- * partial index articles_site_past (migrations/0027_scheduler_past_index.ts): SQLite uses a partial index only
+ * partial index articles_site_past (migrations/0027_page_indexes.ts): SQLite uses a partial index only
  * for a query whose terms match it, and a bound parameter does not (https://sqlite.org/partialindex.html).
  */
 const IS_PAST = sql<boolean>`((status = 'published' AND published_at IS NOT NULL) OR status = 'failed')`;
