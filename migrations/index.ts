@@ -24,6 +24,7 @@ import * as m0023AutopilotReview from "./0023_autopilot_review";
 import * as m0024Digest from "./0024_digest";
 import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
+import * as m0027PageIndexes from "./0027_page_indexes";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0024_digest": m0024Digest,
   "0025_tenant_lanes": m0025TenantLanes,
   "0026_shopify_webhook_ids": m0026ShopifyWebhookIds,
+  "0027_page_indexes": m0027PageIndexes,
 };

@@ -38,6 +38,21 @@ export function createApp({ development = false } = {}) {
   const secureOrigin = env.appUrl.startsWith("https:");
   const app = express.Router();
 
+  // First, before the request log, ids, nonces and security headers: the health check answers a load balancer
+  // many times a minute, and a burst of form posts past the per-client limit is refused in a few microseconds
+  // each. Behind them, each refusal cost the log line and headers of a page, and 40 parallel posts kept the
+  // event loop busy enough to hold /healthz up for hundreds of milliseconds (docs/decisions/053).
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`SELECT 1`.execute(getDb());
+      res.json({ ok: true });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ ok: false });
+    }
+  });
+  app.use(limitConcurrentMutations());
+
   app.use(
     pinoHttp({
       logger,
@@ -95,17 +110,6 @@ export function createApp({ development = false } = {}) {
   );
 
   app.use(sameOriginMutations(env.appUrl));
-  app.use(limitConcurrentMutations());
-
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await sql`SELECT 1`.execute(getDb());
-      res.json({ ok: true });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ ok: false });
-    }
-  });
 
   // Anonymous public pages are rendered once per deploy and served from memory (hot reload needs fresh renders).
   if (!development) app.use(publicPageCache());

@@ -21,7 +21,8 @@ export function limitConcurrentMutations(max = MAX_CONCURRENT_MUTATIONS_PER_CLIE
     if (!key) return next();
     const current = inFlight.get(key) ?? 0;
     if (current >= max) {
-      res.status(429).set("Retry-After", "1");
+      // Answered before helmet (server/app.ts runs this first), so the one header a plain answer needs is set here.
+      res.status(429).set({ "Retry-After": "1", "X-Content-Type-Options": "nosniff" });
       // The Developer API answers every error as JSON with a stable code (decision 045).
       if (API_PATH.test(req.path)) {
         res.json({ error: { code: "rate_limited", message: `Send at most ${max} requests at once from one network.` } });

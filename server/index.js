@@ -13,7 +13,12 @@ root.disable("x-powered-by");
 // Hops of reverse proxies in front of us (Fly's edge, then the LiteFS proxy); false trusts none.
 const trustProxy = process.env.TRUST_PROXY ?? "1";
 root.set("trust proxy", trustProxy === "false" ? false : Number(trustProxy));
-root.use(compression());
+// Pages are compressed at zlib's cheapest level: the default (6) cost a dashboard page about a millisecond of
+// main-thread CPU for a few percent fewer bytes. Static files keep the default: each is fetched once per deploy
+// and then cached for a year (docs/decisions/053).
+const compressPages = compression({ level: 1 });
+const compressFiles = compression();
+root.use((req, res, next) => (req.path.startsWith("/assets/") ? compressFiles : compressPages)(req, res, next));
 
 let serverModule;
 if (development) {
@@ -35,6 +40,12 @@ if (development) {
   serverModule = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   const nosniff = (res) => res.setHeader("X-Content-Type-Options", "nosniff");
   root.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", setHeaders: nosniff }));
+  // A missing asset (a tab still on the previous deploy asks for its old chunks) is a plain 404, not a rendered
+  // 404 page that nobody sees (docs/decisions/053).
+  root.use("/assets", (_req, res) => {
+    nosniff(res);
+    res.status(404).type("text/plain").send("Not found");
+  });
   root.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", setHeaders: nosniff }));
   root.use(serverModule.createApp());
 }

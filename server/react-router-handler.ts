@@ -60,8 +60,30 @@ async function sendWebResponse(res: express.Response, response: Response) {
   }
 }
 
+/**
+ * Given a function, React Router derives the whole server from the build again on every request: route
+ * objects, the static handler and its ranked route branches (createRequestHandler in react-router's
+ * server runtime), a few milliseconds of CPU per page. In production the build never changes, so it is
+ * loaded once and handed over as an object, which React Router derives once (docs/decisions/053).
+ * Development keeps the function, so a rebuilt module is picked up.
+ */
+function requestHandlerFor(build: Options["build"], mode: string) {
+  if (mode !== "production") return createRequestHandler(build, mode);
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return async (request: Request, context: RouterContextProvider) => {
+    handler ??= build().then(
+      (loaded) => createRequestHandler(loaded, mode),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    );
+    return (await handler)(request, context);
+  };
+}
+
 export function reactRouterHandler({ build, mode, getLoadContext }: Options): express.RequestHandler {
-  const handle = createRequestHandler(build, mode);
+  const handle = requestHandlerFor(build, mode);
   return async (req, res, next) => {
     try {
       let body: Buffer | undefined;

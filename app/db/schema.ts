@@ -169,6 +169,7 @@ export interface ArticlesTable {
   target_keyword: Generated<string>;
   status: Generated<ArticleStatus>;
   scheduled_at: Timestamp | null;
+  /** Indexed by migration 0027: articles_site_past (the scheduler's Past order, with updated_at) and articles_site_status_updated. */
   published_at: Timestamp | null;
   word_count: Generated<number>;
   featured_image: string | null;

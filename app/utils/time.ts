@@ -19,28 +19,47 @@ export const DAY = 24 * HOUR;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/**
+ * Building an Intl.DateTimeFormat costs far more than using one (it loads the zone's rules and the locale's
+ * patterns): a list of a thousand scheduled articles spent most of its time here. One formatter per zone,
+ * kept for the life of the process; a site has one zone and the runtime knows a few hundred
+ * (docs/decisions/053).
+ */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneFormatter(timeZone: string) {
+  let formatter = zoneFormatters.get(timeZone);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+    } catch {
+      // Unknown to this runtime; remembered too, so a bad stored name does not throw on every call.
+      formatter = null;
+    }
+    // Names come from stored settings; a bound keeps made-up ones from growing the map without end.
+    if (zoneFormatters.size >= 1000) zoneFormatters.clear();
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** A usable IANA zone name, or UTC when the stored one is unknown to this runtime. */
 export function safeTimeZone(timeZone: string | null | undefined) {
   if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
+  return zoneFormatter(timeZone) ? timeZone : "UTC";
 }
 
 /** The calendar date ('YYYY-MM-DD') and 24-hour wall-clock time ('HH:MM') at an instant in a zone. */
 export function zonedParts(at: Date, timeZone: string | null | undefined) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: safeTimeZone(timeZone),
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
+  const parts = zoneFormatter(safeTimeZone(timeZone))!.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
 }

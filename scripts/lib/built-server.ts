@@ -21,6 +21,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The secrets the benchmark server runs with, so a script can sign a session cookie the server accepts. */
+export const BENCH_SECRETS = {
+  SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+  ENCRYPTION_KEY: "0".repeat(64),
+  CRON_SECRET: "bench-cron-secret",
+};
+
 export type BuiltServer = { url: string; dataDir: string; stop: () => Promise<void>; process: ChildProcess };
 
 /** `env` adds to or overrides the defaults below (the hostile benchmark runs the worker, for example). */
@@ -45,9 +52,7 @@ export async function startBuiltServer({
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-      ENCRYPTION_KEY: "0".repeat(64),
-      CRON_SECRET: "bench-cron-secret",
+      ...BENCH_SECRETS,
       RUN_WORKER: "false",
       RUN_CRON: "false",
       SEED_DEMO: "false",

@@ -8,6 +8,11 @@ import { countHtmlWords } from "#app/modules/articles/text";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { DEFAULT_CONTENT_SETTINGS } from "#app/modules/settings/content-options";
 import { saveContentSettings } from "#app/modules/settings/content.server";
+import { ARTICLES_PER_PAGE } from "#app/modules/articles/queries.server";
+import { RESCORE_JOB, rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
+import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { runNextJob } from "#app/modules/jobs/runner.server";
+import { workerOptions } from "#app/modules/jobs/worker.server";
 import { loader as listLoader } from "#app/routes/dashboard/home";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
@@ -15,7 +20,8 @@ import { callRoute, get } from "#tests/setup/route-harness";
 
 /**
  * The articles list's SEO column (decision 038): the score and word count stored at save time, kept
- * fresh by every save, and scored again when the site's settings changed or a row was never scored.
+ * fresh by every save, and scored again when the site's settings changed or a row was never scored: by a
+ * background job, never by the list's own load (decision 053).
  */
 
 let db: DB;
@@ -30,6 +36,21 @@ const list = (url: string, cookie: string) =>
 
 const row = (id: string) =>
   db.selectFrom("articles").select(["seo_score", "word_count", "seo_basis", "updated_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+
+const rescoreJobs = (user: TestUser) =>
+  db
+    .selectFrom("jobs")
+    .select(["id", "status"])
+    .where("name", "=", RESCORE_JOB)
+    .where("payload", "=", JSON.stringify({ siteId: user.siteId }))
+    .execute();
+
+/** Runs the queued rescoring jobs as the worker would (only those: other jobs of this file stay queued). */
+async function runRescoreJobs() {
+  while (await runNextJob(db, { [RESCORE_JOB]: jobRegistry[RESCORE_JOB] }, workerOptions())) {
+    // until none is due
+  }
+}
 
 const paragraph = (n: number) => `<p>${Array.from({ length: n }, (_, i) => `word${i}`).join(" ")} about pottery glazes.</p>`;
 const BODY = `<p>Glazing pottery at home is easier than it looks.</p><h2>Glazing pottery step by step</h2>${paragraph(120)}`;
@@ -112,25 +133,38 @@ describe("stored SEO score and word count", () => {
     expect(scheduled.data).toMatchObject({ articles: [], total: 0, counts: { all: 2, draft: 1, published: 1, scheduled: 0 } });
   });
 
-  it("rescores rows whose site settings changed since, without touching updated_at", async () => {
+  it("a list load never rescores: it shows the stored figures, marks stale rows and enqueues one job for any number of loads", async () => {
     const user = await makeUser(db);
     // A body of about 1,300 words: inside 'medium' (the default), short of 'long'.
-    const body = BODY + paragraph(1150);
-    const article = await write(user, "Glazing pottery at home", body);
+    const article = await write(user, "Glazing pottery at home", BODY + paragraph(1150));
+    const before = await row(article.id);
+    expect((await list("/dashboard", user.cookie)).data.articles[0]).toMatchObject({ seoScore: before.seo_score, scoring: false });
+    expect(await rescoreJobs(user)).toHaveLength(0);
+
+    await saveContentSettings(db, user.siteId, { ...DEFAULT_CONTENT_SETTINGS, articleLength: "long" });
+    const loads = await Promise.all([1, 2, 3].map(() => list("/dashboard", user.cookie)));
+    for (const load of loads) expect(load.data.articles[0]).toMatchObject({ seoScore: before.seo_score, scoring: true });
+    expect(await row(article.id)).toEqual(before);
+    expect(await rescoreJobs(user)).toHaveLength(1);
+  });
+
+  it("the job rescores rows whose site settings changed since, without touching updated_at", async () => {
+    const user = await makeUser(db);
+    const article = await write(user, "Glazing pottery at home", BODY + paragraph(1150));
     const before = await row(article.id);
 
     await saveContentSettings(db, user.siteId, { ...DEFAULT_CONTENT_SETTINGS, articleLength: "long" });
-    const after = await list("/dashboard", user.cookie);
-    const shown = after.data.articles[0]!;
+    await list("/dashboard", user.cookie);
+    await runRescoreJobs();
     const expected = await panelScore(user, article.id);
     expect(expected).toBeLessThan(before.seo_score!);
-    expect(shown.seoScore).toBe(expected);
     const stored = await row(article.id);
     expect(stored).toMatchObject({ seo_score: expected, updated_at: before.updated_at });
     expect(stored.seo_basis).toBe(seoBasis(await getSeoContext(db, user.siteId)));
+    expect((await list("/dashboard", user.cookie)).data.articles[0]).toMatchObject({ seoScore: expected, scoring: false });
   });
 
-  it("scores rows that were never scored (older rows, direct inserts) the first time the list shows them", async () => {
+  it("rows never scored (older rows, direct inserts) show 'scoring' until the job has scored them", async () => {
     const user = await makeUser(db);
     const id = await makeArticle(db, user.siteId, {
       title: "Glazing pottery at home",
@@ -139,8 +173,25 @@ describe("stored SEO score and word count", () => {
       word_count: 3,
       seo_score: null,
     });
+    expect((await list("/dashboard", user.cookie)).data.articles[0]).toMatchObject({ id, seoScore: null, scoring: true });
+    await runRescoreJobs();
     const shown = (await list("/dashboard", user.cookie)).data.articles[0]!;
-    expect(shown).toMatchObject({ id, wordCount: countHtmlWords(BODY), seoScore: await panelScore(user, id) });
+    expect(shown).toMatchObject({ id, wordCount: countHtmlWords(BODY), seoScore: await panelScore(user, id), scoring: false });
     expect((await row(id)).seo_basis).not.toBeNull();
+  });
+
+  it("the job walks every stale row of the site, not only the page shown, and leaves other sites alone", async () => {
+    const user = await makeUser(db);
+    const other = await makeUser(db);
+    const ids = [];
+    for (let i = 0; i < ARTICLES_PER_PAGE + 5; i++) {
+      ids.push(await makeArticle(db, user.siteId, { title: `Pottery ${i}`, content_html: BODY, seo_score: null }));
+    }
+    const foreign = await makeArticle(db, other.siteId, { title: "Not mine", content_html: BODY, seo_score: null });
+    expect(await rescoreStaleArticles(db, user.siteId)).toBe(ids.length);
+    for (const id of ids) expect((await row(id)).seo_score).not.toBeNull();
+    expect((await row(foreign)).seo_score).toBeNull();
+    // Nothing left: a second run writes nothing.
+    expect(await rescoreStaleArticles(db, user.siteId)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { action, loader } from "#app/routes/dashboard/scheduler";
 import type { FormReply } from "#app/utils/form-reply";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
-import { makeArticle, makeTopic, makeUser } from "#tests/setup/factories";
+import { makeArticle, makePublication, makeTopic, makeUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
@@ -200,6 +200,45 @@ describe("scheduler", () => {
     // B clearing the same date touches only B's (empty) plan.
     await act(b.cookie, { intent: "clear", date });
     expect(await planItems(a.siteId)).toHaveLength(1);
+  });
+
+  it("the past tab lists the newest 100 published or failed articles, newest first, with each live address or error", async () => {
+    const a = await makeUser(db, { email: "sched-past-order@example.com", site: { timezone: TZ } });
+    const start = Date.UTC(2026, 0, 1);
+    const at = (i: number) => new Date(start + i * 3_600_000).toISOString();
+    const expected: Array<{ id: string; when: string }> = [];
+    for (let i = 0; i < 130; i++) {
+      const id = `past-${String(i).padStart(3, "0")}`;
+      const kind = i % 5;
+      // Published with a date; failed (ordered by its last update); a draft and a dateless 'published' row are not past.
+      if (kind === 0 || kind === 1) {
+        await makeArticle(db, a.siteId, { id, slug: id, status: "published", published_at: at(i), updated_at: at(200 - i) });
+        expected.push({ id, when: at(i) });
+      } else if (kind === 2) {
+        await makeArticle(db, a.siteId, { id, slug: id, status: "failed", updated_at: at(i) });
+        expected.push({ id, when: at(i) });
+      } else if (kind === 3) await makeArticle(db, a.siteId, { id, slug: id, status: "draft", updated_at: at(500 + i) });
+      else await makeArticle(db, a.siteId, { id, slug: id, status: "published", published_at: null, updated_at: at(500 + i) });
+    }
+    const live = await makePublication(db, a.siteId, "past-125");
+    await db.updateTable("publications").set({ remote_url: "https://example.com/live" }).where("id", "=", live).execute();
+    const failed = await makePublication(db, a.siteId, "past-127", { status: "failed" });
+    await db.updateTable("publications").set({ last_error: "The site answered 500." }).where("id", "=", failed).execute();
+
+    const view = await load(a.cookie, "?tab=past");
+    expected.sort((x, y) => (x.when < y.when ? 1 : x.when > y.when ? -1 : 0));
+    expect(view.data.counts.past).toBe(expected.length);
+    expect(view.data.past.map((p) => p.id)).toEqual(expected.slice(0, 100).map((e) => e.id));
+    expect(view.data.past.find((p) => p.id === "past-125")).toMatchObject({
+      outcome: "published",
+      liveUrl: "https://example.com/live",
+      error: null,
+    });
+    expect(view.data.past.find((p) => p.id === "past-127")).toMatchObject({
+      outcome: "failed",
+      liveUrl: null,
+      error: "The site answered 500.",
+    });
   });
 
   it("needs a signed-in user", async () => {

@@ -58,7 +58,23 @@ type OperationObject = {
   responses: Record<string, { description: string; content?: { "application/json": { schema: JsonSchema } } }>;
 };
 
+/**
+ * The reference depends only on the server's URL (fixed for the life of the process), and building it from the
+ * operations' schemas cost about 2 ms per view of the API reference page: built once per URL (docs/decisions/053).
+ * Callers read it only; the page's loader copies it into its data.
+ */
+const references = new Map<string, ReturnType<typeof buildApiReference>>();
+
 export function apiReference(serverUrl: string) {
+  let reference = references.get(serverUrl);
+  if (!reference) {
+    reference = buildApiReference(serverUrl);
+    references.set(serverUrl, reference);
+  }
+  return reference;
+}
+
+function buildApiReference(serverUrl: string) {
   const doc = openApiDocument(serverUrl);
   const base = `${serverUrl}${API_BASE_PATH}`;
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -37,6 +37,7 @@ export type ArticleFields = {
 export type CreateArticleInput = ArticleFields & { workspaceId: string; siteId: string; authorId: string | null };
 
 type Options = { now?: Date };
+export type DerivedArticleFields = Awaited<ReturnType<typeof deriveArticleFields>>;
 
 export async function getArticle(db: DB, siteId: string, articleId: string): Promise<Article | null> {
   const row = await db.selectFrom("articles").selectAll().where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
@@ -82,9 +83,10 @@ export async function getSeoContext(db: DB, siteId: string) {
 /**
  * Sanitized content, word count and SEO score. Computed before a write
  * transaction opens: a large body is handled on the article worker thread, and
- * no transaction may wait on it (docs/decisions/020).
+ * no transaction may wait on it (docs/decisions/020). The generation pipeline
+ * computes them once itself and hands them to updateArticle (docs/decisions/053).
  */
-async function derived(
+export async function deriveArticleFields(
   db: DB,
   siteId: string,
   fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string; articleId?: string },
@@ -103,6 +105,9 @@ async function derived(
     contentHtml: analysis.html,
     wordCount: analysis.wordCount,
     seoScore: analysis.seoScore ?? 0,
+    /** The whole verdict, and what it knew of the links' checks. */
+    seo: analysis.seo,
+    linkChecks: seo.linkChecks,
     // What the score was computed against, so the articles list knows when it is out of date (decision 038).
     seoBasis: seoBasis(context),
     links: analysis.links,
@@ -125,7 +130,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
     seoScore,
     seoBasis: basis,
     links,
-  } = await derived(db, input.siteId, {
+  } = await deriveArticleFields(db, input.siteId, {
     title,
     html: input.contentHtml,
     sanitize: true,
@@ -174,20 +179,22 @@ export async function updateArticle(
   siteId: string,
   articleId: string,
   patch: Partial<ArticleFields>,
-  { now = new Date() }: Options = {},
+  { now = new Date(), derived }: Options & { derived?: DerivedArticleFields } = {},
 ): Promise<Article | null> {
   const before = await getArticle(db, siteId, articleId);
   if (!before) return null;
   const title = patch.title !== undefined ? patch.title.trim() : before.title;
   const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : before.meta_description;
   const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : before.target_keyword;
+  // `derived`: the caller computed them from this patch (deriveArticleFields) before its transaction opened.
   const {
     contentHtml,
     wordCount,
     seoScore,
     seoBasis: basis,
     links,
-  } = await derived(db, siteId, {
+  } = derived ??
+  (await deriveArticleFields(db, siteId, {
     title,
     // Stored content was sanitized when it was written.
     html: patch.contentHtml ?? before.content_html,
@@ -195,7 +202,7 @@ export async function updateArticle(
     metaDescription,
     targetKeyword,
     articleId,
-  });
+  }));
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;

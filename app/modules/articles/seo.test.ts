@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fillerContentMarketing from "./fixtures/offline-filler-content-marketing.json";
 import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
 import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
-import { classifyLinks, scoreArticle, seoVerdict, SEO_PASS_SCORE, type SeoInput } from "./seo";
+import { classifyLinks, scoreArticle, seoVerdict, SEO_PASS_SCORE, withoutLinkChecks, type SeoInput } from "./seo";
 import { countWords, htmlToText, slugify } from "./text";
 
 // Made-up one-syllable words in seeded order: text of any length that neither repeats itself nor mentions the keyword.
@@ -148,6 +148,14 @@ describe("the verdict", () => {
     const unchecked = scoreArticle({ ...(goodGlazing as SeoInput), linkChecks: {} });
     expect(unchecked.checks.find((c) => c.id === "links-verified")?.passed).toBe(false);
     expect(unchecked.verdict.id).toBe("good");
+  });
+
+  it("withoutLinkChecks gives exactly the verdict scored without link checks", () => {
+    for (const fixture of [fillerGlazing, fillerContentMarketing, goodGlazing] as SeoInput[]) {
+      for (const linkChecks of [{}, { "https://example.com/": "ok" }] as Array<Record<string, "ok">>) {
+        expect(withoutLinkChecks(scoreArticle({ ...fixture, linkChecks }))).toEqual(scoreArticle({ ...fixture, linkChecks: undefined }));
+      }
+    }
   });
 
   it("keeps filler below the pass score however well it is built otherwise", () => {

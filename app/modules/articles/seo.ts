@@ -355,6 +355,24 @@ function capitalise(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Score, pass and verdict of weighted checks: the share of weight passed, held under the pass mark by a blocking failure. */
+function tally(checks: SeoCheck[]) {
+  const total = checks.reduce((sum, c) => sum + c.weight, 0);
+  const earned = checks.reduce((sum, c) => sum + (c.passed ? c.weight : 0), 0);
+  let score = total === 0 ? 0 : Math.round((earned / total) * 100);
+  if (checks.some((c) => !c.passed && BLOCKING.has(c.id))) score = Math.min(score, SEO_PASS_SCORE - 1);
+  return { score, passed: score >= SEO_PASS_SCORE, verdict: seoVerdict(score) };
+}
+
+/**
+ * The verdict scoreArticle gives without `linkChecks`, from one it gave with them: the same checks less the
+ * links' one, tallied again. Saves scoring a body twice when both are wanted (the generation pipeline).
+ */
+export function withoutLinkChecks(result: SeoResult): SeoResult {
+  const checks = result.checks.filter((c) => c.id !== "links-verified");
+  return { ...result, ...tally(checks), checks };
+}
+
 export function scoreArticle(input: SeoInput): SeoResult {
   const title = normaliseSpace(input.title);
   const meta = normaliseSpace(input.metaDescription);
@@ -513,14 +531,8 @@ export function scoreArticle(input: SeoInput): SeoResult {
   checks.push(...content.checks);
 
   const weighted = checks.map((check) => ({ ...check, weight: WEIGHTS[check.id] }));
-  const total = weighted.reduce((sum, c) => sum + c.weight, 0);
-  const earned = weighted.reduce((sum, c) => sum + (c.passed ? c.weight : 0), 0);
-  let score = total === 0 ? 0 : Math.round((earned / total) * 100);
-  if (weighted.some((c) => !c.passed && BLOCKING.has(c.id))) score = Math.min(score, SEO_PASS_SCORE - 1);
   return {
-    score,
-    passed: score >= SEO_PASS_SCORE,
-    verdict: seoVerdict(score),
+    ...tally(weighted),
     checks: weighted,
     stats: {
       words,

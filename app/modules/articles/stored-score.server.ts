@@ -1,72 +1,159 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
+import { enqueue } from "#app/modules/jobs/queue.server";
+import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { getSeoContext } from "./mutations.server";
 import { seoBasis } from "./stored-score";
 
 /**
- * Keeps the list's stored SEO scores fresh (decision 038). Every save recomputes score and word count
- * (mutations.server.ts); what a save cannot see is a later change of the site's content settings or of
- * the scorer, and rows written before migration 0012 or by a direct insert. Those rows are scored again
- * here, a page at a time (at most ARTICLES_PER_PAGE rows), on the CPU workers so the event loop stays free.
+ * Keeps the list's stored SEO scores fresh (decision 038, amended by 053). Every save recomputes score and
+ * word count (mutations.server.ts); what a save cannot see is a later change of the site's content settings
+ * or of the scorer, and rows written before migration 0012 or by a direct insert. Those rows are scored again
+ * by one background job per site (RESCORE_JOB, bulk lane), never by the page load that sees them: ten people
+ * opening the list at once used to rescore the same rows ten times over, on the request path.
  */
 
 export type ScoredRow = { id: string; seoScore: number | null; wordCount: number; seoBasis: string | null };
 
-export async function freshenStoredScores<T extends ScoredRow>(db: DB, siteId: string, rows: T[]): Promise<T[]> {
-  if (rows.length === 0) return rows;
+export const RESCORE_JOB = "rescore-articles";
+
+/**
+ * How long one site's rescoring job stays the only one: the idempotency key holds the site, the basis and
+ * this window, so any number of page loads within it enqueue one job, and a job that stopped (a crash, the
+ * time limit) is enqueued again by the next load after the window.
+ */
+export const RESCORE_WINDOW_MS = 10 * 60_000;
+
+/** Rows read per query while a job walks the site, newest first (the list's default order). */
+const RESCORE_BATCH = 50;
+
+/**
+ * The list's rows as stored, each marked `scoring` when its score is missing or out of date; when any is,
+ * the site's rescoring job is enqueued (once per site, basis and window). No article is analysed here.
+ */
+export async function showStoredScores<T extends ScoredRow>(
+  db: DB,
+  siteId: string,
+  rows: T[],
+  { now = new Date() }: { now?: Date } = {},
+): Promise<Array<T & { scoring: boolean }>> {
+  if (rows.length === 0) return [];
+  const basis = seoBasis(await getSeoContext(db, siteId));
+  const marked = rows.map((row) => ({ ...row, scoring: isStale(row, basis) }));
+  if (marked.some((row) => row.scoring)) await enqueueRescore(db, siteId, basis, now);
+  return marked;
+}
+
+function isStale(row: Pick<ScoredRow, "seoScore" | "seoBasis">, basis: string) {
+  return row.seoBasis !== basis || row.seoScore === null;
+}
+
+export async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
+  const window = Math.floor(now.getTime() / RESCORE_WINDOW_MS);
+  await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2 });
+}
+
+/** Sites being rescored by this process: a second job for one (the next window came first) leaves it to the first. */
+const running = new Set<string>();
+
+export const rescoreArticlesJob: JobDefinition<z.ZodObject<{ siteId: z.ZodString }>> = {
+  payload: z.object({ siteId: z.string() }),
+  run: async ({ siteId }, { db, signal }) => {
+    if (running.has(siteId)) return;
+    running.add(siteId);
+    try {
+      await rescoreStaleArticles(db, siteId, { signal, pauses: true });
+    } finally {
+      running.delete(siteId);
+    }
+  },
+};
+
+/**
+ * Scores again every article of the site whose stored score is missing or out of date, newest first, one
+ * at a time on a CPU worker thread; the job (`pauses`) rests between articles as long as each took.
+ * A keyset cursor walks the site once, whatever it holds. Returns how many rows it wrote.
+ */
+export async function rescoreStaleArticles(
+  db: DB,
+  siteId: string,
+  { signal, pauses = false }: { signal?: AbortSignal; pauses?: boolean } = {},
+) {
   const context = await getSeoContext(db, siteId);
   const basis = seoBasis(context);
-  const stale = rows.filter((row) => row.seoBasis !== basis || row.seoScore === null);
-  if (stale.length === 0) return rows;
-  const sources = await db
+  type Cursor = { created_at: string; id: string };
+  let cursor: Cursor | null = null;
+  let written = 0;
+  for (;;) {
+    signal?.throwIfAborted();
+    const after: Cursor | null = cursor;
+    const batch: Array<Cursor & { seo_score: number | null; seo_basis: string | null }> = await db
+      .selectFrom("articles")
+      .select(["id", "created_at", "seo_score", "seo_basis"])
+      .where("site_id", "=", siteId)
+      .$if(after !== null, (qb) =>
+        qb.where((eb) =>
+          eb.or([eb("created_at", "<", after!.created_at), eb.and([eb("created_at", "=", after!.created_at), eb("id", "<", after!.id)])]),
+        ),
+      )
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(RESCORE_BATCH)
+      .execute();
+    if (batch.length === 0) return written;
+    cursor = batch[batch.length - 1]!;
+    const stale = batch.filter((row) => isStale({ seoScore: row.seo_score, seoBasis: row.seo_basis }, basis)).map((row) => row.id);
+    for (const id of stale) {
+      signal?.throwIfAborted();
+      const started = performance.now();
+      if (await rescoreArticle(db, siteId, id, context, basis)) written += 1;
+      // As long again idle: at most half a core, so a 2-core server's pages stay quick while 10,000 rows are scored.
+      if (pauses) await sleep(performance.now() - started, undefined, { signal });
+    }
+  }
+}
+
+/** Scores one article against `basis` and stores the figures; false when it changed meanwhile or failed. */
+async function rescoreArticle(db: DB, siteId: string, id: string, context: Awaited<ReturnType<typeof getSeoContext>>, basis: string) {
+  const source = await db
     .selectFrom("articles")
     .select(["id", "title", "meta_description", "target_keyword", "content_html", "updated_at"])
     .where("site_id", "=", siteId)
-    .where(
-      "id",
-      "in",
-      stale.map((row) => row.id),
-    )
-    .execute();
-  const fresh = new Map<string, { seoScore: number; wordCount: number }>();
-  await Promise.all(
-    sources.map(async (source) => {
-      try {
-        const analysis = await runOnCpuWorker({
-          kind: "analyse-article",
-          request: {
-            // Stored content was sanitized when it was written.
-            html: source.content_html,
-            sanitize: false,
-            seo: {
-              ...context,
-              linkChecks: await linkChecksOfArticle(db, siteId, source.id),
-              title: source.title,
-              metaDescription: source.meta_description,
-              keyword: source.target_keyword,
-            },
-          },
-        });
-        const seoScore = analysis.seoScore ?? 0;
-        // Not an edit: updated_at stays, and a save that landed meanwhile (it scored itself) is not overwritten.
-        await db
-          .updateTable("articles")
-          .set({ seo_score: seoScore, word_count: analysis.wordCount, seo_basis: basis })
-          .where("site_id", "=", siteId)
-          .where("id", "=", source.id)
-          .where("updated_at", "=", source.updated_at)
-          .execute();
-        fresh.set(source.id, { seoScore, wordCount: analysis.wordCount });
-      } catch (error) {
-        // The stored figures stay on show; the next list load tries again.
-        logger.warn({ err: error, articleId: source.id }, "articles list: rescoring an article failed");
-      }
-    }),
-  );
-  return rows.map((row) => {
-    const update = fresh.get(row.id);
-    return update ? { ...row, ...update, seoBasis: basis } : row;
-  });
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!source) return false;
+  try {
+    const analysis = await runOnCpuWorker({
+      kind: "analyse-article",
+      request: {
+        // Stored content was sanitized when it was written.
+        html: source.content_html,
+        sanitize: false,
+        seo: {
+          ...context,
+          linkChecks: await linkChecksOfArticle(db, siteId, source.id),
+          title: source.title,
+          metaDescription: source.meta_description,
+          keyword: source.target_keyword,
+        },
+      },
+    });
+    // Not an edit: updated_at stays, and a save that landed meanwhile (it scored itself) is not overwritten.
+    const result = await db
+      .updateTable("articles")
+      .set({ seo_score: analysis.seoScore ?? 0, word_count: analysis.wordCount, seo_basis: basis })
+      .where("site_id", "=", siteId)
+      .where("id", "=", source.id)
+      .where("updated_at", "=", source.updated_at)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  } catch (error) {
+    // The stored figures stay on show, marked as being scored; the next window's job tries again.
+    logger.warn({ err: error, articleId: source.id }, "rescoring an article failed");
+    return false;
+  }
 }

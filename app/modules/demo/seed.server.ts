@@ -27,7 +27,7 @@ import { addDays, DAY, HOUR, isoNow, zonedDate } from "#app/utils/time";
 import { DEMO_ARTICLES, type DemoArticle } from "./articles";
 import { DEMO_SCAN, DEMO_TOPICS } from "./brand";
 import { demoLinkCheck } from "./link-checks";
-import { freshenStoredScores } from "#app/modules/articles/stored-score.server";
+import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 
 /**
  * The demo site a fresh development database starts with (docs/decisions/040-demo-data.md):
@@ -235,12 +235,7 @@ export async function seedDemo(db: DB, { now = new Date() }: { now?: Date } = {}
   }
   await checkLinks(db, tenant.siteId, now);
   // The checks changed what the scores know about the links: the stored scores agree with the panel from the start.
-  const rows = await db
-    .selectFrom("articles")
-    .select(["id", "seo_score as seoScore", "word_count as wordCount", "seo_basis as seoBasis"])
-    .where("site_id", "=", tenant.siteId)
-    .execute();
-  await freshenStoredScores(db, tenant.siteId, rows);
+  await rescoreStaleArticles(db, tenant.siteId);
   // The articles written while the trial ran are the trial's.
   const trialEnd = ago(now, SIGNED_UP_DAYS_AGO - 7);
   const inTrial = DEMO_ARTICLES.filter((a) => ago(now, a.daysAgo) < trialEnd).length;

@@ -2,9 +2,8 @@ import { setMaxListeners } from "node:events";
 import { marked } from "marked";
 import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
-import { getArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
-import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
-import { scoreArticle } from "#app/modules/articles/seo";
+import { deriveArticleFields, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { withoutLinkChecks } from "#app/modules/articles/seo";
 import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import type {
   ArticleBrief,
@@ -388,14 +387,18 @@ async function finish(
   save: () => Promise<void>,
 ) {
   const outline = state.outline!;
-  const html = sanitizeArticleHtml(assemble(state));
-  const seo = scoreArticle({
-    ...(await getSeoContext(db, siteId)),
-    title: outline.title,
-    metaDescription: outline.metaDescription,
-    keyword: state.keyword,
-    html,
+  // Sanitized, counted and scored once, before the transaction, and handed to updateArticle: the pipeline used
+  // to sanitize and score here, then updateArticle did both again inside its transaction (docs/decisions/053).
+  const derived = await deriveArticleFields(db, siteId, {
+    title: outline.title.trim(),
+    html: assemble(state),
+    sanitize: true,
+    metaDescription: outline.metaDescription.trim(),
+    targetKeyword: state.keyword.trim(),
+    articleId,
   });
+  // The pipeline's own verdict (progress, the article.generated event) has never counted the links' checks.
+  const seo = withoutLinkChecks(derived.seo!);
   state.seoScore = seo.score;
   const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
   const featured = images.find((i) => i.position === 0)?.url ?? null;
@@ -416,16 +419,22 @@ async function finish(
         })
         .execute();
     }
-    await updateArticle(trx, siteId, articleId, {
-      title: outline.title,
-      slug: outline.slug || state.keyword,
-      metaDescription: outline.metaDescription,
-      targetKeyword: state.keyword,
-      contentHtml: html,
-      featuredImage: featured,
-      source: writer.kind === "openai" ? "ai" : "offline",
-      status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
-    });
+    await updateArticle(
+      trx,
+      siteId,
+      articleId,
+      {
+        title: outline.title,
+        slug: outline.slug || state.keyword,
+        metaDescription: outline.metaDescription,
+        targetKeyword: state.keyword,
+        contentHtml: derived.contentHtml,
+        featuredImage: featured,
+        source: writer.kind === "openai" ? "ai" : "offline",
+        status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
+      },
+      { derived },
+    );
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {

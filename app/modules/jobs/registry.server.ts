@@ -5,6 +5,7 @@ import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/s
 import { syncContactJob } from "#app/modules/crm/hubspot.server";
 import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { deliverMailJob } from "#app/modules/email/mailer.server";
+import { RESCORE_JOB, rescoreArticlesJob } from "#app/modules/articles/stored-score.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-check.server";
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
@@ -46,6 +47,8 @@ export const jobRegistry = {
   // The digest: one planning job a day, then one small mail job per member and workspace.
   "plan-digests": { ...planDigestsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
   "send-digest": { ...sendDigestJob, lane: "bulk", timeoutMs: MINUTE },
+  // Stale SEO scores of one site (docs/decisions/053): one article at a time, 10,000 in a few minutes; nobody waits.
+  [RESCORE_JOB]: { ...rescoreArticlesJob, lane: "bulk", timeoutMs: 15 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

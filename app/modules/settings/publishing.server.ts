@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
@@ -125,6 +126,13 @@ export async function nextFreeSlots(db: DB, siteId: string, settings: Publishing
   return slots;
 }
 
+/**
+ * A body that is not empty, asked by its stored size: comparing content_html with '' made SQLite read every
+ * draft's whole body (its overflow pages), 13 ms for a site of 10,000 articles on each Publishing tab view;
+ * octet_length reads only the row's header (https://sqlite.org/lang_corefunc.html#octet_length; docs/decisions/053).
+ */
+const HAS_CONTENT = sql<boolean>`octet_length(content_html) > 0`;
+
 /** Drafts worth scheduling: a title and some text, oldest first. */
 const MAX_DRAFTS_PER_APPLY = 200;
 
@@ -140,7 +148,7 @@ export async function applyScheduleToDrafts(db: DB, tenant: { siteId: string; us
     .where("site_id", "=", tenant.siteId)
     .where("status", "=", "draft")
     .where("title", "!=", "")
-    .where("content_html", "!=", "")
+    .where(HAS_CONTENT)
     .orderBy("created_at")
     .orderBy("id")
     .limit(MAX_DRAFTS_PER_APPLY)
@@ -178,7 +186,7 @@ export async function publishingView(db: DB, siteId: string, now = new Date()): 
       .where("site_id", "=", siteId)
       .where("status", "=", "draft")
       .where("title", "!=", "")
-      .where("content_html", "!=", "")
+      .where(HAS_CONTENT)
       .executeTakeFirstOrThrow(),
   ]);
   return {

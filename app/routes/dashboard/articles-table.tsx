@@ -20,6 +20,8 @@ export type ArticleRow = {
   /** The stored SEO panel score (decision 038); null while the article was never scored. */
   seoScore: number | null;
   wordCount: number;
+  /** Missing or out of date, and the background job will score it (docs/decisions/053). */
+  scoring: boolean;
 };
 
 /** A published article is sent again to update its posts; the publish dialog does both (issue 9). */
@@ -34,7 +36,14 @@ const VERDICT_STYLE: Record<SeoVerdict["id"], string> = {
 /** The SEO panel's verdict as the list shows it: score, band and word count. */
 function SeoCell({ article }: { article: ArticleRow }) {
   const words = `${article.wordCount.toLocaleString("en-US")} ${article.wordCount === 1 ? "word" : "words"}`;
-  if (article.seoScore === null) return <span className="text-slate-600">{words}</span>;
+  // Never scored yet: its word count is not known either, so neither is shown until the job has run.
+  if (article.seoScore === null) {
+    return (
+      <span className="text-slate-600" data-testid="article-seo">
+        {article.scoring ? "Scoring…" : words}
+      </span>
+    );
+  }
   const verdict = seoVerdict(article.seoScore);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="article-seo">

@@ -7,7 +7,7 @@ import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
 import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, parsePage } from "#app/modules/articles/queries.server";
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
-import { freshenStoredScores } from "#app/modules/articles/stored-score.server";
+import { showStoredScores } from "#app/modules/articles/stored-score.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { cn } from "#app/utils/cn";
@@ -38,8 +38,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH);
   const sort = parseArticleSort(params.get("sort"));
   const list = await listArticlePage(db, site.id, { status, search: q, sort, page: parsePage(params.get("page")) });
-  // Stored scores, rescored only where the site's settings or the scorer changed since (decision 038).
-  const items = await freshenStoredScores(db, site.id, list.items);
+  // Stored scores; stale ones are marked and rescored by a background job, never by this load (decisions 038, 053).
+  const items = await showStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
   const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
   return {
@@ -63,6 +63,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       createdOn: formatDate(a.createdAt, site.timeZone),
       seoScore: a.seoScore,
       wordCount: a.wordCount,
+      scoring: a.scoring,
     })),
   };
 }
