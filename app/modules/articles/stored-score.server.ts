@@ -54,7 +54,7 @@ function isStale(row: Pick<ScoredRow, "seoScore" | "seoBasis">, basis: string) {
 
 export async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
   const window = Math.floor(now.getTime() / RESCORE_WINDOW_MS);
-  await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2 });
+  await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
 }
 
 /** Sites being rescored by this process: a second job for one (the next window came first) leaves it to the first. */
