@@ -16,7 +16,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { startBuiltServer } from "./lib/built-server";
+import { BENCH_SECRETS } from "./lib/built-server";
+import { startBenchServer } from "./lib/dashboard-load";
 import { percentile, startWordPressProcess } from "./bench-wordpress";
 
 const STEPS = (process.env.BENCH_STEPS ?? "250,500,1000,2000,4000,8000").split(",").map(Number);
@@ -41,31 +42,16 @@ const PAGES = [
 const OUTBOUND_JOBS = ["publish-article", "autopilot-publish", "autopilot-write"];
 
 const fake = await startWordPressProcess(LATENCY_MS);
-const server = await startBuiltServer({
-  env: {
-    RUN_WORKER: "true",
-    RUN_CRON: "false",
-    LOG_LEVEL: "error",
-    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${fake.port}`,
-  },
+// The server and a database handle here; the app's modules in this process read the server's settings, so
+// sessions and sealed credentials made here are the server's.
+const server = await startBenchServer({
+  env: { RUN_WORKER: "true", RUN_CRON: "false", LOG_LEVEL: "error", TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${fake.port}` },
 });
 const origin = server.url;
 const dbPath = path.join(server.dataDir, "inkpilot.sqlite");
-// The app's modules here read the server's settings, so sessions and sealed credentials made here are the server's.
-Object.assign(process.env, {
-  NODE_ENV: "production",
-  APP_URL: origin,
-  DATA_DIR: server.dataDir,
-  DATABASE_PATH: dbPath,
-  SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-  ENCRYPTION_KEY: "0".repeat(64),
-  CRON_SECRET: "bench-cron-secret",
-  TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${fake.port}`,
-  LOG_LEVEL: "silent",
-  RUN_WORKER: "false",
-});
+Object.assign(process.env, { TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${fake.port}`, LOG_LEVEL: "silent", RUN_WORKER: "false" });
+const db = server.db;
 
-const { openDatabase } = await import("#app/db/client.server");
 const { createAccount } = await import("#app/modules/workspaces/accounts.server");
 const { startSession } = await import("#app/modules/auth/session.server");
 const { createApiKey } = await import("#app/modules/api/keys.server");
@@ -78,8 +64,6 @@ const { isoNow, zonedParts } = await import("#app/utils/time");
 const { DEMO_ARTICLES: demoArticles } = await import("#app/modules/demo/articles/index");
 const { markdownToHtml } = await import("#app/modules/articles/markdown");
 
-const { db, sqlite } = openDatabase(dbPath);
-
 type BenchSite = { siteId: string; userId: string; workspaceId: string; cookie: string; articleId: string; apiKey: string };
 const sites: BenchSite[] = [];
 let connectTemplate: {
@@ -90,10 +74,6 @@ let stored: { html: string; score: number | null; basis: string | null; words: n
 
 /** Seeds sites up to `count`: accounts, Pro, WordPress as the default destination, articles with stored scores, a session and an API key. */
 async function seedSites(count: number) {
-  const insert = sqlite.prepare(
-    `INSERT INTO articles (id, site_id, author_id, title, slug, target_keyword, status, content_html, word_count, seo_score, seo_basis, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const statuses = ["published", "published", "published", "draft", "scheduled"] as const;
   for (let i = sites.length; i < count; i++) {
     const account = await createAccount(db, {
@@ -143,27 +123,26 @@ async function seedSites(count: number) {
     }
     const start = Date.now() - ARTICLES_PER_SITE * 86_400_000;
     const copy = stored;
-    sqlite.transaction(() => {
-      for (let n = 1; n < ARTICLES_PER_SITE; n++) {
-        const id = newId();
-        const at = new Date(start + n * 86_400_000).toISOString();
-        insert.run(
-          id,
-          account.siteId,
-          account.userId,
-          `${demo.title} (${n})`,
-          id,
-          `${demo.keyword} ${n}`,
-          statuses[n % statuses.length],
-          copy.html,
-          copy.words,
-          copy.score,
-          copy.basis,
-          at,
-          at,
-        );
-      }
-    })();
+    const copies = Array.from({ length: ARTICLES_PER_SITE - 1 }, (_, k) => {
+      const id = newId();
+      const at = new Date(start + (k + 1) * 86_400_000).toISOString();
+      return {
+        id,
+        site_id: account.siteId,
+        author_id: account.userId,
+        title: `${demo.title} (${k + 1})`,
+        slug: id,
+        target_keyword: `${demo.keyword} ${k + 1}`,
+        status: statuses[(k + 1) % statuses.length],
+        content_html: copy.html,
+        word_count: copy.words,
+        seo_score: copy.score,
+        seo_basis: copy.basis,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    if (copies.length) await db.insertInto("articles").values(copies).execute();
     const setCookie = await startSession(db, account.userId, new Request(origin));
     const { key } = await createApiKey(
       db,
@@ -241,14 +220,6 @@ async function userLoop(site: BenchSite, until: number, samples: Sample[], { thi
   }
 }
 
-/** The server's CPU time so far (user + system), from /proc. */
-function serverCpuMs() {
-  const stat = fs.readFileSync(`/proc/${server.process.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100;
-}
-
 function dbSizeMb() {
   const size = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0);
   return (size(dbPath) + size(`${dbPath}-wal`)) / 1024 / 1024;
@@ -287,7 +258,9 @@ async function armAutopilot(chosen: BenchSite[]) {
 }
 
 const cron = () =>
-  fetch(`${origin}/resources/cron`, { method: "POST", headers: { Authorization: "Bearer bench-cron-secret" } }).catch(() => undefined);
+  fetch(`${origin}/resources/cron`, { method: "POST", headers: { Authorization: `Bearer ${BENCH_SECRETS.CRON_SECRET}` } }).catch(
+    () => undefined,
+  );
 
 type StepResult = Record<string, string | number>;
 const results: StepResult[] = [];
@@ -321,7 +294,7 @@ try {
     const stepStart = performance.now();
     const stepStartIso = new Date().toISOString();
     const until = stepStart + STEP_SECONDS * 1000;
-    const cpuBefore = serverCpuMs();
+    const cpuBefore = server.cpu().processMs;
     let running = true;
     const healthLoop = (async () => {
       while (running) {
@@ -359,16 +332,18 @@ try {
     running = false;
     await Promise.all([healthLoop, opsLoop]);
     const seconds = (performance.now() - stepStart) / 1000;
-    const cpuMs = serverCpuMs() - cpuBefore;
+    const cpuMs = server.cpu().processMs - cpuBefore;
     const finished = await db
       .selectFrom("jobs")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("finished_at", ">=", stepStartIso)
       .executeTakeFirstOrThrow();
+    // A day's post is live when its article's publication is (the day row's own state lags: it stays 'publishing').
     const days = await db
-      .selectFrom("autopilot_days")
-      .select(["state"])
-      .where("site_id", "in", autopilotSites.map((s) => s.siteId).concat(["-"]))
+      .selectFrom("autopilot_days as d")
+      .leftJoin("publications as p", (join) => join.onRef("p.article_id", "=", "d.article_id").on("p.status", "=", "published"))
+      .select(["d.state", "p.id as publicationId"])
+      .where("d.site_id", "in", autopilotSites.map((s) => s.siteId).concat(["-"]))
       .execute();
     const of = (kind: Sample["kind"]) => samples.filter((s) => s.kind === kind).map((s) => s.ms);
     const errors = samples.filter((s) => s.status === 0 || s.status >= 500).length;
@@ -387,7 +362,10 @@ try {
       "/healthz max": round(Math.max(...health)),
       "jobs/s": (Number(finished.n) / seconds).toFixed(1),
       "lane wait max s": Math.max(0, ...laneWait).toFixed(1),
-      "auto-pilot published": `${days.filter((d) => d.state === "published").length}/${autopilotSites.length}`,
+      "auto-pilot live": `${days.filter((d) => d.publicationId).length}/${autopilotSites.length}`,
+      "day states": Object.entries(days.reduce<Record<string, number>>((acc, d) => ((acc[d.state] = (acc[d.state] ?? 0) + 1), acc), {}))
+        .map(([state, n]) => `${state} ${n}`)
+        .join(", "),
       "server CPU %": round((cpuMs / (seconds * 1000)) * 100),
       "CPU ms/req": (cpuMs / Math.max(1, samples.length)).toFixed(1),
       "DB MB": round(dbSizeMb()),
