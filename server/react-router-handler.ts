@@ -1,4 +1,3 @@
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, readBodyWithin } from "./request-body";
@@ -54,10 +53,57 @@ async function sendWebResponse(res: express.Response, response: Response) {
     return;
   }
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    await writeBody(response.body, res);
   } catch (error) {
     if (!res.destroyed && !res.writableEnded) throw error;
   }
+}
+
+/**
+ * The body to the response, flushed once per burst of chunks rather than after each one. React writes a page
+ * in chunks of a few kilobytes, and @react-router/node's writeReadableStreamToWritable flushed the compression
+ * stream after every chunk: a sync flush per chunk of deflate work, a worse ratio, and a 'drain' listener left
+ * on the gzip stream per wait. A burst arrives within one turn of the event loop, so one flush queued with
+ * setImmediate still sends what is ready as soon as it is ready (a streamed Suspense boundary, a progress
+ * event) (docs/decisions/053).
+ */
+async function writeBody(body: ReadableStream<Uint8Array>, res: express.Response) {
+  const reader = body.getReader();
+  const flushable = res as express.Response & { flush?: () => void };
+  let flushQueued = false;
+  const flush = () => {
+    flushQueued = false;
+    if (!res.writableEnded && !res.destroyed) flushable.flush?.();
+  };
+  try {
+    for (;;) {
+      if (res.destroyed) throw new Error("The response closed before its body was sent");
+      const { done, value } = await reader.read();
+      if (done) break;
+      const more = res.write(value);
+      if (!flushQueued) {
+        flushQueued = true;
+        setImmediate(flush);
+      }
+      if (!more) await drained(res);
+    }
+    res.end();
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  }
+}
+
+/** Resolves on 'drain', or when the response closes (a client gone never drains). */
+function drained(res: express.Response) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
 }
 
 /**

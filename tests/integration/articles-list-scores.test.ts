@@ -188,10 +188,30 @@ describe("stored SEO score and word count", () => {
       ids.push(await makeArticle(db, user.siteId, { title: `Pottery ${i}`, content_html: BODY, seo_score: null }));
     }
     const foreign = await makeArticle(db, other.siteId, { title: "Not mine", content_html: BODY, seo_score: null });
-    expect(await rescoreStaleArticles(db, user.siteId)).toBe(ids.length);
+    expect(await rescoreStaleArticles(db, user.siteId)).toEqual({ written: ids.length, rest: null });
     for (const id of ids) expect((await row(id)).seo_score).not.toBeNull();
     expect((await row(foreign)).seo_score).toBeNull();
     // Nothing left: a second run writes nothing.
-    expect(await rescoreStaleArticles(db, user.siteId)).toBe(0);
+    expect(await rescoreStaleArticles(db, user.siteId)).toEqual({ written: 0, rest: null });
+  });
+
+  it("a run out of time says where to go on, and the follow-ups finish the walk", async () => {
+    const user = await makeUser(db);
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await makeArticle(db, user.siteId, { title: `Glaze ${i}`, content_html: BODY, seo_score: null }));
+    let calls = 0;
+    let written = 0;
+    let after: { createdAt: string; id: string } | undefined;
+    for (;;) {
+      calls += 1;
+      const run = await rescoreStaleArticles(db, user.siteId, { after, forMs: 0 });
+      written += run.written;
+      if (!run.rest) break;
+      after = run.rest;
+    }
+    expect(written).toBe(ids.length);
+    // One article per call when time is up at once: the walk still moves on.
+    expect(calls).toBe(ids.length);
+    for (const id of ids) expect((await row(id)).seo_score).not.toBeNull();
   });
 });

@@ -57,60 +57,82 @@ export async function enqueueRescore(db: DB, siteId: string, basis: string, now 
   await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
 }
 
+/**
+ * How long one job runs before it hands the rest of the site to a follow-up job: the worker waits for a running
+ * job when the server shuts down, so a deploy never waits for 10,000 articles.
+ */
+export const RESCORE_RUN_MS = 20_000;
+
+const Cursor = z.object({ createdAt: z.string(), id: z.string() });
+type Cursor = z.infer<typeof Cursor>;
+const RescorePayload = z.object({ siteId: z.string(), after: Cursor.optional() });
+
 /** Sites being rescored by this process: a second job for one (the next window came first) leaves it to the first. */
 const running = new Set<string>();
 
-export const rescoreArticlesJob: JobDefinition<z.ZodObject<{ siteId: z.ZodString }>> = {
-  payload: z.object({ siteId: z.string() }),
-  run: async ({ siteId }, { db, signal }) => {
+export const rescoreArticlesJob: JobDefinition<typeof RescorePayload> = {
+  payload: RescorePayload,
+  run: async ({ siteId, after }, { db, signal }) => {
     if (running.has(siteId)) return;
     running.add(siteId);
+    let rest: Cursor | null;
     try {
-      await rescoreStaleArticles(db, siteId, { signal, pauses: true });
+      ({ rest } = await rescoreStaleArticles(db, siteId, { signal, after, pauses: true, forMs: RESCORE_RUN_MS }));
     } finally {
       running.delete(siteId);
     }
+    // The follow-up goes on from where this one stopped (its key: one follow-up per position).
+    if (rest)
+      await enqueue(db, RESCORE_JOB, { siteId, after: rest }, { idempotencyKey: `seo:${siteId}:after:${rest.createdAt}:${rest.id}` });
   },
 };
 
 /**
- * Scores again every article of the site whose stored score is missing or out of date, newest first, one
- * at a time on a CPU worker thread; the job (`pauses`) rests between articles as long as each took.
- * A keyset cursor walks the site once, whatever it holds. Returns how many rows it wrote.
+ * Scores again the site's articles whose stored score is missing or out of date, newest first (from `after`),
+ * one at a time on a CPU worker thread; the job (`pauses`) rests between articles as long as each took. A
+ * keyset cursor walks the site once, whatever it holds. Returns how many rows it wrote, and where to go on
+ * when `forMs` ran out first (null: the walk is done).
  */
 export async function rescoreStaleArticles(
   db: DB,
   siteId: string,
-  { signal, pauses = false }: { signal?: AbortSignal; pauses?: boolean } = {},
-) {
+  {
+    signal,
+    after: from,
+    pauses = false,
+    forMs = Infinity,
+  }: { signal?: AbortSignal; after?: Cursor; pauses?: boolean; forMs?: number } = {},
+): Promise<{ written: number; rest: Cursor | null }> {
   const context = await getSeoContext(db, siteId);
   const basis = seoBasis(context);
-  type Cursor = { created_at: string; id: string };
-  let cursor: Cursor | null = null;
+  const deadline = performance.now() + forMs;
+  let cursor: Cursor | null = from ?? null;
   let written = 0;
   for (;;) {
     signal?.throwIfAborted();
     const after: Cursor | null = cursor;
-    const batch: Array<Cursor & { seo_score: number | null; seo_basis: string | null }> = await db
+    const batch: Array<{ id: string; created_at: string; seo_score: number | null; seo_basis: string | null }> = await db
       .selectFrom("articles")
       .select(["id", "created_at", "seo_score", "seo_basis"])
       .where("site_id", "=", siteId)
       .$if(after !== null, (qb) =>
         qb.where((eb) =>
-          eb.or([eb("created_at", "<", after!.created_at), eb.and([eb("created_at", "=", after!.created_at), eb("id", "<", after!.id)])]),
+          eb.or([eb("created_at", "<", after!.createdAt), eb.and([eb("created_at", "=", after!.createdAt), eb("id", "<", after!.id)])]),
         ),
       )
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(RESCORE_BATCH)
       .execute();
-    if (batch.length === 0) return written;
-    cursor = batch[batch.length - 1]!;
-    const stale = batch.filter((row) => isStale({ seoScore: row.seo_score, seoBasis: row.seo_basis }, basis)).map((row) => row.id);
-    for (const id of stale) {
+    if (batch.length === 0) return { written, rest: null };
+    for (const row of batch) {
+      // At least one row per call, so a walk always moves on.
+      if (cursor !== (from ?? null) && performance.now() > deadline) return { written, rest: cursor };
+      cursor = { createdAt: row.created_at, id: row.id };
+      if (!isStale({ seoScore: row.seo_score, seoBasis: row.seo_basis }, basis)) continue;
       signal?.throwIfAborted();
       const started = performance.now();
-      if (await rescoreArticle(db, siteId, id, context, basis)) written += 1;
+      if (await rescoreArticle(db, siteId, row.id, context, basis)) written += 1;
       // As long again idle: at most half a core, so a 2-core server's pages stay quick while 10,000 rows are scored.
       if (pauses) await sleep(performance.now() - started, undefined, { signal });
     }
