@@ -44,7 +44,10 @@ const OUTBOUND_JOBS = ["publish-article", "autopilot-publish", "autopilot-write"
 const fake = await startWordPressProcess(LATENCY_MS);
 // The server and a database handle here; the app's modules in this process read the server's settings, so
 // sessions and sealed credentials made here are the server's.
+// BENCH_CPU_PROF=dir writes the server's CPU profile there when it stops (to find what held its event loop).
+const profileDir = process.env.BENCH_CPU_PROF;
 const server = await startBenchServer({
+  nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
   env: { RUN_WORKER: "true", RUN_CRON: "false", LOG_LEVEL: "error", TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${fake.port}` },
 });
 const origin = server.url;

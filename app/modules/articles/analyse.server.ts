@@ -6,16 +6,21 @@ import { ArticleTooLargeError, isArticleTooLarge } from "./sanitize.server";
  * Sanitizing, counting words and scoring are linear but not free: a large
  * article costs hundreds of milliseconds of CPU, which on the main thread would
  * hold up every other request (docs/decisions/020-article-html-limits-and-sanitizer-thread.md).
- * Bodies of an ordinary article's size are handled in place; larger ones on a
- * CPU worker thread.
+ * Bodies of an ordinary article's size are handled in place; larger ones, and
+ * every body a background job analyses (nobody waits on it, and a burst of
+ * auto-pilot articles would otherwise hold up every page; docs/decisions/054),
+ * on a CPU worker thread.
  */
 
 export const INLINE_ANALYSIS_MAX_BYTES = 48 * 1024;
 
-/** Sanitizes (when asked), counts and scores an article body without blocking the event loop for long. */
-export async function analyseArticle(request: AnalysisRequest): Promise<AnalysisResult> {
+/**
+ * Sanitizes (when asked), counts and scores an article body without blocking the event loop for long;
+ * `offMainThread` sends any size to a CPU worker.
+ */
+export async function analyseArticle(request: AnalysisRequest, { offMainThread = false } = {}): Promise<AnalysisResult> {
   if (isArticleTooLarge(request.html)) throw new ArticleTooLargeError();
-  if (Buffer.byteLength(request.html ?? "", "utf8") <= INLINE_ANALYSIS_MAX_BYTES) return analyseArticleNow(request);
+  if (!offMainThread && Buffer.byteLength(request.html ?? "", "utf8") <= INLINE_ANALYSIS_MAX_BYTES) return analyseArticleNow(request);
   try {
     return await runOnCpuWorker({ kind: "analyse-article", request });
   } catch (error) {

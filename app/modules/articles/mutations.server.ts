@@ -90,6 +90,7 @@ export async function deriveArticleFields(
   db: DB,
   siteId: string,
   fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string; articleId?: string },
+  { offMainThread = false }: { offMainThread?: boolean } = {},
 ) {
   const context = await getSeoContext(db, siteId);
   const seo = {
@@ -100,7 +101,7 @@ export async function deriveArticleFields(
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
   };
-  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize });
+  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize }, { offMainThread });
   return {
     contentHtml: analysis.html,
     wordCount: analysis.wordCount,

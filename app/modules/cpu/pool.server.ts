@@ -7,8 +7,9 @@ import type { AnalysisRequest, AnalysisResult } from "#app/modules/articles/anal
 import { logger } from "#app/utils/logger.server";
 
 /**
- * Two worker threads for the CPU-bound work one request can ask for: analysing
- * a large article (sanitize, count, score) and bcrypt. On the main thread each
+ * Two worker threads for the CPU-bound work one request or job can ask for:
+ * analysing a large article (sanitize, count, score), rendering an SVG image to
+ * PNG for a platform, and bcrypt. On the main thread each
  * costs tens to hundreds of milliseconds during which no other request is
  * answered (docs/decisions/020). A task past its deadline has its worker
  * replaced. The workers are a second entry of the server build
@@ -18,10 +19,18 @@ import { logger } from "#app/utils/logger.server";
 
 export type CpuTask =
   | { kind: "analyse-article"; request: AnalysisRequest }
+  | { kind: "render-svg"; svg: Uint8Array; width: number }
   | { kind: "hash-password"; password: string; cost: number }
   | { kind: "compare-password"; password: string; hash: string };
 
-type ResultOf<T extends CpuTask["kind"]> = T extends "analyse-article" ? AnalysisResult : T extends "hash-password" ? string : boolean;
+export type RenderedPng = { png: Uint8Array; width: number; height: number };
+type ResultOf<T extends CpuTask["kind"]> = T extends "analyse-article"
+  ? AnalysisResult
+  : T extends "render-svg"
+    ? RenderedPng
+    : T extends "hash-password"
+      ? string
+      : boolean;
 
 /** Thrown in the caller for a task whose worker threw: the error's name travels, nothing else. */
 export class CpuTaskError extends Error {

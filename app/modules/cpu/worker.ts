@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { Resvg } from "@resvg/resvg-js";
 import bcrypt from "bcryptjs";
 import { analyseArticleNow } from "#app/modules/articles/analysis";
 import type { CpuTask } from "./pool.server";
@@ -8,6 +9,10 @@ function run(task: CpuTask): unknown {
   switch (task.kind) {
     case "analyse-article":
       return analyseArticleNow(task.request);
+    case "render-svg": {
+      const rendered = new Resvg(Buffer.from(task.svg), { fitTo: { mode: "width", value: task.width } }).render();
+      return { png: rendered.asPng(), width: rendered.width, height: rendered.height };
+    }
     case "hash-password":
       return bcrypt.hashSync(task.password, task.cost);
     case "compare-password":

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import * as cheerio from "cheerio/slim";
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
@@ -73,8 +73,10 @@ async function readImage(localPath: string, alt: string): Promise<MediaFile | nu
   let height: number | null = null;
   let filename = path.basename(stored);
   if (ext === "svg") {
-    const rendered = new Resvg(bytes, { fitTo: { mode: "width", value: 1200 } }).render();
-    bytes = rendered.asPng();
+    // On a CPU worker: rendering and encoding a 1200 px PNG takes tens of milliseconds, and publishing runs in the
+    // web server's process (docs/decisions/054).
+    const rendered = await runOnCpuWorker({ kind: "render-svg", svg: bytes, width: 1200 });
+    bytes = Buffer.from(rendered.png);
     width = rendered.width;
     height = rendered.height;
     ext = "png";
