@@ -77,83 +77,98 @@ let stored: { html: string; score: number | null; basis: string | null; words: n
 
 /** Seeds sites up to `count`: accounts, Pro, WordPress as the default destination, articles with stored scores, a session and an API key. */
 async function seedSites(count: number) {
-  const statuses = ["published", "published", "published", "draft", "scheduled"] as const;
   for (let i = sites.length; i < count; i++) {
-    const account = await createAccount(db, {
-      email: `cap-${i}@example.com`,
-      passwordHash: null,
-      fullName: `Owner ${i}`,
-      emailVerified: true,
-    });
-    await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", account.workspaceId).execute();
-    await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", account.userId).execute();
-    const tenant = { siteId: account.siteId, userId: account.userId };
-    if (!connectTemplate) {
-      const connected = await connectPlatform(db, tenant, "wordpress", { siteUrl: fake.url, secret: fake.credentials, options: {} });
-      const use = await getConnectionForUse(db, account.siteId, connected.connection.id);
-      connectTemplate = {
-        result: { siteUrl: use.siteUrl, name: use.name, credentials: use.credentials, config: use.config },
-        doctor: connected.doctor,
-      };
-      await setDefaultConnection(db, account.siteId, connected.connection.id);
-    } else {
-      const saved = await saveConnection(db, {
-        ...tenant,
-        platform: "wordpress",
-        result: connectTemplate.result,
-        doctor: connectTemplate.doctor,
-      });
-      await setDefaultConnection(db, account.siteId, saved.id);
+    // This process writes beside the server's worker: a transaction that read before the server's last commit is
+    // refused (SQLITE_BUSY_SNAPSHOT) rather than waited for, so a site is seeded again under a fresh address.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        sites.push(await seedOneSite(i, attempt));
+        break;
+      } catch (error) {
+        if (attempt >= 5 || !String((error as { code?: string }).code ?? "").startsWith("SQLITE_BUSY")) throw error;
+      }
     }
-    // One article through the app (its score stored as a save stores it); the rest copied with that score.
-    const demo = demoArticles[i % demoArticles.length]!;
-    const first = await createArticle(db, {
-      workspaceId: account.workspaceId,
-      siteId: account.siteId,
-      authorId: account.userId,
-      title: demo.title,
-      targetKeyword: demo.keyword,
-      metaDescription: demo.metaDescription,
-      contentHtml: markdownToHtml(demo.markdown),
-    });
-    {
-      const row = await db
-        .selectFrom("articles")
-        .select(["content_html", "seo_score", "seo_basis", "word_count"])
-        .where("id", "=", first.id)
-        .executeTakeFirstOrThrow();
-      stored = { html: row.content_html, score: row.seo_score, basis: row.seo_basis, words: row.word_count };
-    }
-    const start = Date.now() - ARTICLES_PER_SITE * 86_400_000;
-    const copy = stored;
-    const copies = Array.from({ length: ARTICLES_PER_SITE - 1 }, (_, k) => {
-      const id = newId();
-      const at = new Date(start + (k + 1) * 86_400_000).toISOString();
-      return {
-        id,
-        site_id: account.siteId,
-        author_id: account.userId,
-        title: `${demo.title} (${k + 1})`,
-        slug: id,
-        target_keyword: `${demo.keyword} ${k + 1}`,
-        status: statuses[(k + 1) % statuses.length],
-        content_html: copy.html,
-        word_count: copy.words,
-        seo_score: copy.score,
-        seo_basis: copy.basis,
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    if (copies.length) await db.insertInto("articles").values(copies).execute();
-    const setCookie = await startSession(db, account.userId, new Request(origin));
-    const { key } = await createApiKey(
-      db,
-      { workspaceId: account.workspaceId, userId: account.userId, ip: null },
-      { name: "bench", siteId: null },
-    );
-    sites.push({ ...account, cookie: setCookie.split(";")[0]!, articleId: first.id, apiKey: key });
   }
+}
+
+const STATUSES = ["published", "published", "published", "draft", "scheduled"] as const;
+
+/** One site of seedSites: its account, connection, articles, session and API key. */
+async function seedOneSite(i: number, attempt: number): Promise<BenchSite> {
+  const account = await createAccount(db, {
+    email: `cap-${i}-${attempt}@example.com`,
+    passwordHash: null,
+    fullName: `Owner ${i}`,
+    emailVerified: true,
+  });
+  await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", account.workspaceId).execute();
+  await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", account.userId).execute();
+  const tenant = { siteId: account.siteId, userId: account.userId };
+  if (!connectTemplate) {
+    const connected = await connectPlatform(db, tenant, "wordpress", { siteUrl: fake.url, secret: fake.credentials, options: {} });
+    const use = await getConnectionForUse(db, account.siteId, connected.connection.id);
+    connectTemplate = {
+      result: { siteUrl: use.siteUrl, name: use.name, credentials: use.credentials, config: use.config },
+      doctor: connected.doctor,
+    };
+    await setDefaultConnection(db, account.siteId, connected.connection.id);
+  } else {
+    const saved = await saveConnection(db, {
+      ...tenant,
+      platform: "wordpress",
+      result: connectTemplate.result,
+      doctor: connectTemplate.doctor,
+    });
+    await setDefaultConnection(db, account.siteId, saved.id);
+  }
+  // One article through the app (its score stored as a save stores it); the rest copied with that score.
+  const demo = demoArticles[i % demoArticles.length]!;
+  const first = await createArticle(db, {
+    workspaceId: account.workspaceId,
+    siteId: account.siteId,
+    authorId: account.userId,
+    title: demo.title,
+    targetKeyword: demo.keyword,
+    metaDescription: demo.metaDescription,
+    contentHtml: markdownToHtml(demo.markdown),
+  });
+  {
+    const row = await db
+      .selectFrom("articles")
+      .select(["content_html", "seo_score", "seo_basis", "word_count"])
+      .where("id", "=", first.id)
+      .executeTakeFirstOrThrow();
+    stored = { html: row.content_html, score: row.seo_score, basis: row.seo_basis, words: row.word_count };
+  }
+  const start = Date.now() - ARTICLES_PER_SITE * 86_400_000;
+  const copy = stored;
+  const copies = Array.from({ length: ARTICLES_PER_SITE - 1 }, (_, k) => {
+    const id = newId();
+    const at = new Date(start + (k + 1) * 86_400_000).toISOString();
+    return {
+      id,
+      site_id: account.siteId,
+      author_id: account.userId,
+      title: `${demo.title} (${k + 1})`,
+      slug: id,
+      target_keyword: `${demo.keyword} ${k + 1}`,
+      status: STATUSES[(k + 1) % STATUSES.length],
+      content_html: copy.html,
+      word_count: copy.words,
+      seo_score: copy.score,
+      seo_basis: copy.basis,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  if (copies.length) await db.insertInto("articles").values(copies).execute();
+  const setCookie = await startSession(db, account.userId, new Request(origin));
+  const { key } = await createApiKey(
+    db,
+    { workspaceId: account.workspaceId, userId: account.userId, ip: null },
+    { name: "bench", siteId: null },
+  );
+  return { ...account, cookie: setCookie.split(";")[0]!, articleId: first.id, apiKey: key };
 }
 
 type Sample = { kind: "page" | "post" | "api"; label: string; ms: number; status: number };
