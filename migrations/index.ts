@@ -25,6 +25,7 @@ import * as m0024Digest from "./0024_digest";
 import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
+import * as m0028ArticleSlugs from "./0028_article_slugs";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0025_tenant_lanes": m0025TenantLanes,
   "0026_shopify_webhook_ids": m0026ShopifyWebhookIds,
   "0027_page_indexes": m0027PageIndexes,
+  "0028_article_slugs": m0028ArticleSlugs,
 };

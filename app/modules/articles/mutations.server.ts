@@ -50,7 +50,11 @@ async function uniqueSlug(db: DB, siteId: string, wanted: string, exceptId: stri
     .selectFrom("articles")
     .select("slug")
     .where("site_id", "=", siteId)
-    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]));
+    // "base" and every "base-…" lie in [base, "base.") since '-' sorts before '.': one range of the index
+    // articles_site_slug, where LIKE (case-insensitive) scanned every article of the site. Others in the range
+    // (say "base+x") only join the set, which is asked for base and base-N alone.
+    .where("slug", ">=", base)
+    .where("slug", "<", `${base}.`);
   if (exceptId) query = query.where("id", "!=", exceptId);
   const taken = new Set((await query.execute()).map((r) => r.slug));
   if (!taken.has(base)) return base;
