@@ -3,6 +3,7 @@ import type { DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
+import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
 import { startGeneration } from "#app/modules/generation/service.server";
@@ -288,13 +289,7 @@ async function notifyOwners(db: DB, dayId: string) {
     .select(["d.day", "d.keyword", "d.state", "d.reasons", "d.article_id", "s.name as siteName", "s.workspace_id"])
     .where("d.id", "=", dayId)
     .executeTakeFirstOrThrow();
-  const owners = await db
-    .selectFrom("memberships as m")
-    .innerJoin("users as u", "u.id", "m.user_id")
-    .select("u.email")
-    .where("m.workspace_id", "=", day.workspace_id)
-    .where("m.role", "=", "owner")
-    .execute();
+  const owners = await workspaceOwners(db, day.workspace_id);
   const appUrl = getEnv().appUrl;
   // A held article is decided on its review page (approve or reject); anything else is seen on the scheduler.
   const link = day.article_id && day.state === "held" ? `${appUrl}/dashboard/review/${dayId}` : `${appUrl}/dashboard/scheduler`;

@@ -10,6 +10,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { countSites } from "#app/modules/workspaces/sites.server";
+import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { linkCustomer } from "./checkout.server";
 import { getBilling, type BillingConfig } from "./stripe.server";
 import { liveSubscription, syncSubscription } from "./subscriptions.server";
@@ -141,17 +142,14 @@ async function notifyOwners(
     .where("notified_at", "is", null)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) return;
-  const owners = await db
-    .selectFrom("memberships as m")
-    .innerJoin("users as u", "u.id", "m.user_id")
-    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-    .select(["u.email", "w.name"])
-    .where("m.workspace_id", "=", workspaceId)
-    .where("m.role", "=", "owner")
-    .execute();
+  const owners = await workspaceOwners(db, workspaceId);
   const planUrl = `${getEnv().appUrl}/dashboard/upgrade`;
   for (const owner of owners) {
-    await sendMail(db, { to: owner.email, tag: "billing", ...billingNoticeMail({ kind, workspaceName: owner.name, planUrl, invoiceUrl }) });
+    await sendMail(db, {
+      to: owner.email,
+      tag: "billing",
+      ...billingNoticeMail({ kind, workspaceName: owner.workspaceName, planUrl, invoiceUrl }),
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import { getEnv } from "#app/env.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { webhookPausedMail } from "#app/modules/email/templates/webhooks.server";
+import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { DeferJobError, enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
@@ -318,14 +319,7 @@ async function endpointFailed(db: DB, endpointId: string, lastError: string) {
     .executeTakeFirst();
   if (Number(paused.numUpdatedRows) === 0) return;
   logger.warn({ endpointId, streak: row.failure_streak }, "event webhook paused");
-  const owners = await db
-    .selectFrom("memberships as m")
-    .innerJoin("users as u", "u.id", "m.user_id")
-    .innerJoin("workspaces as w", "w.id", "m.workspace_id")
-    .select(["u.email", "w.name as workspaceName"])
-    .where("m.workspace_id", "=", row.workspace_id)
-    .where("m.role", "=", "owner")
-    .execute();
+  const owners = await workspaceOwners(db, row.workspace_id);
   const settingsUrl = `${getEnv().appUrl}/dashboard/settings?tab=integrations#card-event-webhooks`;
   for (const owner of owners) {
     await sendMail(db, {
