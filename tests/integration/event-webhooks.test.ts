@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { requireAuth } from "#app/modules/auth/guards.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
 import { OutboundRequestError } from "#app/utils/http.server";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { api, makeApiKey } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
-import { callRoute, get, ORIGIN } from "#tests/setup/route-harness";
+import { loadIntegrations, postIntegrations, until } from "#tests/setup/settings-tab";
 
 /**
  * Outbound event webhooks (decision 047): endpoints added on the Integrations
@@ -50,25 +48,8 @@ type Page = {
   };
 };
 
-const TAB = "/dashboard/settings?tab=integrations";
-function send(user: TestUser, fields: Array<[string, string]>) {
-  const request = new Request(new URL(TAB, ORIGIN), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: user.cookie },
-    body: new URLSearchParams(fields),
-  });
-  return callRoute<Reply>({ middleware: [requireAuth], handler: settingsAction, request });
-}
-const load = (user: TestUser) => callRoute<Page>({ middleware: [requireAuth], handler: settingsLoader, request: get(TAB, user.cookie) });
-
-async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const send = (user: TestUser, fields: Array<[string, string]>) => postIntegrations<Reply>(user, fields);
+const load = (user: TestUser) => loadIntegrations<Page>(user);
 
 async function addWebhook(user: TestUser, url: string, types: string[]) {
   const res = await send(user, [["intent", "webhook-create"], ["url", url], ...types.map((t): [string, string] => ["events", t])]);

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { requireAuth } from "#app/modules/auth/guards.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { emitEvent, MAX_ENDPOINTS, PAUSE_AFTER_FAILURES, TEST_EVENT_LIMIT } from "#app/modules/webhooks/webhooks.server";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { api, makeApiKey } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
-import { callRoute, get, ORIGIN } from "#tests/setup/route-harness";
+import { loadIntegrations, postIntegrations, until } from "#tests/setup/settings-tab";
 
 /**
  * One tenant's receivers and bursts never slow another's publishing
@@ -50,31 +48,14 @@ type Reply = { createdWebhook?: { secret: string }; notice: { title: string; des
 type Page = {
   integrations: { eventWebhooks: { endpoints: Array<{ id: string; enabled: boolean; pausedReason: string | null; failing: boolean }> } };
 };
-const TAB = "/dashboard/settings?tab=integrations";
-function send(user: TestUser, fields: Array<[string, string]>) {
-  const request = new Request(new URL(TAB, ORIGIN), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: user.cookie },
-    body: new URLSearchParams(fields),
-  });
-  return callRoute<Reply>({ middleware: [requireAuth], handler: settingsAction, request });
-}
-const load = (user: TestUser) => callRoute<Page>({ middleware: [requireAuth], handler: settingsLoader, request: get(TAB, user.cookie) });
+const send = (user: TestUser, fields: Array<[string, string]>) => postIntegrations<Reply>(user, fields);
+const load = (user: TestUser) => loadIntegrations<Page>(user);
 const addWebhook = (user: TestUser, url: string) =>
   send(user, [
     ["intent", "webhook-create"],
     ["url", url],
     ["events", "article.generated"],
   ]);
-
-async function until<T>(what: () => T | Promise<T>, ok: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe("tenant isolation", () => {
   it("publishes another workspace's article within 10 s while 40 'Send test' clicks and 40 events wait on a silent receiver", async () => {
