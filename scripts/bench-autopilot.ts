@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { percentile, startWordPressProcess } from "./bench-wordpress";
+import { percentile, startWordPressProcess, wordpressDestinations } from "./bench-wordpress";
 
 const SITES = Number(process.env.BENCH_SITES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -30,8 +30,6 @@ process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
 const { getDb, closeDb } = await import("#app/db/client.server");
 const { migrateToLatest } = await import("#app/db/migrate.server");
 const { createAccount } = await import("#app/modules/workspaces/accounts.server");
-const { connectPlatform } = await import("#app/modules/publishing/connect.server");
-const { getConnectionForUse, saveConnection, setDefaultConnection } = await import("#app/modules/publishing/connections.server");
 const { enqueueDueAutopilot } = await import("#app/modules/autopilot/autopilot.server");
 const { decideDay } = await import("#app/modules/autopilot/review.server");
 const { jobRegistry } = await import("#app/modules/jobs/registry.server");
@@ -50,10 +48,7 @@ try {
   const minuteAfter = (n: number) => zonedParts(new Date(start.getTime() + n * 60_000), "UTC").time;
 
   console.log(`Seeding ${SITES} sites (auto-pilot on, a plan item for today, the fake WordPress as default destination)…`);
-  let first: {
-    connectResult: Parameters<typeof saveConnection>[1]["result"];
-    doctor: Parameters<typeof saveConnection>[1]["doctor"];
-  } | null = null;
+  const connectWordPress = wordpressDestinations(fake);
   const owners = new Map<string, string>();
   for (let i = 0; i < SITES; i++) {
     const account = await createAccount(db, {
@@ -64,25 +59,7 @@ try {
     });
     owners.set(account.siteId, account.userId);
     await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", account.workspaceId).execute();
-    if (!first) {
-      const tenant = { siteId: account.siteId, userId: account.userId };
-      const connected = await connectPlatform(db, tenant, "wordpress", { siteUrl: fake.url, secret: fake.credentials, options: {} });
-      const use = await getConnectionForUse(db, account.siteId, connected.connection.id);
-      first = {
-        connectResult: { siteUrl: use.siteUrl, name: use.name, credentials: use.credentials, config: use.config },
-        doctor: connected.doctor,
-      };
-      await setDefaultConnection(db, account.siteId, connected.connection.id);
-    } else {
-      const saved = await saveConnection(db, {
-        siteId: account.siteId,
-        userId: account.userId,
-        platform: "wordpress",
-        result: first.connectResult,
-        doctor: first.doctor,
-      });
-      await setDefaultConnection(db, account.siteId, saved.id);
-    }
+    await connectWordPress(db, { siteId: account.siteId, userId: account.userId });
     await db
       .updateTable("content_settings")
       .set({ auto_generation: 1, auto_gen_time: nowTime, auto_publish: 1 })

@@ -18,7 +18,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { BENCH_SECRETS } from "./lib/built-server";
 import { startBenchServer } from "./lib/dashboard-load";
-import { percentile, startWordPressProcess } from "./bench-wordpress";
+import { percentile, startWordPressProcess, wordpressDestinations } from "./bench-wordpress";
 
 const STEPS = (process.env.BENCH_STEPS ?? "250,500,1000,2000,4000,8000").split(",").map(Number);
 const ARTICLES_PER_SITE = Number(process.env.BENCH_ARTICLES ?? 30);
@@ -59,8 +59,6 @@ const { createAccount } = await import("#app/modules/workspaces/accounts.server"
 const { startSession } = await import("#app/modules/auth/session.server");
 const { createApiKey } = await import("#app/modules/api/keys.server");
 const { createArticle } = await import("#app/modules/articles/mutations.server");
-const { connectPlatform } = await import("#app/modules/publishing/connect.server");
-const { getConnectionForUse, saveConnection, setDefaultConnection } = await import("#app/modules/publishing/connections.server");
 const { decideDay } = await import("#app/modules/autopilot/review.server");
 const { newId } = await import("#app/utils/crypto.server");
 const { isoNow, zonedParts } = await import("#app/utils/time");
@@ -69,10 +67,7 @@ const { markdownToHtml } = await import("#app/modules/articles/markdown");
 
 type BenchSite = { siteId: string; userId: string; workspaceId: string; cookie: string; articleId: string; apiKey: string };
 const sites: BenchSite[] = [];
-let connectTemplate: {
-  result: Parameters<typeof saveConnection>[1]["result"];
-  doctor: Parameters<typeof saveConnection>[1]["doctor"];
-} | null = null;
+const connectWordPress = wordpressDestinations(fake);
 let stored: { html: string; score: number | null; basis: string | null; words: number };
 
 /** Seeds sites up to `count`: accounts, Pro, WordPress as the default destination, articles with stored scores, a session and an API key. */
@@ -103,24 +98,7 @@ async function seedOneSite(i: number, attempt: number): Promise<BenchSite> {
   });
   await db.updateTable("workspaces").set({ plan: "pro" }).where("id", "=", account.workspaceId).execute();
   await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", account.userId).execute();
-  const tenant = { siteId: account.siteId, userId: account.userId };
-  if (!connectTemplate) {
-    const connected = await connectPlatform(db, tenant, "wordpress", { siteUrl: fake.url, secret: fake.credentials, options: {} });
-    const use = await getConnectionForUse(db, account.siteId, connected.connection.id);
-    connectTemplate = {
-      result: { siteUrl: use.siteUrl, name: use.name, credentials: use.credentials, config: use.config },
-      doctor: connected.doctor,
-    };
-    await setDefaultConnection(db, account.siteId, connected.connection.id);
-  } else {
-    const saved = await saveConnection(db, {
-      ...tenant,
-      platform: "wordpress",
-      result: connectTemplate.result,
-      doctor: connectTemplate.doctor,
-    });
-    await setDefaultConnection(db, account.siteId, saved.id);
-  }
+  await connectWordPress(db, { siteId: account.siteId, userId: account.userId });
   // One article through the app (its score stored as a save stores it); the rest copied with that score.
   const demo = demoArticles[i % demoArticles.length]!;
   const first = await createArticle(db, {
