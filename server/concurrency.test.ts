@@ -7,11 +7,12 @@ import { limitConcurrentMutations } from "./concurrency";
 let server: http.Server;
 let base: string;
 const release: Array<() => void> = [];
+const REFUSAL_DELAY_MS = 120;
 
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
-  app.use(limitConcurrentMutations(3));
+  app.use(limitConcurrentMutations(3, REFUSAL_DELAY_MS));
   // Holds every post open until the test lets it go, so the posts overlap for sure.
   app.post("/slow", (_req, res) => void release.push(() => res.send("done")));
   app.post("/api/v1/articles", (_req, res) => void release.push(() => res.send("done")));
@@ -30,11 +31,14 @@ async function untilHeld(n: number) {
 }
 
 describe("concurrent posts per client", () => {
-  it("works on a few posts of one address at once and turns the rest away at once", async () => {
+  it("works on a few posts of one address at once and turns the rest away after their Retry-After", async () => {
     const held = [post("203.0.113.7"), post("203.0.113.7"), post("203.0.113.7")];
     await untilHeld(3);
+    const refusedAt = performance.now();
     const extra = await post("203.0.113.7");
     expect(extra.status).toBe(429);
+    // Held for the delay, so a script re-sending at once cannot spin the server on refusals.
+    expect(performance.now() - refusedAt).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
     expect(extra.headers.get("retry-after")).toBe("1");
     // Other addresses and plain page loads are not affected.
     const other = post("198.51.100.9");

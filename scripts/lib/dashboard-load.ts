@@ -67,7 +67,10 @@ export async function seedSite(db: DB, n: number, email = "bench-pages@example.c
   const account = await createAccount(db, { email, passwordHash: null, fullName: "Bench Owner", emailVerified: true });
   await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", account.userId).execute();
   const statuses = ["draft", "draft", "draft", "published", "published", "scheduled", "failed"] as const;
-  const body = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(150) + "</p>";
+  const sentence = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ";
+  const body = "<p>" + sentence.repeat(150) + "</p>";
+  // Saved articles carry their word count, as every save writes it (the checklist looks for one with words).
+  const wordCount = sentence.trim().split(/\s+/).length * 150;
   const start = Date.now() - 365 * 86_400_000;
   let scheduled = 0;
   const rows = Array.from({ length: n }, (_, i) => {
@@ -86,6 +89,7 @@ export async function seedSite(db: DB, n: number, email = "bench-pages@example.c
       target_keyword: `keyword ${i % 113}`,
       status,
       content_html: body,
+      word_count: wordCount,
       published_at: status === "published" ? at : null,
       scheduled_at: status === "scheduled" ? new Date(Date.now() + 3_600_000 + slot * 12 * 3_600_000).toISOString() : null,
       created_at: at,

@@ -86,15 +86,16 @@ export async function getSeoContext(db: DB, siteId: string) {
 
 /**
  * Sanitized content, word count and SEO score. Computed before a write
- * transaction opens: a large body is handled on the article worker thread, and
- * no transaction may wait on it (docs/decisions/020). The generation pipeline
- * computes them once itself and hands them to updateArticle (docs/decisions/053).
+ * transaction opens, on a CPU worker thread whatever the body's size: no
+ * transaction may wait on it (docs/decisions/020), and a burst of saves
+ * analysed on the main thread (about 5 ms each) held every other request up
+ * (docs/decisions/053). The generation pipeline computes them once itself and
+ * hands them to updateArticle.
  */
 export async function deriveArticleFields(
   db: DB,
   siteId: string,
   fields: { title: string; html: string; sanitize: boolean; metaDescription: string; targetKeyword: string; articleId?: string },
-  { offMainThread = false }: { offMainThread?: boolean } = {},
 ) {
   const context = await getSeoContext(db, siteId);
   const seo = {
@@ -105,7 +106,10 @@ export async function deriveArticleFields(
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
   };
-  const analysis = await analyseArticle({ html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize }, { offMainThread });
+  const analysis = await analyseArticle(
+    { html: fields.html, sanitize: fields.sanitize, seo, links: fields.sanitize },
+    { offMainThread: true },
+  );
   return {
     contentHtml: analysis.html,
     wordCount: analysis.wordCount,

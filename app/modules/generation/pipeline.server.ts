@@ -389,21 +389,16 @@ async function finish(
   const outline = state.outline!;
   // Sanitized, counted and scored once, before the transaction, and handed to updateArticle: the pipeline used
   // to sanitize and score here, then updateArticle did both again inside its transaction (docs/decisions/053).
-  // On a CPU worker: the pipeline runs in the web server's process, and a burst of auto-pilot articles analysed on
-  // the main thread held every page up for hundreds of milliseconds (npm run bench:capacity, docs/decisions/054).
-  const derived = await deriveArticleFields(
-    db,
-    siteId,
-    {
-      title: outline.title.trim(),
-      html: assemble(state),
-      sanitize: true,
-      metaDescription: outline.metaDescription.trim(),
-      targetKeyword: state.keyword.trim(),
-      articleId,
-    },
-    { offMainThread: true },
-  );
+  // On a CPU worker, as every save: a burst of auto-pilot articles analysed on the main thread held every page up
+  // for hundreds of milliseconds (npm run bench:capacity, docs/decisions/054).
+  const derived = await deriveArticleFields(db, siteId, {
+    title: outline.title.trim(),
+    html: assemble(state),
+    sanitize: true,
+    metaDescription: outline.metaDescription.trim(),
+    targetKeyword: state.keyword.trim(),
+    articleId,
+  });
   // The pipeline's own verdict (progress, the article.generated event) has never counted the links' checks.
   const seo = withoutLinkChecks(derived.seo!);
   state.seoScore = seo.score;
