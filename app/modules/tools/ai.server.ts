@@ -13,7 +13,6 @@ import {
   PLATFORM_LIMITS,
   blogTitles,
   contentIdeas,
-  contentOutline,
   headlines,
   metaDescriptions,
   seoTitles,
@@ -22,6 +21,7 @@ import {
   type OutlineSection,
   type SeoTitle,
 } from "./templates";
+import { contentOutline } from "./outline-templates";
 import { cleanTopic } from "./text";
 
 /**

@@ -12,13 +12,12 @@ import {
   TONES,
   blogTitles,
   contentIdeas,
-  contentOutline,
   headlines,
   metaDescriptions,
-  outlineText,
   seoTitles,
   socialCaptions,
 } from "./templates";
+import { contentOutline, outlineText } from "./outline-templates";
 import { agreement, isPlural, titleCase } from "./text";
 
 const TOPICS = ["email marketing", "vegan recipes", "SEO", "dog training for puppies", "WordPress security"];
