@@ -7,7 +7,8 @@ import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/pro
 import type { ArticleWriter } from "#app/modules/ai/types";
 import { createYouTubeSearch } from "#app/modules/ai/youtube.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
-import { scoreArticle, parseArticleHtml, SEO_PASS_SCORE } from "#app/modules/articles/seo";
+import { parseArticleHtml } from "#app/modules/articles/article-html";
+import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";

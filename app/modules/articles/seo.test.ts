@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import fillerContentMarketing from "./fixtures/offline-filler-content-marketing.json";
 import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
 import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
-import { classifyLinks, scoreArticle, seoVerdict, SEO_PASS_SCORE, withoutLinkChecks, type SeoInput } from "./seo";
+import { classifyLinks } from "./article-html";
+import { scoreArticle, seoVerdict, SEO_PASS_SCORE, withoutLinkChecks, type SeoInput } from "./seo";
 import { countWords, htmlToText, slugify } from "./text";
 
 // Made-up one-syllable words in seeded order: text of any length that neither repeats itself nor mentions the keyword.

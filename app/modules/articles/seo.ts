@@ -10,7 +10,8 @@ import {
   type LinkCheckState,
 } from "./content-checks";
 import { keywordShape } from "./keyword-shape";
-import { countWords, decodeEntities, htmlToText } from "./text";
+import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
+import { countWords } from "./text";
 
 /**
  * The SEO panel's scorer. Pure and isomorphic: the write screen runs it in the
@@ -146,65 +147,6 @@ function keywordMatcher(keyword: string): (text: string) => boolean {
   // Whole-word match in any script; inner spaces match any run of whitespace.
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(kw).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "iu");
   return (text) => pattern.test(text);
-}
-
-function attr(tag: string, name: string): string | null {
-  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  if (!match) return null;
-  return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");
-}
-
-type ParsedHtml = {
-  headings: { level: number; text: string }[];
-  firstParagraph: string;
-  links: string[];
-  images: { alt: string }[];
-  text: string;
-};
-
-export function parseArticleHtml(html: string): ParsedHtml {
-  const headings = [...html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi)].map((m) => ({
-    level: Number(m[1]),
-    text: htmlToText(m[2] ?? ""),
-  }));
-  let firstParagraph = "";
-  for (const m of html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/gi)) {
-    const text = htmlToText(m[1] ?? "");
-    if (text) {
-      firstParagraph = text;
-      break;
-    }
-  }
-  const links = [...html.matchAll(/<a\b[^>]*>/gi)].map((m) => attr(m[0], "href")).filter((h): h is string => !!h);
-  const images = [...html.matchAll(/<img\b[^>]*>/gi)].map((m) => ({ alt: (attr(m[0], "alt") ?? "").trim() }));
-  return { headings, firstParagraph, links, images, text: htmlToText(html) };
-}
-
-function originOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).origin.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
-export function classifyLinks(links: string[], siteOrigin?: string | null) {
-  const own = originOf(siteOrigin);
-  const ownHost = own ? new URL(own).hostname.replace(/^www\./, "") : null;
-  let internal = 0;
-  let external = 0;
-  for (const href of links) {
-    if (/^(mailto|tel):/i.test(href) || href.startsWith("#")) continue;
-    if (/^https?:\/\//i.test(href)) {
-      const host = originOf(href) ? new URL(href).hostname.replace(/^www\./, "") : null;
-      if (ownHost && host === ownHost) internal++;
-      else external++;
-    } else {
-      internal++;
-    }
-  }
-  return { internal, external };
 }
 
 function plural(n: number, word: string) {
