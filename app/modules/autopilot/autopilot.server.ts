@@ -311,6 +311,14 @@ async function notifyOwners(db: DB, dayId: string) {
 
 const DayPayload = z.object({ dayId: z.string().min(1) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [WRITE_JOB]: z.input<typeof DayPayload>;
+    [PUBLISH_JOB]: z.input<typeof DayPayload>;
+  }
+}
+
 export const autopilotWriteJob: JobDefinition<typeof DayPayload> = {
   payload: DayPayload,
   run: ({ dayId }, { db }) => runAutopilotWrite(db, dayId),

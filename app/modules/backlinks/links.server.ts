@@ -363,6 +363,13 @@ export async function checkSiteLinks(
 
 const CheckLinksPayload = z.object({ siteId: z.string().min(1), trigger: z.enum(["manual", "daily"]) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [CHECK_LINKS_JOB]: z.input<typeof CheckLinksPayload>;
+  }
+}
+
 export const checkSiteLinksJob: JobDefinition<typeof CheckLinksPayload> = {
   payload: CheckLinksPayload,
   run: async ({ siteId }, { db, signal }) => {

@@ -164,6 +164,14 @@ export const applyStripeEventJob: JobDefinition<typeof ApplyPayload> = {
 
 const QuantityPayload = z.object({ workspaceId: z.string() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "apply-stripe-event": z.input<typeof ApplyPayload>;
+    "sync-site-quantity": z.input<typeof QuantityPayload>;
+  }
+}
+
 /**
  * Makes the subscription's quantity the workspace's site count: more sites are
  * billed at once (the prorated difference, `always_invoice`); fewer take effect
@@ -196,7 +204,7 @@ export const syncSiteQuantityJob: JobDefinition<typeof QuantityPayload> = {
   },
 };
 
-/** Called after a site is added or deleted (site-count-hooks.server.ts): the subscription follows the site count. */
+/** Called after a site is added or deleted (registered in app/worker/hooks.server.ts): the subscription follows the site count. */
 export async function requestSiteQuantitySync(db: DB, workspaceId: string) {
   if (!getEnv().billingEnabled) return;
   await enqueue(db, "sync-site-quantity", { workspaceId }, { tenant: { workspaceId } });

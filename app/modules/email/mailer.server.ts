@@ -90,6 +90,13 @@ export function isRetryable(error: unknown) {
 
 const DeliverPayload = z.object({ mailId: z.number().int() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "deliver-mail": z.input<typeof DeliverPayload>;
+  }
+}
+
 type MailRow = { id: number; html: string; text: string };
 type FinalState =
   | { status: "sent"; provider_message_id: string; sent_at: string; last_error: null }

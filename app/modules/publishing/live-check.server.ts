@@ -337,6 +337,13 @@ export async function checkLivePost(
 
 const Payload = z.object({ publicationId: z.string().min(1) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [LIVE_CHECK_JOB]: z.input<typeof Payload>;
+  }
+}
+
 export const checkLivePostJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: async ({ publicationId }, { db, job, signal }) => {

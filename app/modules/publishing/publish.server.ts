@@ -426,6 +426,13 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
 
 const Payload = z.object({ publicationId: z.string().min(1), correlationId: z.string().min(1) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "publish-article": z.input<typeof Payload>;
+  }
+}
+
 export const publishArticleJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: (payload, { db, job, signal }) => runPublication(db, { ...payload, signal, lastAttempt: job.attempts >= job.max_attempts }),
