@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { LinkFailure, LinkKind, LinkStatus } from "#app/db/schema";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
@@ -399,7 +399,7 @@ export async function requestLinkCheck(
   siteId: string,
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; retryAfterMinutes: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
     const last = await trx
       .selectFrom("jobs")

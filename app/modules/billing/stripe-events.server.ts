@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { billingNoticeMail } from "#app/modules/email/templates/billing.server";
@@ -54,7 +54,7 @@ export async function receiveStripeWebhook(
     return { status: 400, body: "Invalid signature" };
   }
   const object = event.data.object as { id?: string };
-  const recorded = await db.transaction().execute(async (trx) => {
+  const recorded = await inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, received_at: isoNow(), object_id: object.id ?? null, notified_at: null })
