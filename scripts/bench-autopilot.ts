@@ -32,9 +32,9 @@ const { migrateToLatest } = await import("#app/db/migrate.server");
 const { createAccount } = await import("#app/modules/workspaces/accounts.server");
 const { enqueueDueAutopilot } = await import("#app/modules/autopilot/autopilot.server");
 const { decideDay } = await import("#app/modules/autopilot/review.server");
-const { jobRegistry } = await import("#app/modules/jobs/registry.server");
+const { jobRegistry } = await import("#app/worker/registry.server");
 const { startWorker } = await import("#app/modules/jobs/runner.server");
-const { workerOptions } = await import("#app/modules/jobs/worker.server");
+const { workerOptions } = await import("#app/worker/worker.server");
 const { newId } = await import("#app/utils/crypto.server");
 const { isoNow, zonedParts } = await import("#app/utils/time");
 

@@ -11,7 +11,8 @@ import { closeDb, getDb } from "#app/db/client.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
-import { startBackgroundWork, stopBackgroundWork } from "#app/modules/jobs/worker.server";
+import { wireAreaHooks } from "#app/worker/hooks.server";
+import { startBackgroundWork, stopBackgroundWork } from "#app/worker/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
 import { publicPageCache } from "#app/modules/site-content/page-cache.server";
 // The launcher puts this in front of Express: cached public pages are answered before any middleware.
@@ -140,6 +141,7 @@ function isReplica() {
 
 export async function boot() {
   const env = getEnv();
+  wireAreaHooks();
   // The CPU worker threads (bcrypt, large articles) start now rather than inside someone's request.
   warmCpuPool();
   const db = getDb();

@@ -17,7 +17,14 @@ export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } 
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
 }
 
-/** Runs `fn` in a transaction, joining the caller's when `db` already is one. */
+/**
+ * The one way to open a transaction (tests/architecture/transactions.test.ts forbids `.transaction(` elsewhere):
+ * runs `fn` in a new transaction, or inside the caller's when `db` already is one, so a function that must be
+ * atomic can also be one step of a larger one (docs/decisions/023-kysely-with-hand-written-types.md). A joined
+ * call opens no savepoint: its writes commit or roll back with the caller's, and its error rolls the whole
+ * transaction back unless the caller catches it, so never catch and carry on inside a transaction. Kysely's
+ * SQLite driver runs one query at a time on the connection, so inside `fn` use `trx`, never the outer handle.
+ */
 export function inTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db);
   return db.transaction().execute((trx) => fn(trx));

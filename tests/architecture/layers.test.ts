@@ -1,36 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { APP, importsOf, sourceFiles } from "./imports";
 
 /**
  * The layer rules of docs/decisions/025-route-map-and-folder-layout.md, checked
  * on the source: routes stay thin, modules never reach up into routes or
- * components, utils know no module.
+ * components or the composition root (app/worker/), utils know no module.
  */
 
-const APP = path.resolve(import.meta.dirname, "../../app");
 const ROUTE_MODULE_MAX_LINES = 200;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "+types" ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
-/** Every import specifier of a file, resolved to a path under app/ where it points there. */
-function importsOf(file: string) {
-  const text = fs.readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/(?:import|export)[^"'`;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
-    (m) => m[1] ?? m[2] ?? "",
-  );
-  return specifiers.map((spec) => {
-    if (spec.startsWith("#app/")) return path.join(APP, spec.slice("#app/".length));
-    if (spec.startsWith(".")) return path.resolve(path.dirname(file), spec);
-    return null;
-  });
-}
 
 const relative = (file: string) => path.relative(APP, file);
 
@@ -44,8 +23,8 @@ function offenders(dir: string, forbidden: string[]) {
 }
 
 describe("layers", () => {
-  test("no module under app/modules imports from app/routes or app/components", () => {
-    expect(offenders("modules", ["routes", "components"])).toEqual([]);
+  test("no module under app/modules imports from app/routes, app/components or app/worker", () => {
+    expect(offenders("modules", ["routes", "components", "worker"])).toEqual([]);
   });
 
   test("app/utils imports no module, route or component", () => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import createClient from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import type { paths } from "#tests/generated/inkpilot-api";
 import { apiFetch, makeApiKey } from "#tests/setup/api";

@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { revokeApiKey } from "#app/modules/api/keys.server";
 import { API_RATE_LIMIT } from "#app/modules/api/router.server";
 import { OPERATIONS } from "#app/modules/api/operations";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { api, makeApiKey } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";

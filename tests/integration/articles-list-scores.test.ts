@@ -10,9 +10,9 @@ import { DEFAULT_CONTENT_SETTINGS } from "#app/modules/settings/content-options"
 import { saveContentSettings } from "#app/modules/settings/content.server";
 import { ARTICLES_PER_PAGE } from "#app/modules/articles/queries.server";
 import { RESCORE_JOB, rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
-import { workerOptions } from "#app/modules/jobs/worker.server";
+import { workerOptions } from "#app/worker/worker.server";
 import { loader as listLoader } from "#app/routes/dashboard/home";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { enqueueDueAutopilot, runAutopilotPublish, runAutopilotWrite } from "#app/modules/autopilot/autopilot.server";
 import { monthKey } from "#app/modules/articles/quota.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { requireAuth } from "#app/modules/auth/guards.server";

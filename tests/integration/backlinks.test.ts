@@ -6,7 +6,7 @@ import { createArticle, updateArticle } from "#app/modules/articles/mutations.se
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { CHECK_LINKS_JOB, checkLink, checkSiteLinks, enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { linkChecksForArticle } from "#app/modules/backlinks/queries.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import { action, loader } from "#app/routes/dashboard/backlinks";
 import type { FormReply } from "#app/utils/form-reply";

@@ -11,7 +11,7 @@ import { syncSiteQuantity } from "#app/modules/billing/stripe-events.server";
 import { getBilling } from "#app/modules/billing/stripe.server";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { checkoutReturn } from "#app/modules/billing/return.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { loader as layoutLoader } from "#app/routes/dashboard/layout";
 import { action as upgradeAction, loader as upgradeLoader } from "#app/routes/dashboard/upgrade";

@@ -4,7 +4,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { issueAuthToken } from "#app/modules/auth/tokens.server";
 import { verifyEmailToken } from "#app/modules/auth/auth.server";
 import { hubspotSink, syncContact } from "#app/modules/crm/hubspot.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { completeOnboarding } from "#app/modules/onboarding/scan.server";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";

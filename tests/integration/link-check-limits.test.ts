@@ -16,7 +16,7 @@ import {
   requestLinkCheck,
 } from "#app/modules/backlinks/links.server";
 import { sendMail } from "#app/modules/email/mailer.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";

@@ -3,7 +3,7 @@ import { testDb } from "#tests/setup/db";
 import { resetEnvForTests } from "#app/env.server";
 import { createDeliverMailJob, sendMail } from "#app/modules/email/mailer.server";
 import { purgeExpired } from "#app/modules/jobs/maintenance.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import type { DB } from "#app/db/client.server";
 import { startFakePostmark, type FakeMail } from "../fakes/postmark";

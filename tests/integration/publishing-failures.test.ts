@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { connectPlatform, disconnectConnection } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { action as publishAction } from "#app/routes/dashboard/article-publish";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { emitEvent, MAX_ENDPOINTS, PAUSE_AFTER_FAILURES, TEST_EVENT_LIMIT } from "#app/modules/webhooks/webhooks.server";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";

@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "#app/db/client.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import { jobsOfLane, startWorker } from "#app/modules/jobs/runner.server";
 import { hostedAdapter } from "#app/modules/publishing/adapters/hosted.server";
 

@@ -1,5 +1,5 @@
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { hashPassword, verifyPassword } from "#app/modules/auth/auth.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
@@ -98,7 +98,7 @@ export async function requestEmailChange(
   }
   const token = randomToken();
   const now = isoNow();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // Only the newest request stays valid.
     await revokeAuthTokens(trx, user.id, "change_email");
     await trx
@@ -149,7 +149,7 @@ export async function confirmEmailChange(
   { userId, sessionId }: { userId: string; sessionId: string },
   token: string,
 ): Promise<ConfirmEmailResult> {
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     const change = await findEmailChange(trx, userId, token);
     if (!change) return { ok: false, reason: "invalid" } as const;
     if (await emailTakenByOther(trx, change.newEmail, userId)) return { ok: false, reason: "taken" } as const;
@@ -207,7 +207,7 @@ export type RevertEmailResult = { ok: true; email: string } | { ok: false; reaso
  * whoever changed the address may have locked the owner out.
  */
 export async function revertEmailChange(db: DB, token: string): Promise<RevertEmailResult> {
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("auth_tokens")
       .select(["created_at"])
@@ -267,7 +267,7 @@ export async function changePassword(
   await gate.settle(correct);
   if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
   const hash = await hashPassword(input.newPassword);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable("users").set({ password_hash: hash, updated_at: isoNow() }).where("id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();
     // A pending reset link would otherwise undo this change.

@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
@@ -19,7 +19,7 @@ export async function saveAvatar(db: DB, userId: string, upload: File | null): P
   const stored = await saveUpload("avatar", userId, upload);
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("users").select("avatar_path").where("id", "=", userId).executeTakeFirst();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable("users").set({ avatar_path: stored.storedPath, updated_at: isoNow() }).where("id", "=", userId).execute();
     await recordStoredImage(trx, stored.storedPath, { kind: "avatar", userId }, stored.bytes);
     await forgetStoredImages(trx, [previous?.avatar_path]);

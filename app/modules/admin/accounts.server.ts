@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { endAllSessionsOfUser } from "#app/modules/auth/session.server";
 import { monthKey } from "#app/modules/articles/quota.server";
@@ -126,7 +126,7 @@ export async function workspaceDetail(db: DB, workspaceId: string, now = new Dat
 
 /** Ends every session of one user (they sign in again), audited. */
 export async function endUserSessions(db: DB, userId: string, actor: Actor) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await trx
       .selectFrom("sessions")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -155,7 +155,7 @@ export async function setWorkspacePlan(
   change: { plan: "trial" | "pro"; trialEndsAt: string | null },
   actor: Actor,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("workspaces").select(["plan", "trial_ends_at"]).where("id", "=", workspaceId).executeTakeFirst();
     if (!before) return false;
     const trialEndsAt = change.plan === "trial" && change.trialEndsAt ? change.trialEndsAt : before.trial_ends_at;

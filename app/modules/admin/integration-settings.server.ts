@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import {
@@ -66,7 +66,7 @@ export async function updateIntegrationSettings(
   input: { clientId: string; clientSecret: string | null },
   actor: { userId: string; ip: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const changed = await saveAppCredentials(trx, provider, input, actor.userId);
     if (changed.clientIdChanged || changed.secretChanged) {
       await recordAudit(trx, {

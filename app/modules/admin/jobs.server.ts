@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { cancelJob } from "#app/modules/jobs/queue.server";
@@ -65,7 +65,7 @@ type Actor = { userId: string; ip: string | null };
  * or a concurrent retry queue it once.
  */
 export async function retryFailedJob(db: DB, jobId: number, actor: Actor) {
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await inTransaction(db, async (trx) => {
     const now = isoNow();
     const result = await trx
       .updateTable("jobs")
@@ -86,7 +86,7 @@ export async function retryFailedJob(db: DB, jobId: number, actor: Actor) {
  * its lease, so its worker records no outcome and stops at its next heartbeat.
  */
 export async function cancelQueuedJob(db: DB, jobId: number, actor: Actor) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const job = await trx.selectFrom("jobs").select("status").where("id", "=", jobId).executeTakeFirst();
     if (!job || (job.status !== "queued" && job.status !== "running")) return false;
     await cancelJob(trx, jobId);

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { isoNow } from "#app/utils/time";
 
@@ -31,7 +31,7 @@ export async function sessionOverview(db: DB) {
 
 /** Deletes every session (the operator's own included), bumps logout_version and audits it, atomically. */
 export async function endEverySession(db: DB, actor: { userId: string; ip?: string | null }) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const deleted = await trx.deleteFrom("sessions").executeTakeFirst();
     const ended = Number(deleted.numDeletedRows);
     const now = isoNow();

@@ -67,6 +67,13 @@ const Cursor = z.object({ createdAt: z.string(), id: z.string() });
 type Cursor = z.infer<typeof Cursor>;
 const RescorePayload = z.object({ siteId: z.string(), after: Cursor.optional() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [RESCORE_JOB]: z.input<typeof RescorePayload>;
+  }
+}
+
 /** Sites being rescored by this process: a second job for one (the next window came first) leaves it to the first. */
 const running = new Set<string>();
 

@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { resetPasswordMail } from "#app/modules/email/templates/reset-password.server";
@@ -178,7 +178,7 @@ export async function resetPassword(db: DB, token: string, password: string) {
   // The cheap look first: a forged or used link must not cost a bcrypt hash.
   if (!(await isResetTokenUsable(db, token))) return false;
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const consumed = await consumeAuthToken(trx, token, "reset_password");
     if (!consumed) return false;
     const now = isoNow();
@@ -239,7 +239,7 @@ export async function signInWithOidc(db: DB, provider: string, profile: OidcProf
   if (existing) {
     if (!profile.emailVerified) return { status: "email-not-verified" };
     const now = isoNow();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .insertInto("oauth_accounts")
         .values({ id: newId(), provider, subject: profile.subject, user_id: existing.id, email, created_at: now })

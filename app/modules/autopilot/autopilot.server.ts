@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
@@ -59,7 +59,7 @@ export async function enqueueDueAutopilot(db: DB, now = new Date()) {
     if (existing.has(`${site.id}|${local.date}`)) continue;
     const stamp = isoNow(now);
     const id = newId();
-    const inserted = await db.transaction().execute(async (trx) => {
+    const inserted = await inTransaction(db, async (trx) => {
       const row = await trx
         .insertInto("autopilot_days")
         .values({
@@ -140,7 +140,7 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
   const settings = await getPublishingSettings(db, site.id);
   const [slot] = await nextFreeSlots(db, site.id, { ...settings, scheduledDate: day.day }, 1, now);
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const started = await startGeneration(trx, {
         workspaceId: site.workspace_id,
         siteId: site.id,
@@ -310,6 +310,14 @@ async function notifyOwners(db: DB, dayId: string) {
 }
 
 const DayPayload = z.object({ dayId: z.string().min(1) });
+
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [WRITE_JOB]: z.input<typeof DayPayload>;
+    [PUBLISH_JOB]: z.input<typeof DayPayload>;
+  }
+}
 
 export const autopilotWriteJob: JobDefinition<typeof DayPayload> = {
   payload: DayPayload,

@@ -120,6 +120,14 @@ export async function sendDigest(db: DB, input: { userId: string; workspaceId: s
 const PlanPayload = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
 const SendPayload = z.object({ userId: z.string(), workspaceId: z.string(), since: z.string(), until: z.string() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "plan-digests": z.input<typeof PlanPayload>;
+    "send-digest": z.input<typeof SendPayload>;
+  }
+}
+
 export const planDigestsJob: JobDefinition<typeof PlanPayload> = {
   payload: PlanPayload,
   run: ({ date }, { db }) => planDigests(db, date),

@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
@@ -80,7 +80,7 @@ export async function setAutopilotRunning(
   running: boolean,
   actor: { userId: string; workspaceId: string; ip: string | null },
 ) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const changed = await trx
       .updateTable("content_settings")
       .set({ auto_generation: running ? 1 : 0, updated_at: isoNow() })

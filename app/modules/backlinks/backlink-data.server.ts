@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE } from "#app/utils/time";
 import { BacklinkDataError, type Backlink, type BacklinkDataProvider, type BacklinkSummary } from "./provider.server";
@@ -70,7 +70,7 @@ export async function refreshBacklinkData(
   provider: BacklinkDataProvider,
   { correlationId, now = new Date() }: { correlationId: string; now?: Date },
 ): Promise<RefreshResult> {
-  const claim = await db.transaction().execute(async (trx) => {
+  const claim = await inTransaction(db, async (trx) => {
     const row = await trx.selectFrom("backlink_data").select(["target", "requested_at"]).where("site_id", "=", siteId).executeTakeFirst();
     if (row && row.target === target) {
       const waitMs = new Date(row.requested_at).getTime() + REFRESH_INTERVAL_MS - now.getTime();

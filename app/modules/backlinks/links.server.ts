@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { LinkFailure, LinkKind, LinkStatus } from "#app/db/schema";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
@@ -363,6 +363,13 @@ export async function checkSiteLinks(
 
 const CheckLinksPayload = z.object({ siteId: z.string().min(1), trigger: z.enum(["manual", "daily"]) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [CHECK_LINKS_JOB]: z.input<typeof CheckLinksPayload>;
+  }
+}
+
 export const checkSiteLinksJob: JobDefinition<typeof CheckLinksPayload> = {
   payload: CheckLinksPayload,
   run: async ({ siteId }, { db, signal }) => {
@@ -392,7 +399,7 @@ export async function requestLinkCheck(
   siteId: string,
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; retryAfterMinutes: number }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
     const last = await trx
       .selectFrom("jobs")

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { billingNoticeMail } from "#app/modules/email/templates/billing.server";
@@ -54,7 +54,7 @@ export async function receiveStripeWebhook(
     return { status: 400, body: "Invalid signature" };
   }
   const object = event.data.object as { id?: string };
-  const recorded = await db.transaction().execute(async (trx) => {
+  const recorded = await inTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto("stripe_events")
       .values({ id: event.id, type: event.type, received_at: isoNow(), object_id: object.id ?? null, notified_at: null })
@@ -164,6 +164,14 @@ export const applyStripeEventJob: JobDefinition<typeof ApplyPayload> = {
 
 const QuantityPayload = z.object({ workspaceId: z.string() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "apply-stripe-event": z.input<typeof ApplyPayload>;
+    "sync-site-quantity": z.input<typeof QuantityPayload>;
+  }
+}
+
 /**
  * Makes the subscription's quantity the workspace's site count: more sites are
  * billed at once (the prorated difference, `always_invoice`); fewer take effect
@@ -196,7 +204,7 @@ export const syncSiteQuantityJob: JobDefinition<typeof QuantityPayload> = {
   },
 };
 
-/** Called after a site is added or deleted (site-count-hooks.server.ts): the subscription follows the site count. */
+/** Called after a site is added or deleted (registered in app/worker/hooks.server.ts): the subscription follows the site count. */
 export async function requestSiteQuantitySync(db: DB, workspaceId: string) {
   if (!getEnv().billingEnabled) return;
   await enqueue(db, "sync-site-quantity", { workspaceId }, { tenant: { workspaceId } });

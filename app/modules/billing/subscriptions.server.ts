@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { Subscription } from "#app/db/schema";
 import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
@@ -113,7 +113,7 @@ export async function syncSubscription(
     ended_at: toIso(subscription.ended_at),
     updated_at: stamp,
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom("subscriptions")
       .select(["id", "payment_failed_at"])

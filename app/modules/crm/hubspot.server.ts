@@ -54,6 +54,13 @@ export async function requestContactSync(db: DB, userId: string) {
 
 const SyncPayload = z.object({ userId: z.string() });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "sync-contact": z.input<typeof SyncPayload>;
+  }
+}
+
 function statusOf(error: unknown) {
   const code = (error as { code?: unknown }).code;
   return typeof code === "number" ? code : null;

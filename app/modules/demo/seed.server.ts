@@ -6,17 +6,16 @@ import { markdownToHtml } from "#app/modules/articles/markdown";
 import { createArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
-import { CHECK_LINKS_JOB, checkSiteLinks } from "#app/modules/backlinks/links.server";
+import { CHECK_LINKS_JOB, checkSiteLinks, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
 import { saveGeneratedImage } from "#app/modules/generation/images.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
-import { jobRegistry } from "#app/modules/jobs/registry.server";
-import { runNextJob, type JobRegistry } from "#app/modules/jobs/runner.server";
+import { runNextJob, type JobRegistry, type RunnableJob } from "#app/modules/jobs/runner.server";
 import { completeOnboarding, saveBrandFromScan } from "#app/modules/onboarding/scan.server";
 import { getAdapter } from "#app/modules/publishing/adapters";
 import { disconnectConnection } from "#app/modules/publishing/connect.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
-import { requestPublication } from "#app/modules/publishing/publish.server";
+import { publishArticleJob, requestPublication } from "#app/modules/publishing/publish.server";
 import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
 import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
 import { createTopic } from "#app/modules/topics/topics.server";
@@ -54,9 +53,12 @@ type Tenant = { userId: string; workspaceId: string; siteId: string };
 
 const ago = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
-/** Runs the queued job of this name now, as the worker would (the seed runs before the worker starts). */
-async function runQueued(db: DB, name: keyof typeof jobRegistry, registry?: JobRegistry) {
-  await runNextJob(db, registry ?? { [name]: jobRegistry[name] }, JOB_OPTIONS);
+/**
+ * Runs the queued job of this name now, as the worker would (the seed runs before the worker starts), with the
+ * area's own definition: the worker's registry (app/worker/) is a composition root no module imports.
+ */
+async function runQueued(db: DB, registry: JobRegistry) {
+  await runNextJob(db, registry, JOB_OPTIONS);
 }
 
 async function setUpAccount(db: DB, now: Date): Promise<Tenant> {
@@ -161,7 +163,7 @@ async function publish(db: DB, tenant: Tenant, articleId: string, article: DemoA
         { articleId, connectionId: hostedId, mode: article.state === "live" ? "live" : "draft", scheduleAt: null },
         now,
       );
-      await runQueued(db, "publish-article");
+      await runQueued(db, { "publish-article": publishArticleJob as RunnableJob });
       await backdatePublished(db, articleId, ago(now, article.publishedDaysAgo ?? article.daysAgo));
       return;
     case "scheduled": {
@@ -174,7 +176,7 @@ async function publish(db: DB, tenant: Tenant, articleId: string, article: DemoA
       // Queued for the newsletter webhook, which was disconnected before the job ran: the engine fails it and says why.
       await requestPublication(db, who, { articleId, connectionId: webhookId, mode: "live", scheduleAt: null }, now);
       await disconnectConnection(db, tenant.siteId, webhookId);
-      await runQueued(db, "publish-article");
+      await runQueued(db, { "publish-article": publishArticleJob as RunnableJob });
       return;
     case "draft":
       return;
@@ -204,11 +206,11 @@ async function checkLinks(db: DB, siteId: string, now: Date) {
   const day = now.toISOString().slice(0, 10);
   // The daily check's own key (enqueueDailyLinkChecks): the minute tick sees today's run as done.
   await enqueue(db, CHECK_LINKS_JOB, { siteId, trigger: "daily" }, { idempotencyKey: `links:${siteId}:daily:${day}`, maxAttempts: 2 });
-  await runQueued(db, CHECK_LINKS_JOB, {
+  await runQueued(db, {
     [CHECK_LINKS_JOB]: {
-      ...jobRegistry[CHECK_LINKS_JOB],
+      ...checkSiteLinksJob,
       run: async (payload, { db: jobDb, signal }) => {
-        const { siteId: id } = jobRegistry[CHECK_LINKS_JOB].payload.parse(payload);
+        const { siteId: id } = checkSiteLinksJob.payload.parse(payload);
         await checkSiteLinks(jobDb, id, { signal, check: async (url) => demoLinkCheck(url) });
       },
     },

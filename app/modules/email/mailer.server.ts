@@ -1,6 +1,6 @@
 import { Errors, type ServerClient } from "postmark";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { enqueue, PermanentJobError } from "#app/modules/jobs/queue.server";
@@ -24,7 +24,7 @@ export type OutgoingMail = MailContent & { to: string; tag: string };
 export async function sendMail(db: DB, mail: OutgoingMail) {
   const env = getEnv();
   const transport = (await getMailSettings(db)).token ? "postmark" : "outbox";
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto("mail_outbox")
       .values({
@@ -89,6 +89,13 @@ export function isRetryable(error: unknown) {
 }
 
 const DeliverPayload = z.object({ mailId: z.number().int() });
+
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "deliver-mail": z.input<typeof DeliverPayload>;
+  }
+}
 
 type MailRow = { id: number; html: string; text: string };
 type FinalState =

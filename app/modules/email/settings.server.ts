@@ -1,5 +1,5 @@
 import { ServerClient } from "postmark";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { deleteConfig, openStoredSecret, readConfigRows, upsertConfig } from "#app/modules/settings/app-config.server";
@@ -71,7 +71,7 @@ export async function saveMailSettings(
   input: { token: string | null; clearToken: boolean; from: string },
   actor: { userId: string; ip: string | null },
 ) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const rows = await readConfigRows(trx, Object.values(MAIL_CONFIG_KEYS));
     const oldToken = openStoredSecret(MAIL_CONFIG_KEYS.token, rows.get(MAIL_CONFIG_KEYS.token));
     let tokenChange: "set" | "cleared" | null = null;

@@ -18,6 +18,13 @@ import { GENERATION_ERROR } from "./service.server";
  */
 
 const Payload = z.object({ generationId: z.string().min(1), siteId: z.string().min(1) });
+
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "generate-article": z.input<typeof Payload>;
+  }
+}
 const CANCEL_POLL_MS = 500;
 
 /** Errors no retry can fix: a bad request, key or model, or something the writer cannot do. */

@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { marked } from "marked";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 import { deriveArticleFields, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { withoutLinkChecks } from "#app/modules/articles/seo";
@@ -404,7 +404,7 @@ async function finish(
   state.seoScore = seo.score;
   const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
   const featured = images.find((i) => i.position === 0)?.url ?? null;
-  const replaced = await db.transaction().execute(async (trx) => {
+  const replaced = await inTransaction(db, async (trx) => {
     const old = await trx.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
     await trx.deleteFrom("article_images").where("article_id", "=", articleId).execute();
     for (const image of images) {

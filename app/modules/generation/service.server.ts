@@ -87,7 +87,7 @@ export async function startGeneration(
  */
 export async function startRegeneration(db: DB, tenant: AiTenant, articleId: string) {
   const { siteId } = tenant;
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const article = await getArticle(trx, siteId, articleId);
     if (!article) return null;
     const running = await activeGenerationFor(trx, siteId, articleId);

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { isoIn, isoNow, DAY } from "#app/utils/time";
+import type { JobDefinition } from "./runner.server";
 
 /** A delivered mail's body is kept this long for operators, then only its metadata stays. */
 export const MAIL_BODY_RETENTION_MS = 30 * DAY;
@@ -48,3 +50,18 @@ export async function purgeExpired(db: DB, now = new Date()) {
   // Shopify retries a failed delivery for some hours; 30 days covers that and late manual replays (decision 052).
   await db.deleteFrom("shopify_webhook_ids").where("received_at", "<", isoIn(-SHOPIFY_WEBHOOK_ID_RETENTION_MS, now)).execute();
 }
+
+const PurgePayload = z.object({});
+
+// What enqueue() accepts for this job (queue.server.ts).
+declare module "./queue.server" {
+  interface JobPayloads {
+    "purge-expired": z.input<typeof PurgePayload>;
+  }
+}
+
+/** The hourly housekeeping job (app/worker/schedule.server.ts enqueues it). */
+export const purgeExpiredJob: JobDefinition<typeof PurgePayload> = {
+  payload: PurgePayload,
+  run: (_payload, { db }) => purgeExpired(db),
+};

@@ -3,7 +3,6 @@ import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { Job, JobsTable } from "#app/db/schema";
 import { isoIn, isoNow } from "#app/utils/time";
-import type { JobName, JobPayload } from "./registry.server";
 
 /**
  * A durable queue on the main database, so a job is enqueued in the same
@@ -13,6 +12,18 @@ import type { JobName, JobPayload } from "./registry.server";
  * only while the job is still 'running' under that token, so a worker whose
  * lease was taken over or whose job was cancelled cannot record an outcome.
  */
+
+/**
+ * What enqueue() accepts, by job name: each area adds its jobs where it defines them, with
+ * `declare module "#app/modules/jobs/queue.server" { interface JobPayloads { … } }` (its schema's input),
+ * so the queue is typed without importing any area. The worker's registry (app/worker/registry.server.ts)
+ * fails to compile unless it runs exactly these jobs (docs/decisions/022-job-registry-with-typed-payloads.md).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface JobPayloads {}
+export type JobName = keyof JobPayloads;
+/** What enqueue() accepts for a job: its schema's input. */
+export type JobPayload<N extends JobName> = JobPayloads[N];
 
 /** What a worker needs to prove it still holds a job's lease. */
 export type Lease = Pick<Job, "id" | "lease_token">;
@@ -79,7 +90,7 @@ export class DeferJobError extends Error {
 
 /**
  * Enqueues a job of the registry: the name must be one of its jobs and the
- * payload must fit that job's schema (checked by the type checker here, and
+ * payload must fit that job's schema (JobPayloads; checked by the type checker here, and
  * parsed again by the runner before the job sees it).
  */
 export function enqueue<N extends JobName>(db: DB, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}) {

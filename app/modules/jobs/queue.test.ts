@@ -16,7 +16,7 @@ import {
   retryDelayMs,
 } from "./queue.server";
 import { offLane } from "./lane-slot.server";
-import { jobRegistry } from "./registry.server";
+import { jobRegistry } from "#app/worker/registry.server";
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   JobTimeoutError,

@@ -2,7 +2,7 @@ import * as cheerio from "cheerio/slim";
 import { normalizeInputUrl } from "./input-url";
 import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { getTextGenerator, offline } from "#app/modules/ai/providers.server";
 import type { BrandProfile, PageFacts, TextGenerator } from "#app/modules/ai/types";
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
@@ -210,7 +210,7 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
     internal_links: JSON.stringify(result.internalLinks),
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("brand_settings")
       .values({ site_id: siteId, logo_path: null, ...values })

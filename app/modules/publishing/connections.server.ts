@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsConnectionsTable, ConnectionStatus } from "#app/db/schema";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
@@ -121,7 +121,7 @@ export async function saveConnection(
   const now = isoNow();
   const status = statusFromDoctor(input.doctor);
   const lastError = firstProblem(input.doctor);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom("cms_connections")
       .select("id")
@@ -217,7 +217,7 @@ export async function updateConnectionConfig(db: DB, siteId: string, connectionI
 export async function setDefaultConnection(db: DB, siteId: string, connectionId: string) {
   const target = await getConnection(db, siteId, connectionId);
   if (target.status === "disconnected") throw new ConnectionNotFoundError();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable("cms_connections").set({ is_default: 0 }).where("site_id", "=", siteId).where("is_default", "=", 1).execute();
     await trx.updateTable("cms_connections").set({ is_default: 1, updated_at: isoNow() }).where("id", "=", connectionId).execute();
   });
@@ -229,7 +229,7 @@ export async function setDefaultConnection(db: DB, siteId: string, connectionId:
  * it. A default that is disconnected hands the default back to the hosted blog.
  */
 export async function markDisconnected(db: DB, siteId: string, connectionId: string) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("cms_connections")
       .select(["id", "is_default"])

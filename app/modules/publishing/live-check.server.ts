@@ -1,7 +1,7 @@
 import * as cheerio from "cheerio/slim";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { extractLinks } from "#app/modules/backlinks/extract";
@@ -337,6 +337,13 @@ export async function checkLivePost(
 
 const Payload = z.object({ publicationId: z.string().min(1) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [LIVE_CHECK_JOB]: z.input<typeof Payload>;
+  }
+}
+
 export const checkLivePostJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: async ({ publicationId }, { db, job, signal }) => {
@@ -399,7 +406,7 @@ export async function requestLiveCheck(db: DB, siteId: string, publicationId: st
   const articleId = publication.article_id;
   const reason = whyNotCheckable(publication);
   if (reason) return { ok: false, reason: "not_checkable", message: reason, articleId };
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
     const last = await jobsOfPublication(trx, publicationId)
       .select("created_at")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Selectable } from "kysely";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { PublicationsTable } from "#app/db/schema";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
@@ -95,7 +95,7 @@ export async function requestPublication(
   const correlationId = newCorrelationId();
   const status = input.scheduleAt ? "scheduled" : "pending";
   const publicationId = existing?.id ?? newId();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (existing) {
       await trx
         .updateTable("publications")
@@ -316,7 +316,7 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
   const connection = await getConnectionForUse(db, publication.site_id, publication.connection_id);
   const adapter = getAdapter(connection.platform);
   const fail = async (message: string, detail: string) => {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await trx
         .updateTable("publications")
         .set({ status: "failed", last_error: message, updated_at: isoNow() })
@@ -376,7 +376,7 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     const read = await adapter.read(ctx, sent.remoteId);
     const readBack: RemotePost = read ? { ...read, url: read.url ?? sent.url } : sent;
     const now = isoNow();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await recordRemote(trx, publication.id, readBack, {
         status: "published",
         last_error: null,
@@ -425,6 +425,13 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
 }
 
 const Payload = z.object({ publicationId: z.string().min(1), correlationId: z.string().min(1) });
+
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    "publish-article": z.input<typeof Payload>;
+  }
+}
 
 export const publishArticleJob: JobDefinition<typeof Payload> = {
   payload: Payload,

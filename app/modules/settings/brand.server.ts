@@ -142,7 +142,7 @@ export async function saveBrandLogo(db: DB, siteId: string, upload: File | null)
   const stored = await saveUpload("logo", siteId, upload);
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await setLogoPath(trx, siteId, stored.storedPath);
     await recordStoredImage(trx, stored.storedPath, { kind: "logo", siteId }, stored.bytes);
     await forgetStoredImages(trx, [previous?.logo_path]);
@@ -153,7 +153,7 @@ export async function saveBrandLogo(db: DB, siteId: string, upload: File | null)
 
 export async function removeBrandLogo(db: DB, siteId: string) {
   const previous = await db.selectFrom("brand_settings").select("logo_path").where("site_id", "=", siteId).executeTakeFirst();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await setLogoPath(trx, siteId, null);
     await forgetStoredImages(trx, [previous?.logo_path]);
   });

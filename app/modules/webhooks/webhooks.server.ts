@@ -445,6 +445,13 @@ async function deliver(db: DB, deliveryId: string, { signal, lastAttempt }: { si
 
 const Payload = z.object({ deliveryId: z.string().min(1) });
 
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [DELIVER_WEBHOOK_JOB]: z.input<typeof Payload>;
+  }
+}
+
 export const deliverWebhookJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: (payload, { db, job, signal }) => deliver(db, payload.deliveryId, { signal, lastAttempt: job.attempts >= job.max_attempts }),

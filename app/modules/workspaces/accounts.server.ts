@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
 import { slugify } from "#app/modules/articles/text";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
@@ -33,7 +33,7 @@ export async function createAccount(db: DB, account: NewAccount) {
   const workspaceId = newId();
   const siteId = newId();
   const name = account.fullName?.trim() || usernameOf(account.email);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("users")
       .values({
@@ -150,7 +150,7 @@ export async function createSiteSettings(db: DB, siteId: string) {
  * transaction and deleted once the rows are gone.
  */
 export async function deleteAccount(db: DB, userId: string) {
-  const files = await db.transaction().execute(async (trx) => {
+  const files = await inTransaction(db, async (trx) => {
     const owned = await trx
       .selectFrom("memberships as m")
       .select("m.workspace_id")

@@ -1,19 +1,18 @@
 import type { DB } from "#app/db/client.server";
-import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
 import { logger } from "#app/utils/logger.server";
 
 /**
  * What other modules do when a workspace gains or loses a site: billing makes
- * the subscription's quantity follow (docs/decisions/046), listed here so it
- * never depends on import order; tests add their own with onSiteCountChange.
- * sites.server.ts calls afterSiteCountChange after the change is committed. A
- * failing callback is logged and never undoes the change or stops the others.
+ * the subscription's quantity follow (docs/decisions/046), registered at server
+ * start-up by app/worker/hooks.server.ts so workspaces never imports billing;
+ * tests add their own with onSiteCountChange. sites.server.ts calls
+ * afterSiteCountChange after the change is committed. A failing callback is
+ * logged and never undoes the change or stops the others.
  */
 
 export type SiteCountHook = (db: DB, workspaceId: string) => Promise<void> | void;
 
-// A wrapper, not the function itself: billing imports this module's neighbours, and the cycle must not matter.
-const hooks: SiteCountHook[] = [(db, workspaceId) => requestSiteQuantitySync(db, workspaceId)];
+const hooks: SiteCountHook[] = [];
 
 /** Adds a callback; returns a function that removes it (tests). */
 export function onSiteCountChange(hook: SiteCountHook) {

@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
@@ -105,7 +105,7 @@ export async function addSite(db: DB, workspaceId: string, site: { name: string;
     if (error instanceof OutboundRequestError) throw new SiteUrlError(error.message);
     throw error;
   }
-  const siteId = await db.transaction().execute(async (trx) => {
+  const siteId = await inTransaction(db, async (trx) => {
     const id = await insertSite(trx, workspaceId, { name: site.name, url: site.url });
     await recordAudit(trx, {
       actorId: actor.userId,
@@ -122,7 +122,7 @@ export async function addSite(db: DB, workspaceId: string, site: { name: string;
 }
 
 export async function renameSite(db: DB, workspaceId: string, siteId: string, name: string, actor: Actor) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await getSite(trx, workspaceId, siteId);
     if (!before) return false;
     await trx
@@ -158,7 +158,7 @@ export async function deleteSite(
   confirmName: string,
   actor: Actor,
 ): Promise<DeleteSiteResult> {
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const site = await getSite(trx, workspaceId, siteId);
     if (!site) return { ok: false, reason: "not-found" } as const;
     if (site.name.trim() !== confirmName.trim()) return { ok: false, reason: "name-mismatch" } as const;

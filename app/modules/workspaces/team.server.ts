@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { liveKeysCreatedBy, revokeKeysCreatedBy } from "#app/modules/api/keys.server";
@@ -91,7 +91,7 @@ export async function inviteMember(
   if (member) return { ok: false, reason: "already-member" };
   const token = randomToken();
   const id = newId();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .deleteFrom("invitations")
       .where("workspace_id", "=", workspace.id)
@@ -131,7 +131,7 @@ export async function inviteMember(
 }
 
 export async function revokeInvitation(db: DB, workspaceId: string, invitationId: string, actor: Actor) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const gone = await trx
       .deleteFrom("invitations")
       .where("id", "=", invitationId)
@@ -164,7 +164,7 @@ export async function changeRole(
   role: WorkspaceRole,
   actor: Actor & { role: WorkspaceRole },
 ): Promise<MemberChangeResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const target = await membershipOf(trx, workspaceId, userId);
     if (!target) return { ok: false, reason: "not-found" } as const;
     if ((role === "owner" || target.role === "owner") && actor.role !== "owner") return { ok: false, reason: "owner-only" } as const;
@@ -196,7 +196,7 @@ export async function removeMember(
   actor: Actor & { role: WorkspaceRole },
   options: { revokeApiKeys?: boolean } = {},
 ): Promise<MemberChangeResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const target = await membershipOf(trx, workspaceId, userId);
     if (!target) return { ok: false, reason: "not-found" } as const;
     const leaving = userId === actor.userId;
@@ -268,7 +268,7 @@ export async function findInvitation(db: DB, token: string): Promise<InvitationV
  */
 export async function acceptInvitation(db: DB, token: string, user: { id: string; ip: string | null }) {
   if (!token) return null;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = isoNow();
     const invitation = await trx
       .updateTable("invitations")

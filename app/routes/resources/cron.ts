@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { enqueueDueWork } from "#app/modules/jobs/schedule.server";
+import { enqueueDueWork } from "#app/worker/schedule.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import type { Route } from "./+types/cron";
 

@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
 import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
-import { enqueue } from "./queue.server";
+import { enqueue } from "#app/modules/jobs/queue.server";
 
 /**
  * Recurring work, driven by the minute tick or POST /resources/cron. It only

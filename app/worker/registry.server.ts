@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { autopilotPublishJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
 import { planDigestsJob, sendDigestJob } from "#app/modules/autopilot/digest.server";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
@@ -11,14 +11,16 @@ import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-c
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/webhooks.server";
 import { MINUTE } from "#app/utils/time";
-import { purgeExpired } from "./maintenance.server";
-import type { JobDefinition } from "./runner.server";
+import { purgeExpiredJob } from "#app/modules/jobs/maintenance.server";
+import type { JobPayloads } from "#app/modules/jobs/queue.server";
+import type { JobDefinition } from "#app/modules/jobs/runner.server";
 
 /**
  * Every job the worker knows, by name, with its payload schema, lane and time
- * limit per attempt (see runner.server.ts). Each area defines its own jobs;
- * this only collects them and decides where and how long they run. The names
- * and schemas here are what enqueue() type-checks against (docs/decisions/022-job-registry-with-typed-payloads.md).
+ * limit per attempt (app/modules/jobs/runner.server.ts). Each area defines its own
+ * jobs and declares their payloads for enqueue() (JobPayloads in queue.server.ts);
+ * this composition root only collects them and decides where and how long they
+ * run, so no area imports another through the queue (docs/decisions/022-job-registry-with-typed-payloads.md).
  */
 export const jobRegistry = {
   // Postmark's client gives up after 20 s; the limit leaves room for the look-up before a retry.
@@ -27,7 +29,7 @@ export const jobRegistry = {
   "generate-article": { ...generateArticleJob, lane: "user", timeoutMs: 30 * MINUTE },
   // Each attempt makes a handful of requests to one platform; each request has its own 30 s limit.
   "publish-article": { ...publishArticleJob, lane: "publish", timeoutMs: 10 * MINUTE },
-  "purge-expired": { payload: z.object({}), run: (_payload, { db }) => purgeExpired(db), lane: "bulk" },
+  "purge-expired": { ...purgeExpiredJob, lane: "bulk" },
   // Capped per run and per host; what is left when the limit strikes is checked first next time.
   [CHECK_LINKS_JOB]: { ...checkSiteLinksJob, lane: "bulk", timeoutMs: CHECK_RUN_TIMEOUT_MS },
   // One page fetch (20 s limit) and its analysis; nobody waits on it.
@@ -51,6 +53,11 @@ export const jobRegistry = {
   [RESCORE_JOB]: { ...rescoreArticlesJob, lane: "bulk", timeoutMs: 15 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
-export type JobName = keyof typeof jobRegistry;
-/** What enqueue() accepts for a job: its schema's input. */
-export type JobPayload<N extends JobName> = z.input<(typeof jobRegistry)[N]["payload"]>;
+type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * Compiles only while the worker runs exactly the jobs enqueue() accepts, with the same payloads:
+ * a job an area declares but nobody registers here (or the reverse) is a type error, not a job that never runs.
+ */
+export type RegistryMatchesEnqueue = Same<Registered, JobPayloads> extends true ? true : never;
+export const registryMatchesEnqueue: RegistryMatchesEnqueue = true;
