@@ -12,7 +12,7 @@ import { enqueue } from "#app/modules/jobs/queue.server";
 import { jobRegistry } from "#app/modules/jobs/registry.server";
 import { runNextJob, type JobRegistry } from "#app/modules/jobs/runner.server";
 import { completeOnboarding, saveBrandFromScan } from "#app/modules/onboarding/scan.server";
-import { getAdapter } from "#app/modules/publishing/adapters";
+import { getAdapter } from "#app/modules/publishing/platforms/registry";
 import { disconnectConnection } from "#app/modules/publishing/connect.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";

@@ -1,13 +1,7 @@
 import { createAdminApiClient } from "@shopify/admin-api-client";
 import { getEnv } from "#app/env.server";
-import { describeResponse, guardedFetchApi, parseLenientJson, retryAfterMs } from "../http.server";
-import {
-  missingShopifyScopes,
-  normalizeShopDomain,
-  refreshShopifyToken,
-  rewriteShopifyUrl,
-  SHOP_DOMAIN_MESSAGE,
-} from "../shopify/oauth.server";
+import { describeResponse, guardedFetchApi, parseLenientJson, retryAfterMs } from "../../http.server";
+import { missingShopifyScopes, normalizeShopDomain, refreshShopifyToken, rewriteShopifyUrl, SHOP_DOMAIN_MESSAGE } from "./oauth.server";
 import {
   PublishError,
   type AdapterContext,
@@ -18,7 +12,7 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
+} from "../../types";
 
 /**
  * Shopify blog articles through the Admin GraphQL API (integrations.md §3),

@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { ConnectError, connectPlatform } from "../connect.server";
+import { ConnectError, connectPlatform } from "../../connect.server";
 import { completeWixInstall, workspaceOwnerEmail, WixInstallError } from "./install.server";
 import { WIX_INSTALLED_PATH } from "./installed-page";
 

@@ -1,4 +1,4 @@
-import { describeResponse, platformRequest, retryAfterMs, type PlatformRequest, type PlatformResponse } from "../http.server";
+import { describeResponse, platformRequest, retryAfterMs, type PlatformRequest, type PlatformResponse } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -9,9 +9,9 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
-import { dropWixToken, normalizeInstanceId, wixAccessToken, wixApiUrl } from "../wix/install.server";
-import { htmlToRicos, imageSources, ricosViolations, type RicosImage } from "../wix/ricos";
+} from "../../types";
+import { dropWixToken, normalizeInstanceId, wixAccessToken, wixApiUrl } from "./install.server";
+import { htmlToRicos, imageSources, ricosViolations, type RicosImage } from "./ricos";
 
 /**
  * Wix Blog through the Inkpilot app for Wix (integrations.md §4), plain REST

@@ -1,8 +1,8 @@
-import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../http.server";
-import { PublishError } from "../types";
-import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../types";
-import { wordpressComAppCredentials, wordpressComUrl } from "../wordpress-com/oauth.server";
-import { pickExisting, plainMessage, uploadFilename } from "./wordpress.server";
+import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../../http.server";
+import { PublishError } from "../../types";
+import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../../types";
+import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
+import { pickExisting, plainMessage, uploadFilename } from "../wordpress/adapter.server";
 
 /**
  * Sites hosted on WordPress.com through its v1.1 REST API (integrations.md §2),

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { getEnv } from "#app/env.server";
 import { OutboundRequestError } from "#app/utils/http.server";
-import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../http.server";
+import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -12,7 +12,7 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
+} from "../../types";
 
 /**
  * Webhook destination (integrations.md §8, Standard Webhooks 1.0): the customer's

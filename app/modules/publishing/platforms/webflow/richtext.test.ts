@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToWebflowRichText } from "./webflow-richtext";
+import { htmlToWebflowRichText } from "./richtext";
 
 const base = { baseUrl: "https://app.inkpilot.example" };
 

@@ -8,7 +8,7 @@ import {
   uploadFilename,
   wpGmt,
   wpSlug,
-} from "./wordpress.server";
+} from "./adapter.server";
 
 describe("routeUrl", () => {
   it("appends the route to a /wp-json/ root and the query after it", () => {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { appCredentials, appVerificationSecrets } from "../app-credentials.server";
+import { appCredentials, appVerificationSecrets } from "../../app-credentials.server";
 import { newId } from "#app/utils/crypto.server";
-import { describeResponse, platformRequest } from "../http.server";
-import { consumeOAuthState, createOAuthState } from "../oauth-states.server";
-import { PublishError, type Credentials } from "../types";
+import { describeResponse, platformRequest } from "../../http.server";
+import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
+import { PublishError, type Credentials } from "../../types";
 
 /**
  * Connecting a Shopify store as a public app (integrations.md §3): install URL

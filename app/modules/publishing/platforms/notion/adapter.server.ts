@@ -10,7 +10,7 @@ import {
   type QueryDataSourceParameters,
 } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
-import { guardedFetchApi, isPrivateUrl } from "../http.server";
+import { guardedFetchApi, isPrivateUrl } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -20,8 +20,8 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
-import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./notion-blocks";
+} from "../../types";
+import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./blocks";
 
 /**
  * Notion: one page per article in a database the customer shares with our

@@ -1,14 +1,14 @@
 import type { CmsPlatform } from "#app/db/schema";
 import type { PublishingAdapter } from "../types";
-import { ghostAdapter } from "./ghost.server";
-import { hostedAdapter } from "./hosted.server";
-import { notionAdapter } from "./notion.server";
-import { shopifyAdapter } from "./shopify.server";
-import { webflowAdapter } from "./webflow.server";
-import { webhookAdapter } from "./webhook.server";
-import { wixAdapter } from "./wix.server";
-import { wordpressComAdapter } from "./wordpress-com.server";
-import { wordpressAdapter } from "./wordpress.server";
+import { ghostAdapter } from "./ghost/adapter.server";
+import { hostedAdapter } from "./hosted/adapter.server";
+import { notionAdapter } from "./notion/adapter.server";
+import { shopifyAdapter } from "./shopify/adapter.server";
+import { webflowAdapter } from "./webflow/adapter.server";
+import { webhookAdapter } from "./webhook/adapter.server";
+import { wixAdapter } from "./wix/adapter.server";
+import { wordpressComAdapter } from "./wordpress-com/adapter.server";
+import { wordpressAdapter } from "./wordpress/adapter.server";
 
 /**
  * Every destination with a working adapter, by platform (docs/decisions/033).

@@ -3,8 +3,8 @@ import { getEnv } from "#app/env.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { getHostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
-import { isPrivateUrl } from "../http.server";
-import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, type PublishingAdapter, type RemotePost } from "../types";
+import { isPrivateUrl } from "../../http.server";
+import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, type PublishingAdapter, type RemotePost } from "../../types";
 
 /**
  * The hosted blog (issue 9): the destination every site starts with, served by

@@ -1,5 +1,5 @@
 import { getEnv } from "#app/env.server";
-import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse, isPrivateUrl } from "../http.server";
+import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse, isPrivateUrl } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -10,8 +10,8 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
-import { htmlToWebflowRichText } from "./webflow-richtext";
+} from "../../types";
+import { htmlToWebflowRichText } from "./richtext";
 
 /**
  * Webflow: one CMS item per article in a collection of the customer's site,

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { getDb, type DB } from "#app/db/client.server";
-import { appCredentials } from "../app-credentials.server";
+import { appCredentials } from "../../app-credentials.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
-import { logDiag, newCorrelationId } from "../diagnostics.server";
-import { describeResponse, platformRequest, retryAfterMs } from "../http.server";
-import { consumeOAuthState, createOAuthState } from "../oauth-states.server";
-import { PublishError } from "../types";
+import { logDiag, newCorrelationId } from "../../diagnostics.server";
+import { describeResponse, platformRequest, retryAfterMs } from "../../http.server";
+import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
+import { PublishError } from "../../types";
 
 /**
  * Connecting a Wix site through our app's install flow (integrations.md §4 A):

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import type { PostInput } from "../types";
+import type { PostInput } from "../../types";
 import {
   articleData,
   generateWebhookSecret,
@@ -8,7 +8,7 @@ import {
   parseWebhookSecret,
   webhookMessageId,
   webhookRetryDelayMs,
-} from "./webhook.server";
+} from "./adapter.server";
 
 const post: PostInput = {
   articleId: "art_1",

@@ -1,4 +1,4 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { normalizeShopDomain, SHOPIFY_PROVIDER, shopifySecrets, shortCorrelationId, verifyShopifyWebhookHmac } from "./oauth.server";
 
 /**
@@ -107,7 +107,7 @@ export async function handleShopifyWebhook(db: DB, input: ShopifyWebhookInput): 
     return 400;
   }
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Shopify sends the same id again when it retries; without one (never seen from Shopify) the
     // handlers below are idempotent anyway.
     if (webhookId && !(await firstDelivery(trx, webhookId, topic, shop))) {

@@ -1,5 +1,5 @@
 import { htmlToText } from "#app/modules/articles/text";
-import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../http.server";
+import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -11,7 +11,7 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
+} from "../../types";
 
 /**
  * Self-hosted WordPress over its REST API with an Application Password

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import GhostAdminAPI from "@tryghost/admin-api";
 import { getEnv } from "#app/env.server";
-import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../http.server";
+import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../../http.server";
 import {
   PublishError,
   type AdapterContext,
@@ -12,7 +12,7 @@ import {
   type PublishingAdapter,
   type RemotePost,
   type UploadedMedia,
-} from "../types";
+} from "../../types";
 
 /**
  * Ghost through its Admin API (integrations.md §5) with the official

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { batchBlocks, htmlToNotionBlocks, MAX_TEXT, splitText, type NotionBlock, type RichText } from "./notion-blocks";
+import { batchBlocks, htmlToNotionBlocks, MAX_TEXT, splitText, type NotionBlock, type RichText } from "./blocks";
 
 const body = (block: NotionBlock | undefined) =>
   block?.[block.type] as { rich_text: RichText[]; children?: NotionBlock[] } & Record<string, unknown>;
