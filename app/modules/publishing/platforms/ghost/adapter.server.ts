@@ -13,6 +13,7 @@ import {
   type RemotePost,
   type UploadedMedia,
 } from "../../types";
+import { check, failedCheck } from "../doctor";
 
 /**
  * Ghost through its Admin API (integrations.md §5) with the official
@@ -428,42 +429,43 @@ export const ghostAdapter: PublishingAdapter = {
       site = await readSite(ctx, ctx.siteUrl, /^[0-9a-f]{24}:[0-9a-f]{64}$/.test(key) ? key : `${"0".repeat(24)}:${"0".repeat(64)}`, clock);
       checks.push(
         site.adminUrl === ctx.siteUrl
-          ? { id: "reachable", label: "Ghost site reachable", state: "pass", detail: `${site.title} answered at ${ctx.siteUrl}.` }
-          : {
-              id: "reachable",
-              label: "Ghost site reachable",
-              state: "fail",
-              detail: `Ghost redirects ${ctx.siteUrl} to ${site.adminUrl}; posts cannot be sent through a redirect.`,
-              fix: `Reconnect Ghost with the Admin API URL ${site.adminUrl}.`,
-            },
+          ? check("reachable", "Ghost site reachable", "pass", `${site.title} answered at ${ctx.siteUrl}.`)
+          : check(
+              "reachable",
+              "Ghost site reachable",
+              "fail",
+              `Ghost redirects ${ctx.siteUrl} to ${site.adminUrl}; posts cannot be sent through a redirect.`,
+              `Reconnect Ghost with the Admin API URL ${site.adminUrl}.`,
+            ),
       );
       if (site.adminUrl !== ctx.siteUrl) return checks;
     } catch (error) {
       const failure = asPublishError(error);
-      checks.push({
-        id: "reachable",
-        label: "Ghost site reachable",
-        state: "fail",
-        detail: failure.message,
-        fix: failure.fix ?? "Check that the site is online and that the address is the API URL shown on your Ghost custom integration.",
-      });
+      checks.push(
+        failedCheck(
+          "reachable",
+          "Ghost site reachable",
+          failure,
+          "Check that the site is online and that the address is the API URL shown on your Ghost custom integration.",
+        ),
+      );
       return checks;
     }
     const problem = versionProblem(site);
     checks.push(
       problem
-        ? { id: "version", label: "Ghost version", state: "fail", detail: problem, fix: "Update Ghost to version 5 or newer." }
-        : { id: "version", label: "Ghost version", state: "pass", detail: `Ghost ${site.version} (API ${acceptVersionFor(site)}).` },
+        ? check("version", "Ghost version", "fail", problem, "Update Ghost to version 5 or newer.")
+        : check("version", "Ghost version", "pass", `Ghost ${site.version} (API ${acceptVersionFor(site)}).`),
     );
     if (problem) return checks;
     const live = { ...ctx, config: { ...ctx.config, acceptVersion: acceptVersionFor(site) } };
 
     try {
       await call(() => api(live, clock).posts.browse({ limit: 1, fields: "id" }));
-      checks.push({ id: "key", label: "Admin API key accepted", state: "pass", detail: "Ghost accepted the Admin API key." });
+      checks.push(check("key", "Admin API key accepted", "pass", "Ghost accepted the Admin API key."));
     } catch (error) {
       const failure = asPublishError(error);
-      checks.push({ id: "key", label: "Admin API key accepted", state: "fail", detail: failure.message, fix: failure.fix ?? KEY_HELP });
+      checks.push(failedCheck("key", "Admin API key accepted", failure, KEY_HELP));
       return checks;
     }
 
@@ -474,25 +476,28 @@ export const ghostAdapter: PublishingAdapter = {
       );
       try {
         await call(() => api(live, clock).posts.delete({ id: draft.id }));
-        checks.push({ id: "create", label: "Can create posts", state: "pass", detail: "A test draft was created and deleted again." });
+        checks.push(check("create", "Can create posts", "pass", "A test draft was created and deleted again."));
       } catch (error) {
-        checks.push({
-          id: "create",
-          label: "Can create posts",
-          state: "warn",
-          detail: `Posts can be created, but the test draft could not be deleted (${asPublishError(error).message}).`,
-          fix: "Delete the draft “Inkpilot connection check (safe to delete)” in Ghost Admin → Posts.",
-        });
+        checks.push(
+          check(
+            "create",
+            "Can create posts",
+            "warn",
+            `Posts can be created, but the test draft could not be deleted (${asPublishError(error).message}).`,
+            "Delete the draft “Inkpilot connection check (safe to delete)” in Ghost Admin → Posts.",
+          ),
+        );
       }
     } catch (error) {
       const failure = asPublishError(error);
-      checks.push({
-        id: "create",
-        label: "Can create posts",
-        state: "fail",
-        detail: failure.message,
-        fix: failure.fix ?? "Use a custom integration's Admin API key; custom integrations may write posts.",
-      });
+      checks.push(
+        failedCheck(
+          "create",
+          "Can create posts",
+          failure,
+          "Use a custom integration's Admin API key; custom integrations may write posts.",
+        ),
+      );
     }
     return checks;
   },

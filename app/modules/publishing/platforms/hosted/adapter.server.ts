@@ -5,6 +5,7 @@ import { getHostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, type PublishingAdapter, type RemotePost } from "../../types";
+import { check } from "../doctor";
 
 /**
  * The hosted blog (issue 9): the destination every site starts with, served by
@@ -65,10 +66,6 @@ async function place(ctx: AdapterContext, post: PostInput): Promise<RemotePost> 
   if (!article) throw new PublishError("invalid", "This article no longer exists.", { detail: `article ${post.articleId} not in site` });
   if (!article.slug) throw new PublishError("invalid", "This article has no URL slug. Add one in the editor's SEO panel.");
   return remotePost(blogSlug, article, post.mode === "live");
-}
-
-function check(id: string, label: string, state: DoctorCheck["state"], detail: string, fix?: string): DoctorCheck {
-  return fix ? { id, label, state, detail, fix } : { id, label, state, detail };
 }
 
 export const hostedAdapter: PublishingAdapter = {

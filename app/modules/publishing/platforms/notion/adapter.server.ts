@@ -22,6 +22,7 @@ import {
   type UploadedMedia,
 } from "../../types";
 import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./blocks";
+import { check, failedCheck } from "../doctor";
 
 /**
  * Notion: one page per article in a database the customer shares with our
@@ -469,38 +470,32 @@ export const notionAdapter: PublishingAdapter = {
       config = readConfig(ctx);
     } catch (error) {
       const failure = notionError(error);
-      return [
-        {
-          id: "connection",
-          label: "Connection settings",
-          state: "fail",
-          detail: failure.message,
-          fix: "Reconnect Notion in Settings → Integrations.",
-        },
-      ];
+      return [check("connection", "Connection settings", "fail", failure.message, "Reconnect Notion in Settings → Integrations.")];
     }
 
     try {
       const me = (await call("token", () => client.users.me({}))) as { name?: string | null; bot?: { workspace_name?: string | null } };
-      checks.push({
-        id: "token",
-        label: "Integration token",
-        state: "pass",
-        detail: `Notion accepts the token (integration "${me.name ?? "Inkpilot"}"${me.bot?.workspace_name ? ` in ${me.bot.workspace_name}` : ""}).`,
-      });
+      checks.push(
+        check(
+          "token",
+          "Integration token",
+          "pass",
+          `Notion accepts the token (integration "${me.name ?? "Inkpilot"}"${me.bot?.workspace_name ? ` in ${me.bot.workspace_name}` : ""}).`,
+        ),
+      );
     } catch (error) {
       const failure = notionError(error, "token");
-      checks.push({
-        id: "token",
-        label: "Integration token",
-        state: "fail",
-        detail:
+      checks.push(
+        check(
+          "token",
+          "Integration token",
+          "fail",
           failure.kind === "auth" ? "Notion does not accept this token: it was revoked, or the integration was deleted." : failure.message,
-        fix:
           failure.kind === "auth"
             ? "Copy the integration's secret again from notion.so/profile/integrations and reconnect."
             : "Check again in a minute.",
-      });
+        ),
+      );
       return checks;
     }
 
@@ -508,43 +503,34 @@ export const notionAdapter: PublishingAdapter = {
       const database = (await call("database", () => client.databases.retrieve({ database_id: config.databaseId }))) as unknown as {
         data_sources?: Array<{ id: string }>;
       };
-      checks.push({
-        id: "shared",
-        label: "Database shared with the integration",
-        state: "pass",
-        detail: `Inkpilot can open "${config.databaseTitle}".`,
-      });
+      checks.push(check("shared", "Database shared with the integration", "pass", `Inkpilot can open "${config.databaseTitle}".`));
       const sources = database.data_sources ?? [];
       const known = sources.some((s) => s.id.replace(/-/g, "") === config.dataSourceId.replace(/-/g, ""));
       checks.push(
         known
-          ? {
-              id: "data_source",
-              label: "Data source",
-              state: "pass",
-              detail: "The database's data source Inkpilot adds pages to is there.",
-            }
-          : {
-              id: "data_source",
-              label: "Data source",
-              state: "fail",
-              detail: "The data source Inkpilot adds pages to is no longer in this database.",
-              fix: "Reconnect Notion so Inkpilot picks the database's current data source.",
-            },
+          ? check("data_source", "Data source", "pass", "The database's data source Inkpilot adds pages to is there.")
+          : check(
+              "data_source",
+              "Data source",
+              "fail",
+              "The data source Inkpilot adds pages to is no longer in this database.",
+              "Reconnect Notion so Inkpilot picks the database's current data source.",
+            ),
       );
       if (!known) return checks;
     } catch (error) {
       const failure = notionError(error, "database");
-      checks.push({
-        id: "shared",
-        label: "Database shared with the integration",
-        state: "fail",
-        detail:
+      checks.push(
+        check(
+          "shared",
+          "Database shared with the integration",
+          "fail",
           failure.kind === "config" && failure.fix === SHARE_FIX
             ? "Notion cannot find the database for this integration: it is not shared with it, or it was deleted."
             : failure.message,
-        fix: failure.fix ?? "Check again in a minute.",
-      });
+          failure.fix ?? "Check again in a minute.",
+        ),
+      );
       return checks;
     }
 
@@ -554,13 +540,7 @@ export const notionAdapter: PublishingAdapter = {
       schema = (source as unknown as { properties: Schema }).properties;
     } catch (error) {
       const failure = notionError(error, "database");
-      checks.push({
-        id: "schema",
-        label: "Database properties",
-        state: "fail",
-        detail: failure.message,
-        fix: failure.fix ?? "Check again in a minute.",
-      });
+      checks.push(failedCheck("schema", "Database properties", failure, "Check again in a minute."));
       return checks;
     }
     const byId = (id: string) => Object.values(schema).find((p) => p.id === id);
@@ -568,42 +548,43 @@ export const notionAdapter: PublishingAdapter = {
     const title = byId(config.mapping.title.id);
     checks.push(
       title?.type === "title"
-        ? { id: "title", label: "Title property", state: "pass", detail: `Article titles go to "${title.name}".` }
-        : {
-            id: "title",
-            label: "Title property",
-            state: "fail",
-            detail: "The database's title property changed since Notion was connected.",
-            fix: "Reconnect Notion so Inkpilot reads the properties again.",
-          },
+        ? check("title", "Title property", "pass", `Article titles go to "${title.name}".`)
+        : check(
+            "title",
+            "Title property",
+            "fail",
+            "The database's title property changed since Notion was connected.",
+            "Reconnect Notion so Inkpilot reads the properties again.",
+          ),
     );
     const marker = (config.mapping.marker && byId(config.mapping.marker.id)) || fresh?.marker;
     checks.push(
       marker
-        ? {
-            id: "marker",
-            label: "Inkpilot ID property",
-            state: "pass",
-            detail: `Each page carries its publication id in "${marker.name}", so a retry finds the page it created.`,
-          }
-        : {
-            id: "marker",
-            label: "Inkpilot ID property",
-            state: "warn",
-            detail:
-              "The database has no 'Inkpilot ID' property. Without it a page whose creation answer was lost cannot be found reliably; Inkpilot then looks for a page with the same title.",
-            fix: "Add a Text property named 'Inkpilot ID' to the database, then Check again.",
-          },
+        ? check(
+            "marker",
+            "Inkpilot ID property",
+            "pass",
+            `Each page carries its publication id in "${marker.name}", so a retry finds the page it created.`,
+          )
+        : check(
+            "marker",
+            "Inkpilot ID property",
+            "warn",
+            "The database has no 'Inkpilot ID' property. Without it a page whose creation answer was lost cannot be found reliably; Inkpilot then looks for a page with the same title.",
+            "Add a Text property named 'Inkpilot ID' to the database, then Check again.",
+          ),
     );
     const status = config.mapping.status ? byId(config.mapping.status.id) : undefined;
     if (!status) {
-      checks.push({
-        id: "status",
-        label: "Status property",
-        state: "warn",
-        detail: "The database has no Status property, so drafts and published articles look the same in Notion.",
-        fix: "Add a Status (or Select) property named 'Status' with the options 'Draft' and 'Published', then reconnect.",
-      });
+      checks.push(
+        check(
+          "status",
+          "Status property",
+          "warn",
+          "The database has no Status property, so drafts and published articles look the same in Notion.",
+          "Add a Status (or Select) property named 'Status' with the options 'Draft' and 'Published', then reconnect.",
+        ),
+      );
     } else {
       const options = (status.status ?? status.select)?.options.map((o) => o.name) ?? [];
       const missing = [
@@ -612,30 +593,32 @@ export const notionAdapter: PublishingAdapter = {
       ].filter(Boolean);
       checks.push(
         missing.length === 0
-          ? {
-              id: "status",
-              label: "Status property",
-              state: "pass",
-              detail: `Drafts get "${config.mapping.status!.draft}", published articles "${config.mapping.status!.published}" in "${status.name}".`,
-            }
-          : {
-              id: "status",
-              label: "Status property",
-              state: "warn",
-              detail: `"${status.name}" has no option for ${missing.join(" and ")}; Inkpilot leaves the status empty then.`,
-              fix: `Add the option${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(" and ")} to "${status.name}", then reconnect.`,
-            },
+          ? check(
+              "status",
+              "Status property",
+              "pass",
+              `Drafts get "${config.mapping.status!.draft}", published articles "${config.mapping.status!.published}" in "${status.name}".`,
+            )
+          : check(
+              "status",
+              "Status property",
+              "warn",
+              `"${status.name}" has no option for ${missing.join(" and ")}; Inkpilot leaves the status empty then.`,
+              `Add the option${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(" and ")} to "${status.name}", then reconnect.`,
+            ),
       );
     }
     const appUrl = getEnv().appUrl;
     if (isPrivateUrl(appUrl)) {
-      checks.push({
-        id: "images",
-        label: "Images",
-        state: "warn",
-        detail: `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
-        fix: "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
-      });
+      checks.push(
+        check(
+          "images",
+          "Images",
+          "warn",
+          `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
+          "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
+        ),
+      );
     }
     return checks;
   },

@@ -13,6 +13,7 @@ import {
   type RemotePost,
   type UploadedMedia,
 } from "../../types";
+import { check } from "../doctor";
 
 /**
  * Shopify blog articles through the Admin GraphQL API (integrations.md §3),
@@ -495,26 +496,23 @@ export const shopifyAdapter: PublishingAdapter = {
     try {
       session = sessionFrom(ctx);
     } catch (error) {
-      return [{ id: "token", label: "Access to the store", state: "fail", detail: (error as Error).message, fix: reconnect }];
+      return [check("token", "Access to the store", "fail", (error as Error).message, reconnect)];
     }
     let answered: GqlAnswer<{ shop: { name: string } }>;
     try {
       answered = await gql(session, Q.shop);
-      checks.push({
-        id: "token",
-        label: "Access to the store",
-        state: "pass",
-        detail: `Connected to ${answered.data.shop.name} (${session.shop}).`,
-      });
+      checks.push(check("token", "Access to the store", "pass", `Connected to ${answered.data.shop.name} (${session.shop}).`));
     } catch (error) {
       const e = error as PublishError;
-      checks.push({
-        id: "token",
-        label: "Access to the store",
-        state: "fail",
-        detail: e.message,
-        fix: e.fix ?? (e.kind === "transient" || e.kind === "rate_limit" ? "Check again in a minute." : reconnect),
-      });
+      checks.push(
+        check(
+          "token",
+          "Access to the store",
+          "fail",
+          e.message,
+          e.fix ?? (e.kind === "transient" || e.kind === "rate_limit" ? "Check again in a minute." : reconnect),
+        ),
+      );
       return checks;
     }
     try {
@@ -522,84 +520,65 @@ export const shopifyAdapter: PublishingAdapter = {
       const granted = data.currentAppInstallation.accessScopes.map((s) => s.handle);
       checks.push(
         missingShopifyScopes(granted).length
-          ? {
-              id: "scopes",
-              label: "Permission to write blog articles",
-              state: "fail",
-              detail: `Shopify granted ${granted.join(", ") || "no permissions"}, without write_content.`,
-              fix: "Connect again and approve every permission asked.",
-            }
-          : {
-              id: "scopes",
-              label: "Permission to write blog articles",
-              state: "pass",
-              detail: "Inkpilot may create and update blog articles.",
-            },
+          ? check(
+              "scopes",
+              "Permission to write blog articles",
+              "fail",
+              `Shopify granted ${granted.join(", ") || "no permissions"}, without write_content.`,
+              "Connect again and approve every permission asked.",
+            )
+          : check("scopes", "Permission to write blog articles", "pass", "Inkpilot may create and update blog articles."),
       );
     } catch (error) {
-      checks.push({
-        id: "scopes",
-        label: "Permission to write blog articles",
-        state: "fail",
-        detail: (error as Error).message,
-        fix: (error as PublishError).fix ?? undefined,
-      });
+      checks.push(
+        check("scopes", "Permission to write blog articles", "fail", (error as Error).message, (error as PublishError).fix ?? undefined),
+      );
     }
     try {
       const blogId = typeof ctx.config.blogId === "string" ? ctx.config.blogId : "";
       const blogs = await listBlogs(session);
       const blog = blogs.find((b) => b.id === blogId);
-      if (!blogId)
-        checks.push({
-          id: "blog",
-          label: "Blog",
-          state: "fail",
-          detail: "No blog is chosen for this connection.",
-          fix: "Choose the blog articles go to.",
-        });
+      if (!blogId) checks.push(check("blog", "Blog", "fail", "No blog is chosen for this connection.", "Choose the blog articles go to."));
       else if (!blog)
-        checks.push({
-          id: "blog",
-          label: "Blog",
-          state: "fail",
-          detail: `The blog "${String(ctx.config.blogTitle ?? blogId)}" no longer exists in your store.`,
-          fix: blogs.length
-            ? "Choose another blog for this connection."
-            : "Create a blog in Shopify admin → Online Store → Blog posts, then choose it.",
-        });
-      else checks.push({ id: "blog", label: "Blog", state: "pass", detail: `Articles go to the blog "${blog.title}".` });
+        checks.push(
+          check(
+            "blog",
+            "Blog",
+            "fail",
+            `The blog "${String(ctx.config.blogTitle ?? blogId)}" no longer exists in your store.`,
+            blogs.length
+              ? "Choose another blog for this connection."
+              : "Create a blog in Shopify admin → Online Store → Blog posts, then choose it.",
+          ),
+        );
+      else checks.push(check("blog", "Blog", "pass", `Articles go to the blog "${blog.title}".`));
     } catch (error) {
-      checks.push({
-        id: "blog",
-        label: "Blog",
-        state: "fail",
-        detail: (error as Error).message,
-        fix: (error as PublishError).fix ?? undefined,
-      });
+      checks.push(check("blog", "Blog", "fail", (error as Error).message, (error as PublishError).fix ?? undefined));
     }
     if (answered.deprecated) {
-      checks.push({
-        id: "api_version",
-        label: "Shopify API version",
-        state: "warn",
-        detail: `Shopify flags a field Inkpilot uses as deprecated: ${answered.deprecated.slice(0, 150)}`,
-        fix: "Nothing to do now; Inkpilot will move to a newer API version.",
-      });
+      checks.push(
+        check(
+          "api_version",
+          "Shopify API version",
+          "warn",
+          `Shopify flags a field Inkpilot uses as deprecated: ${answered.deprecated.slice(0, 150)}`,
+          "Nothing to do now; Inkpilot will move to a newer API version.",
+        ),
+      );
     } else if (answered.apiVersion && answered.apiVersion !== pinned) {
-      checks.push({
-        id: "api_version",
-        label: "Shopify API version",
-        state: "warn",
-        detail: `Shopify answered with API version ${answered.apiVersion} instead of ${pinned} (the pinned version may be retired).`,
-        fix: "Nothing to do for you; Inkpilot's operators move to the newer API version.",
-      });
+      checks.push(
+        check(
+          "api_version",
+          "Shopify API version",
+          "warn",
+          `Shopify answered with API version ${answered.apiVersion} instead of ${pinned} (the pinned version may be retired).`,
+          "Nothing to do for you; Inkpilot's operators move to the newer API version.",
+        ),
+      );
     } else {
-      checks.push({
-        id: "api_version",
-        label: "Shopify API version",
-        state: "pass",
-        detail: `Shopify answers with API version ${answered.apiVersion ?? pinned}.`,
-      });
+      checks.push(
+        check("api_version", "Shopify API version", "pass", `Shopify answers with API version ${answered.apiVersion ?? pinned}.`),
+      );
     }
     return checks;
   },

@@ -12,6 +12,7 @@ import {
   type UploadedMedia,
 } from "../../types";
 import { htmlToWebflowRichText } from "./richtext";
+import { check, failedCheck } from "../doctor";
 
 /**
  * Webflow: one CMS item per article in a collection of the customer's site,
@@ -644,34 +645,20 @@ export const webflowAdapter: PublishingAdapter = {
       accessToken = token(ctx);
     } catch (error) {
       const failure = error instanceof PublishError ? error : new PublishError("config", String(error));
-      return [
-        {
-          id: "connection",
-          label: "Connection settings",
-          state: "fail",
-          detail: failure.message,
-          fix: "Reconnect Webflow in Settings → Integrations.",
-        },
-      ];
+      return [check("connection", "Connection settings", "fail", failure.message, "Reconnect Webflow in Settings → Integrations.")];
     }
     const failed = (id: string, label: string, error: unknown, fix = "Check again in a minute."): DoctorCheck => {
       const failure = error instanceof PublishError ? error : new PublishError("transient", "Webflow did not answer.");
-      return { id, label, state: "fail", detail: failure.message, fix: failure.fix ?? fix };
+      return failedCheck(id, label, failure, fix);
     };
 
     let scopes: string[];
     try {
       scopes = scopesOf(await call(ctx, accessToken, "GET", "/token/introspect", { subject: "token" }));
-      checks.push({ id: "token", label: "API token", state: "pass", detail: "Webflow accepts the token." });
+      checks.push(check("token", "API token", "pass", "Webflow accepts the token."));
     } catch (error) {
       if (error instanceof PublishError && error.kind === "auth") {
-        checks.push({
-          id: "token",
-          label: "API token",
-          state: "fail",
-          detail: "Webflow does not accept this token: it was revoked or regenerated.",
-          fix: DOC_TOKEN,
-        });
+        checks.push(check("token", "API token", "fail", "Webflow does not accept this token: it was revoked or regenerated.", DOC_TOKEN));
       } else checks.push(failed("token", "API token", error));
       return checks;
     }
@@ -679,26 +666,28 @@ export const webflowAdapter: PublishingAdapter = {
     // Only a reported scope list that lacks a needed scope fails; a token whose scopes Webflow does not list is tried as it is.
     const missingNeeded = scopes.length ? missing.filter((s) => NEEDED_SCOPES.includes(s)) : [];
     if (scopes.length === 0) {
-      checks.push({
-        id: "scopes",
-        label: "Token permissions",
-        state: "warn",
-        detail: "Webflow did not say what this token may do; the checks below show whether it can read the site and collection.",
-        fix: DOC_TOKEN,
-      });
+      checks.push(
+        check(
+          "scopes",
+          "Token permissions",
+          "warn",
+          "Webflow did not say what this token may do; the checks below show whether it can read the site and collection.",
+          DOC_TOKEN,
+        ),
+      );
     } else {
       checks.push(
         missing.length === 0
-          ? { id: "scopes", label: "Token permissions", state: "pass", detail: `The token may ${WANTED_SCOPES.join(", ")}.` }
-          : {
-              id: "scopes",
-              label: "Token permissions",
-              state: missingNeeded.length ? "fail" : "warn",
-              detail: missingNeeded.length
+          ? check("scopes", "Token permissions", "pass", `The token may ${WANTED_SCOPES.join(", ")}.`)
+          : check(
+              "scopes",
+              "Token permissions",
+              missingNeeded.length ? "fail" : "warn",
+              missingNeeded.length
                 ? `The token lacks ${missing.join(", ")}, so Inkpilot cannot read or write the collection.`
                 : `The token lacks ${missing.join(", ")}. Publishing articles works; it is only needed to publish the whole site, which Inkpilot leaves to you.`,
-              fix: DOC_TOKEN,
-            },
+              DOC_TOKEN,
+            ),
       );
     }
     if (missingNeeded.length) return checks;
@@ -706,7 +695,7 @@ export const webflowAdapter: PublishingAdapter = {
     let site: WfSite;
     try {
       site = await call<WfSite>(ctx, accessToken, "GET", `/sites/${encodeURIComponent(config.siteId)}`, { subject: "site" });
-      checks.push({ id: "site", label: "Site", state: "pass", detail: `Inkpilot can open ${site.displayName ?? config.siteName}.` });
+      checks.push(check("site", "Site", "pass", `Inkpilot can open ${site.displayName ?? config.siteName}.`));
     } catch (error) {
       checks.push(failed("site", "Site", error));
       return checks;
@@ -715,12 +704,7 @@ export const webflowAdapter: PublishingAdapter = {
     let collection: WfCollection;
     try {
       collection = await readCollection(ctx, accessToken, config.collectionId);
-      checks.push({
-        id: "collection",
-        label: "Collection",
-        state: "pass",
-        detail: `Articles go to the collection "${collection.displayName}".`,
-      });
+      checks.push(check("collection", "Collection", "pass", `Articles go to the collection "${collection.displayName}".`));
     } catch (error) {
       checks.push(failed("collection", "Collection", error));
       return checks;
@@ -737,83 +721,88 @@ export const webflowAdapter: PublishingAdapter = {
     const unfilled = fields.filter((f) => f.isRequired && !mapped.has(f.slug));
     if (!body) {
       const richText = fields.filter((f) => f.type === "RichText");
-      checks.push({
-        id: "fields",
-        label: "Field mapping",
-        state: "fail",
-        detail: config.mapping.body
-          ? `The body field "${config.mapping.body.name}" is no longer a Rich text field of "${collection.displayName}".`
-          : richText.length
-            ? `No field of "${collection.displayName}" is chosen for the article body (Rich text fields: ${richText.map((f) => f.displayName).join(", ")}).`
-            : `"${collection.displayName}" has no Rich text field for the article body.`,
-        fix: BODY_FIX,
-      });
+      checks.push(
+        check(
+          "fields",
+          "Field mapping",
+          "fail",
+          config.mapping.body
+            ? `The body field "${config.mapping.body.name}" is no longer a Rich text field of "${collection.displayName}".`
+            : richText.length
+              ? `No field of "${collection.displayName}" is chosen for the article body (Rich text fields: ${richText.map((f) => f.displayName).join(", ")}).`
+              : `"${collection.displayName}" has no Rich text field for the article body.`,
+          BODY_FIX,
+        ),
+      );
     } else if (unfilled.length) {
-      checks.push({
-        id: "fields",
-        label: "Field mapping",
-        state: "fail",
-        detail: `"${collection.displayName}" requires ${unfilled.map((f) => `"${f.displayName}"`).join(", ")}, which Inkpilot does not fill.`,
-        fix: "Make those fields optional in the collection settings, or map them to Inkpilot's fields.",
-      });
+      checks.push(
+        check(
+          "fields",
+          "Field mapping",
+          "fail",
+          `"${collection.displayName}" requires ${unfilled.map((f) => `"${f.displayName}"`).join(", ")}, which Inkpilot does not fill.`,
+          "Make those fields optional in the collection settings, or map them to Inkpilot's fields.",
+        ),
+      );
     } else {
       const gone = MAPPING_KEYS.filter((k) => k !== "body" && config.mapping[k] && !current(k));
       checks.push(
         gone.length
-          ? {
-              id: "fields",
-              label: "Field mapping",
-              state: "warn",
-              detail: `Fields chosen for ${gone.map((k) => LABELS[k].toLowerCase()).join(", ")} are no longer in the collection; Inkpilot leaves them out.`,
-              fix: "Choose the fields again in the connection's settings.",
-            }
-          : {
-              id: "fields",
-              label: "Field mapping",
-              state: "pass",
-              detail: `Body goes to "${body.displayName}"${config.mapping.cover ? `, cover image to "${config.mapping.cover.name}"` : ""}.`,
-            },
+          ? check(
+              "fields",
+              "Field mapping",
+              "warn",
+              `Fields chosen for ${gone.map((k) => LABELS[k].toLowerCase()).join(", ")} are no longer in the collection; Inkpilot leaves them out.`,
+              "Choose the fields again in the connection's settings.",
+            )
+          : check(
+              "fields",
+              "Field mapping",
+              "pass",
+              `Body goes to "${body.displayName}"${config.mapping.cover ? `, cover image to "${config.mapping.cover.name}"` : ""}.`,
+            ),
       );
     }
     checks.push(
       current("seoTitle") && current("metaDescription")
-        ? {
-            id: "seo",
-            label: "SEO fields",
-            state: "pass",
-            detail: `SEO title goes to "${config.mapping.seoTitle!.name}", meta description to "${config.mapping.metaDescription!.name}".`,
-          }
-        : {
-            id: "seo",
-            label: "SEO fields",
-            state: "warn",
-            detail:
-              current("seoTitle") || current("metaDescription")
-                ? "Only one of the SEO fields is mapped."
-                : "The collection has no SEO fields.",
-            fix: SEO_FIX,
-          },
+        ? check(
+            "seo",
+            "SEO fields",
+            "pass",
+            `SEO title goes to "${config.mapping.seoTitle!.name}", meta description to "${config.mapping.metaDescription!.name}".`,
+          )
+        : check(
+            "seo",
+            "SEO fields",
+            "warn",
+            current("seoTitle") || current("metaDescription")
+              ? "Only one of the SEO fields is mapped."
+              : "The collection has no SEO fields.",
+            SEO_FIX,
+          ),
     );
     checks.push(
       site.lastPublished
-        ? { id: "published", label: "Site published", state: "pass", detail: "The site has been published, so articles can go live." }
-        : {
-            id: "published",
-            label: "Site published",
-            state: "warn",
-            detail: "The site has never been published: drafts work, but live publishing needs one site publish first.",
-            fix: SITE_NOT_PUBLISHED_FIX,
-          },
+        ? check("published", "Site published", "pass", "The site has been published, so articles can go live.")
+        : check(
+            "published",
+            "Site published",
+            "warn",
+            "The site has never been published: drafts work, but live publishing needs one site publish first.",
+            SITE_NOT_PUBLISHED_FIX,
+          ),
     );
     const appUrl = getEnv().appUrl;
     if (isPrivateUrl(appUrl)) {
-      checks.push({
-        id: "images",
-        label: "Images",
-        state: "warn",
-        detail: `Webflow imports images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will be left out.`,
-        fix: "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
-      });
+      checks.push(
+        check(
+          "images",
+          "Images",
+          "warn",
+          `Webflow imports images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will be left out.`,
+          "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
+        ),
+      );
     }
     return checks;
   },

@@ -13,6 +13,7 @@ import {
   type RemotePost,
   type UploadedMedia,
 } from "../../types";
+import { check } from "../doctor";
 
 /**
  * Webhook destination (integrations.md §8, Standard Webhooks 1.0): the customer's
@@ -428,10 +429,6 @@ export function webhookRetryDelayMs(failedAttempts: number, random: () => number
 // ---------------------------------------------------------------------------
 // The adapter
 
-function fail(id: string, label: string, detail: string, fix: string): DoctorCheck {
-  return { id, label, state: "fail", detail, fix };
-}
-
 export const webhookAdapter: PublishingAdapter = {
   facts: {
     platform: "webhook",
@@ -486,28 +483,30 @@ export const webhookAdapter: PublishingAdapter = {
     let endpoint: URL;
     try {
       endpoint = endpointOf(ctx);
-      checks.push({ id: "url", label: "Webhook URL", state: "pass", detail: maskWebhookUrl(endpoint.href) });
+      checks.push(check("url", "Webhook URL", "pass", maskWebhookUrl(endpoint.href)));
     } catch (error) {
       const message = error instanceof PublishError ? error.message : "The webhook URL cannot be read.";
-      checks.push(fail("url", "Webhook URL", message, "Reconnect with the https:// URL your receiver shows."));
+      checks.push(check("url", "Webhook URL", "fail", message, "Reconnect with the https:// URL your receiver shows."));
       return checks;
     }
     checks.push(
       endpoint.protocol === "https:"
-        ? { id: "https", label: "Encrypted (https)", state: "pass", detail: "Deliveries travel over https." }
-        : {
-            id: "https",
-            label: "Encrypted (https)",
-            state: "warn",
-            detail: "This test address uses plain http; real connections must use https.",
-            fix: "Use an https:// URL.",
-          },
+        ? check("https", "Encrypted (https)", "pass", "Deliveries travel over https.")
+        : check(
+            "https",
+            "Encrypted (https)",
+            "warn",
+            "This test address uses plain http; real connections must use https.",
+            "Use an https:// URL.",
+          ),
     );
     if ("error" in parseWebhookSecret(ctx.credentials.secret ?? "")) {
-      checks.push(fail("secret", "Signing secret", "This connection has no valid signing secret.", "Reconnect to get a new secret."));
+      checks.push(
+        check("secret", "Signing secret", "fail", "This connection has no valid signing secret.", "Reconnect to get a new secret."),
+      );
       return checks;
     }
-    checks.push({ id: "secret", label: "Signing secret", state: "pass", detail: "Every delivery is signed (Standard Webhooks v1)." });
+    checks.push(check("secret", "Signing secret", "pass", "Every delivery is signed (Standard Webhooks v1)."));
 
     let delivery: Delivery;
     try {
@@ -515,9 +514,10 @@ export const webhookAdapter: PublishingAdapter = {
     } catch (error) {
       const failure = error instanceof PublishError ? error : null;
       checks.push(
-        fail(
+        check(
           "reachable",
           "Receiver reachable",
+          "fail",
           failure?.message ?? "We could not reach your webhook URL.",
           failure?.fix ?? "Check that the receiver is running and reachable from the internet.",
         ),
@@ -525,20 +525,15 @@ export const webhookAdapter: PublishingAdapter = {
       return checks;
     }
     const { response, durationMs } = delivery;
-    checks.push({ id: "reachable", label: "Receiver reachable", state: "pass", detail: `Answered in ${durationMs} ms.` });
+    checks.push(check("reachable", "Receiver reachable", "pass", `Answered in ${durationMs} ms.`));
     if (response.status >= 200 && response.status < 300) {
-      checks.push({
-        id: "test",
-        label: "Test delivery",
-        state: "pass",
-        detail: `A signed test.ping was accepted (HTTP ${response.status}).`,
-      });
+      checks.push(check("test", "Test delivery", "pass", `A signed test.ping was accepted (HTTP ${response.status}).`));
     } else {
       const failure = webhookFailure(response);
       // "Will be retried" belongs to article deliveries; a test is simply answered.
       const detail =
         failure.kind === "config" ? failure.message : `Your receiver answered the signed test.ping with HTTP ${response.status}.`;
-      checks.push(fail("test", "Test delivery", detail, failure.fix ?? "Check your receiver's logs."));
+      checks.push(check("test", "Test delivery", "fail", detail, failure.fix ?? "Check your receiver's logs."));
     }
     return checks;
   },

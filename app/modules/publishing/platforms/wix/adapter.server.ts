@@ -12,6 +12,7 @@ import {
 } from "../../types";
 import { dropWixToken, normalizeInstanceId, wixAccessToken, wixApiUrl } from "./install.server";
 import { htmlToRicos, imageSources, ricosViolations, type RicosImage } from "./ricos";
+import { check } from "../doctor";
 
 /**
  * Wix Blog through the Inkpilot app for Wix (integrations.md §4), plain REST
@@ -446,21 +447,18 @@ export const wixAdapter: PublishingAdapter = {
     try {
       s = sessionFrom(ctx);
       await wixAccessToken(s, s.instanceId);
-      checks.push({
-        id: "token",
-        label: "Access to your Wix site",
-        state: "pass",
-        detail: "Inkpilot's app is installed and Wix grants it access.",
-      });
+      checks.push(check("token", "Access to your Wix site", "pass", "Inkpilot's app is installed and Wix grants it access."));
     } catch (error) {
       const e = error instanceof PublishError ? error : null;
-      checks.push({
-        id: "token",
-        label: "Access to your Wix site",
-        state: "fail",
-        detail: e?.message ?? "Wix did not grant Inkpilot access to the site.",
-        fix: e?.fix ?? reconnect,
-      });
+      checks.push(
+        check(
+          "token",
+          "Access to your Wix site",
+          "fail",
+          e?.message ?? "Wix did not grant Inkpilot access to the site.",
+          e?.fix ?? reconnect,
+        ),
+      );
       return checks;
     }
 
@@ -483,21 +481,16 @@ export const wixAdapter: PublishingAdapter = {
     await probe("blog", "Wix Blog installed", async () => {
       try {
         await wixCall(s, "/blog/v3/draft-posts/query", { method: "POST", json: { query: { paging: { limit: 1 } } } }, "reading blog posts");
-        return {
-          id: "blog",
-          label: "Wix Blog installed",
-          state: "pass",
-          detail: "Wix Blog is installed and Inkpilot can manage its posts.",
-        };
+        return check("blog", "Wix Blog installed", "pass", "Wix Blog is installed and Inkpilot can manage its posts.");
       } catch (error) {
         if (error instanceof PublishError && (error.kind === "config" || error.kind === "not_found"))
-          return {
-            id: "blog",
-            label: "Wix Blog installed",
-            state: "fail",
-            detail: "Wix Blog is not installed on this site, so there is nowhere to publish.",
-            fix: BLOG_FIX,
-          };
+          return check(
+            "blog",
+            "Wix Blog installed",
+            "fail",
+            "Wix Blog is not installed on this site, so there is nowhere to publish.",
+            BLOG_FIX,
+          );
         throw error;
       }
     });
@@ -505,37 +498,37 @@ export const wixAdapter: PublishingAdapter = {
     await probe("member", "A site member to author posts", async () => {
       const member = await firstMember(s);
       if (!member)
-        return {
-          id: "member",
-          label: "A site member to author posts",
-          state: "fail",
-          detail: "Your Wix site has no site member, and Wix posts need one as their author.",
-          fix: MEMBER_FIX,
-        };
+        return check(
+          "member",
+          "A site member to author posts",
+          "fail",
+          "Your Wix site has no site member, and Wix posts need one as their author.",
+          MEMBER_FIX,
+        );
       const created = ctx.config.memberCreated === true && ctx.config.memberId === member.id;
-      return {
-        id: "member",
-        label: "A site member to author posts",
-        state: "pass",
-        detail: created
+      return check(
+        "member",
+        "A site member to author posts",
+        "pass",
+        created
           ? "Posts are authored by the site member Inkpilot created with the workspace owner's email."
           : "Posts are authored by a member of your site.",
-      };
+      );
     });
 
     await probe("media", "Media Manager access", async () => {
       try {
         await wixCall(s, "/site-media/v1/files?paging.limit=1", {}, "reading the Media Manager");
-        return { id: "media", label: "Media Manager access", state: "pass", detail: "Inkpilot can import images into your Media Manager." };
+        return check("media", "Media Manager access", "pass", "Inkpilot can import images into your Media Manager.");
       } catch (error) {
         if (error instanceof PublishError && error.kind === "config")
-          return {
-            id: "media",
-            label: "Media Manager access",
-            state: "fail",
-            detail: "Inkpilot may not add images to your Wix Media Manager, so posts would lose their images.",
-            fix: "Reconnect Wix and approve every permission the Inkpilot app asks for.",
-          };
+          return check(
+            "media",
+            "Media Manager access",
+            "fail",
+            "Inkpilot may not add images to your Wix Media Manager, so posts would lose their images.",
+            "Reconnect Wix and approve every permission the Inkpilot app asks for.",
+          );
         throw error;
       }
     });

@@ -3,6 +3,7 @@ import { PublishError } from "../../types";
 import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../../types";
 import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
 import { pickExisting, plainMessage, uploadFilename } from "../wordpress/adapter.server";
+import { check, failedCheck } from "../doctor";
 
 /**
  * Sites hosted on WordPress.com through its v1.1 REST API (integrations.md §2),
@@ -250,15 +251,6 @@ async function readPost(ctx: AdapterContext, config: WordPressComConfig, remoteI
   }
 }
 
-function check(id: string, label: string, state: DoctorCheck["state"], detail: string, fix?: string | null): DoctorCheck {
-  return { id, label, state, detail, ...(fix && state !== "pass" ? { fix } : {}) };
-}
-
-function failed(id: string, label: string, error: unknown): DoctorCheck {
-  if (error instanceof PublishError) return check(id, label, "fail", error.message, error.fix ?? "Click Check again in a minute.");
-  return check(id, label, "fail", "The check could not run.", "Click Check again in a minute.");
-}
-
 function hostingCheck(config: WordPressComConfig): DoctorCheck {
   if (config.hosting === "jetpack") {
     return check(
@@ -359,7 +351,7 @@ export const wordpressComAdapter: PublishingAdapter = {
     try {
       config = readConfig(ctx.config);
     } catch (error) {
-      return [failed("token", "Access to WordPress.com", error)];
+      return [failedCheck("token", "Access to WordPress.com", error, "Click Check again in a minute.")];
     }
     const checks: DoctorCheck[] = [];
     try {
@@ -393,7 +385,7 @@ export const wordpressComAdapter: PublishingAdapter = {
         ),
       );
     } catch (error) {
-      return [failed("token", "Access to WordPress.com", error)];
+      return [failedCheck("token", "Access to WordPress.com", error, "Click Check again in a minute.")];
     }
     let site: V11Site;
     try {
@@ -402,7 +394,7 @@ export const wordpressComAdapter: PublishingAdapter = {
         check("site", "Site reachable", "pass", `${plainMessage(site.name) || "The site"} answers at ${site.URL ?? config.blogUrl}.`),
       );
     } catch (error) {
-      checks.push(failed("site", "Site reachable", error));
+      checks.push(failedCheck("site", "Site reachable", error, "Click Check again in a minute."));
       return checks;
     }
     const caps = site.capabilities;

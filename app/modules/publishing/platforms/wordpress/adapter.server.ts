@@ -12,6 +12,7 @@ import {
   type RemotePost,
   type UploadedMedia,
 } from "../../types";
+import { check, failedCheck } from "../doctor";
 
 /**
  * Self-hosted WordPress over its REST API with an Application Password
@@ -651,15 +652,6 @@ function parseSecret(secret: string): Credentials {
   return { username, applicationPassword };
 }
 
-function check(id: string, label: string, state: DoctorCheck["state"], detail: string, fix?: string | null): DoctorCheck {
-  return { id, label, state, detail, ...(fix && state !== "pass" ? { fix } : {}) };
-}
-
-function failFrom(id: string, label: string, error: unknown): DoctorCheck {
-  if (error instanceof PublishError) return check(id, label, "fail", error.message, error.fix ?? undefined);
-  return check(id, label, "fail", "The check could not run.", "Click Check again in a minute.");
-}
-
 function seoCheck(finding: SeoFinding): DoctorCheck {
   const label = "SEO title and description";
   if (finding.writable.includes("yoast")) {
@@ -773,14 +765,14 @@ export const wordpressAdapter: PublishingAdapter = {
     try {
       config = readConfig(ctx.config);
     } catch (error) {
-      return [failFrom("rest", "WordPress REST API reachable", error)];
+      return [failedCheck("rest", "WordPress REST API reachable", error)];
     }
     let index: WpIndex;
     try {
       index = await loadIndex(ctx, config.restRoot);
       checks.push(check("rest", "WordPress REST API reachable", "pass", `The REST API answers at ${config.restRoot}.`));
     } catch (error) {
-      checks.push(failFrom("rest", "WordPress REST API reachable", error));
+      checks.push(failedCheck("rest", "WordPress REST API reachable", error));
       return checks;
     }
 
@@ -801,7 +793,7 @@ export const wordpressAdapter: PublishingAdapter = {
         ),
       );
     } catch (error) {
-      checks.push(failFrom("credentials", "Credentials accepted", error));
+      checks.push(failedCheck("credentials", "Credentials accepted", error));
       user = null;
     }
 
