@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { parseDocument } from "htmlparser2";
+import { childElements, isElement, isInline, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
 
 /**
  * Article HTML → Notion blocks, pure (no I/O), within Notion's request limits:
@@ -76,49 +76,9 @@ const LANGUAGES: Record<string, string> = {
 
 type Segment = { text: string; annotations: Annotations; link: string | null };
 
-function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
-}
-
-const INLINE_TAGS = new Set([
-  "a",
-  "abbr",
-  "b",
-  "bdi",
-  "bdo",
-  "br",
-  "cite",
-  "code",
-  "data",
-  "del",
-  "dfn",
-  "em",
-  "i",
-  "ins",
-  "kbd",
-  "mark",
-  "q",
-  "s",
-  "samp",
-  "small",
-  "span",
-  "strike",
-  "strong",
-  "sub",
-  "sup",
-  "time",
-  "u",
-  "var",
-  "wbr",
-]);
-
 /** A stand-in <br> between paragraphs joined into one block (a quote, a list item). */
 function lineBreak(): ChildNode {
   return { type: "tag", name: "br", attribs: {}, children: [] } as unknown as ChildNode;
-}
-
-function isInline(node: ChildNode) {
-  return node.type === "text" || (isElement(node) && INLINE_TAGS.has(node.name));
 }
 
 /** An absolute http(s) or mailto URL within Notion's length limit, or null. */
@@ -255,14 +215,8 @@ function imageBlock(node: Element, caption: RichText[], options: ConvertOptions,
   ];
 }
 
-function textOf(node: ChildNode): string {
-  if (node.type === "text") return node.data;
-  if (isElement(node)) return node.children.map(textOf).join("");
-  return "";
-}
-
 function codeBlock(node: Element): NotionBlock[] {
-  const code = node.children.find((c): c is Element => isElement(c) && c.name === "code");
+  const code = childElements(node, "code")[0];
   const classes = `${code?.attribs.class ?? ""} ${node.attribs.class ?? ""}`;
   const match = /(?:language|lang)-([\w+#-]+)/i.exec(classes);
   const language = (match && LANGUAGES[match[1]!.toLowerCase()]) ?? "plain text";
@@ -284,7 +238,7 @@ function tableBlocks(node: Element, options: ConvertOptions): NotionBlock[] {
       if (child.name === "thead") walk(child, true);
       else if (child.name === "tbody" || child.name === "tfoot") walk(child, inHead);
       else if (child.name === "tr") {
-        const cells = child.children.filter((c): c is Element => isElement(c) && (c.name === "td" || c.name === "th"));
+        const cells = childElements(child, "td", "th");
         rows.push({
           cells: cells.map((c) => inlineRichText(c.children, options).slice(0, MAX_RICH_TEXT_ITEMS)),
           header: inHead || (cells.length > 0 && cells.every((c) => c.name === "th")),
@@ -354,117 +308,110 @@ function listBlocks(node: Element, options: ConvertOptions, warnings: string[], 
 
 function convertNodes(nodes: ChildNode[], options: ConvertOptions, warnings: string[]): NotionBlock[] {
   const blocks: NotionBlock[] = [];
-  let pending: ChildNode[] = [];
-  const flush = () => {
-    if (pending.length) blocks.push(...textBlock("paragraph", inlineRichText(pending, options)));
-    pending = [];
-  };
-  for (const node of nodes) {
-    if (isInline(node)) {
-      pending.push(node);
-      continue;
+  const run = (pending: ChildNode[]) => blocks.push(...textBlock("paragraph", inlineRichText(pending, options)));
+  walkBlocks(nodes, { run, block: (node) => blocks.push(...elementBlocks(node, options, warnings)) });
+  return blocks;
+}
+
+function elementBlocks(node: Element, options: ConvertOptions, warnings: string[]): NotionBlock[] {
+  const blocks: NotionBlock[] = [];
+  if (node.type !== "tag") return blocks;
+  switch (node.name) {
+    case "p": {
+      // Images inside a paragraph become image blocks between its text runs.
+      let run: ChildNode[] = [];
+      for (const child of node.children) {
+        if (isElement(child) && child.name === "img") {
+          blocks.push(...textBlock("paragraph", inlineRichText(run, options)));
+          run = [];
+          blocks.push(...imageBlock(child, [], options, warnings));
+        } else run.push(child);
+      }
+      blocks.push(...textBlock("paragraph", inlineRichText(run, options)));
+      break;
     }
-    flush();
-    if (!isElement(node) || node.type !== "tag") continue;
-    switch (node.name) {
-      case "p": {
-        // Images inside a paragraph become image blocks between its text runs.
-        let run: ChildNode[] = [];
-        for (const child of node.children) {
-          if (isElement(child) && child.name === "img") {
-            blocks.push(...textBlock("paragraph", inlineRichText(run, options)));
-            run = [];
-            blocks.push(...imageBlock(child, [], options, warnings));
-          } else run.push(child);
-        }
-        blocks.push(...textBlock("paragraph", inlineRichText(run, options)));
-        break;
+    case "h1":
+      blocks.push(...textBlock("heading_1", inlineRichText(node.children, options)));
+      break;
+    case "h2":
+      blocks.push(...textBlock("heading_2", inlineRichText(node.children, options)));
+      break;
+    case "h3":
+    case "h4":
+      // Notion's API documents three heading levels; h4 takes the smallest one.
+      blocks.push(...textBlock("heading_3", inlineRichText(node.children, options)));
+      break;
+    case "h5":
+    case "h6":
+      blocks.push(...textBlock("paragraph", inlineRichText(node.children, options, { ...PLAIN, bold: true })));
+      break;
+    case "ul":
+    case "ol":
+      blocks.push(...listBlocks(node, options, warnings, { depth: 0 }));
+      break;
+    case "blockquote": {
+      const parts: ChildNode[] = [];
+      for (const child of node.children) {
+        if (isElement(child) && !isInline(child)) {
+          if (parts.length) parts.push(lineBreak());
+          parts.push(...child.children);
+        } else parts.push(child);
       }
-      case "h1":
-        blocks.push(...textBlock("heading_1", inlineRichText(node.children, options)));
-        break;
-      case "h2":
-        blocks.push(...textBlock("heading_2", inlineRichText(node.children, options)));
-        break;
-      case "h3":
-      case "h4":
-        // Notion's API documents three heading levels; h4 takes the smallest one.
-        blocks.push(...textBlock("heading_3", inlineRichText(node.children, options)));
-        break;
-      case "h5":
-      case "h6":
-        blocks.push(...textBlock("paragraph", inlineRichText(node.children, options, { ...PLAIN, bold: true })));
-        break;
-      case "ul":
-      case "ol":
-        blocks.push(...listBlocks(node, options, warnings, { depth: 0 }));
-        break;
-      case "blockquote": {
-        const parts: ChildNode[] = [];
-        for (const child of node.children) {
-          if (isElement(child) && !isInline(child)) {
-            if (parts.length) parts.push(lineBreak());
-            parts.push(...child.children);
-          } else parts.push(child);
-        }
-        blocks.push(...textBlock("quote", inlineRichText(parts, options)));
-        break;
-      }
-      case "pre":
-        blocks.push(...codeBlock(node));
-        break;
-      case "hr":
-        blocks.push({ object: "block", type: "divider", divider: {} });
-        break;
-      case "img":
-        blocks.push(...imageBlock(node, [], options, warnings));
-        break;
-      case "figure": {
-        const caption = node.children.find((c): c is Element => isElement(c) && c.name === "figcaption");
-        const captionText = caption ? inlineRichText(caption.children, options) : [];
-        for (const child of node.children) {
-          if (child === caption) continue;
-          if (isElement(child) && child.name === "img") blocks.push(...imageBlock(child, captionText, options, warnings));
-          else blocks.push(...convertNodes([child], options, warnings));
-        }
-        break;
-      }
-      case "table":
-        blocks.push(...tableBlocks(node, options));
-        break;
-      case "iframe": {
-        const src = absoluteUrl(node.attribs.src, options.baseUrl, ["https:"]);
-        const watch = src ? youTubeWatchUrl(src) : null;
-        if (watch) blocks.push({ object: "block", type: "video", video: { type: "external", external: { url: watch } } });
-        else if (src) blocks.push({ object: "block", type: "embed", embed: { url: src } });
-        break;
-      }
-      case "video": {
-        const src = absoluteUrl(
-          node.attribs.src ?? node.children.filter(isElement).find((c) => c.name === "source")?.attribs.src,
-          options.baseUrl,
-          ["http:", "https:"],
-        );
-        if (src) blocks.push({ object: "block", type: "video", video: { type: "external", external: { url: src } } });
-        break;
-      }
-      case "script":
-      case "style":
-      case "template":
-        break;
-      default:
-        // Containers (div, section, article, aside…) pass their content through.
-        blocks.push(...convertNodes(node.children, options, warnings));
+      blocks.push(...textBlock("quote", inlineRichText(parts, options)));
+      break;
     }
+    case "pre":
+      blocks.push(...codeBlock(node));
+      break;
+    case "hr":
+      blocks.push({ object: "block", type: "divider", divider: {} });
+      break;
+    case "img":
+      blocks.push(...imageBlock(node, [], options, warnings));
+      break;
+    case "figure": {
+      const caption = childElements(node, "figcaption")[0];
+      const captionText = caption ? inlineRichText(caption.children, options) : [];
+      for (const child of node.children) {
+        if (child === caption) continue;
+        if (isElement(child) && child.name === "img") blocks.push(...imageBlock(child, captionText, options, warnings));
+        else blocks.push(...convertNodes([child], options, warnings));
+      }
+      break;
+    }
+    case "table":
+      blocks.push(...tableBlocks(node, options));
+      break;
+    case "iframe": {
+      const src = absoluteUrl(node.attribs.src, options.baseUrl, ["https:"]);
+      const watch = src ? youTubeWatchUrl(src) : null;
+      if (watch) blocks.push({ object: "block", type: "video", video: { type: "external", external: { url: watch } } });
+      else if (src) blocks.push({ object: "block", type: "embed", embed: { url: src } });
+      break;
+    }
+    case "video": {
+      const src = absoluteUrl(
+        node.attribs.src ?? node.children.filter(isElement).find((c) => c.name === "source")?.attribs.src,
+        options.baseUrl,
+        ["http:", "https:"],
+      );
+      if (src) blocks.push({ object: "block", type: "video", video: { type: "external", external: { url: src } } });
+      break;
+    }
+    case "script":
+    case "style":
+    case "template":
+      break;
+    default:
+      // Containers (div, section, article, aside…) pass their content through.
+      blocks.push(...convertNodes(node.children, options, warnings));
   }
-  flush();
   return blocks;
 }
 
 export function htmlToNotionBlocks(html: string, options: ConvertOptions = {}): ConvertResult {
   const warnings: string[] = [];
-  const document = parseDocument(html, { decodeEntities: true });
-  return { blocks: convertNodes(document.children, options, warnings), warnings };
+  return { blocks: convertNodes(parseHtml(html), options, warnings), warnings };
 }
 
 function elementCount(block: NotionBlock): number {

@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { parseDocument } from "htmlparser2";
+import { BLOCK_TAGS, CONTAINER_TAGS, findElement, HEADING_TAGS, isElement, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
 import { escapeHtml } from "#app/utils/html";
 
 /**
@@ -24,39 +24,14 @@ export type WebflowRichTextOptions = {
   baseUrl?: string;
 };
 
-const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 const DROPPED = new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link", "form", "input", "button", "svg"]);
-const CONTAINERS = new Set(["div", "section", "article", "main", "header", "footer", "aside", "nav", "body", "html", "details", "center"]);
-const BLOCKS = new Set([
-  ...HEADINGS,
-  ...CONTAINERS,
-  "p",
-  "ul",
-  "ol",
-  "blockquote",
-  "pre",
-  "figure",
-  "table",
-  "hr",
-  "iframe",
-  "video",
-  "embed",
-  "object",
-  "dl",
-]);
+// A whole page pasted in passes through as its content, like any container.
+const CONTAINERS = new Set([...CONTAINER_TAGS, "body", "html", "center"]);
+// Stray list items, captions, addresses and fieldsets stay text of the paragraph around them.
+const KEPT_INLINE = new Set(["li", "figcaption", "address", "fieldset"]);
+const BLOCKS = new Set([...[...BLOCK_TAGS].filter((tag) => !KEPT_INLINE.has(tag)), ...CONTAINERS]);
 
 export { escapeHtml };
-
-const isElement = (node: ChildNode): node is Element => node.type === "tag" || node.type === "script" || node.type === "style";
-
-function textOf(node: ChildNode): string {
-  if (node.type === "text") return (node as unknown as { data: string }).data;
-  if (isElement(node)) {
-    if (node.name === "br") return "\n";
-    return node.children.map(textOf).join("");
-  }
-  return "";
-}
 
 export function htmlToWebflowRichText(html: string, options: WebflowRichTextOptions = {}): WebflowRichTextResult {
   const warnings = new Set<string>();
@@ -192,86 +167,61 @@ export function htmlToWebflowRichText(html: string, options: WebflowRichTextOpti
     for (const img of images) figure(img);
   };
 
-  const blocks = (nodes: ChildNode[]) => {
-    let pending: ChildNode[] = [];
-    const flush = () => {
-      if (pending.length) paragraph("p", pending);
-      pending = [];
-    };
-    for (const node of nodes) {
-      if (!isElement(node)) {
-        if (node.type === "text") pending.push(node);
-        continue;
+  // Comments and what Webflow drops leave the text around them in one paragraph.
+  const skip = (node: ChildNode) => {
+    if (!isElement(node)) return node.type !== "text";
+    if (!DROPPED.has(node.name)) return false;
+    if (node.name === "script" || node.name === "form") warnings.add(`a <${node.name}> was left out (Webflow rich text drops it)`);
+    return true;
+  };
+  const isInline = (node: ChildNode) => !isElement(node) || (node.name !== "img" && !BLOCKS.has(node.name));
+  const blocks = (nodes: ChildNode[]) => walkBlocks(nodes, { skip, isInline, run: (pending) => paragraph("p", pending), block });
+
+  const block = (node: Element) => {
+    if (node.name === "img") figure(node);
+    else if (node.name === "p") paragraph("p", node.children);
+    else if (HEADING_TAGS.has(node.name)) paragraph(node.name, node.children);
+    else if (CONTAINERS.has(node.name)) blocks(node.children);
+    else if (node.name === "ul" || node.name === "ol") {
+      const items: string[] = [];
+      const images: Element[] = [];
+      listItems(node, items, images);
+      if (items.length) out.push(`<${node.name}>${items.map((i) => `<li>${i}</li>`).join("")}</${node.name}>`);
+      for (const img of images) figure(img);
+    } else if (node.name === "blockquote") {
+      const images: Element[] = [];
+      const parts = node.children
+        .map((c) => (isElement(c) && (c.name === "p" || c.name === "div") ? inline(c.children, images).trim() : inline([c], images)))
+        .filter((part) => part.trim());
+      if (parts.length) out.push(`<blockquote>${parts.join("<br>").trim()}</blockquote>`);
+      for (const img of images) figure(img);
+    } else if (node.name === "pre") {
+      const lines = textOf(node, "\n").replace(/\n+$/, "").split("\n");
+      if (lines.some((l) => l.trim())) {
+        warnings.add("a code block became a quote (Webflow rich text drops code blocks)");
+        // Leading spaces would collapse; non-breaking ones keep the indentation readable.
+        const body = lines.map((l) => escapeHtml(l).replace(/^ +/, (s) => "&nbsp;".repeat(s.length))).join("<br>");
+        out.push(`<blockquote>${body}</blockquote>`);
       }
-      if (DROPPED.has(node.name)) {
-        if (node.name === "script" || node.name === "form") warnings.add(`a <${node.name}> was left out (Webflow rich text drops it)`);
-        continue;
-      }
-      if (node.name === "img") {
-        flush();
-        figure(node);
-        continue;
-      }
-      if (!BLOCKS.has(node.name)) {
-        pending.push(node);
-        continue;
-      }
-      flush();
-      if (node.name === "p") paragraph("p", node.children);
-      else if (HEADINGS.has(node.name)) paragraph(node.name, node.children);
-      else if (CONTAINERS.has(node.name)) blocks(node.children);
-      else if (node.name === "ul" || node.name === "ol") {
-        const items: string[] = [];
-        const images: Element[] = [];
-        listItems(node, items, images);
-        if (items.length) out.push(`<${node.name}>${items.map((i) => `<li>${i}</li>`).join("")}</${node.name}>`);
-        for (const img of images) figure(img);
-      } else if (node.name === "blockquote") {
-        const images: Element[] = [];
-        const parts = node.children
-          .map((c) => (isElement(c) && (c.name === "p" || c.name === "div") ? inline(c.children, images).trim() : inline([c], images)))
-          .filter((part) => part.trim());
-        if (parts.length) out.push(`<blockquote>${parts.join("<br>").trim()}</blockquote>`);
-        for (const img of images) figure(img);
-      } else if (node.name === "pre") {
-        const lines = textOf(node).replace(/\n+$/, "").split("\n");
-        if (lines.some((l) => l.trim())) {
-          warnings.add("a code block became a quote (Webflow rich text drops code blocks)");
-          // Leading spaces would collapse; non-breaking ones keep the indentation readable.
-          const body = lines.map((l) => escapeHtml(l).replace(/^ +/, (s) => "&nbsp;".repeat(s.length))).join("<br>");
-          out.push(`<blockquote>${body}</blockquote>`);
-        }
-      } else if (node.name === "figure") {
-        const img = findFirst(node, "img");
-        const caption = findFirst(node, "figcaption");
-        if (img) figure(img, caption ? inline(caption.children, []).trim() : "");
-        else blocks(node.children);
-      } else if (node.name === "table") table(node);
-      else if (node.name === "dl") blocks(node.children);
-      else if (node.name === "iframe" || node.name === "video" || node.name === "embed" || node.name === "object") {
-        const src = absolute(node.attribs.src ?? node.attribs.data ?? findFirst(node, "source")?.attribs.src, "link");
-        warnings.add(`an embedded <${node.name}> became a link (Webflow rich text drops embeds sent over the API)`);
-        if (src) out.push(`<p><a href="${escapeHtml(src)}">${escapeHtml(src)}</a></p>`);
-      }
-      // hr and anything else block-level without text: nothing Webflow would keep.
+    } else if (node.name === "figure") {
+      const img = findElement(node, "img");
+      const caption = findElement(node, "figcaption");
+      if (img) figure(img, caption ? inline(caption.children, []).trim() : "");
+      else blocks(node.children);
+    } else if (node.name === "table") table(node);
+    else if (node.name === "dl") blocks(node.children);
+    else if (node.name === "iframe" || node.name === "video" || node.name === "embed" || node.name === "object") {
+      const src = absolute(node.attribs.src ?? node.attribs.data ?? findElement(node, "source")?.attribs.src, "link");
+      warnings.add(`an embedded <${node.name}> became a link (Webflow rich text drops embeds sent over the API)`);
+      if (src) out.push(`<p><a href="${escapeHtml(src)}">${escapeHtml(src)}</a></p>`);
     }
-    flush();
+    // hr and anything else block-level without text: nothing Webflow would keep.
   };
 
-  blocks(parseDocument(html).children);
+  blocks(parseHtml(html));
   return { html: out.join(""), warnings: [...warnings] };
 }
 
 function wrap(tag: string, content: string) {
   return content ? `<${tag}>${content}</${tag}>` : "";
-}
-
-function findFirst(node: Element, name: string): Element | null {
-  for (const child of node.children) {
-    if (!isElement(child)) continue;
-    if (child.name === name) return child;
-    const found = findFirst(child, name);
-    if (found) return found;
-  }
-  return null;
 }

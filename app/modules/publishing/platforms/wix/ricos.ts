@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { parseDocument } from "htmlparser2";
+import { childElements, eachElement, isElement, isInline, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
 
 /**
  * Article HTML → a Wix Ricos document (integrations.md §4), pure, no I/O. We
@@ -43,34 +43,6 @@ export type RicosResult = { document: RicosDocument; warnings: string[] };
 
 /** Block types Wix allows a TEXT leaf in. */
 export const TEXT_PARENTS = ["PARAGRAPH", "HEADING", "CODE_BLOCK"] as const;
-
-const INLINE = new Set([
-  "a",
-  "strong",
-  "b",
-  "em",
-  "i",
-  "u",
-  "s",
-  "strike",
-  "del",
-  "sub",
-  "sup",
-  "span",
-  "code",
-  "br",
-  "mark",
-  "small",
-  "abbr",
-]);
-
-function isElement(node: ChildNode): node is Element {
-  return node.type === "tag" || node.type === "script" || node.type === "style";
-}
-
-function isInline(node: ChildNode) {
-  return node.type === "text" || (isElement(node) && INLINE.has(node.name));
-}
 
 const BOLD: RicosDecoration = { type: "BOLD", fontWeightValue: 700 };
 const ITALIC: RicosDecoration = { type: "ITALIC", italicData: true };
@@ -254,7 +226,7 @@ class Builder {
         if (child.name === "thead") walk(child, true);
         else if (child.name === "tbody" || child.name === "tfoot") walk(child, inHead);
         else if (child.name === "tr") {
-          const cells = child.children.filter((c): c is Element => isElement(c) && (c.name === "td" || c.name === "th"));
+          const cells = childElements(child, "td", "th");
           if (rows.length === 0) headerRow = inHead || (cells.length > 0 && cells.every((c) => c.name === "th"));
           rows.push(cells);
         }
@@ -318,80 +290,76 @@ class Builder {
 
   blocks(children: ChildNode[]): RicosNode[] {
     const out: RicosNode[] = [];
-    let pending: ChildNode[] = [];
-    const flush = () => {
+    const run = (pending: ChildNode[]) => {
       const paragraph = this.paragraph(pending);
       if (paragraph) out.push(paragraph);
-      pending = [];
     };
-    for (const child of children) {
-      if (isInline(child)) {
-        pending.push(child);
-        continue;
+    walkBlocks(children, { run, block: (child) => out.push(...this.block(child)) });
+    return out;
+  }
+
+  /** One block-level element → its Ricos nodes. */
+  block(child: Element): RicosNode[] {
+    const out: RicosNode[] = [];
+    switch (child.name) {
+      case "p":
+        out.push(...this.withImages(child.children, (run) => this.paragraph(run)));
+        break;
+      case "h1":
+      case "h2":
+      case "h3":
+      case "h4":
+      case "h5":
+      case "h6": {
+        const level = Math.max(2, Number(child.name[1]));
+        const leaves = this.tidy(this.inline(child.children));
+        if (leaves.length) out.push(this.node("HEADING", leaves, { headingData: { level } }));
+        break;
       }
-      flush();
-      if (!isElement(child)) continue;
-      switch (child.name) {
-        case "p":
-          out.push(...this.withImages(child.children, (run) => this.paragraph(run)));
-          break;
-        case "h1":
-        case "h2":
-        case "h3":
-        case "h4":
-        case "h5":
-        case "h6": {
-          const level = Math.max(2, Number(child.name[1]));
-          const leaves = this.tidy(this.inline(child.children));
-          if (leaves.length) out.push(this.node("HEADING", leaves, { headingData: { level } }));
-          break;
-        }
-        case "ul":
-        case "ol":
-          out.push(this.list(child, 0));
-          break;
-        case "blockquote": {
-          const inner = this.blocks(child.children).filter((n) => n.type === "PARAGRAPH");
-          if (inner.length) out.push(this.node("BLOCKQUOTE", inner, { blockquoteData: { indentation: 1 } }));
-          break;
-        }
-        case "pre": {
-          const text = textOf(child).replace(/\n$/, "");
-          if (text) out.push(this.node("CODE_BLOCK", [this.text(text, [])], { codeBlockData: { textStyle: { textAlignment: "AUTO" } } }));
-          break;
-        }
-        case "hr":
-          out.push(this.node("DIVIDER", [], { dividerData: { lineStyle: "SINGLE", width: "LARGE", alignment: "CENTER" } }));
-          break;
-        case "img":
-          out.push(...this.image(child, null));
-          break;
-        case "figure": {
-          const captionEl = child.children.find((c): c is Element => isElement(c) && c.name === "figcaption");
-          const caption = captionEl ? textOf(captionEl).replace(/\s+/g, " ").trim() : null;
-          for (const inner of child.children) {
-            if (inner === captionEl) continue;
-            if (isElement(inner) && inner.name === "img") out.push(...this.image(inner, caption));
-            else out.push(...this.blocks([inner]));
-          }
-          break;
-        }
-        case "table":
-          out.push(...this.table(child));
-          break;
-        case "iframe":
-          out.push(...this.video(child.attribs.src));
-          break;
-        case "script":
-        case "style":
-        case "template":
-          break;
-        default:
-          // Containers (div, section…) pass their content through.
-          out.push(...this.blocks(child.children));
+      case "ul":
+      case "ol":
+        out.push(this.list(child, 0));
+        break;
+      case "blockquote": {
+        const inner = this.blocks(child.children).filter((n) => n.type === "PARAGRAPH");
+        if (inner.length) out.push(this.node("BLOCKQUOTE", inner, { blockquoteData: { indentation: 1 } }));
+        break;
       }
+      case "pre": {
+        const text = textOf(child).replace(/\n$/, "");
+        if (text) out.push(this.node("CODE_BLOCK", [this.text(text, [])], { codeBlockData: { textStyle: { textAlignment: "AUTO" } } }));
+        break;
+      }
+      case "hr":
+        out.push(this.node("DIVIDER", [], { dividerData: { lineStyle: "SINGLE", width: "LARGE", alignment: "CENTER" } }));
+        break;
+      case "img":
+        out.push(...this.image(child, null));
+        break;
+      case "figure": {
+        const captionEl = childElements(child, "figcaption")[0];
+        const caption = captionEl ? textOf(captionEl).replace(/\s+/g, " ").trim() : null;
+        for (const inner of child.children) {
+          if (inner === captionEl) continue;
+          if (isElement(inner) && inner.name === "img") out.push(...this.image(inner, caption));
+          else out.push(...this.blocks([inner]));
+        }
+        break;
+      }
+      case "table":
+        out.push(...this.table(child));
+        break;
+      case "iframe":
+        out.push(...this.video(child.attribs.src));
+        break;
+      case "script":
+      case "style":
+      case "template":
+        break;
+      default:
+        // Containers (div, section…) pass their content through.
+        out.push(...this.blocks(child.children));
     }
-    flush();
     return out;
   }
 
@@ -415,37 +383,25 @@ class Builder {
   }
 }
 
-function textOf(node: ChildNode): string {
-  if (node.type === "text") return node.data;
-  if (isElement(node)) return node.children.map(textOf).join("");
-  return "";
-}
-
 export function htmlToRicos(html: string, options: RicosOptions): RicosResult {
   const builder = new Builder(options);
-  const document = parseDocument(html, { decodeEntities: true });
-  return { document: { nodes: builder.blocks(document.children), metadata: { version: 1 } }, warnings: builder.warnings };
+  return { document: { nodes: builder.blocks(parseHtml(html)), metadata: { version: 1 } }, warnings: builder.warnings };
 }
 
 /** Every <img src> of the HTML with its alt, in order: what must be resolved to Media Manager files first. */
 export function imageSources(html: string): Array<{ src: string; alt: string; width: number | null; height: number | null }> {
   const found: Array<{ src: string; alt: string; width: number | null; height: number | null }> = [];
-  const walk = (nodes: ChildNode[]) => {
-    for (const node of nodes) {
-      if (!isElement(node)) continue;
-      if (node.name === "img" && node.attribs.src) {
-        const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : null);
-        found.push({
-          src: node.attribs.src,
-          alt: node.attribs.alt ?? "",
-          width: size(node.attribs.width),
-          height: size(node.attribs.height),
-        });
-      }
-      walk(node.children);
+  eachElement(parseHtml(html), (node) => {
+    if (node.name === "img" && node.attribs.src) {
+      const size = (v: string | undefined) => (v && /^\d{1,5}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+      found.push({
+        src: node.attribs.src,
+        alt: node.attribs.alt ?? "",
+        width: size(node.attribs.width),
+        height: size(node.attribs.height),
+      });
     }
-  };
-  walk(parseDocument(html, { decodeEntities: true }).children);
+  });
   return found;
 }
 
