@@ -2,7 +2,8 @@ import { describeResponse, errorFromResponse, platformRequest, type PlatformRequ
 import { PublishError } from "../../types";
 import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../../types";
 import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
-import { pickExisting, plainMessage, uploadFilename } from "../wordpress/adapter.server";
+import { pickExisting, uploadFilename } from "../wordpress/posts.server";
+import { plainMessage } from "../wordpress/errors.server";
 import { check, failedCheck } from "../doctor";
 
 /**

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  pickExisting,
-  plainMessage,
-  restRootFromHtml,
-  restRootFromLinkHeader,
-  routeUrl,
-  uploadFilename,
-  wpGmt,
-  wpSlug,
-} from "./adapter.server";
+import { pickExisting, uploadFilename, wpGmt, wpSlug } from "./posts.server";
+import { restRootFromHtml, restRootFromLinkHeader, routeUrl } from "./client.server";
+import { plainMessage } from "./errors.server";
 
 describe("routeUrl", () => {
   it("appends the route to a /wp-json/ root and the query after it", () => {
