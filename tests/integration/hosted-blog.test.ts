@@ -4,7 +4,7 @@ import type { DB } from "#app/db/client.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import { POSTS_PER_PAGE } from "#app/modules/hosted-blog/queries.server";
 import { saveBrandFromScan } from "#app/modules/onboarding/scan.server";
-import { hostedAdapter } from "#app/modules/publishing/adapters/hosted.server";
+import { hostedAdapter } from "#app/modules/publishing/platforms/hosted/adapter.server";
 import type { AdapterContext, PostInput } from "#app/modules/publishing/types";
 import { loader as indexLoader } from "#app/routes/hosted-blog/index";
 import { loader as postLoader } from "#app/routes/hosted-blog/post";

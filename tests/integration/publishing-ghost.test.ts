@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
-import { ghostAdapter } from "#app/modules/publishing/adapters/ghost.server";
+import { ghostAdapter } from "#app/modules/publishing/platforms/ghost/adapter.server";
 import { PublishError, type AdapterContext, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { startGhostFake, type GhostFake } from "#tests/fakes/ghost";
 import { listen } from "#tests/fakes/http-fake";

@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { shopifyAdapter } from "#app/modules/publishing/adapters/shopify.server";
+import { shopifyAdapter } from "#app/modules/publishing/platforms/shopify/adapter.server";
 import { createOAuthState, consumeOAuthState } from "#app/modules/publishing/oauth-states.server";
 import {
   completeShopifyInstall,
@@ -11,7 +11,7 @@ import {
   SHOP_DOMAIN_MESSAGE,
   ShopifyOAuthError,
   startShopifyInstall,
-} from "#app/modules/publishing/shopify/oauth.server";
+} from "#app/modules/publishing/platforms/shopify/oauth.server";
 import {
   PublishError,
   type AdapterContext,

@@ -6,7 +6,7 @@ import {
   remapWebflowFields,
   webflowAdapter,
   type WebflowConfig,
-} from "#app/modules/publishing/adapters/webflow.server";
+} from "#app/modules/publishing/platforms/webflow/adapter.server";
 import { PublishError, type AdapterContext, type ConnectResult, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { listen } from "#tests/fakes/http-fake";
 import { startWebflowFake, type WebflowFake } from "#tests/fakes/webflow";

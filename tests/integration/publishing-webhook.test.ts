@@ -5,7 +5,7 @@ import {
   webhookAdapter,
   webhookSecretForDisplay,
   WEBHOOK_USER_AGENT,
-} from "#app/modules/publishing/adapters/webhook.server";
+} from "#app/modules/publishing/platforms/webhook/adapter.server";
 import { PublishError, type AdapterContext, type Credentials, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type * as Adapters from "#app/modules/publishing/adapters";
+import type * as Adapters from "#app/modules/publishing/platforms/registry";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { wixAdapter } from "#app/modules/publishing/adapters/wix.server";
+import { wixAdapter } from "#app/modules/publishing/platforms/wix/adapter.server";
 import { listConnections } from "#app/modules/publishing/connections.server";
-import { finishWixInstall } from "#app/modules/publishing/wix/callback.server";
-import { clearWixTokenCache, startWixInstall } from "#app/modules/publishing/wix/install.server";
+import { finishWixInstall } from "#app/modules/publishing/platforms/wix/callback.server";
+import { clearWixTokenCache, startWixInstall } from "#app/modules/publishing/platforms/wix/install.server";
 import { startWixFake, type WixFake } from "#tests/fakes/wix";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
 
 // The lead registers wixAdapter in the registry; until then this file does it for connectPlatform.
-vi.mock("#app/modules/publishing/adapters", async (importOriginal) => {
+vi.mock("#app/modules/publishing/platforms/registry", async (importOriginal) => {
   const original = await importOriginal<typeof Adapters>();
   return { ...original, getAdapter: (platform: string) => (platform === "wix" ? wixAdapter : original.getAdapter(platform as never)) };
 });

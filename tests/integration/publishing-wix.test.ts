@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { wixAdapter } from "#app/modules/publishing/adapters/wix.server";
+import { wixAdapter } from "#app/modules/publishing/platforms/wix/adapter.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { rewriteImageSources } from "#app/modules/publishing/post.server";
 import {
@@ -19,7 +19,7 @@ import {
   startWixInstall,
   WixInstallError,
   workspaceOwnerEmail,
-} from "#app/modules/publishing/wix/install.server";
+} from "#app/modules/publishing/platforms/wix/install.server";
 import { newId } from "#app/utils/crypto.server";
 import { listen } from "#tests/fakes/http-fake";
 import { startWixFake, type WixFake } from "#tests/fakes/wix";

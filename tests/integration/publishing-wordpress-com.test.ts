@@ -2,14 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { wordpressComAdapter } from "#app/modules/publishing/adapters/wordpress-com.server";
+import { wordpressComAdapter } from "#app/modules/publishing/platforms/wordpress-com/adapter.server";
 import { listConnections } from "#app/modules/publishing/connections.server";
 import { PublishError, type AdapterContext, type ConnectResult, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import {
   completeWordPressComConnect,
   startWordPressComConnect,
   WordPressComOAuthError,
-} from "#app/modules/publishing/wordpress-com/oauth.server";
+} from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
 import { loader as callbackLoader } from "#app/routes/integrations/wordpress-com-callback";
 import { loader as startLoader } from "#app/routes/integrations/wordpress-com-start";
 import { startWordPressComFake, type WordPressComFake } from "#tests/fakes/wordpress-com";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
-import { wordpressAdapter } from "#app/modules/publishing/adapters/wordpress.server";
+import { wordpressAdapter } from "#app/modules/publishing/platforms/wordpress/adapter.server";
 import { PublishError, type AdapterContext, type MediaFile, type PostInput, type RemotePost } from "#app/modules/publishing/types";
 import { startWordPressFake, type WordPressFake } from "#tests/fakes/wordpress";
 

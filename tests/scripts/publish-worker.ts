@@ -1,7 +1,7 @@
 import { closeDb, getDb } from "#app/db/client.server";
 import { jobRegistry } from "#app/worker/registry.server";
 import { jobsOfLane, startWorker } from "#app/modules/jobs/runner.server";
-import { hostedAdapter } from "#app/modules/publishing/adapters/hosted.server";
+import { hostedAdapter } from "#app/modules/publishing/platforms/hosted/adapter.server";
 
 /**
  * A worker process for the publishing crash test (tests/integration/publishing-crash.test.ts):

@@ -1,9 +1,9 @@
 import type { DB } from "#app/db/client.server";
 import { connectPlatform } from "#app/modules/publishing/connect.server";
-import { completeShopifyInstall, startShopifyInstall } from "#app/modules/publishing/shopify/oauth.server";
-import { finishWixInstall } from "#app/modules/publishing/wix/callback.server";
-import { startWixInstall } from "#app/modules/publishing/wix/install.server";
-import { completeWordPressComConnect, startWordPressComConnect } from "#app/modules/publishing/wordpress-com/oauth.server";
+import { completeShopifyInstall, startShopifyInstall } from "#app/modules/publishing/platforms/shopify/oauth.server";
+import { finishWixInstall } from "#app/modules/publishing/platforms/wix/callback.server";
+import { startWixInstall } from "#app/modules/publishing/platforms/wix/install.server";
+import { completeWordPressComConnect, startWordPressComConnect } from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
 import type { ShopifyFake } from "#tests/fakes/shopify";
 import { ORIGIN } from "#tests/setup/route-harness";
 

@@ -6,7 +6,7 @@ import {
   SHOPIFY_PROVIDER,
   ShopifyOAuthError,
   startShopifyInstall,
-} from "#app/modules/publishing/shopify/oauth.server";
+} from "#app/modules/publishing/platforms/shopify/oauth.server";
 import { SHOPIFY_DEBUG_MESSAGES } from "./diagnostics-copy";
 import { oauthStatesOverview } from "./publishing-diagnostics.server";
 

@@ -1,4 +1,5 @@
 import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
+import { P_CLOSING_TAGS, VOID_TAGS } from "#app/utils/html-tree";
 
 /**
  * Drops the tags of markup nested deeper than `maxDepth`, keeping their text,
@@ -11,41 +12,7 @@ import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
  * removes tags; the sanitizer that runs next is still the gate for safety.
  */
 
-const VOID_TAGS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
-
-// Opening one of these ends an open <p>, as browsers (and htmlparser2) do; sloppy
-// but valid HTML such as a run of unclosed paragraphs must not count as nesting.
-const CLOSES_P = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "details",
-  "div",
-  "dl",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "li",
-  "main",
-  "nav",
-  "ol",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "ul",
-]);
+// Sloppy but valid HTML, such as a run of unclosed paragraphs or list items, must not count as nesting.
 // Opening the key ends an open element of the listed names (the list items and table cells HTML lets go unclosed).
 const CLOSES_SIBLING: Record<string, string[]> = {
   li: ["li"],
@@ -81,7 +48,7 @@ export function limitNesting(html: string, maxDepth: number): string {
     onopentagname(start, end) {
       openStart = start - 1;
       openName = html.slice(start, end).toLowerCase();
-      if (stack.at(-1) === "p" && CLOSES_P.has(openName)) stack.pop();
+      if (stack.at(-1) === "p" && P_CLOSING_TAGS.has(openName)) stack.pop();
       const siblings = CLOSES_SIBLING[openName];
       while (siblings && siblings.includes(stack.at(-1) ?? "")) stack.pop();
       openDropped = stack.length >= maxDepth;

@@ -2,6 +2,7 @@ import * as cheerio from "cheerio/slim";
 // Types only: cheerio builds its tree from domhandler nodes.
 import type { ChildNode, Element, ParentNode } from "domhandler";
 import sanitizeHtml from "sanitize-html";
+import { ARTICLE_TAGS, BLOCK_TAGS, isElement } from "#app/utils/html-tree";
 import { limitNesting } from "./nesting.server";
 
 /**
@@ -11,40 +12,6 @@ import { limitNesting } from "./nesting.server";
  * converted by marked, AI output, a hand-crafted POST), what leaves contains
  * no script, no event handler and no URL outside the allowed schemes.
  */
-
-const BLOCK_TAGS = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "details",
-  "div",
-  "dl",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "iframe",
-  "li",
-  "main",
-  "nav",
-  "ol",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "ul",
-  "video",
-]);
 
 const VIDEO_EMBED_PREFIXES = [
   "https://www.youtube.com/embed/",
@@ -85,46 +52,7 @@ const MAX_NESTING = 40;
 
 // sanitize-html 2.17 supports allowedEmptyAttributes; its type definitions lag behind.
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string[] } = {
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "p",
-    "br",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "strike",
-    "del",
-    "sub",
-    "sup",
-    "div",
-    "span",
-    "ul",
-    "ol",
-    "li",
-    "blockquote",
-    "pre",
-    "code",
-    "a",
-    "img",
-    "figure",
-    "figcaption",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "th",
-    "td",
-    "hr",
-    "iframe",
-  ],
+  allowedTags: [...ARTICLE_TAGS],
   allowedAttributes: {
     span: ["style"],
     div: blockAttrs,
@@ -241,8 +169,6 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
  * post-order walk of the parsed tree (each node is visited once, each child
  * list rebuilt once). Runs on sanitized HTML, so the tree's depth is bounded.
  */
-const isTag = (node: ChildNode): node is Element => node.type === "tag";
-
 function normaliseDivs(html: string) {
   if (!/<div\b/i.test(html)) return html;
   const $ = cheerio.load(html, null, false);
@@ -250,7 +176,7 @@ function normaliseDivs(html: string) {
   const walk = (parent: ParentNode) => {
     const children: ChildNode[] = [];
     for (const child of parent.children) {
-      if (!isTag(child)) {
+      if (!isElement(child)) {
         children.push(child);
         continue;
       }
@@ -259,7 +185,7 @@ function normaliseDivs(html: string) {
         children.push(child);
         continue;
       }
-      if (child.children.some((grandchild) => isTag(grandchild) && BLOCK_TAGS.has(grandchild.name))) {
+      if (child.children.some((grandchild) => isElement(grandchild) && BLOCK_TAGS.has(grandchild.name))) {
         children.push(...child.children);
       } else {
         const p = paragraph.cloneNode(false);

@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
-import { getAdapter } from "./adapters";
+import { getAdapter } from "./platforms/registry";
 import {
   getConnectionForUse,
   markDisconnected,

@@ -6,7 +6,7 @@ import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/q
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow, MINUTE } from "#app/utils/time";
-import { getAdapter } from "./adapters";
+import { getAdapter } from "./platforms/registry";
 import { getConnectionForUse, markNeedsAttention, saveCredentials, type ConnectionForUse } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { scheduleLiveCheck } from "./live-check.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { WIX_INSTALLED_SCRIPT } from "#app/modules/publishing/wix/installed-page";
+import { WIX_INSTALLED_SCRIPT } from "#app/modules/publishing/platforms/wix/installed-page";
 import { OAUTH_POPUP_SCRIPT } from "#app/modules/publishing/oauth-popup";
 import { TOOL_SCRIPT } from "#app/modules/tools/tool-script";
 

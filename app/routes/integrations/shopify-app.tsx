@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getDb } from "#app/db/client.server";
-import { normalizeShopDomain, shopifySecrets, verifyShopifyQueryHmac } from "#app/modules/publishing/shopify/oauth.server";
+import { normalizeShopDomain, shopifySecrets, verifyShopifyQueryHmac } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import type { Route } from "./+types/shopify-app";
 
 /**

@@ -1,7 +1,7 @@
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { ConnectError, connectPlatform } from "#app/modules/publishing/connect.server";
-import { completeShopifyInstall, ShopifyOAuthError } from "#app/modules/publishing/shopify/oauth.server";
+import { completeShopifyInstall, ShopifyOAuthError } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/shopify-callback";
 

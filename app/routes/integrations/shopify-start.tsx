@@ -2,7 +2,7 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
-import { ShopifyOAuthError, startShopifyInstall } from "#app/modules/publishing/shopify/oauth.server";
+import { ShopifyOAuthError, startShopifyInstall } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/shopify-start";
 

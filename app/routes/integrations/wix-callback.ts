@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
-import { finishWixInstall, WIX_SETTINGS_PATH } from "#app/modules/publishing/wix/callback.server";
-import { WIX_INSTALLED_PATH } from "#app/modules/publishing/wix/installed-page";
+import { finishWixInstall, WIX_SETTINGS_PATH } from "#app/modules/publishing/platforms/wix/callback.server";
+import { WIX_INSTALLED_PATH } from "#app/modules/publishing/platforms/wix/installed-page";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/wix-callback";
 

@@ -1,4 +1,4 @@
-import { renderWixInstalledPage } from "#app/modules/publishing/wix/installed-page";
+import { renderWixInstalledPage } from "#app/modules/publishing/platforms/wix/installed-page";
 import type { Route } from "./+types/wix-installed";
 
 /** GET /wix-installed: the popup's last page (spec 001 "Wix installed"); static apart from the outcome. */

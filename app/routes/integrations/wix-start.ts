@@ -3,8 +3,8 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
-import { WIX_SETTINGS_PATH } from "#app/modules/publishing/wix/callback.server";
-import { startWixInstall, WixInstallError } from "#app/modules/publishing/wix/install.server";
+import { WIX_SETTINGS_PATH } from "#app/modules/publishing/platforms/wix/callback.server";
+import { startWixInstall, WixInstallError } from "#app/modules/publishing/platforms/wix/install.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/wix-start";
 

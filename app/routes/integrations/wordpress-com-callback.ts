@@ -2,7 +2,7 @@ import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
 import { ConnectError, connectPlatform } from "#app/modules/publishing/connect.server";
-import { completeWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/wordpress-com/oauth.server";
+import { completeWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
 import type { Route } from "./+types/wordpress-com-callback";
 import { connectFailed, connected } from "./wordpress-com-outcome.server";
 

@@ -3,7 +3,7 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
-import { startWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/wordpress-com/oauth.server";
+import { startWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
 import { logger } from "#app/utils/logger.server";
 import type { Route } from "./+types/wordpress-com-start";
 import { connectFailed } from "./wordpress-com-outcome.server";

@@ -1,5 +1,5 @@
 import { getDb } from "#app/db/client.server";
-import { handleShopifyWebhook } from "#app/modules/publishing/shopify/webhooks.server";
+import { handleShopifyWebhook } from "#app/modules/publishing/platforms/shopify/webhooks.server";
 import type { Route } from "./+types/webhooks.shopify";
 
 /**

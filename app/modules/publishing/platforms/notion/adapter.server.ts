@@ -1,0 +1,716 @@
+import {
+  APIResponseError,
+  Client,
+  extractDatabaseId,
+  isNotionClientError,
+  RequestTimeoutError,
+  UnknownHTTPResponseError,
+  type BlockObjectRequest,
+  type CreatePageParameters,
+  type QueryDataSourceParameters,
+} from "@notionhq/client";
+import { getEnv } from "#app/env.server";
+import { guardedFetchApi, isPrivateUrl } from "../../http.server";
+import {
+  PublishError,
+  type AdapterContext,
+  type DoctorCheck,
+  type MediaFile,
+  type PostInput,
+  type PublishingAdapter,
+  type RemotePost,
+  type UploadedMedia,
+} from "../../types";
+import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./blocks";
+import { check, failedCheck } from "../doctor";
+
+/**
+ * Notion: one page per article in a database the customer shares with our
+ * integration (integrations.md section 7). Through the official client, with
+ * our guarded fetch so the SSRF guard and the per-host limit apply.
+ *
+ * Version: 2026-03-11, the newest Notion-Version. @notionhq/client 5.26.0 sends
+ * 2025-09-03 unless told otherwise, but its generated types already describe
+ * 2026-03-11 (`in_trash` instead of `archived`, `position` instead of `after`),
+ * and nothing we call changed meaning between the two: pages are created under
+ * a data source (2025-09-03+), blocks are appended at the end, trashed pages
+ * are read from `in_trash`.
+ *
+ * Retries: the SDK's own are off. The engine owns retries of whole operations
+ * (rate_limit honours Retry-After through retryAfterMs); the adapter only rides
+ * out short 429s inside a multi-request body write (appending batches,
+ * deleting old blocks), where starting over would redo every request.
+ *
+ * Idempotency: the page carries the publication id in a marker property
+ * ("Inkpilot ID", Text or URL). A page is created with its properties and the
+ * first 100 blocks; when a later batch fails, the error goes to the engine and
+ * its retry finds the partial page by the marker and update() rewrites the
+ * whole body, so no second page appears.
+ *
+ * Images: external image blocks pointing at the image's public URL in this
+ * app (MediaFile.publicUrl). Notion's File Uploads API (in this client) would
+ * copy them into Notion, but an upload expires unless attached within an hour
+ * and multi-part bodies do not pass our guarded fetch yet; see limitations.
+ */
+
+export const NOTION_VERSION = "2026-03-11";
+const SHARE_FIX = "Open the database in Notion, click ••• (top right) → Connections, and add your Inkpilot integration. Then Check again.";
+/** The longest Retry-After the adapter waits out itself inside a body write; longer waits go to the engine. */
+const MAX_INLINE_WAIT_MS = 10_000;
+const MAX_INLINE_WAITS = 5;
+
+type PropertyRef = { id: string; name: string; type: string };
+export type NotionMapping = {
+  title: PropertyRef;
+  summary?: PropertyRef;
+  tags?: PropertyRef;
+  status?: PropertyRef & { draft: string | null; published: string | null };
+  date?: PropertyRef;
+  marker?: PropertyRef;
+  slug?: PropertyRef;
+  seoTitle?: PropertyRef;
+};
+type NotionConfig = { databaseId: string; dataSourceId: string; databaseTitle: string; mapping: NotionMapping; notionVersion: string };
+
+type SchemaProperty = {
+  id: string;
+  name: string;
+  type: string;
+  status?: { options: Array<{ name: string }> };
+  select?: { options: Array<{ name: string }> };
+};
+type Schema = Record<string, SchemaProperty>;
+type PageLike = {
+  id: string;
+  url?: string;
+  public_url?: string | null;
+  in_trash?: boolean;
+  archived?: boolean;
+  properties?: Record<string, unknown>;
+};
+
+function notion(ctx: Pick<AdapterContext, "correlationId" | "signal">, token: string) {
+  return new Client({
+    auth: token,
+    baseUrl: getEnv().NOTION_API_URL.replace(/\/$/, ""),
+    notionVersion: NOTION_VERSION,
+    fetch: guardedFetchApi(ctx),
+    retry: false,
+    // Errors are mapped to PublishError and logged by the engine; the SDK's console lines would only repeat them.
+    logger: () => {},
+  });
+}
+
+function header(headers: unknown, name: string): string | null {
+  if (headers && typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  if (headers && typeof headers === "object") {
+    const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+    return entry ? String(entry[1]) : null;
+  }
+  return null;
+}
+
+function retryAfter(headers: unknown): number | null {
+  const value = header(headers, "retry-after");
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
+}
+
+type Subject = "database" | "page" | "token" | "content";
+
+/** Any failure of a Notion call as a PublishError the customer can read. */
+export function notionError(error: unknown, subject: Subject = "content"): PublishError {
+  if (error instanceof PublishError) return error;
+  if (APIResponseError.isAPIResponseError(error) || UnknownHTTPResponseError.isUnknownHTTPResponseError(error)) {
+    const detail = `HTTP ${error.status} ${error.code}: ${error.body.replace(/\s+/g, " ").slice(0, 200)}`;
+    const status = error.status;
+    if (status === 429 || status === 529) {
+      return new PublishError("rate_limit", "Notion asked us to slow down; publishing will retry shortly.", {
+        detail,
+        retryAfterMs: retryAfter(error.headers),
+      });
+    }
+    if (status >= 500) return new PublishError("transient", `Notion had a temporary problem (HTTP ${status}).`, { detail });
+    if (status === 401) {
+      return new PublishError("auth", "Notion no longer accepts this connection's token. Reconnect Notion in Settings → Integrations.", {
+        detail,
+        fix: "Copy the integration's secret again from notion.so/profile/integrations (or reconnect) and save it.",
+      });
+    }
+    if (status === 403) {
+      return new PublishError("config", "The Notion integration is not allowed to do this.", {
+        detail,
+        fix: "In Notion, open Settings → Integrations → your Inkpilot integration → Capabilities, and allow Read, Update and Insert content.",
+      });
+    }
+    if (status === 404) {
+      if (subject === "page") return new PublishError("not_found", "The page is no longer in Notion.", { detail });
+      return new PublishError("config", "Notion cannot find the database, or it is not shared with the Inkpilot integration.", {
+        detail,
+        fix: SHARE_FIX,
+      });
+    }
+    if (status === 409) return new PublishError("transient", "Notion was busy saving another change; publishing will retry.", { detail });
+    const message = error.message;
+    if (/is not a property that exists|is expected to be|status option|Could not find property/i.test(message)) {
+      return new PublishError("config", `The Notion database's properties changed since it was connected: ${message}`, {
+        detail,
+        fix: "Run Check again in Settings → Integrations, or reconnect Notion so Inkpilot reads the properties again.",
+      });
+    }
+    return new PublishError("invalid", `Notion refused the page: ${message}`.slice(0, 300), { detail });
+  }
+  if (RequestTimeoutError.isRequestTimeoutError(error)) {
+    return new PublishError("transient", "Notion took too long to answer.", { detail: "notionhq_client_request_timeout" });
+  }
+  if (error instanceof SyntaxError) {
+    return new PublishError("transient", "Notion sent an answer we could not read.", { detail: error.message.slice(0, 200), cause: error });
+  }
+  if (isNotionClientError(error)) return new PublishError("invalid", error.message, { detail: error.code });
+  return new PublishError("transient", "Publishing to Notion failed unexpectedly.", {
+    detail: error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200),
+    cause: error,
+  });
+}
+
+async function call<T>(subject: Subject, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw notionError(error, subject);
+  }
+}
+
+/** A body-write step that waits out short 429s itself (see the header comment). */
+async function patiently<T>(ctx: Pick<AdapterContext, "signal">, subject: Subject, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call(subject, run);
+    } catch (error) {
+      const wait = error instanceof PublishError && error.kind === "rate_limit" ? (error.retryAfterMs ?? 1000) : null;
+      if (wait === null || wait > MAX_INLINE_WAIT_MS || attempt >= MAX_INLINE_WAITS || ctx.signal.aborted) throw error;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        ctx.signal.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      });
+    }
+  }
+}
+
+function readConfig(ctx: AdapterContext): NotionConfig {
+  const config = ctx.config as Partial<NotionConfig>;
+  if (!config.dataSourceId || !config.mapping?.title) {
+    throw new PublishError("config", "This Notion connection is incomplete. Reconnect Notion in Settings → Integrations.", {
+      detail: "config without dataSourceId or title mapping",
+    });
+  }
+  return config as NotionConfig;
+}
+
+function token(ctx: AdapterContext) {
+  const value = ctx.credentials.token;
+  if (!value) throw new PublishError("auth", "This Notion connection has no token. Reconnect Notion in Settings → Integrations.");
+  return value;
+}
+
+const ref = (p: SchemaProperty): PropertyRef => ({ id: p.id, name: p.name, type: p.type });
+
+/** Our fields → the customer's properties, by type first and then by name. */
+export function mapProperties(schema: Schema): NotionMapping | null {
+  const all = Object.values(schema);
+  const title = all.find((p) => p.type === "title");
+  if (!title) return null;
+  const named = (types: string[], pattern: RegExp) => all.find((p) => types.includes(p.type) && pattern.test(p.name));
+  const mapping: NotionMapping = { title: ref(title) };
+  const summary = named(["rich_text"], /summary|excerpt|description|abstract/i);
+  if (summary) mapping.summary = ref(summary);
+  const tags = named(["multi_select"], /tag|keyword|topic|categor|label/i) ?? all.find((p) => p.type === "multi_select");
+  if (tags) mapping.tags = ref(tags);
+  const status = named(["status"], /.*/) ?? named(["select"], /status|state|stage/i);
+  if (status) {
+    const options = (status.status ?? status.select)?.options.map((o) => o.name) ?? [];
+    mapping.status = {
+      ...ref(status),
+      draft: options.find((o) => /draft/i.test(o)) ?? options.find((o) => /not started|to ?do|idea|review/i.test(o)) ?? null,
+      published: options.find((o) => /publish|live/i.test(o)) ?? options.find((o) => /done|complete/i.test(o)) ?? null,
+    };
+  }
+  const date = named(["date"], /publish|date|posted|release/i) ?? all.find((p) => p.type === "date");
+  if (date) mapping.date = ref(date);
+  // Only a property meant for it: a customer's own Text or URL field is never overwritten.
+  const marker = named(["rich_text", "url"], /inkpilot|publication id/i);
+  if (marker) mapping.marker = ref(marker);
+  const slug = named(["rich_text"], /^slug$|url slug|permalink/i);
+  if (slug) mapping.slug = ref(slug);
+  const seoTitle = named(["rich_text"], /seo title|meta title/i);
+  if (seoTitle) mapping.seoTitle = ref(seoTitle);
+  return mapping;
+}
+
+function markerValue(mapping: NotionMapping, publicationId: string) {
+  // A URL property needs a URL; a URN keeps the value recognisable and never links anywhere.
+  return mapping.marker?.type === "url" ? `urn:inkpilot:publication:${publicationId}` : publicationId;
+}
+
+function toRemote(page: PageLike, mapping: NotionMapping | null): RemotePost {
+  let status = page.in_trash || page.archived ? "trashed" : "page";
+  if (mapping?.status) {
+    const value = Object.values(page.properties ?? {}).find((p) => (p as { id?: string }).id === mapping.status!.id) as
+      { status?: { name?: string } | null; select?: { name?: string } | null } | undefined;
+    status = value?.status?.name ?? value?.select?.name ?? status;
+  }
+  // A Notion page is public only when shared to the web (public_url); otherwise its URL opens for workspace members.
+  return { remoteId: page.id, url: page.public_url ?? page.url ?? null, status, live: Boolean(page.public_url), version: null };
+}
+
+function tagName(tag: string) {
+  // Notion refuses commas in option names and names over 100 characters.
+  return tag.replace(/,/g, " ").replace(/\s+/g, " ").trim().slice(0, 100);
+}
+
+function pageProperties(mapping: NotionMapping, post: PostInput) {
+  const properties: Record<string, unknown> = {
+    [mapping.title.id]: { title: plainRichText(post.title).slice(0, 100) },
+  };
+  const summary = post.metaDescription || post.excerpt;
+  if (mapping.summary) properties[mapping.summary.id] = { rich_text: plainRichText(summary).slice(0, 100) };
+  if (mapping.tags) {
+    const names = [...new Set(post.tags.map(tagName).filter(Boolean))].slice(0, 100);
+    properties[mapping.tags.id] = { multi_select: names.map((name) => ({ name })) };
+  }
+  if (mapping.status) {
+    const option = post.mode === "live" ? mapping.status.published : mapping.status.draft;
+    if (option) properties[mapping.status.id] = { [mapping.status.type]: { name: option } };
+  }
+  if (mapping.date) {
+    const at = post.mode === "live" ? (post.scheduleAt ?? new Date()) : null;
+    properties[mapping.date.id] = { date: at ? { start: at.toISOString() } : null };
+  }
+  if (mapping.marker) {
+    const value = markerValue(mapping, post.publicationId);
+    properties[mapping.marker.id] = mapping.marker.type === "url" ? { url: value } : { rich_text: plainRichText(value) };
+  }
+  if (mapping.slug) properties[mapping.slug.id] = { rich_text: plainRichText(post.slug) };
+  if (mapping.seoTitle) properties[mapping.seoTitle.id] = { rich_text: plainRichText(post.metaTitle || post.title).slice(0, 100) };
+  return properties as CreatePageParameters["properties"];
+}
+
+function cover(featured: UploadedMedia | null) {
+  return featured ? { type: "external" as const, external: { url: featured.url } } : null;
+}
+
+function convert(ctx: AdapterContext, html: string) {
+  const { blocks, warnings } = htmlToNotionBlocks(html, { baseUrl: getEnv().appUrl });
+  for (const warning of warnings) void ctx.log("warn", "notion.convert", warning);
+  return batchBlocks(blocks);
+}
+
+async function appendBatches(ctx: AdapterContext, client: Client, pageId: string, batches: NotionBlock[][]) {
+  for (const [index, batch] of batches.entries()) {
+    try {
+      await patiently(ctx, "page", () => client.blocks.children.append({ block_id: pageId, children: batch as BlockObjectRequest[] }));
+    } catch (error) {
+      const failure = notionError(error, "page");
+      // The page exists with part of its body: say which, for the diagnostic log. The engine's retry
+      // finds it by its marker and update() writes the whole body again.
+      await ctx.log("warn", "notion.append", `page ${pageId}: batch ${index + 1} of ${batches.length} failed: ${failure.detail}`);
+      throw new PublishError(failure.kind, failure.message, {
+        detail: `page ${pageId} incomplete (batch ${index + 1}/${batches.length}); ${failure.detail}`.slice(0, 200),
+        retryAfterMs: failure.retryAfterMs,
+        fix: failure.fix,
+        cause: failure,
+      });
+    }
+  }
+}
+
+async function listChildIds(ctx: AdapterContext, client: Client, blockId: string) {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await patiently(ctx, "page", () =>
+      client.blocks.children.list({ block_id: blockId, start_cursor: cursor, page_size: 100 }),
+    );
+    ids.push(...page.results.map((b) => b.id));
+    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
+  } while (cursor);
+  return ids;
+}
+
+/** The current schema's mapping, when the stored one lacks the marker (the customer may have added it since). */
+async function currentMapping(ctx: AdapterContext, client: Client, config: NotionConfig): Promise<NotionMapping> {
+  if (config.mapping.marker) return config.mapping;
+  const source = await call("database", () => client.dataSources.retrieve({ data_source_id: config.dataSourceId }));
+  const fresh = mapProperties((source as unknown as { properties: Schema }).properties);
+  return fresh?.marker ? { ...config.mapping, marker: fresh.marker } : config.mapping;
+}
+
+export const notionAdapter: PublishingAdapter = {
+  facts: {
+    platform: "notion",
+    name: "Notion",
+    description: "Publish articles as pages in a Notion database, with their properties filled in.",
+    connectKind: "form",
+    supportsDraft: true,
+    supportsSchedule: false,
+    limitations: [
+      "Notion has no drafts of its own: Inkpilot sets the database's Status property to Draft or Published when it has one, and the page is visible to everyone who can see the database.",
+      "Notion does not publish on a date: a scheduled article is sent at its time by Inkpilot.",
+      "Notion pages have no SEO title, meta description or canonical link; the summary goes to a Text property such as 'Summary' when the database has one.",
+      "Images are shown from their address in Inkpilot (Notion loads them from there), so they need Inkpilot to stay reachable; Notion image blocks have no alt text.",
+      "Headings below level 3 become level-3 headings or bold paragraphs, and lists deeper than two levels are flattened to two.",
+      "Add a Text property named 'Inkpilot ID' to the database so a retry always finds the page it already created; without it Inkpilot matches by title.",
+    ],
+  },
+
+  async connect(input, ctx) {
+    const secret = input.secret.trim();
+    if (!secret) throw new PublishError("config", "Please enter an access token.");
+    const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
+    const client = notion(ctx, secret);
+    if (!link) {
+      // Name the databases the integration can see, so the customer knows which link to paste.
+      const shared = await call("database", () =>
+        client.search({ filter: { property: "object", value: "data_source" }, page_size: 10 }),
+      ).catch(() => null);
+      const names = (shared?.results ?? [])
+        .map((r) => ((r as { title?: Array<{ plain_text?: string }> }).title ?? []).map((t) => t.plain_text ?? "").join(""))
+        .filter(Boolean);
+      throw new PublishError(
+        "config",
+        names.length
+          ? `Please paste the link to the Notion database to publish to (shared with the integration: ${names.join(", ")}).`
+          : "Please paste the link to your Notion database.",
+      );
+    }
+    const id = extractDatabaseId(link);
+    if (!id) {
+      throw new PublishError(
+        "config",
+        "That does not look like a Notion database link. Open the database in Notion, choose Share → Copy link, and paste it here.",
+      );
+    }
+    await call("token", () => client.users.me({})).catch((error: PublishError) => {
+      if (error.kind === "auth") {
+        throw new PublishError(
+          "auth",
+          "Notion did not accept this token. Copy the integration's secret from notion.so/profile/integrations.",
+          {
+            detail: error.detail,
+          },
+        );
+      }
+      throw error;
+    });
+
+    let databaseId = id;
+    let dataSourceId: string;
+    let databaseTitle = "Notion database";
+    try {
+      const database = (await client.databases.retrieve({ database_id: id })) as unknown as {
+        id: string;
+        title?: Array<{ plain_text?: string }>;
+        data_sources?: Array<{ id: string; name: string }>;
+      };
+      databaseId = database.id;
+      databaseTitle = database.title?.map((t) => t.plain_text ?? "").join("") || databaseTitle;
+      const sources = database.data_sources ?? [];
+      const wanted = input.options.dataSource?.trim();
+      const chosen = (wanted && sources.find((s) => s.id === wanted || s.name === wanted)) || sources[0];
+      if (!chosen) throw new PublishError("config", "This Notion database has no data source to add pages to.");
+      dataSourceId = chosen.id;
+    } catch (error) {
+      const failure = notionError(error, "database");
+      if (failure.kind !== "config" || !APIResponseError.isAPIResponseError(error) || error.status !== 404) throw failure;
+      // The link may point at a data source rather than its database.
+      try {
+        await client.dataSources.retrieve({ data_source_id: id });
+        dataSourceId = id;
+      } catch {
+        throw new PublishError(
+          "config",
+          "Notion cannot find this database, or it is not shared with your integration. In Notion, open the database, click ••• → Connections and add the integration, then try again.",
+          { detail: failure.detail, fix: SHARE_FIX },
+        );
+      }
+    }
+
+    const source = (await call("database", () => client.dataSources.retrieve({ data_source_id: dataSourceId }))) as unknown as {
+      properties: Schema;
+      parent?: { database_id?: string };
+    };
+    const mapping = mapProperties(source.properties);
+    if (!mapping) throw new PublishError("config", "This Notion database has no title property, so pages cannot be created in it.");
+    databaseId = source.parent?.database_id ?? databaseId;
+    const config: NotionConfig = { databaseId, dataSourceId, databaseTitle, mapping, notionVersion: NOTION_VERSION };
+    return {
+      siteUrl: `https://www.notion.so/${databaseId.replace(/-/g, "")}`,
+      name: databaseTitle,
+      credentials: { token: secret },
+      config,
+    };
+  },
+
+  async doctor(ctx) {
+    const checks: DoctorCheck[] = [];
+    let client: Client;
+    let config: NotionConfig;
+    try {
+      client = notion(ctx, token(ctx));
+      config = readConfig(ctx);
+    } catch (error) {
+      const failure = notionError(error);
+      return [check("connection", "Connection settings", "fail", failure.message, "Reconnect Notion in Settings → Integrations.")];
+    }
+
+    try {
+      const me = (await call("token", () => client.users.me({}))) as { name?: string | null; bot?: { workspace_name?: string | null } };
+      checks.push(
+        check(
+          "token",
+          "Integration token",
+          "pass",
+          `Notion accepts the token (integration "${me.name ?? "Inkpilot"}"${me.bot?.workspace_name ? ` in ${me.bot.workspace_name}` : ""}).`,
+        ),
+      );
+    } catch (error) {
+      const failure = notionError(error, "token");
+      checks.push(
+        check(
+          "token",
+          "Integration token",
+          "fail",
+          failure.kind === "auth" ? "Notion does not accept this token: it was revoked, or the integration was deleted." : failure.message,
+          failure.kind === "auth"
+            ? "Copy the integration's secret again from notion.so/profile/integrations and reconnect."
+            : "Check again in a minute.",
+        ),
+      );
+      return checks;
+    }
+
+    try {
+      const database = (await call("database", () => client.databases.retrieve({ database_id: config.databaseId }))) as unknown as {
+        data_sources?: Array<{ id: string }>;
+      };
+      checks.push(check("shared", "Database shared with the integration", "pass", `Inkpilot can open "${config.databaseTitle}".`));
+      const sources = database.data_sources ?? [];
+      const known = sources.some((s) => s.id.replace(/-/g, "") === config.dataSourceId.replace(/-/g, ""));
+      checks.push(
+        known
+          ? check("data_source", "Data source", "pass", "The database's data source Inkpilot adds pages to is there.")
+          : check(
+              "data_source",
+              "Data source",
+              "fail",
+              "The data source Inkpilot adds pages to is no longer in this database.",
+              "Reconnect Notion so Inkpilot picks the database's current data source.",
+            ),
+      );
+      if (!known) return checks;
+    } catch (error) {
+      const failure = notionError(error, "database");
+      checks.push(
+        check(
+          "shared",
+          "Database shared with the integration",
+          "fail",
+          failure.kind === "config" && failure.fix === SHARE_FIX
+            ? "Notion cannot find the database for this integration: it is not shared with it, or it was deleted."
+            : failure.message,
+          failure.fix ?? "Check again in a minute.",
+        ),
+      );
+      return checks;
+    }
+
+    let schema: Schema;
+    try {
+      const source = await call("database", () => client.dataSources.retrieve({ data_source_id: config.dataSourceId }));
+      schema = (source as unknown as { properties: Schema }).properties;
+    } catch (error) {
+      const failure = notionError(error, "database");
+      checks.push(failedCheck("schema", "Database properties", failure, "Check again in a minute."));
+      return checks;
+    }
+    const byId = (id: string) => Object.values(schema).find((p) => p.id === id);
+    const fresh = mapProperties(schema);
+    const title = byId(config.mapping.title.id);
+    checks.push(
+      title?.type === "title"
+        ? check("title", "Title property", "pass", `Article titles go to "${title.name}".`)
+        : check(
+            "title",
+            "Title property",
+            "fail",
+            "The database's title property changed since Notion was connected.",
+            "Reconnect Notion so Inkpilot reads the properties again.",
+          ),
+    );
+    const marker = (config.mapping.marker && byId(config.mapping.marker.id)) || fresh?.marker;
+    checks.push(
+      marker
+        ? check(
+            "marker",
+            "Inkpilot ID property",
+            "pass",
+            `Each page carries its publication id in "${marker.name}", so a retry finds the page it created.`,
+          )
+        : check(
+            "marker",
+            "Inkpilot ID property",
+            "warn",
+            "The database has no 'Inkpilot ID' property. Without it a page whose creation answer was lost cannot be found reliably; Inkpilot then looks for a page with the same title.",
+            "Add a Text property named 'Inkpilot ID' to the database, then Check again.",
+          ),
+    );
+    const status = config.mapping.status ? byId(config.mapping.status.id) : undefined;
+    if (!status) {
+      checks.push(
+        check(
+          "status",
+          "Status property",
+          "warn",
+          "The database has no Status property, so drafts and published articles look the same in Notion.",
+          "Add a Status (or Select) property named 'Status' with the options 'Draft' and 'Published', then reconnect.",
+        ),
+      );
+    } else {
+      const options = (status.status ?? status.select)?.options.map((o) => o.name) ?? [];
+      const missing = [
+        config.mapping.status?.draft && options.includes(config.mapping.status.draft) ? null : "Draft",
+        config.mapping.status?.published && options.includes(config.mapping.status.published) ? null : "Published",
+      ].filter(Boolean);
+      checks.push(
+        missing.length === 0
+          ? check(
+              "status",
+              "Status property",
+              "pass",
+              `Drafts get "${config.mapping.status!.draft}", published articles "${config.mapping.status!.published}" in "${status.name}".`,
+            )
+          : check(
+              "status",
+              "Status property",
+              "warn",
+              `"${status.name}" has no option for ${missing.join(" and ")}; Inkpilot leaves the status empty then.`,
+              `Add the option${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(" and ")} to "${status.name}", then reconnect.`,
+            ),
+      );
+    }
+    const appUrl = getEnv().appUrl;
+    if (isPrivateUrl(appUrl)) {
+      checks.push(
+        check(
+          "images",
+          "Images",
+          "warn",
+          `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
+          "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
+        ),
+      );
+    }
+    return checks;
+  },
+
+  async findExisting(ctx, post) {
+    const config = readConfig(ctx);
+    const client = notion(ctx, token(ctx));
+    const mapping = await currentMapping(ctx, client, config);
+    let filter: QueryDataSourceParameters["filter"];
+    if (mapping.marker) {
+      const value = markerValue(mapping, post.publicationId);
+      filter = (
+        mapping.marker.type === "url"
+          ? { property: mapping.marker.id, url: { equals: value } }
+          : { property: mapping.marker.id, rich_text: { equals: value } }
+      ) as QueryDataSourceParameters["filter"];
+    } else {
+      await ctx.log("warn", "notion.find", "no Inkpilot ID property: looking for a page with the same title");
+      filter = { property: mapping.title.id, title: { equals: post.title } } as QueryDataSourceParameters["filter"];
+    }
+    const result = await call("database", () =>
+      client.dataSources.query({
+        data_source_id: config.dataSourceId,
+        filter,
+        sorts: [{ timestamp: "created_time", direction: "descending" }],
+        page_size: 10,
+      }),
+    );
+    const page = (result.results as PageLike[]).find((p) => !p.in_trash && !p.archived);
+    return page ? toRemote(page, mapping) : null;
+  },
+
+  async uploadMedia(_ctx, file: MediaFile) {
+    // Notion loads external images itself: the public address in this app is the image's home (see the header comment).
+    return { remoteId: file.publicUrl, url: file.publicUrl };
+  },
+
+  async create(ctx, post, featured) {
+    const config = readConfig(ctx);
+    const client = notion(ctx, token(ctx));
+    const mapping = await currentMapping(ctx, client, config);
+    const [first = [], ...rest] = convert(ctx, post.html);
+    const page = (await call("database", () =>
+      client.pages.create({
+        parent: { type: "data_source_id", data_source_id: config.dataSourceId },
+        properties: pageProperties(mapping, post),
+        children: first as BlockObjectRequest[],
+        ...(featured ? { cover: cover(featured)! } : {}),
+      }),
+    )) as PageLike;
+    await appendBatches(ctx, client, page.id, rest);
+    return toRemote(page, mapping);
+  },
+
+  async update(ctx, remote, post, featured) {
+    const config = readConfig(ctx);
+    const client = notion(ctx, token(ctx));
+    const mapping = await currentMapping(ctx, client, config);
+    const current = (await call("page", () => client.pages.retrieve({ page_id: remote.remoteId }))) as PageLike;
+    if (current.in_trash || current.archived) throw new PublishError("not_found", "The page is in Notion's trash.");
+    const page = (await call("page", () =>
+      client.pages.update({ page_id: remote.remoteId, properties: pageProperties(mapping, post), cover: cover(featured) }),
+    )) as PageLike;
+    // New body first, then the old blocks go: readers never see an empty page, and a retry after a
+    // failure in between converges (it lists old and partial new blocks alike and replaces them all).
+    const old = await listChildIds(ctx, client, remote.remoteId);
+    await appendBatches(ctx, client, remote.remoteId, convert(ctx, post.html));
+    for (const id of old) {
+      await patiently(ctx, "page", () => client.blocks.delete({ block_id: id })).catch((error: PublishError) => {
+        // Already gone (deleted by hand or by an earlier attempt): nothing to do.
+        if (error.kind !== "not_found") throw error;
+      });
+    }
+    return toRemote(page, mapping);
+  },
+
+  async read(ctx, remoteId) {
+    const config = readConfig(ctx);
+    const client = notion(ctx, token(ctx));
+    try {
+      const page = (await call("page", () => client.pages.retrieve({ page_id: remoteId }))) as PageLike;
+      if (page.in_trash || page.archived) return null;
+      return toRemote(page, config.mapping);
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === "not_found") return null;
+      throw error;
+    }
+  },
+
+  async disconnect(ctx) {
+    // An internal integration's secret cannot be revoked over the API: the workspace owner removes
+    // the integration in Notion. We only forget it (the engine drops the credentials).
+    await ctx.log("info", "notion.disconnect", "internal integration token forgotten; remove the integration in Notion to revoke it");
+  },
+};
