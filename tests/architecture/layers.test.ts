@@ -52,6 +52,15 @@ describe("layers", () => {
     expect(offenders("utils", ["modules", "routes", "components"])).toEqual([]);
   });
 
+  test("errors are thrown through badRequest()/notFound()/forbidden(), never ad hoc", () => {
+    const helpers = path.join(APP, "utils/responses.server.ts");
+    const adHoc = sourceFiles(APP)
+      .filter((file) => file !== helpers)
+      .filter((file) => /throw new Response\(|throw data\(/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(adHoc).toEqual([]);
+  });
+
   test(`every route module is under ${ROUTE_MODULE_MAX_LINES} lines`, () => {
     const routesFile = fs.readFileSync(path.join(APP, "routes.ts"), "utf8");
     const routeModules = [...new Set([...routesFile.matchAll(/"(routes\/[^"]+\.tsx?)"/g)].map((m) => m[1] ?? ""))];

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
@@ -15,6 +15,7 @@ import { GenerateTab } from "./generator/generate-tab";
 import { ImagesTab } from "./generator/images-tab";
 import { KeywordsTab } from "./generator/keywords-tab";
 import { PublishTab } from "./generator/publish-tab";
+import { badRequest } from "#app/utils/responses.server";
 
 /**
  * The AI Content Generator (docs/product.md): tabs by ?tab= so they work without
@@ -92,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "images":
       return imagesAction(args, formData);
     default:
-      throw data("Unknown action", { status: 400 });
+      return badRequest("Unknown action");
   }
 }
 

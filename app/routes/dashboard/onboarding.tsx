@@ -11,6 +11,7 @@ import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/onboarding";
+import { badRequest } from "#app/utils/responses.server";
 
 /**
  * The onboarding dialog's actions (scan / skip / finish / manual) and the
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
   const db = getDb();
   const { submission } = await parseSubmission(request, OnboardingSchema);
-  if (submission.status !== "success") throw new Response("Unknown onboarding action", { status: 400 });
+  if (submission.status !== "success") badRequest("Unknown onboarding action");
   const returnTo = safeRedirectPath(submission.value.returnTo, "/dashboard");
 
   switch (submission.value.intent) {

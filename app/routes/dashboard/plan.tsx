@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
@@ -18,7 +17,7 @@ import {
 import { PlanActionSchema, PlanItemFormSchema } from "#app/modules/plan/schema";
 import { can } from "#app/modules/workspaces/permissions";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { notFound } from "#app/utils/responses.server";
+import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { PlanPage, INVALID_ITEM_NOTICE } from "./plan-ui";
 import type { Route } from "./+types/plan";
@@ -84,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     const { submission } = await parseSubmission(formData, PlanActionSchema);
-    if (submission.status !== "success") throw data("Unknown action", { status: 400 });
+    if (submission.status !== "success") badRequest("Unknown action");
     const input = submission.value;
     switch (input.intent) {
       case "generate": {

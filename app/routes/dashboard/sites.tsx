@@ -10,7 +10,7 @@ import { AddSiteSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/
 import { addSite, chooseSite, deleteSite, listSites, renameSite, SiteUrlError, type Actor } from "#app/modules/workspaces/sites.server";
 import { replyFor } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { notFound } from "#app/utils/responses.server";
+import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { AddSiteForm, DeleteSiteForm, DeleteSiteText, RenameSiteForm, SitesList } from "./sites-ui";
 import type { Route } from "./+types/sites";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete":
       return remove(auth, actor, formData);
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return badRequest("Unknown action");
   }
 }
 

@@ -5,7 +5,7 @@ import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
 import { ChangeRoleSchema, InviteSchema, RemoveMemberSchema, RevokeSchema } from "#app/modules/workspaces/team-forms";
 import { changeRole, inviteMember, removeMember, revokeInvitation, type MemberChangeResult } from "#app/modules/workspaces/team.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { forbidden, notFound } from "#app/utils/responses.server";
+import { forbidden, notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 /**
@@ -88,6 +88,6 @@ export async function teamAction(request: Request, auth: AuthState, ip: string |
       return redirectWithToast("/dashboard", { title: `You left ${auth.workspace.name}` });
     }
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return badRequest("Unknown action");
   }
 }

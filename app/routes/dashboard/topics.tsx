@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/url-dialog";
@@ -9,7 +9,7 @@ import { createTopic, deleteTopic, getTopic, listTopics, updateTopic } from "#ap
 import { replyFor } from "#app/utils/form-reply";
 import { parseSubmission, replyError, submittedColor } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
-import { notFound } from "#app/utils/responses.server";
+import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { DeleteTopicForm, DeleteTopicText, INVALID_TOPIC_NOTICE, TopicCard, TopicForm } from "./topics-ui";
 import type { Route } from "./+types/topics";
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, { title: "Topic deleted!" });
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      return badRequest("Unknown action");
   }
 }
 
