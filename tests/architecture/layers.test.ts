@@ -4,8 +4,8 @@ import { describe, expect, test } from "vitest";
 
 /**
  * The layer rules of docs/decisions/025-route-map-and-folder-layout.md, checked
- * on the source: routes stay thin, modules never reach up into routes or
- * components, utils know no module.
+ * on the source: routes stay thin, one folder per screen that imports no other
+ * route folder, modules never reach up into routes or components, utils know no module.
  */
 
 const APP = path.resolve(import.meta.dirname, "../../app");
@@ -50,6 +50,17 @@ describe("layers", () => {
 
   test("app/utils imports no module, route or component", () => {
     expect(offenders("utils", ["modules", "routes", "components"])).toEqual([]);
+  });
+
+  test("a file under app/routes imports from app/routes only its own folder (shared parts live in app/components)", () => {
+    const routes = path.join(APP, "routes");
+    const crossing = sourceFiles(routes).flatMap((file) =>
+      importsOf(file)
+        .filter((target): target is string => target !== null && target.startsWith(`${routes}/`))
+        .filter((target) => !target.includes("/+types/") && path.dirname(target) !== path.dirname(file))
+        .map((target) => `${relative(file)} -> ${relative(target)}`),
+    );
+    expect(crossing).toEqual([]);
   });
 
   test("errors are thrown through badRequest()/notFound()/forbidden(), never ad hoc", () => {

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { LinksInArticles } from "./backlinks-ui";
 import { BacklinksToSite, REFRESH_INTENT } from "./backlinks-to-site-ui";
-import type { Route } from "./+types/backlinks";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Backlinks" };
 

@@ -10,7 +10,7 @@ import {
   OFFLINE_NOTE,
   useGenerationEvents,
   type GenerationSnapshot,
-} from "../generations/progress";
+} from "./generation-progress";
 
 export { OFFLINE_NOTE };
 

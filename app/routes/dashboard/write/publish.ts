@@ -3,7 +3,7 @@ import { getDb } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { publishFromForm } from "#app/routes/dashboard/write/publish.server";
-import type { Route } from "./+types/article-publish";
+import type { Route } from "./+types/publish";
 
 /** The publish dialog's form posts here; a GET opens the dialog on the write screen. */
 

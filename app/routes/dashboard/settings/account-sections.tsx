@@ -7,7 +7,7 @@ import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
 import type { DeleteAccountFields } from "./account-actions.server";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm, ProfilePictureForm, type FormsProps } from "./account-forms";
-import { IntentInput, SettingsCard as Card, usePendingIntent } from "./settings/settings-ui";
+import { IntentInput, SettingsCard as Card, usePendingIntent } from "../../../components/settings-ui";
 
 /** The account page's sections, in the product's order; the forms themselves are in ./account-forms.tsx. */
 

@@ -4,16 +4,14 @@ import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/url-dialog";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
-import { authContext, requirePermission, type AuthState } from "#app/modules/auth/guards.server";
+import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
-import { AddSiteSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
-import { addSite, chooseSite, deleteSite, listSites, renameSite, SiteUrlError, type Actor } from "#app/modules/workspaces/sites.server";
+import { listSites } from "#app/modules/workspaces/sites.server";
 import { replyFor } from "#app/utils/form-reply";
-import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { notFound, badRequest } from "#app/utils/responses.server";
-import { redirectWithToast } from "#app/utils/toast.server";
+import { notFound } from "#app/utils/responses.server";
+import { sitesAction } from "./actions.server";
 import { AddSiteForm, DeleteSiteForm, DeleteSiteText, RenameSiteForm, SitesList } from "./sites-ui";
-import type { Route } from "./+types/sites";
+import type { Route } from "./+types/route";
 
 /**
  * The workspace's sites (docs/decisions/043): add (owners; then the onboarding
@@ -54,64 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  const actor: Actor = { userId: auth.user.id, ip: context.get(requestContext).ip ?? null };
-  const formData = await request.formData();
-  switch (formData.get("intent")) {
-    case "add":
-      return add(auth, actor, formData);
-    case "rename":
-      return rename(auth, actor, formData);
-    case "delete":
-      return remove(auth, actor, formData);
-    default:
-      return badRequest("Unknown action");
-  }
-}
-
-async function add(auth: AuthState, actor: Actor, formData: FormData) {
-  requirePermission(auth, "sites.add");
-  const { submission } = await parseSubmission(formData, AddSiteSchema);
-  if (submission.status !== "success")
-    return replyError(submission, { notice: { title: "Error adding site", description: "Please correct the highlighted fields." } });
-  const db = getDb();
-  let siteId: string;
-  try {
-    siteId = await addSite(db, auth.workspace.id, submission.value, actor);
-  } catch (error) {
-    if (!(error instanceof SiteUrlError)) throw error;
-    return replyError(submission, { fieldErrors: { url: [error.message] } });
-  }
-  await chooseSite(db, auth.sessionId, auth.user.id, siteId);
-  // The new site is current; the onboarding dialog offers to scan it, its address filled in.
-  const scan = new URLSearchParams({ onboarding: "scan", url: submission.value.url });
-  return redirectWithToast(`/dashboard?${scan}`, {
-    title: "Site added",
-    description: `${submission.value.name} is now your current site.`,
-  });
-}
-
-async function rename(auth: AuthState, actor: Actor, formData: FormData) {
-  requirePermission(auth, "sites.rename");
-  const { submission } = await parseSubmission(formData, RenameSiteSchema);
-  if (submission.status !== "success") return replyError(submission);
-  if (!(await renameSite(getDb(), auth.workspace.id, submission.value.siteId, submission.value.name, actor))) notFound("Site not found");
-  return redirectWithToast(PAGE, { title: "Site renamed" });
-}
-
-async function remove(auth: AuthState, actor: Actor, formData: FormData) {
-  requirePermission(auth, "sites.delete");
-  const { submission } = await parseSubmission(formData, DeleteSiteSchema);
-  if (submission.status !== "success") return replyError(submission);
-  const { siteId, confirmName } = submission.value;
-  const result = await deleteSite(getDb(), auth.workspace.id, siteId, confirmName, actor);
-  if (result.ok) return redirectWithToast(PAGE, { title: "Site deleted", description: `${result.name} and its articles are gone.` });
-  if (result.reason === "not-found") notFound("Site not found");
-  if (result.reason === "name-mismatch")
-    return replyError(submission, { fieldErrors: { confirmName: ["The name does not match this site's name."] } });
-  return replyError(submission, {
-    status: 409,
-    notice: { title: "Cannot delete site", description: "A workspace keeps at least one site. Add another site before deleting this one." },
-  });
+  return sitesAction(getDb(), auth, { userId: auth.user.id, ip: context.get(requestContext).ip ?? null }, await request.formData());
 }
 
 type Dialog = NonNullable<Route.ComponentProps["loaderData"]["dialog"]>;

@@ -7,7 +7,7 @@ import { logger } from "#app/utils/logger.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/article-delete";
+import type { Route } from "./+types/delete";
 
 /**
  * Deleting an article: the list's confirmation dialog posts here, and without

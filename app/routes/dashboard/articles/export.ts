@@ -3,7 +3,7 @@ import { exportSiteArticles } from "#app/modules/articles/export.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/articles-export";
+import type { Route } from "./+types/export";
 
 /** The site's articles as a ZIP of Markdown files (any member; every plan state, an ended one included). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,11 @@
-import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { getDb } from "#app/db/client.server";
-import { authContext, requirePermission } from "#app/modules/auth/guards.server";
+import { z } from "zod";
+import type { DB } from "#app/db/client.server";
+import type { AuthState } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import {
   addItem,
   editItem,
   generatePlan,
-  getPlanView,
   indexOf,
   keepItem,
   moveItem,
@@ -15,55 +14,31 @@ import {
   swapItem,
 } from "#app/modules/plan/plan.server";
 import { PlanActionSchema, PlanItemFormSchema } from "#app/modules/plan/schema";
-import { can } from "#app/modules/workspaces/permissions";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
-import { notFound, badRequest } from "#app/utils/responses.server";
+import { badRequest, notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { PlanPage, INVALID_ITEM_NOTICE } from "./plan-ui";
-import type { Route } from "./+types/plan";
+import { INVALID_ITEM_NOTICE } from "./plan-ui";
 
 /**
- * The 30-day content plan (issue 12 scope 1; docs/decisions/050-content-plan.md).
- * Every member sees it; changing it needs topics.manage. The edit and add
- * forms live in the URL (?edit={id}, ?add=1; decision 028); every other
- * change is a one-button form posting an intent, so all of it works
- * without JavaScript. Domain logic: app/modules/plan.
+ * The content plan's forms (docs/decisions/050-content-plan.md): the edit and
+ * add dialogs answer invalid fields in place; every one-button form (generate,
+ * swap, remove, move, resolve) answers with a redirect and a toast.
  */
-
-export const handle = { breadcrumb: "Content Plan" };
-
-export const meta: Route.MetaFunction = () => [{ title: "Content Plan | Inkpilot" }];
 
 const PAGE = "/dashboard/plan";
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { site, role } = context.get(authContext);
-  const view = await getPlanView(getDb(), site);
-  const editId = url.searchParams.get("edit");
-  const canManage = can(role, "topics.manage");
-  let dialog: { kind: "add" } | { kind: "regenerate" } | { kind: "edit"; item: (typeof view.items)[number] } | null = null;
-  if (canManage && editId) {
-    const item = view.items.find((i) => i.id === editId && i.changeable);
-    if (!item) notFound("Plan item not found");
-    dialog = { kind: "edit", item };
-  } else if (canManage && url.searchParams.has("add")) dialog = { kind: "add" };
-  else if (canManage && url.searchParams.has("regenerate") && view.items.length > 0) dialog = { kind: "regenerate" };
-  return { ...view, dialog, canManage };
-}
+/** The two dialog forms, told apart from the one-button intents of PlanActionSchema. */
+const ItemIntentSchema = z.object({ intent: z.enum(["edit", "add"]), id: z.string().optional() });
 
 const failed = (description: string) => redirectWithToast(PAGE, { type: "error", title: "Could not update the plan", description });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const auth = context.get(authContext);
-  requirePermission(auth, "topics.manage");
-  const { site, workspace, user } = auth;
+/** Changing the plan needs topics.manage; the route checks it before calling this. */
+export async function planAction(db: DB, { site, workspace, user }: AuthState, formData: FormData) {
   const tenant = { workspaceId: workspace.id, siteId: site.id, userId: user.id };
-  const db = getDb();
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { submission: chosen } = await parseSubmission(formData, ItemIntentSchema);
   try {
-    if (intent === "edit" || intent === "add") {
-      const id = String(formData.get("id") ?? "");
+    if (chosen.status === "success") {
+      const { intent, id = "" } = chosen.value;
       const { submission } = await parseSubmission(formData, PlanItemFormSchema);
       if (submission.status !== "success") return replyError(submission, { notice: INVALID_ITEM_NOTICE });
       const { searchIntent, ...fields } = submission.value;
@@ -135,18 +110,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (refusal) return failed(refusal.message);
     throw error;
   }
-}
-
-export default function ContentPlanRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <PlanPage {...loaderData} actionData={actionData} />;
-}
-
-export function ErrorBoundary() {
-  return (
-    <GeneralErrorBoundary
-      statusCopy={{ 404: { title: "Plan item not found", message: "This plan item does not exist or belongs to another site." } }}
-      unexpectedCopy={{ title: "Error loading the plan", message: "Failed to load your content plan. Please try again." }}
-      back={{ to: PAGE, label: "Back to the content plan" }}
-    />
-  );
 }

@@ -6,7 +6,7 @@ import { StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
 import type { ChangeEmailFields, ChangePasswordFields } from "./account-actions.server";
-import { IntentInput, usePendingIntent } from "./settings/settings-ui";
+import { IntentInput, usePendingIntent } from "../../../components/settings-ui";
 
 /**
  * The account forms, shared by the standalone account page and the settings

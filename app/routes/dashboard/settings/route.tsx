@@ -11,14 +11,14 @@ import { integrationsTabData } from "./integrations-data.server";
 import { integrationsTabAction } from "./integrations-actions.server";
 import { IntegrationsTab } from "./integrations-tab";
 import { TabNav } from "#app/components/tab-nav";
-import { accountAction } from "../account-actions.server";
-import { AccountSections } from "../account-sections";
+import { accountAction } from "./account-actions.server";
+import { AccountSections } from "./account-sections";
 import { brandTabAction, contentTabAction, publishingTabAction } from "./actions.server";
 import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
 import { PublishingTab } from "./publishing-tab";
 import { publishingView } from "#app/modules/settings/publishing.server";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Settings" };
 

@@ -14,7 +14,7 @@ import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { ArticlesEmpty } from "./articles-empty";
 import { ArticlesTable } from "./articles-table";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Articles" };
 

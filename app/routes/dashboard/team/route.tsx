@@ -10,9 +10,9 @@ import { can } from "#app/modules/workspaces/permissions";
 import { canLeave, listInvitations, listMembers } from "#app/modules/workspaces/team.server";
 import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";
-import { teamAction } from "./team-actions.server";
+import { teamAction } from "./actions.server";
 import { InviteForm, LeaveForm, MembersList, PendingInvitations, RemoveMemberForm } from "./team-ui";
-import type { Route } from "./+types/team";
+import type { Route } from "./+types/route";
 
 /**
  * The workspace's team (docs/decisions/044): every member sees who is in it;

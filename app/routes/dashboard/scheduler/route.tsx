@@ -1,28 +1,19 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { requestContext } from "#app/context";
-import { authContext, requirePermission } from "#app/modules/auth/guards.server";
-import { autopilotStatus, setAutopilotRunning, skipDay, SkipDayError } from "#app/modules/autopilot/status.server";
+import { authContext } from "#app/modules/auth/guards.server";
+import { autopilotStatus } from "#app/modules/autopilot/status.server";
 import { can } from "#app/modules/workspaces/permissions";
-import {
-  chooseTopic,
-  clearDay,
-  getSchedulerView,
-  isInWindow,
-  listTopicChoices,
-  ScheduleError,
-} from "#app/modules/scheduler/scheduler.server";
+import { getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
 import { TabNav } from "#app/components/tab-nav";
-import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDayDate } from "#app/utils/time";
-import { redirectWithToast } from "#app/utils/toast.server";
+import { schedulerAction } from "./actions.server";
 import { AutopilotBar, ComingList, PastList } from "./scheduler-autopilot";
 import { SchedulerCalendar, ViewSwitch } from "./scheduler-calendar";
 import { ChooseTopicDialog, type ChooseState } from "./scheduler-dialog";
-import type { Route } from "./+types/scheduler";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Scheduler" };
 
@@ -53,64 +44,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { tab, calendar, choose, ...view, autopilot, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("choose"), date: z.string(), topicId: z.string().optional(), topic: z.string().max(200).optional() }),
-  z.object({ intent: z.literal("clear"), date: z.string() }),
-  z.object({ intent: z.literal("skip"), date: z.string() }),
-  z.object({ intent: z.enum(["pause", "resume"]) }),
-]);
-
-const notice = (description: string) => ({ title: "Could not update the schedule", description });
-
 export async function action({ request, context, url }: Route.ActionArgs) {
-  // Back to the view the form was posted from (the list or the calendar).
-  const back = url.searchParams.get("view") === "calendar" ? `${PAGE}?view=calendar` : PAGE;
   const auth = context.get(authContext);
-  const { site } = auth;
-  const db = getDb();
-  const { submission } = await parseSubmission(request, ActionSchema);
-  if (submission.status !== "success") return replyError(submission, { notice: notice("Please choose a topic from the list.") });
-  const input = submission.value;
-  try {
-    switch (input.intent) {
-      case "choose": {
-        const saved = await chooseTopic(db, site, { date: input.date, topicId: input.topicId, name: input.topic });
-        return redirectWithToast(back, {
-          type: "success",
-          title: "Topic selected",
-          description: `“${saved.keyword}” is scheduled for ${saved.dateText} at ${saved.timeText}`,
-        });
-      }
-      case "pause":
-      case "resume": {
-        requirePermission(auth, "settings.manage");
-        const actor = { userId: auth.user.id, workspaceId: auth.workspace.id, ip: context.get(requestContext).ip ?? null };
-        await setAutopilotRunning(db, site.id, input.intent === "resume", actor);
-        return redirectWithToast(back, { title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused" });
-      }
-      case "skip": {
-        requirePermission(auth, "topics.manage");
-        const keyword = await skipDay(db, site, input.date);
-        return redirectWithToast(back, {
-          title: "Day skipped",
-          description: `“${keyword}” will not be written on ${formatDayDate(input.date)}.`,
-        });
-      }
-      case "clear": {
-        const cleared = await clearDay(db, site, { date: input.date });
-        return redirectWithToast(back, {
-          type: "success",
-          title: "Topic cleared",
-          description: cleared.keyword
-            ? `“${cleared.keyword}” is no longer scheduled for ${cleared.dateText}`
-            : `Nothing is scheduled for ${cleared.dateText}`,
-        });
-      }
-    }
-  } catch (error) {
-    if (error instanceof ScheduleError || error instanceof SkipDayError) return replyError(submission, { notice: notice(error.message) });
-    throw error;
-  }
+  return schedulerAction(
+    getDb(),
+    auth,
+    { userId: auth.user.id, workspaceId: auth.workspace.id, ip: context.get(requestContext).ip ?? null },
+    request,
+    url,
+  );
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,9 +5,9 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { integrationsTabAction } from "#app/routes/dashboard/settings/integrations-actions.server";
 import { integrationsTabData } from "#app/routes/dashboard/settings/integrations-data.server";
 import { IntegrationsTab } from "#app/routes/dashboard/settings/integrations-tab";
-import { DASHBOARD_CONTAINER } from "#app/routes/dashboard/shell-ui";
+import { DASHBOARD_CONTAINER } from "#app/components/dashboard-container";
 import { cn } from "#app/utils/cn";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/integrations-page";
 
 /**
  * The standalone integrations page (docs/product.md "Publishing"): the same

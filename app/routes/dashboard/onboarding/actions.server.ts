@@ -1,27 +1,18 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { requestContext } from "#app/context";
-import { getDb } from "#app/db/client.server";
-import { authContext, requireAuth, requirePermission, safeRedirectPath } from "#app/modules/auth/guards.server";
+import type { RequestInfo } from "#app/context";
+import type { DB } from "#app/db/client.server";
+import { requirePermission, safeRedirectPath, type AuthState } from "#app/modules/auth/guards.server";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { dismissGettingStarted } from "#app/modules/onboarding/checklist.server";
 import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError, type ScanErrorCode } from "#app/modules/onboarding/scan.server";
 import type { OnboardingStep } from "#app/modules/onboarding/state.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
-import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/onboarding";
 import { badRequest } from "#app/utils/responses.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 
-/**
- * The onboarding dialog's actions (scan / skip / finish / manual) and the
- * 'Getting started' checklist's dismissal. Every answer is a redirect back to
- * the page the dialog sits on, with the next step in the URL (a failed scan
- * adds ?scanError= for the URL field), so the same forms work with and
- * without JavaScript.
- */
-
-export const middleware: Route.MiddlewareFunction[] = [requireAuth];
+/** The onboarding dialog's forms, one intent each; every answer is a redirect back to the dialog's page. */
 
 const OnboardingSchema = z.object({
   intent: z.enum(["scan", "skip", "finish", "manual", "dismiss-checklist"]),
@@ -30,7 +21,7 @@ const OnboardingSchema = z.object({
 });
 
 /** Where 'Set up manually' leads. */
-export const BRAND_TAB = "/dashboard/settings?tab=brand";
+const BRAND_TAB = "/dashboard/settings?tab=brand";
 
 function backTo(returnTo: string, step?: OnboardingStep, extra: Record<string, string> = {}) {
   const url = new URL(returnTo, "http://local");
@@ -42,13 +33,12 @@ function backTo(returnTo: string, step?: OnboardingStep, extra: Record<string, s
   return url.pathname + url.search;
 }
 
-export async function loader() {
-  return redirect("/dashboard?onboarding=welcome");
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const auth = context.get(authContext);
-  const db = getDb();
+export async function onboardingAction(
+  db: DB,
+  auth: AuthState,
+  { requestId, ip }: Pick<RequestInfo, "requestId" | "ip">,
+  request: Request,
+) {
   const { submission } = await parseSubmission(request, OnboardingSchema);
   if (submission.status !== "success") badRequest("Unknown onboarding action");
   const returnTo = safeRedirectPath(submission.value.returnTo, "/dashboard");
@@ -61,7 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const failed = (scanError: ScanErrorCode, url?: string) => redirect(backTo(returnTo, "scan", { ...(url ? { url } : {}), scanError }));
       const url = (submission.value.url ?? "").trim().slice(0, 2048);
       if (!url) return failed("required");
-      const { requestId, ip } = context.get(requestContext);
       if (!(await consumeRateLimit("scan", { ip, email: auth.user.email }))) return failed("rate_limited", url);
       try {
         const result = await scanWebsite(url, { correlationId: requestId });

@@ -9,12 +9,12 @@ import { getActiveGeneration, getGeneration } from "#app/modules/generation/serv
 import { TabNav } from "#app/components/tab-nav";
 import { replyFor } from "#app/utils/form-reply";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/generator";
-import { GENERATOR_PATH, generateAction, imagesAction, keywordsAction } from "./generator/actions.server";
-import { GenerateTab } from "./generator/generate-tab";
-import { ImagesTab } from "./generator/images-tab";
-import { KeywordsTab } from "./generator/keywords-tab";
-import { PublishTab } from "./generator/publish-tab";
+import type { Route } from "./+types/route";
+import { GENERATOR_PATH, generateAction, imagesAction, keywordsAction } from "./actions.server";
+import { GenerateTab } from "./generate-tab";
+import { ImagesTab } from "./images-tab";
+import { KeywordsTab } from "./keywords-tab";
+import { PublishTab } from "./publish-tab";
 import { badRequest } from "#app/utils/responses.server";
 
 /**

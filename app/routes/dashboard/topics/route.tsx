@@ -4,15 +4,12 @@ import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/url-dialog";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { TopicFormSchema } from "#app/modules/topics/schema";
-import { createTopic, deleteTopic, getTopic, listTopics, updateTopic } from "#app/modules/topics/topics.server";
+import { listTopics } from "#app/modules/topics/topics.server";
 import { replyFor } from "#app/utils/form-reply";
-import { parseSubmission, replyError, submittedColor } from "#app/utils/forms.server";
-import { logger } from "#app/utils/logger.server";
-import { notFound, badRequest } from "#app/utils/responses.server";
-import { redirectWithToast } from "#app/utils/toast.server";
-import { DeleteTopicForm, DeleteTopicText, INVALID_TOPIC_NOTICE, TopicCard, TopicForm } from "./topics-ui";
-import type { Route } from "./+types/topics";
+import { notFound } from "#app/utils/responses.server";
+import { topicsAction } from "./actions.server";
+import { DeleteTopicForm, DeleteTopicText, TopicCard, TopicForm } from "./topics-ui";
+import type { Route } from "./+types/route";
 
 /**
  * Content topics (docs/product.md "Topics"). The create, edit and delete dialogs live in
@@ -51,48 +48,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site, user } = context.get(authContext);
-  const db = getDb();
-  const formData = await request.formData();
-  const id = String(formData.get("id") ?? "");
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "create":
-    case "update": {
-      if (intent === "update" && !(await getTopic(db, site.id, id))) notFound("Topic not found");
-      // Without JavaScript the colour picker and hex box are not in sync; keep the one the user changed.
-      formData.set("color", submittedColor(formData, "color"));
-      const { submission } = await parseSubmission(formData, TopicFormSchema);
-      if (submission.status !== "success") return replyError(submission, { notice: INVALID_TOPIC_NOTICE });
-      try {
-        if (intent === "create") await createTopic(db, site.id, submission.value);
-        else await updateTopic(db, site.id, id, submission.value);
-      } catch (error) {
-        logger.error({ err: error, topicId: id || null, userId: user.id }, "topic save failed");
-        return replyError(submission, {
-          status: 500,
-          notice: { title: INVALID_TOPIC_NOTICE.title, description: "Failed to save the topic. Please try again." },
-        });
-      }
-      return redirectWithToast(PAGE, { title: intent === "create" ? "Topic created!" : "Topic updated!" });
-    }
-    case "delete": {
-      if (!(await getTopic(db, site.id, id))) notFound("Topic not found");
-      try {
-        await deleteTopic(db, site.id, id);
-      } catch (error) {
-        logger.error({ err: error, topicId: id, userId: user.id }, "topic delete failed");
-        return redirectWithToast(PAGE, {
-          type: "error",
-          title: "Error deleting topic",
-          description: "Failed to delete the topic. Please try again.",
-        });
-      }
-      return redirectWithToast(PAGE, { title: "Topic deleted!" });
-    }
-    default:
-      return badRequest("Unknown action");
-  }
+  return topicsAction(getDb(), context.get(authContext), await request.formData());
 }
 
 type Dialog = NonNullable<Route.ComponentProps["loaderData"]["dialog"]>;
