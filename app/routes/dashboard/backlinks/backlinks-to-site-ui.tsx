@@ -4,7 +4,7 @@ import { StatusButton } from "#app/components/ui/button";
 import type { Backlink, BacklinkSummary } from "#app/modules/backlinks/provider.server";
 import type { Notice } from "#app/utils/form-reply";
 import { cn } from "#app/utils/cn";
-import { stacked, StackedTable, SummaryCard } from "./backlinks-ui";
+import { stacked, StackedTable, SummaryCard } from "./stacked-table";
 
 /**
  * "Backlinks to your site" (decisions.md "Backlinks", docs/decisions/039): what the

@@ -17,7 +17,7 @@ import { PlanActionSchema, PlanItemFormSchema } from "#app/modules/plan/schema";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { badRequest, notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { INVALID_ITEM_NOTICE } from "./plan-ui";
+import { INVALID_ITEM_NOTICE } from "./plan-item-form";
 
 /**
  * The content plan's forms (docs/decisions/050-content-plan.md): the edit and
