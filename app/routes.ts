@@ -1,6 +1,8 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// The whole URL map, by hand. Files not listed here are not routes.
+// The whole URL map, by hand. Files not listed here are not routes. A dashboard screen
+// with more than one file is a folder (route.tsx, its parts, actions.server.ts,
+// queries.server.ts) that imports no other route folder; see docs/decisions/025-route-map-and-folder-layout.md.
 export default [
   layout("routes/marketing/layout.tsx", [
     index("routes/marketing/home.tsx"),
@@ -49,41 +51,42 @@ export default [
     route("webhooks/stripe", "routes/resources/webhooks.stripe.ts"),
   ]),
   // Connecting publishing platforms through their own sign-in (each guarded by requireAuth in its module).
-  route("integrations", "routes/integrations/index.tsx"),
+  // The settings page's Integrations tab at its own address, so it lives in the settings screen's folder.
+  route("integrations", "routes/dashboard/settings/integrations-page.tsx"),
   route("integrations/shopify/start", "routes/integrations/shopify-start.tsx"),
   route("shopify/callback", "routes/integrations/shopify-callback.ts"),
   route("shopify-app", "routes/integrations/shopify-app.tsx"),
   // The signed-in dashboard: requireAuth middleware and the sidebar shell. Add new pages to this array.
   route("dashboard", "routes/dashboard/layout.tsx", [
-    index("routes/dashboard/home.tsx", { id: "dashboard-index" }),
-    route("articles", "routes/dashboard/home.tsx", { id: "dashboard-articles" }),
-    route("articles/export", "routes/dashboard/articles-export.ts"),
-    route("articles/:articleId/delete", "routes/dashboard/article-delete.tsx"),
-    route("articles/:articleId/publish", "routes/dashboard/article-publish.ts"),
-    route("account", "routes/dashboard/account.tsx"),
-    route("settings", "routes/dashboard/settings/index.tsx"),
+    index("routes/dashboard/articles/route.tsx", { id: "dashboard-index" }),
+    route("articles", "routes/dashboard/articles/route.tsx", { id: "dashboard-articles" }),
+    route("articles/export", "routes/dashboard/articles/export.ts"),
+    route("articles/:articleId/delete", "routes/dashboard/articles/delete.tsx"),
+    route("articles/:articleId/publish", "routes/dashboard/write/publish.ts"),
+    route("account", "routes/dashboard/settings/account.tsx"),
+    route("settings", "routes/dashboard/settings/route.tsx"),
     route("sidebar", "routes/dashboard/sidebar.ts"),
     // AI generation: start, live progress (SSE), the no-JS status page, and AI edits.
     route("generations/start", "routes/dashboard/generations/start.ts"),
     route("generations/:id", "routes/dashboard/generations/status.tsx"),
     route("generations/:id/events", "routes/dashboard/generations/events.ts"),
-    route("write", "routes/dashboard/write/index.tsx"),
+    route("write", "routes/dashboard/write/route.tsx"),
     route("write/ai", "routes/dashboard/write/ai.ts"),
     route("write/ai/review", "routes/dashboard/write/ai-review.tsx"),
-    route("generator", "routes/dashboard/generator.tsx"),
-    route("backlinks", "routes/dashboard/backlinks.tsx"),
-    route("scheduler", "routes/dashboard/scheduler.tsx"),
+    route("generator", "routes/dashboard/generator/route.tsx"),
+    route("backlinks", "routes/dashboard/backlinks/route.tsx"),
+    route("scheduler", "routes/dashboard/scheduler/route.tsx"),
     // The 30-day content plan (issue 12 scope 1; decision 050).
-    route("plan", "routes/dashboard/plan.tsx"),
-    route("topics", "routes/dashboard/topics.tsx"),
-    route("upgrade", "routes/dashboard/upgrade.tsx"),
+    route("plan", "routes/dashboard/plan/route.tsx"),
+    route("topics", "routes/dashboard/topics/route.tsx"),
+    route("upgrade", "routes/dashboard/upgrade/route.tsx"),
     // An auto-pilot article waiting for approval (issue 12): approve to publish, or reject.
     route("review/:dayId", "routes/dashboard/review.tsx"),
     // Several sites (issue 11 scope 3): the workspace's sites, and the sidebar switcher's form.
-    route("sites", "routes/dashboard/sites.tsx"),
+    route("sites", "routes/dashboard/sites/route.tsx"),
     route("sites/switch", "routes/dashboard/sites-switch.ts"),
     // Teams (issue 11 scope 2): members, roles and invitations of the current workspace.
-    route("team", "routes/dashboard/team.tsx"),
+    route("team", "routes/dashboard/team/route.tsx"),
     route("api-docs", "routes/dashboard/api-docs.tsx"),
   ]),
   // Pathless so the email-change link (/account/confirm-email) gets the dashboard's sign-in guard and shell.
@@ -117,7 +120,7 @@ export default [
   route("auth/google", "routes/auth/google.ts"),
   route("auth/google/callback", "routes/auth/google-callback.ts"),
   // Onboarding dialog actions (scan / skip / finish); guarded by its own requireAuth middleware.
-  route("dashboard/onboarding", "routes/dashboard/onboarding.tsx"),
+  route("dashboard/onboarding", "routes/dashboard/onboarding/route.tsx"),
   // Article preview in its own tab, without the dashboard shell; guarded by its own requireAuth middleware.
   route("dashboard/write/preview", "routes/dashboard/write/preview.tsx"),
   // Operator pages: a top-level entry with its own guard, apart from the customer dashboard layout.

@@ -5,8 +5,9 @@ import { APP, importsOf, sourceFiles } from "./imports";
 
 /**
  * The layer rules of docs/decisions/025-route-map-and-folder-layout.md, checked
- * on the source: routes stay thin, modules never reach up into routes or
- * components or the composition root (app/worker/), utils know no module.
+ * on the source: routes stay thin, one folder per screen that imports no other
+ * route folder, modules never reach up into routes or components or the
+ * composition root (app/worker/), utils know no module.
  */
 
 const ROUTE_MODULE_MAX_LINES = 200;
@@ -29,6 +30,26 @@ describe("layers", () => {
 
   test("app/utils imports no module, route or component", () => {
     expect(offenders("utils", ["modules", "routes", "components"])).toEqual([]);
+  });
+
+  test("a file under app/routes imports from app/routes only its own folder (shared parts live in app/components)", () => {
+    const routes = path.join(APP, "routes");
+    const crossing = sourceFiles(routes).flatMap((file) =>
+      importsOf(file)
+        .filter((target): target is string => target !== null && target.startsWith(`${routes}/`))
+        .filter((target) => !target.includes("/+types/") && path.dirname(target) !== path.dirname(file))
+        .map((target) => `${relative(file)} -> ${relative(target)}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  test("errors are thrown through badRequest()/notFound()/forbidden(), never ad hoc", () => {
+    const helpers = path.join(APP, "utils/responses.server.ts");
+    const adHoc = sourceFiles(APP)
+      .filter((file) => file !== helpers)
+      .filter((file) => /throw new Response\(|throw data\(/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(adHoc).toEqual([]);
   });
 
   test(`every route module is under ${ROUTE_MODULE_MAX_LINES} lines`, () => {

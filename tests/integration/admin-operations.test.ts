@@ -7,7 +7,7 @@ import * as accountWorkspace from "#app/routes/admin/account-workspace";
 import * as accounts from "#app/routes/admin/accounts";
 import * as audit from "#app/routes/admin/audit";
 import * as jobs from "#app/routes/admin/jobs";
-import { action as settingsAction } from "#app/routes/dashboard/settings/index";
+import { action as settingsAction } from "#app/routes/dashboard/settings/route";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";

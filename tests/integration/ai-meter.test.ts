@@ -8,7 +8,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { AI_DAILY_CREDITS, AI_BURST_LIMIT } from "#app/modules/billing/plans";
 import { chargeAiAction, dayKey, isAiLimitError } from "#app/modules/billing/ai-meter.server";
 import { readToast, toastMiddleware } from "#app/utils/toast.server";
-import { action as generatorAction } from "#app/routes/dashboard/generator";
+import { action as generatorAction } from "#app/routes/dashboard/generator/route";
 import { action as aiAction } from "#app/routes/dashboard/write/ai";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";

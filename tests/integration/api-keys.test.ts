@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { hashToken } from "#app/utils/crypto.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { loader as apiDocsLoader } from "#app/routes/dashboard/api-docs";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/route";
 import { OPERATIONS } from "#app/modules/api/operations";
 import { api } from "#tests/setup/api";
 import { testDb } from "#tests/setup/db";

@@ -3,7 +3,7 @@ import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { loader as exportLoader } from "#app/routes/dashboard/articles-export";
+import { loader as exportLoader } from "#app/routes/dashboard/articles/export";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
 import { callRoute, get } from "#tests/setup/route-harness";

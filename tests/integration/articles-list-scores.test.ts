@@ -13,7 +13,7 @@ import { RESCORE_JOB, rescoreStaleArticles } from "#app/modules/articles/stored-
 import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import { workerOptions } from "#app/worker/worker.server";
-import { loader as listLoader } from "#app/routes/dashboard/home";
+import { loader as listLoader } from "#app/routes/dashboard/articles/route";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get } from "#tests/setup/route-harness";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { action as deleteAction, loader as deleteLoader } from "#app/routes/dashboard/article-delete";
-import { loader as listLoader } from "#app/routes/dashboard/home";
+import { action as deleteAction, loader as deleteLoader } from "#app/routes/dashboard/articles/delete";
+import { loader as listLoader } from "#app/routes/dashboard/articles/route";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";

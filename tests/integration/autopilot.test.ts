@@ -7,7 +7,7 @@ import { startWorker } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import * as reviewRoute from "#app/routes/dashboard/review";
-import * as schedulerRoute from "#app/routes/dashboard/scheduler";
+import * as schedulerRoute from "#app/routes/dashboard/scheduler/route";
 import { addDays, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makePublication, makeUser, type TestUser } from "#tests/setup/factories";

@@ -3,7 +3,7 @@ import { requestContext } from "#app/context";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { action, loader } from "#app/routes/dashboard/backlinks";
+import { action, loader } from "#app/routes/dashboard/backlinks/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { startFakeDataForSeoBacklinks } from "#tests/fakes/dataforseo-backlinks";
 import { testDb } from "#tests/setup/db";

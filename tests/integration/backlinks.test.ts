@@ -8,7 +8,7 @@ import { CHECK_LINKS_JOB, checkLink, checkSiteLinks, enqueueDailyLinkChecks } fr
 import { linkChecksForArticle } from "#app/modules/backlinks/queries.server";
 import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
-import { action, loader } from "#app/routes/dashboard/backlinks";
+import { action, loader } from "#app/routes/dashboard/backlinks/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";

@@ -14,7 +14,7 @@ import { checkoutReturn } from "#app/modules/billing/return.server";
 import { jobRegistry } from "#app/worker/registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { loader as layoutLoader } from "#app/routes/dashboard/layout";
-import { action as upgradeAction, loader as upgradeLoader } from "#app/routes/dashboard/upgrade";
+import { action as upgradeAction, loader as upgradeLoader } from "#app/routes/dashboard/upgrade/route";
 import { action as webhookAction } from "#app/routes/resources/webhooks.stripe";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";

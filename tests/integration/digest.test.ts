@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { planDigests, sendDigest } from "#app/modules/autopilot/digest.server";
-import { action as accountAction } from "#app/routes/dashboard/account";
+import { action as accountAction } from "#app/routes/dashboard/settings/account";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";

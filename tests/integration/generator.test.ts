@@ -7,7 +7,7 @@ import { createArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import { readToast, toastMiddleware } from "#app/utils/toast.server";
-import { action, loader } from "#app/routes/dashboard/generator";
+import { action, loader } from "#app/routes/dashboard/generator/route";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";

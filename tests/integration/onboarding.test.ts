@@ -5,7 +5,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { onboardingState } from "#app/modules/onboarding/state.server";
 import { readToast } from "#app/utils/toast.server";
-import { action, loader } from "#app/routes/dashboard/onboarding";
+import { action, loader } from "#app/routes/dashboard/onboarding/route";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";

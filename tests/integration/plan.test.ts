@@ -4,7 +4,7 @@ import type { TextGenerator } from "#app/modules/ai/types";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { editItem, generatePlan, planDates } from "#app/modules/plan/plan.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
-import { action, loader } from "#app/routes/dashboard/plan";
+import { action, loader } from "#app/routes/dashboard/plan/route";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makeTopic, makeUser, type TestUser } from "#tests/setup/factories";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
-import { action, loader } from "#app/routes/dashboard/settings/index";
+import { action, loader } from "#app/routes/dashboard/settings/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { zonedParts } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";

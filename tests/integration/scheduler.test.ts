@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { addDays, zonedDate } from "#app/utils/time";
-import { action, loader } from "#app/routes/dashboard/scheduler";
+import { action, loader } from "#app/routes/dashboard/scheduler/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";

@@ -7,7 +7,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { DEFAULT_CONTENT_SETTINGS, getContentSettings } from "#app/modules/settings/content.server";
 import { loader as logoLoader } from "#app/routes/resources/logo";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";

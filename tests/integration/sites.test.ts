@@ -6,7 +6,7 @@ import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.serv
 import { countSites } from "#app/modules/workspaces/sites.server";
 import { loader as layoutLoader } from "#app/routes/dashboard/layout";
 import { action as switchAction } from "#app/routes/dashboard/sites-switch";
-import { action, loader } from "#app/routes/dashboard/sites";
+import { action, loader } from "#app/routes/dashboard/sites/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { OutboundRequestError } from "#app/utils/http.server";
 import { testDb } from "#tests/setup/db";

@@ -14,7 +14,7 @@ import { saveBrandLogo } from "#app/modules/settings/brand.server";
 import { IMAGE_LIMIT, MAX_ARTICLE_IMAGES_PER_SITE } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 import { toastMiddleware } from "#app/utils/toast.server";
-import { action as generatorAction } from "#app/routes/dashboard/generator";
+import { action as generatorAction } from "#app/routes/dashboard/generator/route";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, post } from "#tests/setup/route-harness";

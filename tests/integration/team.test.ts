@@ -5,7 +5,7 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { hashToken } from "#app/utils/crypto.server";
 import { action as inviteAction, loader as inviteLoader } from "#app/routes/auth/invite";
-import { action, loader } from "#app/routes/dashboard/team";
+import { action, loader } from "#app/routes/dashboard/team/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { isoIn } from "#app/utils/time";
 import { api, makeApiKey } from "#tests/setup/api";

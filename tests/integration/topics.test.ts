@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { TopicFormSchema } from "#app/modules/topics/schema";
 import { createTopic, listTopics } from "#app/modules/topics/topics.server";
-import { action, loader } from "#app/routes/dashboard/topics";
+import { action, loader } from "#app/routes/dashboard/topics/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";

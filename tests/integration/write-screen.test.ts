@@ -5,7 +5,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import type { ArticleDiff } from "#app/modules/generation/edit-diff";
 import { action as aiAction } from "#app/routes/dashboard/write/ai";
 import { action as reviewAction } from "#app/routes/dashboard/write/ai-review";
-import { action } from "#app/routes/dashboard/write/index";
+import { action } from "#app/routes/dashboard/write/route";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 import { callRoute, post, redirectTarget } from "#tests/setup/route-harness";

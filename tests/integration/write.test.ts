@@ -4,7 +4,7 @@ import { createArticle } from "#app/modules/articles/mutations.server";
 import { ARTICLE_TOO_LARGE_MESSAGE, sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { action as previewAction, loader as previewLoader } from "#app/routes/dashboard/write/preview";
-import { action, loader } from "#app/routes/dashboard/write/index";
+import { action, loader } from "#app/routes/dashboard/write/route";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";

@@ -148,8 +148,11 @@ export async function callRoute<T = unknown>({
   try {
     response = await run(0);
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
+    // A middleware's refusal: a Response, or forbidden() (data with a status) as the operator guard throws.
+    if (isDataWithInit(thrown))
+      response = new Response(String(thrown.data), { status: thrown.init?.status ?? 500, headers: thrown.init?.headers });
+    else if (thrown instanceof Response) response = thrown;
+    else throw thrown;
     plainValue = false;
   }
 

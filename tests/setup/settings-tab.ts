@@ -1,5 +1,5 @@
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/index";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/route";
 import type { TestUser } from "./factories";
 import { callRoute, get, ORIGIN } from "./route-harness";
 

@@ -11,7 +11,8 @@ import { TablePlugin } from "@lexical/react/LexicalTablePlugin";
 import { useEffect } from "react";
 import { EDITOR_NODES, EDITOR_THEME } from "./config";
 import { $exportHtml, $exportMarkdown, $importHtml, $importMarkdown } from "./convert";
-import { Toolbar, safeLinkUrl, type AiSelectionRequest } from "./toolbar";
+import { safeLinkUrl } from "./insert-dialog";
+import { Toolbar, type AiSelectionRequest } from "./toolbar";
 
 /**
  * The Rich Text mode of the write screen: a Lexical editor with the product's

@@ -24,12 +24,9 @@ import {
   SELECTION_CHANGE_COMMAND,
   type ElementFormatType,
   type ElementNode,
-  type LexicalNode,
   type TextFormatType,
 } from "lexical";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Button } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "#app/components/toaster";
 import { cn } from "#app/utils/cn";
 import { $createImageNode, $createVideoNode } from "./nodes";
@@ -50,6 +47,8 @@ import {
   SparklesIcon,
   VideoIcon,
 } from "./toolbar-icons";
+import { InsertDialog, safeImageUrl, safeLinkUrl, type InsertKind } from "./insert-dialog";
+import { cleanSelectionHtml, fitRewrite, topLevelElement } from "./selection";
 import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /**
@@ -71,20 +70,6 @@ const BLOCK_OPTIONS: { value: BlockType; label: string }[] = [
   { value: "h5", label: "Heading 5" },
   { value: "h6", label: "Heading 6" },
 ];
-
-export function safeLinkUrl(input: string): string | null {
-  const url = input.trim();
-  if (!url) return null;
-  if (/^(https?:|mailto:)/i.test(url) || (url.startsWith("/") && !url.startsWith("//"))) return url;
-  if (/^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(url)) return `https://${url}`;
-  return null;
-}
-
-function safeImageUrl(input: string): string | null {
-  const url = input.trim();
-  if (/^https?:\/\//i.test(url) || (url.startsWith("/") && !url.startsWith("//"))) return url;
-  return null;
-}
 
 type ToolbarState = {
   blockType: BlockType;
@@ -147,119 +132,6 @@ function ToolButton({
 
 function Divider() {
   return <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />;
-}
-
-type InsertKind = "link" | "image" | "video";
-
-function InsertDialog({
-  kind,
-  onClose,
-  onInsert,
-}: {
-  kind: InsertKind | null;
-  onClose: () => void;
-  onInsert: (kind: InsertKind, values: { url: string; text: string }) => string | null;
-}) {
-  const urlId = useId();
-  const textId = useId();
-  const [error, setError] = useState<string | null>(null);
-  const titles: Record<InsertKind, string> = { link: "Insert link", image: "Insert image", video: "Embed video" };
-  const urlLabels: Record<InsertKind, string> = { link: "Link URL", image: "Image URL", video: "YouTube or Vimeo URL" };
-  return (
-    <Dialog
-      open={kind !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
-      }}
-      title={kind ? titles[kind] : ""}
-    >
-      {kind ? (
-        <div
-          className="flex flex-col gap-3"
-          onKeyDown={(event) => {
-            if (event.key === "Enter") {
-              event.preventDefault();
-              (event.currentTarget.querySelector("[data-insert]") as HTMLButtonElement | null)?.click();
-            }
-          }}
-        >
-          <label htmlFor={urlId} className="text-sm font-medium text-slate-800">
-            {urlLabels[kind]}
-          </label>
-          <input
-            id={urlId}
-            name="insert-url"
-            type="url"
-            autoFocus
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-            placeholder="https://"
-          />
-          {kind !== "link" ? (
-            <>
-              <label htmlFor={textId} className="text-sm font-medium text-slate-800">
-                {kind === "image" ? "Alt text" : "Title"}
-              </label>
-              <input id={textId} name="insert-text" type="text" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
-            </>
-          ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-          <div className="mt-2 flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              data-insert
-              onClick={(event) => {
-                const root = event.currentTarget.closest("div.flex-col") as HTMLElement;
-                const url = (root.querySelector(`[id="${urlId}"]`) as HTMLInputElement).value;
-                const text = (root.querySelector(`[id="${textId}"]`) as HTMLInputElement | null)?.value ?? "";
-                const problem = onInsert(kind, { url, text });
-                if (problem) setError(problem);
-                else {
-                  setError(null);
-                  onClose();
-                }
-              }}
-            >
-              Insert
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </Dialog>
-  );
-}
-
-function topLevelElement(node: LexicalNode): ElementNode | null {
-  const element =
-    node.getKey() === "root"
-      ? null
-      : $findMatchingParent(node, (n) => {
-          const parent = n.getParent();
-          return parent !== null && $isRootOrShadowRoot(parent);
-        });
-  return element && $isElementNode(element) ? element : null;
-}
-
-/** Lexical wraps plain runs in white-space spans; the model (and the diff) only needs the words and their formatting. */
-function cleanSelectionHtml(html: string) {
-  return html.replace(/<span style="white-space: pre-wrap;">([^<]*)<\/span>/g, "$1");
-}
-
-/** A rewrite of text inside one paragraph comes back as a paragraph: unwrap it so it does not split the line. */
-function fitRewrite(selectionHtml: string, rewrite: string) {
-  const blockish = /<(p|h[1-6]|ul|ol|li|blockquote|pre|table|figure)\b/i;
-  if (blockish.test(selectionHtml)) return rewrite;
-  const single = /^\s*<p>([\s\S]*)<\/p>\s*$/i.exec(rewrite);
-  return single && !/<p\b/i.test(single[1]!) ? single[1]! : rewrite;
 }
 
 export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest) => void }) {

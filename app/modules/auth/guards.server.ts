@@ -153,7 +153,7 @@ export function requirePermission(auth: Pick<AuthState, "role">, permission: Per
 /** Middleware for operator pages; must run after requireAuth. */
 export const requireOperator: MiddlewareFunction<Response> = async ({ context }, next) => {
   if (!context.get(authContext).user.isOperator) {
-    throw new Response("Access Denied - You need admin privileges to access this page.", { status: 403 });
+    forbidden("Access Denied - You need admin privileges to access this page.");
   }
   return next();
 };

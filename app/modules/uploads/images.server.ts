@@ -128,12 +128,12 @@ export async function removeStoredFiles(paths: Iterable<string | null | undefine
 export async function serveImage(kind: StoredImageKind, name: string | undefined) {
   const { folder, csp } = IMAGE_KINDS[kind];
   const ext = name && FILE_NAME.test(name) ? (name.slice(name.lastIndexOf(".") + 1) as ImageExt) : null;
-  if (!name || !ext || !accepts(kind, ext)) throw new Response("Not found", { status: 404 });
+  if (!name || !ext || !accepts(kind, ext)) return new Response("Not found", { status: 404 });
   let body: Buffer;
   try {
     body = await fs.readFile(path.join(getEnv().dataDir, "uploads", folder, name));
   } catch {
-    throw new Response("Not found", { status: 404 });
+    return new Response("Not found", { status: 404 });
   }
   return new Response(new Uint8Array(body), {
     headers: {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { familiesOf, isGenericFamily, type FontStack } from "#app/modules/admin/fonts";
 import { declaredFonts } from "#app/modules/admin/fonts.server";
-import { HOSTED_BLOG_FONT_STACK } from "#app/routes/hosted-blog/pages.server";
+import { HOSTED_BLOG_FONT_STACK } from "#app/modules/hosted-blog/fonts";
 import { DataTable, PageTitle, Panel } from "./admin-ui";
 import type { Route } from "./+types/font-debug";
 

@@ -6,7 +6,8 @@ import { SaveSchema, type TestReply } from "#app/modules/admin/integration-setti
 import type { IntegrationSettingsView } from "#app/modules/admin/integration-settings.server";
 import { replyFor } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { CopyButton, YesNo } from "./admin-ui";
+import { CopyButton } from "#app/components/copy-button";
+import { YesNo } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 
 /** One app platform on the integration settings page: the form, Test Connection and the diagnostics. */

@@ -5,6 +5,7 @@ import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-lim
 import { EmailOnlySchema } from "#app/modules/auth/validation";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { isHoneypotFilled } from "#app/utils/honeypot";
+import { badRequest } from "#app/utils/responses.server";
 
 /**
  * The action behind the two "mail me a link" forms (forgot password, resend
@@ -27,7 +28,7 @@ export async function emailLinkAction({
   successUrl: (email: string) => string;
 }) {
   const { formData, submission } = await parseSubmission(request, EmailOnlySchema);
-  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) badRequest();
   if (submission.status !== "success") {
     const missing = !String(submission.payload.email ?? "").trim();
     return replyError(submission, { notice: missing ? { title: "Email Required", description: "Please enter your email address" } : null });

@@ -22,6 +22,7 @@ import { HoneypotField } from "#app/components/honeypot-field";
 import { writeUrl } from "#app/modules/articles/urls";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { GoogleButton, OrDivider } from "./shared";
+import { badRequest } from "#app/utils/responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 
@@ -45,7 +46,7 @@ const SignUpFormSchema = SignUpServerSchema.extend({ topic: z.string().optional(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
-  if (isHoneypotFilled(formData)) throw new Response("Bad Request", { status: 400 });
+  if (isHoneypotFilled(formData)) badRequest();
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });
   const { email, password, topic } = submission.value;
   const refuse = (notice: Notice, status = 400) => replyError(submission, { status, hideFields: ["password"], notice });

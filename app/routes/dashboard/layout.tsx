@@ -12,7 +12,8 @@ import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
 import type { Route } from "./+types/layout";
 import { OnboardingDialog } from "./onboarding-dialog";
-import { Breadcrumb, DASHBOARD_CONTAINER, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
+import { DASHBOARD_CONTAINER } from "#app/components/dashboard-container";
+import { Breadcrumb, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
 import { readSidebarOpen } from "./sidebar-state";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth, checkoutReturn];

@@ -15,18 +15,12 @@ import {
   SparklesIcon,
   TagIcon,
   UserIcon,
-} from "./shell-icons";
+} from "../../components/icons";
 import { SiteSwitcher, type SwitcherData } from "./site-switcher";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar-state";
 import { useDisclosure } from "./use-disclosure";
 
 /** The dashboard shell's pieces: sidebar (desktop and mobile sheet), its toggle, the user menu and the breadcrumb. */
-
-/**
- * The one content width of every dashboard page (issue 10): the shell wraps each page in it, so a page
- * sets no max width of its own. Wide enough for the articles table and the editor beside the SEO panel.
- */
-export const DASHBOARD_CONTAINER = "mx-auto w-full max-w-6xl";
 
 /** Pages name themselves in the breadcrumb with `export const handle = { breadcrumb: "Articles" }`. */
 export type DashboardHandle = { breadcrumb?: string };

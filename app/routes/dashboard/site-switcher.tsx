@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import type { SiteChoice } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
-import { ChevronUpDownIcon } from "./shell-icons";
+import { ChevronUpDownIcon } from "../../components/icons";
 import { useDisclosure } from "./use-disclosure";
 
 /**

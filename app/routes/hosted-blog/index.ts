@@ -4,7 +4,8 @@ import { getEnv } from "#app/env.server";
 import { listHostedPosts } from "#app/modules/hosted-blog/queries.server";
 import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
-import { cachedResponse, HTML, renderIndexPage } from "./pages.server";
+import { renderIndexPage } from "./pages.server";
+import { cachedResponse, HTML } from "./responses.server";
 import type { Route } from "./+types/index";
 
 /** /b/:blogSlug (?page=N): the hosted blog's posts, newest first. */

@@ -1,7 +1,8 @@
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { getHostedBlog, type HostedBlog } from "#app/modules/hosted-blog/queries.server";
-import { cachedResponse, HTML, renderNotFoundPage } from "./pages.server";
+import { renderNotFoundPage } from "./pages.server";
+import { cachedResponse, HTML } from "./responses.server";
 
 /** The hosted blog's 404 as a whole page in the blog's own style (thrown so loaders stay linear). */
 export function hostedNotFound(request: Request, blog: HostedBlog | null): never {

@@ -3,7 +3,8 @@ import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
-import { cachedResponse, HTML, renderPostPage } from "./pages.server";
+import { renderPostPage } from "./pages.server";
+import { cachedResponse, HTML } from "./responses.server";
 import type { Route } from "./+types/post";
 
 /** /b/:blogSlug/:articleSlug: one public post; drafts, other sites' articles and unknown slugs are the blog's 404. */

@@ -3,7 +3,7 @@ import { getEnv } from "#app/env.server";
 import { rssXml } from "#app/modules/hosted-blog/feeds";
 import { listHostedFeed } from "#app/modules/hosted-blog/queries.server";
 import { requireHostedBlog } from "./not-found.server";
-import { cachedResponse } from "./pages.server";
+import { cachedResponse } from "./responses.server";
 import type { Route } from "./+types/rss";
 
 /** /b/:blogSlug/rss.xml: RSS 2.0 with the 20 newest posts in full. */

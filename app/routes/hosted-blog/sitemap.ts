@@ -3,7 +3,7 @@ import { getEnv } from "#app/env.server";
 import { sitemapXml } from "#app/modules/hosted-blog/feeds";
 import { listHostedSitemap } from "#app/modules/hosted-blog/queries.server";
 import { requireHostedBlog } from "./not-found.server";
-import { cachedResponse } from "./pages.server";
+import { cachedResponse } from "./responses.server";
 import type { Route } from "./+types/sitemap";
 
 /** /b/:blogSlug/sitemap.xml: the blog and every public post with its last change. */

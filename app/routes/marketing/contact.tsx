@@ -2,7 +2,8 @@ import { contactPage } from "#app/modules/site-content/content";
 import { seoMeta } from "#app/utils/seo";
 import type { Route } from "./+types/contact";
 import { contactAction } from "./contact-action.server";
-import { ContactForm, PageHeader } from "./components";
+import { PageHeader } from "./components";
+import { ContactForm } from "./contact-form";
 
 export const handle = { hydrate: false };
 

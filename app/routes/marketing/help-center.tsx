@@ -5,7 +5,8 @@ import { faqPageLd } from "#app/modules/site-content/structured-data";
 import { seoMeta } from "#app/utils/seo";
 import type { Route } from "./+types/help-center";
 import { contactAction } from "./contact-action.server";
-import { ContactForm, FaqAccordion, PageHeader } from "./components";
+import { FaqAccordion, PageHeader } from "./components";
+import { ContactForm } from "./contact-form";
 
 export const handle = { hydrate: false };
 

@@ -15,7 +15,8 @@ import {
 import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/home";
-import { BillingToggle, CheckIcon, CrossIcon, FaqAccordion, PricingCards, Section, TestimonialFigure } from "./components";
+import { CheckIcon, CrossIcon, FaqAccordion, Section, TestimonialFigure } from "./components";
+import { BillingToggle, PricingCards } from "./pricing-ui";
 import { HomeHero } from "./home-hero";
 
 export const handle = { hydrate: false };

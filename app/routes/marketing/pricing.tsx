@@ -3,7 +3,8 @@ import { faqs, parseBillingPeriod, pricing } from "#app/modules/site-content/con
 import { faqPageLd, productLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import type { Route } from "./+types/pricing";
-import { BillingToggle, DiscountTable, FaqAccordion, PageHeader, PricingCards } from "./components";
+import { FaqAccordion, PageHeader } from "./components";
+import { BillingToggle, DiscountTable, PricingCards } from "./pricing-ui";
 
 export const handle = { hydrate: false };
 

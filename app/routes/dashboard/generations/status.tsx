@@ -1,12 +1,12 @@
-import { Link, data } from "react-router";
+import { Link } from "react-router";
 import { FormMessage } from "#app/components/forms";
 import { getDb } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
-import { notFound } from "#app/utils/responses.server";
+import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "./progress";
+import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "../../../components/generation-progress";
 import type { Route } from "./+types/status";
 
 /**
@@ -39,7 +39,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const auth = context.get(authContext);
   const form = await request.formData();
   // The page's one form: Cancel.
-  if (form.get("intent") !== "cancel") throw data("Bad request", { status: 400 });
+  if (form.get("intent") !== "cancel") badRequest("Bad request");
   const db = getDb();
   const generation = await getGeneration(db, auth.site.id, params.id);
   if (!generation) notFound("Not found");

@@ -11,8 +11,13 @@ import type { GeneratedArticleView } from "#app/modules/generation/generator.ser
 import type { FormReply } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { CancelGenerationForm, GenerationProgress, useGenerationEvents, type GenerationSnapshot } from "../generations/progress";
-import { OfflineWriterNote } from "../write/generation-panel";
+import {
+  CancelGenerationForm,
+  GenerationProgress,
+  useGenerationEvents,
+  type GenerationSnapshot,
+} from "../../../components/generation-progress";
+import { OfflineWriterNote } from "../../../components/generation-panel";
 import { capitalisedOptions, GenerateSchema } from "./schemas";
 
 const ACTION = "/dashboard/generator?tab=generate";

@@ -10,7 +10,7 @@ import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings 
 import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
+import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 
 /**
  * The Brand and Content tabs' actions (the Account tab's is the account page's,

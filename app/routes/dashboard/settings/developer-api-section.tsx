@@ -4,12 +4,12 @@ import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/
 import { Button, StatusButton } from "#app/components/ui/button";
 import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import { ApiKeyFormSchema } from "#app/modules/api/key-form";
-import { CopyButton } from "#app/routes/admin/admin-ui";
+import { CopyButton } from "#app/components/copy-button";
 import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
 import type { ApiKeyReply } from "./developer-api-actions.server";
 import type { DeveloperApiData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
 
 /**
  * Settings → Integrations → Developer API (decision 045): generate a key

@@ -4,12 +4,12 @@ import { CheckboxField, ErrorList, Field, FormMessage, useSchemaForm } from "#ap
 import { Button, StatusButton } from "#app/components/ui/button";
 import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import { EVENT_LABELS, EVENT_TYPES, WebhookFormSchema } from "#app/modules/webhooks/events";
-import { CopyButton } from "#app/routes/admin/admin-ui";
+import { CopyButton } from "#app/components/copy-button";
 import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
 import type { WebhookReply } from "./event-webhooks-actions.server";
 import type { EventWebhooksData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
 
 /**
  * Settings → Integrations → Event webhooks (decision 047): endpoints that

@@ -7,7 +7,7 @@ import { ConnectionNotFoundError, reconnectHosted, setDefaultConnection } from "
 import { platformName } from "#app/modules/publishing/platforms";
 import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { UNKNOWN_ACTION, UNREADABLE_FORM } from "../account-actions.server";
+import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 import { DEVELOPER_API_INTENTS, developerApiAction } from "./developer-api-actions.server";
 import { EVENT_WEBHOOK_INTENTS, eventWebhooksAction } from "./event-webhooks-actions.server";
 

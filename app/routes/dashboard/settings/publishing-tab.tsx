@@ -6,7 +6,7 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { MAX_DAILY_TIMES, PublishingFormSchema, timeZoneOptions } from "#app/modules/settings/publishing-options";
 import type { PublishingView } from "#app/modules/settings/publishing.server";
 import { replyFor } from "#app/utils/form-reply";
-import { IntentInput, SettingsCard, usePendingIntent } from "./settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
 
 /**
  * The Publishing tab (spec 001; issue 12 scope 2): the first day, the time and

@@ -1,0 +1,102 @@
+import { useLocation } from "react-router";
+import { requestContext } from "#app/context";
+import { getDb } from "#app/db/client.server";
+import { accountView } from "#app/modules/account/account.server";
+import type { WorkspaceRole } from "#app/db/schema";
+import { authContext, requirePermission, type AuthState } from "#app/modules/auth/guards.server";
+import { can, type Permission } from "#app/modules/workspaces/permissions";
+import { getBrandSettings } from "#app/modules/settings/brand.server";
+import { getContentSettings } from "#app/modules/settings/content.server";
+import { integrationsTabData } from "./integrations-data.server";
+import { integrationsTabAction } from "./integrations-actions.server";
+import { IntegrationsTab } from "./integrations-tab";
+import { TabNav } from "#app/components/tab-nav";
+import { accountAction } from "./account-actions.server";
+import { AccountSections } from "./account-sections";
+import { brandTabAction, contentTabAction, publishingTabAction } from "./actions.server";
+import { BrandTab } from "./brand-tab";
+import { ContentTab } from "./content-tab";
+import { PublishingTab } from "./publishing-tab";
+import { publishingView } from "#app/modules/settings/publishing.server";
+import type { Route } from "./+types/route";
+
+export const handle = { breadcrumb: "Settings" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }];
+
+/** Settings tabs, chosen by ?tab= (default brand). */
+const TABS = [
+  { id: "brand", label: "Brand", permission: "settings.manage" },
+  { id: "content", label: "Content", permission: "settings.manage" },
+  { id: "account", label: "Account", permission: null },
+  // Read-only for editors (they publish to these destinations); its actions check connections.manage.
+  { id: "integrations", label: "Integrations", permission: null },
+  { id: "publishing", label: "Publishing", permission: "settings.manage" },
+] as const satisfies ReadonlyArray<{ id: string; label: string; permission: Permission | null }>;
+type TabId = (typeof TABS)[number]["id"];
+
+/** The tabs this role may open (editors: Account, and Integrations to read; docs/decisions/044). */
+function tabsFor(role: WorkspaceRole) {
+  return TABS.filter((t) => t.permission === null || can(role, t.permission)).map(({ id, label }) => ({ id, label }));
+}
+
+/** The asked tab (403 when the role may not open it), else the first the role may. */
+function currentTab(url: URL, auth: AuthState): TabId {
+  const asked = TABS.find((t) => t.id === url.searchParams.get("tab"));
+  if (asked?.permission) requirePermission(auth, asked.permission);
+  return asked?.id ?? tabsFor(auth.role)[0]!.id;
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const tab = currentTab(url, auth);
+  const db = getDb();
+  return {
+    tab,
+    tabs: tabsFor(auth.role),
+    account: accountView(auth),
+    brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
+    content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
+    integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
+    publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
+  };
+}
+
+/**
+ * One action per tab (docs/decisions/027-settings-tabs-in-the-query-string.md):
+ * the tab's forms post to its URL (?tab=…), and each tab dispatches its own intents.
+ */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const auth = context.get(authContext);
+  switch (currentTab(url, auth)) {
+    case "brand":
+      return brandTabAction(request, url, auth, context.get(requestContext).ip);
+    case "content":
+      return contentTabAction(request, url, auth, context.get(requestContext).ip);
+    case "account":
+      return accountAction({ request, url, auth, ip: context.get(requestContext).ip });
+    case "integrations":
+      return integrationsTabAction(request, auth, undefined, context.get(requestContext).ip ?? null);
+    case "publishing":
+      return publishingTabAction(request, url, auth, context.get(requestContext).ip);
+  }
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, tabs, account, brand, content, integrations, publishing } = loaderData;
+  // A new location after each save remounts the forms, so they start from the saved values.
+  const location = useLocation();
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+      <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
+      <div className="mt-6" key={location.key}>
+        {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
+        {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
+        {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
+        {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}
+        {tab === "publishing" && publishing ? <PublishingTab view={publishing} actionData={actionData} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { UsageMeter } from "#app/components/usage-card";
+import { requestContext } from "#app/context";
+import { getDb } from "#app/db/client.server";
+import { scoreArticle } from "#app/modules/articles/seo";
+import { editUrl } from "#app/modules/articles/urls";
+import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
+import { loadWriteScreen } from "#app/modules/articles/write.server";
+import { authContext } from "#app/modules/auth/guards.server";
+import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
+import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { notFound } from "#app/utils/responses.server";
+import { zonedDate } from "#app/utils/time";
+import type { Route } from "./+types/route";
+import { GenerationPanel, OfflineWriterNote } from "../../../components/generation-panel";
+import { LiveCheckPanel } from "./live-check-panel";
+import { PublicationsPanel } from "./publications-panel";
+import { PublishDialog } from "./publish-dialog";
+import { WriteForm } from "./write-form";
+import { writeAction } from "./write.server";
+import { approvalsOf } from "#app/modules/autopilot/review.server";
+import { formatDateTime } from "#app/utils/time";
+
+export const handle = { breadcrumb: "Write" };
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article ? "Edit Article" : "Write New Article"} | Inkpilot` }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = context.get(authContext);
+  const db = getDb();
+  // ?generation= names the one just started: it may already be over when this loads.
+  const generationId = url.searchParams.get("generation");
+  const [screen, activeGeneration] = await Promise.all([
+    loadWriteScreen(
+      db,
+      { workspaceId: auth.workspace.id, siteId: auth.site.id },
+      { editId: url.searchParams.get("edit"), publish: url.searchParams.get("publish") === "1" },
+    ),
+    generationId ? getGeneration(db, auth.site.id, generationId) : getActiveGeneration(db, auth.site.id),
+  ]);
+  if (!screen) notFound(WRITE_MESSAGES.loadFailed.title);
+  // The status page toasts the finished article and opens it in the editor.
+  if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
+  // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
+  const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
+  const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
+  // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
+  const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
+  return {
+    ...screen,
+    activeGeneration,
+    keyword,
+    liveChecks,
+    approvals,
+    timeZone: auth.site.timeZone,
+    today: zonedDate(new Date(), auth.site.timeZone),
+  };
+}
+
+/** An autosave changes nothing this page shows; reloading it under the writer's cursor would only cost time. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  return writeAction(getDb(), context.get(authContext), request, url, context.get(requestContext).requestId);
+}
+
+export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, usage, seoContext, connections, publications, publishOpen, activeGeneration, timeZone, today } = loaderData;
+  const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
+  const headings = article
+    ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)]
+        .map((m) => (m[1] ?? "").replace(/<[^>]*>/g, "").trim())
+        .filter(Boolean)
+    : [];
+  return (
+    <div className="flex flex-col gap-4">
+      <UsageMeter usage={usage} />
+      {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
+      <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h1 id="write-title" className="mb-5 text-2xl font-bold tracking-tight">
+          {article ? "Edit Article" : "Write New Article"}
+        </h1>
+        {article?.source === "offline" ? <OfflineWriterNote /> : null}
+        {loaderData.approvals.map((a) => (
+          <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
+            {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
+          </p>
+        ))}
+        <WriteForm
+          key={article?.id ?? "new"}
+          article={article}
+          seo={seo}
+          seoContext={seoContext}
+          reply={actionData && "result" in actionData ? actionData : undefined}
+          headings={headings}
+          aiTools={Boolean(article && (article.title || article.contentHtml))}
+        />
+      </section>
+      {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
+      {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
+      {publishOpen && article ? (
+        <PublishDialog articleId={article.id} connections={connections} closeHref={editUrl(article.id)} timeZone={timeZone} today={today} />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const { title, description } = WRITE_MESSAGES.loadFailed;
+  return (
+    <GeneralErrorBoundary
+      statusCopy={{ 404: { title, message: description } }}
+      back={{ to: "/dashboard/write", label: "Write a new article" }}
+    />
+  );
+}
