@@ -66,7 +66,7 @@ const EnvSchema = z.object({
   // After a send that got no answer, how long a retry waits for Postmark's message search to show it before sending again.
   POSTMARK_SEARCH_SETTLE_MS: z.coerce.number().int().min(0).default(30_000),
 
-  // Billing (issue 11, decision 042). Without a secret key the product runs without billing; `npm run stripe:setup` makes the prices.
+  // Billing (decision 042). Without a secret key the product runs without billing; `npm run stripe:setup` makes the prices.
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
   // The webhook endpoint's signing secret (whsec_...): /resources/webhooks/stripe refuses events without it.
@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   // The billing portal's no-code login link (Stripe Dashboard → Customer portal), opened when a portal session fails.
   STRIPE_PORTAL_FALLBACK_URL: optionalUrl,
 
-  // Contact sync (issue 11): a HubSpot private app's access token (scope crm.objects.contacts.write); none sends nothing.
+  // Contact sync: a HubSpot private app's access token (scope crm.objects.contacts.write); none sends nothing.
   HUBSPOT_ACCESS_TOKEN: optionalString,
   HUBSPOT_API_URL: z.url().default("https://api.hubapi.com"),
 

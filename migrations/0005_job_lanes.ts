@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 7 (hardening):
+// Hardening (docs/decisions/012-worker-lanes-time-limits-lease-tokens.md):
 // - jobs.lease_token: a fresh random token per claim. Heartbeat, success and
 //   failure only count when the row is still 'running' under the caller's token,
 //   so a worker whose lease was taken over (or whose job was cancelled) can no

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 // The one-click link that undoes an email change, mailed to the OLD address
-// (issue 7, item 8; docs/decisions/017). SQLite cannot alter a CHECK
+// (docs/decisions/017). SQLite cannot alter a CHECK
 // constraint, so auth_tokens is rebuilt with the new kind; no table references it.
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE auth_tokens_new (

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// ai_usage: the daily AI allowance per site (issue 7, item 5; docs/decisions/018).
+// ai_usage: the daily AI allowance per site (docs/decisions/018).
 // One row per site, UTC day and kind of action; the meter sums a site's day.
 //
 // stored_images: every file kept under DATA_DIR/uploads (generated article

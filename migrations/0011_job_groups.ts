@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 9 (publishing): a job may belong to a group (one publishing destination),
+// Publishing: a job may belong to a group (one publishing destination),
 // and the queue runs at most a few jobs of one group at once, so a burst of
 // publications to one slow site cannot take every slot of its lane while other
 // customers wait (app/modules/jobs/queue.server.ts, GROUP_CONCURRENCY).

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 10 (Backlinks page, docs/decisions/039-backlink-data-and-link-failures.md):
+// The Backlinks page (docs/decisions/039-backlink-data-and-link-failures.md):
 // - links.failure: why a link's last check failed, classified where the check ran
 //   (DNS, timeout, TLS, an HTTP status, the SSRF guard...), so the page can say it in
 //   plain words and the SEO score can read it;

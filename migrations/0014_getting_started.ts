@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 10 (the first hour), docs/decisions/035:
+// The first hour, docs/decisions/035:
 // - The 'Getting started' checklist ticks itself from real data; the one thing
 //   stored is that a user dismissed it.
 // - Only articles the AI engine writes count against a plan now. Hand-written

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// When the account last signed in (issue 10, item 1; docs/decisions/034). A first
+// When the account last signed in (docs/decisions/034). A first
 // sign-in greets with 'Welcome to Inkpilot!', later ones with 'Welcome back!'.
 // Accounts from before this column: one with a live session or a finished
 // onboarding has been here already, so it is not greeted as new.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Billing (issue 11 scope 1; docs/decisions/046). A subscription row mirrors what Stripe says of one
+// Billing (docs/decisions/046). A subscription row mirrors what Stripe says of one
 // subscription, re-read from Stripe on every event, so events arriving twice or out of order cannot
 // regress it. The price and item ids are what a site-count change updates; payment_failed_at starts
 // the past-due banner. One row per Stripe subscription; a workspace that cancels and subscribes again

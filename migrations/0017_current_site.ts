@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The site a session works on (issue 11 scope 3; docs/decisions/043). NULL (or a
+// The site a session works on (docs/decisions/043). NULL (or a
 // site the user may no longer see) means the first site of the user's first
 // workspace; deleting the site clears it.
 export async function up(db: Kysely<unknown>) {

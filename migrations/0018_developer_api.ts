@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 11 scopes 5 and 6 (docs/decisions/045 and 047).
+// The Developer API and event webhooks (docs/decisions/045 and 047).
 // Developer API keys: a key may be limited to one site of its workspace (deleted with it),
 // and revoking keeps the row for the audit trail while the key stops working at once.
 // Event webhooks: a workspace's endpoints (signing secret encrypted, bound to the row) and

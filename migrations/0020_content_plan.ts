@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The 30-day content plan (issue 12 scope 1; docs/decisions/047). plan_items
+// The 30-day content plan (docs/decisions/047). plan_items
 // stays "the keyword picked for a day" (the scheduler's row, one per site and
 // date, the date being the item's position); a plan item adds a working title,
 // where it came from (origin), its evidence (kind and the page or record it

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// The Publishing tab (issue 12 scope 2; docs/decisions/048). The site's time zone is sites.timezone, the one every
+// The Publishing tab (docs/decisions/048). The site's time zone is sites.timezone, the one every
 // page shows dates in, so publishing_settings' own copy goes. daily_times now lists the extra times beside
 // scheduled_time (the main one), so a time is never stored twice.
 export async function up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Auto-pilot (issue 12 scopes 4-6; docs/decisions/049): one row per site and local day, made by the minute tick or
+// Auto-pilot (docs/decisions/049): one row per site and local day, made by the minute tick or
 // POST /resources/cron. The unique key is what makes two ticks, two cron calls or a catch-up after downtime write and
 // publish a day's article once. The row follows the day: writing, written (waits as a draft), held (with reasons),
 // publishing, published, failed or skipped.
@@ -23,6 +23,6 @@ export async function up(db: Kysely<unknown>) {
     UNIQUE (site_id, day)
   )`.execute(db);
   await sql`CREATE INDEX autopilot_days_site ON autopilot_days(site_id, day DESC)`.execute(db);
-  // The quality gate's bar (issue 12 scope 5): the SEO panel's score an article needs before it goes out on its own.
+  // The quality gate's bar: the SEO panel's score an article needs before it goes out on its own.
   await sql`ALTER TABLE content_settings ADD COLUMN autopilot_min_score INTEGER NOT NULL DEFAULT 70`.execute(db);
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Review and approvals (issue 12 scope 5; docs/decisions/049). Every decision on an auto-pilot article names the
+// Review and approvals (docs/decisions/049). Every decision on an auto-pilot article names the
 // person and the time, because customers increasingly need a named human editor for AI-written text; the name is kept
 // as it was so the record outlives the account. Review mode holds every article for approval; the disclosure line
 // is added to published posts when asked for.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Shopify webhook deliveries are acted on once (issue 20 scope 2; docs/decisions/052): the id of each delivery that was
+// Shopify webhook deliveries are acted on once (docs/decisions/052): the id of each delivery that was
 // handled (X-Shopify-Webhook-Id, else X-Shopify-Event-Id) is kept 30 days, so Shopify's retries and replays of the same
 // delivery answer 200 and do nothing. purgeExpired drops older ids.
 export async function up(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Issue 20 (cheaper pages; docs/decisions/053): indexes for two queries every view of their page ran over each of
+// Cheaper pages (docs/decisions/053): indexes for two queries every view of their page ran over each of
 // the site's articles, reading columns stored after the article's body (its overflow pages) for every row.
 //
 // The scheduler's Past tab lists a site's published and failed

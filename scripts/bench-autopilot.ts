@@ -1,4 +1,4 @@
-// npm run bench:autopilot (issue 12 scope 8): BENCH_SITES sites (2,000 by default) with auto-pilot on, the offline
+// npm run bench:autopilot: BENCH_SITES sites (2,000 by default) with auto-pilot on, the offline
 // writer and the fake WordPress (its own process) at 100 ms latency per request, through the real tick, job worker,
 // generation pipeline, quality gate and publishing engine. The day is compressed into real minutes: every site's
 // generation time is now, and its publishing time one of the next BENCH_SLOT_MINUTES minutes (all sites of a minute

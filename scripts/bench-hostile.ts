@@ -1,4 +1,4 @@
-// npm run bench:hostile — fires each hostile input of issue 7 at the BUILT server
+// npm run bench:hostile — fires each hostile input (docs/decisions/011, 020, 052) at the BUILT server
 // (run `npm run build` first) and prints, for each: the answers' statuses and
 // slowest time, /healthz latency measured while it ran, and the server's memory
 // growth. Goals: every hostile request answered or refused within 1 s, /healthz

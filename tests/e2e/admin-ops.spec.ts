@@ -5,7 +5,7 @@ import { waitForMail } from "./mail";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Operator pages of issue 11: an operator changes the email settings and sends
+ * Operator pages: an operator changes the email settings and sends
  * a test email that reaches the fake Postmark from the saved address; a
  * customer gets Access Denied on every operator page of the one list. The saved
  * token is the stack's own fake token, and the rows are removed afterwards, so

@@ -5,7 +5,7 @@ import { newId } from "../../app/utils/crypto.server";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10 item 7 (lists and pages): each tab's own empty state, 'Update' on a published row, the list as
+ * Lists and pages: each tab's own empty state, 'Update' on a published row, the list as
  * stacked cards on a phone, the SEO column (score, verdict, word count), one content width on every
  * dashboard page, the one-step logo upload with a preview, and the generator's lengths from the content settings.
  */

@@ -121,7 +121,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) {
         await expect(async () => {
           await page.getByRole("button", { name: "Actions for Espresso at home" }).click();
-          // A published article is sent again with 'Update' (issue 10).
+          // A published article is sent again with 'Update'.
           await expect(page.getByRole("menuitem", { name: "Update" })).toBeVisible({ timeout: 1000 });
         }).toPass();
         await expect(page.getByRole("menuitem", { name: "Edit" })).toHaveAttribute(

@@ -20,7 +20,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 /**
  * Signs up and verifies through the mailed link. With JavaScript the verify page submits itself.
- * In the browser that signed up the link signs in (issue 10); the helper signs out again so the
+ * In the browser that signed up the link signs in; the helper signs out again so the
  * tests start from a verified, signed-out account.
  */
 async function verifiedAccount(page: Page, { password = "secret12", js }: { password?: string; js: boolean }) {
@@ -169,7 +169,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Verification email sent")).toBeVisible();
 
     // The newest link works; the page asks for a click because nothing may change on a GET.
-    // Resent from the browser that signed up, it signs in there (issue 10); used again it only reports.
+    // Resent from the browser that signed up, it signs in there; used again it only reports.
     const link = linkIn(await waitForMail(email, { subject: /Verify/ }), "/verify");
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Email Verified" })).toHaveCount(0);

@@ -3,7 +3,7 @@ import { E2E_SECRETS, E2E_WORDPRESS_KEY, FAKE_WORDPRESS_PORT, fakeUrl } from "./
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 12 (scopes 2-5): an owner turns auto-pilot on in Settings → Content,
+ * Auto-pilot (docs/decisions/049): an owner turns auto-pilot on in Settings → Content,
  * plans today's topic in the scheduler, and the cron call writes it through the
  * real pipeline. The test then advances the clock to the publishing time (it
  * moves the day's publish job to now); the offline writer's article is held

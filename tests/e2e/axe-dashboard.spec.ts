@@ -4,7 +4,7 @@ import { newId } from "../../app/utils/crypto.server";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10 'done when': axe finds no violation on any dashboard page, at
+ * axe finds no violation on any dashboard page, at
  * desktop and phone widths. One operator account opens every page of the
  * signed-in app (customer and operator pages) with an article to edit, and
  * the page must also fit the phone's width without sideways scrolling.

@@ -6,7 +6,7 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 const stripeUrl = () => fakeUrl(FAKE_STRIPE_PORT);
 
 /**
- * Issue 11 scope 1 (docs/decisions/046): a trial customer buys Pro through the
+ * Billing (docs/decisions/046): a trial customer buys Pro through the
  * fake Stripe's hosted checkout, comes back to 'Welcome to Pro Plan' with the
  * query string gone and the trial's limits lifted, then cancels in the billing
  * portal and keeps Pro to the period's end. With JavaScript and without.

@@ -4,7 +4,7 @@ import { linkIn, waitForMail } from "./mail";
 import { createVerifiedUser, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10, items 1 and 8: the first hour of an account. A fixed field error
+ * The first hour of an account. A fixed field error
  * never eats the next click; the verification link signs in only in the browser
  * that signed up; the first sign-in is greeted as such; the public header and
  * calls to action follow the visitor; the operator pages refuse inside the

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10, items 2 and 3 (docs/decisions/035): the articles page's 'Getting
+ * The first hour (docs/decisions/035): the articles page's 'Getting
  * started' checklist after onboarding, ticked from real data and dismissable
  * by a plain form; the quota rule (hand-written drafts never count) and one
  * usage meter at a time. With JavaScript and without.
@@ -29,7 +29,7 @@ async function writeDraft(page: Page, title: string) {
 /**
  * axe on what this spec is about (the meter and the checklist), at phone and
  * desktop widths. Scoped because the rest of these pages belongs to other
- * items of issue 10 (the articles table on a phone, the editor's placeholder),
+ * items of the first hour (the articles table on a phone, the editor's placeholder),
  * checked by their own specs.
  */
 async function expectNoAxeViolations(page: Page) {

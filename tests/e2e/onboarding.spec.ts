@@ -25,7 +25,7 @@ async function newUser(page: Page, js: boolean) {
 
   await page.goto(linkIn(await waitForMail(email, { subject: /Verify your email/ }), "/verify"));
   if (!js) await page.getByRole("button", { name: "Verify my email" }).click();
-  // Verified in the browser that signed up: signed in, on the dashboard (issue 10, item 1).
+  // Verified in the browser that signed up: signed in, on the dashboard (item 1).
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
   return email;
 }

@@ -5,7 +5,7 @@ import { isoNow } from "../../app/utils/time";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * The content plan (issue 12 scope 1; decision 050), with and without
+ * The content plan (decision 050), with and without
  * JavaScript: generate a plan from the site's pages, topics and tags, edit a
  * keyword into one that repeats an existing article, see the flag naming that
  * article and resolve it (keep, then merge), reorder with the buttons; and

@@ -119,7 +119,7 @@ test.describe("without JavaScript", () => {
   test("the Monthly/Annual toggle works through links", async ({ page }) => {
     await page.goto("/pricing");
     await expect(page.getByTestId("pro-price")).toContainText("$49");
-    // One name for one action (issue 10): both plan cards start the free trial.
+    // One name for one action: both plan cards start the free trial.
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "Start Free Trial" })).toHaveCount(2);
     for (const link of await main.getByRole("link", { name: "Start Free Trial" }).all())

@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 12 scope 2: the Publishing tab, with and without JavaScript. An owner
+ * The Publishing tab, with and without JavaScript. An owner
  * sets the start date, time and time zone, adds a second daily time, saves,
  * and applies the schedule to the site's drafts; the drafts become scheduled
  * publications on the next free times.

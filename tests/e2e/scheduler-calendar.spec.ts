@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createVerifiedUser, signIn, uniqueEmail } from "./users";
 
-/** The scheduler's month calendar (issue 12 scope 3), with and without JavaScript: a day opens 'Choose a topic' and shows the choice. */
+/** The scheduler's month calendar, with and without JavaScript: a day opens 'Choose a topic' and shows the choice. */
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`scheduler calendar (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {

@@ -5,13 +5,13 @@ import { newId } from "../../app/utils/crypto.server";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10 items 5 and 6: the SEO panel calls the old offline writer's filler
+ * The SEO panel (docs/decisions/037) calls the old offline writer's filler
  * "Needs work" and says why, and the offline writer now writes a grammatical
  * title with no outside links.
  */
 
 const PASSWORD = "seo-score-password";
-// Today's offline output before issue 10 (it scored 100), the unit tests' fixture.
+// The old offline writer's output (it scored 100), the unit tests' fixture.
 const filler = JSON.parse(fs.readFileSync("app/modules/articles/fixtures/offline-filler-how-to-glaze-pottery-at-home.json", "utf8")) as {
   keyword: string;
   title: string;

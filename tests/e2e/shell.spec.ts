@@ -150,7 +150,7 @@ test.describe("dashboard shell", () => {
     await expect(rows).toHaveCount(2);
     await expect(page.getByRole("link", { name: "Draft", exact: true })).toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: "Scheduled", exact: true }).click();
-    // Each tab has its own empty state (issue 10; tests/e2e/articles-list.spec.ts covers them all).
+    // Each tab has its own empty state (tests/e2e/articles-list.spec.ts covers them all).
     await expect(page.getByRole("heading", { name: "Nothing scheduled" })).toBeVisible();
   });
 

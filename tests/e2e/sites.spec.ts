@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Several sites (issue 11 scope 3, decision 043), with and without JavaScript:
+ * Several sites (decision 043), with and without JavaScript:
  * an owner adds a second site, is offered the scan for it, switches between
  * the two from the sidebar (each shows its own articles) and deletes one by typing its name.
  */

@@ -7,7 +7,7 @@ export const FAKE_OIDC_PORT = base + 2;
 export const TEST_SITE_PORT = base + 3;
 export const FAKE_OPENAI_PORT = base + 4;
 export const FAKE_YOUTUBE_PORT = base + 5;
-// Publishing destinations (issue 9): each speaks its platform's protocol.
+// Publishing destinations: each speaks its platform's protocol.
 export const FAKE_WORDPRESS_PORT = base + 6;
 export const FAKE_GHOST_PORT = base + 7;
 export const FAKE_NOTION_PORT = base + 8;
@@ -18,7 +18,7 @@ export const FAKE_WEBFLOW_PORT = base + 12;
 export const FAKE_WORDPRESS_COM_PORT = base + 13;
 // The Backlinks page's data provider (DataForSEO Backlinks API).
 export const FAKE_DATAFORSEO_BACKLINKS_PORT = base + 14;
-// Billing (issue 11): the fake Stripe, which delivers its signed events to the app's webhook.
+// Billing: the fake Stripe, which delivers its signed events to the app's webhook.
 export const FAKE_STRIPE_PORT = base + 15;
 // A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.
 export const SOLO_APP_PORT = base + 20;

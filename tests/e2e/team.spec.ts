@@ -5,7 +5,7 @@ import { linkIn, waitForMail } from "./mail";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Teams (issue 11 scope 2, decision 044): an owner invites an editor, who
+ * Teams (decision 044): an owner invites an editor, who
  * accepts by creating the account from the mailed link (without JavaScript),
  * writes and publishes an article on the owner's site, and sees no billing or
  * member controls.

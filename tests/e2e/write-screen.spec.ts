@@ -4,7 +4,7 @@ import { createArticle } from "#app/modules/articles/mutations.server";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
- * Issue 10, item 4: a writing screen that stays out of the way. The bar with
+ * A writing screen that stays out of the way. The bar with
  * Save/Publish/Preview stays in view on a long article, saving keeps the
  * scroll position, drafts autosave, leaving with unsaved changes asks, AI
  * edits show a diff and wait for Accept (with Undo), the generation dialog is

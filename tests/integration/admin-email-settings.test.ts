@@ -11,7 +11,7 @@ import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post } from "#tests/setup/route-harness";
 
 /**
- * The operators' email settings page (issue 11 scope 4) through its guards:
+ * The operators' email settings page through its guards:
  * saved settings win over the environment and apply to the next mail, the token
  * never comes back, blank keeps it, every change is audited, and 'Send test
  * email' reports Postmark's answer with the spec's failure title.

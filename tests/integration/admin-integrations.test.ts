@@ -19,7 +19,7 @@ import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, ORIGIN, post } from "#tests/setup/route-harness";
 
 /**
- * The operators' publishing pages (issue 9 scope 6) through their guards as
+ * The operators' publishing pages through their guards as
  * the router runs them: integration settings (audit, secrets never returned,
  * blank secret kept, environment wins), diagnostics (health check, test
  * publish, log, installs, OAuth states), Shopify debug and nuclear connect.

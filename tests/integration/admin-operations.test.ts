@@ -13,7 +13,7 @@ import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * Operator jobs and audit pages (issue 11 scope 4) through their guards: Retry
+ * Operator jobs and audit pages through their guards: Retry
  * and Cancel change a job only in the state they act on (two clicks act once),
  * are audited, and customers are refused; settings saves are audited with the
  * fields that changed, and an editor cannot change site settings.

@@ -17,7 +17,7 @@ import { makeUser } from "#tests/setup/factories";
 import { callRoute, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * Issue 7, item 5: every AI action beside creating an article is metered per
+ * Every AI action beside creating an article is metered per
  * site per day by plan, and limited per user in bursts, before the model is
  * called. Against the fake OpenAI server, so a refused action provably never
  * reaches the model.

@@ -12,7 +12,7 @@ import { makeUser } from "#tests/setup/factories";
 import { ORIGIN } from "#tests/setup/route-harness";
 
 /**
- * Issue 11's "Done when": a client generated only from the OpenAPI document
+ * The Developer API's promise: a client generated only from the OpenAPI document
  * creates, generates and publishes an article. The types come from the served
  * /api/v1/openapi.json through openapi-typescript (the checked-in file must be
  * exactly what the served document gives, so `npm run typecheck` checks this

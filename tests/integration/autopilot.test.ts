@@ -14,7 +14,7 @@ import { addMember, makeArticle, makePublication, makeUser, type TestUser } from
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * Auto-pilot (issue 12 scopes 4-6): the tick makes one row per site and local
+ * Auto-pilot: the tick makes one row per site and local
  * day once the generation time has passed (two ticks, concurrent calls and a
  * catch-up after downtime act once), the write step starts the planned keyword
  * through the pipeline, the publish step gates and publishes or holds with

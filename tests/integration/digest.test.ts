@@ -9,7 +9,7 @@ import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, post, redirectTarget } from "#tests/setup/route-harness";
 
-/** The auto-pilot digest (issue 12 scope 7): chosen per workspace in the account settings, daily or weekly, only when something happened. */
+/** The auto-pilot digest: chosen per workspace in the account settings, daily or weekly, only when something happened. */
 
 let db: DB;
 beforeAll(async () => {

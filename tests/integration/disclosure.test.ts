@@ -7,7 +7,7 @@ import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 
-/** The 'AI-assisted' disclosure line (issue 12 scope 5): on the hosted blog and in every post sent to a platform, when asked for. */
+/** The 'AI-assisted' disclosure line: on the hosted blog and in every post sent to a platform, when asked for. */
 
 let db: DB;
 beforeAll(async () => {

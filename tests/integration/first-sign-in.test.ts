@@ -10,7 +10,7 @@ import { makeUser } from "#tests/setup/factories";
 import { callRoute, cookiesOf, get, post } from "#tests/setup/route-harness";
 
 /**
- * Issue 10, item 1 (docs/decisions/034): the verification link signs in only in
+ * docs/decisions/034: the verification link signs in only in
  * the browser that signed up, once; the first sign-in says 'Welcome to Inkpilot!'.
  */
 

@@ -100,7 +100,7 @@ async function assertDoneWhen(
     html,
   });
   if (passesSeo) expect(seo.score, JSON.stringify(seo.checks.filter((c) => !c.passed))).toBeGreaterThanOrEqual(SEO_PASS_SCORE);
-  // The fake model's canned answers repeat one paragraph and the keyword: the panel rightly calls that filler (issue 10).
+  // The fake model's canned answers repeat one paragraph and the keyword: the panel rightly calls that filler.
   else expect(seo.checks.find((c) => c.id === "repeated-sentences")?.passed).toBe(false);
   expect(article.status).toBe("draft");
   const images = await db.selectFrom("article_images").selectAll().where("article_id", "=", article.id).execute();
@@ -111,7 +111,7 @@ async function assertDoneWhen(
 describe("generation pipeline", () => {
   it("offline writer: a medium article meets every 'Done when' point", async () => {
     const { article, account, generationId } = await generate(offline);
-    // The offline writer cannot check outside pages, so it links to none (issue 10).
+    // The offline writer cannot check outside pages, so it links to none.
     await assertDoneWhen(article, account.siteId, { externalLinks: 0 });
     expect(article.source).toBe("offline");
     const view = await getGeneration(db, account.siteId, generationId);

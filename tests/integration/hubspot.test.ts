@@ -12,7 +12,7 @@ import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 
 /**
- * Contact sync (issue 11 scope 7): verified users, and Google users once they
+ * Contact sync: verified users, and Google users once they
  * finish onboarding, become HubSpot contacts through the queue and the official
  * SDK, upserted by email, once per address; without a token nothing is sent.
  */

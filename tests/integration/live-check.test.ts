@@ -265,7 +265,7 @@ describe("after a live publish", () => {
       outcome: "unreachable",
       fix: expect.stringContaining("once the server runs at its public address"),
     });
-    // Customers never see the names of the server's settings (issue 10).
+    // Customers never see the names of the server's settings.
     expect(JSON.stringify((await recorded(publication.id)).result)).not.toMatch(/APP_URL/);
   });
 

@@ -25,7 +25,7 @@ import { startWordPressComFake, type WordPressComFake } from "#tests/fakes/wordp
 import { connectShopify, connectWix, connectWordPressCom } from "#tests/setup/oauth-connections";
 
 /**
- * Done when (issue 9): "A test kills the worker after the remote create
+ * Done when: "A test kills the worker after the remote create
  * succeeded but before the publication was recorded; after restart exactly one
  * remote post exists, for every adapter."
  *

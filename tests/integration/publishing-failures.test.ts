@@ -13,7 +13,7 @@ import { makeArticle, makeUser } from "#tests/setup/factories";
 import { connectWordPressCom } from "#tests/setup/oauth-connections";
 
 /**
- * Done when (issue 9): "Wrong credentials, a blocked REST API, revoked tokens,
+ * Done when: "Wrong credentials, a blocked REST API, revoked tokens,
  * 429s, 5xx, timeouts and malformed responses each give the customer the right
  * message, leave the article intact and appear in the diagnostic log."
  *

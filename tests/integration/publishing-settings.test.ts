@@ -10,7 +10,7 @@ import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * The Publishing tab (issue 12 scope 2): the schedule in the site's time zone,
+ * The Publishing tab: the schedule in the site's time zone,
  * extra daily times, the default destination, and Apply to Existing Drafts,
  * which schedules real publications on the next free slots.
  */

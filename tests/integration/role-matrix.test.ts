@@ -15,7 +15,7 @@ import { addMember, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post } from "#tests/setup/route-harness";
 
 /**
- * The role matrix (issue 11, "every role is refused every action above its
+ * The role matrix ("every role is refused every action above its
  * rights"): for each role, every loader and action of sites, team, settings and
  * connections that the role's permissions (app/modules/workspaces/permissions.ts)
  * do not cover answers 403 and leaves the workspace's rows as they were.

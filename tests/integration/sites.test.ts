@@ -14,7 +14,7 @@ import { addMember, makeArticle, makeUser, type TestUser } from "#tests/setup/fa
 import { callRoute, get, post, redirectTarget, signInAs } from "#tests/setup/route-harness";
 
 /**
- * Several sites (issue 11 scope 3, docs/decisions/043): the current site is a
+ * Several sites (docs/decisions/043): the current site is a
  * per-session choice checked against memberships on every request; owners add
  * and delete sites, owners and admins rename them; each site keeps its own data.
  */

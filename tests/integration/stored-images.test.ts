@@ -20,7 +20,7 @@ import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, post } from "#tests/setup/route-harness";
 
 /**
- * Issue 7, items 5 and 12: a site's stored images are counted against a cap,
+ * A site's stored images are counted against a cap,
  * and files go with their workspace, article or user.
  */
 

@@ -14,7 +14,7 @@ import { addMember, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, cookiesOf, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * Teams (issue 11 scope 2, docs/decisions/044): invitations mailed with a
+ * Teams (docs/decisions/044): invitations mailed with a
  * single-use link valid 7 days, accepted signed in or by creating the account;
  * revoke, change role, remove, leave, with the owner rules.
  */

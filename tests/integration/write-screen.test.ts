@@ -11,7 +11,7 @@ import { makeUser } from "#tests/setup/factories";
 import { callRoute, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
- * Issue 10, item 4 on the server: autosave answers the script (no toast, no
+ * The write screen on the server: autosave answers the script (no toast, no
  * redirect); AI edits are proposals that change nothing until accepted, with
  * the no-JS review page's Accept going through the write form's save.
  */

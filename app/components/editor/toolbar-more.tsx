@@ -3,7 +3,7 @@ import { cn } from "#app/utils/cn";
 import { MoreIcon } from "./toolbar-icons";
 
 /**
- * The toolbar's 'More' menu: the controls spec 000 lists that few articles
+ * The toolbar's 'More' menu: the controls docs/product.md lists that few articles
  * need (font, size, text colour and highlight, sub/superscript, direction),
  * kept out of the main row so it fits one line on a phone
  * (docs/decisions/036-ai-edits-reviewed-before-applied.md, "Toolbar").

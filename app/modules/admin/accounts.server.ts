@@ -7,7 +7,7 @@ import { isoNow } from "#app/utils/time";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 
 /**
- * Operators' view of customers (issue 11 scope 4): search users and workspaces,
+ * Operators' view of customers: search users and workspaces,
  * look at one, end a user's sessions, set a workspace's plan by hand. Every
  * change is audited in the same transaction.
  */

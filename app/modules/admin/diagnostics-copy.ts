@@ -1,5 +1,5 @@
 /**
- * The texts of the operator diagnostics pages (spec 001 error catalogue,
+ * The texts of the operator diagnostics pages (docs/product.md error catalogue,
  * "Admin integration settings" and "Integrations page"), shared by the server
  * modules and the pages.
  */

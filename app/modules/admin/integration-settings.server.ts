@@ -14,7 +14,7 @@ import { SETTINGS_MESSAGES } from "./diagnostics-copy";
 export { SETTINGS_MESSAGES };
 
 /**
- * The operators' integration settings page (spec 001 "Integration settings
+ * The operators' integration settings page (docs/product.md "Integration settings
  * page"): the client credentials of Inkpilot's WordPress.com, Shopify and Wix
  * apps. Nothing secret leaves this module: the view says whether a secret is
  * set, never what it is, and the audit trail records that a secret changed,

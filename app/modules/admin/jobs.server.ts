@@ -6,7 +6,7 @@ import { redactSecrets } from "#app/utils/redact";
 import { isoNow } from "#app/utils/time";
 import { JOB_STATES, type JobState } from "./job-states";
 
-/** The operators' view of the job queue: what waits, runs and failed, with Retry and Cancel (issue 11 scope 4). */
+/** The operators' view of the job queue: what waits, runs and failed, with Retry and Cancel. */
 
 export const JOBS_PAGE_SIZE = 50;
 

@@ -13,8 +13,7 @@ import { DIAG_MESSAGES } from "./diagnostics-copy";
 export { DIAG_MESSAGES };
 
 /**
- * The operators' publishing diagnostics (spec 001 "Debug and utility pages",
- * issue 9 scope 6): a health check and a test publish on any site's
+ * The operators' publishing diagnostics (docs/product.md "Operators"): a health check and a test publish on any site's
  * connection, the diagnostic log, install records and pending OAuth states.
  * Operators act across sites, so these functions take a connection id alone;
  * only the operator routes call them. Nothing secret is returned: no

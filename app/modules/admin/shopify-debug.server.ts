@@ -13,7 +13,7 @@ import { oauthStatesOverview } from "./publishing-diagnostics.server";
 export { SHOPIFY_DEBUG_MESSAGES };
 
 /**
- * The Shopify debug page (spec 001): for one shop, the install record, the
+ * The Shopify debug page (docs/product.md): for one shop, the install record, the
  * pending OAuth states started for it and the recent diagnostic lines that
  * name it, in the spec's "Shopify debug response" shape.
  */

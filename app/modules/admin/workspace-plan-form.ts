@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The operator's 'Set plan' form on a workspace (issue 11: a plan set by hand, e.g. without billing). */
+/** The operator's 'Set plan' form on a workspace (a plan set by hand, e.g. without billing). */
 export const SetPlanSchema = z
   .object({
     plan: z.enum(["trial", "pro"], { error: "Choose Trial or Pro." }),

@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { escapeHtml } from "#app/utils/html";
 
 /**
- * The 'AI-assisted' disclosure line (issue 12 scope 5; docs/decisions/049): with
+ * The 'AI-assisted' disclosure line (docs/decisions/049): with
  * Settings → Content's disclosure on, a post the AI engine wrote ends with a
  * line saying so, naming who approved it when someone did (the EU AI Act asks
  * for disclosure unless a human holds editorial responsibility). Added where a

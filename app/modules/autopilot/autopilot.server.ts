@@ -18,7 +18,7 @@ import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time"
 import { qualityGate } from "./gate";
 
 /**
- * Auto-pilot (issue 12 scopes 4-6; docs/decisions/049). With automatic
+ * Auto-pilot (docs/decisions/049). With automatic
  * generation on, each site's day gets one row in autopilot_days once its
  * local time passes the generation time: the minute tick and POST
  * /resources/cron only insert that row (unique per site and day) and enqueue

@@ -9,7 +9,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { addDays } from "#app/utils/time";
 
 /**
- * The auto-pilot digest (issue 12 scope 7; docs/decisions/049): per member and
+ * The auto-pilot digest (docs/decisions/049): per member and
  * workspace, daily or weekly (Mondays), or never, a mail listing what
  * auto-pilot wrote, held and published on the workspace's sites, with links,
  * and what needs attention. Nothing happened, nothing is sent. Planned once a

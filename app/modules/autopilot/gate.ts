@@ -1,7 +1,7 @@
 import { ARTICLE_LENGTH_WORDS, type ArticleLength } from "#app/modules/settings/content-options";
 
 /**
- * The quality gate before auto-pilot publishes on its own (issue 12 scope 5;
+ * The quality gate before auto-pilot publishes on its own (
  * docs/decisions/049). Pure: each failed check is one reason the customer
  * reads on the held article and in the mail. An empty list lets it through.
  */

@@ -5,7 +5,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 
 /**
- * A named person's decision on an auto-pilot article (issue 12 scope 5;
+ * A named person's decision on an auto-pilot article (
  * docs/decisions/049): approve it (it is published to the default
  * destination, at its publishing time if that is still ahead) or reject it
  * (it stays a draft and the day is skipped). Each decision records who and

@@ -5,7 +5,7 @@ import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publ
 import { formatDateTime, isoNow, zonedDate } from "#app/utils/time";
 
 /**
- * What the scheduler shows of auto-pilot (issue 12 scope 3; docs/decisions/049):
+ * What the scheduler shows of auto-pilot (docs/decisions/049):
  * whether it runs, the next publish in the site's local time, each day's state
  * and reasons, and the customer's Pause / Resume and 'Skip this day'.
  */

@@ -7,7 +7,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 
 /**
- * Contact sync (issue 11 scope 7; spec 000's `hubspot-sync-contact`): a verified
+ * Contact sync (docs/product.md's `hubspot-sync-contact`): a verified
  * user, or a Google user once onboarding is finished, becomes a HubSpot contact,
  * through the queue. An upsert keyed by email, so a retry or a second sync never
  * makes a second contact. Without a private-app token nothing is sent.

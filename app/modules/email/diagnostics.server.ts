@@ -7,7 +7,7 @@ import { isoNow } from "#app/utils/time";
 import { getMailSettings, postmarkClientFor } from "./settings.server";
 import { testEmailMail } from "./templates/test-email.server";
 
-/** The email settings page's diagnostics and its 'Send test email' (spec 001 "Email Settings page"). */
+/** The email settings page's diagnostics and its 'Send test email' (docs/product.md "Email Settings page"). */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEST_TIMEOUT_MS = 10_000;

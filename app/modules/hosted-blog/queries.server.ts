@@ -5,7 +5,7 @@ import { DEFAULT_LANGUAGE, isLanguageTag } from "#app/modules/settings/languages
 import { safeTimeZone } from "#app/utils/time";
 
 /**
- * What the hosted blog shows (issue 9, docs/decisions/033): a site's articles
+ * What the hosted blog shows (docs/decisions/033): a site's articles
  * that have a publication on the site's hosted connection with status
  * 'published' in live mode, while that connection is not disconnected. A
  * publication in draft mode is kept for review and never shown. Every query

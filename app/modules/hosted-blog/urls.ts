@@ -1,5 +1,5 @@
 /**
- * The hosted blog's addresses (issue 9): every site's published articles live
+ * The hosted blog's addresses: every site's published articles live
  * on this server at /b/<blog slug>. Built here only, always absolute on the
  * public origin (APP_URL) because they end in canonical links, feeds and the
  * publication's remote URL. Plain strings, safe in the browser.

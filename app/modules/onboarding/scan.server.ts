@@ -231,7 +231,7 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
 
 /**
  * Onboarding is over once the dialog is finished or skipped; then a verified user
- * (a Google sign-up among them) is synced to the CRM, once per address (spec 000).
+ * (a Google sign-up among them) is synced to the CRM, once per address (docs/product.md).
  */
 export async function completeOnboarding(db: DB, userId: string) {
   const now = isoNow();

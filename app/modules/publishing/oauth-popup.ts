@@ -1,6 +1,6 @@
 /**
  * The page an OAuth callback answers with when connecting was started in a
- * popup (spec 001 "Messages received from popups"): it posts the outcome to
+ * popup (docs/product.md "Messages received from popups"): it posts the outcome to
  * the window that opened it, on our own origin only, and closes. Its script
  * never changes (the outcome travels in a JSON block), so the CSP allows it by
  * hash (site-content/inline-scripts.ts) and no nonce is needed. Without an

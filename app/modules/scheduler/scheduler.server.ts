@@ -71,7 +71,7 @@ export type ComingDay = SchedulerDay & {
   planned: { keyword: string; topicId: string | null } | null;
   articles: ScheduledArticle[];
 };
-/** What went out, with the live post's address, or what failed to, with the reason (issue 12 scope 3). */
+/** What went out, with the live post's address, or what failed to, with the reason. */
 export type PastArticle = {
   id: string;
   title: string;

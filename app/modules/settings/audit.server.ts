@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 
-/** Who changed a site's settings, for the audit log (issue 11: every settings change is audited). */
+/** Who changed a site's settings, for the audit log (every settings change is audited). */
 export type SettingsActor = { userId: string; workspaceId: string; ip: string | null };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The Publishing tab's form and choices (spec 001: date, time and time zone,
+ * The Publishing tab's form and choices (docs/product.md: date, time and time zone,
  * 'Add new daily time', Save Publishing Settings, Apply to Existing Drafts).
  * Client-safe: the browser checks with the same schema as the server.
  */

@@ -7,7 +7,7 @@ import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "./publishing-options";
 
 /**
- * A site's publishing schedule (issue 12 scope 2; docs/decisions/048): the first
+ * A site's publishing schedule (docs/decisions/048): the first
  * day, the main time and extra daily times, in the site's time zone (the one
  * `sites.timezone` every page shows dates in), and the default destination
  * (the connection marked default, the hosted blog unless changed). 'Apply to

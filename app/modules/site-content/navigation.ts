@@ -18,7 +18,7 @@ export const headerLinks = {
 
 /**
  * The public site's one call to action, named the same on the header, home,
- * pricing, blog and tools pages (issue 10): signed out it starts the free
+ * pricing, blog and tools pages: signed out it starts the free
  * trial; signed in (on a trial or on Pro) no trial is offered, it opens the dashboard.
  */
 export const callToAction = {

@@ -170,7 +170,7 @@ describe("catalog", () => {
   });
 });
 
-describe("keyword shapes (issue 10)", () => {
+describe("keyword shapes", () => {
   const all = (topic: string) => [
     ...headlines(topic),
     ...BLOG_TITLE_STYLES.flatMap((style) => blogTitles(topic, style)),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Outbound event webhooks (issue 11 scope 6, docs/decisions/047): the events a
+ * Outbound event webhooks (docs/decisions/047): the events a
  * workspace can subscribe to, and the Settings form that adds an endpoint.
  * Client-safe: the form and the list share these.
  */

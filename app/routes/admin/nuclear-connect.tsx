@@ -4,7 +4,7 @@ import { PageTitle, Panel } from "./admin-ui";
 import type { Route } from "./+types/nuclear-connect";
 
 /**
- * Nuclear connect (spec 001 "Debug and utility pages"): the bare connect
+ * Nuclear connect (docs/product.md "Debug and utility pages"): the bare connect
  * entry points, for when the Integrations tab itself misbehaves. The OAuth
  * flows redirect back here with the query parameters shown as banners. The
  * connection is bound to the signed-in operator's own site by the session

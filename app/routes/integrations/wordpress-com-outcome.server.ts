@@ -4,7 +4,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 /** How the WordPress.com connect routes answer: the popup page, or a redirect back to the Integrations tab. */
 
 const TAB = "/dashboard/settings?tab=integrations";
-/** The query spec 001's settings page reacts to with its success notice. */
+/** The query docs/product.md's settings page reacts to with its success notice. */
 export const CONNECTED_URL = `${TAB}&platform=wordpress&success=1`;
 
 export function connectFailed(popup: boolean, error: string) {

@@ -1,5 +1,5 @@
 /**
- * The `/wix-installed` page (spec 001 "Wix installed"): the last stop of the
+ * The `/wix-installed` page (docs/product.md "Wix installed"): the last stop of the
  * Wix installer popup. It tells the window that opened it how connecting went
  * ({provider: "wix", status: "installed"} on success) and closes itself after
  * 0.6 s; opened without a popup it is an ordinary page with a link back.
