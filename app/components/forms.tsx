@@ -46,6 +46,30 @@ function useFieldIds(controlId: string | undefined, { errors, hint }: { errors?:
   return { id, errorId, hintId, aria };
 }
 
+/** Under a control: its hint, then its errors, each with the id the control's aria-describedby names. */
+function FieldNotes({
+  hint,
+  hintId,
+  errors,
+  errorId,
+}: {
+  hint?: React.ReactNode;
+  hintId?: string;
+  errors?: ListOfErrors;
+  errorId?: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </>
+  );
+}
+
 function FieldShell({
   id,
   label,
@@ -71,12 +95,7 @@ function FieldShell({
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
     </div>
   );
 }
@@ -84,32 +103,23 @@ function FieldShell({
 type FieldProps<P> = { label: React.ReactNode; errors?: ListOfErrors; hint?: React.ReactNode; className?: string } & P;
 
 /** A labelled text-like input (text, email, password, url, number, search). */
-export function Field({
-  label,
-  inputProps,
-  errors,
-  hint,
-  className,
-}: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
-  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
+export function Field({ inputProps, ...field }: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
+  const { aria, ...ids } = useFieldIds(inputProps.id, field);
   return (
-    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
-      <input {...inputProps} id={id} {...aria} className={cn(controlClass, inputProps.className)} />
+    <FieldShell {...field} {...ids}>
+      <input {...inputProps} id={ids.id} {...aria} className={cn(controlClass, inputProps.className)} />
     </FieldShell>
   );
 }
 
 export function TextareaField({
-  label,
   textareaProps,
-  errors,
-  hint,
-  className,
+  ...field
 }: FieldProps<{ textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> }>) {
-  const { id, errorId, hintId, aria } = useFieldIds(textareaProps.id, { errors, hint });
+  const { aria, ...ids } = useFieldIds(textareaProps.id, field);
   return (
-    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
-      <textarea {...textareaProps} id={id} {...aria} className={cn(controlClass, textareaProps.className)} />
+    <FieldShell {...field} {...ids}>
+      <textarea {...textareaProps} id={ids.id} {...aria} className={cn(controlClass, textareaProps.className)} />
     </FieldShell>
   );
 }
@@ -118,17 +128,14 @@ export type SelectOption = { value: string; label: string };
 
 /** A native select: works without JavaScript and on every device. */
 export function SelectField({
-  label,
   selectProps,
   options,
-  errors,
-  hint,
-  className,
+  ...field
 }: FieldProps<{ selectProps: React.SelectHTMLAttributes<HTMLSelectElement>; options: ReadonlyArray<SelectOption> }>) {
-  const { id, errorId, hintId, aria } = useFieldIds(selectProps.id, { errors, hint });
+  const { aria, ...ids } = useFieldIds(selectProps.id, field);
   return (
-    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
-      <select {...selectProps} id={id} {...aria} className={cn(controlClass, selectProps.className)}>
+    <FieldShell {...field} {...ids}>
+      <select {...selectProps} id={ids.id} {...aria} className={cn(controlClass, selectProps.className)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -139,40 +146,13 @@ export function SelectField({
   );
 }
 
-/** A file input; the hint says which files are accepted. */
-export function FileField({
-  label,
-  inputProps,
-  errors,
-  hint,
-  className,
-}: FieldProps<{ inputProps: React.InputHTMLAttributes<HTMLInputElement> }>) {
-  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
-  return (
-    <FieldShell id={id} label={label} hint={hint} hintId={hintId} errors={errors} errorId={errorId} className={className}>
-      <input
-        {...inputProps}
-        type="file"
-        id={id}
-        {...aria}
-        className={cn(
-          "text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-50",
-          inputProps.className,
-        )}
-      />
-    </FieldShell>
-  );
-}
-
 /** A checkbox with its label beside it. */
 export function CheckboxField({
-  label,
   inputProps,
-  errors,
-  hint,
-  className,
+  ...field
 }: FieldProps<{ inputProps: Omit<React.InputHTMLAttributes<HTMLInputElement>, "type"> }>) {
-  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, { errors, hint });
+  const { label, errors, hint, className } = field;
+  const { id, errorId, hintId, aria } = useFieldIds(inputProps.id, field);
   return (
     <div className={cn("flex flex-col gap-1", className)}>
       <div className="flex items-center gap-2">
@@ -187,12 +167,7 @@ export function CheckboxField({
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <FieldNotes hint={hint} hintId={hintId} errors={errors} errorId={errorId} />
     </div>
   );
 }
