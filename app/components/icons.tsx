@@ -1,7 +1,8 @@
 /** Line icons for the dashboard shell (24×24, stroke = currentColor). Decorative: labels carry the meaning. */
 type IconProps = { className?: string };
 
-function Icon({ className = "h-4 w-4", children }: IconProps & { children: React.ReactNode }) {
+/** The 24×24 line-icon frame every icon is drawn in. */
+export function Icon({ className = "h-4 w-4", children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,25 +1,10 @@
+import { Icon } from "#app/components/icons";
+
 /**
  * Line icons for the editor toolbar (24×24, stroke = currentColor), drawn as
  * SVG so they render the same on every system font. Decorative: each button
  * carries its name in aria-label.
  */
-function Icon({ children }: { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="h-4 w-4"
-    >
-      {children}
-    </svg>
-  );
-}
-
 const lines = (rows: Array<[number, number]>) => rows.map(([from, to], i) => <path key={i} d={`M${from} ${6 + i * 4}h${to - from}`} />);
 
 export const AlignLeftIcon = () => (
