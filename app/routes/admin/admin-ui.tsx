@@ -1,3 +1,5 @@
+import { Form } from "react-router";
+import { Button } from "#app/components/ui/button";
 import { cn } from "#app/utils/cn";
 
 /** Small pieces shared by the operator diagnostics pages. */
@@ -129,6 +131,19 @@ export function Pager({ label, page, pageCount, search }: { label: string; page:
         <span />
       )}
     </nav>
+  );
+}
+
+/** An operator list's GET filter form: its controls, then 'Filter' and how many rows match. */
+export function FilterForm({ total, children }: { total: number; children: React.ReactNode }) {
+  return (
+    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+      {children}
+      <Button type="submit" variant="secondary">
+        Filter
+      </Button>
+      <p className="text-sm text-slate-600">{total} matching</p>
+    </Form>
   );
 }
 

@@ -1,8 +1,7 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { getDb } from "#app/db/client.server";
-import { Button } from "#app/components/ui/button";
 import { listAudit, parseAuditFilter } from "#app/modules/audit/audit.server";
-import { DataTable, FilterField, FilterSelect, filterInputClass, PageTitle, Pager } from "./admin-ui";
+import { DataTable, FilterField, FilterForm, FilterSelect, filterInputClass, PageTitle, Pager } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import type { Route } from "./+types/audit";
 
@@ -27,7 +26,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       <PageTitle id="audit-title" title="Audit log">
         Every operator action and every change of settings, newest first. Entries are written in the same transaction as the change.
       </PageTitle>
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm total={total}>
         <FilterSelect label="Action" name="action" value={filter.action} options={actions} />
         <FilterField label="Actor email">
           <input type="search" name="actor" defaultValue={filter.actor ?? ""} className={filterInputClass} />
@@ -41,11 +40,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <FilterField label="To (UTC day)">
           <input type="date" name="to" defaultValue={filter.to ?? ""} className={filterInputClass} />
         </FilterField>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        <p className="text-sm text-slate-600">{total} matching</p>
-      </Form>
+      </FilterForm>
       <DataTable
         caption="Audit log"
         testId="audit-table"

@@ -6,7 +6,7 @@ import { JOB_STATES } from "#app/modules/admin/job-states";
 import { cancelQueuedJob, listJobs, parseJobFilter, retryFailedJob } from "#app/modules/admin/jobs.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { DataTable, FilterSelect, PageTitle, Pager } from "./admin-ui";
+import { DataTable, FilterForm, FilterSelect, PageTitle, Pager } from "./admin-ui";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/jobs";
 
@@ -73,14 +73,10 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+      <FilterForm total={total}>
         <FilterSelect label="State" name="status" value={filter.status} options={JOB_STATES} />
         <FilterSelect label="Job" name="name" value={filter.name} options={names} />
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        <p className="text-sm text-slate-600">{total} matching</p>
-      </Form>
+      </FilterForm>
       <DataTable
         caption="Jobs"
         testId="jobs-table"
