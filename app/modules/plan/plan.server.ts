@@ -10,6 +10,7 @@ import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
 import { logger } from "#app/utils/logger.server";
 import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
+import { nonBlank, parseStringList } from "#app/utils/json";
 import { aiSuggestions } from "./ai-planner.server";
 import { classifyIntent, type SearchIntent } from "./intent";
 import { pickSuggestions, type PlanSource, type Suggestion, titleForKeyword } from "./offline-planner";
@@ -45,15 +46,6 @@ export function planDates(now: Date, timeZone: string) {
   return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(tomorrow, i));
 }
 
-function jsonStrings(raw: string | undefined) {
-  try {
-    const value: unknown = JSON.parse(raw ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
 export async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
   const [brand, topics, articles] = await Promise.all([
@@ -67,10 +59,10 @@ export async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource
       description: brand?.description ?? "",
       audience: brand?.target_audience ?? "",
       industry: brand?.industry ?? "",
-      tags: jsonStrings(brand?.tags),
+      tags: parseStringList(brand?.tags, nonBlank),
     },
-    pages: jsonStrings(brand?.internal_links),
-    topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: jsonStrings(t.keywords) })),
+    pages: parseStringList(brand?.internal_links, nonBlank),
+    topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: parseStringList(t.keywords, nonBlank) })),
     articles: articles.map((a) => ({ id: a.id, title: a.title, keyword: a.target_keyword ?? "" })),
   };
 }

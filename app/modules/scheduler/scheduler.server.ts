@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import { addDays, dayLabel, formatDayDate, formatTime12, isoNow, zonedDate, zonedParts } from "#app/utils/time";
+import { nonBlank, parseStringList } from "#app/utils/json";
 
 /**
  * The content calendar (docs/product.md "Scheduler"): the 90
@@ -47,21 +48,12 @@ async function scheduledTimeOf(db: DB, siteId: string) {
 export type TopicChoice = { topicId: string | null; name: string };
 export type TopicChoices = { source: "topics" | "tags" | "fallback"; choices: TopicChoice[] };
 
-function jsonStrings(raw: string | undefined) {
-  try {
-    const value: unknown = JSON.parse(raw ?? "[]");
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** What the 'Choose a topic' dialog offers: the site's topics, else its brand tags, else the fallback list. */
 export async function listTopicChoices(db: DB, siteId: string): Promise<TopicChoices> {
   const topics = await db.selectFrom("topics").select(["id", "name"]).where("site_id", "=", siteId).orderBy("name").execute();
   if (topics.length > 0) return { source: "topics", choices: topics.map((t) => ({ topicId: t.id, name: t.name })) };
   const brand = await db.selectFrom("brand_settings").select("tags").where("site_id", "=", siteId).executeTakeFirst();
-  const tags = [...new Set(jsonStrings(brand?.tags).map((t) => t.trim()))];
+  const tags = [...new Set(parseStringList(brand?.tags, nonBlank).map((t) => t.trim()))];
   if (tags.length > 0) return { source: "tags", choices: tags.map((name) => ({ topicId: null, name })) };
   return { source: "fallback", choices: FALLBACK_TOPICS.map((name) => ({ topicId: null, name })) };
 }

@@ -3,6 +3,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
+import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_LANGUAGE, isLanguageTag, LanguageTagSchema } from "./languages";
 import { isHttpUrl, listField, parseLinks, parseTags } from "./lists";
@@ -36,15 +37,6 @@ export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
 
 export const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
 
-function jsonList(raw: string): string[] {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSettings> {
   const row = await db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
   if (!row) return { ...DEFAULT_BRAND_SETTINGS };
@@ -57,8 +49,8 @@ export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSet
     targetAudience: row.target_audience,
     toneOfVoice: row.tone_of_voice,
     language: isLanguageTag(row.language) ? row.language : DEFAULT_LANGUAGE,
-    tags: jsonList(row.tags),
-    internalLinks: jsonList(row.internal_links),
+    tags: parseStringList(row.tags),
+    internalLinks: parseStringList(row.internal_links),
   };
 }
 

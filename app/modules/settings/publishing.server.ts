@@ -3,6 +3,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
 import { addDays, formatDateTime, isoNow, safeTimeZone, zonedDate, zonedToUtc } from "#app/utils/time";
+import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "./publishing-options";
 
@@ -24,12 +25,7 @@ export type PublishingSettings = {
 };
 
 function timesOf(raw: string | undefined) {
-  try {
-    const value: unknown = JSON.parse(raw ?? "[]");
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string" && /^\d{2}:\d{2}$/.test(t)) : [];
-  } catch {
-    return [];
-  }
+  return parseStringList(raw, (t) => /^\d{2}:\d{2}$/.test(t));
 }
 
 export async function getPublishingSettings(db: DB, siteId: string): Promise<PublishingSettings> {
