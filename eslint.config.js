@@ -1,4 +1,6 @@
+import path from "node:path";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -10,8 +12,29 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx,js}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      // #app/* and #tests/* resolve through tsconfig's paths, with TypeScript's extensions.
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: path.resolve(import.meta.dirname, "tsconfig.json") },
+        }),
+      ],
+    },
     rules: {
+      // The house's import rules (docs/decisions/055): no cycle, type imports included; groups in one order.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", "parent", "sibling", "index", "type"],
+          pathGroups: [{ pattern: "#*/**", group: "internal" }],
+          "newlines-between": "never",
+        },
+      ],
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
