@@ -1,6 +1,7 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { skipPlannedDay } from "#app/modules/plan/items.server";
 import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
 import { formatDateTime, isoNow, zonedDate } from "#app/utils/time";
 
@@ -117,14 +118,7 @@ export async function skipDay(db: DB, site: { id: string; timeZone: string }, da
     .where("day", "=", date)
     .executeTakeFirst();
   if (started && started.state !== "skipped") throw new SkipDayError("Auto-pilot has already started this day's article.");
-  const skipped = await db
-    .updateTable("plan_items")
-    .set({ status: "skipped" })
-    .where("site_id", "=", site.id)
-    .where("date", "=", date)
-    .where("status", "=", "planned")
-    .returning("keyword")
-    .executeTakeFirst();
-  if (!skipped) throw new SkipDayError("Nothing is planned for that day.");
-  return skipped.keyword;
+  const skipped = await skipPlannedDay(db, site.id, date);
+  if (skipped === undefined) throw new SkipDayError("Nothing is planned for that day.");
+  return skipped;
 }

@@ -269,3 +269,18 @@ export async function cancelJob(db: DB, id: number) {
     .where("status", "in", ["queued", "running"])
     .execute();
 }
+
+/**
+ * Queues a failed job again from a fresh set of attempts; true when it did. Only a job that is still failed changes
+ * (the state is in the WHERE), so two clicks or a concurrent retry queue it once.
+ */
+export async function requeueFailedJob(db: DB, id: number) {
+  const now = isoNow();
+  const result = await db
+    .updateTable("jobs")
+    .set({ status: "queued", attempts: 0, run_at: now, finished_at: null, locked_until: null, lease_token: null, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
