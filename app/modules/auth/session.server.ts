@@ -122,3 +122,8 @@ export async function redirectWithSession(db: DB, userId: string, request: Reque
   const setCookie = await startSession(db, userId, request, ip);
   return redirect(to, { headers: { "Set-Cookie": setCookie } });
 }
+
+/** Housekeeping: sessions past their expiry. */
+export async function purgeExpiredSessions(db: DB, now = new Date()) {
+  await db.deleteFrom("sessions").where("expires_at", "<", isoNow(now)).execute();
+}

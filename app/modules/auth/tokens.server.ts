@@ -80,3 +80,8 @@ export async function revokeAuthTokens(db: DB, userId: string, kind: AuthTokenKi
     .where("used_at", "is", null)
     .execute();
 }
+
+/** Housekeeping: tokens a day past their expiry (the day lets a late click still be told "expired"). */
+export async function purgeExpiredAuthTokens(db: DB, now = new Date()) {
+  await db.deleteFrom("auth_tokens").where("expires_at", "<", isoIn(-DAY, now)).execute();
+}

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { Job, JobsTable } from "#app/db/schema";
-import { isoIn, isoNow } from "#app/utils/time";
+import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 /**
  * A durable queue on the main database, so a job is enqueued in the same
@@ -283,4 +283,13 @@ export async function requeueFailedJob(db: DB, id: number) {
     .where("status", "=", "failed")
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Housekeeping: succeeded jobs a week after they finished; failed and cancelled ones stay for the operators. */
+export async function purgeOldSucceededJobs(db: DB, now = new Date()) {
+  await db
+    .deleteFrom("jobs")
+    .where("status", "=", "succeeded")
+    .where("finished_at", "<", isoIn(-7 * DAY, now))
+    .execute();
 }
