@@ -127,3 +127,14 @@ export async function redirectWithSession(db: DB, userId: string, request: Reque
 export async function purgeExpiredSessions(db: DB, now = new Date()) {
   await db.deleteFrom("sessions").where("expires_at", "<", isoNow(now)).execute();
 }
+
+/** Makes a site the session's current one (the caller checked the user may see it). */
+export async function setSessionSite(db: DB, sessionId: string, userId: string, siteId: string) {
+  await db.updateTable("sessions").set({ current_site_id: siteId }).where("id", "=", sessionId).where("user_id", "=", userId).execute();
+}
+
+/** Ends every session of every user; how many there were. */
+export async function endAllSessions(db: DB) {
+  const deleted = await db.deleteFrom("sessions").executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

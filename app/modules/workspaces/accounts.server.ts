@@ -177,3 +177,18 @@ export async function deleteAccount(db: DB, userId: string) {
   });
   await removeStoredFiles(files);
 }
+
+/** The site's hosted blog address (hosted-blog decides when it may change). */
+export async function setBlogSlug(db: DB, siteId: string, slug: string) {
+  await db.updateTable("sites").set({ blog_slug: slug, updated_at: isoNow() }).where("id", "=", siteId).execute();
+}
+
+/** One more AI article used of a trial's allowance; a paid workspace's count stays as it is. */
+export async function countTrialArticle(db: DB, workspaceId: string) {
+  await db
+    .updateTable("workspaces")
+    .set((eb) => ({ trial_articles_used: eb("trial_articles_used", "+", 1) }))
+    .where("id", "=", workspaceId)
+    .where("plan", "=", "trial")
+    .execute();
+}
