@@ -138,3 +138,8 @@ export async function endAllSessions(db: DB) {
   const deleted = await db.deleteFrom("sessions").executeTakeFirst();
   return Number(deleted.numDeletedRows);
 }
+
+/** Ends every other session of the user: the one making a security change stays signed in. */
+export async function endOtherSessionsOfUser(db: DB, userId: string, keepSessionId: string) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).execute();
+}

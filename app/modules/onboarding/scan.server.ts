@@ -10,6 +10,7 @@ import { guardedFetch, OutboundRequestError, type OutboundErrorCode } from "#app
 import { logger } from "#app/utils/logger.server";
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
+import { completeOnboardingOnce } from "#app/modules/auth/users.server";
 
 /**
  * The onboarding website scan: fetch the user's page through the SSRF guard,
@@ -234,12 +235,5 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
  * (a Google sign-up among them) is synced to the CRM, once per address (spec 000).
  */
 export async function completeOnboarding(db: DB, userId: string) {
-  const now = isoNow();
-  const done = await db
-    .updateTable("users")
-    .set({ onboarding_completed_at: now, updated_at: now })
-    .where("id", "=", userId)
-    .where("onboarding_completed_at", "is", null)
-    .executeTakeFirst();
-  if (done.numUpdatedRows > 0n) await requestContactSync(db, userId);
+  if (await completeOnboardingOnce(db, userId)) await requestContactSync(db, userId);
 }
