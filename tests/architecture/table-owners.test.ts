@@ -65,13 +65,6 @@ const NOT_YET_MOVED: string[] = [
   "modules/demo/seed.server.ts: sites",
   "modules/demo/seed.server.ts: users",
   "modules/demo/seed.server.ts: workspaces",
-  "modules/onboarding/scan.server.ts: brand_settings",
-  "modules/onboarding/scan.server.ts: sites",
-  "modules/workspaces/accounts.server.ts: brand_settings",
-  "modules/workspaces/accounts.server.ts: cms_connections",
-  "modules/workspaces/accounts.server.ts: content_settings",
-  "modules/workspaces/accounts.server.ts: publishing_settings",
-  "modules/workspaces/accounts.server.ts: users",
 ];
 
 const WRITE =

@@ -80,3 +80,37 @@ export async function markOperatorIfEmailIn(db: DB, userId: string, emails: read
 export async function forgetOauthAccountsLinkedSince(db: DB, userId: string, since: string) {
   await db.deleteFrom("oauth_accounts").where("user_id", "=", userId).where("created_at", ">=", since).execute();
 }
+
+export type NewUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  passwordHash: string | null;
+  fullName?: string;
+  username: string;
+  isOperator?: boolean;
+};
+
+/** A user's row, created with their first workspace (workspaces/accounts.server.ts). */
+export async function insertUser(db: DB, user: NewUser, now: string) {
+  await db
+    .insertInto("users")
+    .values({
+      id: user.id,
+      email: user.email.trim().toLowerCase(),
+      email_verified_at: user.emailVerified ? now : null,
+      password_hash: user.passwordHash,
+      full_name: user.fullName?.trim() ?? "",
+      username: user.username,
+      avatar_path: null,
+      is_operator: user.isOperator ? 1 : 0,
+      onboarding_completed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function deleteUser(db: DB, userId: string) {
+  await db.deleteFrom("users").where("id", "=", userId).execute();
+}
