@@ -11,7 +11,7 @@ import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-c
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/webhooks.server";
 import { MINUTE } from "#app/utils/time";
-import { purgeExpiredJob } from "#app/modules/jobs/maintenance.server";
+import { purgeExpiredJob } from "./maintenance.server";
 import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDb } from "#tests/setup/db";
 import { resetEnvForTests } from "#app/env.server";
 import { createDeliverMailJob, sendMail } from "#app/modules/email/mailer.server";
-import { purgeExpired } from "#app/modules/jobs/maintenance.server";
+import { purgeExpired } from "#app/worker/maintenance.server";
 import { jobRegistry } from "#app/worker/registry.server";
 import { runNextJob } from "#app/modules/jobs/runner.server";
 import type { DB } from "#app/db/client.server";

@@ -20,7 +20,7 @@ import {
   type MediaFile,
   type PostInput,
 } from "#app/modules/publishing/types";
-import { purgeExpired } from "#app/modules/jobs/maintenance.server";
+import { purgeExpired } from "#app/worker/maintenance.server";
 import { action as shopifyWebhookAction } from "#app/routes/resources/webhooks.shopify";
 import { newId } from "#app/utils/crypto.server";
 import { listen, readBody } from "#tests/fakes/http-fake";

@@ -5,18 +5,17 @@ import { hashPassword, verifyPassword } from "#app/modules/auth/auth.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { newPasswordProblem } from "#app/modules/auth/password-policy.server";
 import { admitPasswordGuess, consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
-import { endAllSessionsOfUser } from "#app/modules/auth/session.server";
-import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens } from "#app/modules/auth/tokens.server";
+import { endAllSessionsOfUser, endOtherSessionsOfUser } from "#app/modules/auth/session.server";
+import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens, useAuthTokenById } from "#app/modules/auth/tokens.server";
+import { forgetOauthAccountsLinkedSince, setFullName, setPasswordHash, setVerifiedEmail } from "#app/modules/auth/users.server";
 import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { changeEmailMail } from "#app/modules/email/templates/change-email.server";
 import { emailChangedMail } from "#app/modules/email/templates/email-changed.server";
 import { deleteAccount } from "#app/modules/workspaces/accounts.server";
-import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
-import { HOUR, isoIn, isoNow } from "#app/utils/time";
+import { hashToken } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
 import { avatarUrl } from "./avatar.server";
-
-export const CHANGE_EMAIL_TTL_MS = HOUR;
 
 /** The limiter key for guesses at one user's current password (docs/decisions/016). */
 const passwordGuessAccount = (userId: string) => `user:${userId}`;
@@ -50,11 +49,7 @@ export function accountView(auth: AuthState) {
 export type AccountView = ReturnType<typeof accountView>;
 
 export async function updateProfile(db: DB, userId: string, { firstName, lastName }: { firstName: string; lastName: string }) {
-  await db
-    .updateTable("users")
-    .set({ full_name: joinFullName(firstName, lastName), updated_at: isoNow() })
-    .where("id", "=", userId)
-    .execute();
+  await setFullName(db, userId, joinFullName(firstName, lastName));
 }
 
 async function emailTakenByOther(db: DB, email: string, userId: string) {
@@ -96,24 +91,10 @@ export async function requestEmailChange(
   if (!(await consumeRateLimit("change-email", { ip: input.ip, email: `user:${user.id}` }))) {
     return { ok: false, field: "newEmail", error: RATE_LIMIT_MESSAGE, rateLimited: true };
   }
-  const token = randomToken();
-  const now = isoNow();
-  await inTransaction(db, async (trx) => {
+  const token = await inTransaction(db, async (trx) => {
     // Only the newest request stays valid.
     await revokeAuthTokens(trx, user.id, "change_email");
-    await trx
-      .insertInto("auth_tokens")
-      .values({
-        id: newId(),
-        user_id: user.id,
-        kind: "change_email",
-        token_hash: hashToken(token),
-        payload: JSON.stringify({ newEmail }),
-        expires_at: isoIn(CHANGE_EMAIL_TTL_MS),
-        used_at: null,
-        created_at: now,
-      })
-      .execute();
+    return issueAuthToken(trx, user.id, "change_email", { newEmail });
   });
   const confirmUrl = `${getEnv().appUrl}/account/confirm-email?token=${encodeURIComponent(token)}`;
   await sendMail(db, { to: newEmail, tag: "change-email", ...changeEmailMail({ confirmUrl, newEmail }) });
@@ -154,21 +135,11 @@ export async function confirmEmailChange(
     if (!change) return { ok: false, reason: "invalid" } as const;
     if (await emailTakenByOther(trx, change.newEmail, userId)) return { ok: false, reason: "taken" } as const;
     const now = isoNow();
-    const used = await trx
-      .updateTable("auth_tokens")
-      .set({ used_at: now })
-      .where("id", "=", change.tokenId)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid" } as const;
+    if (!(await useAuthTokenById(trx, change.tokenId, now))) return { ok: false, reason: "invalid" } as const;
     const { email: oldEmail } = await trx.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
     // Following the link proved the new address, so it counts as verified.
-    await trx
-      .updateTable("users")
-      .set({ email: change.newEmail, email_verified_at: now, updated_at: now })
-      .where("id", "=", userId)
-      .execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();
+    await setVerifiedEmail(trx, userId, change.newEmail, now);
+    await endOtherSessionsOfUser(trx, userId, sessionId);
     // Links mailed to the old address (reset, verification) must not outlive it.
     await revokeAuthTokens(trx, userId, "reset_password");
     await revokeAuthTokens(trx, userId, "verify_email");
@@ -220,14 +191,10 @@ export async function revertEmailChange(db: DB, token: string): Promise<RevertEm
     // Someone else may have registered the freed address meanwhile.
     if (await emailTakenByOther(trx, target.oldEmail, consumed.userId)) return { ok: false, reason: "taken" } as const;
     const now = isoNow();
-    await trx
-      .updateTable("users")
-      .set({ email: target.oldEmail, email_verified_at: now, updated_at: now })
-      .where("id", "=", consumed.userId)
-      .execute();
+    await setVerifiedEmail(trx, consumed.userId, target.oldEmail, now);
     await endAllSessionsOfUser(trx, consumed.userId);
     for (const kind of ["change_email", "reset_password", "verify_email"] as const) await revokeAuthTokens(trx, consumed.userId, kind);
-    await trx.deleteFrom("oauth_accounts").where("user_id", "=", consumed.userId).where("created_at", ">=", row.created_at).execute();
+    await forgetOauthAccountsLinkedSince(trx, consumed.userId, row.created_at);
     return { ok: true, email: target.oldEmail, userId: consumed.userId } as const;
   });
   if (!outcome.ok) return outcome;
@@ -268,16 +235,10 @@ export async function changePassword(
   if (!correct) return { ok: false, field: "currentPassword", error: "Current password is incorrect" };
   const hash = await hashPassword(input.newPassword);
   await inTransaction(db, async (trx) => {
-    await trx.updateTable("users").set({ password_hash: hash, updated_at: isoNow() }).where("id", "=", userId).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", sessionId).execute();
+    await setPasswordHash(trx, userId, hash);
+    await endOtherSessionsOfUser(trx, userId, sessionId);
     // A pending reset link would otherwise undo this change.
-    await trx
-      .updateTable("auth_tokens")
-      .set({ used_at: isoNow() })
-      .where("user_id", "=", userId)
-      .where("kind", "=", "reset_password")
-      .where("used_at", "is", null)
-      .execute();
+    await revokeAuthTokens(trx, userId, "reset_password");
   });
   return { ok: true };
 }

@@ -1,7 +1,7 @@
 import { inTransaction, type DB } from "#app/db/client.server";
+import { setAvatarPath } from "#app/modules/auth/users.server";
 import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
-import { isoNow } from "#app/utils/time";
 
 /**
  * Profile pictures: the image store's "avatar" kind (uploads/images.server.ts).
@@ -20,7 +20,7 @@ export async function saveAvatar(db: DB, userId: string, upload: File | null): P
   if (!stored.ok) return stored;
   const previous = await db.selectFrom("users").select("avatar_path").where("id", "=", userId).executeTakeFirst();
   await inTransaction(db, async (trx) => {
-    await trx.updateTable("users").set({ avatar_path: stored.storedPath, updated_at: isoNow() }).where("id", "=", userId).execute();
+    await setAvatarPath(trx, userId, stored.storedPath);
     await recordStoredImage(trx, stored.storedPath, { kind: "avatar", userId }, stored.bytes);
     await forgetStoredImages(trx, [previous?.avatar_path]);
   });

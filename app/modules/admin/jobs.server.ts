@@ -1,9 +1,8 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
-import { cancelJob } from "#app/modules/jobs/queue.server";
+import { cancelJob, requeueFailedJob } from "#app/modules/jobs/queue.server";
 import { redactSecrets } from "#app/utils/redact";
-import { isoNow } from "#app/utils/time";
 import { JOB_STATES, type JobState } from "./job-states";
 
 /** The operators' view of the job queue: what waits, runs and failed, with Retry and Cancel. */
@@ -60,20 +59,12 @@ export async function listJobs(db: DB, filter: JobFilter) {
 type Actor = { userId: string; ip: string | null };
 
 /**
- * Runs a failed job again from a fresh set of attempts. Only a job that is
- * still failed changes (one UPDATE with the state in its WHERE), so two clicks
- * or a concurrent retry queue it once.
+ * Runs a failed job again from a fresh set of attempts (queue.server
+ * requeueFailedJob, which changes only a job that is still failed), audited.
  */
 export async function retryFailedJob(db: DB, jobId: number, actor: Actor) {
   const done = await inTransaction(db, async (trx) => {
-    const now = isoNow();
-    const result = await trx
-      .updateTable("jobs")
-      .set({ status: "queued", attempts: 0, run_at: now, finished_at: null, locked_until: null, lease_token: null, updated_at: now })
-      .where("id", "=", jobId)
-      .where("status", "=", "failed")
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
+    if (!(await requeueFailedJob(trx, jobId))) return false;
     await recordAudit(trx, { actorId: actor.userId, action: "job.retry", target: `job:${jobId}`, ip: actor.ip });
     return true;
   });

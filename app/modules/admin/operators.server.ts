@@ -1,6 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { isoNow } from "#app/utils/time";
+import { markOperatorIfEmailIn, markOperatorsByEmail } from "#app/modules/auth/users.server";
 
 /**
  * OPERATOR_EMAILS names the service's operators. Only an address its owner has
@@ -13,30 +13,15 @@ import { isoNow } from "#app/utils/time";
  */
 export async function grantOperatorsByEmail(db: DB, emails: readonly string[]) {
   if (emails.length === 0) return 0;
-  const result = await db
-    .updateTable("users")
-    .set({ is_operator: 1, updated_at: isoNow() })
-    .where(
-      "email",
-      "in",
-      emails.map((e) => e.toLowerCase()),
-    )
-    .where("email_verified_at", "is not", null)
-    .where("is_operator", "=", 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return markOperatorsByEmail(
+    db,
+    emails.map((e) => e.toLowerCase()),
+  );
 }
 
 /** Grants operator rights to this user when their address is listed and verified. */
 export async function grantOperatorIfListed(db: DB, userId: string) {
   const emails = getEnv().OPERATOR_EMAILS;
   if (emails.length === 0) return;
-  await db
-    .updateTable("users")
-    .set({ is_operator: 1, updated_at: isoNow() })
-    .where("id", "=", userId)
-    .where("email", "in", emails)
-    .where("email_verified_at", "is not", null)
-    .where("is_operator", "=", 0)
-    .execute();
+  await markOperatorIfEmailIn(db, userId, emails);
 }

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { endAllSessions } from "#app/modules/auth/session.server";
+import { incrementConfigCounter } from "#app/modules/settings/app-config.server";
 import { isoNow } from "#app/utils/time";
 
 /**
@@ -32,22 +33,8 @@ export async function sessionOverview(db: DB) {
 /** Deletes every session (the operator's own included), bumps logout_version and audits it, atomically. */
 export async function endEverySession(db: DB, actor: { userId: string; ip?: string | null }) {
   return inTransaction(db, async (trx) => {
-    const deleted = await trx.deleteFrom("sessions").executeTakeFirst();
-    const ended = Number(deleted.numDeletedRows);
-    const now = isoNow();
-    const row = await trx
-      .insertInto("app_config")
-      .values({ key: LOGOUT_VERSION_KEY, value: "1", updated_by: actor.userId, updated_at: now })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({
-          value: sql<string>`CAST(CAST(app_config.value AS INTEGER) + 1 AS TEXT)`,
-          updated_by: actor.userId,
-          updated_at: now,
-        }),
-      )
-      .returning("value")
-      .executeTakeFirstOrThrow();
-    const logoutVersion = Number(row.value);
+    const ended = await endAllSessions(trx);
+    const logoutVersion = await incrementConfigCounter(trx, LOGOUT_VERSION_KEY, actor.userId);
     await recordAudit(trx, {
       actorId: actor.userId,
       action: "sessions.end_all",

@@ -3,6 +3,7 @@ import { DAY, isoNow } from "#app/utils/time";
 import { PRO_MONTHLY_ARTICLES, TRIAL_MAX_ARTICLES, USAGE_WARNING_PERCENT } from "#app/modules/billing/plans";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { QUOTA_MESSAGES, type QuotaCode, type UsageState, type UsageSummary } from "#app/modules/billing/usage";
+import { countTrialArticle } from "#app/modules/workspaces/accounts.server";
 
 export type { QuotaCode, UsageState, UsageSummary };
 export { QUOTA_MESSAGES };
@@ -155,12 +156,7 @@ export async function recordAiArticleStarted(
       created_at: isoNow(now),
     })
     .execute();
-  await db
-    .updateTable("workspaces")
-    .set((eb) => ({ trial_articles_used: eb("trial_articles_used", "+", 1) }))
-    .where("id", "=", workspaceId)
-    .where("plan", "=", "trial")
-    .execute();
+  await countTrialArticle(db, workspaceId);
 }
 
 /**

@@ -122,3 +122,24 @@ export async function redirectWithSession(db: DB, userId: string, request: Reque
   const setCookie = await startSession(db, userId, request, ip);
   return redirect(to, { headers: { "Set-Cookie": setCookie } });
 }
+
+/** Housekeeping: sessions past their expiry. */
+export async function purgeExpiredSessions(db: DB, now = new Date()) {
+  await db.deleteFrom("sessions").where("expires_at", "<", isoNow(now)).execute();
+}
+
+/** Makes a site the session's current one (the caller checked the user may see it). */
+export async function setSessionSite(db: DB, sessionId: string, userId: string, siteId: string) {
+  await db.updateTable("sessions").set({ current_site_id: siteId }).where("id", "=", sessionId).where("user_id", "=", userId).execute();
+}
+
+/** Ends every session of every user; how many there were. */
+export async function endAllSessions(db: DB) {
+  const deleted = await db.deleteFrom("sessions").executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+/** Ends every other session of the user: the one making a security change stays signed in. */
+export async function endOtherSessionsOfUser(db: DB, userId: string, keepSessionId: string) {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).where("id", "!=", keepSessionId).execute();
+}

@@ -80,3 +80,19 @@ export async function revokeAuthTokens(db: DB, userId: string, kind: AuthTokenKi
     .where("used_at", "is", null)
     .execute();
 }
+
+/** Housekeeping: tokens a day past their expiry (the day lets a late click still be told "expired"). */
+export async function purgeExpiredAuthTokens(db: DB, now = new Date()) {
+  await db.deleteFrom("auth_tokens").where("expires_at", "<", isoIn(-DAY, now)).execute();
+}
+
+/** Uses up one token found by id (read first by its owner); false when it was used meanwhile. */
+export async function useAuthTokenById(db: DB, tokenId: string, at: string) {
+  const used = await db
+    .updateTable("auth_tokens")
+    .set({ used_at: at })
+    .where("id", "=", tokenId)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return used.numUpdatedRows === 1n;
+}

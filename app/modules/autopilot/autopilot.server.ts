@@ -9,6 +9,7 @@ import { autopilotNoticeMail } from "#app/modules/email/templates/autopilot.serv
 import { startGeneration } from "#app/modules/generation/service.server";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { attachArticleToPlanItem, markPlanItemPublished, markPlanItemWritten } from "#app/modules/plan/items.server";
 import { defaultConnection } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
 import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
@@ -159,7 +160,7 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
         })
         .where("id", "=", dayId)
         .execute();
-      await trx.updateTable("plan_items").set({ article_id: started.articleId }).where("id", "=", item.id).execute();
+      await attachArticleToPlanItem(trx, item.id, started.articleId);
       await enqueue(
         trx,
         PUBLISH_JOB,
@@ -200,12 +201,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     await notifyOwners(db, dayId);
     return;
   }
-  await db
-    .updateTable("plan_items")
-    .set({ status: "written" })
-    .where("id", "=", day.plan_item_id ?? "")
-    .where("status", "=", "planned")
-    .execute();
+  await markPlanItemWritten(db, day.plan_item_id ?? "");
   const [article, content] = await Promise.all([
     db
       .selectFrom("articles")
@@ -267,11 +263,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     now,
   );
   await setState(db, dayId, "publishing");
-  await db
-    .updateTable("plan_items")
-    .set({ status: "published" })
-    .where("id", "=", day.plan_item_id ?? "")
-    .execute();
+  await markPlanItemPublished(db, day.plan_item_id ?? "");
 }
 
 /** Mails the workspace's owners once per day row (held, failed or stopped by the plan). */

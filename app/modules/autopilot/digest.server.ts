@@ -6,6 +6,7 @@ import { sendMail } from "#app/modules/email/mailer.server";
 import { digestMail, type DigestSection } from "#app/modules/email/templates/autopilot.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { setMembershipDigest } from "#app/modules/workspaces/memberships.server";
 import { addDays } from "#app/utils/time";
 
 /**
@@ -20,7 +21,7 @@ export const DIGEST_LABELS: Record<DigestFrequency, string> = { daily: "Daily", 
 const PLAN_HOUR_UTC = 7;
 
 export async function setDigest(db: DB, userId: string, workspaceId: string, digest: DigestFrequency) {
-  await db.updateTable("memberships").set({ digest }).where("user_id", "=", userId).where("workspace_id", "=", workspaceId).execute();
+  await setMembershipDigest(db, userId, workspaceId, digest);
 }
 
 export async function digestOf(db: DB, userId: string, workspaceId: string) {

@@ -1,8 +1,10 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { skipPlannedDay } from "#app/modules/plan/items.server";
+import { setAutoGeneration } from "#app/modules/settings/content.server";
 import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
-import { formatDateTime, isoNow, zonedDate } from "#app/utils/time";
+import { formatDateTime, zonedDate } from "#app/utils/time";
 
 /**
  * What the scheduler shows of auto-pilot (docs/decisions/049):
@@ -81,13 +83,7 @@ export async function setAutopilotRunning(
   actor: { userId: string; workspaceId: string; ip: string | null },
 ) {
   await inTransaction(db, async (trx) => {
-    const changed = await trx
-      .updateTable("content_settings")
-      .set({ auto_generation: running ? 1 : 0, updated_at: isoNow() })
-      .where("site_id", "=", siteId)
-      .where("auto_generation", "=", running ? 0 : 1)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return;
+    if (!(await setAutoGeneration(trx, siteId, running))) return;
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId: actor.workspaceId,
@@ -117,14 +113,7 @@ export async function skipDay(db: DB, site: { id: string; timeZone: string }, da
     .where("day", "=", date)
     .executeTakeFirst();
   if (started && started.state !== "skipped") throw new SkipDayError("Auto-pilot has already started this day's article.");
-  const skipped = await db
-    .updateTable("plan_items")
-    .set({ status: "skipped" })
-    .where("site_id", "=", site.id)
-    .where("date", "=", date)
-    .where("status", "=", "planned")
-    .returning("keyword")
-    .executeTakeFirst();
-  if (!skipped) throw new SkipDayError("Nothing is planned for that day.");
-  return skipped.keyword;
+  const skipped = await skipPlannedDay(db, site.id, date);
+  if (skipped === undefined) throw new SkipDayError("Nothing is planned for that day.");
+  return skipped;
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { LinkFailure, LinkKind, LinkStatus } from "#app/db/schema";
+import { hasActiveJob, lastJobEnqueuedSince } from "#app/modules/jobs/find.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
@@ -41,6 +42,7 @@ export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 const GET_FALLBACK_BYTES = 4096;
 
 import { extractLinks, type ExtractedLink } from "./extract";
+import { forgetScoresOfArticlesLinkingTo } from "#app/modules/articles/state.server";
 
 export { extractLinks, type ExtractedLink };
 
@@ -278,14 +280,7 @@ export async function checkSiteLinks(
       .where("site_id", "=", siteId)
       .where("url", "=", href)
       .execute();
-    // The SEO score counts unverified and unreachable links, so the articles with this link are scored again
-    // the next time the list shows them (articles.seo_basis, docs/decisions/038).
-    await db
-      .updateTable("articles")
-      .set({ seo_basis: null })
-      .where("site_id", "=", siteId)
-      .where("id", "in", db.selectFrom("links").select("article_id").where("site_id", "=", siteId).where("url", "=", href))
-      .execute();
+    await forgetScoresOfArticlesLinkingTo(db, siteId, href);
   };
   // A skipped link keeps its last result and when it was checked; the reason says why it was not checked now.
   // All of a host's remaining links at once, a batch per statement: one awaited query per link would run as
@@ -379,14 +374,7 @@ export const checkSiteLinksJob: JobDefinition<typeof CheckLinksPayload> = {
 
 /** A check for this site waiting or under way. */
 export async function isCheckRunning(db: DB, siteId: string) {
-  const row = await db
-    .selectFrom("jobs")
-    .select("id")
-    .where("name", "=", CHECK_LINKS_JOB)
-    .where("status", "in", ["queued", "running"])
-    .where(sql<string>`json_extract(payload, '$.siteId')`, "=", siteId)
-    .executeTakeFirst();
-  return Boolean(row);
+  return hasActiveJob(db, CHECK_LINKS_JOB, { siteId });
 }
 
 /**
@@ -401,17 +389,9 @@ export async function requestLinkCheck(
 ): Promise<{ ok: true } | { ok: false; retryAfterMinutes: number }> {
   return inTransaction(db, async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
-    const last = await trx
-      .selectFrom("jobs")
-      .select("created_at")
-      .where("name", "=", CHECK_LINKS_JOB)
-      .where("created_at", ">", since)
-      .where(sql<string>`json_extract(payload, '$.siteId')`, "=", siteId)
-      .where(sql<string>`json_extract(payload, '$.trigger')`, "=", "manual")
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
+    const last = await lastJobEnqueuedSince(trx, CHECK_LINKS_JOB, { siteId, trigger: "manual" }, since);
     if (last) {
-      const waitMs = new Date(last.created_at).getTime() + MANUAL_CHECK_INTERVAL_MS - now.getTime();
+      const waitMs = new Date(last).getTime() + MANUAL_CHECK_INTERVAL_MS - now.getTime();
       return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / MINUTE)) };
     }
     await enqueue(

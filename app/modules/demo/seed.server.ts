@@ -15,7 +15,7 @@ import { getAdapter } from "#app/modules/publishing/platforms/registry";
 import { disconnectConnection } from "#app/modules/publishing/connect.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
-import { publishArticleJob, requestPublication } from "#app/modules/publishing/publish.server";
+import { backdatePublished, publishArticleJob, requestPublication } from "#app/modules/publishing/publish.server";
 import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
 import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
 import { createTopic } from "#app/modules/topics/topics.server";
@@ -143,13 +143,6 @@ async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicI
   // The demo's articles stand for AI-written ones, counted once in the month they were written (decisions.md "Plans and limits").
   await recordAiArticleStarted(db, { workspaceId: tenant.workspaceId, siteId: tenant.siteId, articleId: created.id }, { now: at });
   return created.id;
-}
-
-/** The engine stamps a publish with the present; the demo's live posts went out over past weeks. */
-async function backdatePublished(db: DB, articleId: string, at: Date) {
-  const stamp = isoNow(at);
-  await db.updateTable("publications").set({ published_at: stamp, updated_at: stamp }).where("article_id", "=", articleId).execute();
-  await db.updateTable("articles").set({ published_at: stamp, updated_at: stamp }).where("id", "=", articleId).execute();
 }
 
 async function publish(db: DB, tenant: Tenant, articleId: string, article: DemoArticle, hostedId: string, webhookId: string, now: Date) {

@@ -4,6 +4,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 import { deriveArticleFields, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { withoutLinkChecks } from "#app/modules/articles/seo";
+import { setArticleStatus } from "#app/modules/articles/state.server";
 import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import type {
   ArticleBrief,
@@ -489,12 +490,7 @@ async function settle(db: DB, siteId: string, generationId: string, outcome: "ca
   const article = await getArticle(db, siteId, gen.article_id);
   if (!article) return;
   if (state.kind === "regenerate") {
-    await db
-      .updateTable("articles")
-      .set({ status: state.previousStatus ?? "draft", updated_at: isoNow() })
-      .where("id", "=", article.id)
-      .where("site_id", "=", siteId)
-      .execute();
+    await setArticleStatus(db, siteId, article.id, state.previousStatus ?? "draft");
     return;
   }
   const partial = assemble(state);

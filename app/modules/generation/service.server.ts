@@ -1,6 +1,7 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
 import { assertCanStartAiArticle, countAiArticle, recordAiArticleStarted } from "#app/modules/articles/quota.server";
+import { setArticleStatus } from "#app/modules/articles/state.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
@@ -96,12 +97,7 @@ export async function startRegeneration(db: DB, tenant: AiTenant, articleId: str
     await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
     const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });
-    await trx
-      .updateTable("articles")
-      .set({ status: "generating", updated_at: isoNow() })
-      .where("id", "=", articleId)
-      .where("site_id", "=", siteId)
-      .execute();
+    await setArticleStatus(trx, siteId, articleId, "generating");
     return { generationId, articleId };
   });
   notifyWorker();

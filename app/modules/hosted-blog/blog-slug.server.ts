@@ -1,7 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { slugify } from "#app/modules/articles/text";
-import { freeBlogSlug } from "#app/modules/workspaces/accounts.server";
-import { isoNow } from "#app/utils/time";
+import { freeBlogSlug, setBlogSlug } from "#app/modules/workspaces/accounts.server";
 import { hasPublicHostedPost } from "./queries.server";
 
 /**
@@ -20,6 +19,6 @@ export async function followBrandName(db: DB, siteId: string, brandName: string)
     return site.blog_slug;
   if (await hasPublicHostedPost(db, siteId)) return site.blog_slug;
   const candidate = await freeBlogSlug(db, brandName);
-  await db.updateTable("sites").set({ blog_slug: candidate, updated_at: isoNow() }).where("id", "=", siteId).execute();
+  await setBlogSlug(db, siteId, candidate);
   return candidate;
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { Job, JobsTable } from "#app/db/schema";
-import { isoIn, isoNow } from "#app/utils/time";
+import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 /**
  * A durable queue on the main database, so a job is enqueued in the same
@@ -267,5 +267,29 @@ export async function cancelJob(db: DB, id: number) {
     .set({ status: "cancelled", locked_until: null, lease_token: null, finished_at: now, updated_at: now })
     .where("id", "=", id)
     .where("status", "in", ["queued", "running"])
+    .execute();
+}
+
+/**
+ * Queues a failed job again from a fresh set of attempts; true when it did. Only a job that is still failed changes
+ * (the state is in the WHERE), so two clicks or a concurrent retry queue it once.
+ */
+export async function requeueFailedJob(db: DB, id: number) {
+  const now = isoNow();
+  const result = await db
+    .updateTable("jobs")
+    .set({ status: "queued", attempts: 0, run_at: now, finished_at: null, locked_until: null, lease_token: null, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Housekeeping: succeeded jobs a week after they finished; failed and cancelled ones stay for the operators. */
+export async function purgeOldSucceededJobs(db: DB, now = new Date()) {
+  await db
+    .deleteFrom("jobs")
+    .where("status", "=", "succeeded")
+    .where("finished_at", "<", isoIn(-7 * DAY, now))
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { editUrl, writeUrl } from "#app/modules/articles/urls";
+import { markGettingStartedDismissed } from "#app/modules/auth/users.server";
 import { usableConnections } from "#app/modules/publishing/connections.server";
-import { isoNow } from "#app/utils/time";
 
 /**
  * The 'Getting started' checklist on the articles page (docs/decisions/035).
@@ -118,11 +118,5 @@ export async function gettingStarted(db: DB, { userId, siteId }: { userId: strin
 
 /** Hides the checklist for this user for good. */
 export async function dismissGettingStarted(db: DB, userId: string) {
-  const now = isoNow();
-  await db
-    .updateTable("users")
-    .set({ getting_started_dismissed_at: now, updated_at: now })
-    .where("id", "=", userId)
-    .where("getting_started_dismissed_at", "is", null)
-    .execute();
+  await markGettingStartedDismissed(db, userId);
 }

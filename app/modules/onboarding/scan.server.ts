@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio/slim";
 import { normalizeInputUrl } from "./input-url";
-import { DEFAULT_SITE_NAME } from "#app/modules/workspaces/accounts.server";
+import { nameSiteAfterBrand, setSiteUrl } from "#app/modules/workspaces/accounts.server";
+import { saveScannedBrand } from "#app/modules/settings/defaults.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { getTextGenerator, offline } from "#app/modules/ai/providers.server";
@@ -10,6 +11,7 @@ import { guardedFetch, OutboundRequestError, type OutboundErrorCode } from "#app
 import { logger } from "#app/utils/logger.server";
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
+import { completeOnboardingOnce } from "#app/modules/auth/users.server";
 
 /**
  * The onboarding website scan: fetch the user's page through the SSRF guard,
@@ -211,19 +213,10 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
     updated_at: now,
   };
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("brand_settings")
-      .values({ site_id: siteId, logo_path: null, ...values })
-      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
-      .execute();
-    await trx.updateTable("sites").set({ url: result.url, updated_at: now }).where("id", "=", siteId).execute();
+    await saveScannedBrand(trx, siteId, values);
+    await setSiteUrl(trx, siteId, result.url, now);
     if (result.brandName) {
-      await trx
-        .updateTable("sites")
-        .set({ name: result.brandName.slice(0, 120) })
-        .where("id", "=", siteId)
-        .where("name", "=", DEFAULT_SITE_NAME)
-        .execute();
+      await nameSiteAfterBrand(trx, siteId, result.brandName);
       await followBrandName(trx, siteId, result.brandName);
     }
   });
@@ -234,12 +227,5 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
  * (a Google sign-up among them) is synced to the CRM, once per address (docs/product.md).
  */
 export async function completeOnboarding(db: DB, userId: string) {
-  const now = isoNow();
-  const done = await db
-    .updateTable("users")
-    .set({ onboarding_completed_at: now, updated_at: now })
-    .where("id", "=", userId)
-    .where("onboarding_completed_at", "is", null)
-    .executeTakeFirst();
-  if (done.numUpdatedRows > 0n) await requestContactSync(db, userId);
+  if (await completeOnboardingOnce(db, userId)) await requestContactSync(db, userId);
 }

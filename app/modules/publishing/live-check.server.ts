@@ -1,11 +1,11 @@
 import * as cheerio from "cheerio/slim";
-import { sql } from "kysely";
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { extractLinks } from "#app/modules/backlinks/extract";
 import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
+import { lastJobEnqueuedSince, valuesWithActiveJob } from "#app/modules/jobs/find.server";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
@@ -386,13 +386,6 @@ export async function scheduleLiveCheck(
   }
 }
 
-function jobsOfPublication(db: DB, publicationId: string) {
-  return db
-    .selectFrom("jobs")
-    .where("name", "=", LIVE_CHECK_JOB)
-    .where(sql<string>`json_extract(payload, '$.publicationId')`, "=", publicationId);
-}
-
 export type LiveCheckRequest =
   | { ok: true; articleId: string }
   | { ok: false; reason: "not_found" }
@@ -408,13 +401,9 @@ export async function requestLiveCheck(db: DB, siteId: string, publicationId: st
   if (reason) return { ok: false, reason: "not_checkable", message: reason, articleId };
   return inTransaction(db, async (trx) => {
     const since = new Date(now.getTime() - MANUAL_CHECK_INTERVAL_MS).toISOString();
-    const last = await jobsOfPublication(trx, publicationId)
-      .select("created_at")
-      .where("created_at", ">", since)
-      .orderBy("created_at", "desc")
-      .executeTakeFirst();
+    const last = await lastJobEnqueuedSince(trx, LIVE_CHECK_JOB, { publicationId }, since);
     if (last) {
-      const waitMs = Date.parse(last.created_at) + MANUAL_CHECK_INTERVAL_MS - now.getTime();
+      const waitMs = Date.parse(last) + MANUAL_CHECK_INTERVAL_MS - now.getTime();
       return { ok: false, reason: "too_soon", retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)), articleId };
     }
     // One attempt: the customer is looking, so "not found" is shown at once rather than in five minutes.
@@ -457,40 +446,25 @@ export async function liveCheckOfArticle(db: DB, siteId: string, articleId: stri
   const rows = await db
     .selectFrom("publications as p")
     .innerJoin("cms_connections as c", "c.id", "p.connection_id")
-    .select([
-      "p.id",
-      "p.mode",
-      "p.status",
-      "p.remote_url",
-      "p.remote_status",
-      "p.live_check",
-      "p.live_checked_at",
-      "c.platform",
-      "c.name",
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom("jobs")
-              .select("jobs.id")
-              .where("jobs.name", "=", LIVE_CHECK_JOB)
-              .where("jobs.status", "in", ["queued", "running"])
-              .whereRef(sql<string>`json_extract(jobs.payload, '$.publicationId')`, "=", "p.id"),
-          )
-          .as("checking"),
-    ])
+    .select(["p.id", "p.mode", "p.status", "p.remote_url", "p.remote_status", "p.live_check", "p.live_checked_at", "c.platform", "c.name"])
     .where("p.site_id", "=", siteId)
     .where("p.article_id", "=", articleId)
     .where("p.status", "=", "published")
     .orderBy("p.created_at")
     .execute();
+  const checking = await valuesWithActiveJob(
+    db,
+    LIVE_CHECK_JOB,
+    "publicationId",
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     publicationId: row.id,
     platform: row.platform,
     destination: row.name || platformName(row.platform),
     remoteUrl: row.remote_url,
     notCheckable: whyNotCheckable(row),
-    checking: Boolean(row.checking),
+    checking: checking.has(row.id),
     checkedAt: row.live_checked_at,
     checkedAgo: row.live_checked_at ? checkedAgo(row.live_checked_at, now) : null,
     result: parseResult(row.live_check),

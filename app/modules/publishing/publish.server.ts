@@ -13,6 +13,7 @@ import { scheduleLiveCheck } from "./live-check.server";
 import { buildPost, contentHash, rewriteImageSources } from "./post.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { PublishError, type AdapterContext, type PostInput, type PublishingAdapter, type RemotePost, type UploadedMedia } from "./types";
+import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
 
 /**
  * The publication engine (docs/decisions/033). One publication per (article,
@@ -140,15 +141,7 @@ export async function requestPublication(
         })
         .execute();
     }
-    await trx
-      .updateTable("articles")
-      .set({
-        status: input.scheduleAt ? "scheduled" : "publishing",
-        scheduled_at: input.scheduleAt?.toISOString() ?? null,
-        updated_at: stamp,
-      })
-      .where("id", "=", input.articleId)
-      .execute();
+    await markArticlePublishing(trx, input.articleId, { scheduledAt: input.scheduleAt?.toISOString() ?? null, at: stamp });
     // The correlation id makes each request its own job; a stale scheduled job of an earlier request finds a newer id and stops.
     await enqueue(
       trx,
@@ -296,11 +289,14 @@ async function settleArticle(db: DB, articleId: string) {
     .map((r) => r.published_at)
     .filter((v): v is string => !!v)
     .sort()[0];
-  await db
-    .updateTable("articles")
-    .set({ status, published_at: publishedAt ?? null, ...(status === "scheduled" ? {} : { scheduled_at: null }) })
-    .where("id", "=", articleId)
-    .execute();
+  await settleArticlePublishState(db, articleId, { status, publishedAt: publishedAt ?? null });
+}
+
+/** The engine stamps a publish with the present; the demo's live posts went out over past weeks (its seeder backdates them). */
+export async function backdatePublished(db: DB, articleId: string, at: Date) {
+  const stamp = isoNow(at);
+  await db.updateTable("publications").set({ published_at: stamp, updated_at: stamp }).where("article_id", "=", articleId).execute();
+  await backdateArticlePublished(db, articleId, stamp);
 }
 
 export type PublishAttempt = { publicationId: string; correlationId: string; lastAttempt: boolean; signal: AbortSignal };

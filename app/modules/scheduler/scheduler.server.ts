@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
-import { addDays, dayLabel, formatDayDate, formatTime12, isoNow, zonedDate, zonedParts } from "#app/utils/time";
+import { putTopicOnDay, removePlanDay } from "#app/modules/plan/items.server";
 import { nonBlank, parseStringList } from "#app/utils/json";
+import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts } from "#app/utils/time";
 
 /**
  * The content calendar (docs/product.md "Scheduler"): the 90
@@ -237,52 +237,12 @@ export async function chooseTopic(
   const choice = topicId ? choices.find((c) => c.topicId === topicId) : choices.find((c) => c.topicId === null && c.name === name?.trim());
   if (!choice) throw new ScheduleError("unknown_choice");
 
-  await db
-    .insertInto("plan_items")
-    .values({
-      id: randomUUID(),
-      site_id: siteId,
-      date,
-      keyword: choice.name,
-      topic_id: choice.topicId,
-      status: "planned",
-      created_at: isoNow(now),
-    })
-    .onConflict((oc) =>
-      // A topic chosen here replaces a content-plan item of that day entirely (decision 050): no stale title, evidence or flag.
-      oc.columns(["site_id", "date"]).doUpdateSet({
-        keyword: choice.name,
-        topic_id: choice.topicId,
-        status: "planned",
-        article_id: null,
-        title: "",
-        intent: "",
-        rationale: "",
-        origin: "scheduler",
-        evidence_kind: "",
-        evidence_ref: "",
-        volume: null,
-        difficulty: null,
-        conflict_kind: null,
-        conflict_id: null,
-        conflict_label: "",
-        conflict_score: null,
-        kept_conflict_id: null,
-        updated_at: isoNow(now),
-      }),
-    )
-    .execute();
+  await putTopicOnDay(db, { siteId, date, keyword: choice.name, topicId: choice.topicId, now });
   return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME) };
 }
 
 /** Removes the day's saved topic; `keyword` is null when the day had none. */
 export async function clearDay(db: DB, { id: siteId, timeZone }: SchedulerSite, { date, now = new Date() }: { date: string; now?: Date }) {
   if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
-  const removed = await db
-    .deleteFrom("plan_items")
-    .where("site_id", "=", siteId)
-    .where("date", "=", date)
-    .returning("keyword")
-    .executeTakeFirst();
-  return { keyword: removed?.keyword ?? null, dateText: formatDayDate(date) };
+  return { keyword: await removePlanDay(db, siteId, date), dateText: formatDayDate(date) };
 }

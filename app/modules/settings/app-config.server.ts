@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
@@ -49,4 +50,22 @@ export async function upsertConfig(db: DB, key: string, value: string, { secret,
 
 export async function deleteConfig(db: DB, key: string) {
   await db.deleteFrom("app_config").where("key", "=", key).execute();
+}
+
+/** Counts a configuration value up by one (starting at 1) and returns it, stamped with who did it. */
+export async function incrementConfigCounter(db: DB, key: string, updatedBy: string) {
+  const now = isoNow();
+  const row = await db
+    .insertInto("app_config")
+    .values({ key, value: "1", updated_by: updatedBy, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        value: sql<string>`CAST(CAST(app_config.value AS INTEGER) + 1 AS TEXT)`,
+        updated_by: updatedBy,
+        updated_at: now,
+      }),
+    )
+    .returning("value")
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
 }

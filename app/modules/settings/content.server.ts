@@ -104,3 +104,14 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     if (actor) await auditSettingsChange(trx, actor, { kind: "content", siteId, before, after: values });
   });
 }
+
+/** The automatic generation switch (auto-pilot's pause and resume); true when it changed. */
+export async function setAutoGeneration(db: DB, siteId: string, on: boolean) {
+  const changed = await db
+    .updateTable("content_settings")
+    .set({ auto_generation: on ? 1 : 0, updated_at: isoNow() })
+    .where("site_id", "=", siteId)
+    .where("auto_generation", "=", on ? 0 : 1)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) > 0;
+}

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
+import { setSiteTimeZone } from "#app/modules/workspaces/sites.server";
 import { addDays, formatDateTime, isoNow, safeTimeZone, zonedDate, zonedToUtc } from "#app/utils/time";
 import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
@@ -70,7 +71,7 @@ export async function savePublishingSettings(db: DB, siteId: string, input: Publ
       .values({ site_id: siteId, ...values })
       .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
       .execute();
-    await trx.updateTable("sites").set({ timezone: input.timeZone, updated_at: isoNow() }).where("id", "=", siteId).execute();
+    await setSiteTimeZone(trx, siteId, input.timeZone);
     if (actor)
       await auditSettingsChange(trx, actor, {
         kind: "publishing",

@@ -16,7 +16,7 @@ import { PublishError } from "#app/modules/publishing/types";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
-import { HOUR, isoIn, isoNow, MINUTE } from "#app/utils/time";
+import { DAY, HOUR, isoIn, isoNow, MINUTE } from "#app/utils/time";
 import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
 
 /**
@@ -456,3 +456,12 @@ export const deliverWebhookJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: (payload, { db, job, signal }) => deliver(db, payload.deliveryId, { signal, lastAttempt: job.attempts >= job.max_attempts }),
 };
+
+/** Housekeeping: the event webhook delivery log keeps 30 days (decision 047); pending deliveries stay. */
+export async function purgeOldDeliveries(db: DB, now = new Date()) {
+  await db
+    .deleteFrom("webhook_deliveries")
+    .where("created_at", "<", isoIn(-30 * DAY, now))
+    .where("status", "!=", "pending")
+    .execute();
+}

@@ -1,8 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
+import { deleteUser, insertUser } from "#app/modules/auth/users.server";
 import { slugify } from "#app/modules/articles/text";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
+import { createHostedDestination } from "#app/modules/publishing/hosted-destination.server";
+import { createDefaultSettings } from "#app/modules/settings/defaults.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
@@ -34,22 +37,19 @@ export async function createAccount(db: DB, account: NewAccount) {
   const siteId = newId();
   const name = account.fullName?.trim() || usernameOf(account.email);
   await inTransaction(db, async (trx) => {
-    await trx
-      .insertInto("users")
-      .values({
+    await insertUser(
+      trx,
+      {
         id: userId,
-        email: account.email.trim().toLowerCase(),
-        email_verified_at: account.emailVerified ? now : null,
-        password_hash: account.passwordHash,
-        full_name: account.fullName?.trim() ?? "",
+        email: account.email,
+        emailVerified: Boolean(account.emailVerified),
+        passwordHash: account.passwordHash,
+        fullName: account.fullName,
         username: usernameOf(account.email),
-        avatar_path: null,
-        is_operator: account.isOperator ? 1 : 0,
-        onboarding_completed_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+        isOperator: account.isOperator,
+      },
+      now,
+    );
     await trx
       .insertInto("workspaces")
       .values({
@@ -119,28 +119,8 @@ export async function freeBlogSlug(db: DB, name: string) {
 /** A new site's settings, and the hosted blog as its first and default destination (docs/decisions/033). */
 export async function createSiteSettings(db: DB, siteId: string) {
   const now = isoNow();
-  await db
-    .insertInto("cms_connections")
-    .values({
-      id: newId(),
-      site_id: siteId,
-      platform: "hosted",
-      name: "Hosted blog",
-      is_default: 1,
-      created_by: null,
-      credentials_encrypted: null,
-      last_error: null,
-      last_checked_at: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.insertInto("brand_settings").values({ site_id: siteId, logo_path: null, updated_at: now }).execute();
-  await db.insertInto("content_settings").values({ site_id: siteId, updated_at: now }).execute();
-  await db
-    .insertInto("publishing_settings")
-    .values({ site_id: siteId, scheduled_date: null, daily_times: "[]", updated_at: now })
-    .execute();
+  await createHostedDestination(db, siteId, now);
+  await createDefaultSettings(db, siteId, now);
 }
 
 /**
@@ -172,8 +152,38 @@ export async function deleteAccount(db: DB, userId: string) {
     const workspaceIds = owned.map((row) => row.workspace_id);
     const files = [...(await filesOfWorkspaces(trx, workspaceIds)), ...(await filesOfUser(trx, userId))];
     if (workspaceIds.length) await trx.deleteFrom("workspaces").where("id", "in", workspaceIds).execute();
-    await trx.deleteFrom("users").where("id", "=", userId).execute();
+    await deleteUser(trx, userId);
     return files;
   });
   await removeStoredFiles(files);
+}
+
+/** The site's hosted blog address (hosted-blog decides when it may change). */
+export async function setBlogSlug(db: DB, siteId: string, slug: string) {
+  await db.updateTable("sites").set({ blog_slug: slug, updated_at: isoNow() }).where("id", "=", siteId).execute();
+}
+
+/** One more AI article used of a trial's allowance; a paid workspace's count stays as it is. */
+export async function countTrialArticle(db: DB, workspaceId: string) {
+  await db
+    .updateTable("workspaces")
+    .set((eb) => ({ trial_articles_used: eb("trial_articles_used", "+", 1) }))
+    .where("id", "=", workspaceId)
+    .where("plan", "=", "trial")
+    .execute();
+}
+
+/** The address onboarding scanned. */
+export async function setSiteUrl(db: DB, siteId: string, url: string, now: string) {
+  await db.updateTable("sites").set({ url, updated_at: now }).where("id", "=", siteId).execute();
+}
+
+/** A site still called by its default name takes its brand's name. */
+export async function nameSiteAfterBrand(db: DB, siteId: string, brandName: string) {
+  await db
+    .updateTable("sites")
+    .set({ name: brandName.slice(0, 120) })
+    .where("id", "=", siteId)
+    .where("name", "=", DEFAULT_SITE_NAME)
+    .execute();
 }

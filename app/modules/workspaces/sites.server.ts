@@ -1,6 +1,7 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { setSessionSite } from "#app/modules/auth/session.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { unsharedFilesOfSite } from "#app/modules/uploads/stored-images.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
@@ -85,7 +86,7 @@ export async function chooseSite(db: DB, sessionId: string, userId: string, site
     .where("m.user_id", "=", userId)
     .executeTakeFirst();
   if (!allowed) return false;
-  await db.updateTable("sessions").set({ current_site_id: siteId }).where("id", "=", sessionId).where("user_id", "=", userId).execute();
+  await setSessionSite(db, sessionId, userId, siteId);
   return true;
 }
 
@@ -179,4 +180,9 @@ export async function deleteSite(
   await removeStoredFiles(result.files);
   await afterSiteCountChange(db, workspaceId);
   return { ok: true, name: result.name };
+}
+
+/** The site's time zone (the publishing settings choose it). */
+export async function setSiteTimeZone(db: DB, siteId: string, timeZone: string) {
+  await db.updateTable("sites").set({ timezone: timeZone, updated_at: isoNow() }).where("id", "=", siteId).execute();
 }

@@ -3,6 +3,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { liveKeysCreatedBy, revokeKeysCreatedBy } from "#app/modules/api/keys.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { skipOnboarding } from "#app/modules/auth/users.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { invitationMail } from "#app/modules/email/templates/invitation.server";
 import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
@@ -327,7 +328,7 @@ export async function signUpFromInvitation(
     fullName: account.fullName,
     emailVerified: true,
   });
-  await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", userId).execute();
+  await skipOnboarding(db, userId);
   const joined = await acceptInvitation(db, token, { id: userId, ip });
   if (!joined) return { ok: false, reason: "invalid" };
   return { ok: true, userId, siteId: joined.siteId };
