@@ -1,9 +1,10 @@
-import type { Client} from "@notionhq/client";
+import type { Client } from "@notionhq/client";
 import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type QueryDataSourceParameters } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
 import { check, failedCheck } from "../doctor";
+import { typedToken } from "../connect-input";
 import {
   NOTION_VERSION,
   type NotionConfig,
@@ -77,8 +78,7 @@ export const notionAdapter: PublishingAdapter = {
   },
 
   async connect(input, ctx) {
-    const secret = input.secret.trim();
-    if (!secret) throw new PublishError("config", "Please enter an access token.");
+    const secret = typedToken(input);
     const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
     const client = notion(ctx, secret);
     if (!link) {
@@ -156,12 +156,8 @@ export const notionAdapter: PublishingAdapter = {
     if (!mapping) throw new PublishError("config", "This Notion database has no title property, so pages cannot be created in it.");
     databaseId = source.parent?.database_id ?? databaseId;
     const config: NotionConfig = { databaseId, dataSourceId, databaseTitle, mapping, notionVersion: NOTION_VERSION };
-    return {
-      siteUrl: `https://www.notion.so/${databaseId.replace(/-/g, "")}`,
-      name: databaseTitle,
-      credentials: { token: secret },
-      config,
-    };
+    const siteUrl = `https://www.notion.so/${databaseId.replace(/-/g, "")}`;
+    return { siteUrl, name: databaseTitle, credentials: { token: secret }, config };
   },
 
   async doctor(ctx) {

@@ -1,4 +1,4 @@
-import type { Client} from "@notionhq/client";
+import type { Client } from "@notionhq/client";
 import { type BlockObjectRequest, type CreatePageParameters } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
 import { PublishError, type AdapterContext, type PostInput, type RemotePost, type UploadedMedia } from "../../types";

@@ -2,6 +2,7 @@ import { getEnv } from "#app/env.server";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
 import { check, failedCheck } from "../doctor";
+import { typedToken } from "../connect-input";
 import {
   BODY_FIX,
   DOC_TOKEN,
@@ -86,8 +87,7 @@ export const webflowAdapter: PublishingAdapter = {
   },
 
   async connect(input, ctx) {
-    const secret = input.secret.trim();
-    if (!secret) throw new PublishError("config", "Please enter an access token.");
+    const secret = typedToken(input);
     const introspection = await call<{ authorization?: { scope?: string } }>(ctx, secret, "GET", "/token/introspect", {
       subject: "token",
     }).catch((error: unknown) => {
