@@ -5,7 +5,6 @@ import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { extractLinks } from "#app/modules/backlinks/extract";
-import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
@@ -14,6 +13,7 @@ import { logDiag } from "./diagnostics.server";
 import { analyzeLivePage, type ExpectedImage, type LiveCheckResult } from "./live-check-page";
 import { platformName } from "./platforms";
 import type { RemotePost } from "./types";
+import { type Unreachable, unreachableFromError, unreachableFromStatus } from "./live-check-unreachable.server";
 
 /**
  * The after-publish check (issue 9, scope 5): once a post is public, its live
@@ -148,64 +148,6 @@ function safeAbsolute(src: string, base: string) {
   } catch {
     return null;
   }
-}
-
-type Unreachable = Extract<LiveCheckResult, { outcome: "unreachable" }> & { retry: boolean; retryAfterMs?: number };
-
-function unreachableFromError(url: string, error: OutboundRequestError, platform: CmsPlatform): Unreachable {
-  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: null };
-  // The hosted blog's address is APP_URL: refused by the guard means a local address (localhost:3000 in development).
-  if (platform === "hosted" && (error.code === "blocked_address" || error.code === "port")) {
-    return {
-      ...base,
-      detail: "Could not reach the post: this Inkpilot server runs at a local address, so its blog cannot be checked from here.",
-      fix: "Nothing to do for you: the check works once the server runs at its public address (operators: see the README's configuration).",
-      retry: false,
-    };
-  }
-  const retry = error.code === "timeout" || error.code === "network" || error.code === "dns";
-  return {
-    ...base,
-    detail: `Could not reach the post: ${error.message}`,
-    fix: retry
-      ? "Open the post's address in a browser; if it loads for you, use Check again in a few minutes."
-      : "Check the post's address on the platform; Inkpilot only checks public web addresses.",
-    retry,
-  };
-}
-
-function unreachableFromStatus(url: string, status: number, retryAfter: string | string[] | undefined, platform: CmsPlatform): Unreachable {
-  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: status };
-  if (status === 404 || status === 410) {
-    return {
-      ...base,
-      detail: `The post's address answers "not found" (HTTP ${status}).`,
-      fix:
-        platform === "wordpress"
-          ? "Open the post in WordPress: it may have been unpublished or its permalink changed. Saving Settings → Permalinks once also rebuilds the addresses."
-          : "Open the post on the platform: it may have been unpublished, deleted or moved. Publishing again updates its address.",
-      retry: true,
-    };
-  }
-  if (status === 401 || status === 403) {
-    return {
-      ...base,
-      detail: `The site refused our checker (HTTP ${status}): a firewall, security plugin or password protection blocks it.`,
-      fix: 'Allow the user agent "InkpilotBot" in your firewall or security plugin, or remove the password protection from the post.',
-      retry: false,
-    };
-  }
-  if (status === 429 || status >= 500) {
-    const seconds = retryAfterSeconds(retryAfter);
-    return {
-      ...base,
-      detail: status === 429 ? "The site asked us to slow down (HTTP 429)." : `The site had an error (HTTP ${status}).`,
-      fix: "Use Check again in a few minutes.",
-      retry: true,
-      ...(seconds ? { retryAfterMs: seconds * 1000 } : {}),
-    };
-  }
-  return { ...base, detail: `The post's address gave an unexpected answer (HTTP ${status}).`, fix: null, retry: false };
 }
 
 export type LiveCheckOutcome =
