@@ -1,19 +1,18 @@
-import * as cheerio from "cheerio/slim";
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
 import { extractLinks } from "#app/modules/backlinks/extract";
+import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { logDiag } from "./diagnostics.server";
-import { analyzeLivePage, type ExpectedImage, type LiveCheckResult } from "./live-check-page";
+import { analyzeLivePage, type LiveCheckResult } from "./live-check-page";
 import { platformName } from "./platforms";
 import type { RemotePost } from "./types";
-import { type Unreachable, unreachableFromError, unreachableFromStatus } from "./live-check-unreachable.server";
+import { expectedImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
 
 /**
  * The after-publish check (issue 9, scope 5): once a post is public, its live
@@ -35,119 +34,62 @@ export const MANUAL_CHECK_INTERVAL_MS = MINUTE;
 const FETCH_TIMEOUT_MS = 20_000;
 const MAX_PAGE_BYTES = 3 * 1024 * 1024;
 
-// Platform words for a post that is not (yet) public.
-const NOT_PUBLIC_STATUSES = new Set(["draft", "future", "scheduled", "pending", "private", "trash", "trashed", "auto-draft"]);
+type Unreachable = Extract<LiveCheckResult, { outcome: "unreachable" }> & { retry: boolean; retryAfterMs?: number };
 
-type PublicationRow = {
-  id: string;
-  site_id: string;
-  article_id: string;
-  connection_id: string;
-  mode: "draft" | "live";
-  status: string;
-  remote_url: string | null;
-  remote_status: string | null;
-  correlation_id: string;
-  updated_at: string;
-  platform: CmsPlatform;
-};
-
-/** Why there is nothing public to check, or null when there is. */
-export function whyNotCheckable(p: Pick<PublicationRow, "mode" | "status" | "remote_url" | "remote_status" | "platform">): string | null {
-  if (p.status !== "published") return "The post is not published yet.";
-  if (p.mode !== "live") return "Sent as a draft: there is no public page to check until it is published live.";
-  if (!p.remote_url) {
-    return p.platform === "webhook"
-      ? "Your receiver did not answer with the post's address, so there is no page to check."
-      : "The platform gave no public address for the post.";
+function unreachableFromError(url: string, error: OutboundRequestError, platform: CmsPlatform): Unreachable {
+  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: null };
+  // The hosted blog's address is APP_URL: refused by the guard means a local address (localhost:3000 in development).
+  if (platform === "hosted" && (error.code === "blocked_address" || error.code === "port")) {
+    return {
+      ...base,
+      detail: "Could not reach the post: this Inkpilot server runs at a local address, so its blog cannot be checked from here.",
+      fix: "Nothing to do for you: the check works once the server runs at its public address (operators: see the README's configuration).",
+      retry: false,
+    };
   }
-  if (p.remote_status && NOT_PUBLIC_STATUSES.has(p.remote_status.toLowerCase())) {
-    return `${platformName(p.platform)} reports the post as ${p.remote_status}, not public yet.`;
-  }
-  // A Notion page is public only when shared to the web (a notion.site address); notion.so opens for members only.
-  if (p.platform === "notion" && /(^|\.)notion\.so$/i.test(safeHost(p.remote_url))) {
-    return "The Notion page is not shared to the web, so it has no public page to check.";
-  }
-  return null;
+  const retry = error.code === "timeout" || error.code === "network" || error.code === "dns";
+  return {
+    ...base,
+    detail: `Could not reach the post: ${error.message}`,
+    fix: retry
+      ? "Open the post's address in a browser; if it loads for you, use Check again in a few minutes."
+      : "Check the post's address on the platform; Inkpilot only checks public web addresses.",
+    retry,
+  };
 }
 
-function safeHost(url: string) {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
+function unreachableFromStatus(url: string, status: number, retryAfter: string | string[] | undefined, platform: CmsPlatform): Unreachable {
+  const base = { version: 1 as const, outcome: "unreachable" as const, url, httpStatus: status };
+  if (status === 404 || status === 410) {
+    return {
+      ...base,
+      detail: `The post's address answers "not found" (HTTP ${status}).`,
+      fix:
+        platform === "wordpress"
+          ? "Open the post in WordPress: it may have been unpublished or its permalink changed. Saving Settings → Permalinks once also rebuilds the addresses."
+          : "Open the post on the platform: it may have been unpublished, deleted or moved. Publishing again updates its address.",
+      retry: true,
+    };
   }
-}
-
-async function publicationRow(db: DB, publicationId: string, siteId?: string) {
-  let query = db
-    .selectFrom("publications as p")
-    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
-    .select([
-      "p.id",
-      "p.site_id",
-      "p.article_id",
-      "p.connection_id",
-      "p.mode",
-      "p.status",
-      "p.remote_url",
-      "p.remote_status",
-      "p.correlation_id",
-      "p.updated_at",
-      "c.platform",
-      "c.config",
-    ])
-    .where("p.id", "=", publicationId);
-  if (siteId) query = query.where("p.site_id", "=", siteId);
-  return query.executeTakeFirst();
-}
-
-function parseConfig(config: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(config) as unknown;
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
+  if (status === 401 || status === 403) {
+    return {
+      ...base,
+      detail: `The site refused our checker (HTTP ${status}): a firewall, security plugin or password protection blocks it.`,
+      fix: 'Allow the user agent "InkpilotBot" in your firewall or security plugin, or remove the password protection from the post.',
+      retry: false,
+    };
   }
-}
-
-/** The article's images as they should appear on the platform: the media library's URL, or our own public one. */
-async function expectedImages(
-  db: DB,
-  connectionId: string,
-  article: { title: string; content_html: string; featured_image: string | null },
-) {
-  const origin = getEnv().appUrl;
-  const images = new Map<string, { alt: string; featured: boolean }>();
-  const $ = cheerio.load(article.content_html, null, false);
-  $("img").each((_, element) => {
-    const src = ($(element).attr("src") ?? "").trim();
-    if (src && !images.has(src)) images.set(src, { alt: $(element).attr("alt") ?? "", featured: false });
-  });
-  if (article.featured_image) {
-    const known = images.get(article.featured_image);
-    images.set(article.featured_image, { alt: known?.alt || article.title, featured: true });
+  if (status === 429 || status >= 500) {
+    const seconds = retryAfterSeconds(retryAfter);
+    return {
+      ...base,
+      detail: status === 429 ? "The site asked us to slow down (HTTP 429)." : `The site had an error (HTTP ${status}).`,
+      fix: "Use Check again in a few minutes.",
+      retry: true,
+      ...(seconds ? { retryAfterMs: seconds * 1000 } : {}),
+    };
   }
-  if (!images.size) return [];
-  const media = await db
-    .selectFrom("publication_media")
-    .select(["local_path", "remote_url"])
-    .where("connection_id", "=", connectionId)
-    .where("local_path", "in", [...images.keys()])
-    .execute();
-  const uploaded = new Map(media.map((m) => [m.local_path, m.remote_url]));
-  return [...images].map(([src, { alt, featured }]): ExpectedImage => {
-    const urls = [uploaded.get(src), safeAbsolute(src, origin)].filter((u): u is string => !!u);
-    return { urls, alt, featured };
-  });
-}
-
-function safeAbsolute(src: string, base: string) {
-  try {
-    return new URL(src, base).href;
-  } catch {
-    return null;
-  }
+  return { ...base, detail: `The post's address gave an unexpected answer (HTTP ${status}).`, fix: null, retry: false };
 }
 
 export type LiveCheckOutcome =
