@@ -4,7 +4,7 @@ import type { ExtractedLink } from "#app/modules/backlinks/extract";
 import { CLIENT_RENDERED, canonicalFix, h1Fix, imagesFix, metaFix, quote, titleFix } from "./live-check-fixes";
 
 /**
- * The after-publish check of a live post (issue 9, scope 5), the pure part: the
+ * The after-publish check of a live post (docs/product.md, Publishing), the pure part: the
  * page's HTML against what we sent. No database, no network, so every rule is
  * unit-tested over plain HTML (live-check-page.test.ts). Comparisons are
  * forgiving where platforms legitimately differ (WordPress curls quotes in

@@ -15,7 +15,7 @@ import type { RemotePost } from "./types";
 import { expectedImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
 
 /**
- * The after-publish check (issue 9, scope 5): once a post is public, its live
+ * The after-publish check (docs/product.md, Publishing): once a post is public, its live
  * URL is fetched through the SSRF guard, like any customer-given address, and
  * compared with what we sent (live-check-page.ts). The result lives on the
  * publication (live_check JSON, live_checked_at) and shows on the write
