@@ -11,6 +11,7 @@ import {
   isElement,
   P_CLOSING_TAGS,
   parseHtml,
+  tableRows,
   textOf,
   walkBlocks,
 } from "./html-tree";
@@ -59,6 +60,10 @@ describe("walkBlocks", () => {
     expect(walk("<li>stray</li>", { isInline: () => true })).toEqual(["run(<li>)"]);
   });
 
+  test("an element without content ends the run but is not handed over", () => {
+    expect(walk("a<script>x</script>b<template><p>t</p></template><p>c</p>")).toEqual(["run(a)", "run(b)", "block(p)"]);
+  });
+
   test("nothing, or only blocks, gives no empty run", () => {
     expect(walk("")).toEqual([]);
     expect(walk("<p>a</p><p>b</p>")).toEqual(["block(p)", "block(p)"]);
@@ -91,5 +96,20 @@ describe("tree helpers", () => {
     const [p, script] = parseHtml("<p>a &amp; b</p><script>x</script>");
     expect(textOf(p!)).toBe("a & b");
     expect(script && isElement(script)).toBe(true);
+  });
+});
+
+describe("tableRows", () => {
+  test("reads rows through thead, tbody and tfoot; a row is a header inside thead or when all its cells are th", () => {
+    const [table] = parseHtml(
+      "<table><thead><tr><td>h</td></tr></thead><tbody><tr><th>a</th><td>b</td></tr><tr><th>c</th></tr></tbody><tfoot><tr></tr></tfoot></table>",
+    );
+    const rows = tableRows(table as Element).map((row) => ({ cells: row.cells.map((cell) => textOf(cell)), header: row.header }));
+    expect(rows).toEqual([
+      { cells: ["h"], header: true },
+      { cells: ["a", "b"], header: false },
+      { cells: ["c"], header: true },
+      { cells: [], header: false },
+    ]);
   });
 });

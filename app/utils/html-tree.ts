@@ -101,6 +101,9 @@ export const INLINE_TAGS: ReadonlySet<string> = new Set([
   "wbr",
 ]);
 
+/** Elements that hold no article content: a converter ends the text run at one and leaves it out. */
+export const NON_CONTENT_TAGS: ReadonlySet<string> = new Set(["script", "style", "template"]);
+
 /** The tags a stored article may hold (the sanitizer's allowlist; h1 arrives and becomes h2). */
 export const ARTICLE_TAGS: readonly string[] = [
   "h2",
@@ -182,6 +185,29 @@ export function findElement(parent: Element, name: string): Element | null {
   return null;
 }
 
+export type TableRow = { cells: Element[]; header: boolean };
+
+/**
+ * The rows of a table in order, through <thead>, <tbody> and <tfoot>, each with
+ * its <td> and <th> cells; a header row is one inside <thead> or of <th> only.
+ */
+export function tableRows(table: Element): TableRow[] {
+  const rows: TableRow[] = [];
+  const walk = (parent: Element, inHead: boolean) => {
+    for (const child of parent.children) {
+      if (!isElement(child)) continue;
+      if (child.name === "thead") walk(child, true);
+      else if (child.name === "tbody" || child.name === "tfoot") walk(child, inHead);
+      else if (child.name === "tr") {
+        const cells = childElements(child, "td", "th");
+        rows.push({ cells, header: inHead || (cells.length > 0 && cells.every((cell) => cell.name === "th")) });
+      }
+    }
+  };
+  walk(table, false);
+  return rows;
+}
+
 /** Visits every element of the nodes, depth first, parents before children. */
 export function eachElement(nodes: ChildNode[], visit: (element: Element) => void): void {
   for (const node of nodes) {
@@ -194,7 +220,7 @@ export function eachElement(nodes: ChildNode[], visit: (element: Element) => voi
 export type BlockVisitor = {
   /** A run of consecutive inline nodes, never empty: the converter's paragraph. */
   run(nodes: ChildNode[]): void;
-  /** An element that is not inline. */
+  /** An element that is not inline (never one of NON_CONTENT_TAGS). */
   block(element: Element): void;
   /** Inline by the converter's own grammar; the shared vocabulary by default. */
   isInline?(node: ChildNode): boolean;
@@ -205,7 +231,7 @@ export type BlockVisitor = {
 /**
  * The block walk every converter shares: consecutive inline nodes are gathered
  * into one run, and each other node ends the run; the elements among them are
- * then handed over as blocks, in document order.
+ * then handed over as blocks, in document order, except those without content.
  */
 export function walkBlocks(nodes: ChildNode[], visitor: BlockVisitor): void {
   const inline = visitor.isInline ?? isInline;
@@ -221,7 +247,7 @@ export function walkBlocks(nodes: ChildNode[], visitor: BlockVisitor): void {
       continue;
     }
     flush();
-    if (isElement(node)) visitor.block(node);
+    if (isElement(node) && !NON_CONTENT_TAGS.has(node.name)) visitor.block(node);
   }
   flush();
 }

@@ -1,7 +1,8 @@
 import { Client } from "@notionhq/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
-import { notionAdapter, type NotionMapping } from "#app/modules/publishing/platforms/notion/adapter.server";
+import { notionAdapter } from "#app/modules/publishing/platforms/notion/adapter.server";
+import { type NotionMapping } from "#app/modules/publishing/platforms/notion/client.server";
 import { PublishError, type AdapterContext, type ConnectResult, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { startNotionFake, type NotionFake } from "#tests/fakes/notion";
 

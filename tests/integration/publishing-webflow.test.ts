@@ -1,12 +1,9 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
-import {
-  describeWebflowMapping,
-  remapWebflowFields,
-  webflowAdapter,
-  type WebflowConfig,
-} from "#app/modules/publishing/platforms/webflow/adapter.server";
+import { webflowAdapter } from "#app/modules/publishing/platforms/webflow/adapter.server";
+import { describeWebflowMapping, remapWebflowFields } from "#app/modules/publishing/platforms/webflow/mapping.server";
+import { type WebflowConfig } from "#app/modules/publishing/platforms/webflow/client.server";
 import { PublishError, type AdapterContext, type ConnectResult, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { listen } from "#tests/fakes/http-fake";
 import { startWebflowFake, type WebflowFake } from "#tests/fakes/webflow";

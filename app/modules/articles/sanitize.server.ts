@@ -2,7 +2,7 @@ import * as cheerio from "cheerio/slim";
 // Types only: cheerio builds its tree from domhandler nodes.
 import type { ChildNode, Element, ParentNode } from "domhandler";
 import sanitizeHtml from "sanitize-html";
-import { ARTICLE_TAGS, BLOCK_TAGS, isElement } from "#app/utils/html-tree";
+import { ARTICLE_TAGS, BLOCK_TAGS, isElement, NON_CONTENT_TAGS } from "#app/utils/html-tree";
 import { limitNesting } from "./nesting.server";
 
 /**
@@ -118,7 +118,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions & { allowedEmptyAttributes: string
   // own view of depth (its implied closes) bounded too.
   nestingLimit: MAX_NESTING,
   // Drop the contents of these along with the tags, not just the tags.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "svg", "math", "template", "object", "embed", "title", "head"],
+  nonTextTags: [...NON_CONTENT_TAGS, "textarea", "option", "noscript", "svg", "math", "object", "embed", "title", "head"],
   transformTags: {
     "*": (tagName, attribs) => {
       if (attribs.dir === undefined || /^(ltr|rtl|auto)$/.test(attribs.dir)) return { tagName, attribs };

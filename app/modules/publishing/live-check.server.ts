@@ -1,8 +1,6 @@
-import * as cheerio from "cheerio/slim";
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
 import { extractLinks } from "#app/modules/backlinks/extract";
 import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
 import { lastJobEnqueuedSince, valuesWithActiveJob } from "#app/modules/jobs/find.server";
@@ -11,12 +9,13 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { logDiag } from "./diagnostics.server";
-import { analyzeLivePage, type ExpectedImage, type LiveCheckResult } from "./live-check-page";
+import { analyzeLivePage, type LiveCheckResult } from "./live-check-page";
 import { platformName } from "./platforms";
+import { expectedImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
 import type { RemotePost } from "./types";
 
 /**
- * The after-publish check (scope 5): once a post is public, its live
+ * The after-publish check (docs/product.md, Publishing): once a post is public, its live
  * URL is fetched through the SSRF guard, like any customer-given address, and
  * compared with what we sent (live-check-page.ts). The result lives on the
  * publication (live_check JSON, live_checked_at) and shows on the write
@@ -34,121 +33,6 @@ export const RETRY_DELAY_MS = 5 * MINUTE;
 export const MANUAL_CHECK_INTERVAL_MS = MINUTE;
 const FETCH_TIMEOUT_MS = 20_000;
 const MAX_PAGE_BYTES = 3 * 1024 * 1024;
-
-// Platform words for a post that is not (yet) public.
-const NOT_PUBLIC_STATUSES = new Set(["draft", "future", "scheduled", "pending", "private", "trash", "trashed", "auto-draft"]);
-
-type PublicationRow = {
-  id: string;
-  site_id: string;
-  article_id: string;
-  connection_id: string;
-  mode: "draft" | "live";
-  status: string;
-  remote_url: string | null;
-  remote_status: string | null;
-  correlation_id: string;
-  updated_at: string;
-  platform: CmsPlatform;
-};
-
-/** Why there is nothing public to check, or null when there is. */
-export function whyNotCheckable(p: Pick<PublicationRow, "mode" | "status" | "remote_url" | "remote_status" | "platform">): string | null {
-  if (p.status !== "published") return "The post is not published yet.";
-  if (p.mode !== "live") return "Sent as a draft: there is no public page to check until it is published live.";
-  if (!p.remote_url) {
-    return p.platform === "webhook"
-      ? "Your receiver did not answer with the post's address, so there is no page to check."
-      : "The platform gave no public address for the post.";
-  }
-  if (p.remote_status && NOT_PUBLIC_STATUSES.has(p.remote_status.toLowerCase())) {
-    return `${platformName(p.platform)} reports the post as ${p.remote_status}, not public yet.`;
-  }
-  // A Notion page is public only when shared to the web (a notion.site address); notion.so opens for members only.
-  if (p.platform === "notion" && /(^|\.)notion\.so$/i.test(safeHost(p.remote_url))) {
-    return "The Notion page is not shared to the web, so it has no public page to check.";
-  }
-  return null;
-}
-
-function safeHost(url: string) {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
-  }
-}
-
-async function publicationRow(db: DB, publicationId: string, siteId?: string) {
-  let query = db
-    .selectFrom("publications as p")
-    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
-    .select([
-      "p.id",
-      "p.site_id",
-      "p.article_id",
-      "p.connection_id",
-      "p.mode",
-      "p.status",
-      "p.remote_url",
-      "p.remote_status",
-      "p.correlation_id",
-      "p.updated_at",
-      "c.platform",
-      "c.config",
-    ])
-    .where("p.id", "=", publicationId);
-  if (siteId) query = query.where("p.site_id", "=", siteId);
-  return query.executeTakeFirst();
-}
-
-function parseConfig(config: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(config) as unknown;
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The article's images as they should appear on the platform: the media library's URL, or our own public one. */
-async function expectedImages(
-  db: DB,
-  connectionId: string,
-  article: { title: string; content_html: string; featured_image: string | null },
-) {
-  const origin = getEnv().appUrl;
-  const images = new Map<string, { alt: string; featured: boolean }>();
-  const $ = cheerio.load(article.content_html, null, false);
-  $("img").each((_, element) => {
-    const src = ($(element).attr("src") ?? "").trim();
-    if (src && !images.has(src)) images.set(src, { alt: $(element).attr("alt") ?? "", featured: false });
-  });
-  if (article.featured_image) {
-    const known = images.get(article.featured_image);
-    images.set(article.featured_image, { alt: known?.alt || article.title, featured: true });
-  }
-  if (!images.size) return [];
-  const media = await db
-    .selectFrom("publication_media")
-    .select(["local_path", "remote_url"])
-    .where("connection_id", "=", connectionId)
-    .where("local_path", "in", [...images.keys()])
-    .execute();
-  const uploaded = new Map(media.map((m) => [m.local_path, m.remote_url]));
-  return [...images].map(([src, { alt, featured }]): ExpectedImage => {
-    const urls = [uploaded.get(src), safeAbsolute(src, origin)].filter((u): u is string => !!u);
-    return { urls, alt, featured };
-  });
-}
-
-function safeAbsolute(src: string, base: string) {
-  try {
-    return new URL(src, base).href;
-  } catch {
-    return null;
-  }
-}
 
 type Unreachable = Extract<LiveCheckResult, { outcome: "unreachable" }> & { retry: boolean; retryAfterMs?: number };
 

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { PublishError } from "../../types";
-import { ghostError, normalizeAdminUrl, parseAdminKey, publicationMarker, withoutLeadingImage } from "./adapter.server";
+import { parseAdminKey, publicationMarker, withoutLeadingImage } from "./adapter.server";
+import { ghostError, normalizeAdminUrl } from "./client.server";
 
 afterEach(() => {
   delete process.env.TEST_ALLOW_PRIVATE_HOSTS;

@@ -8,7 +8,7 @@ import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, ty
 import { check } from "../doctor";
 
 /**
- * The hosted blog: the destination every site starts with, served by
+ * The hosted blog (docs/product.md, Publishing): the destination every site starts with, served by
  * this app at /b/<blog slug> (app/routes/hosted-blog). There is no remote
  * system: the "remote post" is the article itself (remote id = article id), and
  * what the blog shows is decided by the publication the engine records, public

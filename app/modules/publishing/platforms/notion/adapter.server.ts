@@ -1,28 +1,34 @@
-import {
-  APIResponseError,
-  Client,
-  extractDatabaseId,
-  isNotionClientError,
-  RequestTimeoutError,
-  UnknownHTTPResponseError,
-  type BlockObjectRequest,
-  type CreatePageParameters,
-  type QueryDataSourceParameters,
-} from "@notionhq/client";
+import type { Client } from "@notionhq/client";
+import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type QueryDataSourceParameters } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
-import { guardedFetchApi, isPrivateUrl } from "../../http.server";
-import {
-  PublishError,
-  type AdapterContext,
-  type DoctorCheck,
-  type MediaFile,
-  type PostInput,
-  type PublishingAdapter,
-  type RemotePost,
-  type UploadedMedia,
-} from "../../types";
-import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./blocks";
+import { isPrivateUrl } from "../../http.server";
+import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
 import { check, failedCheck } from "../doctor";
+import { typedToken } from "../connect-input";
+import {
+  NOTION_VERSION,
+  type NotionConfig,
+  type PageLike,
+  SHARE_FIX,
+  type Schema,
+  call,
+  notion,
+  notionError,
+  patiently,
+  readConfig,
+  token,
+} from "./client.server";
+import {
+  appendBatches,
+  convert,
+  cover,
+  currentMapping,
+  listChildIds,
+  mapProperties,
+  markerValue,
+  pageProperties,
+  toRemote,
+} from "./pages.server";
 
 /**
  * Notion: one page per article in a database the customer shares with our
@@ -53,308 +59,6 @@ import { check, failedCheck } from "../doctor";
  * and multi-part bodies do not pass our guarded fetch yet; see limitations.
  */
 
-export const NOTION_VERSION = "2026-03-11";
-const SHARE_FIX = "Open the database in Notion, click ••• (top right) → Connections, and add your Inkpilot integration. Then Check again.";
-/** The longest Retry-After the adapter waits out itself inside a body write; longer waits go to the engine. */
-const MAX_INLINE_WAIT_MS = 10_000;
-const MAX_INLINE_WAITS = 5;
-
-type PropertyRef = { id: string; name: string; type: string };
-export type NotionMapping = {
-  title: PropertyRef;
-  summary?: PropertyRef;
-  tags?: PropertyRef;
-  status?: PropertyRef & { draft: string | null; published: string | null };
-  date?: PropertyRef;
-  marker?: PropertyRef;
-  slug?: PropertyRef;
-  seoTitle?: PropertyRef;
-};
-type NotionConfig = { databaseId: string; dataSourceId: string; databaseTitle: string; mapping: NotionMapping; notionVersion: string };
-
-type SchemaProperty = {
-  id: string;
-  name: string;
-  type: string;
-  status?: { options: Array<{ name: string }> };
-  select?: { options: Array<{ name: string }> };
-};
-type Schema = Record<string, SchemaProperty>;
-type PageLike = {
-  id: string;
-  url?: string;
-  public_url?: string | null;
-  in_trash?: boolean;
-  archived?: boolean;
-  properties?: Record<string, unknown>;
-};
-
-function notion(ctx: Pick<AdapterContext, "correlationId" | "signal">, token: string) {
-  return new Client({
-    auth: token,
-    baseUrl: getEnv().NOTION_API_URL.replace(/\/$/, ""),
-    notionVersion: NOTION_VERSION,
-    fetch: guardedFetchApi(ctx),
-    retry: false,
-    // Errors are mapped to PublishError and logged by the engine; the SDK's console lines would only repeat them.
-    logger: () => {},
-  });
-}
-
-function header(headers: unknown, name: string): string | null {
-  if (headers && typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
-  if (headers && typeof headers === "object") {
-    const entry = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
-    return entry ? String(entry[1]) : null;
-  }
-  return null;
-}
-
-function retryAfter(headers: unknown): number | null {
-  const value = header(headers, "retry-after");
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
-}
-
-type Subject = "database" | "page" | "token" | "content";
-
-/** Any failure of a Notion call as a PublishError the customer can read. */
-export function notionError(error: unknown, subject: Subject = "content"): PublishError {
-  if (error instanceof PublishError) return error;
-  if (APIResponseError.isAPIResponseError(error) || UnknownHTTPResponseError.isUnknownHTTPResponseError(error)) {
-    const detail = `HTTP ${error.status} ${error.code}: ${error.body.replace(/\s+/g, " ").slice(0, 200)}`;
-    const status = error.status;
-    if (status === 429 || status === 529) {
-      return new PublishError("rate_limit", "Notion asked us to slow down; publishing will retry shortly.", {
-        detail,
-        retryAfterMs: retryAfter(error.headers),
-      });
-    }
-    if (status >= 500) return new PublishError("transient", `Notion had a temporary problem (HTTP ${status}).`, { detail });
-    if (status === 401) {
-      return new PublishError("auth", "Notion no longer accepts this connection's token. Reconnect Notion in Settings → Integrations.", {
-        detail,
-        fix: "Copy the integration's secret again from notion.so/profile/integrations (or reconnect) and save it.",
-      });
-    }
-    if (status === 403) {
-      return new PublishError("config", "The Notion integration is not allowed to do this.", {
-        detail,
-        fix: "In Notion, open Settings → Integrations → your Inkpilot integration → Capabilities, and allow Read, Update and Insert content.",
-      });
-    }
-    if (status === 404) {
-      if (subject === "page") return new PublishError("not_found", "The page is no longer in Notion.", { detail });
-      return new PublishError("config", "Notion cannot find the database, or it is not shared with the Inkpilot integration.", {
-        detail,
-        fix: SHARE_FIX,
-      });
-    }
-    if (status === 409) return new PublishError("transient", "Notion was busy saving another change; publishing will retry.", { detail });
-    const message = error.message;
-    if (/is not a property that exists|is expected to be|status option|Could not find property/i.test(message)) {
-      return new PublishError("config", `The Notion database's properties changed since it was connected: ${message}`, {
-        detail,
-        fix: "Run Check again in Settings → Integrations, or reconnect Notion so Inkpilot reads the properties again.",
-      });
-    }
-    return new PublishError("invalid", `Notion refused the page: ${message}`.slice(0, 300), { detail });
-  }
-  if (RequestTimeoutError.isRequestTimeoutError(error)) {
-    return new PublishError("transient", "Notion took too long to answer.", { detail: "notionhq_client_request_timeout" });
-  }
-  if (error instanceof SyntaxError) {
-    return new PublishError("transient", "Notion sent an answer we could not read.", { detail: error.message.slice(0, 200), cause: error });
-  }
-  if (isNotionClientError(error)) return new PublishError("invalid", error.message, { detail: error.code });
-  return new PublishError("transient", "Publishing to Notion failed unexpectedly.", {
-    detail: error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200),
-    cause: error,
-  });
-}
-
-async function call<T>(subject: Subject, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw notionError(error, subject);
-  }
-}
-
-/** A body-write step that waits out short 429s itself (see the header comment). */
-async function patiently<T>(ctx: Pick<AdapterContext, "signal">, subject: Subject, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call(subject, run);
-    } catch (error) {
-      const wait = error instanceof PublishError && error.kind === "rate_limit" ? (error.retryAfterMs ?? 1000) : null;
-      if (wait === null || wait > MAX_INLINE_WAIT_MS || attempt >= MAX_INLINE_WAITS || ctx.signal.aborted) throw error;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait);
-        ctx.signal.addEventListener(
-          "abort",
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
-    }
-  }
-}
-
-function readConfig(ctx: AdapterContext): NotionConfig {
-  const config = ctx.config as Partial<NotionConfig>;
-  if (!config.dataSourceId || !config.mapping?.title) {
-    throw new PublishError("config", "This Notion connection is incomplete. Reconnect Notion in Settings → Integrations.", {
-      detail: "config without dataSourceId or title mapping",
-    });
-  }
-  return config as NotionConfig;
-}
-
-function token(ctx: AdapterContext) {
-  const value = ctx.credentials.token;
-  if (!value) throw new PublishError("auth", "This Notion connection has no token. Reconnect Notion in Settings → Integrations.");
-  return value;
-}
-
-const ref = (p: SchemaProperty): PropertyRef => ({ id: p.id, name: p.name, type: p.type });
-
-/** Our fields → the customer's properties, by type first and then by name. */
-export function mapProperties(schema: Schema): NotionMapping | null {
-  const all = Object.values(schema);
-  const title = all.find((p) => p.type === "title");
-  if (!title) return null;
-  const named = (types: string[], pattern: RegExp) => all.find((p) => types.includes(p.type) && pattern.test(p.name));
-  const mapping: NotionMapping = { title: ref(title) };
-  const summary = named(["rich_text"], /summary|excerpt|description|abstract/i);
-  if (summary) mapping.summary = ref(summary);
-  const tags = named(["multi_select"], /tag|keyword|topic|categor|label/i) ?? all.find((p) => p.type === "multi_select");
-  if (tags) mapping.tags = ref(tags);
-  const status = named(["status"], /.*/) ?? named(["select"], /status|state|stage/i);
-  if (status) {
-    const options = (status.status ?? status.select)?.options.map((o) => o.name) ?? [];
-    mapping.status = {
-      ...ref(status),
-      draft: options.find((o) => /draft/i.test(o)) ?? options.find((o) => /not started|to ?do|idea|review/i.test(o)) ?? null,
-      published: options.find((o) => /publish|live/i.test(o)) ?? options.find((o) => /done|complete/i.test(o)) ?? null,
-    };
-  }
-  const date = named(["date"], /publish|date|posted|release/i) ?? all.find((p) => p.type === "date");
-  if (date) mapping.date = ref(date);
-  // Only a property meant for it: a customer's own Text or URL field is never overwritten.
-  const marker = named(["rich_text", "url"], /inkpilot|publication id/i);
-  if (marker) mapping.marker = ref(marker);
-  const slug = named(["rich_text"], /^slug$|url slug|permalink/i);
-  if (slug) mapping.slug = ref(slug);
-  const seoTitle = named(["rich_text"], /seo title|meta title/i);
-  if (seoTitle) mapping.seoTitle = ref(seoTitle);
-  return mapping;
-}
-
-function markerValue(mapping: NotionMapping, publicationId: string) {
-  // A URL property needs a URL; a URN keeps the value recognisable and never links anywhere.
-  return mapping.marker?.type === "url" ? `urn:inkpilot:publication:${publicationId}` : publicationId;
-}
-
-function toRemote(page: PageLike, mapping: NotionMapping | null): RemotePost {
-  let status = page.in_trash || page.archived ? "trashed" : "page";
-  if (mapping?.status) {
-    const value = Object.values(page.properties ?? {}).find((p) => (p as { id?: string }).id === mapping.status!.id) as
-      { status?: { name?: string } | null; select?: { name?: string } | null } | undefined;
-    status = value?.status?.name ?? value?.select?.name ?? status;
-  }
-  // A Notion page is public only when shared to the web (public_url); otherwise its URL opens for workspace members.
-  return { remoteId: page.id, url: page.public_url ?? page.url ?? null, status, live: Boolean(page.public_url), version: null };
-}
-
-function tagName(tag: string) {
-  // Notion refuses commas in option names and names over 100 characters.
-  return tag.replace(/,/g, " ").replace(/\s+/g, " ").trim().slice(0, 100);
-}
-
-function pageProperties(mapping: NotionMapping, post: PostInput) {
-  const properties: Record<string, unknown> = {
-    [mapping.title.id]: { title: plainRichText(post.title).slice(0, 100) },
-  };
-  const summary = post.metaDescription || post.excerpt;
-  if (mapping.summary) properties[mapping.summary.id] = { rich_text: plainRichText(summary).slice(0, 100) };
-  if (mapping.tags) {
-    const names = [...new Set(post.tags.map(tagName).filter(Boolean))].slice(0, 100);
-    properties[mapping.tags.id] = { multi_select: names.map((name) => ({ name })) };
-  }
-  if (mapping.status) {
-    const option = post.mode === "live" ? mapping.status.published : mapping.status.draft;
-    if (option) properties[mapping.status.id] = { [mapping.status.type]: { name: option } };
-  }
-  if (mapping.date) {
-    const at = post.mode === "live" ? (post.scheduleAt ?? new Date()) : null;
-    properties[mapping.date.id] = { date: at ? { start: at.toISOString() } : null };
-  }
-  if (mapping.marker) {
-    const value = markerValue(mapping, post.publicationId);
-    properties[mapping.marker.id] = mapping.marker.type === "url" ? { url: value } : { rich_text: plainRichText(value) };
-  }
-  if (mapping.slug) properties[mapping.slug.id] = { rich_text: plainRichText(post.slug) };
-  if (mapping.seoTitle) properties[mapping.seoTitle.id] = { rich_text: plainRichText(post.metaTitle || post.title).slice(0, 100) };
-  return properties as CreatePageParameters["properties"];
-}
-
-function cover(featured: UploadedMedia | null) {
-  return featured ? { type: "external" as const, external: { url: featured.url } } : null;
-}
-
-function convert(ctx: AdapterContext, html: string) {
-  const { blocks, warnings } = htmlToNotionBlocks(html, { baseUrl: getEnv().appUrl });
-  for (const warning of warnings) void ctx.log("warn", "notion.convert", warning);
-  return batchBlocks(blocks);
-}
-
-async function appendBatches(ctx: AdapterContext, client: Client, pageId: string, batches: NotionBlock[][]) {
-  for (const [index, batch] of batches.entries()) {
-    try {
-      await patiently(ctx, "page", () => client.blocks.children.append({ block_id: pageId, children: batch as BlockObjectRequest[] }));
-    } catch (error) {
-      const failure = notionError(error, "page");
-      // The page exists with part of its body: say which, for the diagnostic log. The engine's retry
-      // finds it by its marker and update() writes the whole body again.
-      await ctx.log("warn", "notion.append", `page ${pageId}: batch ${index + 1} of ${batches.length} failed: ${failure.detail}`);
-      throw new PublishError(failure.kind, failure.message, {
-        detail: `page ${pageId} incomplete (batch ${index + 1}/${batches.length}); ${failure.detail}`.slice(0, 200),
-        retryAfterMs: failure.retryAfterMs,
-        fix: failure.fix,
-        cause: failure,
-      });
-    }
-  }
-}
-
-async function listChildIds(ctx: AdapterContext, client: Client, blockId: string) {
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await patiently(ctx, "page", () =>
-      client.blocks.children.list({ block_id: blockId, start_cursor: cursor, page_size: 100 }),
-    );
-    ids.push(...page.results.map((b) => b.id));
-    cursor = page.has_more ? (page.next_cursor ?? undefined) : undefined;
-  } while (cursor);
-  return ids;
-}
-
-/** The current schema's mapping, when the stored one lacks the marker (the customer may have added it since). */
-async function currentMapping(ctx: AdapterContext, client: Client, config: NotionConfig): Promise<NotionMapping> {
-  if (config.mapping.marker) return config.mapping;
-  const source = await call("database", () => client.dataSources.retrieve({ data_source_id: config.dataSourceId }));
-  const fresh = mapProperties((source as unknown as { properties: Schema }).properties);
-  return fresh?.marker ? { ...config.mapping, marker: fresh.marker } : config.mapping;
-}
-
 export const notionAdapter: PublishingAdapter = {
   facts: {
     platform: "notion",
@@ -374,8 +78,7 @@ export const notionAdapter: PublishingAdapter = {
   },
 
   async connect(input, ctx) {
-    const secret = input.secret.trim();
-    if (!secret) throw new PublishError("config", "Please enter an access token.");
+    const secret = typedToken(input);
     const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
     const client = notion(ctx, secret);
     if (!link) {
@@ -453,12 +156,8 @@ export const notionAdapter: PublishingAdapter = {
     if (!mapping) throw new PublishError("config", "This Notion database has no title property, so pages cannot be created in it.");
     databaseId = source.parent?.database_id ?? databaseId;
     const config: NotionConfig = { databaseId, dataSourceId, databaseTitle, mapping, notionVersion: NOTION_VERSION };
-    return {
-      siteUrl: `https://www.notion.so/${databaseId.replace(/-/g, "")}`,
-      name: databaseTitle,
-      credentials: { token: secret },
-      config,
-    };
+    const siteUrl = `https://www.notion.so/${databaseId.replace(/-/g, "")}`;
+    return { siteUrl, name: databaseTitle, credentials: { token: secret }, config };
   },
 
   async doctor(ctx) {

@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { childElements, isElement, isInline, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
+import { childElements, isElement, isInline, parseHtml, tableRows, textOf, walkBlocks } from "#app/utils/html-tree";
 
 /**
  * Article HTML → Notion blocks, pure (no I/O), within Notion's request limits:
@@ -231,22 +231,10 @@ function youTubeWatchUrl(src: string) {
 }
 
 function tableBlocks(node: Element, options: ConvertOptions): NotionBlock[] {
-  const rows: Array<{ cells: RichText[][]; header: boolean }> = [];
-  const walk = (el: Element, inHead: boolean) => {
-    for (const child of el.children) {
-      if (!isElement(child)) continue;
-      if (child.name === "thead") walk(child, true);
-      else if (child.name === "tbody" || child.name === "tfoot") walk(child, inHead);
-      else if (child.name === "tr") {
-        const cells = childElements(child, "td", "th");
-        rows.push({
-          cells: cells.map((c) => inlineRichText(c.children, options).slice(0, MAX_RICH_TEXT_ITEMS)),
-          header: inHead || (cells.length > 0 && cells.every((c) => c.name === "th")),
-        });
-      }
-    }
-  };
-  walk(node, false);
+  const rows = tableRows(node).map(({ cells, header }) => ({
+    cells: cells.map((c) => inlineRichText(c.children, options).slice(0, MAX_RICH_TEXT_ITEMS)),
+    header,
+  }));
   if (rows.length === 0) return [];
   const width = Math.max(1, ...rows.map((r) => r.cells.length));
   const hasHeader = rows[0]!.header;
@@ -398,10 +386,6 @@ function elementBlocks(node: Element, options: ConvertOptions, warnings: string[
       if (src) blocks.push({ object: "block", type: "video", video: { type: "external", external: { url: src } } });
       break;
     }
-    case "script":
-    case "style":
-    case "template":
-      break;
     default:
       // Containers (div, section, article, aside…) pass their content through.
       blocks.push(...convertNodes(node.children, options, warnings));

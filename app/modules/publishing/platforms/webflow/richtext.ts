@@ -1,5 +1,15 @@
 import type { ChildNode, Element } from "domhandler";
-import { BLOCK_TAGS, CONTAINER_TAGS, findElement, HEADING_TAGS, isElement, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
+import {
+  BLOCK_TAGS,
+  CONTAINER_TAGS,
+  findElement,
+  HEADING_TAGS,
+  isElement,
+  parseHtml,
+  tableRows,
+  textOf,
+  walkBlocks,
+} from "#app/utils/html-tree";
 import { escapeHtml } from "#app/utils/html";
 
 /**
@@ -135,15 +145,7 @@ export function htmlToWebflowRichText(html: string, options: WebflowRichTextOpti
   };
 
   const table = (node: Element) => {
-    const rows: Element[][] = [];
-    const collect = (el: Element) => {
-      for (const child of el.children) {
-        if (!isElement(child)) continue;
-        if (child.name === "tr") rows.push(child.children.filter(isElement).filter((c) => c.name === "td" || c.name === "th"));
-        else if (child.name === "thead" || child.name === "tbody" || child.name === "tfoot") collect(child);
-      }
-    };
-    collect(node);
+    const rows = tableRows(node).map((row) => row.cells);
     if (rows.length === 0) return;
     warnings.add("a table became a list, one item per row (Webflow rich text has no tables)");
     const images: Element[] = [];

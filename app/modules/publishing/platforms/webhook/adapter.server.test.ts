@@ -1,14 +1,9 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import type { PostInput } from "../../types";
-import {
-  articleData,
-  generateWebhookSecret,
-  maskWebhookUrl,
-  parseWebhookSecret,
-  webhookMessageId,
-  webhookRetryDelayMs,
-} from "./adapter.server";
+import { webhookRetryDelayMs } from "./delivery.server";
+import { articleData, webhookMessageId } from "./payload.server";
+import { generateWebhookSecret, maskWebhookUrl, parseWebhookSecret } from "./endpoint.server";
 
 const post: PostInput = {
   articleId: "art_1",

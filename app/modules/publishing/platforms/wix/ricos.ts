@@ -1,5 +1,5 @@
 import type { ChildNode, Element } from "domhandler";
-import { childElements, eachElement, isElement, isInline, parseHtml, textOf, walkBlocks } from "#app/utils/html-tree";
+import { childElements, eachElement, isElement, isInline, parseHtml, tableRows, textOf, walkBlocks } from "#app/utils/html-tree";
 
 /**
  * Article HTML → a Wix Ricos document (integrations.md §4), pure, no I/O. We
@@ -218,21 +218,9 @@ class Builder {
   }
 
   table(element: Element): RicosNode[] {
-    const rows: Element[][] = [];
-    let headerRow = false;
-    const walk = (el: Element, inHead: boolean) => {
-      for (const child of el.children) {
-        if (!isElement(child)) continue;
-        if (child.name === "thead") walk(child, true);
-        else if (child.name === "tbody" || child.name === "tfoot") walk(child, inHead);
-        else if (child.name === "tr") {
-          const cells = childElements(child, "td", "th");
-          if (rows.length === 0) headerRow = inHead || (cells.length > 0 && cells.every((c) => c.name === "th"));
-          rows.push(cells);
-        }
-      }
-    };
-    walk(element, false);
+    const found = tableRows(element);
+    const headerRow = found[0]?.header ?? false;
+    const rows = found.map((row) => row.cells);
     if (!rows.length) return [];
     const width = Math.max(1, ...rows.map((r) => r.length));
     const rowNodes = rows.map((cells) =>
@@ -351,10 +339,6 @@ class Builder {
         break;
       case "iframe":
         out.push(...this.video(child.attribs.src));
-        break;
-      case "script":
-      case "style":
-      case "template":
         break;
       default:
         // Containers (div, section…) pass their content through.

@@ -1,10 +1,24 @@
-import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../../http.server";
+import { describeResponse, platformRequest } from "../../http.server";
 import { PublishError } from "../../types";
-import type { AdapterContext, DoctorCheck, PostInput, PublishingAdapter, RemotePost, UploadedMedia } from "../../types";
+import type { DoctorCheck, PublishingAdapter } from "../../types";
 import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
-import { pickExisting, uploadFilename } from "../wordpress/posts.server";
+import { pickExisting, uploadFilename, FIND_STATUSES, UPLOAD_TIMEOUT_MS } from "../wordpress/posts.server";
 import { plainMessage } from "../wordpress/errors.server";
 import { check, failedCheck } from "../doctor";
+import {
+  RECONNECT,
+  ROLE_FIX,
+  type V11Post,
+  type V11Site,
+  type WordPressComConfig,
+  call,
+  ok,
+  readConfig,
+  siteFacts,
+  token,
+  wordpressComError,
+} from "./client.server";
+import { POST_FIELDS, readPost, savePost, savedPost, toRemote } from "./posts.server";
 
 /**
  * Sites hosted on WordPress.com through its v1.1 REST API (integrations.md §2),
@@ -26,231 +40,6 @@ import { check, failedCheck } from "../doctor";
  * (WordPress's get_posts default), so drafts are looked up by a search of our
  * title over every status, and both are matched by slug, title and author.
  */
-
-const NAME = "WordPress.com";
-const API = "/rest/v1.1";
-const UPLOAD_TIMEOUT_MS = 120_000;
-const FIND_STATUSES = "publish,future,draft,pending,private";
-const POST_FIELDS = "ID,URL,status,slug,title,author,metadata,date";
-const JETPACK_SEO = { title: "jetpack_seo_html_title", description: "advanced_seo_description" } as const;
-const YOAST_SEO = { title: "_yoast_wpseo_title", description: "_yoast_wpseo_metadesc" } as const;
-
-export type WordPressComConfig = {
-  blogId: string;
-  blogUrl: string;
-  userId: number | null;
-  userLogin: string;
-  /** simple: hosted; atomic: hosted with plugins; jetpack: a self-hosted site connected through Jetpack. */
-  hosting: "simple" | "atomic" | "jetpack";
-  /** The plan has WordPress.com's SEO tools (feature `advanced-seo`). */
-  seoTools: boolean;
-  category: string | null;
-};
-
-const RECONNECT = "Reconnect WordPress.com in Settings → Integrations and choose this site when WordPress.com asks.";
-const ROLE_FIX =
-  "Ask the site's owner to make your WordPress.com account an Author, Editor or Administrator of this site, then Check again.";
-
-/** v1.1 answers `{error, message}`; the token endpoints `{error, error_description}`. */
-export function wordpressComError(response: PlatformResponse, context = "the request"): PublishError {
-  let code = "";
-  let said = "";
-  try {
-    const body = response.json<{ error?: unknown; message?: unknown }>();
-    if (body && typeof body === "object") {
-      code = typeof body.error === "string" ? body.error : "";
-      said = plainMessage(body.message);
-    }
-  } catch {
-    // An HTML error page: the generic reading below applies.
-  }
-  const detail = `${context}: ${describeResponse(response)}`;
-  const err = (kind: ConstructorParameters<typeof PublishError>[0], message: string, fix: string | null = null) =>
-    new PublishError(kind, message, { detail, fix });
-  if (response.status === 429 || response.status >= 500) return errorFromResponse(NAME, response);
-  if (code === "invalid_token" || code === "authorization_required" || response.status === 401) {
-    return err(
-      "auth",
-      "WordPress.com no longer accepts Inkpilot's access to this site (it was revoked or expired). Reconnect it in Settings → Integrations.",
-      RECONNECT,
-    );
-  }
-  if (response.status === 403) {
-    // A single-blog token used for another site is refused with 403: only reconnecting fixes it.
-    if (/token|blog/i.test(said))
-      return err("auth", `WordPress.com refused ${context}: this connection is not for this site.${said ? ` (${said})` : ""}`, RECONNECT);
-    return err(
-      "config",
-      `WordPress.com refused ${context}: your account is not allowed to do this on this site.${said ? ` It said: “${said}”` : ""}`,
-      ROLE_FIX,
-    );
-  }
-  if (code === "unknown_post") return err("not_found", "The post no longer exists on WordPress.com (it was deleted there).");
-  if (code === "unknown_blog")
-    return err("config", "WordPress.com does not know this site any more (deleted, moved or made private).", RECONNECT);
-  if (code === "invalid_input" || code === "upload_error")
-    return err("invalid", `WordPress.com refused ${context}${said ? `: ${said}` : "."}`);
-  return errorFromResponse(NAME, response, said ? `WordPress.com refused ${context}: ${said}` : undefined);
-}
-
-type Ctx = { correlationId: string; signal: AbortSignal };
-const ok = (response: PlatformResponse) => response.status >= 200 && response.status < 300;
-
-async function call(
-  ctx: Ctx,
-  token: string,
-  method: NonNullable<PlatformRequest["method"]>,
-  path: string,
-  context: string,
-  request: Omit<PlatformRequest, "method"> & { query?: Record<string, string> } = {},
-) {
-  const { query, ...rest } = request;
-  const url = wordpressComUrl(`${API}${path}${query ? `?${new URLSearchParams(query)}` : ""}`);
-  const response = await platformRequest(ctx, url, { ...rest, method, headers: { ...rest.headers, Authorization: `Bearer ${token}` } });
-  if (!ok(response)) throw wordpressComError(response, context);
-  const body = response.json<unknown>();
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new PublishError("transient", `WordPress.com sent an answer we could not read for ${context}.`, {
-      detail: describeResponse(response),
-    });
-  }
-  return body as Record<string, unknown>;
-}
-
-function readConfig(config: AdapterContext["config"]): WordPressComConfig {
-  const blogId = typeof config.blogId === "string" ? config.blogId : "";
-  if (!/^\d+$/.test(blogId)) throw new PublishError("config", "This WordPress.com connection does not name its site.", { fix: RECONNECT });
-  const hosting = config.hosting === "atomic" || config.hosting === "jetpack" ? config.hosting : "simple";
-  return {
-    blogId,
-    blogUrl: typeof config.blogUrl === "string" ? config.blogUrl : "",
-    userId: typeof config.userId === "number" ? config.userId : null,
-    userLogin: typeof config.userLogin === "string" ? config.userLogin : "",
-    hosting,
-    seoTools: config.seoTools === true,
-    category: typeof config.category === "string" && config.category.trim() ? config.category.trim() : null,
-  };
-}
-
-const token = (ctx: Pick<AdapterContext, "credentials">) => ctx.credentials.accessToken ?? "";
-
-type V11Site = {
-  ID?: number;
-  name?: string;
-  URL?: string;
-  jetpack?: boolean;
-  is_wpcom_atomic?: boolean;
-  capabilities?: Record<string, boolean>;
-  plan?: { product_slug?: string; features?: { active?: string[] } };
-  options?: { is_automated_transfer?: boolean };
-};
-type V11Post = { ID?: number; URL?: string; status?: string; slug?: string; title?: string; author?: { ID?: number }; metadata?: unknown };
-
-function siteFacts(site: V11Site) {
-  const atomic = site.is_wpcom_atomic === true || site.options?.is_automated_transfer === true;
-  return {
-    hosting: (atomic ? "atomic" : site.jetpack ? "jetpack" : "simple") as WordPressComConfig["hosting"],
-    seoTools: (site.plan?.features?.active ?? []).includes("advanced-seo"),
-  };
-}
-
-function toRemote(post: V11Post): RemotePost {
-  return {
-    remoteId: String(post.ID),
-    url: post.URL ?? null,
-    status: post.status ?? "draft",
-    live: post.status === "publish",
-    version: null,
-  };
-}
-
-function savedPost(body: Record<string, unknown>, what: string): V11Post {
-  if (typeof body.ID !== "number")
-    throw new PublishError("transient", `WordPress.com sent an answer without ${what}.`, { detail: JSON.stringify(body).slice(0, 200) });
-  return body as V11Post;
-}
-
-function metadataValue(post: V11Post, key: string): string | undefined {
-  if (!Array.isArray(post.metadata)) return undefined;
-  const item = (post.metadata as Array<{ key?: string; value?: unknown }>).find((m) => m.key === key);
-  return item === undefined ? undefined : String(item.value);
-}
-
-function seoMetadata(config: WordPressComConfig, post: PostInput) {
-  const pairs: Array<{ key: string; value: string }> = [];
-  const add = (keys: { title: string; description: string }) => {
-    if (post.metaTitle) pairs.push({ key: keys.title, value: post.metaTitle });
-    if (post.metaDescription) pairs.push({ key: keys.description, value: post.metaDescription });
-  };
-  if (config.seoTools) add(JETPACK_SEO);
-  if (config.hosting !== "simple") add(YOAST_SEO);
-  return pairs.map((pair) => ({ ...pair, operation: "update" }));
-}
-
-async function savePost(ctx: AdapterContext, post: PostInput, featured: UploadedMedia | null, remoteId: string | null) {
-  const config = readConfig(ctx.config);
-  let current: V11Post | null = null;
-  if (remoteId) {
-    current = await readPost(ctx, config, remoteId);
-    if (!current) throw new PublishError("not_found", "The post no longer exists on WordPress.com (it was deleted there).");
-  }
-  const now = Date.now();
-  const scheduled = post.mode === "live" && post.scheduleAt && post.scheduleAt.getTime() > now + 60_000 ? post.scheduleAt : null;
-  const status = post.mode !== "live" ? "draft" : scheduled ? "future" : "publish";
-  // A draft carries no date (it is dated when it goes live); a post already live keeps its own.
-  const keepDate = status === "draft" || (current?.status === "publish" && status === "publish");
-  const metadata = seoMetadata(config, post);
-  const body = {
-    title: post.title,
-    content: post.html,
-    excerpt: post.excerpt,
-    slug: post.slug,
-    status,
-    ...(keepDate ? {} : { date: (scheduled ?? new Date(now)).toISOString() }),
-    tags: [...new Set(post.tags.map((t) => t.trim()).filter(Boolean))],
-    ...(config.category ? { categories: [config.category] } : {}),
-    // An empty string removes a featured image the article no longer has (updates only).
-    ...(featured ? { featured_image: featured.remoteId } : remoteId ? { featured_image: "" } : {}),
-    // v1.1 shares new posts to the customer's social accounts unless told not to.
-    publicize: false,
-    ...(metadata.length ? { metadata } : {}),
-  };
-  const path = remoteId ? `/sites/${config.blogId}/posts/${encodeURIComponent(remoteId)}` : `/sites/${config.blogId}/posts/new`;
-  const saved = savedPost(
-    await call(ctx, token(ctx), "POST", path, remoteId ? "updating the post" : "creating the post", {
-      json: body,
-      query: { context: "edit" },
-    }),
-    "the saved post",
-  );
-  await ctx.log("info", remoteId ? "wordpress_com.update" : "wordpress_com.create", `post ${saved.ID} ${saved.status}`);
-  if (status !== "draft" && saved.status === "pending") {
-    await ctx.log("warn", "wordpress_com.status", `post ${saved.ID} is waiting for review: this account may not publish on the site`);
-  }
-  if (metadata.length && metadataValue(saved, metadata[0]!.key) === undefined && post.metaTitle) {
-    await ctx.log(
-      "warn",
-      "wordpress_com.seo",
-      `SEO title/description did not stick on post ${saved.ID} (no SEO plugin or tools active); the excerpt is set`,
-    );
-  }
-  return toRemote(saved);
-}
-
-async function readPost(ctx: AdapterContext, config: WordPressComConfig, remoteId: string): Promise<V11Post | null> {
-  try {
-    const post = savedPost(
-      await call(ctx, token(ctx), "GET", `/sites/${config.blogId}/posts/${encodeURIComponent(remoteId)}`, "reading the post", {
-        query: { context: "edit", fields: POST_FIELDS },
-      }),
-      "the post",
-    );
-    return post.status === "trash" ? null : post;
-  } catch (error) {
-    if (error instanceof PublishError && error.kind === "not_found") return null;
-    throw error;
-  }
-}
 
 function hostingCheck(config: WordPressComConfig): DoctorCheck {
   if (config.hosting === "jetpack") {
