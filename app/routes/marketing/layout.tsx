@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const auth = await getOptionalAuth(request);
-  // The plan decides the calls to action: nobody on a trial or on Pro is offered a trial (issue 10).
+  // The plan decides the calls to action: nobody on a trial or on Pro is offered a trial.
   const visitor: PublicVisitor = auth ? { signedIn: true, plan: auth.workspace.plan } : { signedIn: false };
   return { visitor, supportEmail: getEnv().SUPPORT_EMAIL };
 }

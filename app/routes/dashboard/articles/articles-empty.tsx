@@ -4,7 +4,7 @@ import type { ArticleListTab } from "#app/modules/articles/queries.server";
 
 /**
  * What the articles list shows when a tab has no rows: what the tab would hold and the action that
- * fills it (issue 10 item 7), apart from the site having no articles at all and a search matching none.
+ * fills it, apart from the site having no articles at all and a search matching none.
  */
 
 type Action = { label: string; to: string };

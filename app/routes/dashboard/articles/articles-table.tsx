@@ -24,7 +24,7 @@ export type ArticleRow = {
   scoring: boolean;
 };
 
-/** A published article is sent again to update its posts; the publish dialog does both (issue 9). */
+/** A published article is sent again to update its posts; the publish dialog does both. */
 const publishLabel = (article: ArticleRow) => (article.status === "published" ? "Update" : "Publish");
 
 const VERDICT_STYLE: Record<SeoVerdict["id"], string> = {

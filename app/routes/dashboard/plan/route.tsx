@@ -9,7 +9,7 @@ import { PlanPage } from "./plan-ui";
 import type { Route } from "./+types/route";
 
 /**
- * The 30-day content plan (issue 12 scope 1; docs/decisions/050-content-plan.md).
+ * The 30-day content plan (docs/decisions/050-content-plan.md).
  * Every member sees it; changing it needs topics.manage. The edit and add
  * forms live in the URL (?edit={id}, ?add=1; decision 028); every other
  * change is a one-button form posting an intent, so all of it works

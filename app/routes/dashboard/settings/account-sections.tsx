@@ -34,7 +34,7 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
   );
 }
 
-/** The auto-pilot digest for this workspace (issue 12 scope 7): daily, weekly or off. */
+/** The auto-pilot digest for this workspace (docs/decisions/049-autopilot-days.md): daily, weekly or off. */
 export function DigestCard({ account, actionData }: FormsProps) {
   const reply = replyFor(actionData, "digest");
   const [form, fields] = useForm({ id: "digest", lastResult: reply?.result, defaultValue: { digest: account.digest } });

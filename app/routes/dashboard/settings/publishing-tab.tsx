@@ -9,7 +9,7 @@ import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
 
 /**
- * The Publishing tab (spec 001; issue 12 scope 2): the first day, the time and
+ * The Publishing tab (docs/decisions/048-publishing-schedule.md): the first day, the time and
  * time zone, extra daily times, the default destination, Save Publishing
  * Settings, and Apply to Existing Drafts. 'Add new daily time' and Remove are
  * Conform list buttons, so they work without JavaScript too (the server answers
