@@ -6,7 +6,7 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "../../../components/generation-progress";
+import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "#app/components/generation-progress";
 import type { Route } from "./+types/status";
 import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
