@@ -76,16 +76,16 @@ export default [
     route("generator", "routes/dashboard/generator/route.tsx"),
     route("backlinks", "routes/dashboard/backlinks/route.tsx"),
     route("scheduler", "routes/dashboard/scheduler/route.tsx"),
-    // The 30-day content plan (decision 050).
+    // The 30-day content plan (docs/decisions/050-content-plan.md).
     route("plan", "routes/dashboard/plan/route.tsx"),
     route("topics", "routes/dashboard/topics/route.tsx"),
     route("upgrade", "routes/dashboard/upgrade/route.tsx"),
-    // An auto-pilot article waiting for approval: approve to publish, or reject.
+    // An auto-pilot article waiting for approval (docs/decisions/049-autopilot-days.md): approve to publish, or reject.
     route("review/:dayId", "routes/dashboard/review.tsx"),
-    // Several sites: the workspace's sites, and the sidebar switcher's form.
+    // Several sites (docs/decisions/043-several-sites-current-site-per-session.md): the workspace's sites, and the sidebar switcher's form.
     route("sites", "routes/dashboard/sites/route.tsx"),
     route("sites/switch", "routes/dashboard/sites-switch.ts"),
-    // Teams: members, roles and invitations of the current workspace.
+    // Teams (docs/decisions/044-teams-roles-and-invitations.md): members, roles and invitations of the current workspace.
     route("team", "routes/dashboard/team/route.tsx"),
     route("api-docs", "routes/dashboard/api-docs.tsx"),
   ]),
@@ -109,7 +109,7 @@ export default [
     route("reset-password", "routes/auth/reset-password.tsx"),
     // The undo link mailed to the old address after an email change; works without a session.
     route("account/revert-email", "routes/auth/revert-email.tsx"),
-    // A team invitation's link: accept signed in, or create the account; works without a session.
+    // A team invitation's link (docs/decisions/044-teams-roles-and-invitations.md): accept signed in, or create the account; works without a session.
     route("invite", "routes/auth/invite.tsx"),
   ]),
   // Connecting Wix through the app install flow: start (redirect or JSON for the popup), Wix's callback, the popup's last page.
@@ -135,7 +135,7 @@ export default [
     route("mailbox", "routes/admin/mailbox.tsx"),
     route("mailbox/:mailId", "routes/admin/mailbox-message.tsx"),
     route("sessions", "routes/admin/sessions.tsx"),
-    // Operator diagnostics of publishing (decisions: operators only, never public).
+    // Operator diagnostics of publishing: operators only, never public.
     route("integration-settings", "routes/admin/integration-settings.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("shopify-debug", "routes/admin/shopify-debug.tsx"),

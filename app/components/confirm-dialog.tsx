@@ -55,3 +55,58 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/**
+ * A choice made in the browser, not posted: leave with unsaved changes, start a
+ * generation the form will post, accept an AI rewrite. Closing it (Escape, the
+ * overlay, the cancel button) is the cancel choice. Only for what exists with
+ * JavaScript alone (the editor, a form's JavaScript confirmation); anything the
+ * server does must also be reachable without it (docs/decisions/028-url-driven-dialogs.md).
+ */
+export function ChoiceDialog({
+  open,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  confirmVariant = "primary",
+  className,
+  children,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  title: string;
+  description: React.ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  confirmVariant?: "primary" | "destructive";
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
+      }}
+      title={title}
+      description={description}
+      className={className}
+    >
+      {children}
+      <div className={children ? "mt-4 flex justify-end gap-2" : "flex justify-end gap-2"}>
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            {cancelLabel}
+          </Button>
+        </DialogClose>
+        <Button type="button" variant={confirmVariant} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

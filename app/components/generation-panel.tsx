@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { Form, Link, useNavigate, useSubmit } from "react-router";
 import { Field } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
+import { ChoiceDialog } from "#app/components/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { useHydrated } from "#app/utils/use-hydrated";
 import {
@@ -72,22 +73,18 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
         </Link>
       </p>
 
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Generate an article?" description={GENERATION_QUESTION}>
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            onClick={() => {
-              setConfirming(false);
-              if (formRef.current) void submit(formRef.current);
-            }}
-          >
-            Start Generation
-          </Button>
-        </div>
-      </Dialog>
+      <ChoiceDialog
+        open={confirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          if (formRef.current) void submit(formRef.current);
+        }}
+        title="Generate an article?"
+        description={GENERATION_QUESTION}
+        cancelLabel="Cancel"
+        confirmLabel="Start Generation"
+      />
 
       {active ? <RunningGeneration key={active.id} generation={active} hydrated={hydrated} /> : null}
     </section>

@@ -43,6 +43,14 @@ describe("layers", () => {
     expect(crossing).toEqual([]);
   });
 
+  test("server code makes no raw fetch: outbound requests go through guardedFetch (app/utils/http.server.ts) or a vendor SDK", () => {
+    const raw = sourceFiles(APP)
+      .filter((file) => /\.server\.tsx?$/.test(file))
+      .filter((file) => /(^|[^\w.])fetch\(/m.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(raw).toEqual([]);
+  });
+
   test("errors are thrown through badRequest()/notFound()/forbidden(), never ad hoc", () => {
     const helpers = path.join(APP, "utils/responses.server.ts");
     const adHoc = sourceFiles(APP)

@@ -20,10 +20,14 @@ beforeAll(async () => {
   process.env.GOOGLE_CLIENT_ID = oidc.clientId;
   process.env.GOOGLE_CLIENT_SECRET = oidc.clientSecret;
   process.env.GOOGLE_ISSUER = oidc.issuer;
+  // Discovery goes through the outbound guard, which lets a private address through only when listed.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${oidc.port}`;
   resetEnvForTests();
   db = await testDb();
 });
 afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  resetEnvForTests();
   await oidc.close();
 });
 

@@ -244,6 +244,9 @@ describe("generation pipeline", () => {
 
   it("embeds the video the YouTube search finds", async () => {
     const youtube = await startFakeYouTube();
+    // The search goes through the outbound guard, which lets a private address through only when listed.
+    process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${youtube.port}`;
+    resetEnvForTests();
     try {
       youtube.videos.set(KEYWORD, [{ videoId: "dQw4w9WgXcQ", title: "Content Marketing in 5 Minutes" }]);
       const video = createYouTubeSearch({ apiKey: youtube.apiKey, baseUrl: youtube.baseUrl });
@@ -252,6 +255,8 @@ describe("generation pipeline", () => {
       expect(article.content_html).toContain("<p>Watch: Content Marketing in 5 Minutes</p>");
       expect(article.content_html).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ"/);
     } finally {
+      delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+      resetEnvForTests();
       await youtube.close();
     }
   });

@@ -9,8 +9,15 @@ const never = new AbortController().signal;
 
 beforeAll(async () => {
   fake = await startFakeYouTube();
+  // Vendor calls go through the outbound guard, which lets a private address through only when listed.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
+  resetEnvForTests();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  resetEnvForTests();
+  await fake.close();
+});
 beforeEach(() => {
   fake.requests.length = 0;
   fake.failures.length = 0;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { guardedFetch } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import type { Video, VideoSearch } from "./types";
 
@@ -7,10 +8,13 @@ import type { Video, VideoSearch } from "./types";
  * {base}/search, API key in `key`, results in items[].id.videoId and
  * items[].snippet.title). A failed search costs the article its video, never
  * the article; only a cancelled signal throws. tests/fakes/youtube.ts speaks
- * the same protocol.
+ * the same protocol. Requests go through the outbound guard like every other
+ * vendor call (a local fake is reached through TEST_ALLOW_PRIVATE_HOSTS).
  */
 
 const SEARCH_TIMEOUT_MS = 10_000;
+// One result's snippet is a few kilobytes; a bigger answer is not search.list's.
+const MAX_ANSWER_BYTES = 1024 * 1024;
 const VIDEO_ID = /^[\w-]{6,20}$/;
 
 const SearchListResponse = z.object({
@@ -40,9 +44,9 @@ export function createYouTubeSearch(config: { apiKey: string; baseUrl: string })
         key: config.apiKey,
       }).toString();
       try {
-        const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]) });
-        if (!response.ok) return null;
-        const body = SearchListResponse.safeParse(await response.json());
+        const response = await guardedFetch(url, { timeoutMs: SEARCH_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES, signal });
+        if (response.status < 200 || response.status >= 300) return null;
+        const body = SearchListResponse.safeParse(JSON.parse(response.text()));
         const item = body.success ? body.data.items?.[0] : undefined;
         const id = item?.id?.videoId;
         return id && VIDEO_ID.test(id) ? { id, title: item?.snippet?.title ?? keyword } : null;

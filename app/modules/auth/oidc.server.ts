@@ -4,6 +4,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
+import { guardedFetch } from "#app/utils/http.server";
 import type { OidcProfile } from "./auth.server";
 
 /**
@@ -51,12 +52,13 @@ class OidcStrategy extends OAuth2Strategy<OidcProfile> {
 async function buildAuthenticator() {
   const env = getEnv();
   const issuer = env.GOOGLE_ISSUER.replace(/\/$/, "");
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+  const response = await guardedFetch(`${issuer}/.well-known/openid-configuration`, {
     headers: { Accept: "application/json" },
-    signal: AbortSignal.timeout(10_000),
+    timeoutMs: 10_000,
+    maxBytes: 1024 * 1024,
   });
-  if (!response.ok) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
-  const discovery = Discovery.parse(await response.json());
+  if (response.status < 200 || response.status >= 300) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
+  const discovery = Discovery.parse(JSON.parse(response.text()));
   if (discovery.issuer.replace(/\/$/, "") !== issuer) {
     throw new Error(`OIDC discovery issuer ${discovery.issuer} does not match GOOGLE_ISSUER ${issuer}`);
   }

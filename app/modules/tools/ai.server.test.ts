@@ -17,7 +17,15 @@ import { headlines, socialCaptions } from "./templates";
 
 let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 let dataforseo: Awaited<ReturnType<typeof startFakeDataForSeo>>;
-const ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD", "DATAFORSEO_API_URL"];
+const ENV = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "OPENAI_MODEL",
+  "DATAFORSEO_LOGIN",
+  "DATAFORSEO_PASSWORD",
+  "DATAFORSEO_API_URL",
+  "TEST_ALLOW_PRIVATE_HOSTS",
+];
 
 const AI_HEADLINES = [
   "Email Marketing That Converts: A Field Guide",
@@ -43,6 +51,8 @@ beforeAll(async () => {
     DATAFORSEO_LOGIN: dataforseo.login,
     DATAFORSEO_PASSWORD: dataforseo.password,
     DATAFORSEO_API_URL: dataforseo.url,
+    // Vendor calls go through the outbound guard, which lets a private address through only when listed.
+    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${dataforseo.port}`,
   });
   resetEnvForTests();
 });

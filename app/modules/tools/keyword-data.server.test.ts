@@ -8,10 +8,17 @@ const provider = () => createDataForSeoProvider({ login: fake.login, password: f
 
 beforeAll(async () => {
   fake = await startFakeDataForSeo();
+  // Vendor calls go through the outbound guard, which lets a private address through only when listed.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
+  resetEnvForTests();
   fake.metrics.set("standing desk", { search_volume: 201000, competition: "HIGH", competition_index: 100, cpc: 1.72 });
   fake.metrics.set("best standing desk", { search_volume: 40500, competition: "MEDIUM", competition_index: 52, cpc: 0.98 });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  resetEnvForTests();
+  await fake.close();
+});
 
 test("posts the keywords with Basic auth and maps the answer", async () => {
   fake.requests.length = 0;

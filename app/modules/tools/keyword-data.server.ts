@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
+import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 
 /**
  * Keyword metrics (search volume, difficulty, CPC) from a configured
@@ -62,6 +63,18 @@ export function difficultyFrom(index: number | null | undefined, competition?: s
   return level === "LOW" ? "Easy" : level === "MEDIUM" ? "Medium" : level === "HIGH" ? "Hard" : null;
 }
 
+const TIMEOUT_MS = 20_000;
+// A search volume answer for the few keywords one tool run sends is a few kilobytes.
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export function createDataForSeoProvider(config: { login: string; password: string; baseUrl: string }): KeywordDataProvider {
   const auth = `Basic ${Buffer.from(`${config.login}:${config.password}`).toString("base64")}`;
   return {
@@ -72,18 +85,28 @@ export function createDataForSeoProvider(config: { login: string; password: stri
       );
       const out = new Map<string, KeywordMetrics>();
       if (accepted.length === 0) return out;
-      const response = await fetch(new URL(SEARCH_VOLUME_PATH, config.baseUrl), {
-        method: "POST",
-        headers: {
-          Authorization: auth,
-          "Content-Type": "application/json",
-          ...(options?.correlationId ? { "X-Request-Id": options.correlationId } : {}),
-        },
-        body: JSON.stringify([{ keywords: accepted, location_code: LOCATION_CODE, language_code: LANGUAGE_CODE }]),
-        signal: options?.signal ?? AbortSignal.timeout(20_000),
-      });
-      const parsed = SearchVolumeAnswer.safeParse(await response.json().catch(() => null));
-      if (!response.ok || !parsed.success) {
+      let response;
+      try {
+        response = await guardedFetch(new URL(SEARCH_VOLUME_PATH, config.baseUrl), {
+          method: "POST",
+          headers: {
+            Authorization: auth,
+            "Content-Type": "application/json",
+            ...(options?.correlationId ? { "X-Request-Id": options.correlationId } : {}),
+          },
+          body: JSON.stringify([{ keywords: accepted, location_code: LOCATION_CODE, language_code: LANGUAGE_CODE }]),
+          timeoutMs: TIMEOUT_MS,
+          maxBytes: MAX_ANSWER_BYTES,
+          correlationId: options?.correlationId,
+          signal: options?.signal,
+        });
+      } catch (error) {
+        if (error instanceof OutboundRequestError) throw new KeywordDataError(`DataForSEO: ${error.code}`, { cause: error });
+        throw error;
+      }
+      const parsed = SearchVolumeAnswer.safeParse(parseJson(response.text()));
+      const ok = response.status >= 200 && response.status < 300;
+      if (!ok || !parsed.success) {
         throw new KeywordDataError(`DataForSEO answered HTTP ${response.status}${parsed.success ? `: ${parsed.data.status_message}` : ""}`);
       }
       const body = parsed.data;

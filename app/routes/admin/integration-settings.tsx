@@ -15,6 +15,7 @@ import { logger } from "#app/utils/logger.server";
 import { PageTitle, Panel } from "./admin-ui";
 import { ProviderSection } from "./integration-settings-section";
 import type { Route } from "./+types/integration-settings";
+import { z } from "zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integration settings | Inkpilot Admin" }];
 
@@ -22,10 +23,12 @@ export async function loader() {
   return { providers: await integrationSettingsView(getDb()) };
 }
 
+/** Which provider's form was posted, and whether to save or test it; the fields are SaveSchema's. */
+const ProviderIntentSchema = z.object({ intent: z.string().optional(), provider: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const provider = formData.get("provider");
+  const { formData, submission: chosen } = await parseSubmission(request, ProviderIntentSchema);
+  const { intent = "", provider } = chosen.status === "success" ? chosen.value : {};
   if (!isAppProvider(provider)) return replyNotice(intent, { title: SETTINGS_MESSAGES.saveFailed, description: "Unknown platform." });
   const db = getDb();
   if (intent === `test-${provider}`) {

@@ -19,6 +19,8 @@ import { DataTable, LevelBadge, PageTitle, Panel } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import { ActionResult, InstallsPanel, logLink, OAuthStatesPanel, type ActionReply } from "./diagnostics-panels";
 import type { Route } from "./+types/integrations";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Publishing diagnostics | Inkpilot Admin" }];
 
@@ -49,10 +51,12 @@ export async function loader({ url }: Route.LoaderArgs) {
   };
 }
 
+const DiagnosticSchema = z.object({ intent: z.enum(["health", "test-publish"]), connectionId: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const connectionId = String(form.get("connectionId") ?? "");
+  const { submission } = await parseSubmission(request, DiagnosticSchema);
+  if (submission.status !== "success") return data({ error: "Unknown action" }, { status: 400 });
+  const { intent, connectionId = "" } = submission.value;
   const db = getDb();
   if (intent === "health") return data<ActionReply>({ intent, health: await runHealthCheck(db, connectionId) });
   if (intent === "test-publish") {

@@ -9,6 +9,8 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { DataTable, FilterForm, FilterSelect, PageTitle, Pager } from "./admin-ui";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/jobs";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Jobs | Inkpilot Admin" }];
 
@@ -17,16 +19,17 @@ export async function loader({ url }: Route.LoaderArgs) {
   return { filter, ...(await listJobs(getDb(), filter)) };
 }
 
+const JobActionSchema = z.object({ intent: z.enum(["retry", "cancel"]), jobId: z.coerce.number().int() });
+
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const form = await request.formData();
-  const jobId = Number(form.get("jobId"));
-  const intent = form.get("intent");
+  const { submission } = await parseSubmission(request, JobActionSchema);
   const { user } = context.get(authContext);
   const actor = { userId: user.id, ip: context.get(requestContext).ip ?? null };
   const back = `/dashboard/admin/jobs${url.search}`;
-  if (!Number.isInteger(jobId) || (intent !== "retry" && intent !== "cancel")) {
+  if (submission.status !== "success") {
     return redirectWithToast(back, { type: "error", title: "Nothing changed", description: "Unknown job or action." });
   }
+  const { jobId, intent } = submission.value;
   const db = getDb();
   if (intent === "retry") {
     const done = await retryFailedJob(db, jobId, actor);

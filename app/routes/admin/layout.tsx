@@ -45,7 +45,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <AdminNav />
           <div className="ml-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <p className="text-slate-600">Signed in as {loaderData.operator.email}</p>
-            {/* Operator pages sit beside the customer dashboard, one click away (item 8). */}
+            {/* Operator pages sit beside the customer dashboard, one click away. */}
             <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
               Back to the dashboard
             </Link>

@@ -9,6 +9,8 @@ import { useIsPending } from "#app/utils/use-is-pending";
 import { DataTable, LevelBadge, PageTitle, Panel, YesNo } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import type { Route } from "./+types/shopify-debug";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopify debug | Inkpilot Admin" }];
 
@@ -24,10 +26,13 @@ export async function loader({ url }: Route.LoaderArgs) {
   }
 }
 
+const ShopSchema = z.object({ shop: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const { submission } = await parseSubmission(request, ShopSchema);
+  const shop = submission.status === "success" ? (submission.value.shop ?? "") : "";
   const { user, site } = context.get(authContext);
-  const result = await testShopifyOAuthStart(getDb(), { siteId: site.id, userId: user.id, shop: String(form.get("shop") ?? "") });
+  const result = await testShopifyOAuthStart(getDb(), { siteId: site.id, userId: user.id, shop });
   return data({ oauthStart: result }, { status: result.ok ? 200 : 400 });
 }
 

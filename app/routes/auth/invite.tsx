@@ -17,6 +17,7 @@ import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/invite";
+import { z } from "zod";
 
 /**
  * The link of an invitation mail, /invite?token=… (docs/decisions/044): signed
@@ -57,12 +58,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+/** Which of the page's two forms was posted (accept signed in, or create the account), for which invitation. */
+const InviteIntentSchema = z.object({ token: z.string().optional(), intent: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   const ip = context.get(requestContext).ip ?? null;
-  const formData = await request.formData();
-  const token = String(formData.get("token") ?? "");
-  if (formData.get("intent") === "accept") {
+  const { formData, submission: chosen } = await parseSubmission(request, InviteIntentSchema);
+  const { token = "", intent } = chosen.status === "success" ? chosen.value : {};
+  if (intent === "accept") {
     const auth = await getOptionalAuth(request, db);
     if (!auth) return redirect(`/signin?redirectTo=${encodeURIComponent(`/invite?token=${encodeURIComponent(token)}`)}`);
     const joined = await acceptInvitation(db, token, { id: auth.user.id, ip });

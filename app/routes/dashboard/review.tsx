@@ -16,7 +16,7 @@ import type { Route } from "./+types/review";
 export const handle = { breadcrumb: "Review" };
 export const meta: Route.MetaFunction = () => [{ title: "Review an auto-pilot article | Inkpilot" }];
 
-/** An auto-pilot article waiting for a decision (docs/decisions/049): approve to publish, or reject. */
+/** An auto-pilot article waiting for a decision (docs/decisions/049-autopilot-days.md): approve to publish, or reject. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const view = await reviewView(getDb(), auth.site.id, params.dayId);

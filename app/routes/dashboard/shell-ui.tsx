@@ -15,7 +15,7 @@ import {
   SparklesIcon,
   TagIcon,
   UserIcon,
-} from "../../components/icons";
+} from "#app/components/icons";
 import { SiteSwitcher, type SwitcherData } from "./site-switcher";
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "./sidebar-state";
 import { useDisclosure } from "./use-disclosure";

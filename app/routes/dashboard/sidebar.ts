@@ -2,11 +2,16 @@ import { redirect } from "react-router";
 import { safeRedirectPath } from "#app/modules/auth/guards.server";
 import type { Route } from "./+types/sidebar";
 import { sidebarCookie } from "./sidebar-state";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
+
+const SidebarSchema = z.object({ open: z.string().optional(), redirectTo: z.string().optional() });
 
 /** The no-JavaScript sidebar toggle: stores the chosen state and goes back to the page. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const open = form.get("open") === "true";
-  const back = safeRedirectPath(form.get("redirectTo"), "/dashboard");
+  const { submission } = await parseSubmission(request, SidebarSchema);
+  const fields = submission.status === "success" ? submission.value : {};
+  const open = fields.open === "true";
+  const back = safeRedirectPath(fields.redirectTo, "/dashboard");
   return redirect(back, { headers: { "Set-Cookie": sidebarCookie(open) } });
 }

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import type { SiteChoice } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
-import { ChevronUpDownIcon } from "../../components/icons";
+import { ChevronUpDownIcon } from "#app/components/icons";
 import { useDisclosure } from "./use-disclosure";
 
 /**

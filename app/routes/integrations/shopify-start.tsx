@@ -5,6 +5,8 @@ import { canManageConnections } from "#app/modules/publishing/access";
 import { ShopifyOAuthError, startShopifyInstall } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/shopify-start";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 /**
  * Starts connecting a Shopify store (GET from a link with ?shop=, or POST from
@@ -48,9 +50,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return shop === null ? null : start(context, shop);
 }
 
+const ShopSchema = z.object({ shop: z.string().optional() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  return start(context, String(form?.get("shop") ?? ""));
+  const parsed = form ? (await parseSubmission(form, ShopSchema)).submission : null;
+  return start(context, parsed?.status === "success" ? (parsed.value.shop ?? "") : "");
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Connecting Shopify | Inkpilot" }];

@@ -8,6 +8,8 @@ import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/delete";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 /**
  * Deleting an article: the list's confirmation dialog posts here, and without
@@ -32,11 +34,14 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return { article: { id: article.id, title: article.title }, back: backTo(url.searchParams.get("back")) };
 }
 
+/** The confirmation's one field: the list page (with its filters) to go back to. */
+const DeleteSchema = z.object({ redirectTo: z.string().optional() });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { site, user } = context.get(authContext);
   const db = getDb();
-  const form = await request.formData();
-  const back = backTo(form.get("redirectTo"));
+  const { submission } = await parseSubmission(request, DeleteSchema);
+  const back = backTo(submission.status === "success" ? (submission.value.redirectTo ?? null) : null);
   const article = await getArticle(db, site.id, params.articleId);
   if (!article) notFound("Article not found");
   try {

@@ -6,8 +6,10 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "../../../components/generation-progress";
+import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "#app/components/generation-progress";
 import type { Route } from "./+types/status";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 /**
  * A generation's status page: the no-JavaScript fallback of the progress
@@ -35,11 +37,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { generation };
 }
 
+const CancelSchema = z.object({ intent: z.literal("cancel") });
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const auth = context.get(authContext);
-  const form = await request.formData();
   // The page's one form: Cancel.
-  if (form.get("intent") !== "cancel") badRequest("Bad request");
+  const { submission } = await parseSubmission(request, CancelSchema);
+  if (submission.status !== "success") badRequest("Bad request");
   const db = getDb();
   const generation = await getGeneration(db, auth.site.id, params.id);
   if (!generation) notFound("Not found");

@@ -16,8 +16,8 @@ import {
   GenerationProgress,
   useGenerationEvents,
   type GenerationSnapshot,
-} from "../../../components/generation-progress";
-import { OfflineWriterNote } from "../../../components/generation-panel";
+} from "#app/components/generation-progress";
+import { OfflineWriterNote } from "#app/components/generation-panel";
 import { capitalisedOptions, GenerateSchema } from "./schemas";
 
 const ACTION = "/dashboard/generator?tab=generate";

@@ -5,7 +5,7 @@ import type { AutopilotStatus, DayStatus } from "#app/modules/autopilot/status.s
 import type { ComingDay, PastArticle } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 
-/** The scheduler's auto-pilot parts: the 'Next publish' bar with Pause/Resume, day states, skip, the past list. */
+/** The scheduler's auto-pilot parts (docs/decisions/049-autopilot-days.md): the 'Next publish' bar with Pause/Resume, day states, skip, the past list. */
 
 export function AutopilotBar({ status, timeZone, canPause }: { status: AutopilotStatus; timeZone: string; canPause: boolean }) {
   return (

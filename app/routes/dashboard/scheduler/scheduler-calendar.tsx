@@ -4,7 +4,7 @@ import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 
 /**
- * The scheduler's month calendar: the same 90 days as the
+ * The scheduler's month calendar (docs/decisions/049-autopilot-days.md): the same 90 days as the
  * list, month by month, weeks from Monday. Each day shows what is planned or
  * scheduled and auto-pilot's state; a day opens 'Choose a topic' (a plain link,
  * so it works without JavaScript).

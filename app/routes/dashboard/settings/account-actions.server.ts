@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { getDb, type DB } from "#app/db/client.server";
 import { changePassword, deleteUserAccount, requestEmailChange, updateProfile } from "#app/modules/account/account.server";
 import { saveAvatar } from "#app/modules/account/avatar.server";
@@ -9,6 +8,7 @@ import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { DIGEST_LABELS, setDigest } from "#app/modules/autopilot/digest.server";
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, DigestSchema, PASSWORDS, ProfileSchema } from "./account-schemas";
 
 /**
  * The account forms' action, for the account page and the settings Account tab
@@ -21,42 +21,6 @@ export const UNREADABLE_FORM: Notice = { title: "The form could not be read. Ple
 export const UNKNOWN_ACTION: Notice = { title: "Unknown action" };
 
 const AVATAR_ERROR = "Error uploading profile picture";
-
-const ProfileSchema = z.object({
-  firstName: z.string().trim().max(100, "Please keep the first name under 100 characters").default(""),
-  lastName: z.string().trim().max(100, "Please keep the last name under 100 characters").default(""),
-});
-
-// An empty address is the domain's to refuse ("Please enter a new email address"), after the password.
-const ChangeEmailSchema = z.object({
-  newEmail: z
-    .string()
-    .trim()
-    .default("")
-    .refine((email) => !email || z.email().safeParse(email).success, "Please enter a valid email address"),
-  currentPassword: z.string().default(""),
-});
-
-// Every rule is the domain's (app/modules/account/account.server.ts), checked in the order the form shows them.
-const ChangePasswordSchema = z.object({
-  currentPassword: z.string().default(""),
-  newPassword: z.string().default(""),
-  confirmPassword: z.string().default(""),
-});
-const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
-
-const TYPE_DELETE = "Please type DELETE to confirm";
-const DeleteAccountSchema = z.object({
-  confirm: z
-    .string({ error: TYPE_DELETE })
-    .trim()
-    .refine((typed) => typed === "DELETE", TYPE_DELETE),
-});
-
-/** The fields of each form, for its `useForm` on the client. */
-export type ChangeEmailFields = z.input<typeof ChangeEmailSchema>;
-export type ChangePasswordFields = z.input<typeof ChangePasswordSchema>;
-export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 
 type AccountForm = { db: DB; auth: AuthState; ip?: string; formData: FormData; back: string; request: Request };
 
@@ -86,8 +50,6 @@ export async function accountAction({ request, url, auth, ip }: { request: Reque
       return replyNotice(null, UNKNOWN_ACTION);
   }
 }
-
-export const DigestSchema = z.object({ digest: z.enum(["daily", "weekly", "off"], { error: "Choose daily, weekly or off." }) });
 
 async function saveDigest({ db, auth, formData, back }: AccountForm) {
   const { submission } = await parseSubmission(formData, DigestSchema);

@@ -1,19 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field } from "#app/components/forms";
+import { Field, useSchemaForm } from "#app/components/forms";
 import { ImageUpload } from "#app/components/image-upload";
 import { StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
-import type { ChangeEmailFields, ChangePasswordFields } from "./account-actions.server";
-import { IntentInput, usePendingIntent } from "../../../components/settings-ui";
+import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "./account-schemas";
+import { IntentInput, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * The account forms, shared by the standalone account page and the settings
  * Account tab. Each is a plain POST form with a hidden `intent`, handled by
- * ./account-actions.server.ts, so all of them work without JavaScript. They are
- * validated on the server only: most rules need the account (its password, the
- * addresses taken), and the messages come back through Conform's reply.
+ * ./account-actions.server.ts, so all of them work without JavaScript. The
+ * browser checks only what ./account-schemas.ts says; most rules need the account
+ * (its password, the addresses taken), and those messages come back through Conform's reply.
  */
 
 export type FormsProps = { account: AccountView; actionData: unknown };
@@ -47,7 +47,7 @@ export function ProfilePictureForm({ account, actionData }: FormsProps) {
 
 export function ProfileForm({ account, actionData }: FormsProps) {
   const pending = usePendingIntent("profile");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ProfileSchema, {
     id: "profile",
     lastResult: replyFor(actionData, "profile")?.result,
     defaultValue: { firstName: account.firstName, lastName: account.lastName },
@@ -83,7 +83,7 @@ export function ProfileForm({ account, actionData }: FormsProps) {
 
 export function ChangeEmailForm({ account, actionData }: FormsProps) {
   const pending = usePendingIntent("change-email");
-  const [form, fields] = useForm<ChangeEmailFields>({ id: "change-email", lastResult: replyFor(actionData, "change-email")?.result });
+  const [form, fields] = useSchemaForm(ChangeEmailSchema, { id: "change-email", lastResult: replyFor(actionData, "change-email")?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Update email" noValidate>
       <IntentInput intent="change-email" />
@@ -114,7 +114,7 @@ export function ChangeEmailForm({ account, actionData }: FormsProps) {
 
 export function ChangePasswordForm({ account, actionData }: FormsProps) {
   const pending = usePendingIntent("change-password");
-  const [form, fields] = useForm<ChangePasswordFields>({
+  const [form, fields] = useSchemaForm(ChangePasswordSchema, {
     id: "change-password",
     lastResult: replyFor(actionData, "change-password")?.result,
   });

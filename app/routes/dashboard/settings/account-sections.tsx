@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, SelectField, useSavedFormsKey } from "#app/components/forms";
+import { Field, SelectField, useSavedFormsKey, useSchemaForm } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { useCanManageBilling } from "#app/components/use-billing-role";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
-import type { DeleteAccountFields } from "./account-actions.server";
+import { DeleteAccountSchema, DigestSchema } from "./account-schemas";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm, ProfilePictureForm, type FormsProps } from "./account-forms";
-import { IntentInput, SettingsCard as Card, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard as Card, usePendingIntent } from "#app/components/settings-ui";
 
 /** The account page's sections, in the product's order; the forms themselves are in ./account-forms.tsx. */
 
@@ -34,10 +34,10 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
   );
 }
 
-/** The auto-pilot digest for this workspace: daily, weekly or off. */
+/** The auto-pilot digest for this workspace (docs/decisions/049-autopilot-days.md): daily, weekly or off. */
 export function DigestCard({ account, actionData }: FormsProps) {
   const reply = replyFor(actionData, "digest");
-  const [form, fields] = useForm({ id: "digest", lastResult: reply?.result, defaultValue: { digest: account.digest } });
+  const [form, fields] = useSchemaForm(DigestSchema, { id: "digest", lastResult: reply?.result, defaultValue: { digest: account.digest } });
   return (
     <Card
       title="Auto-pilot digest"
@@ -87,7 +87,7 @@ export function SessionCard() {
 export function DangerZone({ actionData }: { actionData: unknown }) {
   const pending = usePendingIntent("delete-account");
   const reply = replyFor(actionData, "delete-account");
-  const [form, fields] = useForm<DeleteAccountFields>({ id: "delete-account", lastResult: reply?.result });
+  const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: "delete-account", lastResult: reply?.result });
   return (
     <section aria-labelledby="danger-zone" className="rounded-xl border border-red-200 bg-red-50/40 p-6">
       <h2 id="danger-zone" className="text-lg font-semibold text-red-800">

@@ -100,7 +100,7 @@ export async function contentTabAction(request: Request, url: URL, auth: AuthSta
   return redirectWithToast(backTo(url), { title: "Content settings saved!" });
 }
 
-/** The Publishing tab: save the schedule (and add or remove daily times), or apply it to the drafts. */
+/** The Publishing tab (docs/decisions/048-publishing-schedule.md): save the schedule (and add or remove daily times), or apply it to the drafts. */
 export async function publishingTabAction(request: Request, url: URL, auth: AuthState, ip: string | undefined) {
   requirePermission(auth, "settings.manage");
   const formData = await readFormData(request);

@@ -6,7 +6,7 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import type { BrandSettings } from "#app/modules/settings/brand.server";
 import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 

@@ -6,7 +6,7 @@ import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import { ConnectFormSchema, type FORM_PLATFORMS } from "#app/modules/publishing/connect-form";
 import { CONNECT_FORM, platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
-import { IntentInput, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * The connect dialog (?tab=integrations&connect=<platform>): site address and

@@ -3,7 +3,7 @@ import { Button } from "#app/components/ui/button";
 import type { ConnectionView } from "#app/modules/publishing/connections.server";
 import { CONNECTION_STATUS_LABELS, platformName } from "#app/modules/publishing/platforms";
 import { cn } from "#app/utils/cn";
-import { IntentInput, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, usePendingIntent } from "#app/components/settings-ui";
 
 /** One destination of the site: its status, the doctor's last report, and what can be done with it. */
 

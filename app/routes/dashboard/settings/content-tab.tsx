@@ -15,7 +15,7 @@ import {
 } from "#app/modules/settings/content-options";
 import { replyFor } from "#app/utils/form-reply";
 import { LANGUAGE_OPTIONS } from "./brand-tab";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */
 

@@ -9,7 +9,7 @@ import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
 import type { ApiKeyReply } from "./developer-api-actions.server";
 import type { DeveloperApiData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * Settings → Integrations → Developer API (decision 045): generate a key

@@ -9,7 +9,7 @@ import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
 import type { WebhookReply } from "./event-webhooks-actions.server";
 import type { EventWebhooksData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * Settings → Integrations → Event webhooks (decision 047): endpoints that

@@ -10,7 +10,7 @@ import { ConnectionCard } from "./connection-card";
 import { DeveloperApiSection } from "./developer-api-section";
 import { EventWebhooksSection } from "./event-webhooks-section";
 import type { DeveloperApiData, EventWebhooksData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * The Integrations tab (docs/product.md "Publishing"): the site's destinations

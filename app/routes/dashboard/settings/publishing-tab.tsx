@@ -6,10 +6,10 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { MAX_DAILY_TIMES, PublishingFormSchema, timeZoneOptions } from "#app/modules/settings/publishing-options";
 import type { PublishingView } from "#app/modules/settings/publishing.server";
 import { replyFor } from "#app/utils/form-reply";
-import { IntentInput, SettingsCard, usePendingIntent } from "../../../components/settings-ui";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
- * The Publishing tab (docs/decisions/048): the first day, the time and
+ * The Publishing tab (docs/decisions/048-publishing-schedule.md): the first day, the time and
  * time zone, extra daily times, the default destination, Save Publishing
  * Settings, and Apply to Existing Drafts. 'Add new daily time' and Remove are
  * Conform list buttons, so they work without JavaScript too (the server answers

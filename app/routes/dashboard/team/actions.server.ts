@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
@@ -40,11 +41,14 @@ function refused(result: Exclude<MemberChangeResult, { ok: true }>) {
   return redirectWithToast(PAGE, { type: "error", ...REFUSALS[result.reason]! });
 }
 
+const TeamIntentSchema = z.object({ intent: z.enum(["invite", "revoke", "role", "remove", "leave"]) });
+
 export async function teamAction(request: Request, auth: AuthState, ip: string | null) {
   const db = getDb();
-  const formData = await request.formData();
+  const { formData, submission: chosen } = await parseSubmission(request, TeamIntentSchema);
+  if (chosen.status !== "success") return badRequest("Unknown action");
   const actor = { userId: auth.user.id, ip, role: auth.role, name: auth.user.fullName || auth.user.username };
-  switch (formData.get("intent")) {
+  switch (chosen.value.intent) {
     case "invite": {
       requirePermission(auth, "members.manage");
       const { submission } = await parseSubmission(formData, InviteSchema);
@@ -87,7 +91,5 @@ export async function teamAction(request: Request, auth: AuthState, ip: string |
       if (!result.ok) return refused(result);
       return redirectWithToast("/dashboard", { title: `You left ${auth.workspace.name}` });
     }
-    default:
-      return badRequest("Unknown action");
   }
 }

@@ -7,7 +7,7 @@ import { DEFAULT_TOPIC_COLOR, TopicFormSchema } from "#app/modules/topics/schema
 import type { Topic } from "#app/modules/topics/topics.server";
 import type { FormReply, Notice } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-import { PenIcon, TrashIcon } from "../../../components/icons";
+import { PenIcon, TrashIcon } from "#app/components/icons";
 
 /** The Topics page's card, topic form and delete confirmation (docs/product.md "Topics"). */
 

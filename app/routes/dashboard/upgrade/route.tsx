@@ -14,7 +14,7 @@ export const handle = { breadcrumb: "Plan" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Plan and billing | Inkpilot" }];
 
-/** The plan page (docs/decisions/046): owners only, as billing is theirs (permissions.ts). */
+/** The plan page (docs/decisions/046-billing-checkout-webhooks-entitlements.md): owners only, as billing is theirs (permissions.ts). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   requirePermission(auth, "billing.manage");

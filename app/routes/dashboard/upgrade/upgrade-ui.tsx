@@ -8,7 +8,7 @@ import type { IntervalQuote, PlanView } from "#app/modules/billing/plan-view.ser
 import { BILLING_NOT_CONFIGURED } from "#app/modules/billing/plan-forms";
 import { formatUsd, PRO_MONTHLY_ARTICLES } from "#app/modules/billing/plans";
 import { replyFor } from "#app/utils/form-reply";
-import { SettingsCard as Card } from "../../../components/settings-ui";
+import { SettingsCard as Card } from "#app/components/settings-ui";
 
 const per = (interval: "month" | "year") => (interval === "month" ? "month" : "year");
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -4,6 +4,7 @@ import { DiffView } from "#app/components/editor/diff-view";
 import type { AiSelectionRequest } from "#app/components/editor/toolbar";
 import { showToast } from "#app/components/toaster";
 import { Button } from "#app/components/ui/button";
+import { ChoiceDialog } from "#app/components/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 
@@ -141,23 +142,18 @@ export function AiEditDialogs({ ai }: { ai: AiEdits }) {
           The rewrite will be shown for review; nothing changes until you accept it.
         </p>
       </Dialog>
-      <Dialog
+      <ChoiceDialog
         open={ai.review !== null}
-        onOpenChange={(open) => (open ? null : ai.discard())}
+        onCancel={ai.discard}
+        onConfirm={ai.accept}
         title="Review the AI edit"
         description={ai.review ? `${ai.review.label}. Nothing changes until you accept.` : ""}
+        cancelLabel="Discard"
+        confirmLabel="Accept"
         className="max-w-2xl"
       >
         {diff ? <DiffView diff={diff} /> : null}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={ai.discard}>
-            Discard
-          </Button>
-          <Button type="button" onClick={ai.accept}>
-            Accept
-          </Button>
-        </div>
-      </Dialog>
+      </ChoiceDialog>
     </>
   );
 }

@@ -4,7 +4,7 @@ import type { LiveCheckItem } from "#app/modules/publishing/live-check-page";
 import type { LiveCheckSummary } from "#app/modules/publishing/live-check.server";
 
 /**
- * 'Live check' on the write screen (scope 5): per destination where the
+ * 'Live check' on the write screen: per destination where the
  * article is published, whether its public page shows the title, description,
  * canonical, images and links as sent, each problem with its fix, and 'Check
  * again' (intent live-check, see live-check.server.ts). Renders nothing until the

@@ -4,6 +4,8 @@ import type { AuthState } from "#app/modules/auth/guards.server";
 import { requestLiveCheck } from "#app/modules/publishing/live-check.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { z } from "zod";
+import { parseSubmission } from "#app/utils/forms.server";
 
 /**
  * The write screen's 'Check again' (intent "live-check"): queues a new check of
@@ -21,9 +23,12 @@ export const LIVE_CHECK_MESSAGES = {
   notFound: "That publication does not exist on this site.",
 } as const;
 
+const LiveCheckSchema = z.object({ publicationId: z.string().trim().min(1).max(100) });
+
 export async function liveCheckAction(db: DB, auth: AuthState, formData: FormData, now = new Date()) {
-  const publicationId = String(formData.get("publicationId") ?? "").trim();
-  if (!publicationId || publicationId.length > 100) notFound(LIVE_CHECK_MESSAGES.notFound);
+  const { submission } = await parseSubmission(formData, LiveCheckSchema);
+  if (submission.status !== "success") return notFound(LIVE_CHECK_MESSAGES.notFound);
+  const { publicationId } = submission.value;
   const outcome = await requestLiveCheck(db, auth.site.id, publicationId, now);
   if (!outcome.ok && outcome.reason === "not_found") notFound(LIVE_CHECK_MESSAGES.notFound);
   const back = editUrl(outcome.articleId);

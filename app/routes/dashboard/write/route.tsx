@@ -13,7 +13,7 @@ import { getActiveGeneration, getGeneration } from "#app/modules/generation/serv
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import type { Route } from "./+types/route";
-import { GenerationPanel, OfflineWriterNote } from "../../../components/generation-panel";
+import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";

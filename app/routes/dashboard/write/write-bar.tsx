@@ -1,6 +1,6 @@
 import type { Blocker } from "react-router";
 import { Button, StatusButton } from "#app/components/ui/button";
-import { Dialog } from "#app/components/ui/dialog";
+import { ChoiceDialog } from "#app/components/confirm-dialog";
 import type { SaveState } from "./use-autosave";
 
 /**
@@ -71,22 +71,15 @@ export function WriteBar({
 /** Asked when an in-app link would leave unsaved changes behind. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
   return (
-    <Dialog
+    <ChoiceDialog
       open={blocker.state === "blocked"}
-      onOpenChange={(open) => {
-        if (!open) blocker.reset?.();
-      }}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
       title="Leave without saving?"
       description="Your latest changes are not saved yet. Stay to save them, or leave and lose them."
-    >
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={() => blocker.proceed?.()}>
-          Leave
-        </Button>
-        <Button type="button" onClick={() => blocker.reset?.()}>
-          Stay
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel="Stay"
+      confirmLabel="Leave"
+      confirmVariant="destructive"
+    />
   );
 }
