@@ -3,7 +3,6 @@ import { type DB, inTransaction } from "#app/db/client.server";
 import type { PlanEvidenceKind, PlanItemOrigin } from "#app/db/schema";
 import { getTextGenerator } from "#app/modules/ai/providers.server";
 import type { TextGenerator } from "#app/modules/ai/types";
-import { cleanKeyword } from "#app/modules/articles/keyword-shape";
 import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.server";
 import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
@@ -13,7 +12,7 @@ import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/
 import { nonBlank, parseStringList } from "#app/utils/json";
 import { aiSuggestions } from "./ai-planner.server";
 import { classifyIntent, type SearchIntent } from "./intent";
-import { pickSuggestions, type PlanSource, type Suggestion, titleForKeyword } from "./offline-planner";
+import { pickSuggestions, type PlanSource, type Suggestion } from "./offline-planner";
 import { type Candidate, closestConflict, combinedSimilarity, type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
 /**
@@ -67,7 +66,7 @@ export async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource
   };
 }
 
-async function windowItems(db: DB, site: PlanSite, now: Date) {
+export async function windowItems(db: DB, site: PlanSite, now: Date) {
   const dates = planDates(now, site.timeZone);
   return db
     .selectFrom("plan_items")
@@ -145,21 +144,21 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
   };
 }
 
-async function getItem(db: DB, siteId: string, id: string) {
+export async function getItem(db: DB, siteId: string, id: string) {
   const row = await db.selectFrom("plan_items").selectAll().where("site_id", "=", siteId).where("id", "=", id).executeTakeFirst();
   if (!row) throw new PlanError("not_found", "This plan item does not exist.");
   return row;
 }
 
 /** An item the customer may still change: planned, no article written for it yet. */
-async function getPlannedItem(db: DB, siteId: string, id: string) {
+export async function getPlannedItem(db: DB, siteId: string, id: string) {
   const row = await getItem(db, siteId, id);
   if (row.article_id || row.status !== "planned")
     throw new PlanError("not_planned", "This day's article is already written; its keyword stays.");
   return row;
 }
 
-type Options = { now?: Date; text?: TextGenerator };
+export type Options = { now?: Date; text?: TextGenerator };
 
 /** The provider's embeddings of the texts by key, or null when it offers none or fails (the check then stays lexical). */
 async function embeddingsOf(text: TextGenerator, entries: Array<[key: string, text: string]>) {
@@ -390,144 +389,4 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
     .execute();
   await refreshFlags(db, site, { now, text });
   return { before: item.keyword, after: fresh.keyword };
-}
-
-export type ItemInput = { keyword: string; title?: string; intent?: SearchIntent | ""; topicId?: string | null };
-
-async function checkedTopic(db: DB, siteId: string, topicId: string | null | undefined) {
-  if (!topicId) return null;
-  const topic = await db.selectFrom("topics").select("id").where("site_id", "=", siteId).where("id", "=", topicId).executeTakeFirst();
-  if (!topic) throw new PlanError("not_found", "This topic does not exist.");
-  return topic.id;
-}
-
-async function manualFields(db: DB, siteId: string, input: ItemInput) {
-  const keyword = cleanKeyword(input.keyword);
-  const brand = await db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", siteId).executeTakeFirst();
-  const brandNames = brand?.brand_name ? [brand.brand_name] : [];
-  return {
-    keyword,
-    title: input.title?.trim() || titleForKeyword(keyword, { brand: brand?.brand_name ?? "" }),
-    intent: input.intent || classifyIntent(keyword, { brandNames }),
-    topic_id: await checkedTopic(db, siteId, input.topicId),
-  };
-}
-
-/** Saves the customer's keyword, title, intent and topic; a changed keyword becomes their own choice (evidence 'manual'). */
-export async function editItem(db: DB, site: PlanSite, id: string, input: ItemInput, { now = new Date(), text }: Options = {}) {
-  const item = await getPlannedItem(db, site.id, id);
-  const fields = await manualFields(db, site.id, input);
-  const keywordChanged = fields.keyword.toLowerCase() !== item.keyword.toLowerCase();
-  await db
-    .updateTable("plan_items")
-    .set({
-      ...fields,
-      ...(keywordChanged
-        ? {
-            evidence_kind: "manual",
-            evidence_ref: "",
-            rationale: `Your own keyword (it replaced “${item.keyword}”).`,
-            volume: null,
-            difficulty: null,
-            kept_conflict_id: null,
-          }
-        : {}),
-      updated_at: isoNow(now),
-    })
-    .where("id", "=", id)
-    .where("site_id", "=", site.id)
-    .execute();
-  await refreshFlags(db, site, { now, text });
-  return { keyword: fields.keyword };
-}
-
-/** Adds the customer's keyword on the first free day of the window. */
-export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = new Date(), text }: Options = {}) {
-  const items = await windowItems(db, site, now);
-  const taken = new Set(items.map((i) => i.date));
-  const date = planDates(now, site.timeZone).find((d) => !taken.has(d));
-  if (!date) throw new PlanError("full", "Every day of the next 30 has a keyword. Remove one first.");
-  const fields = await manualFields(db, site.id, input);
-  const stamp = isoNow(now);
-  await db
-    .insertInto("plan_items")
-    .values({
-      id: randomUUID(),
-      site_id: site.id,
-      date,
-      status: "planned",
-      origin: "manual",
-      evidence_kind: "manual",
-      rationale: "Your own keyword, added by hand.",
-      created_at: stamp,
-      updated_at: stamp,
-      ...fields,
-    })
-    .execute();
-  await refreshFlags(db, site, { now, text });
-  return { keyword: fields.keyword, dateText: formatDayDate(date) };
-}
-
-export async function removeItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
-  const item = await getPlannedItem(db, site.id, id);
-  await db.deleteFrom("plan_items").where("id", "=", id).where("site_id", "=", site.id).execute();
-  await refreshFlags(db, site, { now, text });
-  return { keyword: item.keyword };
-}
-
-/**
- * Moves a planned item to `toIndex` among the window's planned items; the
- * items keep the set of dates and take them in the new order.
- */
-export async function moveItem(db: DB, site: PlanSite, id: string, toIndex: number, { now = new Date(), text }: Options = {}) {
-  const item = await getItem(db, site.id, id);
-  const planned = (await windowItems(db, site, now)).filter((i) => i.status === "planned" && !i.article_id);
-  const from = planned.findIndex((i) => i.id === item.id);
-  if (from < 0) throw new PlanError("not_planned", "Only planned days in the next 30 can be moved.");
-  const target = Math.max(0, Math.min(planned.length - 1, toIndex));
-  if (target === from) return { keyword: item.keyword, moved: false };
-  const dates = planned.map((i) => i.date);
-  const order = [...planned];
-  order.splice(from, 1);
-  order.splice(target, 0, item);
-  await inTransaction(db, async (trx) => {
-    // (site_id, date) is unique: park the rows on placeholder dates, then give each its new day.
-    for (const row of order)
-      await trx
-        .updateTable("plan_items")
-        .set({ date: `~${row.id}` })
-        .where("id", "=", row.id)
-        .where("site_id", "=", site.id)
-        .execute();
-    for (const [i, row] of order.entries()) {
-      await trx
-        .updateTable("plan_items")
-        .set({ date: dates[i]!, updated_at: isoNow(now) })
-        .where("id", "=", row.id)
-        .where("site_id", "=", site.id)
-        .execute();
-    }
-  });
-  await refreshFlags(db, site, { now, text });
-  return { keyword: item.keyword, moved: true, dateText: formatDayDate(dates[target]!) };
-}
-
-/** The planned-index of an item, for the up/down buttons. */
-export async function indexOf(db: DB, site: PlanSite, id: string, { now = new Date() }: { now?: Date } = {}) {
-  await getItem(db, site.id, id);
-  const planned = (await windowItems(db, site, now)).filter((i) => i.status === "planned" && !i.article_id);
-  return planned.findIndex((i) => i.id === id);
-}
-
-/** Keeps the item despite its flag: that competitor is no longer reported for it. */
-export async function keepItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
-  const item = await getItem(db, site.id, id);
-  await db
-    .updateTable("plan_items")
-    .set({ kept_conflict_id: item.conflict_id, conflict_kind: null, conflict_id: null, conflict_label: "", conflict_score: null })
-    .where("id", "=", id)
-    .where("site_id", "=", site.id)
-    .execute();
-  await refreshFlags(db, site, { now, text });
-  return { keyword: item.keyword };
 }

@@ -2,17 +2,8 @@ import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
-import {
-  addItem,
-  editItem,
-  generatePlan,
-  indexOf,
-  keepItem,
-  moveItem,
-  PlanError,
-  removeItem,
-  swapItem,
-} from "#app/modules/plan/plan.server";
+import { addItem, editItem, indexOf, keepItem, moveItem, removeItem } from "#app/modules/plan/edits.server";
+import { generatePlan, PlanError, swapItem } from "#app/modules/plan/plan.server";
 import { PlanActionSchema, PlanItemFormSchema } from "#app/modules/plan/schema";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { badRequest, notFound } from "#app/utils/responses.server";

@@ -4,7 +4,6 @@ import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import type { PlanItemView, PlanView } from "#app/modules/plan/plan.server";
 import { replyFor } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
-
 import { PlanItemForm } from "./plan-item-form";
 import { PlanList } from "./plan-list";
 /** The content plan page (docs/decisions/050-content-plan.md): the list of days, each item's actions and flag, and the item form. */
