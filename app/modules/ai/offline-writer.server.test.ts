@@ -3,7 +3,8 @@ import { misplacedKeyword, splitSentences } from "#app/modules/articles/content-
 import { keywordShape } from "#app/modules/articles/keyword-shape";
 import { scoreArticle } from "#app/modules/articles/seo";
 import { htmlToText } from "#app/modules/articles/text";
-import { assemble, type GenerationState } from "#app/modules/generation/pipeline.server";
+import { assemble } from "#app/modules/generation/pipeline.server";
+import type { GenerationState } from "#app/modules/generation/steps";
 import {
   offlineFaq,
   offlineIntroConclusion,

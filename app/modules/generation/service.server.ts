@@ -7,7 +7,7 @@ import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import { currentStepLabel, stepList, type GenerationState } from "./pipeline.server";
+import { currentStepLabel, stepList, type GenerationState } from "./steps";
 import { emitGenerationProgress } from "./progress-events.server";
 import type { BriefOverrides } from "./research.server";
 
