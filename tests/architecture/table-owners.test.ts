@@ -54,18 +54,15 @@ const OWNERS: Record<string, string> = {
 };
 
 /**
- * Writes outside the owner that are still to be moved behind the owner's functions, as "file: table". The list may
- * only shrink: a write that is gone must leave it, and a new one fails.
+ * Writes allowed outside the owner, as "file: table", each with its reason. The demo seeder backdates its
+ * fixture (sign-up dates, the plan history, a fixed blog address, the trial's article count): states no product
+ * path produces, so the owners carry no function for them. A write that is gone must leave this list.
  */
-const NOT_YET_MOVED: string[] = [
-  "modules/admin/accounts.server.ts: workspaces",
-  "modules/billing/checkout.server.ts: workspaces",
-  "modules/billing/subscriptions.server.ts: workspaces",
-  "modules/demo/seed.server.ts: article_images",
-  "modules/demo/seed.server.ts: sites",
-  "modules/demo/seed.server.ts: users",
-  "modules/demo/seed.server.ts: workspaces",
-];
+const EXCEPTIONS: Record<string, string> = {
+  "modules/demo/seed.server.ts: sites": "demo fixture: created_at backdated, fixed blog slug",
+  "modules/demo/seed.server.ts: users": "demo fixture: created_at backdated",
+  "modules/demo/seed.server.ts: workspaces": "demo fixture: name, plan history, trial articles used",
+};
 
 const WRITE =
   /\b(?:insertInto|updateTable|deleteFrom)\(\s*["'`]([a-z_]+)(?:\s+as\s+\w+)?["'`]|\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/g;
@@ -96,7 +93,7 @@ describe("table owners", () => {
       .filter(({ area, table }) => area !== OWNERS[table])
       .map(({ file, table }) => `${file}: ${table}`)
       .sort();
-    expect(foreign).toEqual([...NOT_YET_MOVED].sort());
+    expect(foreign).toEqual(Object.keys(EXCEPTIONS).sort());
   });
 
   test("the check sees writes", () => {

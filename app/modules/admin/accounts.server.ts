@@ -5,6 +5,7 @@ import { endAllSessionsOfUser } from "#app/modules/auth/session.server";
 import { monthKey } from "#app/modules/articles/quota.server";
 import { isoNow } from "#app/utils/time";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
+import { setPlanColumns } from "#app/modules/workspaces/plan.server";
 
 /**
  * Operators' view of customers: search users and workspaces,
@@ -159,11 +160,7 @@ export async function setWorkspacePlan(
     const before = await trx.selectFrom("workspaces").select(["plan", "trial_ends_at"]).where("id", "=", workspaceId).executeTakeFirst();
     if (!before) return false;
     const trialEndsAt = change.plan === "trial" && change.trialEndsAt ? change.trialEndsAt : before.trial_ends_at;
-    await trx
-      .updateTable("workspaces")
-      .set({ plan: change.plan, trial_ends_at: trialEndsAt, updated_at: isoNow() })
-      .where("id", "=", workspaceId)
-      .execute();
+    await setPlanColumns(trx, workspaceId, change.plan, trialEndsAt);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId,

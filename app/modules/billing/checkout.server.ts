@@ -3,9 +3,9 @@ import type Stripe from "stripe";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
+import { linkStripeCustomer } from "#app/modules/workspaces/plan.server";
 import { countSites } from "#app/modules/workspaces/sites.server";
 import { logger } from "#app/utils/logger.server";
-import { isoNow } from "#app/utils/time";
 import { type BillingInterval } from "./plans";
 import type { BillingConfig } from "./stripe.server";
 import { liveSubscription, syncSubscription } from "./subscriptions.server";
@@ -134,10 +134,5 @@ export async function openBillingPortal(
 
 /** Records the customer id a completed checkout made, for the portal and later checkouts. */
 export async function linkCustomer(db: DB, workspaceId: string, customerId: string) {
-  await db
-    .updateTable("workspaces")
-    .set({ stripe_customer_id: customerId, updated_at: isoNow() })
-    .where("id", "=", workspaceId)
-    .where("stripe_customer_id", "is", null)
-    .execute();
+  await linkStripeCustomer(db, workspaceId, customerId);
 }

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Subscription } from "#app/db/schema";
 import { newId } from "#app/utils/crypto.server";
+import { applySubscriptionOutcome } from "#app/modules/workspaces/plan.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { entitlementOf, grantsAccess, hasEnded, type Entitlement, type SubscriptionFacts } from "./entitlements";
@@ -145,17 +146,8 @@ export async function syncSubscription(
     const pro = facts.some((f) => grantsAccess(f, now));
     // A first payment still pending (incomplete) neither gives Pro nor ends the trial.
     const subscribed = pro || facts.some((f) => hasEnded(f, now));
-    await trx
-      .updateTable("workspaces")
-      .set((eb) => ({
-        plan: pro ? ("pro" as const) : ("trial" as const),
-        stripe_customer_id: eb.fn.coalesce("stripe_customer_id", eb.val(customerId)),
-        // Subscribing ends the free trial for good: a subscription that ends later does not fall back to it.
-        ...(subscribed ? { trial_ends_at: eb.fn<string>("min", ["trial_ends_at", eb.val(stamp)]) } : {}),
-        updated_at: stamp,
-      }))
-      .where("id", "=", workspaceId)
-      .execute();
+    // Subscribing ends the free trial for good: a subscription that ends later does not fall back to it.
+    await applySubscriptionOutcome(trx, workspaceId, { pro, customerId, endTrial: subscribed, at: stamp });
   });
   return { workspaceId, status: subscription.status };
 }

@@ -7,7 +7,7 @@ import { createArticle, updateArticle } from "#app/modules/articles/mutations.se
 import { recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
 import { CHECK_LINKS_JOB, checkSiteLinks, checkSiteLinksJob } from "#app/modules/backlinks/links.server";
-import { saveGeneratedImage } from "#app/modules/generation/images.server";
+import { addArticleImage, saveGeneratedImage } from "#app/modules/generation/images.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import { runNextJob, type JobRegistry, type RunnableJob } from "#app/modules/jobs/runner.server";
 import { completeOnboarding, saveBrandFromScan } from "#app/modules/onboarding/scan.server";
@@ -20,7 +20,6 @@ import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
 import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
 import { createTopic } from "#app/modules/topics/topics.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
-import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { addDays, DAY, HOUR, isoNow, zonedDate } from "#app/utils/time";
 import { DEMO_ARTICLES, type DemoArticle } from "./articles";
@@ -129,10 +128,7 @@ async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicI
   const card = await offline.images.image(article.title, "minimalist");
   const url = await saveGeneratedImage(db, { siteId: tenant.siteId, articleId: created.id }, card);
   const alt = `Title card: ${article.title}`;
-  await db
-    .insertInto("article_images")
-    .values({ id: newId(), article_id: created.id, path: url, alt, prompt: article.title, position: 0, created_at: isoNow(at) })
-    .execute();
+  await addArticleImage(db, { articleId: created.id, path: url, alt, prompt: article.title, position: 0, createdAt: isoNow(at) });
   await updateArticle(
     db,
     tenant.siteId,

@@ -2,6 +2,7 @@ import type { DB } from "#app/db/client.server";
 import type { GeneratedImage } from "#app/modules/ai/types";
 import { removeStoredFiles, saveImage, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
+import { newId } from "#app/utils/crypto.server";
 
 /**
  * Generated article images: the image store's "article" kind
@@ -27,4 +28,23 @@ export async function saveGeneratedImage(db: DB, owner: { siteId: string; articl
 export async function removeGeneratedImages(db: DB, urls: string[]) {
   await forgetStoredImages(db, urls);
   await removeStoredFiles(urls);
+}
+
+/** Lists an image with its article (the demo's title cards; the pipeline replaces an article's whole list). */
+export async function addArticleImage(
+  db: DB,
+  image: { articleId: string; path: string; alt: string; prompt: string; position: number; createdAt: string },
+) {
+  await db
+    .insertInto("article_images")
+    .values({
+      id: newId(),
+      article_id: image.articleId,
+      path: image.path,
+      alt: image.alt,
+      prompt: image.prompt,
+      position: image.position,
+      created_at: image.createdAt,
+    })
+    .execute();
 }
