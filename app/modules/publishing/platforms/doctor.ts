@@ -17,3 +17,8 @@ export function failedCheck(id: string, label: string, error: unknown, fix?: str
   if (error instanceof PublishError) return check(id, label, "fail", error.message, error.fix ?? fix);
   return check(id, label, "fail", "The check could not run.", "Click Check again in a minute.");
 }
+
+/** The only row when a connection's stored settings cannot be read: nothing else can be checked, and reconnecting is the fix. */
+export function unreadableSettingsCheck(platformName: string, failure: PublishError): DoctorCheck {
+  return check("connection", "Connection settings", "fail", failure.message, `Reconnect ${platformName} in Settings → Integrations.`);
+}

@@ -3,7 +3,7 @@ import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type Quer
 import { getEnv } from "#app/env.server";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
-import { check, failedCheck } from "../doctor";
+import { check, failedCheck, unreadableSettingsCheck } from "../doctor";
 import { typedToken } from "../connect-input";
 import {
   NOTION_VERSION,
@@ -169,7 +169,7 @@ export const notionAdapter: PublishingAdapter = {
       config = readConfig(ctx);
     } catch (error) {
       const failure = notionError(error);
-      return [check("connection", "Connection settings", "fail", failure.message, "Reconnect Notion in Settings → Integrations.")];
+      return [unreadableSettingsCheck("Notion", failure)];
     }
 
     try {

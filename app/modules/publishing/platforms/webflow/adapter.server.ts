@@ -1,7 +1,7 @@
 import { getEnv } from "#app/env.server";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
-import { check, failedCheck } from "../doctor";
+import { check, failedCheck, unreadableSettingsCheck } from "../doctor";
 import { typedToken } from "../connect-input";
 import {
   BODY_FIX,
@@ -136,7 +136,7 @@ export const webflowAdapter: PublishingAdapter = {
       accessToken = token(ctx);
     } catch (error) {
       const failure = error instanceof PublishError ? error : new PublishError("config", String(error));
-      return [check("connection", "Connection settings", "fail", failure.message, "Reconnect Webflow in Settings → Integrations.")];
+      return [unreadableSettingsCheck("Webflow", failure)];
     }
     const failed = (id: string, label: string, error: unknown, fix = "Check again in a minute."): DoctorCheck => {
       const failure = error instanceof PublishError ? error : new PublishError("transient", "Webflow did not answer.");
