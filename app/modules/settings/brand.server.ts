@@ -1,12 +1,14 @@
-import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { removeStoredFiles, saveUpload, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
 import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
-import { DEFAULT_LANGUAGE, isLanguageTag, LanguageTagSchema } from "./languages";
-import { isHttpUrl, listField, parseLinks, parseTags } from "./lists";
+import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
+import type { z } from "zod";
+import type { BrandFormSchema } from "./forms";
+
+export { BRAND_LIMITS, BrandFormSchema } from "./forms";
 
 /** A site's brand (docs/product.md "Settings", Brand), read by the settings page and the writing engine. */
 export type BrandSettings = {
@@ -35,7 +37,6 @@ export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   internalLinks: [],
 };
 
-export const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
 
 export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSettings> {
   const row = await db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
@@ -54,44 +55,6 @@ export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSet
   };
 }
 
-const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
-
-/** The Brand tab's form: plain strings in (a missing or empty field is ""), typed settings out (lists parsed and checked). */
-export const BrandFormSchema = z.object({
-  brandName: text(100, "brand name"),
-  industry: text(100, "industry"),
-  description: text(2000, "description"),
-  targetAudience: text(500, "target audience"),
-  toneOfVoice: text(100, "tone of voice"),
-  language: LanguageTagSchema,
-  tags: listField(
-    z
-      .string()
-      .transform(parseTags)
-      .pipe(
-        z
-          .array(z.string().max(BRAND_LIMITS.tagLength, `Each tag must be ${BRAND_LIMITS.tagLength} characters or fewer`))
-          .max(BRAND_LIMITS.tags, `Please use at most ${BRAND_LIMITS.tags} tags`),
-      ),
-  ),
-  internalLinks: listField(
-    z
-      .string()
-      .transform(parseLinks)
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .max(BRAND_LIMITS.linkLength, "This link is too long")
-              .refine(isHttpUrl, {
-                error: (issue) => `"${String(issue.input)}" is not a web address (it must start with http:// or https://)`,
-              }),
-          )
-          .max(BRAND_LIMITS.links, `Please use at most ${BRAND_LIMITS.links} links`),
-      ),
-  ),
-});
 export type BrandInput = z.output<typeof BrandFormSchema>;
 
 export async function saveBrandSettings(db: DB, siteId: string, input: BrandInput, actor?: SettingsActor) {

@@ -1,18 +1,11 @@
-import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { isoNow } from "#app/utils/time";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
-import {
-  ARTICLE_LENGTHS,
-  AUTO_GEN_TIMES,
-  BRAND_MENTIONS,
-  DEFAULT_CONTENT_SETTINGS,
-  LINK_AMOUNTS,
-  type ContentSettings,
-} from "./content-options";
-import { isLanguageTag, LanguageTagSchema } from "./languages";
+import { DEFAULT_CONTENT_SETTINGS, type ContentSettings } from "./content-options";
+import { isLanguageTag } from "./languages";
 
 export type { ContentSettings };
+export { ContentFormSchema } from "./forms";
 export { DEFAULT_CONTENT_SETTINGS };
 
 /** A site's content preferences (docs/product.md "Settings", Content), read by the Content tab and the writing engine. */
@@ -39,39 +32,6 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     aiDisclosure: row.ai_disclosure === 1,
   };
 }
-
-const choice = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
-// A checkbox sends "on" when ticked and nothing at all when not.
-const checkbox = z
-  .literal("on")
-  .optional()
-  .transform((v) => v === "on");
-const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
-
-export const ContentFormSchema = z.object({
-  useBrandInfo: checkbox,
-  articleLength: choice(ARTICLE_LENGTHS, "Please choose an article length"),
-  brandMentions: choice(BRAND_MENTIONS, "Please choose how often to mention the brand"),
-  internalLinksCount: choice(LINK_AMOUNTS, "Please choose a number of internal links"),
-  externalSearch: checkbox,
-  externalLinks: choice(LINK_AMOUNTS, "Please choose a number of external links"),
-  language: LanguageTagSchema,
-  specificInstructions: text(2000, "instructions"),
-  exclusions: text(1000, "exclusions"),
-  imageStyle: text(200, "image style"),
-  autoGeneration: checkbox,
-  autoGenTime: choice(AUTO_GEN_TIMES, "Please choose one of the offered times"),
-  autoPublish: checkbox,
-  autopilotMinScore: z.coerce
-    .number({ error: "Enter a score from 0 to 100." })
-    .int("Enter a whole number.")
-    .min(0, "Enter a score from 0 to 100.")
-    .max(100, "Enter a score from 0 to 100.")
-    .default(DEFAULT_CONTENT_SETTINGS.autopilotMinScore),
-  reviewMode: checkbox,
-  strictLinks: checkbox,
-  aiDisclosure: checkbox,
-}) satisfies z.ZodType<ContentSettings, unknown>;
 
 export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
   const values = {

@@ -10,6 +10,7 @@ import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings 
 import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { BRAND_INVALID, CONTENT_INVALID, FIX_FIELDS } from "./notices";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 
 /**
@@ -20,7 +21,6 @@ import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
  */
 
 const LOGO_ERROR = "Error uploading logo";
-const FIX_FIELDS = "Please correct the highlighted fields.";
 
 type BrandForm = { db: DB; siteId: string; formData: FormData; back: string; actor: SettingsActor };
 
@@ -55,8 +55,7 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
 
 async function saveBrand({ db, siteId, formData, back, actor }: BrandForm) {
   const { submission } = await parseSubmission(formData, BrandFormSchema);
-  if (submission.status !== "success")
-    return replyError(submission, { notice: { title: "Error saving settings", description: FIX_FIELDS } });
+  if (submission.status !== "success") return replyError(submission, { notice: BRAND_INVALID });
   await saveBrandSettings(db, siteId, submission.value, actor);
   return redirectWithToast(back, { title: "Brand settings saved!" });
 }
@@ -94,7 +93,7 @@ export async function contentTabAction(request: Request, url: URL, auth: AuthSta
   if (formData.get("intent") !== "content") return replyNotice(null, UNKNOWN_ACTION);
   const { submission } = await parseSubmission(formData, ContentFormSchema);
   if (submission.status !== "success") {
-    return replyError(submission, { notice: { title: "Error saving content settings", description: FIX_FIELDS } });
+    return replyError(submission, { notice: CONTENT_INVALID });
   }
   await saveContentSettings(getDb(), auth.site.id, submission.value, actorOf(auth, ip));
   return redirectWithToast(backTo(url), { title: "Content settings saved!" });

@@ -1,12 +1,14 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, SelectField, TextareaField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, TextareaField, useSchemaForm } from "#app/components/forms";
 import { ImageUpload } from "#app/components/image-upload";
 import { Button, StatusButton } from "#app/components/ui/button";
 import type { BrandSettings } from "#app/modules/settings/brand.server";
+import { BrandFormSchema } from "#app/modules/settings/forms";
 import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
+import { BRAND_INVALID } from "./notices";
 
 /** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
@@ -54,12 +56,13 @@ function LogoForm({ brand, actionData }: Props) {
 function BrandForm({ brand, actionData }: Props) {
   const pending = usePendingIntent("brand");
   const reply = replyFor(actionData, "brand");
-  // Validated on the server only: a refused save shows the tab's notice above the button.
-  const [form, fields] = useForm({
+  // A refused save, in the browser or on the server, shows the tab's notice above the button.
+  const [form, fields] = useSchemaForm(BrandFormSchema, {
     id: "brand",
     lastResult: reply?.result,
     defaultValue: { ...brand, tags: brand.tags.join(", "), internalLinks: brand.internalLinks.join("\n") },
   });
+  const notice = reply?.notice ?? (form.status === "error" ? BRAND_INVALID : null);
   const text = (field: (typeof fields)["brandName"]) => getInputProps(field, { type: "text" });
   return (
     <SettingsCard title="Brand information" description="Used to write articles in your brand's voice for your audience.">
@@ -111,7 +114,7 @@ function BrandForm({ brand, actionData }: Props) {
             placeholder: "https://example.com/products\nhttps://example.com/about",
           }}
         />
-        {reply?.notice ? <FormMessage title={reply.notice.title} description={reply.notice.description} /> : null}
+        {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
         <div>
           <StatusButton pending={pending} pendingLabel="Saving...">
             Save brand settings

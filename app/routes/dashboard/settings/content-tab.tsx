@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, SelectField, SwitchField, TextareaField } from "#app/components/forms";
+import { Field, FormMessage, SelectField, SwitchField, TextareaField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import {
   ARTICLE_LENGTH_LABELS,
@@ -16,16 +16,26 @@ import {
 import { replyFor } from "#app/utils/form-reply";
 import { LANGUAGE_OPTIONS } from "./brand-tab";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
+import { ContentFormSchema } from "#app/modules/settings/forms";
+import { CONTENT_INVALID } from "./notices";
 
 /** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 
+type ContentDefaults = Parameters<typeof useSchemaForm<typeof ContentFormSchema>>[1]["defaultValue"];
+
 export function ContentTab({ content, actionData }: { content: ContentSettings; actionData: unknown }) {
   const pending = usePendingIntent("content");
   const reply = replyFor(actionData, "content");
-  // Validated on the server only; after a refused save the form shows what was sent (an unticked box sends nothing).
-  const [form, fields] = useForm({ id: "content", lastResult: reply?.result, defaultValue: content });
+  // Checked in the browser and on the server by one schema; after a refused save the form shows what was sent (an unticked box sends nothing).
+  const [form, fields] = useSchemaForm(ContentFormSchema, {
+    id: "content",
+    lastResult: reply?.result,
+    // Typed as the form sends it; Conform serialises the saved booleans to "on" or nothing, as a checkbox does.
+    defaultValue: content as unknown as ContentDefaults,
+  });
+  const notice = reply?.notice ?? (form.status === "error" ? CONTENT_INVALID : null);
   const switchProps = (
     name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks" | "aiDisclosure",
   ) => ({
@@ -154,7 +164,7 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
           />
         </div>
       </SettingsCard>
-      {reply?.notice ? <FormMessage title={reply.notice.title} description={reply.notice.description} /> : null}
+      {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
       <div>
         <StatusButton pending={pending} pendingLabel="Saving...">
           Save content settings
