@@ -7,18 +7,23 @@ import { defineConfig, type Plugin } from "vite";
 const CPU_WORKER = "cpu-worker";
 
 /**
- * React Router names every server entry after its build file (index.js, index2.js, ...);
- * the CPU pool looks for its worker by a fixed name, so the file is renamed once written.
+ * React Router names every server entry index.js, index2.js, ... in an order that follows the module graph, not
+ * the input's keys; the launcher imports the app as index.js and the CPU pool looks for cpu-worker.js, so both
+ * are renamed once written (the worker first: it may have taken index.js).
  */
-function fixedWorkerFileName(): Plugin {
+function fixedEntryFileNames(): Plugin {
   return {
-    name: "inkpilot:fixed-worker-file-name",
+    name: "inkpilot:fixed-entry-file-names",
     applyToEnvironment: (environment) => environment.name === "ssr",
     writeBundle(options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk" || !chunk.isEntry || chunk.name !== CPU_WORKER) continue;
-        const dir = options.dir ?? path.dirname(options.file ?? "");
-        fs.renameSync(path.join(dir, chunk.fileName), path.join(dir, `${CPU_WORKER}.js`));
+      const dir = options.dir ?? path.dirname(options.file ?? "");
+      const entries = Object.values(bundle).filter((chunk) => chunk.type === "chunk" && chunk.isEntry);
+      for (const [name, fileName] of [
+        [CPU_WORKER, `${CPU_WORKER}.js`],
+        ["index", "index.js"],
+      ] as const) {
+        const entry = entries.find((chunk) => chunk.name === name);
+        if (entry && entry.fileName !== fileName) fs.renameSync(path.join(dir, entry.fileName), path.join(dir, fileName));
       }
     },
   };
@@ -35,5 +40,5 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3"] },
   server: { watch: { ignored: ["**/test-results*/**", "**/tests/.tmp/**", "**/build*/**", "**/data/**"] } },
-  plugins: [tailwindcss(), reactRouter(), fixedWorkerFileName()],
+  plugins: [tailwindcss(), reactRouter(), fixedEntryFileNames()],
 });
