@@ -10,7 +10,6 @@ import {
   useRouteError,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { PublicHeader } from "./components/public-header";
@@ -19,6 +18,7 @@ import { requestContext } from "./context";
 import { readToast, toastMiddleware } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { getEnv } from "./env.server";
+import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

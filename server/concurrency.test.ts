@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitConcurrentMutations } from "./concurrency";
+import type { AddressInfo } from "node:net";
 
 let server: http.Server;
 let base: string;

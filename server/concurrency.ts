@@ -1,6 +1,6 @@
-import type express from "express";
 import { clientKey } from "#app/modules/auth/rate-limit.server";
 import { MUTATIONS } from "./same-origin";
+import type express from "express";
 
 /**
  * At most a few form posts from one client address are worked on at once; the

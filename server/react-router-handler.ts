@@ -1,6 +1,6 @@
-import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, readBodyWithin } from "./request-body";
+import type express from "express";
 
 /**
  * Express to React Router, written here rather than taken from

@@ -1,9 +1,9 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitFor, BODY_LIMITS, readBodyWithin } from "./request-body";
 import { sameOriginMutations } from "./same-origin";
+import type { AddressInfo } from "node:net";
 
 const LIMIT = 4096;
 let server: http.Server;

@@ -1,11 +1,11 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useId, useRef, useState } from "react";
-import type { z } from "zod";
 import { Link, useLocation } from "react-router";
 import { cn } from "#app/utils/cn";
 import type { Notice } from "#app/utils/form-reply";
 import { useHydrated } from "#app/utils/use-hydrated";
+import type { z } from "zod";
 
 /**
  * The one set of form fields (docs/decisions/024-forms-conform-and-zod.md). Each takes the control's

@@ -1,6 +1,6 @@
-import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { Submission } from "@conform-to/react";
 import type { z } from "zod";
 import type { FormReply, Notice } from "./form-reply";
 

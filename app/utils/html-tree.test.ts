@@ -1,4 +1,3 @@
-import type { ChildNode, Element } from "domhandler";
 import { describe, expect, test } from "vitest";
 import {
   ARTICLE_TAGS,
@@ -15,6 +14,7 @@ import {
   textOf,
   walkBlocks,
 } from "./html-tree";
+import type { ChildNode, Element } from "domhandler";
 
 const describeNode = (node: ChildNode) => (isElement(node) ? `<${node.name}>` : node.type === "text" ? node.data : node.type);
 

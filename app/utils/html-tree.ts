@@ -1,5 +1,5 @@
-import type { ChildNode, Element } from "domhandler";
 import { parseDocument } from "htmlparser2";
+import type { ChildNode, Element } from "domhandler";
 
 /**
  * The one tag vocabulary and tree walk of article HTML, shared by the

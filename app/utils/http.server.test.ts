@@ -1,10 +1,10 @@
 import dns from "node:dns/promises";
 import http from "node:http";
-import type net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { resetEnvForTests, resolveEnv } from "#app/env.server";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { assertPublicDestination, guardedFetch, isPublicAddress, OutboundRequestError } from "./http.server";
+import type net from "node:net";
 
 let site: TestSite;
 let other: TestSite;

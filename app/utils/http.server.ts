@@ -1,12 +1,12 @@
 import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import type { LookupAddress, LookupOptions } from "node:dns";
 import net from "node:net";
 import zlib from "node:zlib";
 import ipaddr from "ipaddr.js";
 import { getEnv } from "#app/env.server";
 import { logger } from "#app/utils/logger.server";
+import type { LookupAddress, LookupOptions } from "node:dns";
 
 /**
  * THE outbound HTTP helper for user-given URLs (website scan, link checks,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { RouterContextProvider } from "react-router";
 import { callRoute, post } from "#tests/setup/route-harness";
 import { flashToast, readToast, toastMiddleware } from "./toast.server";
+import type { RouterContextProvider } from "react-router";
 
 /**
  * A toast flashed by an action that stays on its page: without JavaScript the

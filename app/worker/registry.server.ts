@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { autopilotPublishJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
 import { planDigestsJob, sendDigestJob } from "#app/modules/autopilot/digest.server";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
@@ -11,9 +10,10 @@ import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-c
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/webhooks.server";
 import { MINUTE } from "#app/utils/time";
-import { purgeExpiredJob } from "./maintenance.server";
 import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { purgeExpiredJob } from "./maintenance.server";
+import type { z } from "zod";
 
 /**
  * Every job the worker knows, by name, with its payload schema, lane and time

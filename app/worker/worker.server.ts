@@ -2,9 +2,9 @@ import { Cron } from "croner";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { logger } from "#app/utils/logger.server";
-import { jobRegistry } from "./registry.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { notifyWorker, setWorkerListener } from "#app/modules/jobs/notify.server";
+import { jobRegistry } from "./registry.server";
 import { enqueueDueWork } from "./schedule.server";
 
 let worker: ReturnType<typeof startWorker> | undefined;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { FakeOidcUser } from "../fakes/oidc";
 import { waitForMail } from "./mail";
 import { FAKE_OIDC_PORT, fakeUrl } from "./stack";
+import type { FakeOidcUser } from "../fakes/oidc";
 
 /** "Sign in with Google" against the local OpenID Connect provider of the e2e stack. */
 

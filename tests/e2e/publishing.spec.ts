@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
 import { randomUUID as newId } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
 import {
   E2E_DATA_DIR,
   E2E_GHOST_KEY,

@@ -1,5 +1,5 @@
-import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { passwordHasher } from "#app/modules/auth/password-hasher.server";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 import type { DB } from "#app/db/client.server";

@@ -1,6 +1,5 @@
 import dns from "node:dns/promises";
 import http from "node:http";
-import type net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
@@ -22,6 +21,7 @@ import { listen } from "#tests/fakes/http-fake";
 import { startTestSite, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
+import type net from "node:net";
 
 /**
  * One site's links cannot make a check run endless or hammer a host: runs are

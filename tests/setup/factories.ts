@@ -1,5 +1,4 @@
 import bcrypt from "bcryptjs";
-import type { Insertable, Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticlesTable, PublicationStatus, SitesTable, TopicsTable, WorkspaceRole, WorkspacesTable } from "#app/db/schema";
 import { BCRYPT_COST } from "#app/modules/auth/password-hasher.server";
@@ -7,6 +6,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { signInAs } from "./route-harness";
+import type { Insertable, Updateable } from "kysely";
 
 /**
  * The rows integration tests start from. A user comes with the workspace and

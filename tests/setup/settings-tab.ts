@@ -1,7 +1,7 @@
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/route";
-import type { TestUser } from "./factories";
 import { callRoute, get, ORIGIN } from "./route-harness";
+import type { TestUser } from "./factories";
 
 /**
  * The Settings page's Integrations tab through the route harness, as a browser posts and loads it: used by the

@@ -8,8 +8,8 @@ import {
   type SerializedLexicalNode,
   type Spread,
 } from "lexical";
-import type { JSX } from "react";
 import { isVideoEmbedUrl } from "./video-url";
+import type { JSX } from "react";
 
 /**
  * The two custom nodes of the article editor: an inline image (src, alt and

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
-import type { z } from "zod";
 import { getEnv } from "#app/env.server";
+import type { z } from "zod";
 import type { Prompt } from "./prompts";
 import type { CallContext } from "./types";
 

@@ -1,4 +1,3 @@
-import type OpenAI from "openai";
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
 import { slugify } from "#app/modules/articles/text";
@@ -19,6 +18,7 @@ import {
   tablePrompt,
   type Prompt,
 } from "./prompts";
+import type OpenAI from "openai";
 import type { ArticleWriter, CallContext } from "./types";
 
 /**

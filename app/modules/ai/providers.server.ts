@@ -1,8 +1,8 @@
 import { getEnv } from "#app/env.server";
 import { offlineText } from "./offline-text.server";
 import { offlineImages, offlineWriter } from "./offline-writer.server";
-import type { ArticleWriter, ImageGenerator, TextGenerator, VideoSearch } from "./types";
 import { createYouTubeSearch, noVideoSearch } from "./youtube.server";
+import type { ArticleWriter, ImageGenerator, TextGenerator, VideoSearch } from "./types";
 
 /**
  * The one place that picks an implementation for each AI interface

@@ -6,8 +6,8 @@
  * providers.server.ts. This module imports no implementation.
  */
 
-import type { z } from "zod";
 import { ARTICLE_LENGTH_WORDS, type ArticleLength, type BrandMentions, type LinkAmount } from "#app/modules/settings/content-options";
+import type { z } from "zod";
 
 export type { ArticleLength, BrandMentions, LinkAmount };
 

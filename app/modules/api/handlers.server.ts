@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { createArticle, deleteArticle, getArticle, updateArticle, type Article } from "#app/modules/articles/mutations.server";
 import { listArticlePage } from "#app/modules/articles/queries.server";
@@ -7,8 +6,9 @@ import { getGeneration, startGeneration, type GenerationView } from "#app/module
 import { defaultConnection, listConnections } from "#app/modules/publishing/connections.server";
 import { PUBLISH_MESSAGES, PublishRequestError, publicationsOfArticle, requestPublication } from "#app/modules/publishing/publish.server";
 import { listTopics } from "#app/modules/topics/topics.server";
-import type { ApiError } from "./errors";
 import { conflictError, notFoundError, validationError } from "./errors";
+import type { ApiError } from "./errors";
+import type { z } from "zod";
 import type { ApiPrincipal } from "./keys.server";
 import type { Operation, OperationId, OPERATIONS } from "./operations";
 

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   ArticleCreateBody,
   ArticleListQuery,
@@ -18,6 +17,7 @@ import {
   SiteListSchema,
   TopicListSchema,
 } from "./schemas";
+import type { z } from "zod";
 
 /**
  * The Developer API's operations, one table (docs/decisions/045): the router

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
@@ -10,6 +9,7 @@ import { HANDLERS, type ApiSite } from "./handlers.server";
 import { authenticateApiKey, bearerToken, type ApiPrincipal } from "./keys.server";
 import { API_BASE_PATH, openApiDocument } from "./openapi";
 import { OPERATIONS, pathMatcher, type Operation, type OperationId } from "./operations";
+import type { z } from "zod";
 
 /**
  * The Developer API's one entry (decision 045): matches the request against

@@ -1,4 +1,3 @@
-import type { Selectable } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
 import { syncArticleLinks } from "#app/modules/backlinks/links.server";
@@ -8,9 +7,10 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
-import type { LengthBand, LinkAmount } from "./seo";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
+import type { LengthBand, LinkAmount } from "./seo";
+import type { Selectable } from "kysely";
 
 /**
  * Every write of an article goes through here, whoever writes it (the editor,

@@ -1,9 +1,9 @@
 import * as cheerio from "cheerio/slim";
 // Types only: cheerio builds its tree from domhandler nodes.
-import type { ChildNode, Element, ParentNode } from "domhandler";
 import sanitizeHtml from "sanitize-html";
 import { ARTICLE_TAGS, BLOCK_TAGS, isElement, NON_CONTENT_TAGS } from "#app/utils/html-tree";
 import { limitNesting } from "./nesting.server";
+import type { ChildNode, Element, ParentNode } from "domhandler";
 
 /**
  * The one gate every stored article body passes: an allowlist sanitizer plus

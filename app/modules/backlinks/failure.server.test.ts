@@ -1,11 +1,11 @@
 import http from "node:http";
 import https from "node:https";
-import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { listen } from "#tests/fakes/http-fake";
 import { classifyFailure, failureReason, httpStatusText } from "./failure.server";
 import { checkLink } from "./links.server";
+import type { AddressInfo, Socket } from "node:net";
 
 /**
  * Failure classes from real failures, not hand-made error objects: a name under

@@ -12,6 +12,8 @@ import { isoNow, MINUTE } from "#app/utils/time";
 import { getEnv } from "#app/env.server";
 import { getHostedBlog, getHostedPost } from "#app/modules/hosted-blog/queries.server";
 import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
+import { forgetScoresOfArticlesLinkingTo } from "#app/modules/articles/state.server";
+import { extractLinks, type ExtractedLink } from "./extract";
 import { classifyFailure } from "./failure.server";
 
 /**
@@ -40,9 +42,6 @@ export const CHECK_RUN_TIMEOUT_MS = 15 * MINUTE;
 export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 // A GET fallback reads at most this much; the status line is all we need.
 const GET_FALLBACK_BYTES = 4096;
-
-import { extractLinks, type ExtractedLink } from "./extract";
-import { forgetScoresOfArticlesLinkingTo } from "#app/modules/articles/state.server";
 
 export { extractLinks, type ExtractedLink };
 

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type Stripe from "stripe";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
@@ -7,8 +6,9 @@ import { linkStripeCustomer } from "#app/modules/workspaces/plan.server";
 import { countSites } from "#app/modules/workspaces/sites.server";
 import { logger } from "#app/utils/logger.server";
 import { type BillingInterval } from "./plans";
-import type { BillingConfig } from "./stripe.server";
 import { liveSubscription, syncSubscription } from "./subscriptions.server";
+import type { BillingConfig } from "./stripe.server";
+import type Stripe from "stripe";
 
 /**
  * Buying Pro and managing it (docs/decisions/046): a Checkout Session in

@@ -1,10 +1,10 @@
 import type { DB } from "#app/db/client.server";
 import { countSites } from "#app/modules/workspaces/sites.server";
 import { newRequestKey } from "./checkout.server";
-import type { BillingState } from "./entitlements";
 import { fullPriceCents, multiSiteDiscountPercent, pricePerSiteCents, type BillingInterval } from "./plans";
 import { getBilling } from "./stripe.server";
 import { loadEntitlement } from "./subscriptions.server";
+import type { BillingState } from "./entitlements";
 
 export type IntervalQuote = {
   interval: BillingInterval;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type Stripe from "stripe";
 import { type BillingInterval, volumeTiers } from "./plans";
+import type Stripe from "stripe";
 
 /**
  * `npm run stripe:setup` (docs/decisions/042): makes sure the Stripe account has

@@ -1,4 +1,3 @@
-import type Stripe from "stripe";
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
@@ -14,6 +13,7 @@ import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { linkCustomer } from "./checkout.server";
 import { getBilling, type BillingConfig } from "./stripe.server";
 import { liveSubscription, syncSubscription } from "./subscriptions.server";
+import type Stripe from "stripe";
 
 /**
  * Stripe's webhook (docs/decisions/046): the signature is checked on the raw

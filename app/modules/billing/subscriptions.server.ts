@@ -1,4 +1,3 @@
-import type Stripe from "stripe";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Subscription } from "#app/db/schema";
 import { newId } from "#app/utils/crypto.server";
@@ -6,6 +5,7 @@ import { applySubscriptionOutcome } from "#app/modules/workspaces/plan.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { entitlementOf, grantsAccess, hasEnded, type Entitlement, type SubscriptionFacts } from "./entitlements";
+import type Stripe from "stripe";
 import type { BillingInterval } from "./plans";
 
 /**

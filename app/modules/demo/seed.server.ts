@@ -22,10 +22,10 @@ import { createTopic } from "#app/modules/topics/topics.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { addDays, DAY, HOUR, isoNow, zonedDate } from "#app/utils/time";
+import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { DEMO_ARTICLES, type DemoArticle } from "./articles";
 import { DEMO_SCAN, DEMO_TOPICS } from "./brand";
 import { demoLinkCheck } from "./link-checks";
-import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 
 /**
  * The demo site a fresh development database starts with (docs/decisions/040-demo-data.md):

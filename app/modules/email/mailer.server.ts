@@ -7,8 +7,8 @@ import { enqueue, PermanentJobError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { redactSecrets } from "#app/utils/redact";
-import { getMailSettings, postmarkClientFor } from "./settings.server";
 import { isoNow } from "#app/utils/time";
+import { getMailSettings, postmarkClientFor } from "./settings.server";
 
 /**
  * Every mail is stored in mail_outbox first and delivered by a job, so a crash

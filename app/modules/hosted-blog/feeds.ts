@@ -1,5 +1,5 @@
-import type { HostedBlog, HostedPost } from "./queries.server";
 import { absoluteOn, hostedBlogUrl, hostedFeedUrl } from "./urls";
+import type { HostedBlog, HostedPost } from "./queries.server";
 
 /**
  * The hosted blog's XML: the RSS 2.0 feed (full bodies in content:encoded) and

@@ -1,5 +1,5 @@
-import type { HostedBlog, HostedPost } from "./queries.server";
 import { absoluteOn, hostedBlogUrl } from "./urls";
+import type { HostedBlog, HostedPost } from "./queries.server";
 
 /**
  * schema.org data for a hosted post (BlogPosting and BreadcrumbList), and its

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { testDb } from "#tests/setup/db";
+import { jobRegistry } from "#app/worker/registry.server";
 import {
   cancelJob,
   claimNextJob,
@@ -16,7 +17,6 @@ import {
   retryDelayMs,
 } from "./queue.server";
 import { offLane } from "./lane-slot.server";
-import { jobRegistry } from "#app/worker/registry.server";
 import {
   DEFAULT_JOB_TIMEOUT_MS,
   JobTimeoutError,

@@ -1,10 +1,10 @@
-import type { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import type { Job } from "#app/db/schema";
 import { logger } from "#app/utils/logger.server";
 import { MINUTE } from "#app/utils/time";
 import { HeldSlot, LaneSlots, withHeldSlot } from "./lane-slot.server";
 import { claimNextJob, extendLease, markFailedAttempt, markSucceeded, PermanentJobError } from "./queue.server";
+import type { z } from "zod";
 
 /**
  * The worker runs jobs in lanes, each with its own slots and claiming only its

@@ -1,5 +1,4 @@
 import * as cheerio from "cheerio/slim";
-import { normalizeInputUrl } from "./input-url";
 import { nameSiteAfterBrand, setSiteUrl } from "#app/modules/workspaces/accounts.server";
 import { saveScannedBrand } from "#app/modules/settings/defaults.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
@@ -12,6 +11,7 @@ import { logger } from "#app/utils/logger.server";
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
 import { completeOnboardingOnce } from "#app/modules/auth/users.server";
+import { normalizeInputUrl } from "./input-url";
 
 /**
  * The onboarding website scan: fetch the user's page through the SSRF guard,

@@ -2,8 +2,8 @@ import * as cheerio from "cheerio/slim";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
-import type { ExpectedImage } from "./live-check-page";
 import { platformName } from "./platforms";
+import type { ExpectedImage } from "./live-check-page";
 
 /**
  * The publication a live check looks at: whether it can be checked at all (a

@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import * as cheerio from "cheerio/slim";
 import TurndownService from "turndown";
 import { gfm } from "@joplin/turndown-plugin-gfm";
+import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";

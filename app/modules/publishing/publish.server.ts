@@ -1,19 +1,19 @@
 import { z } from "zod";
-import type { Selectable } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { PublicationsTable } from "#app/db/schema";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow, MINUTE } from "#app/utils/time";
+import { emitEvent } from "#app/modules/webhooks/webhooks.server";
+import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
 import { getAdapter } from "./platforms/registry";
 import { getConnectionForUse, markNeedsAttention, saveCredentials, type ConnectionForUse } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { scheduleLiveCheck } from "./live-check.server";
 import { buildPost, contentHash, rewriteImageSources } from "./post.server";
-import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { PublishError, type AdapterContext, type PostInput, type PublishingAdapter, type RemotePost, type UploadedMedia } from "./types";
-import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
+import type { Selectable } from "kysely";
 
 /**
  * The publication engine (docs/decisions/033). One publication per (article,

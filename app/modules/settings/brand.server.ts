@@ -37,7 +37,6 @@ export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   internalLinks: [],
 };
 
-
 export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSettings> {
   const row = await db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
   if (!row) return { ...DEFAULT_BRAND_SETTINGS };

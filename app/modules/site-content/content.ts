@@ -1,4 +1,3 @@
-import { callToAction } from "./navigation";
 import {
   MULTI_SITE_DISCOUNTS,
   PRO_MONTHLY_ARTICLES,
@@ -8,6 +7,7 @@ import {
   TRIAL_MAX_ARTICLES,
   formatUsd,
 } from "#app/modules/billing/plans";
+import { callToAction } from "./navigation";
 
 /**
  * The public site's copy in one place (docs/product.md "Public pages"):

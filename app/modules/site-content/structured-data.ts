@@ -1,7 +1,7 @@
 import { PRO_PRICE_MONTHLY_USD, PRO_PRICE_YEARLY_USD, TRIAL_DAYS } from "#app/modules/billing/plans";
 import { absoluteUrl, SITE_NAME } from "#app/utils/seo";
-import type { Faq } from "./content";
 import { socialLinks } from "./navigation";
+import type { Faq } from "./content";
 
 export type JsonLdObject = { "@context"?: string; "@type": string | string[]; [key: string]: unknown };
 

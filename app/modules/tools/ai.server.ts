@@ -4,7 +4,6 @@ import { getTextGenerator } from "#app/modules/ai/providers.server";
 import type { JsonSchema, ListRequest } from "#app/modules/ai/types";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { logger } from "#app/utils/logger.server";
-import type { ToolInput } from "./catalog";
 import { getKeywordDataProvider, type KeywordMetrics } from "./keyword-data.server";
 import { groupByIntent, keywordIdeas, type KeywordIdea } from "./keyword-research";
 import { scoreSeoTitle } from "./seo-title";
@@ -23,6 +22,7 @@ import {
 } from "./templates";
 import { contentOutline } from "./outline-templates";
 import { cleanTopic } from "./text";
+import type { ToolInput } from "./catalog";
 
 /**
  * The text tools' server side: through the configured AI provider when there

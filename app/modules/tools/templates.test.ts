@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { TOOL_INPUTS, TOOLS, TOOL_SLUGS, toolPath } from "./catalog";
 import { freeTools } from "#app/modules/site-content/navigation";
+import { TOOL_INPUTS, TOOLS, TOOL_SLUGS, toolPath } from "./catalog";
 import {
   BLOG_TITLE_STYLES,
   CONTENT_TYPES,

@@ -1,9 +1,9 @@
 import zlib from "node:zlib";
 // jpeg-js (pure JavaScript, here through Lighthouse) encodes the test JPEG and proves the result still decodes.
-import * as jpeg from "jpeg-js";
-import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
+import * as jpeg from "jpeg-js";
+import { describe, expect, it } from "vitest";
 import { getEnv } from "#app/env.server";
 import { saveUpload } from "./images.server";
 import { stripImageMetadata } from "./strip-metadata";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { SETTINGS_MESSAGES } from "#app/modules/admin/diagnostics-copy";
@@ -15,7 +16,6 @@ import { logger } from "#app/utils/logger.server";
 import { PageTitle, Panel } from "./admin-ui";
 import { ProviderSection } from "./integration-settings-section";
 import type { Route } from "./+types/integration-settings";
-import { z } from "zod";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integration settings | Inkpilot Admin" }];
 

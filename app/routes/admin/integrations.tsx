@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { SelectField } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
@@ -15,12 +16,11 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { DETAIL_MAX_CHARS } from "#app/modules/publishing/diagnostics.server";
 import { platformName } from "#app/modules/publishing/platforms";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { parseSubmission } from "#app/utils/forms.server";
 import { DataTable, LevelBadge, PageTitle, Panel } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import { ActionResult, InstallsPanel, logLink, OAuthStatesPanel, type ActionReply } from "./diagnostics-panels";
 import type { Route } from "./+types/integrations";
-import { z } from "zod";
-import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Publishing diagnostics | Inkpilot Admin" }];
 

@@ -1,4 +1,5 @@
 import { Form, useLocation } from "react-router";
+import { z } from "zod";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { Button } from "#app/components/ui/button";
@@ -6,11 +7,10 @@ import { JOB_STATES } from "#app/modules/admin/job-states";
 import { cancelQueuedJob, listJobs, parseJobFilter, retryFailedJob } from "#app/modules/admin/jobs.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { parseSubmission } from "#app/utils/forms.server";
 import { DataTable, FilterForm, FilterSelect, PageTitle, Pager } from "./admin-ui";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/jobs";
-import { z } from "zod";
-import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Jobs | Inkpilot Admin" }];
 

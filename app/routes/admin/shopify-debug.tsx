@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
@@ -6,11 +7,10 @@ import { SHOPIFY_COMMON_ISSUES, SHOPIFY_DEBUG_MESSAGES } from "#app/modules/admi
 import { shopifyDebug, ShopifyDebugError, testShopifyOAuthStart } from "#app/modules/admin/shopify-debug.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { parseSubmission } from "#app/utils/forms.server";
 import { DataTable, LevelBadge, PageTitle, Panel, YesNo } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import type { Route } from "./+types/shopify-debug";
-import { z } from "zod";
-import { parseSubmission } from "#app/utils/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopify debug | Inkpilot Admin" }];
 

@@ -1,7 +1,7 @@
 import { requestPasswordReset } from "#app/modules/auth/auth.server";
-import type { Route } from "./+types/forgot-password";
 import { EmailLinkForm } from "./email-link-form";
 import { emailLinkAction } from "./email-link.server";
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Inkpilot" }];
 

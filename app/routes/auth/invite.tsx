@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { requestContext } from "#app/context";
@@ -17,7 +18,6 @@ import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import type { Route } from "./+types/invite";
-import { z } from "zod";
 
 /**
  * The link of an invitation mail, /invite?token=… (docs/decisions/044): signed

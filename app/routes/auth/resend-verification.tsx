@@ -1,8 +1,8 @@
 import { requestVerificationResend } from "#app/modules/auth/auth.server";
 import { readSignupBrowser } from "#app/modules/auth/signup-browser.server";
-import type { Route } from "./+types/resend-verification";
 import { EmailLinkForm } from "./email-link-form";
 import { emailLinkAction } from "./email-link.server";
+import type { Route } from "./+types/resend-verification";
 
 export const meta: Route.MetaFunction = () => [{ title: "Resend verification email | Inkpilot" }];
 

@@ -6,8 +6,8 @@ import { findEmailRevert, revertEmailChange } from "#app/modules/account/account
 import { endSession } from "#app/modules/auth/session.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/revert-email";
 import { TokenFormSchema } from "./shared";
+import type { Route } from "./+types/revert-email";
 
 export const meta: Route.MetaFunction = () => [{ title: "Restore your email address | Inkpilot" }];
 

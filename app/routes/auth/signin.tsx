@@ -14,8 +14,8 @@ import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { toastHeader } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/signin";
 import { GoogleButton, OrDivider } from "./shared";
+import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Inkpilot" }];
 

@@ -17,12 +17,12 @@ import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/signup";
 import { HoneypotField } from "#app/components/honeypot-field";
 import { writeUrl } from "#app/modules/articles/urls";
 import { isHoneypotFilled } from "#app/utils/honeypot";
-import { GoogleButton, OrDivider } from "./shared";
 import { badRequest } from "#app/utils/responses.server";
+import { GoogleButton, OrDivider } from "./shared";
+import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up | Inkpilot" }];
 

@@ -10,8 +10,8 @@ import { clearSignupBrowserCookie, readSignupBrowser } from "#app/modules/auth/s
 import { parseSubmission } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/verify";
 import { TokenFormSchema } from "./shared";
+import type { Route } from "./+types/verify";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Inkpilot" }];
 

@@ -10,11 +10,11 @@ import { can } from "#app/modules/workspaces/permissions";
 import { onboardingState } from "#app/modules/onboarding/state.server";
 import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";
-import type { Route } from "./+types/layout";
-import { OnboardingDialog } from "./onboarding-dialog";
 import { DASHBOARD_CONTAINER } from "#app/components/dashboard-container";
+import { OnboardingDialog } from "./onboarding-dialog";
 import { Breadcrumb, MobileSidebar, SidebarBody, SidebarToggle, writeSidebarCookie } from "./shell-ui";
 import { readSidebarOpen } from "./sidebar-state";
+import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAuth, checkoutReturn];
 

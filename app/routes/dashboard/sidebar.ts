@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "#app/modules/auth/guards.server";
-import type { Route } from "./+types/sidebar";
-import { sidebarCookie } from "./sidebar-state";
 import { z } from "zod";
+import { safeRedirectPath } from "#app/modules/auth/guards.server";
 import { parseSubmission } from "#app/utils/forms.server";
+import { sidebarCookie } from "./sidebar-state";
+import type { Route } from "./+types/sidebar";
 
 const SidebarSchema = z.object({ open: z.string().optional(), redirectTo: z.string().optional() });
 

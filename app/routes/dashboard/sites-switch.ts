@@ -1,11 +1,11 @@
+import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { authContext, safeRedirectPath } from "#app/modules/auth/guards.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/sites-switch";
-import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
+import type { Route } from "./+types/sites-switch";
 
 /**
  * The sidebar's site switcher (a plain form, docs/decisions/043): makes the

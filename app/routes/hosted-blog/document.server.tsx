@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { HOSTED_BLOG_FONT_STACK } from "#app/modules/hosted-blog/fonts";
 import type { HostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { jsonLdText } from "#app/modules/hosted-blog/structured-data";
 import { absoluteOn, hostedBlogPath, hostedFeedUrl } from "#app/modules/hosted-blog/urls";
+import type { ReactNode } from "react";
 
 /**
  * The hosted blog's HTML: whole documents rendered once on the server

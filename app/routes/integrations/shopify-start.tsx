@@ -1,12 +1,12 @@
+import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
 import { ShopifyOAuthError, startShopifyInstall } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/shopify-start";
-import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
+import type { Route } from "./+types/shopify-start";
 
 /**
  * Starts connecting a Shopify store (GET from a link with ?shop=, or POST from

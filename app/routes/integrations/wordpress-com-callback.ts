@@ -3,8 +3,8 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
 import { ConnectError, connectPlatform } from "#app/modules/publishing/connect.server";
 import { completeWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
-import type { Route } from "./+types/wordpress-com-callback";
 import { connectFailed, connected } from "./wordpress-com-outcome.server";
+import type { Route } from "./+types/wordpress-com-callback";
 
 /**
  * WordPress.com sends the browser back here with code and state (or

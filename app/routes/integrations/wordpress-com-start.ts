@@ -5,8 +5,8 @@ import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
 import { startWordPressComConnect, WordPressComOAuthError } from "#app/modules/publishing/platforms/wordpress-com/oauth.server";
 import { logger } from "#app/utils/logger.server";
-import type { Route } from "./+types/wordpress-com-start";
 import { connectFailed } from "./wordpress-com-outcome.server";
+import type { Route } from "./+types/wordpress-com-start";
 
 /** Connect WordPress.com: to WordPress.com's authorize page with a fresh state (`?popup=1` when opened in a popup). */
 

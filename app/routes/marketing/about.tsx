@@ -2,8 +2,8 @@ import { JsonLd } from "#app/components/json-ld";
 import { founderLetter } from "#app/modules/site-content/content";
 import { organizationLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
-import type { Route } from "./+types/about";
 import { PageHeader } from "./components";
+import type { Route } from "./+types/about";
 
 export const handle = { hydrate: false };
 

@@ -6,8 +6,8 @@ import { getPost } from "#app/modules/blog/posts.server";
 import { articleLd, breadcrumbLd } from "#app/modules/site-content/structured-data";
 import { notFound } from "#app/utils/responses.server";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
-import type { Route } from "./+types/blog-post";
 import { formatLongDate } from "#app/utils/time";
+import type { Route } from "./+types/blog-post";
 
 export const handle = { hydrate: false };
 

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { JsonLd } from "#app/components/json-ld";
 import { listPosts } from "#app/modules/blog/posts.server";
 import { absoluteUrl, seoMeta, useSiteOrigin } from "#app/utils/seo";
-import type { Route } from "./+types/blog";
 import { formatLongDate } from "#app/utils/time";
 import { PageHeader } from "./components";
+import type { Route } from "./+types/blog";
 
 export const handle = { hydrate: false };
 

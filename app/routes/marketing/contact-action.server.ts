@@ -1,4 +1,3 @@
-import type { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
@@ -8,6 +7,7 @@ import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { isHoneypotFilled } from "#app/utils/honeypot";
 import { logger } from "#app/utils/logger.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import type { RouterContextProvider } from "react-router";
 
 /**
  * The action of the two contact forms (/contact, /help-center): a refused form

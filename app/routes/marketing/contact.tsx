@@ -1,9 +1,9 @@
 import { contactPage } from "#app/modules/site-content/content";
 import { seoMeta } from "#app/utils/seo";
-import type { Route } from "./+types/contact";
 import { contactAction } from "./contact-action.server";
 import { PageHeader } from "./components";
 import { ContactForm } from "./contact-form";
+import type { Route } from "./+types/contact";
 
 export const handle = { hydrate: false };
 

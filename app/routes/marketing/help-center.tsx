@@ -3,10 +3,10 @@ import { getEnv } from "#app/env.server";
 import { helpCenter } from "#app/modules/site-content/content";
 import { faqPageLd } from "#app/modules/site-content/structured-data";
 import { seoMeta } from "#app/utils/seo";
-import type { Route } from "./+types/help-center";
 import { contactAction } from "./contact-action.server";
 import { FaqAccordion, PageHeader } from "./components";
 import { ContactForm } from "./contact-form";
+import type { Route } from "./+types/help-center";
 
 export const handle = { hydrate: false };
 

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { PrimaryCta, usePublicVisitor } from "#app/components/public-header";
 import { multiSiteDiscounts, pricing, type BillingPeriod } from "#app/modules/site-content/content";
 import { cn } from "#app/utils/cn";
-
 import { CheckIcon } from "./components";
 
 /** The plans as cards with a Monthly/Annual toggle, and the multi-site discounts: the home and pricing pages show them. */

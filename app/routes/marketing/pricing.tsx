@@ -2,9 +2,9 @@ import { JsonLd } from "#app/components/json-ld";
 import { faqs, parseBillingPeriod, pricing } from "#app/modules/site-content/content";
 import { faqPageLd, productLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
-import type { Route } from "./+types/pricing";
 import { FaqAccordion, PageHeader } from "./components";
 import { BillingToggle, DiscountTable, PricingCards } from "./pricing-ui";
+import type { Route } from "./+types/pricing";
 
 export const handle = { hydrate: false };
 

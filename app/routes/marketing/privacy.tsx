@@ -1,7 +1,7 @@
 import { privacy } from "#app/modules/site-content/legal";
 import { seoMeta } from "#app/utils/seo";
-import type { Route } from "./+types/privacy";
 import { LegalPage } from "./components";
+import type { Route } from "./+types/privacy";
 
 export const handle = { hydrate: false };
 

@@ -1,7 +1,7 @@
 import { terms } from "#app/modules/site-content/legal";
 import { seoMeta } from "#app/utils/seo";
-import type { Route } from "./+types/terms";
 import { LegalPage } from "./components";
+import type { Route } from "./+types/terms";
 
 export const handle = { hydrate: false };
 

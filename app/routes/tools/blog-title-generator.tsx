@@ -1,9 +1,9 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectField } from "#app/components/forms";
 import { runBlogTitles, toolFormMethod } from "#app/modules/tools/ai.server";
-import type { Route } from "./+types/blog-title-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/blog-title-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "blog-title-generator");

@@ -1,9 +1,9 @@
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectField } from "#app/components/forms";
 import { runContentIdeas, toolFormMethod } from "#app/modules/tools/ai.server";
-import type { Route } from "./+types/content-idea-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/content-idea-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "content-idea-generator");

@@ -2,9 +2,9 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectField } from "#app/components/forms";
 import { runContentOutline, toolFormMethod } from "#app/modules/tools/ai.server";
 import { outlineText } from "#app/modules/tools/outline-templates";
-import type { Route } from "./+types/content-outline-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/content-outline-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "content-outline-generator");

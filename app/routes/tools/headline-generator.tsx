@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runHeadlines, toolFormMethod } from "#app/modules/tools/ai.server";
-import type { Route } from "./+types/headline-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/headline-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "headline-generator");

@@ -3,8 +3,8 @@ import { JsonLd } from "#app/components/json-ld";
 import { freeTools } from "#app/modules/site-content/navigation";
 import { TOOLS, TOOL_SLUGS, toolPath } from "#app/modules/tools/catalog";
 import { absoluteUrl, seoMeta, useSiteOrigin } from "#app/utils/seo";
-import type { Route } from "./+types/index";
 import { toolHandle } from "./tool-ui";
+import type { Route } from "./+types/index";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) =>

@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runKeywordResearch, toolFormMethod, type KeywordRow } from "#app/modules/tools/ai.server";
-import type { Route } from "./+types/keyword-research";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/keyword-research";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "keyword-research");

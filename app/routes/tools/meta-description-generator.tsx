@@ -2,9 +2,9 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { Field, TextareaField } from "#app/components/forms";
 import { runMetaDescriptions, toolFormMethod } from "#app/modules/tools/ai.server";
 import { META_DESCRIPTION_LIMIT } from "#app/modules/tools/templates";
-import type { Route } from "./+types/meta-description-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/meta-description-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "meta-description-generator");

@@ -1,9 +1,9 @@
 import { getTextareaProps } from "@conform-to/react";
 import { TextareaField } from "#app/components/forms";
 import { analyzeReadability } from "#app/modules/tools/readability";
-import type { Route } from "./+types/readability-checker";
 import { computed, toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm, type Tone } from "./tool-ui";
+import type { Route } from "./+types/readability-checker";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "readability-checker");

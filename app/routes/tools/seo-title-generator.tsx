@@ -2,9 +2,9 @@ import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
 import { runSeoTitles, toolFormMethod } from "#app/modules/tools/ai.server";
 import { SEO_TITLE_HARD_LIMIT, SEO_TITLE_LIMIT, SEO_TITLE_RULES, scoreTone } from "#app/modules/tools/seo-title";
-import type { Route } from "./+types/seo-title-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, LengthBadge, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/seo-title-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "seo-title-generator");

@@ -2,9 +2,9 @@ import { getInputProps, getSelectProps } from "@conform-to/react";
 import { Field, SelectField } from "#app/components/forms";
 import { runSocialCaptions, toolFormMethod } from "#app/modules/tools/ai.server";
 import { PLATFORM_LIMITS, type Platform } from "#app/modules/tools/templates";
-import type { Route } from "./+types/social-media-caption-generator";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyList, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
+import type { Route } from "./+types/social-media-caption-generator";
 
 export const handle = toolHandle;
 export const meta: Route.MetaFunction = (args) => toolMeta(args, "social-media-caption-generator");

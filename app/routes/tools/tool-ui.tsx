@@ -1,7 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import type { z } from "zod";
 import { JsonLd } from "#app/components/json-ld";
 import { PrimaryCta } from "#app/components/public-header";
 import { ErrorList, FormMessage } from "#app/components/forms";
@@ -13,6 +12,7 @@ import { cn } from "#app/utils/cn";
 import { TOOL_SCRIPT } from "#app/modules/tools/tool-script";
 import type { FormReply } from "#app/utils/form-reply";
 import { absoluteUrl, seoMeta, useSiteOrigin, type MetaSource } from "#app/utils/seo";
+import type { z } from "zod";
 
 /**
  * The shared frame of the free tool pages. The pages are server-rendered and

@@ -1,5 +1,4 @@
 import type { CmsPlatform } from "#app/db/schema";
-import type { PublishingAdapter } from "../types";
 import { ghostAdapter } from "./ghost/adapter.server";
 import { hostedAdapter } from "./hosted/adapter.server";
 import { notionAdapter } from "./notion/adapter.server";
@@ -9,6 +8,7 @@ import { webhookAdapter } from "./webhook/adapter.server";
 import { wixAdapter } from "./wix/adapter.server";
 import { wordpressComAdapter } from "./wordpress-com/adapter.server";
 import { wordpressAdapter } from "./wordpress/adapter.server";
+import type { PublishingAdapter } from "../types";
 
 /**
  * Every destination with a working adapter, by platform (docs/decisions/033).

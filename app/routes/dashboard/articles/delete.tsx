@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { z } from "zod";
 import { StatusButton } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { deleteArticle, getArticle } from "#app/modules/articles/mutations.server";
@@ -7,9 +8,8 @@ import { logger } from "#app/utils/logger.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
-import type { Route } from "./+types/delete";
-import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
+import type { Route } from "./+types/delete";
 
 /**
  * Deleting an article: the list's confirmation dialog posts here, and without

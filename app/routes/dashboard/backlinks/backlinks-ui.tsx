@@ -7,7 +7,6 @@ import type { LinkFilter, LinkRow } from "#app/modules/backlinks/queries.server"
 import { editUrl } from "#app/modules/articles/urls";
 import type { Notice } from "#app/utils/form-reply";
 import { cn } from "#app/utils/cn";
-
 import { stacked, StackedTable, SummaryCard } from "./stacked-table";
 /** "Links in your articles": summary, filters, the table and the empty state. */
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { getDb } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
@@ -7,9 +8,8 @@ import { cancelGeneration, getGeneration } from "#app/modules/generation/service
 import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "#app/components/generation-progress";
-import type { Route } from "./+types/status";
-import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
+import type { Route } from "./+types/status";
 
 /**
  * A generation's status page: the no-JavaScript fallback of the progress

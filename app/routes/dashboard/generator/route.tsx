@@ -9,13 +9,13 @@ import { getActiveGeneration, getGeneration } from "#app/modules/generation/serv
 import { TabNav } from "#app/components/tab-nav";
 import { replyFor } from "#app/utils/form-reply";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/route";
+import { badRequest } from "#app/utils/responses.server";
 import { GENERATOR_PATH, generateAction, imagesAction, keywordsAction } from "./actions.server";
 import { GenerateTab } from "./generate-tab";
 import { ImagesTab } from "./images-tab";
 import { KeywordsTab } from "./keywords-tab";
 import { PublishTab } from "./publish-tab";
-import { badRequest } from "#app/utils/responses.server";
+import type { Route } from "./+types/route";
 
 /**
  * The AI Content Generator (docs/product.md): tabs by ?tab= so they work without

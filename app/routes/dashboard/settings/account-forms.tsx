@@ -5,8 +5,8 @@ import { ImageUpload } from "#app/components/image-upload";
 import { StatusButton } from "#app/components/ui/button";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
-import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "./account-schemas";
 import { IntentInput, usePendingIntent } from "#app/components/settings-ui";
+import { ChangeEmailSchema, ChangePasswordSchema, ProfileSchema } from "./account-schemas";
 
 /**
  * The account forms, shared by the standalone account page and the settings

@@ -5,9 +5,9 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { useCanManageBilling } from "#app/components/use-billing-role";
 import type { AccountView } from "#app/modules/account/account.server";
 import { replyFor } from "#app/utils/form-reply";
+import { IntentInput, SettingsCard as Card, usePendingIntent } from "#app/components/settings-ui";
 import { DeleteAccountSchema, DigestSchema } from "./account-schemas";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm, ProfilePictureForm, type FormsProps } from "./account-forms";
-import { IntentInput, SettingsCard as Card, usePendingIntent } from "#app/components/settings-ui";
 
 /** The account page's sections, in the product's order; the forms themselves are in ./account-forms.tsx. */
 

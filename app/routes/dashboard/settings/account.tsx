@@ -1,9 +1,9 @@
 import { requestContext } from "#app/context";
 import { accountView } from "#app/modules/account/account.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import type { Route } from "./+types/account";
 import { accountAction } from "./account-actions.server";
 import { AccountSections } from "./account-sections";
+import type { Route } from "./+types/account";
 
 export const handle = { breadcrumb: "Account" };
 

@@ -14,9 +14,9 @@ import {
   type ContentSettings,
 } from "#app/modules/settings/content-options";
 import { replyFor } from "#app/utils/form-reply";
-import { LANGUAGE_OPTIONS } from "./brand-tab";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import { ContentFormSchema } from "#app/modules/settings/forms";
+import { LANGUAGE_OPTIONS } from "./brand-tab";
 import { CONTENT_INVALID } from "./notices";
 
 /** The Content tab (docs/product.md "Settings"): every field of the content settings structure. */

@@ -7,9 +7,9 @@ import { ApiKeyFormSchema } from "#app/modules/api/key-form";
 import { CopyButton } from "#app/components/copy-button";
 import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import type { ApiKeyReply } from "./developer-api-actions.server";
 import type { DeveloperApiData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * Settings → Integrations → Developer API (decision 045): generate a key

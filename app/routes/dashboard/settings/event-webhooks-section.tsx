@@ -7,9 +7,9 @@ import { EVENT_LABELS, EVENT_TYPES, WebhookFormSchema } from "#app/modules/webho
 import { CopyButton } from "#app/components/copy-button";
 import { replyFor } from "#app/utils/form-reply";
 import { formatDateTime } from "#app/utils/time";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import type { WebhookReply } from "./event-webhooks-actions.server";
 import type { EventWebhooksData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * Settings → Integrations → Event webhooks (decision 047): endpoints that

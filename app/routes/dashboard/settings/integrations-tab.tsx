@@ -5,12 +5,12 @@ import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import type { IntegrationsView } from "#app/modules/publishing/integrations-view.server";
 import { platformName } from "#app/modules/publishing/platforms";
 import { replyFor } from "#app/utils/form-reply";
+import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
 import { DeveloperApiSection } from "./developer-api-section";
 import { EventWebhooksSection } from "./event-webhooks-section";
 import type { DeveloperApiData, EventWebhooksData } from "./integrations-data.server";
-import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 
 /**
  * The Integrations tab (docs/product.md "Publishing"): the site's destinations

@@ -7,17 +7,17 @@ import { authContext, requirePermission, type AuthState } from "#app/modules/aut
 import { can, type Permission } from "#app/modules/workspaces/permissions";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
+import { TabNav } from "#app/components/tab-nav";
+import { publishingView } from "#app/modules/settings/publishing.server";
 import { integrationsTabData } from "./integrations-data.server";
 import { integrationsTabAction } from "./integrations-actions.server";
 import { IntegrationsTab } from "./integrations-tab";
-import { TabNav } from "#app/components/tab-nav";
 import { accountAction } from "./account-actions.server";
 import { AccountSections } from "./account-sections";
 import { brandTabAction, contentTabAction, publishingTabAction } from "./actions.server";
 import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
 import { PublishingTab } from "./publishing-tab";
-import { publishingView } from "#app/modules/settings/publishing.server";
 import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Settings" };

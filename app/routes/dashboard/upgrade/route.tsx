@@ -7,8 +7,8 @@ import { loadPlanView } from "#app/modules/billing/plan-view.server";
 import { getBilling } from "#app/modules/billing/stripe.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { formatDate } from "#app/utils/time";
-import type { Route } from "./+types/route";
 import { PlanPage, PortalFallback } from "./upgrade-ui";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Plan" };
 

@@ -8,8 +8,8 @@ import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 import { parseSubmission } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/ai-review";
 import { AiSchema, backTo, failure, propose } from "./ai.server";
+import type { Route } from "./+types/ai-review";
 
 /**
  * The AI edit result page without JavaScript: the 'Edit with AI' and

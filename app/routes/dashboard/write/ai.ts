@@ -3,8 +3,8 @@ import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
-import type { Route } from "./+types/ai";
 import { AiSchema, failure, perform } from "./ai.server";
+import type { Route } from "./+types/ai";
 
 /**
  * POST-only AI actions on an article, for the editor's script: regenerate it

@@ -1,10 +1,10 @@
+import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { requestLiveCheck } from "#app/modules/publishing/live-check.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { z } from "zod";
 import { parseSubmission } from "#app/utils/forms.server";
 
 /**

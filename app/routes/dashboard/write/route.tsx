@@ -12,15 +12,15 @@ import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
-import type { Route } from "./+types/route";
 import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
+import { approvalsOf } from "#app/modules/autopilot/review.server";
+import { formatDateTime } from "#app/utils/time";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
 import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
-import { approvalsOf } from "#app/modules/autopilot/review.server";
-import { formatDateTime } from "#app/utils/time";
+import type { Route } from "./+types/route";
 
 export const handle = { breadcrumb: "Write" };
 

@@ -1,6 +1,6 @@
-import type { Blocker } from "react-router";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { ChoiceDialog } from "#app/components/confirm-dialog";
+import type { Blocker } from "react-router";
 import type { SaveState } from "./use-autosave";
 
 /**

@@ -1,4 +1,3 @@
-import type { Client } from "@notionhq/client";
 import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type QueryDataSourceParameters } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
 import { isPrivateUrl } from "../../http.server";
@@ -29,6 +28,7 @@ import {
   pageProperties,
   toRemote,
 } from "./pages.server";
+import type { Client } from "@notionhq/client";
 
 /**
  * Notion: one page per article in a database the customer shares with our

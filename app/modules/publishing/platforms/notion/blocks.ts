@@ -1,5 +1,5 @@
-import type { ChildNode, Element } from "domhandler";
 import { childElements, isElement, isInline, parseHtml, tableRows, textOf, walkBlocks } from "#app/utils/html-tree";
+import type { ChildNode, Element } from "domhandler";
 
 /**
  * Article HTML → Notion blocks, pure (no I/O), within Notion's request limits:

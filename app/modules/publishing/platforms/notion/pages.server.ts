@@ -1,9 +1,9 @@
-import type { Client } from "@notionhq/client";
 import { type BlockObjectRequest, type CreatePageParameters } from "@notionhq/client";
 import { getEnv } from "#app/env.server";
 import { PublishError, type AdapterContext, type PostInput, type RemotePost, type UploadedMedia } from "../../types";
 import { batchBlocks, htmlToNotionBlocks, plainRichText, type NotionBlock } from "./blocks";
 import { type NotionConfig, type NotionMapping, type PageLike, type Schema, call, notionError, patiently, ref } from "./client.server";
+import type { Client } from "@notionhq/client";
 
 /**
  * An article as a Notion page: properties by the database's mapping (checked

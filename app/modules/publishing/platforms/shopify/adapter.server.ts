@@ -1,7 +1,7 @@
 import { getEnv } from "#app/env.server";
-import { missingShopifyScopes, normalizeShopDomain, SHOP_DOMAIN_MESSAGE } from "./oauth.server";
 import { PublishError, type Credentials, type DoctorCheck, type PublishingAdapter } from "../../types";
 import { check } from "../doctor";
+import { missingShopifyScopes, normalizeShopDomain, SHOP_DOMAIN_MESSAGE } from "./oauth.server";
 import {
   type GqlAnswer,
   Q,

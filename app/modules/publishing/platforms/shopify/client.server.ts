@@ -1,8 +1,8 @@
 import { createAdminApiClient } from "@shopify/admin-api-client";
 import { getEnv } from "#app/env.server";
 import { describeResponse, guardedFetchApi, parseLenientJson, retryAfterMs } from "../../http.server";
-import { normalizeShopDomain, refreshShopifyToken, rewriteShopifyUrl } from "./oauth.server";
 import { PublishError, type AdapterContext, type ConnectionConfig, type Credentials } from "../../types";
+import { normalizeShopDomain, refreshShopifyToken, rewriteShopifyUrl } from "./oauth.server";
 
 /**
  * The Admin GraphQL API through Shopify's client over our request guard: the

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { appCredentials, appVerificationSecrets } from "../../app-credentials.server";
 import { newId } from "#app/utils/crypto.server";
+import { appCredentials, appVerificationSecrets } from "../../app-credentials.server";
 import { describeResponse, platformRequest } from "../../http.server";
 import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
 import { PublishError, type Credentials } from "../../types";

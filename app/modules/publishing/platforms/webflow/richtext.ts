@@ -1,4 +1,3 @@
-import type { ChildNode, Element } from "domhandler";
 import {
   BLOCK_TAGS,
   CONTAINER_TAGS,
@@ -11,6 +10,7 @@ import {
   walkBlocks,
 } from "#app/utils/html-tree";
 import { escapeHtml } from "#app/utils/html";
+import type { ChildNode, Element } from "domhandler";
 
 /**
  * Article HTML → the HTML a Webflow Rich text field keeps, pure (no I/O).

@@ -1,9 +1,9 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import type { PostInput } from "../../types";
 import { webhookRetryDelayMs } from "./delivery.server";
 import { articleData, webhookMessageId } from "./payload.server";
 import { generateWebhookSecret, maskWebhookUrl, parseWebhookSecret } from "./endpoint.server";
+import type { PostInput } from "../../types";
 
 const post: PostInput = {
   articleId: "art_1",

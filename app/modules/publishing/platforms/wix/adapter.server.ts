@@ -1,7 +1,7 @@
 import { describeResponse } from "../../http.server";
 import { PublishError, type ConnectionConfig, type DoctorCheck, type PublishingAdapter } from "../../types";
-import { dropWixToken, normalizeInstanceId, wixAccessToken } from "./install.server";
 import { check } from "../doctor";
+import { dropWixToken, normalizeInstanceId, wixAccessToken } from "./install.server";
 import {
   BLOG_FIX,
   MEMBER_FIX,

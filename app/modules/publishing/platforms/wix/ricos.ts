@@ -1,5 +1,5 @@
-import type { ChildNode, Element } from "domhandler";
 import { childElements, eachElement, isElement, isInline, parseHtml, tableRows, textOf, walkBlocks } from "#app/utils/html-tree";
+import type { ChildNode, Element } from "domhandler";
 
 /**
  * Article HTML → a Wix Ricos document (integrations.md §4), pure, no I/O. We

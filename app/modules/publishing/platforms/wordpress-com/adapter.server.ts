@@ -1,10 +1,9 @@
 import { describeResponse, platformRequest } from "../../http.server";
 import { PublishError } from "../../types";
-import type { DoctorCheck, PublishingAdapter } from "../../types";
-import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
 import { pickExisting, uploadFilename, FIND_STATUSES, UPLOAD_TIMEOUT_MS } from "../wordpress/posts.server";
 import { plainMessage } from "../wordpress/errors.server";
 import { check, failedCheck } from "../doctor";
+import { wordpressComAppCredentials, wordpressComUrl } from "./oauth.server";
 import {
   RECONNECT,
   ROLE_FIX,
@@ -19,6 +18,7 @@ import {
   wordpressComError,
 } from "./client.server";
 import { POST_FIELDS, readPost, savePost, savedPost, toRemote } from "./posts.server";
+import type { DoctorCheck, PublishingAdapter } from "../../types";
 
 /**
  * Sites hosted on WordPress.com through its v1.1 REST API (integrations.md §2),

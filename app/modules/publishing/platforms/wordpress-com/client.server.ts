@@ -1,8 +1,8 @@
 import { describeResponse, errorFromResponse, platformRequest, type PlatformRequest, type PlatformResponse } from "../../http.server";
 import { PublishError } from "../../types";
-import type { AdapterContext } from "../../types";
-import { wordpressComUrl } from "./oauth.server";
 import { plainMessage } from "../wordpress/errors.server";
+import { wordpressComUrl } from "./oauth.server";
+import type { AdapterContext } from "../../types";
 
 /**
  * WordPress.com's REST API v1.1 with the OAuth token of the chosen blog: the

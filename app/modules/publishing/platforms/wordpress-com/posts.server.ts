@@ -1,6 +1,6 @@
 import { PublishError } from "../../types";
-import type { AdapterContext, PostInput, RemotePost, UploadedMedia } from "../../types";
 import { type V11Post, type WordPressComConfig, call, readConfig, token } from "./client.server";
+import type { AdapterContext, PostInput, RemotePost, UploadedMedia } from "../../types";
 
 /**
  * An article as a WordPress.com post (SEO fields in Jetpack's or Yoast's
