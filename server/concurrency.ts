@@ -16,7 +16,7 @@ import type express from "express";
  * enough to hold /healthz up (docs/decisions/053). Waiting costs a timer, no CPU.
  */
 
-export const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
+const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
 const RETRY_AFTER_S = 1;
 const API_PATH = /^\/api\/v1(\/|$)/;
 

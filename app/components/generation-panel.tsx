@@ -13,10 +13,8 @@ import {
   type GenerationSnapshot,
 } from "./generation-progress";
 
-export { OFFLINE_NOTE };
-
 /** Agrees with the progress page (../generations/status.tsx): the job runs on the server, so leaving is fine. */
-export const GENERATION_QUESTION =
+const GENERATION_QUESTION =
   "Writing takes 1-3 minutes and counts as one article. You may leave this page; the article keeps being written and will be waiting in your articles.";
 
 /**

@@ -9,7 +9,7 @@ const tone = {
 };
 
 /** How long a toast stays: errors longer, they may need reading twice (docs/decisions/031-errors-and-toasts.md). */
-export const TOAST_MS = { success: 6000, info: 6000, error: 10000 } as const;
+const TOAST_MS = { success: 6000, info: 6000, error: 10000 } as const;
 
 const CLIENT_TOAST_EVENT = "inkpilot:toast";
 

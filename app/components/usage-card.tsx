@@ -25,7 +25,7 @@ export function UsageMeter({ usage, className }: { usage: UsageSummary; classNam
  * 50 (docs/product.md "Plans and limits", "Write"). Pro is the top plan, so it
  * says when the limit resets instead of offering an upgrade.
  */
-export function UsageCard({ monthly, className }: { monthly: UsageSummary["monthly"]; className?: string }) {
+function UsageCard({ monthly, className }: { monthly: UsageSummary["monthly"]; className?: string }) {
   const { used, max, percent, state } = monthly;
   const canManageBilling = useCanManageBilling();
   return (

@@ -6,7 +6,7 @@ type Timestamp = string;
 type Bool = number;
 type AutoId = Generated<number>;
 
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   email_verified_at: Timestamp | null;
@@ -23,7 +23,7 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   expires_at: Timestamp;
@@ -35,7 +35,7 @@ export interface SessionsTable {
   current_site_id: string | null;
 }
 export type AuthTokenKind = "verify_email" | "reset_password" | "change_email" | "revert_email";
-export interface AuthTokensTable {
+interface AuthTokensTable {
   id: string;
   user_id: string;
   kind: AuthTokenKind;
@@ -45,7 +45,7 @@ export interface AuthTokensTable {
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
-export interface OauthAccountsTable {
+interface OauthAccountsTable {
   id: string;
   provider: string;
   subject: string;
@@ -65,7 +65,7 @@ export interface WorkspacesTable {
 }
 export type WorkspaceRole = "owner" | "admin" | "editor";
 export type DigestFrequency = "daily" | "weekly" | "off";
-export interface MembershipsTable {
+interface MembershipsTable {
   workspace_id: string;
   user_id: string;
   role: WorkspaceRole;
@@ -73,7 +73,7 @@ export interface MembershipsTable {
   /** The auto-pilot digest this member gets for this workspace (migration 0024). */
   digest: Generated<DigestFrequency>;
 }
-export interface InvitationsTable {
+interface InvitationsTable {
   id: string;
   workspace_id: string;
   email: string;
@@ -112,7 +112,7 @@ export interface BrandSettingsTable {
   internal_links: Generated<string>;
   updated_at: Timestamp;
 }
-export interface ContentSettingsTable {
+interface ContentSettingsTable {
   site_id: string;
   use_brand_info: Generated<Bool>;
   article_length: Generated<"short" | "medium" | "long">;
@@ -137,7 +137,7 @@ export interface ContentSettingsTable {
   ai_disclosure: Generated<Bool>;
   updated_at: Timestamp;
 }
-export interface PublishingSettingsTable {
+interface PublishingSettingsTable {
   site_id: string;
   scheduled_date: string | null;
   scheduled_time: Generated<string>;
@@ -180,7 +180,7 @@ export interface ArticlesTable {
   /** What seo_score was computed against (scorer version and the site's SEO settings); null: never recorded (migration 0012). */
   seo_basis: string | null;
 }
-export interface ArticleImagesTable {
+interface ArticleImagesTable {
   id: string;
   article_id: string;
   path: string;
@@ -189,7 +189,7 @@ export interface ArticleImagesTable {
   position: Generated<number>;
   created_at: Timestamp;
 }
-export interface GenerationsTable {
+interface GenerationsTable {
   id: string;
   article_id: string;
   job_id: number | null;
@@ -204,7 +204,7 @@ export interface GenerationsTable {
   /** JSON: the pipeline's finished intermediate results (migration 0002). */
   state: Generated<string>;
 }
-export interface PlanItemsTable {
+interface PlanItemsTable {
   id: string;
   site_id: string;
   date: string;
@@ -284,14 +284,14 @@ export interface PublicationsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface PublicationMediaTable {
+interface PublicationMediaTable {
   connection_id: string;
   local_path: string;
   remote_id: string;
   remote_url: string;
   created_at: Timestamp;
 }
-export interface OauthStatesTable {
+interface OauthStatesTable {
   state: string;
   provider: string;
   site_id: string | null;
@@ -299,7 +299,7 @@ export interface OauthStatesTable {
   expires_at: Timestamp;
   created_at: Timestamp;
 }
-export interface CmsInstallsTable {
+interface CmsInstallsTable {
   id: string;
   provider: "shopify" | "wix";
   external_id: string;
@@ -307,7 +307,7 @@ export interface CmsInstallsTable {
   scope: Generated<string>;
   created_at: Timestamp;
 }
-export interface DiagLogsTable {
+interface DiagLogsTable {
   id: AutoId;
   site_id: string | null;
   provider: string;
@@ -318,7 +318,7 @@ export interface DiagLogsTable {
   created_at: Timestamp;
 }
 export type AutopilotState = "writing" | "written" | "held" | "publishing" | "published" | "failed" | "skipped";
-export interface AutopilotDaysTable {
+interface AutopilotDaysTable {
   id: string;
   site_id: string;
   /** The site's local day, 'YYYY-MM-DD'. */
@@ -335,7 +335,7 @@ export interface AutopilotDaysTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
-export interface ArticleApprovalsTable {
+interface ArticleApprovalsTable {
   id: string;
   article_id: string;
   site_id: string;
@@ -345,7 +345,7 @@ export interface ArticleApprovalsTable {
   decision: "approved" | "rejected";
   created_at: Timestamp;
 }
-export interface SubscriptionsTable {
+interface SubscriptionsTable {
   id: string;
   workspace_id: string;
   stripe_customer_id: string;
@@ -365,7 +365,7 @@ export interface SubscriptionsTable {
   payment_failed_at: Timestamp | null;
   ended_at: Timestamp | null;
 }
-export interface StripeEventsTable {
+interface StripeEventsTable {
   id: string;
   type: string;
   received_at: Timestamp;
@@ -373,13 +373,13 @@ export interface StripeEventsTable {
   notified_at: Timestamp | null;
 }
 /** Shopify webhook deliveries already handled (X-Shopify-Webhook-Id), kept 30 days so a repeat does nothing. */
-export interface ShopifyWebhookIdsTable {
+interface ShopifyWebhookIdsTable {
   id: string;
   topic: string;
   shop: string;
   received_at: Timestamp;
 }
-export interface UsageEventsTable {
+interface UsageEventsTable {
   id: AutoId;
   workspace_id: string;
   site_id: string;
@@ -388,7 +388,7 @@ export interface UsageEventsTable {
   kind: "article_created";
   created_at: Timestamp;
 }
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: string;
   workspace_id: string;
   name: Generated<string>;
@@ -403,7 +403,7 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 /** A workspace's event webhook (migration 0018; docs/decisions/047). */
-export interface WebhookEndpointsTable {
+interface WebhookEndpointsTable {
   id: string;
   workspace_id: string;
   url: string;
@@ -422,9 +422,9 @@ export interface WebhookEndpointsTable {
   /** Why it was turned off (410 Gone, or paused after failing for too long); null while on or when turned off before 0025. */
   paused_reason: string | null;
 }
-export type WebhookDeliveryStatus = "pending" | "succeeded" | "failed";
+type WebhookDeliveryStatus = "pending" | "succeeded" | "failed";
 /** One event sent to one endpoint; id is the Standard Webhooks webhook-id, the same on every retry. */
-export interface WebhookDeliveriesTable {
+interface WebhookDeliveriesTable {
   id: string;
   endpoint_id: string;
   event_type: string;
@@ -438,7 +438,7 @@ export interface WebhookDeliveriesTable {
   updated_at: Timestamp;
   delivered_at: Timestamp | null;
 }
-export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
+type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 export interface JobsTable {
   id: AutoId;
   name: string;
@@ -462,7 +462,7 @@ export interface JobsTable {
   /** How many jobs of its group may run at once; null is GROUP_CONCURRENCY. */
   group_limit: number | null;
 }
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: AutoId;
   to_address: string;
   subject: string;
@@ -481,14 +481,14 @@ export interface MailOutboxTable {
   /** When the body was dropped, 30 days after the mail was made (metadata stays). */
   body_purged_at: Timestamp | null;
 }
-export interface AppConfigTable {
+interface AppConfigTable {
   key: string;
   value: string;
   is_secret: Generated<Bool>;
   updated_by: string | null;
   updated_at: Timestamp;
 }
-export interface AuditLogTable {
+interface AuditLogTable {
   id: AutoId;
   actor_id: string | null;
   workspace_id: string | null;
@@ -498,7 +498,7 @@ export interface AuditLogTable {
   ip: string | null;
   created_at: Timestamp;
 }
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: AutoId;
   name: string;
   email: string;
@@ -510,7 +510,7 @@ export interface ContactMessagesTable {
 
 export type LinkKind = "internal" | "external";
 export type LinkStatus = "unchecked" | "ok" | "redirect" | "broken" | "blocked" | "error";
-export interface LinksTable {
+interface LinksTable {
   id: string;
   site_id: string;
   article_id: string;
@@ -530,7 +530,7 @@ export interface LinksTable {
 }
 export type LinkFailure = "dns" | "timeout" | "tls" | "http" | "blocked" | "connection" | "redirects" | "invalid";
 /** The backlink-data provider's last answer for a site (migration 0013, decision 039); summary and links are JSON. */
-export interface BacklinkDataTable {
+interface BacklinkDataTable {
   site_id: string;
   /** The domain asked about (the site's address without scheme and www.). */
   target: string;
@@ -544,7 +544,7 @@ export interface BacklinkDataTable {
   error_id: string | null;
 }
 /** AI actions per site and UTC day ('YYYY-MM-DD'), by kind (migration 0008, decision 018). */
-export interface AiUsageTable {
+interface AiUsageTable {
   site_id: string;
   day: string;
   kind: string;
@@ -554,7 +554,7 @@ export interface AiUsageTable {
 }
 export type StoredImageKind = "article" | "logo" | "avatar";
 /** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
-export interface StoredImagesTable {
+interface StoredImagesTable {
   path: string;
   kind: StoredImageKind;
   site_id: string | null;

@@ -9,7 +9,7 @@ import { useRouteLoaderData, type MetaDescriptor } from "react-router";
  */
 
 export const SITE_NAME = "Inkpilot";
-export const DEFAULT_OG_IMAGE = "/og-image.png";
+const DEFAULT_OG_IMAGE = "/og-image.png";
 
 /** What a meta function is given (its `matches` include the root's data). */
 export type MetaSource = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
@@ -53,7 +53,7 @@ export type SeoInput = {
   noindex?: boolean;
 };
 
-export function fullTitle(title: string) {
+function fullTitle(title: string) {
   return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
 }
 

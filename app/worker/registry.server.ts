@@ -59,5 +59,5 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
  * Compiles only while the worker runs exactly the jobs enqueue() accepts, with the same payloads:
  * a job an area declares but nobody registers here (or the reverse) is a type error, not a job that never runs.
  */
-export type RegistryMatchesEnqueue = Same<Registered, JobPayloads> extends true ? true : never;
-export const registryMatchesEnqueue: RegistryMatchesEnqueue = true;
+type RegistryMatchesEnqueue = Same<Registered, JobPayloads> extends true ? true : never;
+const _registryMatchesEnqueue: RegistryMatchesEnqueue = true;

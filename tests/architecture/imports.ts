@@ -32,7 +32,7 @@ export function importsOf(file: string) {
 const CANDIDATES = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"];
 
 /** The file a resolved specifier names, as the bundler finds it (extension, then index file); undefined outside the sources. */
-export function resolveFile(target: string, files: ReadonlySet<string>) {
+function resolveFile(target: string, files: ReadonlySet<string>) {
   return CANDIDATES.map((suffix) => target + suffix).find((candidate) => files.has(candidate));
 }
 

@@ -5,7 +5,6 @@ export const E2E_PORT = base;
 export const FAKE_POSTMARK_PORT = base + 1;
 export const FAKE_OIDC_PORT = base + 2;
 export const TEST_SITE_PORT = base + 3;
-export const FAKE_OPENAI_PORT = base + 4;
 export const FAKE_YOUTUBE_PORT = base + 5;
 // Publishing destinations: each speaks its platform's protocol.
 export const FAKE_WORDPRESS_PORT = base + 6;

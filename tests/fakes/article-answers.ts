@@ -23,7 +23,7 @@ const SENTENCES = [
 ];
 
 /** Plain prose of about `words` words that mentions the keyword now and then. */
-export function prose(keyword: string, words: number, seed = 0) {
+function prose(keyword: string, words: number, seed = 0) {
   const out: string[] = [];
   let count = 0;
   let i = seed;

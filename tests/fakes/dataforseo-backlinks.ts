@@ -14,7 +14,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  * POST /__fake/reset.
  */
 
-export type FakeBacklink = {
+type FakeBacklink = {
   domain_from: string;
   url_from: string;
   url_to: string;

@@ -19,7 +19,7 @@ import { listen, sendJson } from "./http-fake";
  * Test controls live under /__fake (see the `hint`).
  */
 
-export type GhostFakeMedia = { url: string; ref: string | null; filename: string; contentType: string; size: number; bytes: Buffer };
+type GhostFakeMedia = { url: string; ref: string | null; filename: string; contentType: string; size: number; bytes: Buffer };
 
 export type GhostFakePost = {
   id: string;
@@ -162,7 +162,7 @@ function slugify(text: string) {
  * gets lost: tables (and `kg-card-begin: html` blocks) become HTML cards kept
  * verbatim; elsewhere class/style attributes and div wrappers go.
  */
-export function ghostConvertHtml(source: string): { html: string; lexical: string } {
+function ghostConvertHtml(source: string): { html: string; lexical: string } {
   const cards: string[] = [];
   let rest = source.replace(/<!--\s*kg-card-begin: html\s*-->([\s\S]*?)<!--\s*kg-card-end: html\s*-->/g, (_m, inner: string) => {
     cards.push(inner.trim());

@@ -21,8 +21,8 @@ import { listen, readBody, sendJson } from "./http-fake";
  * count?, path?, method?}), configure ({marker, status, shared}), reset.
  */
 
-export const NOTION_FAKE_TOKEN = "ntn_fake_internal_integration_token";
-export const NOTION_FAKE_OAUTH = { clientId: "fake-notion-client-id", clientSecret: "fake-notion-client-secret" };
+const NOTION_FAKE_TOKEN = "ntn_fake_internal_integration_token";
+const NOTION_FAKE_OAUTH = { clientId: "fake-notion-client-id", clientSecret: "fake-notion-client-secret" };
 const VERSIONS = new Set(["2025-09-03", "2026-03-11"]);
 const DATABASE_ID = "1f2e3d4c-5b6a-4798-8776-655443322110";
 const DATA_SOURCE_ID = "2a3b4c5d-6e7f-4081-9283-a4b5c6d7e8f9";

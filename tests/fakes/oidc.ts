@@ -20,7 +20,7 @@ export type FakeOidcUser = {
   hd?: string;
 };
 
-export const DEFAULT_OIDC_USERS: FakeOidcUser[] = [
+const DEFAULT_OIDC_USERS: FakeOidcUser[] = [
   { sub: "100000000000000000001", email: "ada@gmail.test", email_verified: true, name: "Ada Lovelace" },
   { sub: "100000000000000000002", email: "unverified@gmail.test", email_verified: false, name: "Una Verified" },
   { sub: "100000000000000000003", email: "grace@workspace.test", email_verified: true, name: "Grace Hopper", hd: "workspace.test" },

@@ -18,18 +18,18 @@ export type ChatRequest = {
   stream_options?: { include_usage?: boolean };
   response_format?: { type: string; json_schema?: { name: string; schema?: unknown; strict?: boolean } };
 };
-export type ArmedFailure = { status: number; body?: unknown; headers?: Record<string, string> };
+type ArmedFailure = { status: number; body?: unknown; headers?: Record<string, string> };
 /** Streaming pace for benchmarks: time to the first token, then tokens per second (~4 characters a token). */
-export type FakePace = { latencyMs: number; tokensPerSecond: number; imageMs?: number };
+type FakePace = { latencyMs: number; tokensPerSecond: number; imageMs?: number };
 /** A 1x1 transparent PNG, the image every /images/generations call returns. */
-export const TINY_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const TINY_PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 function openAiError(status: number, message: string, type: string, code: string | null = null) {
   return { status, body: { error: { message, type, param: null, code } } };
 }
 
 /** Deterministic plain text for a prompt, so tests can assert on it. */
-export function fakeCompletionText(messages: ChatMessage[]) {
+function fakeCompletionText(messages: ChatMessage[]) {
   const last = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
   const digest = crypto.createHash("sha256").update(last).digest("hex").slice(0, 8);
   return `Fake completion ${digest}.`;

@@ -24,7 +24,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  *   /__fake/settings, /__fake/revoke, /__fake/expire-tokens, /__fake/blogs.
  */
 
-export const DEFAULT_FAKE_SHOP = "inkpilot-test.myshopify.com";
+const DEFAULT_FAKE_SHOP = "inkpilot-test.myshopify.com";
 const SUPPORTED_VERSIONS = ["2026-01", "2026-04", "2026-07", "2026-10", "2027-01", "unstable"];
 const LATEST_STABLE = "2026-10";
 const INVALID_TOKEN_BODY = { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" };

@@ -30,7 +30,7 @@ import { listen, readBody, sendJson } from "./http-fake";
 type StripeObject = Record<string, unknown> & { id: string; object: string };
 
 /** Parses `a[b][0][c]=v` form bodies into nested objects; objects whose keys are all indexes become arrays. */
-export function parseStripeForm(body: string): Record<string, unknown> {
+function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(body)) {
     const path = rawKey.replace(/\]/g, "").split("[");
@@ -59,7 +59,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const asList = (data: unknown[], url: string) => ({ object: "list", data, has_more: false, url });
 
 /** The Stripe-Signature header for a payload: t=<seconds>,v1=<hex HMAC-SHA256 of "t.payload" keyed with the secret as-is>. */
-export function stripeSignature(payload: string, secret: string, timestamp = now()) {
+function stripeSignature(payload: string, secret: string, timestamp = now()) {
   const signature = crypto.createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
   return `t=${timestamp},v1=${signature}`;
 }

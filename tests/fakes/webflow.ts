@@ -26,9 +26,9 @@ import { listen, readBody, sendJson } from "./http-fake";
  * `GET /__fake/assets/{id}` serves an imported image.
  */
 
-export const WEBFLOW_FAKE_TOKEN = "wf_fake_site_token_0123456789abcdef";
-export const WEBFLOW_FAKE_OAUTH = { clientId: "fake-webflow-client-id", clientSecret: "fake-webflow-client-secret" };
-export const WEBFLOW_SCOPES = ["cms:read", "cms:write", "sites:read", "sites:write"];
+const WEBFLOW_FAKE_TOKEN = "wf_fake_site_token_0123456789abcdef";
+const WEBFLOW_FAKE_OAUTH = { clientId: "fake-webflow-client-id", clientSecret: "fake-webflow-client-secret" };
+const WEBFLOW_SCOPES = ["cms:read", "cms:write", "sites:read", "sites:write"];
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 const SITE_PUBLISH_INTERVAL_MS = 60_000;
 

@@ -21,7 +21,7 @@ import { listen, readBody, sendJson } from "./http-fake";
  * - POST /__fake/reset
  */
 
-export type ReceivedRequest = {
+type ReceivedRequest = {
   method: string;
   path: string;
   headers: Record<string, string>;

@@ -93,7 +93,7 @@ const invalidField = (field: string, description: string) =>
   new WixHttpError(400, wixError(`${field} ${description}`, undefined, [{ field, description }]));
 
 /** Width and height from a PNG, GIF or JPEG header; null for anything else. */
-export function imageSize(bytes: Buffer): { width: number; height: number } | null {
+function imageSize(bytes: Buffer): { width: number; height: number } | null {
   if (bytes.length > 24 && bytes.readUInt32BE(0) === 0x89504e47) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   if (bytes.length > 10 && bytes.toString("ascii", 0, 3) === "GIF") return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
   if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {

@@ -19,7 +19,7 @@ import { listen, sendJson } from "./http-fake";
  * ("hold": do the work, then never answer, as when the client's process dies mid-request).
  */
 
-export type WordPressComRole = "administrator" | "editor" | "author" | "contributor";
+type WordPressComRole = "administrator" | "editor" | "author" | "contributor";
 
 export type WordPressComFakeSettings = {
   /** The customer clicks "Cancel" on the authorize page. */

@@ -18,7 +18,7 @@ import { listen, sendJson } from "./http-fake";
  * is counted so a benchmark can prove the client's per-host limit.
  */
 
-export type WordPressRole = "administrator" | "editor" | "author" | "contributor";
+type WordPressRole = "administrator" | "editor" | "author" | "contributor";
 
 export type WordPressFakeSettings = {
   /** Plain permalinks: only ?rest_route= works, /wp-json/ is a 404 page, post links are ?p=ID. */

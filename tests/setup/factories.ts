@@ -18,7 +18,7 @@ import type { Insertable, Updateable } from "kysely";
 
 let counter = 0;
 /** A unique address per call within a test file. */
-export function uniqueEmail(prefix = "user") {
+function uniqueEmail(prefix = "user") {
   counter += 1;
   return `${prefix}-${counter}-${newId().slice(0, 8)}@example.com`;
 }

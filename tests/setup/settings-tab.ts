@@ -8,7 +8,7 @@ import type { TestUser } from "./factories";
  * event-webhook and tenant-isolation tests.
  */
 
-export const INTEGRATIONS_TAB = "/dashboard/settings?tab=integrations";
+const INTEGRATIONS_TAB = "/dashboard/settings?tab=integrations";
 
 /** Posts fields (repeated names allowed, as checkboxes post) to the Integrations tab as the user. */
 export function postIntegrations<T>(user: TestUser, fields: Array<[string, string]>) {

@@ -91,7 +91,7 @@ function escapeText(value: string) {
 }
 
 /** `![alt](src)`; listed before the link transformer, whose pattern it contains. */
-export const IMAGE: TextMatchTransformer = {
+const IMAGE: TextMatchTransformer = {
   type: "text-match",
   dependencies: [ImageNode],
   export: (node) =>
@@ -105,7 +105,7 @@ export const IMAGE: TextMatchTransformer = {
 };
 
 /** Video embeds have no Markdown syntax; they travel as the iframe HTML line marked passes through. */
-export const VIDEO: ElementTransformer = {
+const VIDEO: ElementTransformer = {
   type: "element",
   dependencies: [VideoNode],
   export: (node) => {
@@ -119,7 +119,7 @@ export const VIDEO: ElementTransformer = {
   },
 };
 
-export const HR: ElementTransformer = {
+const HR: ElementTransformer = {
   type: "element",
   dependencies: [HorizontalRuleNode],
   export: (node) => ($isHorizontalRuleNode(node) ? "***" : null),
@@ -133,7 +133,7 @@ export const HR: ElementTransformer = {
 };
 
 /** Tables travel as one line of HTML (which Markdown allows and marked keeps). */
-export const TABLE: ElementTransformer = {
+const TABLE: ElementTransformer = {
   type: "element",
   dependencies: [TableNode, TableRowNode, TableCellNode],
   export: (node) => {

@@ -10,8 +10,8 @@ import { MoreIcon } from "./toolbar-icons";
  * A Radix menu: arrow keys, typeahead, Escape, focus return.
  */
 
-export const FONT_FAMILIES = ["Arial", "Georgia", "Helvetica", "Times New Roman", "Trebuchet MS", "Verdana", "Courier New"];
-export const FONT_SIZES = ["12px", "14px", "16px", "18px", "20px", "24px", "28px", "32px"];
+const FONT_FAMILIES = ["Arial", "Georgia", "Helvetica", "Times New Roman", "Trebuchet MS", "Verdana", "Courier New"];
+const FONT_SIZES = ["12px", "14px", "16px", "18px", "20px", "24px", "28px", "32px"];
 const TEXT_COLOURS = [
   { label: "Black", value: "#000000" },
   { label: "Grey", value: "#4b5563" },

@@ -21,14 +21,14 @@ import { avatarUrl } from "./avatar.server";
 const passwordGuessAccount = (userId: string) => `user:${userId}`;
 
 /** full_name is stored whole; the form edits it as first and last name, split at the first space. */
-export function splitFullName(fullName: string) {
+function splitFullName(fullName: string) {
   const trimmed = fullName.trim();
   const space = trimmed.indexOf(" ");
   if (space === -1) return { firstName: trimmed, lastName: "" };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
 }
 
-export function joinFullName(firstName: string, lastName: string) {
+function joinFullName(firstName: string, lastName: string) {
   return [firstName.trim(), lastName.trim()].filter(Boolean).join(" ");
 }
 

@@ -13,7 +13,7 @@ import { setPlanColumns } from "#app/modules/workspaces/plan.server";
  * change is audited in the same transaction.
  */
 
-export const ACCOUNTS_PAGE_SIZE = 50;
+const ACCOUNTS_PAGE_SIZE = 50;
 type Actor = { userId: string; ip: string | null };
 
 /** Users whose email or name, or one of whose workspaces' name, contains the text (case-insensitive, literal). */

@@ -11,8 +11,6 @@ import {
 } from "#app/modules/publishing/app-credentials.server";
 import { SETTINGS_MESSAGES } from "./diagnostics-copy";
 
-export { SETTINGS_MESSAGES };
-
 /**
  * The operators' integration settings page (docs/product.md "Integration settings
  * page"): the client credentials of Inkpilot's WordPress.com, Shopify and Wix
@@ -21,7 +19,7 @@ export { SETTINGS_MESSAGES };
  * never its value.
  */
 
-export function redirectUriOf(provider: AppProvider) {
+function redirectUriOf(provider: AppProvider) {
   return `${getEnv().appUrl}${APP_PROVIDER_INFO[provider].callbackPath}`;
 }
 
@@ -82,7 +80,7 @@ export async function updateIntegrationSettings(
   });
 }
 
-export type CredentialCheck = { label: string; ok: boolean; detail: string };
+type CredentialCheck = { label: string; ok: boolean; detail: string };
 export type CredentialTestResult = { ok: boolean; title: string; description: string; checks: CredentialCheck[]; source: string };
 
 const PRINTABLE = /^[\x21-\x7e]+$/;

@@ -7,7 +7,7 @@ import { JOB_STATES, type JobState } from "./job-states";
 
 /** The operators' view of the job queue: what waits, runs and failed, with Retry and Cancel. */
 
-export const JOBS_PAGE_SIZE = 50;
+const JOBS_PAGE_SIZE = 50;
 
 export type JobFilter = { status: JobState | null; name: string | null; page: number };
 

@@ -3,7 +3,7 @@ import { redactSecrets } from "#app/utils/redact";
 
 /** The operator's view of mail_outbox: every mail the app produced, whatever its transport. */
 
-export const MAILBOX_PAGE_SIZE = 25;
+const MAILBOX_PAGE_SIZE = 25;
 
 export async function listOutbox(db: DB, page: number, pageSize = MAILBOX_PAGE_SIZE) {
   const { total } = await db

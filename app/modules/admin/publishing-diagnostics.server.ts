@@ -10,8 +10,6 @@ import { PublishError, type AdapterContext, type PostInput } from "#app/modules/
 import { isoNow } from "#app/utils/time";
 import { DIAG_MESSAGES } from "./diagnostics-copy";
 
-export { DIAG_MESSAGES };
-
 /**
  * The operators' publishing diagnostics (docs/product.md "Operators"): a health check and a test publish on any site's
  * connection, the diagnostic log, install records and pending OAuth states.
@@ -70,7 +68,7 @@ export async function runHealthCheck(db: DB, connectionId: string): Promise<Heal
 }
 
 /** The test article: marked as a test in its title, slug and tags, so the customer (or operator) can find and delete it. */
-export function testPost(correlationId: string, brandName: string): PostInput {
+function testPost(correlationId: string, brandName: string): PostInput {
   const html =
     `<p>This is a connection test sent by Inkpilot support (reference ${correlationId}). It was created as a draft and can be deleted.</p>` +
     `<h2>What it checks</h2><ul><li>Inkpilot can reach the site with the stored credentials.</li><li>A draft post can be created and read back.</li></ul>`;
@@ -158,7 +156,7 @@ export async function runTestPublish(db: DB, connectionId: string, actor: { emai
 }
 
 /** An OAuth state as operators may see it: enough to tell rows apart, not enough to use. */
-export function statePrefix(state: string) {
+function statePrefix(state: string) {
   return `${state.slice(0, 6)}…`;
 }
 

@@ -10,7 +10,7 @@ import { isoNow } from "#app/utils/time";
  * still counted in app_config so the audit trail and the page can show it.
  */
 
-export const LOGOUT_VERSION_KEY = "logout_version";
+const LOGOUT_VERSION_KEY = "logout_version";
 
 export async function sessionOverview(db: DB) {
   const now = isoNow();

@@ -7,10 +7,7 @@ import {
   ShopifyOAuthError,
   startShopifyInstall,
 } from "#app/modules/publishing/platforms/shopify/oauth.server";
-import { SHOPIFY_DEBUG_MESSAGES } from "./diagnostics-copy";
 import { oauthStatesOverview } from "./publishing-diagnostics.server";
-
-export { SHOPIFY_DEBUG_MESSAGES };
 
 /**
  * The Shopify debug page (docs/product.md): for one shop, the install record, the

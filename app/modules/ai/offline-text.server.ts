@@ -137,7 +137,7 @@ function capitalize(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function brandNameOf(page: PageFacts) {
+function brandNameOf(page: PageFacts) {
   const fromOg = clean(page.openGraph.site_name ?? "");
   if (fromOg) return fromOg;
   const title = clean(page.title || page.openGraph.title || "");
@@ -147,7 +147,7 @@ export function brandNameOf(page: PageFacts) {
   return capitalize(host.split(".")[0] ?? host);
 }
 
-export function industryOf(page: PageFacts) {
+function industryOf(page: PageFacts) {
   // Headings and meta say what the site is about; body text only adds weight.
   const focused = [
     page.title,
@@ -167,7 +167,7 @@ export function industryOf(page: PageFacts) {
   return best.industry;
 }
 
-export function toneOf(page: PageFacts) {
+function toneOf(page: PageFacts) {
   const text = [page.metaDescription, ...page.headings.map((h) => h.text), page.mainText].join(" ");
   const sentences = Math.max(1, text.split(/[.!?]+/).filter((s) => s.trim()).length);
   const all = words(text);
@@ -189,7 +189,7 @@ export function toneOf(page: PageFacts) {
   return "Professional and approachable";
 }
 
-export function tagsOf(page: PageFacts, brandName: string, max = 8) {
+function tagsOf(page: PageFacts, brandName: string, max = 8) {
   const topical = new Set(words([page.metaDescription, page.metaKeywords.join(" "), ...page.headings.map((h) => h.text)].join(" ")));
   // The brand's own name is not a topic, unless the site also uses the word on its own ("Coffee").
   const brandWords = new Set(words(brandName).filter((w) => !topical.has(w)));
@@ -214,14 +214,14 @@ export function tagsOf(page: PageFacts, brandName: string, max = 8) {
   return ranked.filter((tag) => tag.includes(" ") || phrases.filter((p) => p.split(" ").includes(tag)).length !== 1).slice(0, max);
 }
 
-export function descriptionOf(page: PageFacts) {
+function descriptionOf(page: PageFacts) {
   const fromMeta = clean(page.metaDescription || page.openGraph.description || "");
   if (fromMeta) return truncate(fromMeta, 300);
   const paragraph = page.paragraphs.map(clean).find((p) => p.length >= 40) ?? clean(page.mainText);
   return truncate(paragraph, 300);
 }
 
-export function audienceOf(page: PageFacts, industry: string, tags: string[]) {
+function audienceOf(page: PageFacts, industry: string, tags: string[]) {
   // "Coffee for home baristas" names its audience outright.
   const sources = [page.title, page.metaDescription, page.openGraph.description ?? "", ...page.headings.map((h) => h.text)];
   for (const source of sources) {
@@ -254,7 +254,7 @@ export function extractBrandOffline(page: PageFacts): BrandProfile {
   };
 }
 
-export function offlineKeywordIdeas(topic: string) {
+function offlineKeywordIdeas(topic: string) {
   const t = topic.trim().toLowerCase();
   return [
     t,

@@ -39,11 +39,8 @@ import {
  * pages and illustrates with title cards (docs/decisions/037).
  */
 
-export const OFFLINE_LIMITATION =
-  "Written by the built-in offline writer from templates, in English. Connect an AI provider for articles in other languages and for the site's specific instructions.";
-
 /** FNV-1a, so the same keyword always picks the same templates. */
-export function hash(text: string) {
+function hash(text: string) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -348,7 +345,7 @@ function wrap(text: string, width: number, maxLines: number) {
 }
 
 /** A cover or section title card as SVG: a seeded gradient, shapes and the text it is about. */
-export function offlineSvg(prompt: string, style: string) {
+function offlineSvg(prompt: string, style: string) {
   const h = hash(prompt);
   const hue = h % 360;
   const minimal = /minimal/i.test(style);

@@ -33,7 +33,7 @@ export function createOpenAiImages(): ImageGenerator {
 }
 
 /** The image store's one file-type check; the images API answers PNG, JPEG or WebP. */
-export function imageType(bytes: Uint8Array): Pick<GeneratedImage, "contentType" | "ext"> | null {
+function imageType(bytes: Uint8Array): Pick<GeneratedImage, "contentType" | "ext"> | null {
   const ext = detectImageType(bytes);
   return ext === "png" || ext === "jpg" || ext === "webp" ? { contentType: IMAGE_TYPES[ext], ext } : null;
 }

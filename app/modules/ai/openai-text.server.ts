@@ -41,7 +41,7 @@ const SYSTEM_PROMPT =
   "Answer only from the page content given; do not invent facts. Reply with JSON matching the schema.";
 
 /** The page squeezed into a prompt: the parts that say who the brand is, capped in size. */
-export function pagePrompt(page: PageFacts) {
+function pagePrompt(page: PageFacts) {
   const og = Object.entries(page.openGraph)
     .map(([k, v]) => `og:${k}: ${v}`)
     .join("\n");

@@ -150,7 +150,7 @@ export function createOpenAiWriter(): ArticleWriter {
 }
 
 /** Models sometimes wrap an answer in a Markdown code fence; the content is inside it. */
-export function stripFences(text: string) {
+function stripFences(text: string) {
   const fenced = /^\s*```[\w-]*\n([\s\S]*?)\n```\s*$/.exec(text);
   return (fenced ? fenced[1]! : text).trim();
 }

@@ -9,7 +9,7 @@ import type { ArticleBrief, LinkCandidate, Outline } from "./types";
 export type Prompt = { system: string; user: string };
 
 /** Words outside the H2 sections: introduction, conclusion, FAQ, table and link sentences. */
-export const SECTION_OVERHEAD_WORDS = 450;
+const SECTION_OVERHEAD_WORDS = 450;
 
 /** Each section's share of the length band's middle, once the fixed parts are taken out. */
 export function sectionWordTarget(brief: Pick<ArticleBrief, "minWords" | "maxWords" | "sectionCount">) {

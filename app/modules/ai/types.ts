@@ -56,8 +56,8 @@ export type ArticleBrief = {
 };
 
 export type OutlineSection = { heading: string; intent: string; targetWords: number; subheadings: string[] };
-export type TableSpec = { caption: string; columns: string[]; purpose: string };
-export type ImagePlan = { prompt: string; alt: string };
+type TableSpec = { caption: string; columns: string[]; purpose: string };
+type ImagePlan = { prompt: string; alt: string };
 export type Outline = {
   title: string;
   metaDescription: string;
@@ -88,7 +88,7 @@ export type CallContext = {
   onCall?: (call: { name: string; startedAt: number; endedAt: number }) => void;
 };
 
-export type AiKind = "openai" | "offline";
+type AiKind = "openai" | "offline";
 
 /**
  * Writes the article: one method per pipeline step, and rewrites for Edit

@@ -23,7 +23,7 @@ import type { Operation, OperationId, OPERATIONS } from "./operations";
 export type ApiSite = { id: string; workspaceId: string; name: string; url: string | null; timeZone: string; createdAt: string };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
-export type HandlerContext<Op extends Operation> = {
+type HandlerContext<Op extends Operation> = {
   db: DB;
   principal: ApiPrincipal;
   site: ApiSite;

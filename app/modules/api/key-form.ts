@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** The Developer API section's 'Generate API key' form, checked the same in the browser and on the server (decision 024). */
 
-export const API_KEY_NAME_MAX = 80;
+const API_KEY_NAME_MAX = 80;
 
 export const ApiKeyFormSchema = z.object({
   name: z

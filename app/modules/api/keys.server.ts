@@ -15,10 +15,10 @@ import { isoNow, MINUTE } from "#app/utils/time";
  * the next request with it is refused (every request looks the key up).
  */
 
-export const API_KEY_PREFIX = "ink_live_";
+const API_KEY_PREFIX = "ink_live_";
 const VISIBLE_CHARS = API_KEY_PREFIX.length + 4;
 /** last_used_at is written at most this often per key, so reads stay reads. */
-export const LAST_USED_WRITE_INTERVAL_MS = MINUTE;
+const LAST_USED_WRITE_INTERVAL_MS = MINUTE;
 
 export type ApiKeyActor = { workspaceId: string; userId: string; ip: string | null };
 
@@ -40,7 +40,7 @@ export class ApiKeySiteError extends Error {
   }
 }
 
-export function generateApiKey() {
+function generateApiKey() {
   return `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
 }
 

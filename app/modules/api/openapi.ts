@@ -9,7 +9,7 @@ import { apiSchemas, SiteQuery } from "./schemas";
  * types. Nothing here is written twice by hand.
  */
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 export const API_BASE_PATH = "/api/v1";
 
 type JsonSchema = Record<string, unknown>;

@@ -21,10 +21,10 @@ type JsonSchema = {
   default?: unknown;
 };
 
-export type ReferenceField = { name: string; type: string; required: boolean; description: string };
+type ReferenceField = { name: string; type: string; required: boolean; description: string };
 
 /** A short type as a person reads it: string, integer | null, Article[], "draft" | "live". */
-export function typeLabel(schema: JsonSchema | undefined): string {
+function typeLabel(schema: JsonSchema | undefined): string {
   if (!schema) return "any";
   if (schema.$ref) return schema.$ref.split("/").at(-1)!;
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");

@@ -32,7 +32,7 @@ function json(status: number, body: unknown, headers: Headers = new Headers()) {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-export function apiErrorResponse(error: ApiError, headers: Headers = new Headers()) {
+function apiErrorResponse(error: ApiError, headers: Headers = new Headers()) {
   if (error.status === 401) headers.set("WWW-Authenticate", 'Bearer realm="inkpilot"');
   return json(
     error.status,

@@ -17,15 +17,15 @@ function named<T extends z.ZodType>(id: string, schema: T): T {
 const timestamp = z.string().describe("ISO 8601 time in UTC, e.g. 2026-11-25T09:30:00.000Z");
 const id = z.string().describe("An opaque id (UUID)");
 
-export const TITLE_MAX = 200;
-export const META_MAX = 500;
-export const KEYWORD_MAX = 120;
+const TITLE_MAX = 200;
+const META_MAX = 500;
+const KEYWORD_MAX = 120;
 /** JSON-escaped, a 512 KB article fits well within the API's 2 MB body limit (server/request-body.ts). */
-export const CONTENT_MAX = 600_000;
+const CONTENT_MAX = 600_000;
 
 /* ---------- Errors ---------- */
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "validation_error",
   "unauthorized",
   "forbidden",
@@ -40,7 +40,8 @@ export const ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof ERROR_CODES)[number];
 
-export const ErrorSchema = named(
+// Registered for the document's components: every error answer refers to it by name.
+named(
   "Error",
   z
     .object({
@@ -58,7 +59,7 @@ export const ErrorSchema = named(
 
 /* ---------- Sites ---------- */
 
-export const SiteSchema = named(
+const SiteSchema = named(
   "Site",
   z.object({ id, name: z.string(), url: z.string().nullable(), time_zone: z.string(), created_at: timestamp }),
 );
@@ -66,9 +67,9 @@ export const SiteListSchema = named("SiteList", z.object({ data: z.array(SiteSch
 
 /* ---------- Articles ---------- */
 
-export const ARTICLE_STATUSES = ["draft", "generating", "scheduled", "publishing", "published", "failed"] as const;
+const ARTICLE_STATUSES = ["draft", "generating", "scheduled", "publishing", "published", "failed"] as const;
 
-export const ArticleSummarySchema = named(
+const ArticleSummarySchema = named(
   "ArticleSummary",
   z.object({
     id,
@@ -178,7 +179,7 @@ export const GenerationParams = z.object({ generation_id: id });
 
 const PLATFORMS = ["hosted", "wordpress", "wordpress_com", "shopify", "wix", "ghost", "webflow", "notion", "webhook"] as const;
 
-export const ConnectionSchema = named(
+const ConnectionSchema = named(
   "Connection",
   z.object({
     id,
@@ -221,7 +222,7 @@ export const PublicationCreateBody = z
 
 /* ---------- Topics and plan items ---------- */
 
-export const TopicSchema = named(
+const TopicSchema = named(
   "Topic",
   z.object({
     id,
@@ -236,7 +237,7 @@ export const TopicSchema = named(
 );
 export const TopicListSchema = named("TopicList", z.object({ data: z.array(TopicSchema) }));
 
-export const PlanItemSchema = named(
+const PlanItemSchema = named(
   "PlanItem",
   z.object({
     id,

@@ -12,7 +12,7 @@ import { ArticleTooLargeError, isArticleTooLarge } from "./sanitize.server";
  * on a CPU worker thread.
  */
 
-export const INLINE_ANALYSIS_MAX_BYTES = 48 * 1024;
+const INLINE_ANALYSIS_MAX_BYTES = 48 * 1024;
 
 /**
  * Sanitizes (when asked), counts and scores an article body without blocking the event loop for long;

@@ -44,11 +44,11 @@ function phrasePattern(phrase: string, flags = "giu") {
 // ------------------------------------------------------------ keyword stuffing
 
 /** Density above this share of all words (keyword words × uses ÷ words) reads as stuffing. */
-export const STUFFING_MAX_DENSITY = 3;
+const STUFFING_MAX_DENSITY = 3;
 /** A phrase of two or more words repeated more often than once per this many words reads as stuffing. */
-export const STUFFING_WORDS_PER_USE = 100;
+const STUFFING_WORDS_PER_USE = 100;
 /** Below this many uses a keyword is never called stuffed, however short the text. */
-export const STUFFING_MIN_USES = 6;
+const STUFFING_MIN_USES = 6;
 
 /** `words` is the text's word count when the caller has it (counting is the slow part). */
 export function keywordStuffing(text: string, keyword: string, words = countWords(text)) {

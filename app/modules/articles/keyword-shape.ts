@@ -221,9 +221,3 @@ export function keywordShape(raw: string, { brandNames = [] as string[] } = {}):
     headline: titleCase(topic),
   };
 }
-
-/** English agreement for a shape's topic. */
-export function agreementOf(shape: Pick<KeywordShape, "plural">) {
-  const p = shape.plural;
-  return { is: p ? "are" : "is", does: p ? "do" : "does", it: p ? "they" : "it", its: p ? "their" : "its", has: p ? "have" : "has" };
-}

@@ -12,8 +12,7 @@ export function markdownToHtml(markdown: string): string {
   return marked.parse(markdown ?? "", { async: false });
 }
 
-export const CONTENT_FORMATS = ["html", "markdown"] as const;
-export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+export type ContentFormat = "html" | "markdown";
 
 export function parseContentFormat(value: unknown): ContentFormat {
   return value === "markdown" ? "markdown" : "html";

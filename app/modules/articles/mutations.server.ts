@@ -19,7 +19,7 @@ import type { Selectable } from "kysely";
  */
 
 export type Article = Selectable<ArticlesTable>;
-export type ArticleSource = Article["source"];
+type ArticleSource = Article["source"];
 
 export type ArticleFields = {
   title: string;

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 
-export const ARTICLE_LIST_TABS = ["all", "draft", "scheduled", "published", "failed"] as const;
+const ARTICLE_LIST_TABS = ["all", "draft", "scheduled", "published", "failed"] as const;
 export type ArticleListTab = (typeof ARTICLE_LIST_TABS)[number];
 export type ArticleListSort = "newest" | "oldest";
 

@@ -124,7 +124,7 @@ export async function assertCanStartAiArticle(db: DB, workspaceId: string, siteI
 }
 
 /** Whether this article already counted (its first AI generation started); such an article never counts again. */
-export async function hasCounted(db: DB, siteId: string, articleId: string) {
+async function hasCounted(db: DB, siteId: string, articleId: string) {
   const row = await db
     .selectFrom("usage_events")
     .select("id")

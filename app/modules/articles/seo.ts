@@ -21,15 +21,14 @@ import { countWords } from "./text";
  */
 
 export type { ArticleLength as LengthBand, LinkAmount } from "#app/modules/settings/content-options";
-export type { LinkCheckState } from "./content-checks";
 
-export const TITLE_MAX = 60;
-export const META_MAX = 160;
-export const READABILITY_MIN = 50;
+const TITLE_MAX = 60;
+const META_MAX = 160;
+const READABILITY_MIN = 50;
 /** A draft at or above this score "passes the SEO panel". */
 export const SEO_PASS_SCORE = 80;
 /** Below this the verdict is "Poor"; between it and SEO_PASS_SCORE, "Needs work". */
-export const SEO_FAIR_SCORE = 50;
+const SEO_FAIR_SCORE = 50;
 
 export type SeoVerdict = { id: "good" | "needs-work" | "poor"; label: string };
 
@@ -60,7 +59,7 @@ export type SeoInput = {
   linkChecks?: Record<string, LinkCheckState>;
 };
 
-export type SeoCheckId =
+type SeoCheckId =
   | "keyword-title"
   | "keyword-intro"
   | "keyword-subheading"

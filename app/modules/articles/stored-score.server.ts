@@ -26,7 +26,7 @@ export const RESCORE_JOB = "rescore-articles";
  * this window, so any number of page loads within it enqueue one job, and a job that stopped (a crash, the
  * time limit) is enqueued again by the next load after the window.
  */
-export const RESCORE_WINDOW_MS = 10 * 60_000;
+const RESCORE_WINDOW_MS = 10 * 60_000;
 
 /** Rows read per query while a job walks the site, newest first (the list's default order). */
 const RESCORE_BATCH = 50;
@@ -52,7 +52,7 @@ function isStale(row: Pick<ScoredRow, "seoScore" | "seoBasis">, basis: string) {
   return row.seoBasis !== basis || row.seoScore === null;
 }
 
-export async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
+async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
   const window = Math.floor(now.getTime() / RESCORE_WINDOW_MS);
   await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
 }
@@ -61,7 +61,7 @@ export async function enqueueRescore(db: DB, siteId: string, basis: string, now 
  * How long one job runs before it hands the rest of the site to a follow-up job: the worker waits for a running
  * job when the server shuts down, so a deploy never waits for 10,000 articles.
  */
-export const RESCORE_RUN_MS = 20_000;
+const RESCORE_RUN_MS = 20_000;
 
 const Cursor = z.object({ createdAt: z.string(), id: z.string() });
 type Cursor = z.infer<typeof Cursor>;

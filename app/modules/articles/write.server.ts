@@ -18,8 +18,6 @@ export const TITLE_MAX_CHARS = 200;
 export const META_MAX_CHARS = 500;
 export const KEYWORD_MAX_CHARS = 120;
 
-export { WRITE_MESSAGES as MESSAGES } from "./write-messages";
-
 /** The write screen's data: the article to edit (?edit=) and what the page shows beside it; null when that article is not this site's. */
 export async function loadWriteScreen(
   db: DB,

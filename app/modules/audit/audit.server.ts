@@ -34,7 +34,7 @@ export async function recordAudit(db: DB, entry: AuditEntry) {
   return row.id;
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export type AuditFilter = {
   action: string | null;

@@ -29,7 +29,7 @@ import {
  * call these; every function takes the database first.
  */
 
-export function normalizeEmail(email: string) {
+function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
@@ -51,7 +51,7 @@ function timingDummyHash() {
   return TIMING_DUMMY_HASH;
 }
 
-export function findUserByEmail(db: DB, email: string) {
+function findUserByEmail(db: DB, email: string) {
   return db
     .selectFrom("users")
     .select(["id", "email", "password_hash", "email_verified_at", "full_name"])
@@ -108,7 +108,7 @@ export async function authenticateWithPassword(db: DB, email: string, password: 
   return { status: "ok", userId: user.id };
 }
 
-export type VerifyEmailResult = "verified" | "already-verified" | "invalid";
+type VerifyEmailResult = "verified" | "already-verified" | "invalid";
 export type VerifyEmailOutcome = {
   outcome: VerifyEmailResult;
   /** Set when the link was used in the browser that signed up: the caller starts a session for this user. */

@@ -42,7 +42,7 @@ export const authContext = createContext<AuthState>();
  * it still belongs to a workspace the user is a member of; otherwise the first
  * site of their first workspace. The role is the membership of that site's workspace.
  */
-export async function loadAuthState(db: DB, userId: string, sessionId: string): Promise<AuthState | null> {
+async function loadAuthState(db: DB, userId: string, sessionId: string): Promise<AuthState | null> {
   const chosen = db.selectFrom("sessions").select("current_site_id").where("id", "=", sessionId);
   const row = await db
     .selectFrom("users as u")

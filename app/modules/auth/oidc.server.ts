@@ -129,7 +129,3 @@ export function clearStateCookies(request: Request) {
   const secure = getEnv().appUrl.startsWith("https:") ? "; Secure" : "";
   return names.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
 }
-
-export function resetGoogleAuthenticatorForTests() {
-  authenticator = undefined;
-}

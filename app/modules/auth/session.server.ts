@@ -10,7 +10,7 @@ import { DAY, isoIn, isoNow } from "#app/utils/time";
  * the operator's "end every session" are single deletes.
  */
 
-export const SESSION_TTL_MS = 30 * DAY;
+const SESSION_TTL_MS = 30 * DAY;
 /** A session seen again after this long gets a fresh expiry (rolling refresh). */
 const REFRESH_AFTER_MS = DAY;
 
@@ -28,7 +28,7 @@ function sessionCookie() {
   return cookie;
 }
 
-export async function readSessionId(request: Request): Promise<string | null> {
+async function readSessionId(request: Request): Promise<string | null> {
   const value = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" ? value : null;
 }
@@ -95,8 +95,8 @@ export async function endAllSessionsOfUser(db: DB, userId: string) {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-export const FIRST_SIGN_IN_GREETING = "Welcome to Inkpilot!";
-export const RETURNING_GREETING = "Welcome back!";
+const FIRST_SIGN_IN_GREETING = "Welcome to Inkpilot!";
+const RETURNING_GREETING = "Welcome back!";
 
 /**
  * Records a sign-in (password, provider or verification link) and gives its

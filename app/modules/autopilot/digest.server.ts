@@ -24,16 +24,6 @@ export async function setDigest(db: DB, userId: string, workspaceId: string, dig
   await setMembershipDigest(db, userId, workspaceId, digest);
 }
 
-export async function digestOf(db: DB, userId: string, workspaceId: string) {
-  const row = await db
-    .selectFrom("memberships")
-    .select("digest")
-    .where("user_id", "=", userId)
-    .where("workspace_id", "=", workspaceId)
-    .executeTakeFirst();
-  return row?.digest ?? "off";
-}
-
 /** From the tick: once a UTC day, after the planning hour, one job that enqueues the day's digests. */
 export async function enqueueDigestPlanning(db: DB, now: Date) {
   if (now.getUTCHours() < PLAN_HOUR_UTC) return;
@@ -60,7 +50,7 @@ export async function planDigests(db: DB, date: string) {
 }
 
 /** What the digest lists for a workspace's days from `since` up to (not including) `until`. */
-export async function digestSections(db: DB, workspaceId: string, since: string, until: string): Promise<DigestSection[]> {
+async function digestSections(db: DB, workspaceId: string, since: string, until: string): Promise<DigestSection[]> {
   const appUrl = getEnv().appUrl;
   const rows = await db
     .selectFrom("autopilot_days as d")

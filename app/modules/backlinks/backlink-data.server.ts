@@ -12,7 +12,7 @@ import { BacklinkDataError, type Backlink, type BacklinkDataProvider, type Backl
  * docs/decisions/039-backlink-data-and-link-failures.md.
  */
 
-export const REFRESH_INTERVAL_MS = HOUR;
+const REFRESH_INTERVAL_MS = HOUR;
 
 /** The domain the provider is asked about: the site's host without www., or null when the site has no usable address. */
 export function backlinkTarget(siteUrl: string | null): string | null {
@@ -26,7 +26,7 @@ export function backlinkTarget(siteUrl: string | null): string | null {
   }
 }
 
-export type BacklinkSnapshot = {
+type BacklinkSnapshot = {
   target: string;
   requestedAt: string;
   fetchedAt: string | null;
@@ -38,7 +38,7 @@ export type BacklinkSnapshot = {
 };
 
 /** The kept answer for the site's current target, or null when nothing was asked for it yet. */
-export async function getBacklinkSnapshot(db: DB, siteId: string, target: string): Promise<BacklinkSnapshot | null> {
+async function getBacklinkSnapshot(db: DB, siteId: string, target: string): Promise<BacklinkSnapshot | null> {
   const row = await db.selectFrom("backlink_data").selectAll().where("site_id", "=", siteId).executeTakeFirst();
   // Data for the site's former address says nothing about the current one.
   if (!row || row.target !== target) return null;

@@ -28,18 +28,18 @@ import { classifyFailure } from "./failure.server";
 
 export const CHECK_LINKS_JOB = "check-site-links";
 /** Requests in flight per run, over all hosts. */
-export const CHECK_CONCURRENCY = 8;
+const CHECK_CONCURRENCY = 8;
 /** Requests in flight per run to one host. */
 export const CHECK_PER_HOST = 2;
 /** After this many requests in a row to a host time out or fail to connect, its other links wait for the next run. */
 export const HOST_FAILURE_BUDGET = 3;
 export const LINKS_PER_ARTICLE_PER_RUN = 200;
 export const LINKS_PER_SITE_PER_RUN = 1000;
-export const CHECK_TIMEOUT_MS = 10_000;
+const CHECK_TIMEOUT_MS = 10_000;
 /** The time limit of one check run (the job's attempt). */
 export const CHECK_RUN_TIMEOUT_MS = 15 * MINUTE;
 /** "Check links now" runs at most this often per site. */
-export const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
+const MANUAL_CHECK_INTERVAL_MS = 10 * MINUTE;
 // A GET fallback reads at most this much; the status line is all we need.
 const GET_FALLBACK_BYTES = 4096;
 
@@ -207,7 +207,7 @@ type CheckOptions = { signal?: AbortSignal; timeoutMs?: number };
  * customer's site address would check the wrong server, and APP_URL may be a
  * local address the guard refuses. Null when the link is not one of ours.
  */
-export async function checkHostedBlogLink(db: DB, href: string): Promise<LinkCheck | null> {
+async function checkHostedBlogLink(db: DB, href: string): Promise<LinkCheck | null> {
   let url: URL;
   try {
     const origin = new URL(getEnv().appUrl);

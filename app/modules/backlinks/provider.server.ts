@@ -39,7 +39,7 @@ export type Backlink = {
   firstSeen: string | null;
   lastSeen: string | null;
 };
-export type BacklinkReport = { summary: BacklinkSummary; links: Backlink[]; referringDomainsListed: number };
+type BacklinkReport = { summary: BacklinkSummary; links: Backlink[]; referringDomainsListed: number };
 
 export interface BacklinkDataProvider {
   readonly name: string;

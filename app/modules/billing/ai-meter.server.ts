@@ -22,7 +22,7 @@ export type { AiActionKind };
 export type AiTenant = { workspaceId: string; siteId: string; userId: string };
 export type AiLimitCode = "trial_expired" | "subscription_ended" | "daily_limit" | "burst";
 
-export const AI_LIMIT_MESSAGES: Record<AiLimitCode, { title: string; message: (plan: "trial" | "pro") => string; status: number }> = {
+const AI_LIMIT_MESSAGES: Record<AiLimitCode, { title: string; message: (plan: "trial" | "pro") => string; status: number }> = {
   trial_expired: { title: QUOTA_MESSAGES.trial_expired.title, message: () => QUOTA_MESSAGES.trial_expired.message, status: 403 },
   subscription_ended: { title: SUBSCRIPTION_ENDED.title, message: () => SUBSCRIPTION_ENDED.message, status: 403 },
   daily_limit: {
@@ -90,19 +90,6 @@ async function usedToday(db: DB, siteId: string, day: string) {
     .where("day", "=", day)
     .executeTakeFirstOrThrow();
   return Number(row.units);
-}
-
-export type AiAllowance = { plan: "trial" | "pro"; used: number; max: number; blocked: AiLimitCode | null };
-
-/** Today's allowance of a site, for display; charges nothing. */
-export async function getAiAllowance(
-  db: DB,
-  { workspaceId, siteId }: Pick<AiTenant, "workspaceId" | "siteId">,
-  { now = new Date() } = {},
-): Promise<AiAllowance> {
-  const { plan, refused, max } = await allowanceOf(db, workspaceId, now);
-  const used = await usedToday(db, siteId, dayKey(now));
-  return { plan, used, max: refused ? 0 : max, blocked: refused ?? (used >= max ? "daily_limit" : null) };
 }
 
 /**

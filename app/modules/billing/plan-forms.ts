@@ -1,12 +1,12 @@
 import { z } from "zod";
 
 /** The plan page's forms (client-safe, docs/decisions/024): start a checkout, or open the billing portal. */
-export const CheckoutSchema = z.object({
+const CheckoutSchema = z.object({
   intent: z.literal("checkout"),
   interval: z.enum(["month", "year"], { error: "Choose monthly or annual billing." }),
   requestKey: z.string().max(64).optional(),
 });
-export const PortalSchema = z.object({ intent: z.literal("portal"), requestKey: z.string().max(64).optional() });
+const PortalSchema = z.object({ intent: z.literal("portal"), requestKey: z.string().max(64).optional() });
 export const PlanActionSchema = z.discriminatedUnion("intent", [CheckoutSchema, PortalSchema]);
 
 /** The spec's words when the billing portal cannot be opened (docs/product.md "Billing"). */

@@ -15,7 +15,7 @@ export type IntervalQuote = {
 };
 
 /** What Pro costs for this many sites per interval, the discount worked out (volume pricing: every site at the band's price). */
-export function quoteFor(interval: BillingInterval, sites: number): IntervalQuote {
+function quoteFor(interval: BillingInterval, sites: number): IntervalQuote {
   const perSiteCents = pricePerSiteCents(interval, sites);
   return {
     interval,

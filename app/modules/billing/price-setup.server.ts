@@ -13,7 +13,7 @@ import type Stripe from "stripe";
  * its parameters.
  */
 
-export const PRO_PRODUCT_ID = "inkpilot_pro";
+const PRO_PRODUCT_ID = "inkpilot_pro";
 export const PRICE_LOOKUP_KEYS: Record<BillingInterval, string> = { month: "inkpilot_pro_month", year: "inkpilot_pro_year" };
 const INTERVALS: BillingInterval[] = ["month", "year"];
 
@@ -38,7 +38,7 @@ async function ensureProduct(stripe: Stripe) {
 }
 
 /** True when a Stripe price is exactly the price plans.ts describes for the interval. */
-export function priceMatches(price: Stripe.Price, interval: BillingInterval) {
+function priceMatches(price: Stripe.Price, interval: BillingInterval) {
   const wanted = volumeTiers(interval);
   const tiers = price.tiers ?? [];
   return (

@@ -22,7 +22,7 @@ import type Stripe from "stripe";
  * re-reads the object from Stripe, so order and duplicates do not matter.
  */
 
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   "checkout.session.completed",
   "customer.subscription.created",
   "customer.subscription.updated",
@@ -84,7 +84,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice) {
   return typeof value === "string" ? value : (value?.id ?? null);
 }
 
-export async function applyStripeEvent(db: DB, billing: BillingConfig, payload: z.output<typeof ApplyPayload>) {
+async function applyStripeEvent(db: DB, billing: BillingConfig, payload: z.output<typeof ApplyPayload>) {
   const { stripe } = billing;
   switch (payload.type) {
     case "checkout.session.completed": {

@@ -15,7 +15,7 @@ import type { BillingInterval } from "./plans";
  * Stripe says now.
  */
 
-export function subscriptionFacts(row: Subscription): SubscriptionFacts {
+function subscriptionFacts(row: Subscription): SubscriptionFacts {
   return {
     status: row.status,
     interval: row.interval,
@@ -28,7 +28,7 @@ export function subscriptionFacts(row: Subscription): SubscriptionFacts {
   };
 }
 
-export async function listSubscriptions(db: DB, workspaceId: string) {
+async function listSubscriptions(db: DB, workspaceId: string) {
   return db
     .selectFrom("subscriptions")
     .selectAll()
@@ -68,7 +68,7 @@ function periodOf(subscription: Stripe.Subscription) {
   };
 }
 
-export class BillingSyncError extends Error {
+class BillingSyncError extends Error {
   override name = "BillingSyncError";
 }
 

@@ -9,9 +9,9 @@ import { slugify } from "#app/modules/articles/text";
  * HTML with ids on every heading, a table of contents and a reading time.
  */
 
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
-export const FrontmatterSchema = z.object({
+const FrontmatterSchema = z.object({
   title: z.string().min(1),
   description: z.string().min(1),
   date: z.union([z.string(), z.date()]).transform((v) => (v instanceof Date ? v : new Date(v)).toISOString().slice(0, 10)),
@@ -20,7 +20,7 @@ export const FrontmatterSchema = z.object({
   imageAlt: z.string().optional(),
 });
 
-export type TocEntry = { id: string; text: string; depth: 2 | 3 };
+type TocEntry = { id: string; text: string; depth: 2 | 3 };
 
 export type BlogPost = z.output<typeof FrontmatterSchema> & {
   slug: string;

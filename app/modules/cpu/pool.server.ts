@@ -23,7 +23,7 @@ export type CpuTask =
   | { kind: "hash-password"; password: string; cost: number }
   | { kind: "compare-password"; password: string; hash: string };
 
-export type RenderedPng = { png: Uint8Array; width: number; height: number };
+type RenderedPng = { png: Uint8Array; width: number; height: number };
 type ResultOf<T extends CpuTask["kind"]> = T extends "analyse-article"
   ? AnalysisResult
   : T extends "render-svg"

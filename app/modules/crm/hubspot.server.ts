@@ -13,7 +13,7 @@ import { logger } from "#app/utils/logger.server";
  * makes a second contact. Without a private-app token nothing is sent.
  */
 
-export type Contact = { email: string; firstName: string; lastName: string };
+type Contact = { email: string; firstName: string; lastName: string };
 
 /** The one outside call, behind a small interface: the official SDK against HubSpot or the local fake. */
 export type ContactSink = { upsertContact(contact: Contact): Promise<{ id: string; created: boolean }> };
@@ -39,7 +39,7 @@ export function hubspotSink(accessToken: string, basePath: string = getEnv().HUB
   };
 }
 
-export function splitName(fullName: string) {
+function splitName(fullName: string) {
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
   return { firstName: parts[0] ?? "", lastName: parts.slice(1).join(" ") };
 }

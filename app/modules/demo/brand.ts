@@ -8,7 +8,7 @@ import type { TopicInput } from "#app/modules/topics/schema";
  * .example domain, so nothing here points at a real business.
  */
 
-export const DEMO_SITE_URL = "https://northwind-coffee.example/";
+const DEMO_SITE_URL = "https://northwind-coffee.example/";
 const page = (path: string) => new URL(path, DEMO_SITE_URL).href;
 
 export const DEMO_SCAN: ScanResult = {

@@ -12,7 +12,7 @@ import { OutboundRequestError } from "#app/utils/http.server";
 type Outcome = { kind: "redirect"; to: string } | { kind: "http"; status: number } | { kind: "dns" } | { kind: "timeout" };
 
 /** Every link not listed here answered 200. */
-export const DEMO_LINK_OUTCOMES: Record<string, Outcome> = {
+const DEMO_LINK_OUTCOMES: Record<string, Outcome> = {
   // The shop moved its gear pages; the old address still leads there.
   "https://northwind-coffee.example/shop/brewing-gear": { kind: "redirect", to: "https://northwind-coffee.example/shop/gear" },
   // Last winter's product page, taken down after the season.

@@ -80,7 +80,7 @@ async function findAcceptedCopy(client: ServerClient, mail: MailForLookup) {
  * The client maps some statuses (404) to the base PostmarkError rather than HttpError, so the
  * status code decides; status 0 means no answer at all (network error, timeout): retry.
  */
-export function isRetryable(error: unknown) {
+function isRetryable(error: unknown) {
   if (error instanceof Errors.PostmarkError) {
     const status = error.statusCode;
     return status === 0 || status === 429 || status >= 500 || status < 400;
@@ -112,7 +112,7 @@ async function settleMail(db: DB, mail: MailRow, state: FinalState) {
     .execute();
 }
 
-export const SEARCH_WAIT_MESSAGE = "Waiting for Postmark's message search to show the mail the unanswered attempt may have sent";
+const SEARCH_WAIT_MESSAGE = "Waiting for Postmark's message search to show the mail the unanswered attempt may have sent";
 
 /**
  * The 'deliver-mail' job. Exactly once, as far as Postmark lets us: the start of

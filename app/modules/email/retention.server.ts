@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 /** A delivered mail's body is kept this long for operators, then only its metadata stays. */
-export const MAIL_BODY_RETENTION_MS = 30 * DAY;
+const MAIL_BODY_RETENTION_MS = 30 * DAY;
 const PURGE_BATCH = 500;
 
 /** Empties the bodies of mail older than the retention that reached a final state, in short write batches. */

@@ -14,7 +14,7 @@ import { deleteConfig, openStoredSecret, readConfigRows, upsertConfig } from "#a
 
 export const MAIL_CONFIG_KEYS = { token: "mail.postmark_server_token", from: "mail.from" } as const;
 
-export type SettingSource = "settings" | "environment" | "none";
+type SettingSource = "settings" | "environment" | "none";
 export type MailSettings = { token: string | null; tokenSource: SettingSource; from: string; fromSource: SettingSource };
 
 export async function getMailSettings(db: DB): Promise<MailSettings> {
@@ -58,8 +58,6 @@ export async function mailSettingsView(db: DB) {
     updatedByEmail: updater?.email ?? null,
   };
 }
-
-export type MailSettingsView = Awaited<ReturnType<typeof mailSettingsView>>;
 
 /**
  * Saves the form: a blank token keeps the saved one, clearToken removes it (the

@@ -9,7 +9,7 @@ import { htmlToText } from "#app/modules/articles/text";
  * renders it on the server, the editor's dialog in the browser.
  */
 
-export type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { kind: "gap"; words: number };
+type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { kind: "gap"; words: number };
 
 export type ArticleDiff = { parts: DiffPart[]; added: number; removed: number };
 

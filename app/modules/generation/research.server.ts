@@ -33,7 +33,7 @@ function titleFromUrl(url: string, fallback: string) {
  * existing pages: no page guessed from the keyword (a Wikipedia title, a
  * search results page), which may not exist or say nothing about it.
  */
-export function authoritativeSources(industry: string): LinkCandidate[] {
+function authoritativeSources(industry: string): LinkCandidate[] {
   const byIndustry: Record<string, LinkCandidate[]> = {
     "Marketing & Advertising": [
       {

@@ -14,7 +14,7 @@ import type { BriefOverrides } from "./research.server";
 /** Starting, reading and cancelling generations; every call is scoped by site. */
 
 export const GENERATION_ERROR = "Failed to generate AI article. Please try again.";
-export const GENERATE_JOB = "generate-article";
+const GENERATE_JOB = "generate-article";
 
 async function insertGeneration(db: DB, articleId: string, siteId: string, state: GenerationState) {
   const id = newId();

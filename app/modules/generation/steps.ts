@@ -29,7 +29,7 @@ export type GenerationState = {
   seoScore?: number;
 };
 
-export const STEPS = [
+const STEPS = [
   { key: "research", label: "Researching the topic and your site" },
   { key: "outline", label: "Planning the outline" },
   { key: "sections", label: "Writing the sections" },
@@ -46,7 +46,7 @@ function sectionsDone(state: GenerationState) {
   return state.sections?.filter((s) => s != null).length ?? 0;
 }
 
-export function stepDone(state: GenerationState, key: StepKey) {
+function stepDone(state: GenerationState, key: StepKey) {
   switch (key) {
     case "research":
       return Boolean(state.brief);

@@ -29,7 +29,7 @@ export type HostedBlog = {
   timeZone: string;
 };
 
-export type HostedImage = { src: string; alt: string };
+type HostedImage = { src: string; alt: string };
 
 export type HostedPostSummary = {
   articleId: string;

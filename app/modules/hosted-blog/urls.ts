@@ -28,10 +28,6 @@ export function hostedFeedUrl(origin: string, blogSlug: string) {
   return `${hostedBlogUrl(origin, blogSlug)}/rss.xml`;
 }
 
-export function hostedSitemapUrl(origin: string, blogSlug: string) {
-  return `${hostedBlogUrl(origin, blogSlug)}/sitemap.xml`;
-}
-
 /** Our own image paths (/uploads/…) made absolute; absolute URLs pass through. */
 export function absoluteOn(origin: string, pathOrUrl: string) {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;

@@ -10,9 +10,9 @@ import { usableConnections } from "#app/modules/publishing/connections.server";
  * onboarding, until every step is done or it is dismissed.
  */
 
-export type ChecklistStepId = "brand" | "article" | "destination" | "published";
+type ChecklistStepId = "brand" | "article" | "destination" | "published";
 
-export type ChecklistStep = {
+type ChecklistStep = {
   id: ChecklistStepId;
   title: string;
   done: boolean;

@@ -19,8 +19,8 @@ import { normalizeInputUrl } from "./input-url";
  * extractor) derive the brand, and store it as the current site's brand settings.
  */
 
-export const SCAN_TIMEOUT_MS = 10_000;
-export const SCAN_MAX_BYTES = 2 * 1024 * 1024;
+const SCAN_TIMEOUT_MS = 10_000;
+const SCAN_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_INTERNAL_LINKS = 10;
 const MAX_MAIN_TEXT = 20_000;
 

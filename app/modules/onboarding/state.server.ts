@@ -8,11 +8,11 @@ import { scanErrorMessage } from "./scan.server";
  * URL (?onboarding=welcome|scan|success) so the dialog works without JavaScript.
  */
 
-export const ONBOARDING_STEPS = ["welcome", "scan", "success"] as const;
+const ONBOARDING_STEPS = ["welcome", "scan", "success"] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 /** What a website scan found: the brand profile, the page scanned and its internal links. */
-export type ScannedBrand = BrandProfile & { url: string | null; internalLinks: string[] };
+type ScannedBrand = BrandProfile & { url: string | null; internalLinks: string[] };
 
 export type OnboardingState = {
   show: boolean;
@@ -35,7 +35,7 @@ function parseList(json: string) {
   }
 }
 
-export async function loadScannedBrand(db: DB, siteId: string): Promise<ScannedBrand | undefined> {
+async function loadScannedBrand(db: DB, siteId: string): Promise<ScannedBrand | undefined> {
   const row = await db
     .selectFrom("brand_settings as b")
     .innerJoin("sites as s", "s.id", "b.site_id")

@@ -39,7 +39,7 @@ const Item = z.object({
 });
 type Item = z.infer<typeof Item>;
 
-export function planPrompt(source: PlanSource, count: number, avoid: string[]) {
+function planPrompt(source: PlanSource, count: number, avoid: string[]) {
   const b = source.brand;
   return [
     `Brand: ${b.name || "(unnamed)"}. Industry: ${b.industry || "unknown"}. ${b.description}`,

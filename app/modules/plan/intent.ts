@@ -27,7 +27,3 @@ export function classifyIntent(keyword: string, { brandNames = [] as string[] } 
   if (NAVIGATIONAL.test(lower) || (brand && lower.replace(brand, "").trim().split(/\s+/).length <= 2)) return "navigational";
   return "informational";
 }
-
-export function isSearchIntent(value: string): value is SearchIntent {
-  return (SEARCH_INTENTS as readonly string[]).includes(value);
-}

@@ -13,7 +13,7 @@ import { CONFLICT_THRESHOLD, jaccard, lexicalSimilarity, tokens } from "./simila
  * replaced) makes a regenerated plan prefer keywords it did not have.
  */
 
-export type PlanEvidence = "page" | "product" | "topic" | "gap" | "brand";
+type PlanEvidence = "page" | "product" | "topic" | "gap" | "brand";
 
 export type PlanSource = {
   brand: { name: string; description: string; audience: string; industry: string; tags: string[] };

@@ -24,7 +24,7 @@ import { type Candidate, closestConflict, combinedSimilarity, type Comparable, C
  * days (an article is attached) are never replaced or moved.
  */
 
-export const PLAN_DAYS = 30;
+const PLAN_DAYS = 30;
 
 export type PlanSite = { id: string; timeZone: string };
 
@@ -46,7 +46,7 @@ export function planDates(now: Date, timeZone: string) {
 }
 
 /** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
-export async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
+async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
   const [brand, topics, articles] = await Promise.all([
     db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst(),
     db.selectFrom("topics").select(["id", "name", "keywords"]).where("site_id", "=", siteId).orderBy("created_at").orderBy("id").execute(),

@@ -3,8 +3,8 @@ import { SEARCH_INTENTS } from "./intent";
 
 /** The plan's forms (docs/decisions/050-content-plan.md): an item's fields and the page's other intents. Client-safe. */
 
-export const KEYWORD_MAX = 120;
-export const TITLE_MAX = 200;
+const KEYWORD_MAX = 120;
+const TITLE_MAX = 200;
 
 export const PlanItemFormSchema = z.object({
   // Conform drops empty strings: a blank keyword arrives as undefined.

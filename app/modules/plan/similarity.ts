@@ -48,9 +48,9 @@ export function jaccard(a: Set<string>, b: Set<string>) {
 
 export type Comparable = { keyword: string; title: string; intent: string };
 
-export const KEYWORD_WEIGHT = 0.6;
-export const TITLE_WEIGHT = 0.3;
-export const INTENT_WEIGHT = 0.1;
+const KEYWORD_WEIGHT = 0.6;
+const TITLE_WEIGHT = 0.3;
+const INTENT_WEIGHT = 0.1;
 /** At or above this a pair is flagged as competing. */
 export const CONFLICT_THRESHOLD = 0.55;
 

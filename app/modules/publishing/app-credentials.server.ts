@@ -3,7 +3,7 @@ import { getEnv } from "#app/env.server";
 import { openStoredSecret, upsertConfig } from "#app/modules/settings/app-config.server";
 import type { AppProvider } from "./app-providers";
 
-export { APP_PROVIDER_INFO, APP_PROVIDERS, isAppProvider, type AppProvider } from "./app-providers";
+export { APP_PROVIDER_INFO, APP_PROVIDERS, type AppProvider } from "./app-providers";
 
 /**
  * The client credentials of Inkpilot's own apps on the OAuth platforms
@@ -21,7 +21,7 @@ export { APP_PROVIDER_INFO, APP_PROVIDERS, isAppProvider, type AppProvider } fro
  * bound to the key, so a sealed value copied to another key does not open).
  */
 
-export type CredentialSource = "env" | "db" | "none";
+type CredentialSource = "env" | "db" | "none";
 export type AppCredentials = { clientId: string | null; clientSecret: string | null; source: CredentialSource };
 
 export function configKey(provider: AppProvider, field: "client_id" | "client_secret" | "previous_client_secret") {

@@ -9,7 +9,7 @@ import { CONNECT_FORM } from "./platforms";
 
 export const FORM_PLATFORMS = ["wordpress", "ghost", "notion", "webflow", "webhook"] as const satisfies CmsPlatform[];
 
-export const CONNECT_MESSAGES = {
+const CONNECT_MESSAGES = {
   platform: "Please choose a platform.",
   siteUrl: "Please enter your site URL.",
   badUrl: "Please enter a full address such as https://example.com.",
@@ -26,7 +26,7 @@ function isWebAddress(value: string) {
 }
 
 /** A site address as customers type it: "example.com" means https://example.com. */
-export function normalizeSiteUrl(value: string) {
+function normalizeSiteUrl(value: string) {
   const trimmed = value.trim();
   if (!trimmed) return "";
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;

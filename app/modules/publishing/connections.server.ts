@@ -64,7 +64,7 @@ function toView(row: Row): ConnectionView {
   };
 }
 
-export function sealCredentials(connectionId: string, credentials: Credentials) {
+function sealCredentials(connectionId: string, credentials: Credentials) {
   return encryptSecret(JSON.stringify(credentials), binding(connectionId));
 }
 
@@ -159,7 +159,7 @@ export async function saveConnection(
   });
 }
 
-export function statusFromDoctor(checks: DoctorCheck[]): ConnectionStatus {
+function statusFromDoctor(checks: DoctorCheck[]): ConnectionStatus {
   return checks.some((c) => c.state === "fail") ? "needs_attention" : "connected";
 }
 
@@ -200,15 +200,6 @@ export async function saveCredentials(db: DB, connectionId: string, credentials:
   await db
     .updateTable("cms_connections")
     .set({ credentials_encrypted: sealCredentials(connectionId, credentials), updated_at: isoNow() })
-    .where("id", "=", connectionId)
-    .execute();
-}
-
-export async function updateConnectionConfig(db: DB, siteId: string, connectionId: string, config: ConnectionConfig) {
-  await db
-    .updateTable("cms_connections")
-    .set({ config: JSON.stringify(config), updated_at: isoNow() })
-    .where("site_id", "=", siteId)
     .where("id", "=", connectionId)
     .execute();
 }

@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
 /** How long a handled Shopify webhook id is remembered. */
-export const SHOPIFY_WEBHOOK_ID_RETENTION_MS = 30 * DAY;
+const SHOPIFY_WEBHOOK_ID_RETENTION_MS = 30 * DAY;
 
 /** Housekeeping: OAuth states past their expiry. */
 export async function purgeExpiredOauthStates(db: DB, now = new Date()) {

@@ -14,7 +14,7 @@ import { CLIENT_RENDERED, canonicalFix, h1Fix, imagesFix, metaFix, quote, titleF
  * are decided here from the platform id (PlatformFacts has no field for them).
  */
 
-export type LiveCheckState = "ok" | "problem" | "not_applicable";
+type LiveCheckState = "ok" | "problem" | "not_applicable";
 export type LiveCheckId = "title" | "h1" | "meta_description" | "canonical" | "images" | "links";
 
 export type LiveCheckItem = {

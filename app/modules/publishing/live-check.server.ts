@@ -26,11 +26,11 @@ import type { RemotePost } from "./types";
 
 export const LIVE_CHECK_JOB = "check-live-post";
 /** Platforms publish (and purge their caches) asynchronously: the first look waits this long. */
-export const FIRST_CHECK_DELAY_MS = 30_000;
+const FIRST_CHECK_DELAY_MS = 30_000;
 /** The second try, when the page was not there (yet) at the first. */
-export const RETRY_DELAY_MS = 5 * MINUTE;
+const RETRY_DELAY_MS = 5 * MINUTE;
 /** "Check again" runs at most this often per publication. */
-export const MANUAL_CHECK_INTERVAL_MS = MINUTE;
+const MANUAL_CHECK_INTERVAL_MS = MINUTE;
 const FETCH_TIMEOUT_MS = 20_000;
 const MAX_PAGE_BYTES = 3 * 1024 * 1024;
 
@@ -302,7 +302,7 @@ export async function requestLiveCheck(db: DB, siteId: string, publicationId: st
 }
 
 /** 'Checked just now', 'Checked 5 minutes ago', 'Checked 2 hours ago', 'Checked 3 days ago'. */
-export function checkedAgo(checkedAt: string, now = new Date()) {
+function checkedAgo(checkedAt: string, now = new Date()) {
   const ms = Math.max(0, now.getTime() - Date.parse(checkedAt));
   const plural = (n: number, unit: string) => `Checked ${n} ${unit}${n === 1 ? "" : "s"} ago`;
   if (ms < MINUTE) return "Checked just now";

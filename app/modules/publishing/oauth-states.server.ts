@@ -8,7 +8,7 @@ import { randomToken } from "#app/utils/crypto.server";
  * replayed. Expired rows are swept by the maintenance job.
  */
 
-export const DEFAULT_OAUTH_STATE_TTL_MS = 10 * 60_000;
+const DEFAULT_OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 export type OAuthStatePayload = Record<string, unknown>;
 

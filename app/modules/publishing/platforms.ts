@@ -14,7 +14,7 @@ export type PlatformCard = {
   servedBy: CmsPlatform | null;
 };
 
-export const PLATFORM_NAMES: Record<CmsPlatform, string> = {
+const PLATFORM_NAMES: Record<CmsPlatform, string> = {
   hosted: "Hosted blog",
   wordpress: "WordPress",
   wordpress_com: "WordPress.com",

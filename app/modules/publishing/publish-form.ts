@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /** The publish dialog's form (docs/product.md "Publishing"), the same in the browser and on the server. */
 
-export const PUBLISH_FORM_MESSAGES = {
+const PUBLISH_FORM_MESSAGES = {
   noConnection: "Choose a connected platform to publish.",
   noDate: "Choose the day to publish.",
   noTime: "Choose the time to publish.",

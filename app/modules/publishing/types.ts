@@ -120,7 +120,7 @@ export type ConnectResult = {
 };
 
 /** What a platform cannot do, said on its card before connecting (and how Inkpilot handles it). */
-export type PlatformFacts = {
+type PlatformFacts = {
   platform: PlatformId;
   name: string;
   description: string;

@@ -11,10 +11,10 @@ import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts }
  * takes the site from the session; nothing is loaded by a bare id.
  */
 
-export const SCHEDULER_DAYS = 90;
-export const DEFAULT_SCHEDULED_TIME = "18:30";
+const SCHEDULER_DAYS = 90;
+const DEFAULT_SCHEDULED_TIME = "18:30";
 /** When the site has neither topics nor brand tags (docs/product.md "Scheduler"). */
-export const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
+const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
 const PAST_LIMIT = 100;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,7 +45,7 @@ async function scheduledTimeOf(db: DB, siteId: string) {
   return row?.scheduled_time ?? DEFAULT_SCHEDULED_TIME;
 }
 
-export type TopicChoice = { topicId: string | null; name: string };
+type TopicChoice = { topicId: string | null; name: string };
 export type TopicChoices = { source: "topics" | "tags" | "fallback"; choices: TopicChoice[] };
 
 /** What the 'Choose a topic' dialog offers: the site's topics, else its brand tags, else the fallback list. */
@@ -58,7 +58,7 @@ export async function listTopicChoices(db: DB, siteId: string): Promise<TopicCho
   return { source: "fallback", choices: FALLBACK_TOPICS.map((name) => ({ topicId: null, name })) };
 }
 
-export type ScheduledArticle = { id: string; title: string; time: string };
+type ScheduledArticle = { id: string; title: string; time: string };
 export type ComingDay = SchedulerDay & {
   planned: { keyword: string; topicId: string | null } | null;
   articles: ScheduledArticle[];

@@ -11,11 +11,11 @@ import { isoNow } from "#app/utils/time";
 
 const binding = (key: string) => ({ aad: `app_config:${key}` });
 
-export function sealConfigSecret(key: string, plain: string) {
+function sealConfigSecret(key: string, plain: string) {
   return encryptSecret(plain, binding(key));
 }
 
-export function openConfigSecret(key: string, sealed: string) {
+function openConfigSecret(key: string, sealed: string) {
   return decryptSecret(sealed, binding(key));
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
 import type { z } from "zod";
 import type { BrandFormSchema } from "./forms";
 
-export { BRAND_LIMITS, BrandFormSchema } from "./forms";
+export { BrandFormSchema } from "./forms";
 
 /** A site's brand (docs/product.md "Settings", Brand), read by the settings page and the writing engine. */
 export type BrandSettings = {
@@ -24,7 +24,7 @@ export type BrandSettings = {
   internalLinks: string[];
 };
 
-export const DEFAULT_BRAND_SETTINGS: BrandSettings = {
+const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   logoPath: null,
   logoUrl: null,
   brandName: "",

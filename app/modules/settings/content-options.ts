@@ -43,7 +43,6 @@ export const LINK_AMOUNT_LABELS: Record<LinkAmount, string> = {
 };
 
 export const AUTO_GEN_TIMES = ["06:00", "09:00", "12:00", "15:00", "18:00", "21:00"] as const;
-export type AutoGenTime = (typeof AUTO_GEN_TIMES)[number];
 
 /** Suggestions for the free-text image style (the generator page's styles). */
 export const IMAGE_STYLE_SUGGESTIONS = ["photorealistic", "illustration", "minimalist", "artistic"] as const;

@@ -16,7 +16,7 @@ import { isHttpUrl, listField, parseLinks, parseTags } from "./lists";
  * (useSchemaForm), in the same words.
  */
 
-export const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
+const BRAND_LIMITS = { tags: 30, tagLength: 60, links: 50, linkLength: 2048 } as const;
 
 const text = (max: number, label: string) => z.string().trim().max(max, `Please keep the ${label} under ${max} characters`).default("");
 

@@ -7,7 +7,7 @@ import { z } from "zod";
  */
 
 /** The spec's four zones first (UTC, EST, PST, CET), as IANA names; then every zone the runtime knows. */
-export const FEATURED_TIME_ZONES = [
+const FEATURED_TIME_ZONES = [
   { value: "UTC", label: "UTC" },
   { value: "America/New_York", label: "Eastern Time (New York)" },
   { value: "America/Los_Angeles", label: "Pacific Time (Los Angeles)" },
@@ -20,7 +20,7 @@ export function timeZoneOptions() {
   return [...FEATURED_TIME_ZONES, ...all.map((zone) => ({ value: zone, label: zone.replace(/_/g, " ") }))];
 }
 
-export function isTimeZone(value: string) {
+function isTimeZone(value: string) {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
     return true;

@@ -45,7 +45,7 @@ export async function getPublishingSettings(db: DB, siteId: string): Promise<Pub
 }
 
 /** Every publishing time of a day, earliest first. */
-export function dailyTimes(settings: Pick<PublishingSettings, "scheduledTime" | "extraTimes">) {
+function dailyTimes(settings: Pick<PublishingSettings, "scheduledTime" | "extraTimes">) {
   return [...new Set([settings.scheduledTime, ...settings.extraTimes])].sort();
 }
 

@@ -14,8 +14,7 @@ import { isoNow } from "#app/utils/time";
  * nothing, but nothing is stored.
  */
 
-export const CONTACT_SOURCES = ["enterprise", "support"] as const;
-export type ContactSource = (typeof CONTACT_SOURCES)[number];
+export type ContactSource = "enterprise" | "support";
 
 export const ContactSchema = z.object({
   name: z.string({ error: "Please enter your name" }).trim().min(1, "Please enter your name").max(120, "Please use at most 120 characters"),

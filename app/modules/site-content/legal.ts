@@ -4,7 +4,7 @@
  * Each section is a heading and paragraphs, rendered by one legal page layout.
  */
 
-export type LegalSection = { heading: string; paragraphs: string[] };
+type LegalSection = { heading: string; paragraphs: string[] };
 export type LegalDocument = { title: string; lastUpdated: string; intro: string; sections: LegalSection[] };
 
 export const terms: LegalDocument = {

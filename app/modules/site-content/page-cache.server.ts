@@ -12,7 +12,7 @@ import type { NextFunction, Request, Response } from "express";
  * hit; the others are kept gzipped and sent as stored bytes.
  */
 
-export const PUBLIC_CACHE_CONTROL = "public, max-age=300";
+const PUBLIC_CACHE_CONTROL = "public, max-age=300";
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -55,10 +55,6 @@ export function cacheKey(url: string) {
   if (!CACHEABLE.some((pattern) => pattern.test(path))) return null;
   if (!ALLOWED_QUERY.test(query)) return null;
   return query ? `${path}?${query}` : path;
-}
-
-export function clearPageCache() {
-  entries.clear();
 }
 
 function acceptsGzip(req: Request) {

@@ -24,12 +24,12 @@ export const toolPages: PublicPage[] = [
   ...freeTools.map((tool) => ({ path: tool.href, changefreq: "monthly" as const, priority: 0.7 })),
 ];
 
-export function blogPostPath(slug: string) {
+function blogPostPath(slug: string) {
   return `/blog/${slug}`;
 }
 
 /** Paths search engines should not crawl: signed-in areas, operator pages, resource routes, sign-in flows. */
-export const disallowedPaths = ["/dashboard", "/admin", "/dashboard/admin", "/resources", "/auth", "/api"];
+const disallowedPaths = ["/dashboard", "/admin", "/dashboard/admin", "/resources", "/auth", "/api"];
 
 export function sitemapXml(origin: string, blogPosts: Array<{ slug: string; date: string }>) {
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -33,7 +33,7 @@ import type { ToolInput } from "./catalog";
 
 /** `providers`: whether this submission may call paid providers (posted forms only). */
 export type ToolContext = { ip: string | undefined; requestId: string; providers: boolean };
-export type Source = "ai" | "templates";
+type Source = "ai" | "templates";
 export type ToolAnswer<T> = { result: T; source: Source; notice: string | null };
 
 export const RATE_LIMITED_NOTICE =
@@ -252,7 +252,7 @@ export type KeywordResearch = {
 };
 
 export const NO_KEYWORD_DATA = "No keyword data source is connected, so search volume, difficulty and CPC are not shown.";
-export const KEYWORD_DATA_ON_SUBMIT = "Submit the form to load search volume, difficulty and CPC.";
+const KEYWORD_DATA_ON_SUBMIT = "Submit the form to load search volume, difficulty and CPC.";
 export const KEYWORD_DATA_FAILED = "Keyword data could not be loaded right now, so search volume, difficulty and CPC are not shown.";
 
 /**

@@ -133,7 +133,7 @@ const topic = (message: string) =>
 const optional = (max: number) => z.string().trim().max(max, `Please keep it under ${max} characters.`).optional().default("");
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
-export const TOPIC_REQUIRED = "Please enter a topic";
+const TOPIC_REQUIRED = "Please enter a topic";
 
 export const TOOL_INPUTS = {
   "headline-generator": z.object({ topic: topic(TOPIC_REQUIRED) }),

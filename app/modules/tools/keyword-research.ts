@@ -9,10 +9,10 @@ import { cleanTopic } from "./text";
 
 export const INTENTS = ["informational", "commercial", "transactional", "navigational"] as const;
 export type Intent = (typeof INTENTS)[number];
-export type KeywordSource = "modifier" | "question" | "long-tail" | "ai";
+type KeywordSource = "modifier" | "question" | "long-tail" | "ai";
 export type KeywordIdea = { keyword: string; source: KeywordSource; intent: Intent };
 
-export const INTENT_LABELS: Record<Intent, { title: string; description: string }> = {
+const INTENT_LABELS: Record<Intent, { title: string; description: string }> = {
   informational: { title: "Informational", description: "Searchers want to learn: guides, how-tos and explainers." },
   commercial: { title: "Commercial", description: "Searchers compare options before deciding: reviews, best-of lists, comparisons." },
   transactional: { title: "Transactional", description: "Searchers are ready to act: buy, sign up, get a price." },

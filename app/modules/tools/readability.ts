@@ -6,7 +6,7 @@
 
 export type ReadabilityBand = "Very Easy" | "Easy" | "Fairly Easy" | "Standard" | "Fairly Difficult" | "Difficult" | "Very Difficult";
 
-export type LongSentence = { text: string; words: number; long: boolean };
+type LongSentence = { text: string; words: number; long: boolean };
 
 export type ReadabilityResult = {
   wordCount: number;
@@ -27,8 +27,8 @@ export type ReadabilityResult = {
 };
 
 /** Words per sentence above which a sentence (and the average) counts as long. */
-export const LONG_SENTENCE_WORDS = 20;
-export const WORDS_PER_MINUTE = 200;
+const LONG_SENTENCE_WORDS = 20;
+const WORDS_PER_MINUTE = 200;
 
 const WORD_PATTERN = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
@@ -91,7 +91,7 @@ export function countSyllables(raw: string): number {
   return Math.max(1, groups);
 }
 
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.match(WORD_PATTERN) ?? [];
 }
 
@@ -104,7 +104,7 @@ export function sentences(text: string): string[] {
     .filter((s) => words(s).length > 0);
 }
 
-export function paragraphs(text: string): string[] {
+function paragraphs(text: string): string[] {
   return text
     .split(/\n\s*\n/)
     .map((p) => p.trim())

@@ -8,7 +8,7 @@ export const SEO_TITLE_LIMIT = 60;
 export const SEO_TITLE_HARD_LIMIT = 70;
 export const TRUNCATION_WARNING = "May be truncated in search results";
 
-export const POWER_WORDS = [
+const POWER_WORDS = [
   "ultimate",
   "complete",
   "essential",
@@ -29,7 +29,7 @@ export const POWER_WORDS = [
   "everything",
 ];
 
-export type RuleCheck = { rule: string; points: number; max: number; detail: string };
+type RuleCheck = { rule: string; points: number; max: number; detail: string };
 export type SeoTitleScore = { score: number; length: number; checks: RuleCheck[]; warning: string | null };
 
 /** The rules as shown to the visitor, in scoring order. */

@@ -4,10 +4,10 @@ import { parseTags } from "#app/modules/settings/lists";
 /** The topic form (docs/product.md "Topics", "Plans and limits"): what a topic holds and the rules on input. */
 
 export const DEFAULT_TOPIC_COLOR = "#3B82F6";
-export const TOPIC_NAME_MAX = 80;
-export const TOPIC_DESCRIPTION_MAX = 500;
-export const TOPIC_KEYWORDS_MAX = 1000;
-export const TOPIC_CATEGORY_MAX = 80;
+const TOPIC_NAME_MAX = 80;
+const TOPIC_DESCRIPTION_MAX = 500;
+const TOPIC_KEYWORDS_MAX = 1000;
+const TOPIC_CATEGORY_MAX = 80;
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 

@@ -16,9 +16,9 @@ import { stripImageMetadata } from "./strip-metadata";
  * separately, in stored-images.server.ts (docs/decisions/019-stored-images.md).
  */
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 // Room for the multipart boundaries and the other small fields next to the file.
-export const MULTIPART_OVERHEAD = 64 * 1024;
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 export const IMAGE_TYPES = {
   png: "image/png",
@@ -32,7 +32,7 @@ export type ImageExt = keyof typeof IMAGE_TYPES;
 const RASTER = ["png", "jpg", "gif", "webp"] as const satisfies ImageExt[];
 
 /** Each kind: its folder, the types it may hold, and the CSP it is served with. */
-export const IMAGE_KINDS = {
+const IMAGE_KINDS = {
   avatar: { folder: "avatars", types: RASTER, csp: "default-src 'none'" },
   logo: { folder: "logos", types: RASTER, csp: "default-src 'none'" },
   // SVG only ever comes from the offline writer; its CSP forbids scripts and allows its inline styles.

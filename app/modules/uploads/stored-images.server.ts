@@ -53,7 +53,7 @@ export async function forgetStoredImages(db: DB, paths: Array<string | null | un
   if (stored.length) await db.deleteFrom("stored_images").where("path", "in", stored).execute();
 }
 
-export async function countArticleImages(db: DB, siteId: string) {
+async function countArticleImages(db: DB, siteId: string) {
   const row = await db
     .selectFrom("stored_images")
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -91,7 +91,7 @@ export async function filesOfWorkspaces(db: DB, workspaceIds: string[]) {
  * registry it reads the columns that point at files, for files stored before
  * the registry existed.
  */
-export async function filesOfSites(db: DB, siteIds: string[]) {
+async function filesOfSites(db: DB, siteIds: string[]) {
   if (!siteIds.length) return [];
   const [registered, articleImages, logos] = await Promise.all([
     db.selectFrom("stored_images").select("path").where("site_id", "in", siteIds).execute(),

@@ -37,16 +37,16 @@ import { EVENT_TYPES, TEST_EVENT, type EventType } from "./events";
  */
 
 export const DELIVER_WEBHOOK_JOB = "deliver-webhook";
-export const WEBHOOK_MAX_ATTEMPTS = 8;
+const WEBHOOK_MAX_ATTEMPTS = 8;
 const TIMEOUT_MS = 15_000;
 const USER_AGENT = "Inkpilot-Webhooks/1.0";
-export const DELIVERY_LOG_SIZE = 25;
+const DELIVERY_LOG_SIZE = 25;
 /** Endpoints per workspace: every one of them is a receiver the queue may wait on. */
 export const MAX_ENDPOINTS = 10;
 /** Deliveries to one endpoint in flight at once (its group limit in the queue). */
-export const DELIVERIES_PER_ENDPOINT = 2;
+const DELIVERIES_PER_ENDPOINT = 2;
 /** After this many failed attempts in a row, deliveries to the endpoint wait (backoff) instead of trying. */
-export const BACKOFF_AFTER_FAILURES = 3;
+const BACKOFF_AFTER_FAILURES = 3;
 /** After this many failed attempts in a row, the endpoint is paused and the owners are told. */
 export const PAUSE_AFTER_FAILURES = 12;
 const MAX_BACKOFF_MS = HOUR;
@@ -55,7 +55,7 @@ export const TEST_EVENT_LIMIT = { points: 6, duration: 60 };
 export const TEST_EVENT_LIMITED = { title: "Too many test events", description: "Wait a minute, then send another test." };
 
 /** How long deliveries to an endpoint wait after `streak` failures in a row: a minute at the threshold, doubling, at most an hour. */
-export function endpointBackoffMs(streak: number) {
+function endpointBackoffMs(streak: number) {
   if (streak < BACKOFF_AFTER_FAILURES) return 0;
   return Math.min(MAX_BACKOFF_MS, MINUTE * 2 ** (streak - BACKOFF_AFTER_FAILURES));
 }

@@ -10,9 +10,8 @@ import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
-export { TRIAL_DAYS };
 /** A new account's first site is called this until a scan or the user names it. */
-export const DEFAULT_SITE_NAME = "My website";
+const DEFAULT_SITE_NAME = "My website";
 
 type NewAccount = {
   email: string;
@@ -99,7 +98,7 @@ export async function insertSite(db: DB, workspaceId: string, site: { id?: strin
 }
 
 /** A hosted-blog address candidate: the name's slug and six random hex digits. */
-export function newBlogSlug(name: string) {
+function newBlogSlug(name: string) {
   return `${slugify(name, "blog").slice(0, 40)}-${randomBytes(3).toString("hex")}`;
 }
 
@@ -117,7 +116,7 @@ export async function freeBlogSlug(db: DB, name: string) {
 }
 
 /** A new site's settings, and the hosted blog as its first and default destination (docs/decisions/033). */
-export async function createSiteSettings(db: DB, siteId: string) {
+async function createSiteSettings(db: DB, siteId: string) {
   const now = isoNow();
   await createHostedDestination(db, siteId, now);
   await createDefaultSettings(db, siteId, now);

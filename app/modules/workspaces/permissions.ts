@@ -8,7 +8,7 @@ import type { WorkspaceRole } from "#app/db/schema";
  * role cannot do with the same table the server enforces (requirePermission in
  * app/modules/auth/guards.server.ts).
  */
-export const PERMISSIONS = {
+const PERMISSIONS = {
   "articles.write": ["owner", "admin", "editor"],
   "articles.publish": ["owner", "admin", "editor"],
   "topics.manage": ["owner", "admin", "editor"],

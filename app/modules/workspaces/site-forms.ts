@@ -4,8 +4,8 @@ import { isHttpUrl } from "#app/modules/settings/lists";
 
 /** The Sites page's forms (docs/decisions/043): client-safe, so the browser checks them as the server does. */
 
-export const SITE_NAME_MAX = 80;
-export const SITE_URL_MAX = 2048;
+const SITE_NAME_MAX = 80;
+const SITE_URL_MAX = 2048;
 
 const siteName = z
   .string({ error: "Site name required" })

@@ -64,7 +64,7 @@ export async function countSites(db: DB, workspaceId: string) {
   return Number(row.n);
 }
 
-export async function getSite(db: DB, workspaceId: string, siteId: string) {
+async function getSite(db: DB, workspaceId: string, siteId: string) {
   return db
     .selectFrom("sites")
     .select(["id", "name", "url"])

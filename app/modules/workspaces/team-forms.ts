@@ -4,7 +4,7 @@ import { EmailSchema, PasswordSchema } from "#app/modules/auth/validation";
 /** The Team page's forms (docs/decisions/044): client-safe, so the browser checks them as the server does. */
 
 export const INVITABLE_ROLES = ["admin", "editor"] as const;
-export const ROLES = ["owner", "admin", "editor"] as const;
+const ROLES = ["owner", "admin", "editor"] as const;
 
 export const InviteSchema = z.object({
   email: EmailSchema,
@@ -12,7 +12,7 @@ export const InviteSchema = z.object({
 });
 
 export const ChangeRoleSchema = z.object({ userId: z.string().min(1), role: z.enum(ROLES, { error: "Choose a role" }) });
-export const MemberSchema = z.object({ userId: z.string().min(1) });
+const MemberSchema = z.object({ userId: z.string().min(1) });
 /** Remove Member: `revokeApiKeys` is a checkbox, "on" when ticked (it is by default) and absent when not. */
 export const RemoveMemberSchema = MemberSchema.extend({
   revokeApiKeys: z

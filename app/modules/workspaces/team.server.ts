@@ -18,7 +18,7 @@ import type { Actor } from "./sites.server";
  * owner stays, an invitation is used once within 7 days. Every change is audited.
  */
 
-export const INVITATION_TTL_MS = 7 * DAY;
+const INVITATION_TTL_MS = 7 * DAY;
 export type InvitableRole = "admin" | "editor";
 
 export type Member = { userId: string; name: string; email: string; role: WorkspaceRole; joinedAt: string };

@@ -23,7 +23,7 @@ import { useDisclosure } from "./use-disclosure";
 /** The dashboard shell's pieces: sidebar (desktop and mobile sheet), its toggle, the user menu and the breadcrumb. */
 
 /** Pages name themselves in the breadcrumb with `export const handle = { breadcrumb: "Articles" }`. */
-export type DashboardHandle = { breadcrumb?: string };
+type DashboardHandle = { breadcrumb?: string };
 
 type NavEntry = { label: string; href: string; icon: (p: { className?: string }) => React.ReactElement; exact?: string[] };
 
@@ -38,7 +38,7 @@ const NAV: NavEntry[] = [
   { label: "Settings", href: "/dashboard/settings", icon: SettingsIcon },
 ];
 
-export function isNavActive(entry: Pick<NavEntry, "href" | "exact">, pathname: string) {
+function isNavActive(entry: Pick<NavEntry, "href" | "exact">, pathname: string) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (entry.exact) return entry.exact.includes(path);
   return path === entry.href || path.startsWith(`${entry.href}/`);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 /** Short shared caching, revalidated by ETag: a post unpublished in the app leaves caches within a minute. */
-export const HOSTED_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+const HOSTED_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
 
 /**
  * A page or feed with short public caching and a strong ETag over its bytes:

@@ -5,7 +5,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 
 const TAB = "/dashboard/settings?tab=integrations";
 /** The query docs/product.md's settings page reacts to with its success notice. */
-export const CONNECTED_URL = `${TAB}&platform=wordpress&success=1`;
+const CONNECTED_URL = `${TAB}&platform=wordpress&success=1`;
 
 export function connectFailed(popup: boolean, error: string) {
   if (popup) return oauthPopupPage({ type: "wordpress_com_oauth_error", error }, TAB);

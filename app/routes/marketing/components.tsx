@@ -35,7 +35,7 @@ export function Section({
   );
 }
 
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5 text-amber-600" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (

@@ -5,7 +5,7 @@
  * Internal links point at the demo blog's live posts (/b/northwind-coffee/<slug>)
  * and the shop's pages; the title card is made and stored at seed time.
  */
-export type DemoArticleState =
+type DemoArticleState =
   /** Published live on the hosted blog. */
   | "live"
   /** Sent to the hosted blog as a draft for review: not public. */

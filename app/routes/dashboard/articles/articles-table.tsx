@@ -65,7 +65,7 @@ const STATUS_STYLE: Record<ArticleStatus, string> = {
   failed: "bg-red-100 text-red-800",
 };
 
-export function StatusBadge({ status }: { status: ArticleStatus }) {
+function StatusBadge({ status }: { status: ArticleStatus }) {
   return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize", STATUS_STYLE[status])}>{status}</span>;
 }
 

@@ -12,7 +12,7 @@ import { stacked, StackedTable, SummaryCard } from "./stacked-table";
 
 export type PageState = LinkFilter & { page: number };
 
-export function pageHref(state: PageState) {
+function pageHref(state: PageState) {
   const params = new URLSearchParams();
   if (state.kind) params.set("kind", state.kind);
   if (state.status) params.set("status", state.status);

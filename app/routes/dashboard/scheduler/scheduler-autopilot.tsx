@@ -47,7 +47,7 @@ const STATE_LABELS: Record<DayStatus["state"], string> = {
   skipped: "Skipped",
 };
 
-export function DayState({ status }: { status: DayStatus | undefined }) {
+function DayState({ status }: { status: DayStatus | undefined }) {
   if (!status) return null;
   const warn = status.state === "held" || status.state === "failed";
   return (
@@ -82,7 +82,7 @@ export function DayState({ status }: { status: DayStatus | undefined }) {
   );
 }
 
-export function SkipDay({ date, dateText }: { date: string; dateText: string }) {
+function SkipDay({ date, dateText }: { date: string; dateText: string }) {
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="skip" />

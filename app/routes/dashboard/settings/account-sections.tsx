@@ -11,7 +11,7 @@ import { ChangeEmailForm, ChangePasswordForm, ProfileForm, ProfilePictureForm, t
 
 /** The account page's sections, in the product's order; the forms themselves are in ./account-forms.tsx. */
 
-export function SubscriptionCard({ account }: { account: AccountView }) {
+function SubscriptionCard({ account }: { account: AccountView }) {
   const pro = account.plan === "pro";
   const canManageBilling = useCanManageBilling();
   return (
@@ -35,7 +35,7 @@ export function SubscriptionCard({ account }: { account: AccountView }) {
 }
 
 /** The auto-pilot digest for this workspace (docs/decisions/049-autopilot-days.md): daily, weekly or off. */
-export function DigestCard({ account, actionData }: FormsProps) {
+function DigestCard({ account, actionData }: FormsProps) {
   const reply = replyFor(actionData, "digest");
   const [form, fields] = useSchemaForm(DigestSchema, { id: "digest", lastResult: reply?.result, defaultValue: { digest: account.digest } });
   return (
@@ -63,7 +63,7 @@ export function DigestCard({ account, actionData }: FormsProps) {
   );
 }
 
-export function SessionCard() {
+function SessionCard() {
   const pending = usePendingIntent("sign-out-everywhere");
   return (
     <Card title="Sign out" description="Sign out of this browser, or end every session of your account on all devices.">
@@ -84,7 +84,7 @@ export function SessionCard() {
   );
 }
 
-export function DangerZone({ actionData }: { actionData: unknown }) {
+function DangerZone({ actionData }: { actionData: unknown }) {
   const pending = usePendingIntent("delete-account");
   const reply = replyFor(actionData, "delete-account");
   const [form, fields] = useSchemaForm(DeleteAccountSchema, { id: "delete-account", lastResult: reply?.result });

@@ -13,7 +13,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
  * cookie or a redirect) and revoke one. Owners and admins only.
  */
 
-export type CreatedApiKey = { name: string; key: string; prefix: string };
+type CreatedApiKey = { name: string; key: string; prefix: string };
 export type ApiKeyReply = FormReply & { createdKey?: CreatedApiKey };
 
 export const DEVELOPER_API_INTENTS = new Set(["api-key-create", "api-key-revoke"]);

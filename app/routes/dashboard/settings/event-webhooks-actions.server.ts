@@ -21,7 +21,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
  * send a test (a few a minute), resume a paused one, delete. Owners and admins only.
  */
 
-export type CreatedWebhook = { secret: string };
+type CreatedWebhook = { secret: string };
 export type WebhookReply = FormReply & { createdWebhook?: CreatedWebhook };
 
 export const EVENT_WEBHOOK_INTENTS = new Set(["webhook-create", "webhook-test", "webhook-resume", "webhook-delete"]);

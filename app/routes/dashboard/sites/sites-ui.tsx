@@ -17,7 +17,7 @@ type ListedSite = Pick<SiteRow, "id" | "name" | "url" | "blogSlug" | "articleCou
 const action = "text-sm font-medium text-brand-700 hover:underline";
 
 /** Makes a site current (the sidebar switcher's form), back to this page. */
-export function SwitchSiteButton({ siteId, label, className }: { siteId: string; label: string; className?: string }) {
+function SwitchSiteButton({ siteId, label, className }: { siteId: string; label: string; className?: string }) {
   const location = useLocation();
   return (
     <Form method="post" action="/dashboard/sites/switch" className={className}>

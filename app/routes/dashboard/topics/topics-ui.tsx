@@ -14,7 +14,7 @@ import { PenIcon, TrashIcon } from "#app/components/icons";
 /** A topic as its card shows it. */
 export type TopicCardData = Omit<Topic, "createdAt">;
 
-export const KEYWORDS_SHOWN = 3;
+const KEYWORDS_SHOWN = 3;
 
 const iconLink =
   "flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";

@@ -19,7 +19,7 @@ import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 const FAILED = "Failed to generate AI article. Please try again.";
 
 /** Posts an AI action for the editor; resolves to the rewritten HTML or rejects with the message to show. */
-export async function requestAiEdit(fields: Record<string, string>) {
+async function requestAiEdit(fields: Record<string, string>) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set("js", "1");

@@ -16,7 +16,7 @@ import { parseSubmission } from "#app/utils/forms.server";
 
 export const LIVE_CHECK_INTENT = "live-check";
 
-export const LIVE_CHECK_MESSAGES = {
+const LIVE_CHECK_MESSAGES = {
   queued: "Checking the live post…",
   queuedDetail: "The result appears here in a few seconds; reload the page to see it.",
   tooSoon: "A check was just requested",

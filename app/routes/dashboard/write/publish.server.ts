@@ -19,7 +19,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
  */
 
 /** How long 'Publish now' waits for the job before answering. */
-export const PUBLISH_WAIT_MS = 12_000;
+const PUBLISH_WAIT_MS = 12_000;
 
 export async function publishFromForm(db: DB, auth: AuthState, articleId: string, request: Request) {
   const back = editUrl(articleId);

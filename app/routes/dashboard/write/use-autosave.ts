@@ -12,7 +12,7 @@ import { editUrl, WRITE_PATH } from "#app/modules/articles/urls";
  * useBlocker, closing or reloading the tab through beforeunload.
  */
 
-export const AUTOSAVE_DELAY_MS = 3000;
+const AUTOSAVE_DELAY_MS = 3000;
 
 export type Draft = { title: string; metaDescription: string; keyword: string; html: string };
 type AutosaveReply = { autosave?: { ok: true; articleId: string; savedAt: string } | { ok: false; error: string } };

@@ -10,9 +10,9 @@ import type { ChildNode, Element } from "domhandler";
  */
 
 export const MAX_TEXT = 2000;
-export const MAX_RICH_TEXT_ITEMS = 100;
-export const MAX_CHILDREN = 100;
-export const MAX_URL = 2000;
+const MAX_RICH_TEXT_ITEMS = 100;
+const MAX_CHILDREN = 100;
+const MAX_URL = 2000;
 
 export type Annotations = { bold: boolean; italic: boolean; strikethrough: boolean; underline: boolean; code: boolean };
 export type RichText = {
@@ -82,7 +82,7 @@ function lineBreak(): ChildNode {
 }
 
 /** An absolute http(s) or mailto URL within Notion's length limit, or null. */
-export function absoluteUrl(raw: string | undefined, baseUrl?: string, schemes = ["http:", "https:", "mailto:"]): string | null {
+function absoluteUrl(raw: string | undefined, baseUrl?: string, schemes = ["http:", "https:", "mailto:"]): string | null {
   if (!raw) return null;
   try {
     const url = new URL(raw.trim(), baseUrl);
@@ -160,7 +160,7 @@ function trimSegments(segments: Segment[]) {
 }
 
 /** Rich-text items for segments: neighbours with the same style merged, then cut at 2,000 characters. */
-export function toRichText(segments: Segment[]): RichText[] {
+function toRichText(segments: Segment[]): RichText[] {
   const merged: Segment[] = [];
   for (const segment of segments) {
     const last = merged.at(-1);

@@ -1,7 +1,7 @@
 import { createAdminApiClient } from "@shopify/admin-api-client";
 import { getEnv } from "#app/env.server";
 import { describeResponse, guardedFetchApi, parseLenientJson, retryAfterMs } from "../../http.server";
-import { PublishError, type AdapterContext, type ConnectionConfig, type Credentials } from "../../types";
+import { PublishError, type AdapterContext, type Credentials } from "../../types";
 import { normalizeShopDomain, refreshShopifyToken, rewriteShopifyUrl } from "./oauth.server";
 
 /**
@@ -282,16 +282,4 @@ export async function listBlogs(session: Session): Promise<Blog[]> {
     after = data.blogs.pageInfo.endCursor;
   }
   return blogs;
-}
-
-/** The store's blogs, for the customer to choose where articles go. */
-export async function listShopifyBlogs(ctx: AdapterContext): Promise<Blog[]> {
-  return listBlogs(sessionFrom(ctx));
-}
-
-/** The config after the customer chose another blog (it must exist in the store). */
-export async function chooseShopifyBlog(ctx: AdapterContext, blogId: string): Promise<ConnectionConfig> {
-  const blog = (await listShopifyBlogs(ctx)).find((b) => b.id === blogId);
-  if (!blog) throw new PublishError("config", "That blog no longer exists in your Shopify store.", { detail: `blogId=${blogId}` });
-  return { ...ctx.config, blogId: blog.id, blogTitle: blog.title, blogHandle: blog.handle };
 }

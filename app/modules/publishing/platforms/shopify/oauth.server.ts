@@ -16,14 +16,14 @@ import { PublishError, type Credentials } from "../../types";
 
 export const SHOPIFY_PROVIDER = "shopify";
 /** `write_content` covers blogs and articles and implies `read_content`. */
-export const SHOPIFY_SCOPES = ["write_content"] as const;
+const SHOPIFY_SCOPES = ["write_content"] as const;
 /** Either grants articles; the newer name may be what a store grants. */
 const WRITE_SCOPES = ["write_content", "write_online_store_pages"];
 /** Where Shopify sends the merchant back; the lead's route must serve it and the app config must list it. */
-export const SHOPIFY_CALLBACK_PATH = "/shopify/callback";
-export const SHOPIFY_STATE_TTL_MS = 10 * 60_000;
+const SHOPIFY_CALLBACK_PATH = "/shopify/callback";
+const SHOPIFY_STATE_TTL_MS = 10 * 60_000;
 /** The official library's limit on the callback timestamp's distance from our clock. */
-export const SHOPIFY_MAX_SKEW_MS = 90_000;
+const SHOPIFY_MAX_SKEW_MS = 90_000;
 export const SHOP_DOMAIN_MESSAGE = "Enter full shop domain like your-store.myshopify.com";
 
 const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
@@ -37,7 +37,7 @@ export function normalizeShopDomain(input: unknown): string | null {
 }
 
 /** `https://{shop}{path}`, or the local fake's origin with the shop as first path segment in tests. */
-export function shopifyUrl(shop: string, path: string) {
+function shopifyUrl(shop: string, path: string) {
   const origin = getEnv().TEST_SHOPIFY_SHOP_ORIGIN;
   return origin ? `${origin.replace(/\/$/, "")}/${shop}${path}` : `https://${shop}${path}`;
 }

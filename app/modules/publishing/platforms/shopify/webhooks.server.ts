@@ -16,8 +16,6 @@ import { normalizeShopDomain, SHOPIFY_PROVIDER, shopifySecrets, shortCorrelation
  * must agree with it; each delivery id is handled once (docs/decisions/052).
  */
 
-export const SHOPIFY_COMPLIANCE_TOPICS = ["customers/data_request", "customers/redact", "shop/redact"] as const;
-
 export type ShopifyWebhookInput = {
   topic: string | null;
   rawBody: Buffer | string;

@@ -134,7 +134,7 @@ export function detailsText(details: unknown[] | undefined) {
 }
 
 /** A failed Webflow answer as a PublishError the customer can read. */
-export function webflowError(response: PlatformResponse, subject: Subject = "content"): WebflowRequestError {
+function webflowError(response: PlatformResponse, subject: Subject = "content"): WebflowRequestError {
   const body = parseBody(response);
   const detail = describeResponse(response);
   const said = [body.message, detailsText(body.details)].filter(Boolean).join(": ");

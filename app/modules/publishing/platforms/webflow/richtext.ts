@@ -41,8 +41,6 @@ const CONTAINERS = new Set([...CONTAINER_TAGS, "body", "html", "center"]);
 const KEPT_INLINE = new Set(["li", "figcaption", "address", "fieldset"]);
 const BLOCKS = new Set([...[...BLOCK_TAGS].filter((tag) => !KEPT_INLINE.has(tag)), ...CONTAINERS]);
 
-export { escapeHtml };
-
 export function htmlToWebflowRichText(html: string, options: WebflowRichTextOptions = {}): WebflowRichTextResult {
   const warnings = new Set<string>();
   const out: string[] = [];

@@ -12,7 +12,7 @@ import { type WebhookPayload, articleData, webhookMessageId } from "./payload.se
 
 export const WEBHOOK_USER_AGENT = "Inkpilot-Webhooks/1.0";
 /** A receiver that has not answered by then is treated as down (the spec allows 15–30 s). */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
+const WEBHOOK_TIMEOUT_MS = 15_000;
 // A receiver's answer is only read for an optional {url}; more than this is not an answer we want.
 const MAX_ANSWER_BYTES = 1024 * 1024;
 

@@ -9,7 +9,7 @@ import { type AdapterContext, type PostInput, type UploadedMedia } from "../../t
 
 export type WebhookEventType = "article.published" | "article.updated" | "test.ping";
 
-export type WebhookImage = { url: string; alt: string };
+type WebhookImage = { url: string; alt: string };
 
 /** The article as receivers get it; the schema of article.published and article.updated (docs/webhooks.md). */
 export type WebhookArticleData = {

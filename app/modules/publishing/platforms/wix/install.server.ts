@@ -17,12 +17,12 @@ import { PublishError } from "../../types";
  * and secret and kept in memory until shortly before it expires.
  */
 
-export const WIX_PROVIDER = "wix";
+const WIX_PROVIDER = "wix";
 /** Where Wix sends the browser back; the app's redirect URL in the Wix Dev Center must be this. */
-export const WIX_CALLBACK_PATH = "/integrations/wix/callback";
-export const WIX_STATE_TTL_MS = 10 * 60_000;
+const WIX_CALLBACK_PATH = "/integrations/wix/callback";
+const WIX_STATE_TTL_MS = 10 * 60_000;
 /** Wix's tokens last 4 hours; ours never outlive that, and are renewed this long before. */
-export const WIX_TOKEN_MAX_MS = 4 * 60 * 60_000;
+const WIX_TOKEN_MAX_MS = 4 * 60 * 60_000;
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
 /** Instance ids are GUIDs; anything else never reaches a URL or the database. */

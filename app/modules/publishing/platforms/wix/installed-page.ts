@@ -26,7 +26,7 @@ const MESSAGES: Record<string, string> = {
   connect: "Connection failed. Please try again.",
 };
 
-export function wixInstalledMessage(code: string | null) {
+function wixInstalledMessage(code: string | null) {
   return (code && MESSAGES[code]) || MESSAGES.connect!;
 }
 

@@ -17,7 +17,7 @@ export function rememberSize(id: string, file: MediaFile) {
 }
 
 /** The Media Manager file id in a Wix media URL (`https://static.wixstatic.com/media/{id}`). */
-export function wixFileIdFromUrl(src: string): string | null {
+function wixFileIdFromUrl(src: string): string | null {
   try {
     const match = /\/media\/([\w.~-]+)$/.exec(new URL(src).pathname);
     return match ? match[1]! : null;

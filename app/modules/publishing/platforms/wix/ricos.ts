@@ -11,7 +11,7 @@ import type { ChildNode, Element } from "domhandler";
  * carry width and height.
  */
 
-export type RicosDecoration =
+type RicosDecoration =
   | { type: "BOLD"; fontWeightValue: number }
   | { type: "ITALIC"; italicData: boolean }
   | { type: "UNDERLINE"; underlineData: boolean }
@@ -27,7 +27,7 @@ export type RicosNode = {
   [data: string]: unknown;
 };
 
-export type RicosDocument = { nodes: RicosNode[]; metadata: { version: number } };
+type RicosDocument = { nodes: RicosNode[]; metadata: { version: number } };
 
 /** An image already in the site's Media Manager. */
 export type RicosImage = { id: string; width: number; height: number };
@@ -40,9 +40,6 @@ export type RicosOptions = {
 };
 
 export type RicosResult = { document: RicosDocument; warnings: string[] };
-
-/** Block types Wix allows a TEXT leaf in. */
-export const TEXT_PARENTS = ["PARAGRAPH", "HEADING", "CODE_BLOCK"] as const;
 
 const BOLD: RicosDecoration = { type: "BOLD", fontWeightValue: 700 };
 const ITALIC: RicosDecoration = { type: "ITALIC", italicData: true };

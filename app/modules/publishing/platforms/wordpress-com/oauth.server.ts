@@ -17,9 +17,9 @@ import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
  * is no refresh.
  */
 
-export const WORDPRESS_COM_PROVIDER = "wordpress_com";
-export const WORDPRESS_COM_CALLBACK_PATH = "/integrations/wordpress_com/callback";
-export const WORDPRESS_COM_STATE_TTL_MS = 10 * 60_000;
+const WORDPRESS_COM_PROVIDER = "wordpress_com";
+const WORDPRESS_COM_CALLBACK_PATH = "/integrations/wordpress_com/callback";
+const WORDPRESS_COM_STATE_TTL_MS = 10 * 60_000;
 
 export type WordPressComApp = { clientId: string; clientSecret: string; source: "env" | "db" };
 
@@ -38,7 +38,7 @@ export function wordpressComUrl(path: string) {
   return `${getEnv().WORDPRESS_COM_API_URL.replace(/\/$/, "")}${path}`;
 }
 
-export function wordpressComRedirectUri(appUrl: string) {
+function wordpressComRedirectUri(appUrl: string) {
   return `${appUrl.replace(/\/$/, "")}${WORDPRESS_COM_CALLBACK_PATH}`;
 }
 
