@@ -1,4 +1,3 @@
-import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002GenerationState from "./0002_generation_state";
 import * as m0003ArticlesList from "./0003_articles_list";
@@ -26,6 +25,7 @@ import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
 import * as m0028ArticleSlugs from "./0028_article_slugs";
+import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
 export const migrations: Record<string, Migration> = {
