@@ -3,11 +3,12 @@ import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { liveAdapters, getAdapter } from "#app/modules/publishing/platforms/registry";
 import { checkConnection } from "#app/modules/publishing/connect.server";
-import { getConnectionForUse, saveCredentials } from "#app/modules/publishing/connections.server";
+import { getConnectionForUse } from "#app/modules/publishing/connections.server";
 import { logDiag, newCorrelationId, recentDiagLogs } from "#app/modules/publishing/diagnostics.server";
 import { htmlToMarkdown } from "#app/modules/publishing/post.server";
-import { PublishError, type AdapterContext, type PostInput } from "#app/modules/publishing/types";
+import { PublishError, type PostInput } from "#app/modules/publishing/types";
 import { isoNow } from "#app/utils/time";
+import { adapterContext } from "#app/modules/publishing/adapter-context.server";
 import { DIAG_MESSAGES } from "./diagnostics-copy";
 
 /**
@@ -122,20 +123,7 @@ export async function runTestPublish(db: DB, connectionId: string, actor: { emai
   if (!adapter.facts.supportsDraft) return fail(DIAG_MESSAGES.noDraft);
   const connection = await getConnectionForUse(db, row.site_id, row.id);
   const site = await db.selectFrom("sites").select("name").where("id", "=", row.site_id).executeTakeFirst();
-  const ctx: AdapterContext = {
-    connectionId: connection.id,
-    siteId: connection.siteId,
-    siteUrl: connection.siteUrl,
-    config: connection.config,
-    credentials: connection.credentials,
-    correlationId,
-    signal: AbortSignal.timeout(60_000),
-    async saveCredentials(credentials) {
-      await saveCredentials(db, connection.id, credentials);
-      this.credentials = credentials;
-    },
-    log,
-  };
+  const ctx = adapterContext(db, connection, { correlationId, signal: AbortSignal.timeout(60_000) });
   await log("info", "test_publish.start", `by ${actor.email} at ${isoNow()}`);
   try {
     const sent = await adapter.create(ctx, testPost(correlationId, site?.name ?? "Inkpilot"), null);

@@ -2,16 +2,10 @@ import type { DB } from "#app/db/client.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
 import { getAdapter } from "./platforms/registry";
-import {
-  getConnectionForUse,
-  markDisconnected,
-  recordDoctor,
-  saveConnection,
-  saveCredentials,
-  type ConnectionView,
-} from "./connections.server";
+import { getConnectionForUse, markDisconnected, recordDoctor, saveConnection, type ConnectionView } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { PublishError, type AdapterContext, type ConnectInput, type DoctorCheck, type PlatformId } from "./types";
+import { adapterContext } from "./adapter-context.server";
 
 /**
  * Connecting, checking and disconnecting a destination: the adapter's
@@ -110,17 +104,7 @@ export async function checkConnection(db: DB, siteId: string, connectionId: stri
   const adapter = getAdapter(connection.platform);
   const correlationId = newCorrelationId();
   if (!adapter || connection.status === "disconnected") return { checks: [] as DoctorCheck[], correlationId };
-  const checks = await adapter.doctor({
-    connectionId: connection.id,
-    siteId,
-    siteUrl: connection.siteUrl,
-    config: connection.config,
-    credentials: connection.credentials,
-    correlationId,
-    signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS),
-    saveCredentials: (credentials) => saveCredentials(db, connection.id, credentials),
-    log: diag(db, siteId, connection.platform, correlationId),
-  });
+  const checks = await adapter.doctor(adapterContext(db, connection, { correlationId, signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) }));
   await recordDoctor(db, siteId, connectionId, checks);
   return { checks, correlationId };
 }
@@ -133,17 +117,7 @@ export async function disconnectConnection(db: DB, siteId: string, connectionId:
   const log = diag(db, siteId, connection.platform, correlationId);
   if (adapter?.disconnect && connection.status !== "disconnected") {
     try {
-      await adapter.disconnect({
-        connectionId: connection.id,
-        siteId,
-        siteUrl: connection.siteUrl,
-        config: connection.config,
-        credentials: connection.credentials,
-        correlationId,
-        signal: AbortSignal.timeout(15_000),
-        saveCredentials: async () => {},
-        log,
-      });
+      await adapter.disconnect(adapterContext(db, connection, { correlationId, signal: AbortSignal.timeout(15_000) }));
     } catch (error) {
       // The platform may be down or the token already revoked; forgetting our copy is what matters.
       await log("warn", "disconnect.revoke-failed", error instanceof Error ? error.message : String(error));

@@ -8,11 +8,12 @@ import { isoNow, MINUTE } from "#app/utils/time";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
 import { getAdapter } from "./platforms/registry";
-import { getConnectionForUse, markNeedsAttention, saveCredentials, type ConnectionForUse } from "./connections.server";
+import { getConnectionForUse, markNeedsAttention } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { scheduleLiveCheck } from "./live-check.server";
 import { buildPost, contentHash, rewriteImageSources } from "./post.server";
 import { PublishError, type AdapterContext, type PostInput, type PublishingAdapter, type RemotePost, type UploadedMedia } from "./types";
+import { adapterContext } from "./adapter-context.server";
 import type { Selectable } from "kysely";
 
 /**
@@ -166,24 +167,6 @@ export async function requestPublication(
     correlationId,
   });
   return db.selectFrom("publications").selectAll().where("id", "=", publicationId).executeTakeFirstOrThrow();
-}
-
-function adapterContext(db: DB, connection: ConnectionForUse, correlationId: string, signal: AbortSignal): AdapterContext {
-  return {
-    connectionId: connection.id,
-    siteId: connection.siteId,
-    siteUrl: connection.siteUrl,
-    config: connection.config,
-    credentials: connection.credentials,
-    correlationId,
-    signal,
-    async saveCredentials(credentials) {
-      await saveCredentials(db, connection.id, credentials);
-      this.credentials = credentials;
-    },
-    log: (level, stage, detail) =>
-      logDiag(db, { siteId: connection.siteId, provider: connection.platform, level, stage, detail, correlationId }),
-  };
 }
 
 async function recordRemote(db: DB, publicationId: string, remote: RemotePost, extra: Partial<Publication> = {}) {
@@ -355,7 +338,7 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     .where("id", "=", publication.id)
     .execute();
   await settleArticle(db, article.id);
-  const ctx = adapterContext(db, connection, correlationId, attempt.signal);
+  const ctx = adapterContext(db, connection, { correlationId, signal: attempt.signal });
   try {
     const post = await buildPost(db, article, {
       publicationId: publication.id,
