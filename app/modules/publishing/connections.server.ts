@@ -2,7 +2,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsConnectionsTable, ConnectionStatus } from "#app/db/schema";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import type { Selectable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { ConnectionConfig, ConnectResult, Credentials, DoctorCheck, PlatformId } from "./types";
 
 /**
@@ -168,31 +168,38 @@ function firstProblem(checks: DoctorCheck[]) {
   return failed ? failed.detail : null;
 }
 
+/** A finding about a connection, unless it was disconnected meanwhile: a late report must not bring it back. */
+async function updateUnlessDisconnected(
+  db: DB,
+  { connectionId, siteId }: { connectionId: string; siteId?: string },
+  values: Updateable<CmsConnectionsTable>,
+) {
+  let update = db
+    .updateTable("cms_connections")
+    .set({ ...values, updated_at: isoNow() })
+    .where("id", "=", connectionId)
+    .where("status", "!=", "disconnected");
+  if (siteId) update = update.where("site_id", "=", siteId);
+  await update.execute();
+}
+
 /** Records a fresh doctor report ('Check again', the periodic health check). */
 export async function recordDoctor(db: DB, siteId: string, connectionId: string, checks: DoctorCheck[]) {
-  await db
-    .updateTable("cms_connections")
-    .set({
+  await updateUnlessDisconnected(
+    db,
+    { connectionId, siteId },
+    {
       doctor: JSON.stringify(checks),
       status: statusFromDoctor(checks),
       last_error: firstProblem(checks),
       last_checked_at: isoNow(),
-      updated_at: isoNow(),
-    })
-    .where("site_id", "=", siteId)
-    .where("id", "=", connectionId)
-    .where("status", "!=", "disconnected")
-    .execute();
+    },
+  );
 }
 
 /** The platform refused our credentials or a setting while publishing: the card says so until fixed. */
 export async function markNeedsAttention(db: DB, connectionId: string, message: string) {
-  await db
-    .updateTable("cms_connections")
-    .set({ status: "needs_attention", last_error: message, updated_at: isoNow() })
-    .where("id", "=", connectionId)
-    .where("status", "!=", "disconnected")
-    .execute();
+  await updateUnlessDisconnected(db, { connectionId }, { status: "needs_attention", last_error: message });
 }
 
 /** Refreshed tokens, sealed and stored before anything else can fail. */
