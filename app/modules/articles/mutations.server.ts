@@ -133,19 +133,14 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
-  const {
-    contentHtml,
-    wordCount,
-    seoScore,
-    seoBasis: basis,
-    links,
-  } = await deriveArticleFields(db, input.siteId, {
+  const analysed = await deriveArticleFields(db, input.siteId, {
     title,
     html: input.contentHtml,
     sanitize: true,
     metaDescription,
     targetKeyword,
   });
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
   return inTransaction(db, async (trx) => {
     await assertTopicInSite(trx, input.siteId, input.topicId);
     const id = newId();
@@ -196,22 +191,18 @@ export async function updateArticle(
   const metaDescription = patch.metaDescription !== undefined ? patch.metaDescription.trim() : before.meta_description;
   const targetKeyword = patch.targetKeyword !== undefined ? patch.targetKeyword.trim() : before.target_keyword;
   // `derived`: the caller computed them from this patch (deriveArticleFields) before its transaction opened.
-  const {
-    contentHtml,
-    wordCount,
-    seoScore,
-    seoBasis: basis,
-    links,
-  } = derived ??
-  (await deriveArticleFields(db, siteId, {
-    title,
-    // Stored content was sanitized when it was written.
-    html: patch.contentHtml ?? before.content_html,
-    sanitize: patch.contentHtml !== undefined,
-    metaDescription,
-    targetKeyword,
-    articleId,
-  }));
+  const analysed =
+    derived ??
+    (await deriveArticleFields(db, siteId, {
+      title,
+      // Stored content was sanitized when it was written.
+      html: patch.contentHtml ?? before.content_html,
+      sanitize: patch.contentHtml !== undefined,
+      metaDescription,
+      targetKeyword,
+      articleId,
+    }));
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;
