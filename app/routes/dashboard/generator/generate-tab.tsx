@@ -19,6 +19,7 @@ import {
 } from "#app/components/generation-progress";
 import { OfflineWriterNote } from "#app/components/generation-panel";
 import { capitalisedOptions, GenerateSchema } from "./schemas";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=generate";
 
@@ -60,10 +61,7 @@ function GenerateForm({ topic, articleLength, reply }: { topic: string; articleL
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="generate-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="generate-heading" className="text-lg font-semibold">
-        Generate an article
-      </h2>
+    <GeneratorCard id="generate-heading" title="Generate an article">
       <p className="mt-1 text-sm text-slate-600">
         The article is written in the background with your brand and content settings; it counts towards your monthly articles.
       </p>
@@ -107,7 +105,7 @@ function GenerateForm({ topic, articleLength, reply }: { topic: string; articleL
           </StatusButton>
         </div>
       </Form>
-    </section>
+    </GeneratorCard>
   );
 }
 
@@ -121,10 +119,7 @@ function RunningGeneration({ generation: initial }: { generation: GenerationSnap
   const generation = useGenerationEvents(initial, onDone);
   if (generation.status !== "running") return <GenerationFailure generation={generation} />;
   return (
-    <section aria-labelledby="generating-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="generating-heading" className="text-lg font-semibold">
-        Generating your article
-      </h2>
+    <GeneratorCard id="generating-heading" title="Generating your article">
       <p className="mt-1 text-sm text-slate-600">
         Adding backlinks and images... This may take 1-3 minutes; you can leave this page, the article keeps being written.
       </p>
@@ -134,7 +129,7 @@ function RunningGeneration({ generation: initial }: { generation: GenerationSnap
       <div className="mt-6">
         <CancelGenerationForm generationId={generation.id} />
       </div>
-    </section>
+    </GeneratorCard>
   );
 }
 

@@ -7,6 +7,7 @@ import type { GeneratorImage } from "#app/modules/generation/generator.server";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { capitalisedOptions, ImagesSchema } from "./schemas";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=images";
 
@@ -23,10 +24,7 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
   });
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="images-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="images-heading" className="text-lg font-semibold">
-          Image generation
-        </h2>
+      <GeneratorCard id="images-heading" title="Image generation">
         <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <input type="hidden" name="intent" value="images" />
           <Field
@@ -59,12 +57,9 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             <FormMessage {...reply.notice} />
           </div>
         ) : null}
-      </section>
+      </GeneratorCard>
       {image ? (
-        <section aria-labelledby="image-result-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="image-result-heading" className="text-lg font-semibold">
-            Generated image
-          </h2>
+        <GeneratorCard id="image-result-heading" title="Generated image">
           <figure className="mt-4">
             <img
               src={image.url}
@@ -86,7 +81,7 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
               {image.provider === "offline" ? ", a title card from the built-in offline writer" : ""})
             </span>
           </p>
-        </section>
+        </GeneratorCard>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { StatusButton } from "#app/components/ui/button";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { KeywordsSchema } from "./schemas";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=keywords";
 
@@ -22,10 +23,7 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
   });
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="keywords-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 id="keywords-heading" className="text-lg font-semibold">
-          Keyword research
-        </h2>
+      <GeneratorCard id="keywords-heading" title="Keyword research">
         <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 flex flex-wrap items-start gap-3">
           <input type="hidden" name="intent" value="keywords" />
           <Field
@@ -43,12 +41,9 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
             <FormMessage {...reply.notice} />
           </div>
         ) : null}
-      </section>
+      </GeneratorCard>
       {research ? (
-        <section aria-labelledby="keyword-results-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="keyword-results-heading" className="text-lg font-semibold">
-            Keyword ideas for “{research.topic}”
-          </h2>
+        <GeneratorCard id="keyword-results-heading" title={<>Keyword ideas for “{research.topic}”</>}>
           {/* Product rule: no invented volumes or difficulty; these are suggestions only. */}
           <p className="mt-1 text-sm text-slate-600">
             Suggestions without search volumes, from {research.provider === "offline" ? "the built-in offline writer" : "your AI provider"}.
@@ -67,7 +62,7 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
               </li>
             ))}
           </ul>
-        </section>
+        </GeneratorCard>
       ) : null}
     </div>
   );

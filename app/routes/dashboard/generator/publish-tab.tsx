@@ -7,6 +7,7 @@ import { GENERATOR_MESSAGES as M } from "#app/modules/generation/generator";
 import type { GeneratedArticleView } from "#app/modules/generation/generator.server";
 import { copyText } from "#app/utils/clipboard";
 import { useHydrated } from "#app/utils/use-hydrated";
+import { GeneratorCard } from "./card";
 
 type ArticleOption = { id: string; title: string; status: string; createdAt: string };
 
@@ -38,10 +39,7 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
   }
 
   return (
-    <section aria-labelledby="publish-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="publish-heading" className="text-lg font-semibold">
-        Publish
-      </h2>
+    <GeneratorCard id="publish-heading" title="Publish">
       <p className="mt-1 text-sm text-slate-600">Choose an article and publish it to your connected platforms, or copy its content.</p>
       <Form method="get" action="/dashboard/generator" className="mt-4 flex flex-col gap-4">
         <input type="hidden" name="tab" value="publish" />
@@ -97,6 +95,6 @@ export function PublishTab({ articles, selected }: { articles: ArticleOption[]; 
           <p className="text-sm text-slate-600">Without JavaScript, Copy Content opens the article's preview in a new tab to copy from.</p>
         )}
       </Form>
-    </section>
+    </GeneratorCard>
   );
 }
