@@ -85,7 +85,8 @@ export async function usableConnections(db: DB, siteId: string) {
   return (await listConnections(db, siteId)).filter((c) => c.status !== "disconnected");
 }
 
-export async function getConnection(db: DB, siteId: string, connectionId: string): Promise<ConnectionView> {
+/** The site's connection by id; another site's id is not found. */
+async function connectionRowOfSite(db: DB, siteId: string, connectionId: string) {
   const row = await db
     .selectFrom("cms_connections")
     .selectAll()
@@ -93,17 +94,15 @@ export async function getConnection(db: DB, siteId: string, connectionId: string
     .where("id", "=", connectionId)
     .executeTakeFirst();
   if (!row) throw new ConnectionNotFoundError();
-  return toView(row);
+  return row;
+}
+
+export async function getConnection(db: DB, siteId: string, connectionId: string): Promise<ConnectionView> {
+  return toView(await connectionRowOfSite(db, siteId, connectionId));
 }
 
 export async function getConnectionForUse(db: DB, siteId: string, connectionId: string): Promise<ConnectionForUse> {
-  const row = await db
-    .selectFrom("cms_connections")
-    .selectAll()
-    .where("site_id", "=", siteId)
-    .where("id", "=", connectionId)
-    .executeTakeFirst();
-  if (!row) throw new ConnectionNotFoundError();
+  const row = await connectionRowOfSite(db, siteId, connectionId);
   return { ...toView(row), siteId: row.site_id, credentials: openCredentials(row) };
 }
 
