@@ -9,3 +9,6 @@ export function GeneratorCard({ id, title, children }: { id: string; title: Reac
     </section>
   );
 }
+
+/** How the tabs' forms check input: as the user types, since an error that vanished on blur would move the submit button under the pointer. */
+export const CHECK_AS_TYPED = { shouldRevalidate: "onInput" } as const;

@@ -19,7 +19,7 @@ import {
 } from "#app/components/generation-progress";
 import { OfflineWriterNote } from "#app/components/generation-panel";
 import { capitalisedOptions, GenerateSchema } from "./schemas";
-import { GeneratorCard } from "./card";
+import { CHECK_AS_TYPED, GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=generate";
 
@@ -57,8 +57,7 @@ function GenerateForm({ topic, articleLength, reply }: { topic: string; articleL
     id: "generator-generate",
     lastResult: reply?.result,
     defaultValue: { topic, tone: "professional", articleLength },
-    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
-    shouldRevalidate: "onInput",
+    ...CHECK_AS_TYPED,
   });
   return (
     <GeneratorCard id="generate-heading" title="Generate an article">

@@ -7,7 +7,7 @@ import type { GeneratorImage } from "#app/modules/generation/generator.server";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { capitalisedOptions, ImagesSchema } from "./schemas";
-import { GeneratorCard } from "./card";
+import { CHECK_AS_TYPED, GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=images";
 
@@ -19,8 +19,7 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
     id: "generator-images",
     lastResult: reply?.result,
     defaultValue: { style: "photorealistic" },
-    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
-    shouldRevalidate: "onInput",
+    ...CHECK_AS_TYPED,
   });
   return (
     <div className="flex flex-col gap-6">

@@ -5,7 +5,7 @@ import { StatusButton } from "#app/components/ui/button";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { KeywordsSchema } from "./schemas";
-import { GeneratorCard } from "./card";
+import { CHECK_AS_TYPED, GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=keywords";
 
@@ -18,8 +18,7 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
   const [form, fields] = useSchemaForm(KeywordsSchema, {
     id: "generator-keywords",
     lastResult: reply?.result,
-    // As the user types: an error that vanishes on blur would move the submit button under the pointer.
-    shouldRevalidate: "onInput",
+    ...CHECK_AS_TYPED,
   });
   return (
     <div className="flex flex-col gap-6">
