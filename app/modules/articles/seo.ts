@@ -1,14 +1,6 @@
 import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
 import { analyzeReadability } from "#app/modules/tools/readability";
-import {
-  articleBlocks,
-  headingsRepeatingTitle,
-  keywordStuffing,
-  linkVerification,
-  misplacedKeyword,
-  repeatedSentences,
-  type LinkCheckState,
-} from "./content-checks";
+import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
 import { countWords } from "./text";
@@ -56,7 +48,7 @@ export type SeoInput = {
    * article (a link missing here was never checked). Without it (no data
    * loaded, e.g. a preview) the link check is left out rather than guessed.
    */
-  linkChecks?: Record<string, LinkCheckState>;
+  linkChecks?: Record<string, textChecks.LinkCheckState>;
 };
 
 type SeoCheckId =
@@ -180,7 +172,7 @@ const quote = (text: string, max = 140) => `“${text.length > max ? `${text.sli
 function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keyword: string, words: number) {
   const checks: Omit<SeoCheck, "weight">[] = [];
   const noKeyword = "Set a target keyword to check this.";
-  const stuffing = keywordStuffing(parsed.text, keyword, words);
+  const stuffing = textChecks.keywordStuffing(parsed.text, keyword, words);
   checks.push({
     id: "keyword-stuffing",
     label: "No keyword stuffing",
@@ -197,8 +189,8 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
       : {}),
   });
 
-  const blocks = articleBlocks(input.html);
-  const repeated = repeatedSentences(blocks, keyword);
+  const blocks = textChecks.articleBlocks(input.html);
+  const repeated = textChecks.repeatedSentences(blocks, keyword);
   const copies = repeated.reduce((n, r) => n + r.count - 1, 0);
   const templated = copies >= 2 || repeated.some((r) => r.count >= 3);
   checks.push({
@@ -219,7 +211,9 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
   });
 
   const shape = keywordShape(keyword);
-  const misplaced = keyword ? misplacedKeyword([title, normaliseSpace(input.metaDescription), ...blocks.map((b) => b.text)], shape) : [];
+  const misplaced = keyword
+    ? textChecks.misplacedKeyword([title, normaliseSpace(input.metaDescription), ...blocks.map((b) => b.text)], shape)
+    : [];
   const kindName = shape.kind === "how-to" ? "a how-to phrase" : "a question";
   const instead = shape.topic ? ` or a noun such as “${shape.topic}”` : "";
   checks.push({
@@ -245,7 +239,7 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
   });
 
   if (input.linkChecks) {
-    const { unverified, unreachable } = linkVerification(parsed.links, input.linkChecks);
+    const { unverified, unreachable } = textChecks.linkVerification(parsed.links, input.linkChecks);
     const problems = [...unreachable, ...unverified];
     const parts = [
       unreachable.length ? `${plural(unreachable.length, "link")} failed ${unreachable.length === 1 ? "its" : "their"} last check` : "",
@@ -270,7 +264,7 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
   }
 
   const headings = parsed.headings.filter((h) => h.level > 1).map((h) => h.text);
-  const repeats = headingsRepeatingTitle(headings, title, keyword);
+  const repeats = textChecks.headingsRepeatingTitle(headings, title, keyword);
   checks.push({
     id: "headings-title",
     label: "Headings name their sections",

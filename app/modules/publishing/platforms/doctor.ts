@@ -1,3 +1,5 @@
+import { getEnv } from "#app/env.server";
+import { isPrivateUrl } from "../http.server";
 import { PublishError, type DoctorCheck } from "../types";
 
 /**
@@ -21,4 +23,22 @@ export function failedCheck(id: string, label: string, error: unknown, fix?: str
 /** The only row when a connection's stored settings cannot be read: nothing else can be checked, and reconnecting is the fix. */
 export function unreadableSettingsCheck(platformName: string, failure: PublishError): DoctorCheck {
   return check("connection", "Connection settings", "fail", failure.message, `Reconnect ${platformName} in Settings → Integrations.`);
+}
+
+/**
+ * For platforms that fetch the article's images from Inkpilot's own address: a warning row when that address is
+ * private, so the platform cannot reach it (`whatHappens`: the platform's sentence, given the address); none otherwise.
+ */
+export function imagesReachableCheck(whatHappens: (appUrl: string) => string): DoctorCheck[] {
+  const appUrl = getEnv().appUrl;
+  if (!isPrivateUrl(appUrl)) return [];
+  return [
+    check(
+      "images",
+      "Images",
+      "warn",
+      whatHappens(appUrl),
+      "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
+    ),
+  ];
 }

@@ -19,7 +19,7 @@ import {
 } from "#app/components/generation-progress";
 import { OfflineWriterNote } from "#app/components/generation-panel";
 import { capitalisedOptions, GenerateSchema } from "./schemas";
-import { CHECK_AS_TYPED, GeneratorCard } from "./card";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=generate";
 
@@ -57,7 +57,6 @@ function GenerateForm({ topic, articleLength, reply }: { topic: string; articleL
     id: "generator-generate",
     lastResult: reply?.result,
     defaultValue: { topic, tone: "professional", articleLength },
-    ...CHECK_AS_TYPED,
   });
   return (
     <GeneratorCard id="generate-heading" title="Generate an article">

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
+import { Field, SelectField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { IMAGE_QUANTITY, IMAGE_SIZE, IMAGE_STYLES } from "#app/modules/generation/generator";
 import type { GeneratorImage } from "#app/modules/generation/generator.server";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { capitalisedOptions, ImagesSchema } from "./schemas";
-import { CHECK_AS_TYPED, GeneratorCard } from "./card";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=images";
 
@@ -19,11 +19,10 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
     id: "generator-images",
     lastResult: reply?.result,
     defaultValue: { style: "photorealistic" },
-    ...CHECK_AS_TYPED,
   });
   return (
     <div className="flex flex-col gap-6">
-      <GeneratorCard id="images-heading" title="Image generation">
+      <GeneratorCard id="images-heading" notice={reply?.notice} title="Image generation">
         <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <input type="hidden" name="intent" value="images" />
           <Field
@@ -51,11 +50,6 @@ export function ImagesTab({ reply }: { reply?: FormReply & { image?: GeneratorIm
             </StatusButton>
           </div>
         </Form>
-        {reply?.notice ? (
-          <div className="mt-4">
-            <FormMessage {...reply.notice} />
-          </div>
-        ) : null}
       </GeneratorCard>
       {image ? (
         <GeneratorCard id="image-result-heading" title="Generated image">

@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
+import { Field, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import type { FormReply } from "#app/utils/form-reply";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { KeywordsSchema } from "./schemas";
-import { CHECK_AS_TYPED, GeneratorCard } from "./card";
+import { GeneratorCard } from "./card";
 
 const ACTION = "/dashboard/generator?tab=keywords";
 
@@ -18,11 +18,10 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
   const [form, fields] = useSchemaForm(KeywordsSchema, {
     id: "generator-keywords",
     lastResult: reply?.result,
-    ...CHECK_AS_TYPED,
   });
   return (
     <div className="flex flex-col gap-6">
-      <GeneratorCard id="keywords-heading" title="Keyword research">
+      <GeneratorCard id="keywords-heading" notice={reply?.notice} title="Keyword research">
         <Form method="post" action={ACTION} {...getFormProps(form)} className="mt-4 flex flex-wrap items-start gap-3">
           <input type="hidden" name="intent" value="keywords" />
           <Field
@@ -35,11 +34,6 @@ export function KeywordsTab({ reply }: { reply?: FormReply & { research?: Resear
             Research Keywords
           </StatusButton>
         </Form>
-        {reply?.notice ? (
-          <div className="mt-4">
-            <FormMessage {...reply.notice} />
-          </div>
-        ) : null}
       </GeneratorCard>
       {research ? (
         <GeneratorCard id="keyword-results-heading" title={<>Keyword ideas for “{research.topic}”</>}>

@@ -1,8 +1,6 @@
 import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type QueryDataSourceParameters } from "@notionhq/client";
-import { getEnv } from "#app/env.server";
-import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
-import { check, failedCheck, unreadableSettingsCheck } from "../doctor";
+import { check, failedCheck, imagesReachableCheck, unreadableSettingsCheck } from "../doctor";
 import { typedToken } from "../connect-input";
 import {
   NOTION_VERSION,
@@ -59,6 +57,16 @@ import type { Client } from "@notionhq/client";
  * and multi-part bodies do not pass our guarded fetch yet; see limitations.
  */
 
+/** What the publish dialog and the connect form say Notion cannot do. */
+const LIMITATIONS = [
+  "Notion has no drafts of its own: Inkpilot sets the database's Status property to Draft or Published when it has one, and the page is visible to everyone who can see the database.",
+  "Notion does not publish on a date: a scheduled article is sent at its time by Inkpilot.",
+  "Notion pages have no SEO title, meta description or canonical link; the summary goes to a Text property such as 'Summary' when the database has one.",
+  "Images are shown from their address in Inkpilot (Notion loads them from there), so they need Inkpilot to stay reachable; Notion image blocks have no alt text.",
+  "Headings below level 3 become level-3 headings or bold paragraphs, and lists deeper than two levels are flattened to two.",
+  "Add a Text property named 'Inkpilot ID' to the database so a retry always finds the page it already created; without it Inkpilot matches by title.",
+];
+
 export const notionAdapter: PublishingAdapter = {
   facts: {
     platform: "notion",
@@ -67,14 +75,7 @@ export const notionAdapter: PublishingAdapter = {
     connectKind: "form",
     supportsDraft: true,
     supportsSchedule: false,
-    limitations: [
-      "Notion has no drafts of its own: Inkpilot sets the database's Status property to Draft or Published when it has one, and the page is visible to everyone who can see the database.",
-      "Notion does not publish on a date: a scheduled article is sent at its time by Inkpilot.",
-      "Notion pages have no SEO title, meta description or canonical link; the summary goes to a Text property such as 'Summary' when the database has one.",
-      "Images are shown from their address in Inkpilot (Notion loads them from there), so they need Inkpilot to stay reachable; Notion image blocks have no alt text.",
-      "Headings below level 3 become level-3 headings or bold paragraphs, and lists deeper than two levels are flattened to two.",
-      "Add a Text property named 'Inkpilot ID' to the database so a retry always finds the page it already created; without it Inkpilot matches by title.",
-    ],
+    limitations: LIMITATIONS,
   },
 
   async connect(input, ctx) {
@@ -307,18 +308,12 @@ export const notionAdapter: PublishingAdapter = {
             ),
       );
     }
-    const appUrl = getEnv().appUrl;
-    if (isPrivateUrl(appUrl)) {
-      checks.push(
-        check(
-          "images",
-          "Images",
-          "warn",
+    checks.push(
+      ...imagesReachableCheck(
+        (appUrl) =>
           `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
-          "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
-        ),
-      );
-    }
+      ),
+    );
     return checks;
   },
 

@@ -1,7 +1,5 @@
-import { getEnv } from "#app/env.server";
-import { isPrivateUrl } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
-import { check, failedCheck, unreadableSettingsCheck } from "../doctor";
+import { check, failedCheck, imagesReachableCheck, unreadableSettingsCheck } from "../doctor";
 import { typedToken } from "../connect-input";
 import {
   BODY_FIX,
@@ -283,18 +281,12 @@ export const webflowAdapter: PublishingAdapter = {
             SITE_NOT_PUBLISHED_FIX,
           ),
     );
-    const appUrl = getEnv().appUrl;
-    if (isPrivateUrl(appUrl)) {
-      checks.push(
-        check(
-          "images",
-          "Images",
-          "warn",
+    checks.push(
+      ...imagesReachableCheck(
+        (appUrl) =>
           `Webflow imports images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will be left out.`,
-          "Nothing to do for you: images are published once the server runs at a public https:// address (operators: see the README's configuration).",
-        ),
-      );
-    }
+      ),
+    );
     return checks;
   },
 
