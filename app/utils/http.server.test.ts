@@ -3,6 +3,7 @@ import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { resetEnvForTests, resolveEnv } from "#app/env.server";
 import { startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
+import { allowPrivateHosts, forgetPrivateHosts } from "#tests/setup/private-hosts";
 import { assertPublicDestination, guardedFetch, isPublicAddress, OutboundRequestError } from "./http.server";
 import type net from "node:net";
 
@@ -13,12 +14,10 @@ beforeAll(async () => {
   site = await startTestSite();
   other = await startTestSite();
   // Only the test site's exact host:port is let through; `other` shares the host, not the port.
-  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
-  resetEnvForTests();
+  allowPrivateHosts(`127.0.0.1:${site.port}`);
 });
 afterAll(async () => {
-  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
-  resetEnvForTests();
+  forgetPrivateHosts();
   await site.close();
   await other.close();
 });

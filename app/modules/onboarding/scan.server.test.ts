@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { resetEnvForTests } from "#app/env.server";
 import { normalizeLanguage } from "#app/modules/ai/language";
 import { extractBrandOffline } from "#app/modules/ai/offline-text.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { HOME_HTML, startTestSite, TEST_SITE, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
+import { allowPrivateHosts, forgetPrivateHosts } from "#tests/setup/private-hosts";
 import {
   internalLinksOf,
   normalizeInputUrl,
@@ -139,12 +139,10 @@ describe("scanWebsite on a local site (allowed by the test-only allowlist)", () 
   let site: TestSite;
   beforeAll(async () => {
     site = await startTestSite();
-    process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
-    resetEnvForTests();
+    allowPrivateHosts(`127.0.0.1:${site.port}`);
   });
   afterAll(async () => {
-    delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
-    resetEnvForTests();
+    forgetPrivateHosts();
     await site.close();
   });
 
