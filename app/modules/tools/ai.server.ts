@@ -7,19 +7,7 @@ import { logger } from "#app/utils/logger.server";
 import { getKeywordDataProvider, type KeywordMetrics } from "./keyword-data.server";
 import { groupByIntent, keywordIdeas, type KeywordIdea } from "./keyword-research";
 import { scoreSeoTitle } from "./seo-title";
-import {
-  META_DESCRIPTION_LIMIT,
-  PLATFORM_LIMITS,
-  blogTitles,
-  contentIdeas,
-  headlines,
-  metaDescriptions,
-  seoTitles,
-  socialCaptions,
-  type Idea,
-  type OutlineSection,
-  type SeoTitle,
-} from "./templates";
+import * as templates from "./templates";
 import { contentOutline } from "./outline-templates";
 import { cleanTopic } from "./text";
 import type { ToolInput } from "./catalog";
@@ -84,7 +72,7 @@ export function runHeadlines(input: ToolInput<"headline-generator">, ctx: ToolCo
   return withAi(
     "headlines",
     ctx,
-    () => headlines(input.topic),
+    () => templates.headlines(input.topic),
     () =>
       generateList({
         name: "tool_headlines",
@@ -102,7 +90,7 @@ export function runMetaDescriptions(input: ToolInput<"meta-description-generator
   return withAi(
     "meta descriptions",
     ctx,
-    () => metaDescriptions(input.topic, input.summary),
+    () => templates.metaDescriptions(input.topic, input.summary),
     () =>
       generateList({
         name: "tool_meta_descriptions",
@@ -110,12 +98,12 @@ export function runMetaDescriptions(input: ToolInput<"meta-description-generator
         prompt: [
           `Write 5 different meta descriptions for a page about: ${input.topic}`,
           input.summary ? `Page summary: ${input.summary}` : "",
-          `Each between 120 and ${META_DESCRIPTION_LIMIT} characters, active voice, with a reason to click.`,
+          `Each between 120 and ${templates.META_DESCRIPTION_LIMIT} characters, active voice, with a reason to click.`,
         ]
           .filter(Boolean)
           .join("\n"),
         itemSchema: STRING,
-        item: line(40, META_DESCRIPTION_LIMIT),
+        item: line(40, templates.META_DESCRIPTION_LIMIT),
         count: 5,
         correlationId: ctx.requestId,
       }),
@@ -124,10 +112,10 @@ export function runMetaDescriptions(input: ToolInput<"meta-description-generator
 
 export function runContentIdeas(input: ToolInput<"content-idea-generator">, ctx: ToolContext) {
   const format = { "blog-post": "blog posts", video: "videos", "social-media": "social media posts" }[input.type];
-  return withAi<Idea[]>(
+  return withAi<templates.Idea[]>(
     "content ideas",
     ctx,
-    () => contentIdeas(input.niche, input.type),
+    () => templates.contentIdeas(input.niche, input.type),
     () =>
       generateList({
         name: "tool_content_ideas",
@@ -156,7 +144,7 @@ export function runBlogTitles(input: ToolInput<"blog-title-generator">, ctx: Too
   return withAi(
     "blog titles",
     ctx,
-    () => blogTitles(input.topic, input.style),
+    () => templates.blogTitles(input.topic, input.style),
     () =>
       generateList({
         name: "tool_blog_titles",
@@ -173,10 +161,10 @@ export function runBlogTitles(input: ToolInput<"blog-title-generator">, ctx: Too
 export function runSeoTitles(input: ToolInput<"seo-title-generator">, ctx: ToolContext) {
   const keyword = cleanTopic(input.keyword);
   const suffix = input.brand ? ` | ${input.brand}` : "";
-  return withAi<SeoTitle[]>(
+  return withAi<templates.SeoTitle[]>(
     "seo titles",
     ctx,
-    () => seoTitles(input.keyword, input.brand),
+    () => templates.seoTitles(input.keyword, input.brand),
     async () => {
       const titles = await generateList({
         name: "tool_seo_titles",
@@ -196,12 +184,12 @@ export function runSeoTitles(input: ToolInput<"seo-title-generator">, ctx: ToolC
 }
 
 export function runSocialCaptions(input: ToolInput<"social-media-caption-generator">, ctx: ToolContext) {
-  const limit = PLATFORM_LIMITS[input.platform];
+  const limit = templates.PLATFORM_LIMITS[input.platform];
   const platform = { instagram: "Instagram", twitter: "Twitter/X", linkedin: "LinkedIn" }[input.platform];
   return withAi(
     "social captions",
     ctx,
-    () => socialCaptions(input.topic, input.platform, input.tone),
+    () => templates.socialCaptions(input.topic, input.platform, input.tone),
     () =>
       generateList({
         name: "tool_social_captions",
@@ -217,7 +205,7 @@ export function runSocialCaptions(input: ToolInput<"social-media-caption-generat
 
 export function runContentOutline(input: ToolInput<"content-outline-generator">, ctx: ToolContext) {
   const format = { "blog-post": "a blog post", video: "a video script", course: "an online course (one module per section)" }[input.type];
-  return withAi<OutlineSection[]>(
+  return withAi<templates.OutlineSection[]>(
     "content outline",
     ctx,
     () => contentOutline(input.topic, input.type),

@@ -49,13 +49,7 @@ export function SchedulerCalendar({ days, autopilot }: { days: ComingDay[]; auto
               </thead>
               <tbody>
                 {weeks.map((week, i) => (
-                  <tr key={i}>
-                    {week.map((day, j) => (
-                      <td key={day?.date ?? `empty-${i}-${j}`} className="h-24 border border-slate-200 p-1 align-top">
-                        {day ? <DayCell day={day} state={autopilot.days[day.date]?.state} /> : null}
-                      </td>
-                    ))}
-                  </tr>
+                  <WeekRow key={i} week={week} index={i} autopilot={autopilot} />
                 ))}
               </tbody>
             </table>
@@ -63,6 +57,19 @@ export function SchedulerCalendar({ days, autopilot }: { days: ComingDay[]; auto
         );
       })}
     </div>
+  );
+}
+
+/** One week of a month, Monday first; days outside the month are empty cells. */
+function WeekRow({ week, index, autopilot }: { week: Array<ComingDay | null>; index: number; autopilot: AutopilotStatus }) {
+  return (
+    <tr>
+      {week.map((day, j) => (
+        <td key={day?.date ?? `empty-${index}-${j}`} className="h-24 border border-slate-200 p-1 align-top">
+          {day ? <DayCell day={day} state={autopilot.days[day.date]?.state} /> : null}
+        </td>
+      ))}
+    </tr>
   );
 }
 
