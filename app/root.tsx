@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import stylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
+import { ListLinkNavigation } from "./components/list-link";
 import { PublicHeader } from "./components/public-header";
 import { Toaster } from "./components/toaster";
 import { requestContext } from "./context";
@@ -88,6 +89,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <Toaster toast={loaderData.toast} />
+      <ListLinkNavigation />
     </>
   );
 }

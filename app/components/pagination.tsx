@@ -1,5 +1,11 @@
 import { Link } from "react-router";
 
+/** A ?page= value as a page number; anything but a positive whole number is page 1 (the list clamps it to its last page). */
+export function parsePage(value: string | null) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
+}
+
 /** "Showing a-b of n" with Previous/Next links; hrefFor builds the URL of a page, keeping the list's filters. */
 export function Pagination({
   page,

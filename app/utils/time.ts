@@ -58,11 +58,21 @@ export function safeTimeZone(timeZone: string | null | undefined) {
 }
 
 /** The calendar date ('YYYY-MM-DD') and 24-hour wall-clock time ('HH:MM') at an instant in a zone. */
-export function zonedParts(at: Date, timeZone: string | null | undefined) {
-  const parts = zoneFormatter(safeTimeZone(timeZone))!.formatToParts(at);
+export function zonedParts(at: Date, timeZone: string | null | undefined): { date: string; time: string } {
+  const zone = safeTimeZone(timeZone);
+  // formatToParts costs microseconds and a long list asks for the same instants on every view; the answer never changes.
+  const key = `${zone} ${at.getTime()}`;
+  const known = zonedPartsMemo.get(key);
+  if (known) return { ...known };
+  const parts = zoneFormatter(zone)!.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+  const answer = { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+  if (zonedPartsMemo.size >= ZONED_PARTS_MEMO_SIZE) zonedPartsMemo.clear();
+  zonedPartsMemo.set(key, answer);
+  return { ...answer };
 }
+const ZONED_PARTS_MEMO_SIZE = 20_000;
+const zonedPartsMemo = new Map<string, { date: string; time: string }>();
 
 /** The calendar date ('YYYY-MM-DD') at an instant in a zone. */
 export function zonedDate(at: Date, timeZone: string | null | undefined) {

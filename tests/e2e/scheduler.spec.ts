@@ -55,10 +55,13 @@ for (const javaScriptEnabled of [true, false]) {
       const tomorrowDate = (await tomorrow.getAttribute("data-testid"))!.slice("day-".length);
       const dialog = page.getByRole("dialog", { name: "Choose a topic" });
       if (javaScriptEnabled) {
+        // A marker on the window survives a client-side navigation, not a page load.
+        await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
         await expect(async () => {
           await tomorrow.getByRole("link", { name: /Choose from topics/ }).click();
           await expect(dialog).toBeVisible({ timeout: 1000 });
         }).toPass();
+        expect(await page.evaluate(() => "stillTheSamePage" in window)).toBe(true);
         const { violations } = await new AxeBuilder({ page }).analyze();
         expect(violations.map((v) => v.id)).toEqual([]);
       } else {
@@ -108,6 +111,11 @@ for (const javaScriptEnabled of [true, false]) {
         const { violations } = await new AxeBuilder({ page }).analyze();
         expect(violations.map((v) => v.id)).toEqual([]);
       }
+      await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      await page.getByRole("link", { name: "Pour-over basics" }).click();
+      await expect(page).toHaveURL(new RegExp(`/dashboard/write\\?edit=${articleId}`));
+      await expect(page.getByLabel("Title")).toHaveValue("Pour-over basics");
+      expect(await page.evaluate(() => "stillTheSamePage" in window)).toBe(javaScriptEnabled);
 
       // Without topics or brand tags the dialog says so and offers the fallback topics.
       await db.deleteFrom("topics").where("site_id", "=", user.siteId).execute();

@@ -202,7 +202,7 @@ describe("scheduler", () => {
     expect(await planItems(a.siteId)).toHaveLength(1);
   });
 
-  it("the past tab lists the newest 100 published or failed articles, newest first, with each live address or error", async () => {
+  it("the past tab pages through the published or failed articles, 25 at a time, newest first, with each live address or error", async () => {
     const a = await makeUser(db, { email: "sched-past-order@example.com", site: { timezone: TZ } });
     const start = Date.UTC(2026, 0, 1);
     const at = (i: number) => new Date(start + i * 3_600_000).toISOString();
@@ -228,7 +228,15 @@ describe("scheduler", () => {
     const view = await load(a.cookie, "?tab=past");
     expected.sort((x, y) => (x.when < y.when ? 1 : x.when > y.when ? -1 : 0));
     expect(view.data.counts.past).toBe(expected.length);
-    expect(view.data.past.map((p) => p.id)).toEqual(expected.slice(0, 100).map((e) => e.id));
+    expect(view.data.past.map((p) => p.id)).toEqual(expected.slice(0, 25).map((e) => e.id));
+    expect(view.data.pastPage).toEqual({ page: 1, pageCount: Math.ceil(expected.length / 25), first: 1 });
+    const third = await load(a.cookie, "?tab=past&page=3");
+    expect(third.data.past.map((p) => p.id)).toEqual(expected.slice(50, 75).map((e) => e.id));
+    // A page past the end shows the last one; a page that is not a number shows the first.
+    const last = await load(a.cookie, "?tab=past&page=99");
+    expect(last.data.pastPage.page).toBe(Math.ceil(expected.length / 25));
+    expect(last.data.past.map((p) => p.id)).toEqual(expected.slice((last.data.pastPage.page - 1) * 25).map((e) => e.id));
+    expect((await load(a.cookie, "?tab=past&page=x")).data.past[0]!.id).toBe(expected[0]!.id);
     expect(view.data.past.find((p) => p.id === "past-125")).toMatchObject({
       outcome: "published",
       liveUrl: "https://example.com/live",

@@ -16,19 +16,19 @@ export type ButtonProps = React.ComponentProps<"button"> & {
   asChild?: boolean;
 };
 
-export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
-  return (
-    <Component
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50",
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+/** A button's classes, for a plain element that looks like one (a ListLink in a long list). */
+export function buttonClassName({ variant = "primary", size = "md", className }: Pick<ButtonProps, "variant" | "size" | "className"> = {}) {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-50",
+    variants[variant],
+    sizes[size],
+    className,
   );
+}
+
+export function Button({ variant, size, asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return <Component className={buttonClassName({ variant, size, className })} {...props} />;
 }
 
 /** A submit button that shows its pending label while the form is in flight. */

@@ -16,12 +16,6 @@ export function parseArticleSort(value: string | null): ArticleListSort {
   return value === "oldest" ? "oldest" : "newest";
 }
 
-/** A positive page number; anything else is page 1. */
-export function parsePage(value: string | null) {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
-}
-
 export type ArticleListItem = {
   id: string;
   title: string;

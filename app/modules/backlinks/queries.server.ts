@@ -17,11 +17,6 @@ export function parseLinkFilter(params: URLSearchParams): LinkFilter {
   };
 }
 
-export function parseLinkPage(raw: string | null) {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 1 ? Math.min(n, 100_000) : 1;
-}
-
 export async function getLinkSummary(db: DB, siteId: string) {
   const row = await db
     .selectFrom("links")

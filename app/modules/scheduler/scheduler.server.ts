@@ -15,7 +15,8 @@ const SCHEDULER_DAYS = 90;
 const DEFAULT_SCHEDULED_TIME = "18:30";
 /** When the site has neither topics nor brand tags (docs/product.md "Scheduler"). */
 const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
-const PAST_LIMIT = 100;
+/** The Past tab shows the newest first, a page at a time (docs/decisions/053). */
+const PAST_PER_PAGE = 25;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -79,6 +80,8 @@ export type SchedulerView = {
   counts: { coming: number; past: number };
   days: ComingDay[];
   past: PastArticle[];
+  /** The Past tab's page (1-based, clamped to the pages there are), how many pages it has, and the position of its first row. */
+  pastPage: { page: number; pageCount: number; first: number };
 };
 
 /**
@@ -89,7 +92,7 @@ export type SchedulerView = {
 export async function getSchedulerView(
   db: DB,
   { id: siteId, timeZone }: SchedulerSite,
-  { now = new Date(), tab = "coming" }: { now?: Date; tab?: "coming" | "past" } = {},
+  { now = new Date(), tab = "coming", pastPage = 1 }: { now?: Date; tab?: "coming" | "past"; pastPage?: number } = {},
 ): Promise<SchedulerView> {
   const scheduledTime = await scheduledTimeOf(db, siteId);
   const days = schedulerDays(now, timeZone);
@@ -122,8 +125,9 @@ export async function getSchedulerView(
     articlesByDate.set(local.date, list);
   }
 
-  let past: PastArticle[] = [];
-  if (tab === "past") past = await pastArticles(db, siteId, timeZone);
+  const pageCount = Math.max(1, Math.ceil(publishedCount / PAST_PER_PAGE));
+  const page = Math.min(Math.max(1, Math.floor(pastPage) || 1), pageCount);
+  const past = tab === "past" ? await pastArticles(db, siteId, timeZone, page) : [];
   return {
     timeZone,
     timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME),
@@ -133,6 +137,7 @@ export async function getSchedulerView(
       return { ...d, planned: item ? { keyword: item.keyword, topicId: item.topic_id } : null, articles: articlesByDate.get(d.date) ?? [] };
     }),
     past,
+    pastPage: { page, pageCount, first: (page - 1) * PAST_PER_PAGE + 1 },
   };
 }
 
@@ -160,17 +165,18 @@ async function countPast(db: DB, siteId: string) {
  * The page's rows are picked first, in the index's order (no sort of every published article), and only those
  * look up their publications (docs/decisions/053).
  */
-async function pastArticles(db: DB, siteId: string, timeZone: string): Promise<PastArticle[]> {
-  const page = db
+async function pastArticles(db: DB, siteId: string, timeZone: string, page: number): Promise<PastArticle[]> {
+  const rowsOfPage = db
     .selectFrom("articles")
     .select(["id", "title", "status", "published_at", "updated_at"])
     .where("site_id", "=", siteId)
     .where(IS_PAST)
     .orderBy(PAST_ORDER, "desc")
     .orderBy("id", "desc")
-    .limit(PAST_LIMIT);
+    .limit(PAST_PER_PAGE)
+    .offset((page - 1) * PAST_PER_PAGE);
   const rows = await db
-    .selectFrom(page.as("a"))
+    .selectFrom(rowsOfPage.as("a"))
     .select((eb) => [
       "a.id",
       "a.title",

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
+import { ListLink } from "#app/components/list-link";
 import type { ArticleStatus } from "#app/db/schema";
 import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
 import { editUrl } from "#app/modules/articles/urls";
@@ -94,19 +95,19 @@ function StaticRowMenu({ article, back }: { article: ArticleRow; back: string })
       </summary>
       <ul className="absolute right-0 z-20 mt-1 w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <li>
-          <Link className={itemClass} to={editUrl(article.id)}>
+          <ListLink className={itemClass} to={editUrl(article.id)}>
             Edit
-          </Link>
+          </ListLink>
         </li>
         <li>
-          <Link className={itemClass} to={editUrl(article.id, { publish: true })}>
+          <ListLink className={itemClass} to={editUrl(article.id, { publish: true })}>
             {publishLabel(article)}
-          </Link>
+          </ListLink>
         </li>
         <li>
-          <Link className={cn(itemClass, "text-red-700")} to={deleteHref(article.id, back)}>
+          <ListLink className={cn(itemClass, "text-red-700")} to={deleteHref(article.id, back)}>
             Delete
-          </Link>
+          </ListLink>
         </li>
       </ul>
     </details>
@@ -206,9 +207,9 @@ export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back
               data-testid="article-row"
             >
               <td className={cn(cell, "max-sm:order-1 max-sm:min-w-0 max-sm:grow max-sm:basis-[calc(100%-3.5rem)]")}>
-                <Link to={editUrl(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                <ListLink to={editUrl(article.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
                   {article.title || "Untitled"}
-                </Link>
+                </ListLink>
                 {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-600">{article.targetKeyword}</p> : null}
               </td>
               <td className={cn(cell, "text-slate-700 max-sm:order-4 max-sm:text-xs")}>{article.author}</td>

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { Pagination } from "#app/components/pagination";
+import { Pagination, parsePage } from "#app/components/pagination";
 import { GettingStartedChecklist } from "#app/components/getting-started";
 import { UsageMeter } from "#app/components/usage-card";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { getUsageSummary } from "#app/modules/articles/quota.server";
-import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab, parsePage } from "#app/modules/articles/queries.server";
+import { ARTICLES_PER_PAGE, listArticlePage, parseArticleSort, parseArticleTab } from "#app/modules/articles/queries.server";
 import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/queries.server";
 import { showStoredScores } from "#app/modules/articles/stored-score.server";
 import { authContext } from "#app/modules/auth/guards.server";

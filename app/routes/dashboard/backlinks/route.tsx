@@ -6,7 +6,8 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { backlinksToSite, backlinkTarget, refreshBacklinkData } from "#app/modules/backlinks/backlink-data.server";
 import { isCheckRunning, requestLinkCheck } from "#app/modules/backlinks/links.server";
 import { getBacklinkDataProvider } from "#app/modules/backlinks/provider.server";
-import { getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter, parseLinkPage } from "#app/modules/backlinks/queries.server";
+import { getLinkSummary, LINKS_PER_PAGE, listLinkPage, parseLinkFilter } from "#app/modules/backlinks/queries.server";
+import { parsePage } from "#app/components/pagination";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { readFormData, replyNotice } from "#app/utils/forms.server";
 import { formatDate, formatDateTime } from "#app/utils/time";
@@ -32,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const filter = parseLinkFilter(params);
   const [summary, list, checking, toSite] = await Promise.all([
     getLinkSummary(db, site.id),
-    listLinkPage(db, site.id, filter, parseLinkPage(params.get("page"))),
+    listLinkPage(db, site.id, filter, parsePage(params.get("page"))),
     isCheckRunning(db, site.id),
     backlinksToSite(db, site, getBacklinkDataProvider()),
   ]);

@@ -7,6 +7,7 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { autopilotStatus } from "#app/modules/autopilot/status.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
+import { Pagination, parsePage } from "#app/components/pagination";
 import { TabNav } from "#app/components/tab-nav";
 import { formatDayDate } from "#app/utils/time";
 import { schedulerAction } from "./actions.server";
@@ -34,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tab: TabId = params.get("tab") === "past" ? "past" : "coming";
   const calendar = params.get("view") === "calendar";
   const now = new Date();
-  const view = await getSchedulerView(db, site, { now, tab });
+  const view = await getSchedulerView(db, site, { now, tab, pastPage: parsePage(params.get("page")) });
   const asked = params.get("choose") ?? "";
   let choose: ChooseState | null = null;
   if (tab === "coming" && isInWindow(asked, now, view.timeZone)) {
@@ -56,7 +57,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, calendar, counts, days, past, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
+  const { tab, calendar, counts, days, past, pastPage, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -80,6 +81,16 @@ export default function SchedulerPage({ loaderData, actionData }: Route.Componen
       {actionData?.notice ? <FormMessage title={actionData.notice.title} description={actionData.notice.description} /> : null}
       {tab === "coming" ? <ViewSwitch calendar={calendar} /> : null}
       {tab === "past" ? <PastList past={past} /> : null}
+      {tab === "past" ? (
+        <Pagination
+          page={pastPage.page}
+          pageCount={pastPage.pageCount}
+          first={pastPage.first}
+          shown={past.length}
+          total={counts.past}
+          hrefFor={(page) => (page > 1 ? `${PAGE}?tab=past&page=${page}` : `${PAGE}?tab=past`)}
+        />
+      ) : null}
       {tab === "coming" && calendar ? <SchedulerCalendar days={days} autopilot={autopilot} /> : null}
       {tab === "coming" && !calendar ? <ComingList days={days} timeText={timeText} autopilot={autopilot} canSkip={canSkip} /> : null}
       {choose ? <ChooseTopicDialog choose={choose} closeTo={calendar ? `${PAGE}?view=calendar` : PAGE} /> : null}

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { Button } from "#app/components/ui/button";
+import { ListLink } from "#app/components/list-link";
+import { Button, buttonClassName } from "#app/components/ui/button";
 import { editUrl } from "#app/modules/articles/urls";
 import type { AutopilotStatus, DayStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay, PastArticle } from "#app/modules/scheduler/scheduler.server";
@@ -108,9 +109,9 @@ export function PastList({ past }: { past: PastArticle[] }) {
       {past.map((a) => (
         <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
           <div className="flex min-w-0 flex-col gap-1">
-            <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            <ListLink to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
               {a.title}
-            </Link>
+            </ListLink>
             {a.outcome === "failed" ? (
               <p className="text-sm text-red-800">Publishing failed{a.error ? `: ${a.error}` : "."}</p>
             ) : a.liveUrl ? (
@@ -164,9 +165,9 @@ export function ComingList({
             {day.articles.map((a) => (
               <p key={a.id} className="text-sm text-slate-900">
                 <span className="text-slate-600">Scheduled article ({a.time}): </span>
-                <Link to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                <ListLink to={editUrl(a.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                   {a.title}
-                </Link>
+                </ListLink>
               </p>
             ))}
           </div>
@@ -183,11 +184,14 @@ export function ComingList({
                 </Button>
               </Form>
             ) : null}
-            <Button asChild variant="secondary" size="sm">
-              <Link to={`?choose=${day.date}`} preventScrollReset aria-label={`Choose from topics for ${day.dateText}`}>
-                Choose from topics
-              </Link>
-            </Button>
+            <ListLink
+              to={`/dashboard/scheduler?choose=${day.date}`}
+              preventScrollReset
+              aria-label={`Choose from topics for ${day.dateText}`}
+              className={buttonClassName({ variant: "secondary", size: "sm" })}
+            >
+              Choose from topics
+            </ListLink>
           </div>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ListLink } from "#app/components/list-link";
 import type { AutopilotStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
@@ -76,8 +77,8 @@ function WeekRow({ week, index, autopilot }: { week: Array<ComingDay | null>; in
 function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) {
   const warn = state === "held" || state === "failed";
   return (
-    <Link
-      to={`?view=calendar&choose=${day.date}`}
+    <ListLink
+      to={`/dashboard/scheduler?view=calendar&choose=${day.date}`}
       preventScrollReset
       aria-label={`${day.dateText}${day.planned ? `: ${day.planned.keyword}` : ""}. Choose a topic`}
       className="flex h-full flex-col gap-1 rounded p-1 hover:bg-slate-50"
@@ -101,7 +102,7 @@ function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) 
           {state}
         </span>
       ) : null}
-    </Link>
+    </ListLink>
   );
 }
 
