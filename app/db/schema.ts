@@ -180,6 +180,14 @@ export interface ArticlesTable {
   /** What seo_score was computed against (scorer version and the site's SEO settings); null: never recorded (migration 0012). */
   seo_basis: string | null;
 }
+/** Each site's articles by status and whether published_at is set, kept by triggers (migrations/0032_article_counts.ts); never written by the code. */
+interface ArticleCountsTable {
+  site_id: string;
+  status: ArticleStatus;
+  /** 1 when published_at is set. */
+  dated: number;
+  n: number;
+}
 interface ArticleImagesTable {
   id: string;
   article_id: string;
@@ -577,6 +585,7 @@ export interface Database {
   publishing_settings: PublishingSettingsTable;
   topics: TopicsTable;
   articles: ArticlesTable;
+  article_counts: ArticleCountsTable;
   article_images: ArticleImagesTable;
   generations: GenerationsTable;
   plan_items: PlanItemsTable;

@@ -44,6 +44,7 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
       .where("status", "=", "scheduled")
       .where("scheduled_at", ">", now.toISOString())
       .orderBy("scheduled_at")
+      .limit(1)
       .executeTakeFirst(),
     db
       .selectFrom("plan_items")
@@ -52,6 +53,7 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
       .where("status", "=", "planned")
       .where("date", ">=", today)
       .orderBy("date")
+      .limit(1)
       .executeTakeFirst(),
   ]);
   const enabled = settings?.auto_generation === 1;
