@@ -1,7 +1,8 @@
 // npm run bench:pages: the signed-in dashboard under load (docs/decisions/053). Expects `npm run build`
 // (BUILD_DIR honoured); starts the built server in production mode on a fresh temporary database, inserts
 // BENCH_ARTICLES articles (10,000 by default) directly on one site, without stored SEO scores, signs 10
-// sessions in and drives every dashboard page with 10 users at once for BENCH_DURATION seconds (8) each.
+// sessions in and drives every dashboard page with 10 users at once for BENCH_DURATION seconds (8) each, after
+// 2 s of the same load unmeasured (warm code, as a running server has).
 // Prints p50 / p97.5 / max per page and the server's main-thread CPU per request, then /healthz during 40
 // parallel form posts. Goals: p97.5 under 150 ms on every page, /healthz under 100 ms.
 import { percentile } from "./bench-wordpress";
