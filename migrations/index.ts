@@ -26,6 +26,7 @@ import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
 import * as m0028ArticleSlugs from "./0028_article_slugs";
 import * as m0032ArticleCounts from "./0032_article_counts";
+import * as m0033SiteScheduled from "./0033_site_scheduled";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0027_page_indexes": m0027PageIndexes,
   "0028_article_slugs": m0028ArticleSlugs,
   "0032_article_counts": m0032ArticleCounts,
+  "0033_site_scheduled": m0033SiteScheduled,
 };
