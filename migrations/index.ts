@@ -25,6 +25,7 @@ import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
 import * as m0028ArticleSlugs from "./0028_article_slugs";
+import * as m0030PublicationMediaVariants from "./0030_publication_media_variants";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0026_shopify_webhook_ids": m0026ShopifyWebhookIds,
   "0027_page_indexes": m0027PageIndexes,
   "0028_article_slugs": m0028ArticleSlugs,
+  "0030_publication_media_variants": m0030PublicationMediaVariants,
 };

@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { resetEnvForTests } from "#app/env.server";
+import { getEnv, resetEnvForTests } from "#app/env.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobContext } from "#app/modules/jobs/runner.server";
@@ -19,6 +21,7 @@ import { liveCheckAction } from "#app/routes/dashboard/write/live-check.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { listen } from "#tests/fakes/http-fake";
+import { pngOf } from "#tests/fakes/test-images";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
 
@@ -59,6 +62,9 @@ beforeAll(async () => {
   );
   process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
   resetEnvForTests();
+  // The article's image is in the image store: a missing one would stop the publish (post.server.ts).
+  fs.mkdirSync(path.join(getEnv().dataDir, "uploads", "articles"), { recursive: true });
+  fs.writeFileSync(path.join(getEnv().dataDir, "uploads", "articles", "jar.png"), pngOf(1200, 675));
 });
 
 afterAll(async () => {

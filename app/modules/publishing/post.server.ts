@@ -175,15 +175,3 @@ export async function buildPost(
     brandName: brand?.brand_name?.trim() || "",
   };
 }
-
-/** The HTML with each of our image paths replaced by where the image now lives on the platform. */
-export function rewriteImageSources(html: string, uploaded: Map<string, string>) {
-  if (!uploaded.size) return html;
-  const $ = cheerio.load(html, null, false);
-  $("img").each((_, element) => {
-    const src = $(element).attr("src");
-    const url = src ? uploaded.get(src) : undefined;
-    if (url) $(element).attr("src", url);
-  });
-  return $.html();
-}
