@@ -40,6 +40,18 @@ describe("imageSize", () => {
     expect(imageSize(vp8x)).toEqual({ width: 1024, height: 512 });
   });
 
+  it("reads an SVG's width and height, else its viewBox", () => {
+    expect(imageSize(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect/></svg>'))).toEqual({
+      width: 1200,
+      height: 630,
+    });
+    expect(imageSize(Buffer.from('<?xml version="1.0"?>\n<svg viewBox="0 0 800 450" xmlns="http://www.w3.org/2000/svg"></svg>'))).toEqual({
+      width: 800,
+      height: 450,
+    });
+    expect(imageSize(Buffer.from('<svg width="100%" xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
+  });
+
   it("says nothing for bytes that are not an image or are cut short", () => {
     expect(imageSize(Buffer.from("not an image at all"))).toBeNull();
     expect(imageSize(pngOf(10, 10).subarray(0, 20))).toBeNull();

@@ -1,6 +1,7 @@
 /**
- * The pixel size of a PNG, JPEG, GIF or WebP from its own bytes (the header, or a JPEG's first
- * start-of-frame), so that what goes out carries width and height. Null when the bytes say nothing usable.
+ * The pixel size of a PNG, JPEG, GIF, WebP or SVG from its own bytes (the header, a JPEG's first
+ * start-of-frame, an SVG's width and height or viewBox), so that what goes out carries width and height.
+ * Null when the bytes say nothing usable.
  */
 
 export type ImageSize = { width: number; height: number };
@@ -51,6 +52,15 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
         const h = bytes[27]! | (bytes[28]! << 8) | (bytes[29]! << 16);
         return valid(w + 1, h + 1);
       }
+    }
+    const head = ascii(0, Math.min(bytes.length, 1024));
+    const svg = /<svg\b[^>]*>/i.exec(head)?.[0];
+    if (svg) {
+      const number = (name: string) => Number(new RegExp(`\\s${name}="\\s*([\\d.]+)(px)?\\s*"`).exec(svg)?.[1] ?? NaN);
+      const box = /\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg);
+      const width = number("width") || Number(box?.[1]);
+      const height = number("height") || Number(box?.[2]);
+      return Number.isFinite(width) && Number.isFinite(height) ? valid(Math.round(width), Math.round(height)) : null;
     }
   } catch {
     // A header cut short: nothing usable.
