@@ -297,6 +297,8 @@ interface PublicationMediaTable {
   local_path: string;
   remote_id: string;
   remote_url: string;
+  /** The platform's sizes of the image as JSON [{url, width, height}] (srcset); null when it makes none. */
+  variants: string | null;
   created_at: Timestamp;
 }
 interface OauthStatesTable {

@@ -188,7 +188,7 @@ test.describe.serial("write screen without JavaScript", () => {
     await dialog.getByRole("button", { name: "Publish now" }).click();
     await expect(page.getByText("Published!")).toBeVisible();
     const published = page.getByRole("region", { name: "Published to" });
-    await expect(published).toContainText("Published (live");
+    await expect(published.getByTestId("publication-state")).toHaveText("Live on your hosted blog");
     const liveUrl = await published.getByRole("link").first().getAttribute("href");
     await page.goto(liveUrl!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("No script article");

@@ -162,6 +162,33 @@ function slugify(text: string) {
  * gets lost: tables (and `kg-card-begin: html` blocks) become HTML cards kept
  * verbatim; elsewhere class/style attributes and div wrappers go.
  */
+/** The widths Ghost resizes its own images to on request (/content/images/size/wNNN/…). */
+const GHOST_IMAGE_WIDTHS = [600, 1000, 1600, 2400];
+
+const attrOf = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+
+/**
+ * An image as Ghost's HTML import reads it (an image card: src, alt, width, height, caption) and its renderer
+ * writes it back: figure.kg-image-card, img.kg-image with width and height, and, for an image in Ghost's own
+ * content/images with a known width, a srcset of the /size/wNNN/ copies narrower than it plus the original.
+ */
+function imageCard(img: string, caption: string | null) {
+  const src = attrOf(img, "src") ?? "";
+  const alt = attrOf(img, "alt") ?? "";
+  const width = Number(attrOf(img, "width")) || null;
+  const height = Number(attrOf(img, "height")) || null;
+  let attrs = `src="${src}" class="kg-image" alt="${alt}" loading="lazy"`;
+  if (width && height) attrs += ` width="${width}" height="${height}"`;
+  if (width && src.includes("/content/images/") && !src.includes("/content/images/size/")) {
+    const copies = GHOST_IMAGE_WIDTHS.filter((w) => w < width).map(
+      (w) => `${src.replace("/content/images/", `/content/images/size/w${w}/`)} ${w}w`,
+    );
+    if (copies.length) attrs += ` srcset="${[...copies, `${src} ${width}w`].join(", ")}" sizes="(min-width: 720px) 720px"`;
+  }
+  const cls = `kg-card kg-image-card${caption ? " kg-card-hascaption" : ""}`;
+  return `<figure class="${cls}"><img ${attrs}>${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
+}
+
 function ghostConvertHtml(source: string): { html: string; lexical: string } {
   const cards: string[] = [];
   let rest = source.replace(/<!--\s*kg-card-begin: html\s*-->([\s\S]*?)<!--\s*kg-card-end: html\s*-->/g, (_m, inner: string) => {
@@ -172,11 +199,21 @@ function ghostConvertHtml(source: string): { html: string; lexical: string } {
     cards.push(table);
     return `@@card${cards.length - 1}@@`;
   });
+  // Images become image cards, whatever wrapped them (a figure with its caption, a paragraph, a link).
+  const images: string[] = [];
+  rest = rest.replace(
+    /<figure\b[^>]*>\s*(?:<a\b[^>]*>\s*)?(<img\b[^>]*>)\s*(?:<\/a>\s*)?(?:<figcaption\b[^>]*>([\s\S]*?)<\/figcaption>\s*)?<\/figure>|<p\b[^>]*>\s*(<img\b[^>]*>)\s*<\/p>|(<img\b[^>]*>)/gi,
+    (_m, figureImg: string | undefined, caption: string | undefined, pImg: string | undefined, bareImg: string | undefined) => {
+      images.push(imageCard((figureImg ?? pImg ?? bareImg)!, caption?.trim() || null));
+      return `@@image${images.length - 1}@@`;
+    },
+  );
   rest = rest
     .replace(/\s(class|style|id|data-[\w-]+)="[^"]*"/gi, "")
     .replace(/<\/?div[^>]*>/gi, "")
     .replace(/<!--[\s\S]*?-->/g, "");
   const children: unknown[] = [];
+  rest = rest.replace(/@@image(\d+)@@/g, (_m, index: string) => images[Number(index)]!);
   const html = rest.replace(/@@card(\d+)@@/g, (_m, index: string) => {
     const card = cards[Number(index)]!;
     return `<!--kg-card-begin: html-->\n${card}\n<!--kg-card-end: html-->`;
@@ -675,7 +712,9 @@ export async function startGhostFake({
     // Ghost's own clock in every answer: what a client compares to spot skew.
     res.setHeader("Date", new Date(now()).toUTCString());
 
-    const image = media.find((m) => new URL(m.url).pathname === url.pathname);
+    // An uploaded image, or one of the resized copies Ghost makes of it on request.
+    const wanted = url.pathname.replace(/\/content\/images\/size\/w\d+\//, "/content/images/");
+    const image = media.find((m) => new URL(m.url).pathname === wanted);
     if (image && (method === "GET" || method === "HEAD")) {
       logged.status = 200;
       res.writeHead(200, { "Content-Type": image.contentType, "Content-Length": String(image.size) });
@@ -683,6 +722,17 @@ export async function startGhostFake({
     }
 
     const apiPrefix = `${basePath}/ghost/api/admin/`;
+    const slug = url.pathname.startsWith(`${basePath}/`) ? /^\/([a-z0-9-]+)\/$/.exec(url.pathname.slice(basePath.length))?.[1] : undefined;
+    const published = slug && method === "GET" ? posts.find((p) => p.slug === slug && p.status === "published") : undefined;
+    if (published) {
+      // Casper's post page: the rendered html in the content column.
+      logged.status = 200;
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      return res.end(
+        `<!doctype html><html><head><title>${published.title}</title></head><body><main class="site-main"><article class="article">` +
+          `<h1 class="article-title">${published.title}</h1><section class="gh-content gh-canvas">${published.html}</section></article></main></body></html>`,
+      );
+    }
     if (!url.pathname.startsWith(apiPrefix)) {
       // Whatever a non-Ghost path gives: the theme's HTML 404.
       logged.status = 404;

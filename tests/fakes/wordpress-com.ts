@@ -42,6 +42,12 @@ type Failure = {
 
 type Blog = { ID: number; name: string; slug: string; description: string };
 type Term = { ID: number; name: string; slug: string };
+function pngSize(bytes: Buffer) {
+  if (bytes.length >= 24 && bytes.toString("latin1", 1, 4) === "PNG")
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  return { width: 1, height: 1 };
+}
+
 type Media = {
   ID: number;
   blog: number;
@@ -211,8 +217,8 @@ export async function startWordPressComFake({
       title: item.title,
       caption: item.caption,
       alt: item.alt,
-      width: 1,
-      height: 1,
+      // Read from the file's header as WordPress.com does (a PNG's; anything else answers 1×1 as before).
+      ...pngSize(item.bytes),
     };
   }
 

@@ -90,6 +90,10 @@ type FakeTerm = { id: number; name: string; slug: string; description: string; p
 
 type FakeMedia = {
   id: number;
+  width: number;
+  height: number;
+  /** The copies WordPress makes on upload (add_image_size), by name: file under uploads, width, height. */
+  sizes: Record<string, { file: string; width: number; height: number }>;
   date_gmt: string;
   slug: string;
   title: string;
@@ -149,6 +153,76 @@ const CAPABILITIES: Record<WordPressRole, string[]> = {
   author: ["read", "edit_posts", "edit_published_posts", "publish_posts", "delete_posts", "upload_files"],
   contributor: ["read", "edit_posts", "delete_posts"],
 };
+
+/** A PNG's size from its header; anything else is taken for WordPress's usual 1200×630 test image. */
+function uploadedSize(bytes: Buffer) {
+  if (bytes.length >= 24 && bytes.toString("latin1", 1, 4) === "PNG")
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  return { width: 1200, height: 630 };
+}
+
+/**
+ * The sizes WordPress 6 makes of an upload (image_resize_dimensions for each registered size): thumbnail
+ * cropped to 150×150, the others scaled to fit, each only when smaller than the original, named
+ * "<stem>-<w>x<h>.<ext>".
+ */
+const WP_SIZES: Array<{ name: string; width: number; height: number; crop: boolean }> = [
+  { name: "thumbnail", width: 150, height: 150, crop: true },
+  { name: "medium", width: 300, height: 300, crop: false },
+  { name: "medium_large", width: 768, height: 0, crop: false },
+  { name: "large", width: 1024, height: 1024, crop: false },
+  { name: "1536x1536", width: 1536, height: 1536, crop: false },
+  { name: "2048x2048", width: 2048, height: 2048, crop: false },
+];
+
+function intermediateSizes(file: string, width: number, height: number) {
+  const dot = file.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [file.slice(0, dot), file.slice(dot)] : [file, ""];
+  const sizes: FakeMedia["sizes"] = {};
+  for (const size of WP_SIZES) {
+    let w: number;
+    let h: number;
+    if (size.crop) {
+      if (width <= size.width && height <= size.height) continue;
+      [w, h] = [Math.min(width, size.width), Math.min(height, size.height)];
+    } else {
+      const ratio = Math.min(size.width / width, size.height ? size.height / height : Infinity);
+      if (ratio >= 1) continue;
+      [w, h] = [Math.round(width * ratio), Math.round(height * ratio)];
+    }
+    sizes[size.name] = { file: `${stem}-${w}x${h}${ext}`, width: w, height: h };
+  }
+  return sizes;
+}
+
+/**
+ * What the_content does to a post's images on the way to the page (wp_filter_content_tags): an <img> with the
+ * class wp-image-{id} of an attachment gets the attachment's width and height when it has none, and a srcset and
+ * sizes of the attachment's sizes with the same proportions when it has none; every image gets loading="lazy".
+ */
+function filterContentTags(content: string, media: Map<number, FakeMedia>, base: string) {
+  return content.replace(/<img\b[^>]*>/gi, (tag) => {
+    const id = /\bclass="[^"]*\bwp-image-(\d+)\b/.exec(tag)?.[1];
+    const item = id ? media.get(Number(id)) : undefined;
+    let out = tag.replace(/\s*\/?>$/, "");
+    const has = (attr: string) => new RegExp(`\\s${attr}=`, "i").test(out);
+    if (item) {
+      if (!has("width") && !has("height")) out += ` width="${item.width}" height="${item.height}"`;
+      const fit = Object.values(item.sizes).filter((v) => Math.abs(Math.round((item.height * v.width) / item.width) - v.height) <= 1);
+      if (!has("srcset") && fit.length) {
+        const list = [...fit, { file: item.file, width: item.width }].map((v) => `${base}/wp-content/uploads/${v.file} ${v.width}w`);
+        out += ` srcset="${list.join(", ")}" sizes="(max-width: ${item.width}px) 100vw, ${item.width}px"`;
+      }
+    }
+    if (!has("loading")) out += ` loading="lazy"`;
+    return `${out} />`;
+  });
+}
+
+/** kses for a user without unfiltered_html: img keeps WordPress's allowed attributes (srcset and sizes are not among them). */
+function ksesImages(content: string) {
+  return content.replace(/<img\b[^>]*>/gi, (tag) => tag.replace(/\s(srcset|sizes)="[^"]*"/gi, ""));
+}
 
 const YOAST_KEYS = ["_yoast_wpseo_title", "_yoast_wpseo_metadesc"];
 const RANK_MATH_KEYS = ["rank_math_title", "rank_math_description"];
@@ -322,11 +396,24 @@ export async function startWordPressFake({
       post: item.post,
       source_url,
       media_details: {
-        width: 1200,
-        height: 630,
+        width: item.width,
+        height: item.height,
         file: item.file,
         filesize: item.bytes.length,
-        sizes: { full: { source_url, width: 1200, height: 630 } },
+        sizes: {
+          ...Object.fromEntries(
+            Object.entries(item.sizes).map(([name, size]) => [
+              name,
+              {
+                ...size,
+                file: size.file.split("/").pop(),
+                mime_type: item.mime_type,
+                source_url: `${base}/wp-content/uploads/${size.file}`,
+              },
+            ]),
+          ),
+          full: { file: item.file.split("/").pop(), width: item.width, height: item.height, mime_type: item.mime_type, source_url },
+        },
       },
     };
   }
@@ -470,7 +557,11 @@ export async function startWordPressFake({
     const textOf = (value: unknown) =>
       typeof value === "object" && value ? String((value as { raw?: unknown }).raw ?? "") : String(value);
     if (input.title !== undefined) post.title = textOf(input.title);
-    if (input.content !== undefined) post.content = textOf(input.content);
+    // Saved through kses: a user without unfiltered_html (Author, Contributor) loses what it does not allow.
+    if (input.content !== undefined) {
+      const content = textOf(input.content);
+      post.content = settings.role === "administrator" || settings.role === "editor" ? content : ksesImages(content);
+    }
     if (input.excerpt !== undefined) post.excerpt = textOf(input.excerpt);
     let status = input.status === undefined ? post.status : String(input.status);
     if (!["publish", "future", "draft", "pending", "private"].includes(status)) {
@@ -794,8 +885,12 @@ export async function startWordPressFake({
       const ext = dot > 0 ? clean.slice(dot) : "";
       let file = `${folder}/${clean}`;
       for (let n = 1; [...media.values()].some((item) => item.file === file); n++) file = `${folder}/${stem}-${n}${ext}`;
+      const { width, height } = mime.startsWith("image/") ? uploadedSize(bytes) : { width: 0, height: 0 };
       const item: FakeMedia = {
         id: nextId++,
+        width,
+        height,
+        sizes: mime.startsWith("image/") ? intermediateSizes(file, width, height) : {},
         date_gmt: wpDate(now.getTime()),
         slug: sanitizeTitle(stem),
         title: fields.title ?? stem,
@@ -967,7 +1062,9 @@ export async function startWordPressFake({
       }
       if (url.pathname === "/" && (req.method === "GET" || req.method === "HEAD")) return frontPage(res, req.method === "HEAD");
       const upload = /^\/wp-content\/uploads\/(.+)$/.exec(url.pathname);
-      const item = upload && [...media.values()].find((m) => m.file === upload[1]);
+      // The original or one of the sizes WordPress made of it.
+      const item =
+        upload && [...media.values()].find((m) => m.file === upload[1] || Object.values(m.sizes).some((v) => v.file === upload[1]));
       if (item) {
         res.writeHead(200, { "Content-Type": item.mime_type, "Content-Length": String(item.bytes.length) });
         return res.end(item.bytes);
@@ -976,7 +1073,12 @@ export async function startWordPressFake({
       const published = post && !settings.plainPermalinks && [...posts.values()].find((p) => p.slug === post && p.status === "publish");
       if (published) {
         res.writeHead(200, { "Content-Type": "text/html; charset=UTF-8" });
-        return res.end(`<!DOCTYPE html><html><head><title>${published.title}</title></head><body>${published.content}</body></html>`);
+        // A theme's page: the post in a content column, its content through the_content's image filter.
+        return res.end(
+          `<!DOCTYPE html><html><head><title>${published.title}</title></head><body><main class="site-main"><article class="post">` +
+            `<div class="entry-content" style="max-width:720px;margin:0 auto">${filterContentTags(published.content, media, base)}</div>` +
+            `</article></main></body></html>`,
+        );
       }
       res.writeHead(404, { "Content-Type": "text/html; charset=UTF-8" });
       return res.end("<!DOCTYPE html><html><head><title>Page not found</title></head><body>Nothing here</body></html>");

@@ -193,3 +193,14 @@ describe("deleting an article", () => {
     expect(res.data.usage.blocked?.title).toBe("Trial Limit Reached");
   });
 });
+
+describe("status words", () => {
+  it("says when a scheduled article goes out, in the site's time zone", async () => {
+    const user = await makeUser(db, { site: { timezone: "Europe/Berlin" } });
+    await makeArticle(db, user.siteId, { title: "Later", status: "scheduled", scheduled_at: "2099-11-28T08:00:00.000Z" });
+    await makeArticle(db, user.siteId, { title: "Now", status: "published" });
+    const { data } = await list("/dashboard/articles", user.cookie);
+    const byTitle = Object.fromEntries(data.articles.map((a) => [a.title, a.statusText]));
+    expect(byTitle).toEqual({ Later: "Scheduled for 28 Nov 2099, 09:00", Now: null });
+  });
+});

@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { resetEnvForTests } from "#app/env.server";
+import { getEnv, resetEnvForTests } from "#app/env.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobContext } from "#app/modules/jobs/runner.server";
@@ -19,6 +21,7 @@ import { liveCheckAction } from "#app/routes/dashboard/write/live-check.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { listen } from "#tests/fakes/http-fake";
+import { pngOf } from "#tests/fakes/test-images";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
 
@@ -40,12 +43,14 @@ const CONTENT = `<p>Start with <a href="https://shop.example.com/beans?id=4">our
 <a href="/brew-guides/french-press">French press guide</a>.</p>
 <p><img src="/uploads/articles/jar.png" alt="A jar of cold brew"></p>`;
 
+const JAR_ON_PAGE = "/wp-content/uploads/2026/03/jar-1024x576.png";
+
 function livePage(url: string, { meta = "" } = {}) {
   return `<!doctype html><html><head><title>${TITLE.replace("'", "’")} – Northwind</title>${meta}
 <link rel="canonical" href="${url}"></head><body><h1>${TITLE}</h1>
 <p>Start with <a href="https://shop.example.com/beans?id=4&utm_source=newsletter">our beans</a> and the
 <a href="/brew-guides/french-press/">French press guide</a>.</p>
-<img src="/wp-content/uploads/2026/03/jar-1024x576.png" alt=""></body></html>`;
+<figure class="wp-block-image size-full"><img src="/wp-content/uploads/2026/03/jar-1024x576.png" alt="" width="1024" height="576" class="wp-image-7"></figure></body></html>`;
 }
 
 beforeAll(async () => {
@@ -59,6 +64,11 @@ beforeAll(async () => {
   );
   process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${site.port}`;
   resetEnvForTests();
+  // The article's image is in the image store: a missing one would stop the publish (post.server.ts).
+  fs.mkdirSync(path.join(getEnv().dataDir, "uploads", "articles"), { recursive: true });
+  fs.writeFileSync(path.join(getEnv().dataDir, "uploads", "articles", "jar.png"), pngOf(1200, 675));
+  // The live page's image, which the check fetches to see it loads.
+  pages.set(JAR_ON_PAGE, { status: 200, body: "png", headers: { "Content-Type": "image/png" } });
 });
 
 afterAll(async () => {
@@ -165,6 +175,7 @@ describe("checkLivePost", () => {
       meta_description: "problem",
       canonical: "ok",
       images: "ok",
+      image_layout: "ok",
       links: "ok",
     });
     expect(result.problems).toBe(1);
@@ -182,6 +193,22 @@ describe("checkLivePost", () => {
     const after = await recorded(post.publicationId);
     expect(after.result).toMatchObject({ outcome: "checked", problems: 0, stale: false });
     expect(after.updated_at).toBe(before.updated_at);
+  });
+
+  it("fetches the article's images on the page and flags one that does not load", async () => {
+    const post = await published({ config: { seo: ["yoast"] } });
+    const body = livePage(post.url, { meta: `<meta name="description" content="${META}">` }).replace(
+      JAR_ON_PAGE,
+      "/wp-content/uploads/2026/03/jar.png",
+    );
+    pages.set(post.path, { status: 200, body });
+    await checkLivePost(db, post.publicationId);
+    const { result } = await recorded(post.publicationId);
+    if (result?.outcome !== "checked") throw new Error("expected a checked page");
+    const layout = result.checks.find((c) => c.id === "image_layout");
+    expect(layout).toMatchObject({ state: "problem" });
+    expect(layout?.detail).toContain("answers 404");
+    expect(result.checks.find((c) => c.id === "images")?.state).toBe("ok");
   });
 
   it("refuses a private address through the SSRF guard and records 'could not reach'", async () => {

@@ -4,7 +4,7 @@ import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { wixAdapter } from "#app/modules/publishing/platforms/wix/adapter.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
-import { rewriteImageSources } from "#app/modules/publishing/post.server";
+import { placeImages, type PlacedImage } from "#app/modules/publishing/figures";
 import {
   PublishError,
   type AdapterContext,
@@ -145,7 +145,10 @@ function post(overrides: Partial<PostInput> = {}): PostInput {
 async function prepared(ctx: AdapterContext, input: PostInput) {
   const uploaded = new Map<string, UploadedMedia>();
   for (const file of input.images) uploaded.set(file.localPath, await wixAdapter.uploadMedia(ctx, file));
-  const html = rewriteImageSources(input.html, new Map([...uploaded].map(([k, v]) => [k, v.url])));
+  const placed = new Map<string, PlacedImage>(
+    input.images.map((f) => [f.localPath, { ...uploaded.get(f.localPath)!, width: f.width, height: f.height, variants: [] }]),
+  );
+  const html = placeImages(input.html, placed, wixAdapter.figures ?? "html");
   const featured = input.featuredImage ? (uploaded.get(input.featuredImage.localPath) ?? null) : null;
   return { post: { ...input, html }, featured };
 }

@@ -22,6 +22,8 @@ export type ArticleListItem = {
   targetKeyword: string;
   status: ArticleStatus;
   createdAt: string;
+  /** When a scheduled article goes out (UTC). */
+  scheduledAt: string | null;
   authorId: string | null;
   authorName: string | null;
   /** Stored at save time (decision 038); null until the article was first scored. */
@@ -107,6 +109,7 @@ export async function listArticlePage(db: DB, siteId: string, query: ArticleList
       "a.target_keyword as targetKeyword",
       "a.status",
       "a.created_at as createdAt",
+      "a.scheduled_at as scheduledAt",
       "a.author_id as authorId",
       "u.full_name as authorFullName",
       "u.username as authorUsername",

@@ -125,3 +125,16 @@ export function imagesFix(platform: CmsPlatform, featuredMissing: boolean) {
       return "Open the post in its editor and check the missing images; publishing again re-sends them. A lazy-loading or image optimisation plugin can also hide them from the page's HTML.";
   }
 }
+
+/** What to do about images that may show badly (live-check-images.ts). */
+export function imageLayoutFix(platform: CmsPlatform, problems: Set<"no_size" | "may_overflow" | "not_loading">) {
+  if (problems.has("not_loading")) {
+    return platform === "hosted"
+      ? "An image of the article is gone from the image store: replace it in the editor, then publish again."
+      : "An image the post shows does not load: it may have been deleted from the media library. Publish again to upload it anew.";
+  }
+  if (platform === "wordpress" || platform === "wordpress_com") {
+    return "Publish again: Inkpilot now sends images as WordPress image blocks with their size. A post edited by hand keeps its old images until then.";
+  }
+  return "Publish again: Inkpilot sends each image with its width and height and held to the column. If the theme still shows it too wide, its stylesheet needs img { max-width: 100%; height: auto }.";
+}

@@ -29,10 +29,10 @@ function page({
 <meta name="description" content="Everything you need to make smooth cold brew coffee at home, from the grind to the ratio and the steeping time.">
 <link rel="canonical" href="${POST}">`,
   body = `<h1>Cold brew at home: a beginner’s guide</h1>
-<img src="https://blog.example.com/wp-content/uploads/2026/03/jar-1024x576.png" alt="">
+<img src="https://blog.example.com/wp-content/uploads/2026/03/jar-1024x576.png" alt="" width="1024" height="576" class="wp-image-7">
 <p>Buy <a href="https://shop.example.com/beans?utm_source=inkpilot&id=4">our beans</a> and read the
 <a href="/brew-guides/french-press/">French press guide</a>.</p>
-<img src="https://blog.example.com/wp-content/uploads/2026/03/grind.png?resize=800" alt="Coarse grind">`,
+<img src="https://blog.example.com/wp-content/uploads/2026/03/grind.png?resize=800" alt="Coarse grind" width="800" height="450">`,
 } = {}) {
   return `<!doctype html><html><head>${head}</head><body><article>${body}</article></body></html>`;
 }
@@ -73,6 +73,7 @@ describe("analyzeLivePage", () => {
       ["meta_description", "ok"],
       ["canonical", "ok"],
       ["images", "ok"],
+      ["image_layout", "ok"],
       ["links", "ok"],
     ]);
     expect(checks.every((c) => !c.fix)).toBe(true);
@@ -177,5 +178,44 @@ describe("analyzeLivePage", () => {
   it("resolves relative links against the page, not our app", () => {
     const body = `<a href="https://blog.example.com/brew-guides/french-press">French press guide</a><a href="https://shop.example.com/beans?id=4">our beans</a>`;
     expect(byId(page({ body })).links.state).toBe("ok");
+  });
+});
+
+describe("image sizes on the page", () => {
+  const JAR = "https://blog.example.com/wp-content/uploads/2026/03/jar.png";
+  const one = (img: string) => `<html><head><title>T</title></head><body><h1>T</h1><p>Start with</p>${img}</body></html>`;
+  const layout = (img: string, overrides: Partial<ExpectedPage> = {}) =>
+    byId(one(img), { images: [{ urls: [JAR], alt: "A jar of cold brew", featured: false }], links: [], ...overrides }).image_layout;
+
+  it("passes an image with its size that the element holds to the column", () => {
+    expect(layout(`<img src="${JAR}" alt="A jar" width="1200" height="630" style="max-width:100%;height:auto">`).state).toBe("ok");
+    expect(layout(`<figure class="wp-block-image"><img src="${JAR}" alt="A jar" width="1200" height="630"></figure>`).state).toBe("ok");
+    expect(layout(`<img src="${JAR}" alt="A jar" width="640" height="336">`).state).toBe("ok");
+  });
+
+  it("flags an image without width and height, and a wide one nothing holds to the column", () => {
+    const bare = layout(`<img src="${JAR}" alt="A jar">`);
+    expect(bare.state).toBe("problem");
+    expect(bare.detail).toContain("has no width and height");
+    expect(bare.detail).toContain("stylesheet is not applied");
+    const wide = layout(`<img src="${JAR}" alt="A jar" width="1200" height="630">`);
+    expect(wide.state).toBe("problem");
+    expect(wide.detail).toContain("1200 px wide with nothing holding it to the column");
+    expect(wide.fix).toContain("image blocks");
+  });
+
+  it("flags an image that does not load", () => {
+    const gone = layout(`<img src="${JAR}" alt="A jar" width="1200" height="630" style="max-width:100%">`, {
+      imageLoads: [{ url: JAR, status: 404 }],
+    });
+    expect(gone.state).toBe("problem");
+    expect(gone.detail).toContain("answers 404");
+    expect(layout(`<img src="${JAR}" alt="A jar" width="10" height="10">`, { imageLoads: [{ url: JAR, status: null }] }).detail).toContain(
+      "does not answer",
+    );
+  });
+
+  it("says when none of the article's images is on the page to look at", () => {
+    expect(layout(`<img src="https://elsewhere.example/logo.png" alt="Logo">`).state).toBe("not_applicable");
   });
 });

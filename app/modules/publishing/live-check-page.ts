@@ -1,7 +1,8 @@
 import * as cheerio from "cheerio/slim";
 import type { CmsPlatform } from "#app/db/schema";
 import type { ExtractedLink } from "#app/modules/backlinks/extract";
-import { CLIENT_RENDERED, canonicalFix, h1Fix, imagesFix, metaFix, quote, titleFix } from "./live-check-fixes";
+import { CLIENT_RENDERED, canonicalFix, h1Fix, imageLayoutFix, imagesFix, metaFix, quote, titleFix } from "./live-check-fixes";
+import { imageLayoutFindings, laidOutImage, type LaidOutImage, type PageImageLoad } from "./live-check-images";
 
 /**
  * The after-publish check of a live post (docs/product.md, Publishing), the pure part: the
@@ -15,7 +16,7 @@ import { CLIENT_RENDERED, canonicalFix, h1Fix, imagesFix, metaFix, quote, titleF
  */
 
 type LiveCheckState = "ok" | "problem" | "not_applicable";
-export type LiveCheckId = "title" | "h1" | "meta_description" | "canonical" | "images" | "links";
+export type LiveCheckId = "title" | "h1" | "meta_description" | "canonical" | "images" | "image_layout" | "links";
 
 export type LiveCheckItem = {
   id: LiveCheckId;
@@ -71,6 +72,8 @@ export type ExpectedPage = {
   links: ExtractedLink[];
   /** WordPress: an SEO plugin (Yoast, Rank Math) was found writable at connect, so the description was sent. */
   wordpressSeoPlugin?: boolean;
+  /** How each of the article's images on the page answered when fetched (articleImagesOnPage's URLs). */
+  imageLoads?: PageImageLoad[];
 };
 
 const LABELS: Record<LiveCheckId, string> = {
@@ -79,6 +82,7 @@ const LABELS: Record<LiveCheckId, string> = {
   meta_description: "Meta description",
   canonical: "Canonical link",
   images: "Images",
+  image_layout: "Image sizes",
   links: "Links",
 };
 
@@ -340,6 +344,53 @@ function checkImages($: cheerio.CheerioAPI, page: ExpectedPage) {
   );
 }
 
+/** The page's <img> elements that are the article's images, each with its absolute address. */
+function articleImages($: cheerio.CheerioAPI, page: ExpectedPage): LaidOutImage[] {
+  const found: LaidOutImage[] = [];
+  $("img").each((_, element) => {
+    const src = $(element).attr("src") ?? "";
+    const seen = pageImageOf(src ? [src] : [], $(element).attr("alt") ?? "", page.pageUrl);
+    if (!src || !page.images.some((image) => imageFound(image, [seen], page.pageUrl))) return;
+    let url: string;
+    try {
+      url = new URL(src, page.pageUrl).href;
+    } catch {
+      return;
+    }
+    found.push(laidOutImage($, element, url));
+  });
+  return found;
+}
+
+/** The addresses of the article's images as the page has them: what the server part fetches to see they load. */
+export function articleImagesOnPage(html: string, page: ExpectedPage) {
+  return [...new Set(articleImages(cheerio.load(html), page).map((i) => i.url))].filter((u) => /^https?:/i.test(u));
+}
+
+function checkImageLayout($: cheerio.CheerioAPI, page: ExpectedPage) {
+  const images = articleImages($, page);
+  if (!images.length) return item("image_layout", "not_applicable", "None of the article's images is on the page to look at.");
+  const findings = imageLayoutFindings(images, page.imageLoads ?? []);
+  const limits = "Read from the page's HTML: the theme's stylesheet is not applied, so an image it sizes is not judged.";
+  if (!findings.length) {
+    return item(
+      "image_layout",
+      "ok",
+      `${images.length === 1 ? "The image has" : `All ${images.length} images have`} a width and height${page.imageLoads?.length ? ", load" : ""} and are held to the column. ${limits}`,
+    );
+  }
+  const named = findings
+    .slice(0, 3)
+    .map((f) => `${f.alt ? quote(f.alt, 40) : (imageKey(f.url, page.pageUrl) ?? "an image")} ${f.detail}`)
+    .join("; ");
+  return item(
+    "image_layout",
+    "problem",
+    `${named}${findings.length > 3 ? ` and ${findings.length - 3} more` : ""}. ${limits}`,
+    imageLayoutFix(page.platform, new Set(findings.map((f) => f.problem))),
+  );
+}
+
 function checkLinks($: cheerio.CheerioAPI, page: ExpectedPage) {
   if (!page.links.length) return item("links", "ok", "The article has no links.");
   const byUrl = new Set<string>();
@@ -386,6 +437,7 @@ export function analyzeLivePage(html: string, page: ExpectedPage): LiveCheckItem
     checkMeta($, page),
     checkCanonical($, page),
     checkImages($, page),
+    checkImageLayout($, page),
     checkLinks($, page),
   ];
   if (!CLIENT_RENDERED.has(page.platform)) return checks;

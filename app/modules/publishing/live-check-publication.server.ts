@@ -2,8 +2,10 @@ import * as cheerio from "cheerio/slim";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
+import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { platformName } from "./platforms";
 import type { ExpectedImage } from "./live-check-page";
+import type { PageImageLoad } from "./live-check-images";
 
 /**
  * The publication a live check looks at: whether it can be checked at all (a
@@ -124,4 +126,30 @@ function safeAbsolute(src: string, base: string) {
   } catch {
     return null;
   }
+}
+
+/** At most this many of a page's images are fetched, a few at a time, each briefly. */
+const MAX_IMAGE_LOADS = 12;
+const IMAGE_LOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether each image address answers: HEAD, and a GET of its first bytes when HEAD is refused (some servers and
+ * CDNs answer 405 or 403 to HEAD). null when nothing answered (timeout, refused connection, blocked address).
+ */
+export async function loadImages(urls: string[], options: { signal?: AbortSignal; correlationId?: string } = {}): Promise<PageImageLoad[]> {
+  const load = async (url: string): Promise<PageImageLoad> => {
+    const base = { timeoutMs: IMAGE_LOAD_TIMEOUT_MS, maxBytes: 1024, truncate: true, ...options };
+    try {
+      const head = await guardedFetch(url, { ...base, method: "HEAD" });
+      if (head.status !== 405 && head.status !== 403 && head.status !== 501) return { url, status: head.status };
+      return { url, status: (await guardedFetch(url, base)).status };
+    } catch (error) {
+      if (error instanceof OutboundRequestError) return { url, status: null };
+      throw error;
+    }
+  };
+  const wanted = urls.slice(0, MAX_IMAGE_LOADS);
+  const loads: PageImageLoad[] = [];
+  for (let i = 0; i < wanted.length; i += 4) loads.push(...(await Promise.all(wanted.slice(i, i + 4).map(load))));
+  return loads;
 }

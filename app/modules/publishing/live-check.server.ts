@@ -9,9 +9,9 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { logDiag } from "./diagnostics.server";
-import { analyzeLivePage, type LiveCheckResult } from "./live-check-page";
+import { analyzeLivePage, articleImagesOnPage, type ExpectedPage, type LiveCheckResult } from "./live-check-page";
 import { platformName } from "./platforms";
-import { expectedImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
+import { expectedImages, loadImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
 import type { RemotePost } from "./types";
 
 /**
@@ -165,7 +165,8 @@ export async function checkLivePost(
       };
     } else {
       const config = parseConfig(publication.config);
-      const checks = analyzeLivePage(response.text(), {
+      const html = response.text();
+      const expected: ExpectedPage = {
         platform: publication.platform,
         postUrl: url,
         pageUrl: response.url,
@@ -176,7 +177,10 @@ export async function checkLivePost(
         images: await expectedImages(db, publication.connection_id, article),
         links: extractLinks(article.content_html),
         wordpressSeoPlugin: Array.isArray(config.seo) && config.seo.length > 0,
-      });
+      };
+      // Whether the article's images on the page load (the image sizes check).
+      expected.imageLoads = await loadImages(articleImagesOnPage(html, expected), { signal, correlationId: publication.correlation_id });
+      const checks = analyzeLivePage(html, expected);
       result = {
         version: 1,
         outcome: "checked",

@@ -9,8 +9,9 @@ import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { htmlToText } from "#app/modules/articles/text";
+import { imageSize } from "#app/modules/uploads/image-size";
 import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
-import type { MediaFile, PostInput } from "./types";
+import { PublishError, type MediaFile, type PostInput } from "./types";
 
 /**
  * An article as every destination receives it (docs/decisions/033): sanitized
@@ -18,6 +19,9 @@ import type { MediaFile, PostInput } from "./types";
  * image store with its alt text. SVG (what the offline writer draws) becomes
  * PNG here, because media libraries refuse SVG uploads (WordPress answers
  * rest_upload_sideload_error) and most themes do not show it as a cover.
+ * An image that cannot go out as it should (ours but missing or unreadable,
+ * or a relative address no platform can load) stops the publication with the
+ * image named: a post is never sent with a broken image link.
  */
 
 const EXCERPT_CHARS = 300;
@@ -58,17 +62,25 @@ export type ArticleForPost = {
   topic_id: string | null;
 };
 
-async function readImage(localPath: string, alt: string): Promise<MediaFile | null> {
+/** Why an image cannot be sent, in the words the article's failed publication shows. */
+function unusableImage(src: string, why: string) {
+  const name = src.length > 120 ? `${src.slice(0, 117)}…` : src;
+  return new PublishError("invalid", `The image “${name}” ${why}. Replace or remove it in the editor, then publish again.`, {
+    detail: `image ${name}: ${why}`,
+  });
+}
+
+async function readImage(localPath: string, alt: string): Promise<MediaFile> {
   const stored = storedPathOf(localPath);
-  if (!stored) return null;
+  if (!stored) throw unusableImage(localPath, "is not in the image store");
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(path.join(getEnv().dataDir, stored));
   } catch {
-    return null;
+    throw unusableImage(localPath, "is missing from the image store");
   }
   let ext = detectImageType(bytes);
-  if (!ext) return null;
+  if (!ext) throw unusableImage(localPath, "cannot be read as an image");
   let width: number | null = null;
   let height: number | null = null;
   let filename = path.basename(stored);
@@ -81,6 +93,10 @@ async function readImage(localPath: string, alt: string): Promise<MediaFile | nu
     height = rendered.height;
     ext = "png";
     filename = filename.replace(/\.svg$/, ".png");
+  } else {
+    const size = imageSize(bytes);
+    if (!size) throw unusableImage(localPath, "cannot be read as an image");
+    ({ width, height } = size);
   }
   return {
     localPath,
@@ -92,6 +108,11 @@ async function readImage(localPath: string, alt: string): Promise<MediaFile | nu
     width,
     height,
   };
+}
+
+/** A web address every platform can load by itself (or inline data): nothing to read or upload. */
+function isWebAddress(src: string) {
+  return /^(https?:\/\/|data:image\/)/i.test(src);
 }
 
 /** The plain-text summary: the meta description, else the first paragraph, cut at a word. */
@@ -120,13 +141,15 @@ export async function buildPost(
   const $ = cheerio.load(article.content_html, null, false);
   const seen = new Map<string, MediaFile>();
   for (const element of $("img").toArray()) {
-    const src = $(element).attr("src") ?? "";
-    if (seen.has(src) || !storedPathOf(src)) continue;
-    const file = await readImage(src, $(element).attr("alt") ?? "");
-    if (file) seen.set(src, file);
+    const src = ($(element).attr("src") ?? "").trim();
+    if (seen.has(src) || isWebAddress(src)) continue;
+    if (!src) throw unusableImage("(no address)", "has no address");
+    // Ours (read and uploaded), or a relative address that would be a broken link on any other site.
+    seen.set(src, await readImage(src, $(element).attr("alt") ?? ""));
   }
   let featuredImage: MediaFile | null = null;
-  if (article.featured_image) {
+  // A cover at a web address of its own is left to the platform's theme; one of ours must be readable.
+  if (article.featured_image && storedPathOf(article.featured_image)) {
     featuredImage = seen.get(article.featured_image) ?? (await readImage(article.featured_image, article.title));
   }
   const tags = [topic?.name, article.target_keyword].map((t) => t?.trim()).filter((t): t is string => !!t);
@@ -151,16 +174,4 @@ export async function buildPost(
     correlationId: options.correlationId,
     brandName: brand?.brand_name?.trim() || "",
   };
-}
-
-/** The HTML with each of our image paths replaced by where the image now lives on the platform. */
-export function rewriteImageSources(html: string, uploaded: Map<string, string>) {
-  if (!uploaded.size) return html;
-  const $ = cheerio.load(html, null, false);
-  $("img").each((_, element) => {
-    const src = $(element).attr("src");
-    const url = src ? uploaded.get(src) : undefined;
-    if (url) $(element).attr("src", url);
-  });
-  return $.html();
 }

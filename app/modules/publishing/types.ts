@@ -1,4 +1,5 @@
 import type { CmsPlatform } from "#app/db/schema";
+import type { FigureMarkup, ImageVariant } from "./figures";
 
 /**
  * The one interface every publishing destination implements (docs/decisions/033).
@@ -25,7 +26,12 @@ export type MediaFile = {
 };
 
 /** An image as it now lives in the platform's media library. */
-export type UploadedMedia = { remoteId: string; url: string };
+export type UploadedMedia = {
+  remoteId: string;
+  url: string;
+  /** Smaller copies the platform made or serves (srcset); none when it makes none. */
+  variants?: ImageVariant[];
+};
 
 /** What a destination receives: the article, ready to send. */
 export type PostInput = {
@@ -140,6 +146,8 @@ type PlatformFacts = {
 
 export interface PublishingAdapter {
   readonly facts: PlatformFacts;
+  /** How the post's images are written (app/modules/publishing/figures.ts); plain HTML figures when not said. */
+  readonly figures?: FigureMarkup;
   /** Validates what the customer gave and reads what the connection needs; throws PublishError with a message for the dialog. */
   connect(input: ConnectInput, ctx: Omit<AdapterContext, "config" | "credentials" | "saveCredentials">): Promise<ConnectResult>;
   /** The connection doctor: a real health check with every problem explained. Never throws for a failing check. */

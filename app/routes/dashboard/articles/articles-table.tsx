@@ -16,6 +16,8 @@ export type ArticleRow = {
   title: string;
   targetKeyword: string;
   status: ArticleStatus;
+  /** The status in words when there is more to say than its name (a scheduled article's time). */
+  statusText: string | null;
   author: string;
   createdOn: string;
   /** The stored SEO panel score (decision 038); null while the article was never scored. */
@@ -66,8 +68,12 @@ const STATUS_STYLE: Record<ArticleStatus, string> = {
   failed: "bg-red-100 text-red-800",
 };
 
-function StatusBadge({ status }: { status: ArticleStatus }) {
-  return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium capitalize", STATUS_STYLE[status])}>{status}</span>;
+function StatusBadge({ status, text }: { status: ArticleStatus; text: string | null }) {
+  return (
+    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", !text && "capitalize", STATUS_STYLE[status])}>
+      {text ?? status}
+    </span>
+  );
 }
 
 const deleteHref = (id: string, back: string) => `/dashboard/articles/${encodeURIComponent(id)}/delete?back=${encodeURIComponent(back)}`;
@@ -215,7 +221,7 @@ export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back
               <td className={cn(cell, "text-slate-700 max-sm:order-4 max-sm:text-xs")}>{article.author}</td>
               <td className={cn(cell, "whitespace-nowrap text-slate-700 max-sm:order-5 max-sm:text-xs")}>{article.createdOn}</td>
               <td className={cn(cell, "max-sm:order-3")}>
-                <StatusBadge status={article.status} />
+                <StatusBadge status={article.status} text={article.statusText} />
               </td>
               <td className={cn(cell, "max-sm:order-3")}>
                 <SeoCell article={article} />

@@ -12,6 +12,7 @@ import { authContext } from "#app/modules/auth/guards.server";
 import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
+import { shortDateTime } from "#app/modules/publishing/status-words";
 import { ArticlesEmpty } from "./articles-empty";
 import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/route";
@@ -59,6 +60,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       title: a.title,
       targetKeyword: a.targetKeyword,
       status: a.status,
+      // The scheduled time in words, as the write screen says it: 'Scheduled for 28 Nov, 09:00'.
+      statusText: a.status === "scheduled" && a.scheduledAt ? `Scheduled for ${shortDateTime(a.scheduledAt, site.timeZone)}` : null,
       author: a.authorId === user.id ? "You" : (a.authorName ?? "Former member"),
       createdOn: formatDate(a.createdAt, site.timeZone),
       seoScore: a.seoScore,

@@ -113,7 +113,7 @@ export function PastList({ past }: { past: PastArticle[] }) {
               {a.title}
             </ListLink>
             {a.outcome === "failed" ? (
-              <p className="text-sm text-red-800">Publishing failed{a.error ? `: ${a.error}` : "."}</p>
+              <p className="text-sm text-red-800">Failed: {a.error ?? "the platform gave no reason."}</p>
             ) : a.liveUrl ? (
               <a href={a.liveUrl} className="text-sm text-brand-700 underline" rel="noopener noreferrer" target="_blank">
                 View the live post

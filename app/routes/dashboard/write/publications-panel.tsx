@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { platformName } from "#app/modules/publishing/platforms";
-import { formatDateTime } from "#app/utils/time";
+import { publicationStateText } from "#app/modules/publishing/status-words";
 
 /**
  * Where the article went (docs/product.md "Publishing"): per destination its
@@ -24,14 +24,6 @@ export type PublicationRow = {
   publishedAt: string | null;
   outOfDate: boolean;
 };
-
-const STATUS_TEXT = {
-  pending: "Publishing…",
-  publishing: "Publishing…",
-  scheduled: "Scheduled",
-  published: "Published",
-  failed: "Failed",
-} as const;
 
 function UpdateButton({ articleId, row }: { articleId: string; row: PublicationRow }) {
   const action = `/dashboard/articles/${articleId}/publish`;
@@ -66,25 +58,15 @@ export function PublicationsPanel({ articleId, rows, timeZone }: { articleId: st
               <p className="font-medium">
                 {platformName(row.platform)}
                 {row.connectionName && row.connectionName !== platformName(row.platform) ? ` · ${row.connectionName}` : ""}
-                <span className="ml-2 text-slate-700">
-                  {STATUS_TEXT[row.status]}
-                  {row.status === "published"
-                    ? ` (${row.mode === "draft" ? "draft" : "live"}${row.remoteStatus ? `, ${row.remoteStatus}` : ""})`
-                    : ""}
-                </span>
               </p>
-              {row.status === "scheduled" && row.scheduledFor ? (
-                <p className="text-slate-600">For {formatDateTime(row.scheduledFor, timeZone)}</p>
-              ) : null}
+              <p data-testid="publication-state" className={row.status === "failed" ? "text-red-800" : "text-slate-700"}>
+                {publicationStateText(row, timeZone)}
+                {row.status === "failed" ? <span className="text-slate-600"> (reference {row.correlationId})</span> : null}
+              </p>
               {row.remoteUrl ? (
                 <a href={row.remoteUrl} target="_blank" rel="noreferrer" className="break-all text-brand-700 hover:underline">
                   {row.remoteUrl}
                 </a>
-              ) : null}
-              {row.status === "failed" && row.lastError ? (
-                <p className="text-red-800">
-                  {row.lastError} <span className="text-slate-600">(reference {row.correlationId})</span>
-                </p>
               ) : null}
               {row.outOfDate ? <p className="text-amber-900">The article changed since it was sent: this copy is out of date.</p> : null}
             </div>

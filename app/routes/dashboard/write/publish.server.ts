@@ -3,11 +3,11 @@ import { editUrl } from "#app/modules/articles/urls";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { canPublish } from "#app/modules/publishing/access";
 import { getConnection } from "#app/modules/publishing/connections.server";
-import { platformName } from "#app/modules/publishing/platforms";
+import { destinationName, shortDateTime } from "#app/modules/publishing/status-words";
 import { PublishFormSchema } from "#app/modules/publishing/publish-form";
 import { awaitPublication, PublishRequestError, requestPublication } from "#app/modules/publishing/publish.server";
 import { parseSubmission, readFormData } from "#app/utils/forms.server";
-import { formatDateTime, zonedToUtc } from "#app/utils/time";
+import { zonedToUtc } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 /**
@@ -20,6 +20,8 @@ import { redirectWithToast } from "#app/utils/toast.server";
 
 /** How long 'Publish now' waits for the job before answering. */
 const PUBLISH_WAIT_MS = 12_000;
+
+export const HOSTED_HAS_NO_DRAFTS = "The hosted blog has no drafts: publish it live, or choose another platform for a draft.";
 
 export async function publishFromForm(db: DB, auth: AuthState, articleId: string, request: Request) {
   const back = editUrl(articleId);
@@ -46,7 +48,11 @@ export async function publishFromForm(db: DB, auth: AuthState, articleId: string
   const scheduleAt = input.when === "schedule" ? zonedToUtc(input.scheduleDate!, input.scheduleTime!, timeZone) : null;
   try {
     const connection = await getConnection(db, auth.site.id, input.connectionId);
-    const name = connection.platform === "hosted" ? "your hosted blog" : platformName(connection.platform);
+    const name = destinationName(connection.platform);
+    // Offered only without JavaScript, beside other platforms' drafts: said plainly, and nothing is sent.
+    if (connection.platform === "hosted" && input.mode === "draft") {
+      return redirectWithToast(reopen, { type: "error", title: "Publish failed", description: HOSTED_HAS_NO_DRAFTS });
+    }
     const publication = await requestPublication(
       db,
       { siteId: auth.site.id, userId: auth.user.id },
@@ -55,7 +61,7 @@ export async function publishFromForm(db: DB, auth: AuthState, articleId: string
     if (scheduleAt) {
       return redirectWithToast(back, {
         title: "Scheduled",
-        description: `Publishes to ${name} on ${formatDateTime(scheduleAt.toISOString(), timeZone)} (${timeZone}).`,
+        description: `Publishes to ${name} on ${shortDateTime(scheduleAt.toISOString(), timeZone)} (${timeZone}).`,
       });
     }
     const settled = await awaitPublication(db, publication.id, publication.correlation_id, PUBLISH_WAIT_MS);

@@ -14,6 +14,7 @@ import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
 import { approvalsOf } from "#app/modules/autopilot/review.server";
+import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
 import { formatDateTime } from "#app/utils/time";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
@@ -47,6 +48,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
   // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
   const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
+  // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
+  const scheduleSlot = screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null;
   return {
     ...screen,
     activeGeneration,
@@ -55,6 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     approvals,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
+    scheduleSlot,
   };
 }
 
@@ -68,7 +72,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { article, usage, seoContext, connections, publications, publishOpen, activeGeneration, timeZone, today } = loaderData;
+  const { article, usage, seoContext, connections, publications, publishOpen, activeGeneration, timeZone, today, scheduleSlot } =
+    loaderData;
   const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
   const headings = article
     ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)]
@@ -101,8 +106,15 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       </section>
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
-      {publishOpen && article ? (
-        <PublishDialog articleId={article.id} connections={connections} closeHref={editUrl(article.id)} timeZone={timeZone} today={today} />
+      {publishOpen && article && scheduleSlot ? (
+        <PublishDialog
+          articleId={article.id}
+          connections={connections}
+          closeHref={editUrl(article.id)}
+          timeZone={timeZone}
+          today={today}
+          slot={scheduleSlot}
+        />
       ) : null}
     </div>
   );

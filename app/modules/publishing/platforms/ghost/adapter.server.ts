@@ -8,6 +8,7 @@ import {
   type RemotePost,
   type UploadedMedia,
 } from "../../types";
+import { scaledVariants } from "../../figures";
 import { check, failedCheck } from "../doctor";
 import {
   type ClockReading,
@@ -97,7 +98,11 @@ function postFields(post: PostInput, featured: UploadedMedia | null) {
   return fields;
 }
 
+/** The widths Ghost's editor writes into an image card's srcset (Ghost's contentImageSizes). */
+const GHOST_WIDTHS = [600, 1000, 1600, 2400];
+
 export const ghostAdapter: PublishingAdapter = {
+  figures: "ghost",
   facts: {
     platform: "ghost",
     name: "Ghost",
@@ -245,8 +250,13 @@ export const ghostAdapter: PublishingAdapter = {
         detail: JSON.stringify(uploaded ?? null).slice(0, 200),
       });
     }
-    // Ghost's image store has no ids: the URL is the handle.
-    return { remoteId: uploaded.url, url: uploaded.url };
+    // Ghost's image store has no ids: the URL is the handle. Ghost serves resized copies of its own images at
+    // /content/images/size/wNNN/… for the widths its editor uses; those are the srcset.
+    const url = uploaded.url;
+    const variants = url.includes("/content/images/")
+      ? scaledVariants(file.width, file.height, GHOST_WIDTHS, (w) => url.replace("/content/images/", `/content/images/size/w${w}/`))
+      : [];
+    return { remoteId: url, url, variants };
   },
 
   async create(ctx, post, featured) {

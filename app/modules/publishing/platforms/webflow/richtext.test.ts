@@ -34,13 +34,13 @@ describe("htmlToWebflowRichText", () => {
   it("makes figures with absolute image URLs and lifts images out of paragraphs", () => {
     const { html } = htmlToWebflowRichText(
       '<p>Look <img src="/uploads/articles/a.png" alt="A &quot;cup&quot;"> here</p>' +
-        '<figure><img src="https://cdn.example/b.png" alt="B"><figcaption>A <strong>cup</strong></figcaption></figure>',
+        '<figure><img src="https://cdn.example/b.png" alt="B" width="1200" height="630"><figcaption>A <strong>cup</strong></figcaption></figure>',
       base,
     );
     expect(html).toBe(
       "<p>Look  here</p>" +
         '<figure class="w-richtext-figure-type-image w-richtext-align-fullwidth"><div><img src="https://app.inkpilot.example/uploads/articles/a.png" alt="A &quot;cup&quot;"></div></figure>' +
-        '<figure class="w-richtext-figure-type-image w-richtext-align-fullwidth"><div><img src="https://cdn.example/b.png" alt="B"></div><figcaption>A <strong>cup</strong></figcaption></figure>',
+        '<figure class="w-richtext-figure-type-image w-richtext-align-fullwidth" style="max-width:1200px"><div><img src="https://cdn.example/b.png" alt="B" width="1200" height="630"></div><figcaption>A <strong>cup</strong></figcaption></figure>',
     );
   });
 

@@ -65,8 +65,15 @@ export function htmlToWebflowRichText(html: string, options: WebflowRichTextOpti
       return;
     }
     const alt = escapeHtml(img.attribs.alt ?? "");
+    // Its size when known (the engine's figures carry it). Webflow keeps only src and alt on the image, and a
+    // style on the figure, as its own editor writes it: max-width at the image's width, so a small image is not
+    // stretched while a large one fills the rich text's column and no more.
+    const width = Number(img.attribs.width) || 0;
+    const height = Number(img.attribs.height) || 0;
+    const size = width && height ? ` width="${width}" height="${height}"` : "";
+    const style = width ? ` style="max-width:${width}px"` : "";
     out.push(
-      `<figure class="w-richtext-figure-type-image w-richtext-align-fullwidth"><div><img src="${escapeHtml(src)}" alt="${alt}"></div>` +
+      `<figure class="w-richtext-figure-type-image w-richtext-align-fullwidth"${style}><div><img src="${escapeHtml(src)}" alt="${alt}"${size}></div>` +
         (caption ? `<figcaption>${caption}</figcaption>` : "") +
         "</figure>",
     );

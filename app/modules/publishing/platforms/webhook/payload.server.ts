@@ -43,7 +43,11 @@ function sha256Hex(value: string) {
 function withPublicImageUrls(text: string, post: PostInput) {
   let out = text;
   for (const image of post.images) {
-    if (image.localPath && image.publicUrl && image.localPath !== image.publicUrl) out = out.split(image.localPath).join(image.publicUrl);
+    if (!image.localPath || !image.publicUrl || image.localPath === image.publicUrl) continue;
+    // Only a path standing alone (after a quote, a parenthesis or a space): the engine's figures already carry
+    // the public URL, which ends with the same path and must not get a second origin.
+    const escaped = image.localPath.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`(^|["'(\\s,])${escaped}`, "g"), (_m, before: string) => `${before}${image.publicUrl}`);
   }
   return out;
 }

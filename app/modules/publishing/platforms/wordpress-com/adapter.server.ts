@@ -1,5 +1,6 @@
 import { describeResponse, platformRequest } from "../../http.server";
 import { PublishError } from "../../types";
+import { scaledVariants } from "../../figures";
 import { pickExisting, uploadFilename, FIND_STATUSES, UPLOAD_TIMEOUT_MS } from "../wordpress/posts.server";
 import { plainMessage } from "../wordpress/errors.server";
 import { check, failedCheck } from "../doctor";
@@ -87,7 +88,17 @@ function seoCheck(config: WordPressComConfig): DoctorCheck {
   );
 }
 
+/** The widths WordPress.com's editor lists in srcset (thumbnail sizes aside). */
+const WPCOM_WIDTHS = [300, 768, 1024];
+
+function withWidth(url: string, width: number) {
+  const u = new URL(url);
+  u.searchParams.set("w", String(width));
+  return u.href;
+}
+
 export const wordpressComAdapter: PublishingAdapter = {
+  figures: "wordpress",
   facts: {
     platform: "wordpress_com",
     name: "WordPress.com",
@@ -275,14 +286,20 @@ export const wordpressComAdapter: PublishingAdapter = {
       headers: { "Content-Type": encoded.headers.get("content-type") ?? "multipart/form-data" },
       timeoutMs: UPLOAD_TIMEOUT_MS,
     });
-    const item = Array.isArray(body.media) ? (body.media[0] as { ID?: number; URL?: string } | undefined) : undefined;
+    const item = Array.isArray(body.media)
+      ? (body.media[0] as { ID?: number; URL?: string; width?: number; height?: number } | undefined)
+      : undefined;
     if (!item || typeof item.ID !== "number" || !item.URL) {
       const reason = Array.isArray(body.errors) ? plainMessage((body.errors[0] as { message?: unknown } | undefined)?.message) : "";
       throw new PublishError("invalid", `WordPress.com did not store the image ${filename}${reason ? `: ${reason}` : "."}`, {
         detail: JSON.stringify(body).slice(0, 200),
       });
     }
-    return { remoteId: String(item.ID), url: item.URL };
+    // WordPress.com's image CDN resizes by ?w= (what its own editor puts in srcset).
+    const variants = scaledVariants(Number(item.width) || file.width, Number(item.height) || file.height, WPCOM_WIDTHS, (w) =>
+      withWidth(item.URL!, w),
+    );
+    return { remoteId: String(item.ID), url: item.URL, variants };
   },
 
   create: (ctx, post, featured) => savePost(ctx, post, featured, null),

@@ -1,5 +1,6 @@
 import { describeResponse } from "../../http.server";
 import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
+import { wordpressVariants } from "../../figures";
 import { check, failedCheck } from "../doctor";
 import { FIX, plainMessage, wordpressError } from "./errors.server";
 import {
@@ -92,6 +93,7 @@ function seoCheck(finding: SeoFinding): DoctorCheck {
 }
 
 export const wordpressAdapter: PublishingAdapter = {
+  figures: "wordpress",
   facts: {
     platform: "wordpress",
     name: "WordPress",
@@ -272,7 +274,10 @@ export const wordpressAdapter: PublishingAdapter = {
       timeoutMs: UPLOAD_TIMEOUT_MS,
     });
     if (!ok(response)) throw wordpressError(response, `uploading the image ${filename}`);
-    const item = objectBody<{ id?: number; source_url?: string; alt_text?: string }>(response, "the uploaded image");
+    const item = objectBody<{ id?: number; source_url?: string; alt_text?: string; media_details?: unknown }>(
+      response,
+      "the uploaded image",
+    );
     if (typeof item.id !== "number" || !item.source_url) {
       throw new PublishError("transient", "WordPress did not say where it stored the image.", { detail: describeResponse(response) });
     }
@@ -280,7 +285,8 @@ export const wordpressAdapter: PublishingAdapter = {
     if (file.alt && typeof item.alt_text === "string" && !item.alt_text.trim()) {
       await ctx.log("warn", "wordpress.media", `alt text not saved on media ${item.id}`);
     }
-    return { remoteId: String(item.id), url: item.source_url };
+    // The sizes WordPress made of it (thumbnail, medium, large…) become the figure's srcset.
+    return { remoteId: String(item.id), url: item.source_url, variants: wordpressVariants(item.media_details) };
   },
 
   create(ctx, post, featured) {

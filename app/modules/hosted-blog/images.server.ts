@@ -1,0 +1,54 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import * as cheerio from "cheerio/slim";
+import { getEnv } from "#app/env.server";
+import { placeImages, type PlacedImage } from "#app/modules/publishing/figures";
+import { imageSize, type ImageSize } from "#app/modules/uploads/image-size";
+import { storedPathOf } from "#app/modules/uploads/images.server";
+
+/**
+ * The hosted blog's images as every other destination gets them (app/modules/publishing/figures.ts): figures
+ * with width, height, alt and caption, held to the column. The image store keeps one size of each image, so
+ * there is no srcset. Sizes are read from the files' headers once: stored files never change (each upload gets
+ * a new name), so a bounded map of them is never stale.
+ */
+
+const HEADER_BYTES = 64 * 1024;
+const KNOWN_LIMIT = 5000;
+const known = new Map<string, ImageSize | null>();
+
+async function sizeOf(stored: string) {
+  if (known.has(stored)) return known.get(stored)!;
+  let size: ImageSize | null = null;
+  try {
+    const file = await fs.open(path.join(getEnv().dataDir, stored), "r");
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+      size = imageSize(buffer.subarray(0, bytesRead));
+    } finally {
+      await file.close();
+    }
+  } catch {
+    // Gone from the store: shown as it is (a publish refuses such an article; an older post may still hold one).
+  }
+  if (known.size >= KNOWN_LIMIT) known.clear();
+  known.set(stored, size);
+  return size;
+}
+
+export async function hostedFigures(html: string) {
+  if (!/<img\b/i.test(html)) return html;
+  const $ = cheerio.load(html, null, false);
+  const placed = new Map<string, PlacedImage>();
+  for (const src of new Set(
+    $("img")
+      .map((_, img) => $(img).attr("src") ?? "")
+      .get(),
+  )) {
+    const stored = storedPathOf(src);
+    if (!stored) continue;
+    const size = await sizeOf(stored);
+    placed.set(src, { url: src, remoteId: null, width: size?.width ?? null, height: size?.height ?? null, variants: [] });
+  }
+  return placeImages(html, placed, "html");
+}
