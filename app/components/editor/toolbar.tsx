@@ -1,5 +1,4 @@
 import { $createCodeNode } from "@lexical/code";
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
 import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
@@ -48,7 +47,7 @@ import {
   VideoIcon,
 } from "./toolbar-icons";
 import { InsertDialog, safeImageUrl, safeLinkUrl, type InsertKind } from "./insert-dialog";
-import { cleanSelectionHtml, fitRewrite, topLevelElement } from "./selection";
+import { $selectionForRewrite, acceptRewrite, topLevelElement } from "./selection";
 import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /**
@@ -293,28 +292,22 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
 
   const aiEdit = () => {
     if (!onAiEdit) return;
-    let html = "";
-    let selected: BaseSelection | null = null;
-    editor.read(() => {
-      const selection = $getSelection();
-      if ($isRangeSelection(selection) && !selection.isCollapsed()) {
-        html = cleanSelectionHtml($generateHtmlFromNodes(editor, selection));
-        selected = selection.clone();
-      }
-    });
-    if (!html.trim() || !selected) {
+    // The rewrite takes the place of exactly the selected blocks or words (./selection.ts).
+    const proposal = editor.read(() => $selectionForRewrite(editor));
+    if (!proposal) {
       showToast({ type: "info", title: "Select some text first", description: "AI edit rewrites the words you select." });
       return;
     }
-    const kept: BaseSelection = selected;
     onAiEdit({
-      html,
-      apply: (rewrite) =>
-        editor.update(() => {
-          $setSelection(kept.clone());
-          const dom = new DOMParser().parseFromString(fitRewrite(html, rewrite), "text/html");
-          $insertNodes($generateNodesFromDOM(editor, dom));
-        }),
+      html: proposal.html,
+      apply: (rewrite) => {
+        if (!acceptRewrite(editor, proposal.range, proposal.html, rewrite))
+          showToast({
+            type: "error",
+            title: "The selection has changed",
+            description: "Select the text again and ask for the edit again.",
+          });
+      },
     });
   };
 
