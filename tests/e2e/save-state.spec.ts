@@ -9,7 +9,14 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
  * after try; with an unsaved edit the browser does ask.
  */
 
-const SHORT = "<h2>Why cold brew</h2><p>It is smooth and sweet.</p><p>Keep it cold.</p>";
+// What a generated article holds: headings, a link, formatting, a list and a table (the editor rewrites all of these in its own HTML).
+const SHORT = [
+  `<p>Intro with <a href="https://example.com/guide">a guide</a> and <strong>bold</strong> words.</p>`,
+  `<h2>Ratios</h2>`,
+  `<table><thead><tr><th>Coffee</th><th>Water</th></tr></thead><tbody><tr><td>100 g</td><td>1 l</td></tr></tbody></table>`,
+  `<ul><li>Coarse grind</li><li>Cold water</li></ul>`,
+  `<p>Keep it cold.</p>`,
+].join("");
 const editor = (page: Page) => page.getByTestId("rich-text-editor");
 
 async function account(prefix: string) {

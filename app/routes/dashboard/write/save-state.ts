@@ -11,7 +11,7 @@ export type Draft = { title: string; metaDescription: string; keyword: string; h
 export type SaveStatus = "saved" | "unsaved" | "saving" | "failed";
 
 /** Who saves: the autosave fetcher, or the form's own Save and Publish (a navigation). */
-export type SaveSource = "autosave" | "form";
+type SaveSource = "autosave" | "form";
 
 export type SaveModel = {
   draft: Draft;
@@ -40,7 +40,7 @@ export type SaveEvent =
   | { type: "stored"; at: string; by: SaveSource }
   | { type: "refused"; error: string; by: SaveSource };
 
-export const sameDraft = (a: Draft, b: Draft) =>
+const sameDraft = (a: Draft, b: Draft) =>
   a.title === b.title && a.metaDescription === b.metaDescription && a.keyword === b.keyword && a.html === b.html;
 
 export function initialSaveModel(draft: Draft): SaveModel {

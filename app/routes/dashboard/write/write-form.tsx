@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import { ContentField, type ContentControl } from "#app/components/editor/content-field";
+import { uploadImage } from "#app/components/editor/image-file";
 import { Field, FormMessage, TextareaField } from "#app/components/forms";
 import { parseContentFormat } from "#app/modules/articles/markdown";
 import { scoreArticle, type SeoInput, type SeoResult } from "#app/modules/articles/seo";
@@ -166,6 +167,7 @@ export function WriteForm({ article, seo, seoContext, reply, headings = [], aiTo
             onHtmlChange={onHtmlChange}
             controlRef={content}
             onAiSelection={ai.selection}
+            onUploadImage={(file, alt) => uploadImage(file, alt, articleId)}
           />
           <WriteBar
             isNew={!articleId}
