@@ -33,6 +33,8 @@ async function account(prefix: string) {
 }
 
 test("publishing leaves nothing unsaved: no prompt to leave after 'Publish now', with or without an edit", async ({ page }) => {
+  // Four publishes in a row: room for a loaded machine.
+  test.setTimeout(180_000);
   const { user, articleId } = await account("save-publish");
   const prompts: string[] = [];
   page.on("dialog", async (dialog) => {
@@ -67,7 +69,7 @@ test("publishing leaves nothing unsaved: no prompt to leave after 'Publish now',
   await expect(page).not.toHaveURL(/edit=/);
   await expect(leave).toHaveCount(0);
   await page.goto(`/dashboard/write?edit=${articleId}`);
-  await expect(editor(page)).toContainText("Try 3.");
+  await expect(editor(page)).toContainText("Try 3.", { timeout: 20_000 });
   await page.reload();
   expect(prompts).toEqual([]);
 
@@ -82,16 +84,74 @@ test("publishing leaves nothing unsaved: no prompt to leave after 'Publish now',
 test("an autosave refreshes the screen's data without moving the caret", async ({ page }) => {
   const { user, articleId } = await account("save-revalidate");
   await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
+  const sections = page.getByLabel("Section");
+  await expect(sections.locator("option", { hasText: "Ratios" })).toHaveCount(1);
   await editor(page).locator("p").last().click();
   await page.keyboard.press("End");
-  const loads: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "GET" && request.url().includes(".data")) loads.push(request.url());
-  });
-  await page.keyboard.type(" First.");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Serving ideas");
+  await page.getByLabel("Block style").selectOption("h2");
+  await expect(editor(page).locator("h2").last()).toHaveText("Serving ideas");
   await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
-  await expect.poll(() => loads.length).toBeGreaterThan(0);
-  // The caret is where it was: typing goes on at the end of the same paragraph.
+  // 'Regenerate section' lists the headings of the stored article: the screen's data followed the autosave, no reload.
+  await expect(sections.locator("option", { hasText: "Serving ideas" })).toHaveCount(1);
+  // The caret is where it was: typing goes on at the end of the new heading.
+  await page.keyboard.type(" for summer");
+  await expect(editor(page).locator("h2").last()).toHaveText("Serving ideas for summer");
+});
+
+test("an accepted AI edit is unsaved until the autosave stores it", async ({ page }) => {
+  const { user, articleId } = await account("save-ai");
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
+  await editor(page).locator("p").last().click({ clickCount: 3 });
+  await page.getByRole("button", { name: "AI edit", exact: true }).click();
+  const ask = page.getByRole("dialog", { name: "Edit the selection with AI" });
+  await ask.getByLabel("Instruction").fill("Expand");
+  await ask.getByRole("button", { name: "Rewrite" }).click();
+  await page.getByRole("dialog", { name: "Review the AI edit" }).getByRole("button", { name: "Accept" }).click();
+  await expect(editor(page).locator("p").last()).toHaveText("Keep it cold. In practice, this makes the next step clearer.");
+  await expect(page.getByTestId("save-state")).toHaveText("Unsaved changes");
+  await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
+  expect(stored.content_html).toContain("Keep it cold. In practice, this makes the next step clearer.");
+});
+
+test("an autosave answering after the Publish saved does not make the published text 'unsaved'", async ({ page }) => {
+  const { user, articleId } = await account("save-race");
+  const prompts: string[] = [];
+  page.on("dialog", async (dialog) => {
+    prompts.push(dialog.type());
+    await dialog.accept();
+  });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
+  // The autosave's answer is held back until after the bar's Publish has saved (its request reaches the server at once).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/dashboard/write.data*", async (route) => {
+    if (route.request().method() !== "POST" || !(route.request().postData() ?? "").includes("autosave")) return route.fallback();
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  const state = page.getByTestId("save-state");
+  await editor(page).locator("p").last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" First.");
+  await expect(state).toHaveText("Saving…", { timeout: 15_000 });
   await page.keyboard.type(" Second.");
-  await expect(editor(page).locator("p").last()).toHaveText("Keep it cold. First. Second.");
+  await page.getByTestId("write-bar").getByRole("button", { name: "Publish", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish article" });
+  await expect(dialog).toBeVisible();
+  release();
+  await page.waitForTimeout(500);
+  await expect(state).not.toHaveText("Unsaved changes");
+  await dialog.getByRole("radio", { name: /^Live/ }).check();
+  await dialog.getByRole("button", { name: "Publish now" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("dialog", { name: "Leave without saving?" })).toHaveCount(0);
+  await expect(state).not.toHaveText("Unsaved changes");
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
+  expect(stored.content_html).toContain("Keep it cold. First. Second.");
+  await page.reload();
+  expect(prompts).toEqual([]);
 });
