@@ -218,6 +218,15 @@ describe("the offline writer and the keyword's shape", () => {
     );
   });
 
+  it("keeps lists and tables what they are when it rewrites them", () => {
+    expect(offlineRewrite("<ul><li>Fresh beans</li><li>A good grinder</li></ul>", "expand")).toBe(
+      "<ul><li>Fresh beans In practice, this makes the next step clearer.</li><li>A good grinder That small detail often makes the biggest difference.</li></ul>",
+    );
+    expect(offlineRewrite("<table><tr><td>One. Two.</td><td>Three. Four.</td></tr></table>", "shorten")).toBe(
+      "<table><tr><td>One.</td><td>Three.</td></tr></table>",
+    );
+  });
+
   it("rewrites without naming settings the customer cannot see", async () => {
     expect(() => offlineRewrite("<p>Hi.</p>", "make it funny")).toThrow(/need an AI provider/);
     expect(() => offlineRewrite("<p>Hi.</p>", "make it funny")).not.toThrow(/OPENAI/);

@@ -431,7 +431,10 @@ function checkOfflineInstruction(instruction: string): RewriteMode {
 export function offlineRewrite(html: string, instruction: string) {
   const mode = checkOfflineInstruction(instruction);
   const $ = cheerio.load(html, null, false);
-  const paragraphs = $("p").length ? $("p").toArray() : [];
+  // Paragraphs, list items, table cells and quotes are rewritten where they stand, so a list stays a list and a table a table.
+  const paragraphs = $("p, li, td, th, blockquote")
+    .toArray()
+    .filter((el) => !$(el).find("p, li, td, th, blockquote").length);
   if (!paragraphs.length) {
     const text = $.root().text();
     return `<p>${escapeXml(transform(text, mode, 0))}</p>`;
