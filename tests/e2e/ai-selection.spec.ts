@@ -58,3 +58,28 @@ test("a triple-clicked paragraph edited with AI stays its own paragraph, and so 
   expect(stored.content_html).not.toMatch(/with\.Each/);
   expect(stored.content_html).toMatch(/<\/p>\s*<p[^>]*>Each part of the guide stands alone/);
 });
+
+test("cells selected across a table are edited as the whole table, which stays a table", async ({ page }) => {
+  const user = await createVerifiedUser(uniqueEmail("ai-table"), "ai-selection-password");
+  const article = await createArticle(e2eDb(), {
+    workspaceId: user.workspaceId,
+    siteId: user.siteId,
+    authorId: user.userId,
+    title: "Ratios",
+    targetKeyword: "cold brew ratio",
+    contentHtml:
+      "<p>Before the table.</p><table><tr><th>Coffee</th><th>Water</th></tr><tr><td>Use 100 g. Grind coarse.</td><td>Use 1 l. Keep it cold.</td></tr></table><p>After the table.</p>",
+  });
+  await signIn(page, user, { to: `/dashboard/write?edit=${article.id}` });
+  const cells = editor(page).locator("td, th");
+  await expect(cells).toHaveCount(4);
+  await cells.nth(2).click();
+  await cells.nth(3).click({ modifiers: ["Shift"] });
+  await rewrite(page, "Shorten");
+  await expect(editor(page).locator("table")).toHaveCount(1);
+  await expect(cells).toHaveCount(4);
+  await expect(cells.nth(2)).toHaveText("Use 100 g.");
+  await expect(cells.nth(3)).toHaveText("Use 1 l.");
+  await expect(editor(page).locator("p").first()).toHaveText("Before the table.");
+  await expect(editor(page).locator("p").last()).toHaveText("After the table.");
+});
