@@ -73,6 +73,7 @@ export default [
     route("write", "routes/dashboard/write/route.tsx"),
     route("write/ai", "routes/dashboard/write/ai.ts"),
     route("write/ai/review", "routes/dashboard/write/ai-review.tsx"),
+    route("write/image", "routes/dashboard/write/image.ts"),
     route("generator", "routes/dashboard/generator/route.tsx"),
     route("backlinks", "routes/dashboard/backlinks/route.tsx"),
     route("scheduler", "routes/dashboard/scheduler/route.tsx"),

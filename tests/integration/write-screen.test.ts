@@ -130,3 +130,45 @@ describe("AI edits are reviewed before they change anything", () => {
     expect(script.status).toBe(404);
   });
 });
+
+describe("the offline writer answers honestly", () => {
+  const instruction = "mention that whole beans stay fresh for about a month";
+
+  it("with JavaScript: a clear message, no rewrite proposed, nothing charged", async () => {
+    const user = await account();
+    const res = await callRoute({
+      middleware: [requireAuth],
+      handler: aiAction,
+      request: post(
+        "/dashboard/write/ai",
+        { intent: "edit-selection", articleId: user.articleId, html: "<p>It keeps for days.</p>", instruction },
+        user.cookie,
+      ),
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.response!.json()) as { ok: boolean; error: string; html: string | null };
+    expect(body).toEqual({
+      ok: false,
+      html: null,
+      error: `Nothing was changed: the offline writer can only shorten, expand or simplify text, so it cannot “${instruction}”. Other instructions need an AI provider, which an administrator can connect.`,
+    });
+    const charged = await db.selectFrom("ai_usage").selectAll().where("site_id", "=", user.siteId).execute();
+    expect(charged).toEqual([]);
+  });
+
+  it("without JavaScript: back to the editor with the message, the article unchanged", async () => {
+    const user = await account();
+    const page = await callRoute({
+      middleware: [requireAuth],
+      handler: reviewAction,
+      request: post("/dashboard/write/ai/review", { intent: "edit", articleId: user.articleId, instruction }, user.cookie),
+    });
+    expect(redirectTarget(page)).toBe(`/dashboard/write?edit=${user.articleId}`);
+    const toast = /__toast=([^.;]+)/.exec(page.headers.get("Set-Cookie") ?? "")![1]!;
+    expect(JSON.parse(Buffer.from(toast, "base64").toString("utf8"))).toMatchObject({
+      type: "error",
+      description: expect.stringContaining("the offline writer can only shorten, expand or simplify text") as unknown,
+    });
+    expect((await getArticle(db, user.siteId, user.articleId))?.content_html).toBe(CONTENT);
+  });
+});

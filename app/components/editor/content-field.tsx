@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useImperativeHandle, useRef, useState } from "re
 import { markdownToHtml, type ContentFormat } from "#app/modules/articles/markdown";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";
+import type { UploadedImage } from "./image-file";
 import type { EditorHandle } from "./rich-text-editor";
 import type { AiSelectionRequest } from "./toolbar";
 
@@ -22,6 +23,7 @@ export function ContentField({
   errors,
   controlRef,
   onAiSelection,
+  onUploadImage,
 }: {
   initial: { format: ContentFormat; value: string };
   onHtmlChange: (html: string) => void;
@@ -29,6 +31,8 @@ export function ContentField({
   controlRef?: React.Ref<ContentControl>;
   /** 'AI edit' in the Rich Text toolbar; without it the button is not shown. */
   onAiSelection?: (request: AiSelectionRequest) => void;
+  /** Stores a picture of the customer's own (the Image dialog, drop and paste); without it images are given by address. */
+  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
 }) {
   const hydrated = useHydrated();
   const labelId = useId();
@@ -80,6 +84,7 @@ export function ContentField({
       errorList={errorList}
       controlRef={controlRef}
       onAiSelection={onAiSelection}
+      onUploadImage={onUploadImage}
     />
   );
 }
@@ -92,9 +97,11 @@ function HydratedContentField({
   errorList,
   controlRef,
   onAiSelection,
+  onUploadImage,
 }: {
   initial: { format: ContentFormat; value: string };
   onHtmlChange: (html: string) => void;
+  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
   labelId: string;
   textareaId: string;
   errorList: React.ReactNode;
@@ -180,6 +187,7 @@ function HydratedContentField({
               handleRef={handle}
               labelId={labelId}
               onAiSelection={onAiSelection}
+              onUploadImage={onUploadImage}
               onChange={(html) => {
                 setRichHtml(html);
                 onHtmlChange(html);

@@ -13,6 +13,7 @@ import { EDITOR_NODES, EDITOR_THEME } from "./config";
 import { $exportHtml, $exportMarkdown, $importHtml, $importMarkdown } from "./convert";
 import { safeLinkUrl } from "./insert-dialog";
 import { Toolbar, type AiSelectionRequest } from "./toolbar";
+import type { UploadedImage } from "./image-file";
 
 /**
  * The Rich Text mode of the write screen: a Lexical editor with the product's
@@ -28,6 +29,7 @@ type Props = {
   handleRef: React.RefObject<EditorHandle | null>;
   labelId: string;
   onAiSelection?: (request: AiSelectionRequest) => void;
+  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
 };
 
 function HandlePlugin({ handleRef, onChange }: Pick<Props, "handleRef" | "onChange">) {
@@ -48,7 +50,7 @@ function HandlePlugin({ handleRef, onChange }: Pick<Props, "handleRef" | "onChan
   return null;
 }
 
-export default function RichTextEditor({ initial, onChange, handleRef, labelId, onAiSelection }: Props) {
+export default function RichTextEditor({ initial, onChange, handleRef, labelId, onAiSelection, onUploadImage }: Props) {
   return (
     <LexicalComposer
       initialConfig={{
@@ -65,7 +67,7 @@ export default function RichTextEditor({ initial, onChange, handleRef, labelId, 
       }}
     >
       <div className="overflow-hidden rounded-md border border-slate-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30">
-        <Toolbar onAiEdit={onAiSelection} />
+        <Toolbar onAiEdit={onAiSelection} onUploadImage={onUploadImage} />
         <div className="relative">
           <RichTextPlugin
             contentEditable={

@@ -1,5 +1,4 @@
 import { $createCodeNode } from "@lexical/code";
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from "@lexical/html";
 import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
@@ -47,8 +46,9 @@ import {
   SparklesIcon,
   VideoIcon,
 } from "./toolbar-icons";
-import { InsertDialog, safeImageUrl, safeLinkUrl, type InsertKind } from "./insert-dialog";
-import { cleanSelectionHtml, fitRewrite, topLevelElement } from "./selection";
+import { type UploadedImage, useImageDrop } from "./image-file";
+import { InsertDialog, safeImageUrl, safeLinkUrl, type InsertKind, type InsertValues } from "./insert-dialog";
+import { $selectionForRewrite, acceptRewrite, topLevelElement } from "./selection";
 import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /**
@@ -59,6 +59,8 @@ import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /** What the toolbar hands the page for 'AI edit': the selected HTML, and how to put a rewrite in its place. */
 export type AiSelectionRequest = { html: string; apply: (html: string) => void };
+
+const ALT_REQUIRED = "Describe the image in the alt text: screen readers and search engines rely on it.";
 
 type BlockType = "paragraph" | HeadingTagType | "quote" | "code" | "bullet" | "number";
 
@@ -134,10 +136,18 @@ function Divider() {
   return <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />;
 }
 
-export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest) => void }) {
+export function Toolbar({
+  onAiEdit,
+  onUploadImage,
+}: {
+  onAiEdit?: (request: AiSelectionRequest) => void;
+  /** Stores a picture of the customer's own (the write screen); without it the Image dialog takes an address only. */
+  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
+}) {
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>(INITIAL);
   const [dialog, setDialog] = useState<InsertKind | null>(null);
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
   // The dialog takes focus; remember where the caret was so the insert lands there.
   const savedSelection = useRef<BaseSelection | null>(null);
   const openDialog = (kind: InsertKind) => {
@@ -178,6 +188,13 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
       background: $getSelectionStyleValueForProperty(selection, "background-color", ""),
     });
   }, []);
+
+  // A picture dropped or pasted into the text opens the Image dialog with it, which asks for its alt text.
+  useImageDrop(editor, Boolean(onUploadImage), (file) => {
+    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+    setDroppedFile(file);
+    setDialog("image");
+  });
 
   useEffect(
     () =>
@@ -242,7 +259,7 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
       $patchStyleText(selection, { color: null, "font-size": null, "font-family": null });
     });
 
-  const insert = (kind: InsertKind, { url, text }: { url: string; text: string }): string | null => {
+  const insert = async (kind: InsertKind, { url, text, file }: InsertValues): Promise<string | null> => {
     if (kind === "link") {
       const href = safeLinkUrl(url);
       if (!href) return "Enter a web address (https://…), a path on your site (/…) or a mailto: link.";
@@ -252,10 +269,25 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
       });
       return null;
     }
+    if (kind === "image" && file) {
+      if (!text.trim()) return ALT_REQUIRED;
+      if (!onUploadImage) return "Enter the image's web address (https://…).";
+      try {
+        const image = await onUploadImage(file, text.trim());
+        editor.update(() => {
+          restoreSelection();
+          const size = { width: image.width ? String(image.width) : "", height: image.height ? String(image.height) : "" };
+          $insertNodes([$createImageNode({ src: image.src, alt: image.alt, ...size })]);
+        });
+        return null;
+      } catch (error) {
+        return error instanceof Error ? error.message : "The image could not be uploaded. Please try again.";
+      }
+    }
     if (kind === "image") {
       const src = safeImageUrl(url);
       if (!src) return "Enter the image's web address (https://…).";
-      if (!text.trim()) return "Describe the image in the alt text: screen readers and search engines rely on it.";
+      if (!text.trim()) return ALT_REQUIRED;
       editor.update(() => {
         restoreSelection();
         $insertNodes([$createImageNode({ src, alt: text.trim() })]);
@@ -293,28 +325,22 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
 
   const aiEdit = () => {
     if (!onAiEdit) return;
-    let html = "";
-    let selected: BaseSelection | null = null;
-    editor.read(() => {
-      const selection = $getSelection();
-      if ($isRangeSelection(selection) && !selection.isCollapsed()) {
-        html = cleanSelectionHtml($generateHtmlFromNodes(editor, selection));
-        selected = selection.clone();
-      }
-    });
-    if (!html.trim() || !selected) {
+    // The rewrite takes the place of exactly the selected blocks or words (./selection.ts).
+    const proposal = editor.read(() => $selectionForRewrite(editor));
+    if (!proposal) {
       showToast({ type: "info", title: "Select some text first", description: "AI edit rewrites the words you select." });
       return;
     }
-    const kept: BaseSelection = selected;
     onAiEdit({
-      html,
-      apply: (rewrite) =>
-        editor.update(() => {
-          $setSelection(kept.clone());
-          const dom = new DOMParser().parseFromString(fitRewrite(html, rewrite), "text/html");
-          $insertNodes($generateNodesFromDOM(editor, dom));
-        }),
+      html: proposal.html,
+      apply: (rewrite) => {
+        if (!acceptRewrite(editor, proposal.range, proposal.html, rewrite))
+          showToast({
+            type: "error",
+            title: "The selection has changed",
+            description: "Select the text again and ask for the edit again.",
+          });
+      },
     });
   };
 
@@ -417,7 +443,16 @@ export function Toolbar({ onAiEdit }: { onAiEdit?: (request: AiSelectionRequest)
           <span>AI edit</span>
         </button>
       ) : null}
-      <InsertDialog kind={dialog} onClose={() => setDialog(null)} onInsert={insert} />
+      <InsertDialog
+        kind={dialog}
+        file={droppedFile}
+        canUpload={Boolean(onUploadImage)}
+        onClose={() => {
+          setDialog(null);
+          setDroppedFile(null);
+        }}
+        onInsert={insert}
+      />
     </div>
   );
 }

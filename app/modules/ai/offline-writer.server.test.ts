@@ -10,6 +10,7 @@ import {
   offlineIntroConclusion,
   offlineOutline,
   offlineRewrite,
+  offlineRewriteMode,
   offlineSection,
   offlineSelectLinks,
   offlineTable,
@@ -183,6 +184,47 @@ describe("the offline writer and the keyword's shape", () => {
       .flatMap((line) => splitSentences(line))
       .filter((s) => s.split(" ").length > 5);
     expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it("says honestly what it cannot do instead of rewriting something else", () => {
+    const html = "<p>Whole beans keep. Ground coffee goes stale fast, and you should grind it fresh.</p>";
+    for (const instruction of [
+      "mention that whole beans stay fresh for about a month",
+      "Make it shorter but mention the price",
+      "cut the jargon and mention decaf",
+      "don't make it shorter",
+      "shorten it and make it longer",
+      "translate to French",
+    ]) {
+      expect(offlineRewriteMode(instruction), instruction).toBeNull();
+      expect(() => offlineRewrite(html, instruction), instruction).toThrow(
+        /Nothing was changed: the offline writer can only shorten, expand or simplify text/,
+      );
+    }
+    expect(() => offlineRewrite(html, "mention that whole beans stay fresh for about a month")).toThrow(
+      "so it cannot “mention that whole beans stay fresh for about a month”",
+    );
+  });
+
+  it("still shortens, expands and simplifies when that is all it is asked", () => {
+    const html = "<p>Whole beans keep. Ground coffee goes stale fast, and you should grind it fresh.</p>";
+    expect(offlineRewriteMode("Make it shorter, please.")).toBe("shorten");
+    expect(offlineRewriteMode("Make this paragraph a bit more concise")).toBe("shorten");
+    expect(offlineRewriteMode("Expand the section with more detail")).toBe("expand");
+    expect(offlineRewriteMode("Make it easier to read")).toBe("simplify");
+    expect(offlineRewrite(html, "shorten")).toBe("<p>Whole beans keep.</p>");
+    expect(offlineRewrite(html, "make it simpler")).toBe(
+      "<p>Whole beans keep. Ground coffee goes stale fast. You should grind it fresh.</p>",
+    );
+  });
+
+  it("keeps lists and tables what they are when it rewrites them", () => {
+    expect(offlineRewrite("<ul><li>Fresh beans</li><li>A good grinder</li></ul>", "expand")).toBe(
+      "<ul><li>Fresh beans In practice, this makes the next step clearer.</li><li>A good grinder That small detail often makes the biggest difference.</li></ul>",
+    );
+    expect(offlineRewrite("<table><tr><td>One. Two.</td><td>Three. Four.</td></tr></table>", "shorten")).toBe(
+      "<table><tr><td>One.</td><td>Three.</td></tr></table>",
+    );
   });
 
   it("rewrites without naming settings the customer cannot see", async () => {

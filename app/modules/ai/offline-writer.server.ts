@@ -386,23 +386,55 @@ const EXPANSIONS = [
   "This is where most of the value comes from.",
 ];
 
+type RewriteMode = "shorten" | "expand" | "simplify";
+
+/** The words of an instruction the offline writer can carry out; anything else in it is a request it cannot honour. */
+const MODE_WORDS: Record<RewriteMode, ReadonlySet<string>> = {
+  shorten: new Set(["shorten", "shorter", "concise", "condense", "trim", "tighten", "tighter", "cut", "down", "brief", "briefer"]),
+  expand: new Set(["expand", "longer", "lengthen", "elaborate", "detail", "detailed", "details"]),
+  simplify: new Set(["simplify", "simpler", "simple", "plain", "plainer", "easier", "clearer"]),
+};
+const FILLER = new Set(
+  "please make it this that the text paragraph paragraphs section selection article draft post a an bit little lot much more slightly somewhat can could would you and in to read words language english with".split(
+    " ",
+  ),
+);
+
+/**
+ * Which of its three rewrites an instruction asks for, or null when it asks for
+ * anything else ("mention that whole beans stay fresh", "shorter but add the
+ * price", "don't shorten it"): the offline writer then says so and changes
+ * nothing, rather than answer with a rewrite that ignores the request.
+ */
+export function offlineRewriteMode(instruction: string): RewriteMode | null {
+  const words = instruction.toLowerCase().match(/[a-z']+/g) ?? [];
+  const modes = new Set<RewriteMode>();
+  for (const word of words) {
+    if (FILLER.has(word)) continue;
+    const mode = (Object.keys(MODE_WORDS) as RewriteMode[]).find((m) => MODE_WORDS[m].has(word));
+    if (!mode) return null;
+    modes.add(mode);
+  }
+  return modes.size === 1 ? [...modes][0]! : null;
+}
+
+function checkOfflineInstruction(instruction: string): RewriteMode {
+  const mode = offlineRewriteMode(instruction);
+  if (mode) return mode;
+  const asked = instruction.trim().length > 80 ? `${instruction.trim().slice(0, 77)}…` : instruction.trim();
+  throw new WriterLimitError(
+    `Nothing was changed: the offline writer can only shorten, expand or simplify text, so it cannot “${asked}”. Other instructions need an AI provider, which an administrator can connect.`,
+  );
+}
+
 /** The instructions the offline writer can follow on its own: shorten, expand and simplify. */
 export function offlineRewrite(html: string, instruction: string) {
-  const wanted = instruction.toLowerCase();
-  const mode = /short|concise|trim|condense|cut/.test(wanted)
-    ? "shorten"
-    : /expand|longer|more detail|elaborate/.test(wanted)
-      ? "expand"
-      : /simpl|plain|easier/.test(wanted)
-        ? "simplify"
-        : null;
-  if (!mode) {
-    throw new WriterLimitError(
-      "The offline writer can only shorten, expand or simplify text. Other instructions need an AI provider, which an administrator can connect.",
-    );
-  }
+  const mode = checkOfflineInstruction(instruction);
   const $ = cheerio.load(html, null, false);
-  const paragraphs = $("p").length ? $("p").toArray() : [];
+  // Paragraphs, list items, table cells and quotes are rewritten where they stand, so a list stays a list and a table a table.
+  const paragraphs = $("p, li, td, th, blockquote")
+    .toArray()
+    .filter((el) => !$(el).find("p, li, td, th, blockquote").length);
   if (!paragraphs.length) {
     const text = $.root().text();
     return `<p>${escapeXml(transform(text, mode, 0))}</p>`;
@@ -415,7 +447,7 @@ export function offlineRewrite(html: string, instruction: string) {
   return $.html();
 }
 
-function transform(text: string, mode: "shorten" | "expand" | "simplify", i: number) {
+function transform(text: string, mode: RewriteMode, i: number) {
   const sentences = splitSentences(text);
   if (mode === "shorten") return sentences.slice(0, Math.max(1, Math.ceil(sentences.length / 2))).join(" ");
   if (mode === "expand") return `${text.trim()} ${EXPANSIONS[i % EXPANSIONS.length]}`;
@@ -433,6 +465,7 @@ export const offlineWriter: ArticleWriter = {
   table: async (brief, outline) => offlineTable(brief, outline),
   selectLinks: async (brief, outline, candidates) => offlineSelectLinks(brief, outline, candidates),
   rewrite: async (html, instruction) => offlineRewrite(html, instruction),
+  checkInstruction: (instruction) => void checkOfflineInstruction(instruction),
 };
 
 /** A title card (the prompt's text on a seeded background) for every prompt: articles stay illustrated without an image model. */

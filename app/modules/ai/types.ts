@@ -105,6 +105,8 @@ export interface ArticleWriter {
   selectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[], ctx?: CallContext): Promise<LinkChoice[]>;
   /** Applies an instruction to HTML and returns HTML (Edit with AI). */
   rewrite(html: string, instruction: string, brief: ArticleBrief, ctx?: CallContext): Promise<string>;
+  /** Throws WriterLimitError, before anything is charged, when this writer cannot carry out the instruction at all. */
+  checkInstruction?(instruction: string): void;
 }
 
 /** Draws one image for a prompt in a style (article images, the generator page). */

@@ -14,7 +14,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-export type RateLimitedAction = "signup" | "resend" | "reset" | "reset-submit" | "change-email" | "scan" | "contact" | "tools" | "invite";
+export type RateLimitedAction =
+  "signup" | "resend" | "reset" | "reset-submit" | "change-email" | "scan" | "contact" | "tools" | "invite" | "upload";
 type Rule = { points: number; duration: number };
 
 const MINUTES = 60;
@@ -34,6 +35,8 @@ export const RATE_LIMIT_RULES: Record<RateLimitedAction, { ip: Rule; email: Rule
   tools: { ip: { points: 30, duration: 10 * MINUTES }, email: { points: 30, duration: 10 * MINUTES } },
   // Team invitations mail an address someone typed; keyed per IP and per inviting account (docs/decisions/044).
   invite: { ip: { points: 60, duration: 60 * MINUTES }, email: { points: 30, duration: 60 * MINUTES } },
+  // Pictures added to articles: keyed by the signed-in user (the "email" key) as well as the address.
+  upload: { ip: { points: 120, duration: 10 * MINUTES }, email: { points: 60, duration: 10 * MINUTES } },
 };
 
 /**

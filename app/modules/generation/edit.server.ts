@@ -91,10 +91,13 @@ export async function proposeArticleEdit(
   const { siteId } = tenant;
   const article = await getArticle(db, siteId, articleId);
   if (!article) return null;
+  const chosen = writer ?? (await getArticleWriter());
+  // An instruction this writer cannot carry out is said plainly, before anything is charged.
+  chosen.checkInstruction?.(instruction);
   await chargeAiAction(db, tenant, "edit");
   const before = baseHtml ?? article.content_html;
   const brief = await briefFor(db, siteId, articleId, article.target_keyword || article.title);
-  const html = await (writer ?? (await getArticleWriter())).rewrite(before, instruction, brief, {});
+  const html = await chosen.rewrite(before, instruction, brief, {});
   return proposal(article, before, await sanitizeArticle(html));
 }
 
@@ -108,8 +111,10 @@ export async function editSelection(
   keyword: string,
   writer?: ArticleWriter,
 ) {
+  const chosen = writer ?? (await getArticleWriter());
+  chosen.checkInstruction?.(instruction);
   await chargeAiAction(db, tenant, "edit-selection");
   const brief = await briefFor(db, tenant.siteId, articleId ?? "", keyword);
-  const out = await (writer ?? (await getArticleWriter())).rewrite(html, instruction, brief, {});
+  const out = await chosen.rewrite(html, instruction, brief, {});
   return sanitizeArticle(out);
 }

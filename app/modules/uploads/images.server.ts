@@ -87,6 +87,14 @@ async function write(kind: StoredImageKind, ownerId: string, ext: ImageExt, byte
 
 export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
 
+const TYPE_NAMES: Record<ImageExt, string> = { png: "PNG", jpg: "JPEG", gif: "GIF", webp: "WebP", svg: "SVG" };
+
+/** "Only PNG, JPEG, GIF or WebP images are accepted." for the raster types a kind takes from people. */
+function typesMessage(kind: StoredImageKind) {
+  const names = (IMAGE_KINDS[kind].types as readonly ImageExt[]).filter((t) => t !== "svg").map((t) => TYPE_NAMES[t]);
+  return `Only ${names.slice(0, -1).join(", ")} or ${names[names.length - 1]} images are accepted.`;
+}
+
 /**
  * Checks an upload (present, ≤ 2 MB, an image of the kind's types by its
  * bytes), strips its metadata (EXIF and GPS, XMP, comments) and writes it;
@@ -97,7 +105,7 @@ export async function saveUpload(kind: StoredImageKind, ownerId: string, upload:
   if (upload.size > MAX_IMAGE_BYTES) return { ok: false, error: "The image must be 2 MB or smaller." };
   const original = new Uint8Array(await upload.arrayBuffer());
   const ext = detectImageType(original);
-  if (!ext || ext === "svg" || !accepts(kind, ext)) return { ok: false, error: "Only PNG, JPEG, GIF or WebP images are accepted." };
+  if (!ext || ext === "svg" || !accepts(kind, ext)) return { ok: false, error: typesMessage(kind) };
   const bytes = stripImageMetadata(original, ext);
   if (!bytes) return { ok: false, error: "This image could not be read. Please try another file." };
   return { ok: true, storedPath: await write(kind, ownerId, ext, bytes), bytes: bytes.byteLength };

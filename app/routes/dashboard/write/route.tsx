@@ -62,7 +62,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-/** An autosave changes nothing this page shows; reloading it under the writer's cursor would only cost time. */
+/**
+ * An autosave does not reload the screen by itself: use-autosave.ts asks for
+ * fresh data once the save is stored (the publications and 'out of date'
+ * follow it), and the form keeps what is being typed.
+ */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
 }

@@ -1,7 +1,7 @@
 import { Button, StatusButton } from "#app/components/ui/button";
 import { ChoiceDialog } from "#app/components/confirm-dialog";
 import type { Blocker } from "react-router";
-import type { SaveState } from "./use-autosave";
+import type { SaveStatus } from "./save-state";
 
 /**
  * The write form's action bar: Save, Publish and Preview, the save state and
@@ -11,8 +11,7 @@ import type { SaveState } from "./use-autosave";
  * Render it last in the form: on a phone it belongs at the end.
  */
 
-const STATE_TEXT: Record<SaveState, string> = {
-  idle: "",
+const STATE_TEXT: Record<SaveStatus, string> = {
   unsaved: "Unsaved changes",
   saving: "Saving…",
   saved: "Saved",
@@ -23,13 +22,16 @@ export function WriteBar({
   isNew,
   pending,
   state,
+  savedOnce,
   error,
   onPreview,
   onUndo,
 }: {
   isNew: boolean;
   pending: boolean;
-  state: SaveState;
+  state: SaveStatus;
+  /** 'Saved' shows once something was stored in this visit; on opening the article the bar says nothing. */
+  savedOnce: boolean;
   error: string | null;
   onPreview: (event: React.MouseEvent<HTMLButtonElement>) => void;
   /** Set while an accepted AI edit can be undone. */
@@ -62,7 +64,7 @@ export function WriteBar({
         </Button>
       ) : null}
       <p role="status" aria-live="polite" data-testid="save-state" title={error ?? undefined} className="ml-auto text-sm text-slate-600">
-        {STATE_TEXT[state]}
+        {state === "saved" && !savedOnce ? "" : STATE_TEXT[state]}
       </p>
     </div>
   );

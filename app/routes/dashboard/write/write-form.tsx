@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import { ContentField, type ContentControl } from "#app/components/editor/content-field";
+import { uploadImage } from "#app/components/editor/image-file";
 import { Field, FormMessage, TextareaField } from "#app/components/forms";
 import { parseContentFormat } from "#app/modules/articles/markdown";
 import { scoreArticle, type SeoInput, type SeoResult } from "#app/modules/articles/seo";
@@ -11,8 +12,9 @@ import { useIsPending } from "#app/utils/use-is-pending";
 import { AiEditDialogs, useAiEdits } from "./ai-edit";
 import { RegenerateButton } from "./regenerate-button";
 import { SeoPanel } from "./seo-panel";
-import { useAutosave, type Draft } from "./use-autosave";
+import { useAutosave } from "./use-autosave";
 import { LeaveDialog, WriteBar } from "./write-bar";
+import type { Draft } from "./save-state";
 
 type Props = {
   article: { id: string; title: string; targetKeyword: string; metaDescription: string; contentHtml: string } | null;
@@ -56,56 +58,57 @@ function openPreview(form: HTMLFormElement) {
 /** The article form; validated on the server, where the content's size is measured (app/routes/dashboard/write/write.server.ts). */
 export function WriteForm({ article, seo, seoContext, reply, headings = [], aiTools = false }: Props) {
   const hydrated = useHydrated();
+  // The form starts from the article as loaded; fresh loader data (after an autosave) must not reset what is being typed.
+  const [loaded] = useState(article);
   const [form, fields] = useForm({
     id: "write-article",
     lastResult: reply?.result,
     defaultValue: {
-      title: article?.title ?? "",
-      targetKeyword: article?.targetKeyword ?? "",
-      metaDescription: article?.metaDescription ?? "",
-      content: article?.contentHtml ?? "",
+      title: loaded?.title ?? "",
+      targetKeyword: loaded?.targetKeyword ?? "",
+      metaDescription: loaded?.metaDescription ?? "",
+      content: loaded?.contentHtml ?? "",
       contentFormat: "html",
     },
   });
   const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const [draft, setDraft] = useState<Draft>({
-    title: text(fields.title.initialValue),
-    metaDescription: text(fields.metaDescription.initialValue),
-    keyword: text(fields.targetKeyword.initialValue),
-    html: article?.contentHtml ?? "",
-  });
-  const [baseline, setBaseline] = useState<Draft>(draft);
-  const [dirty, setDirty] = useState(false);
-  const deferred = useDeferredValue(draft);
-  const live = useMemo(() => (dirty ? scoreArticle({ ...seoContext, ...deferred }) : seo), [dirty, deferred, seo, seoContext]);
   const pending = useIsPending();
   const formRef = useRef<HTMLFormElement>(null);
   const content = useRef<ContentControl>(null);
+  const saving = useAutosave({
+    formRef,
+    initial: {
+      title: text(fields.title.initialValue),
+      metaDescription: text(fields.metaDescription.initialValue),
+      keyword: text(fields.targetKeyword.initialValue),
+      html: loaded?.contentHtml ?? "",
+    },
+    articleId: loaded?.id ?? null,
+    enabled: hydrated,
+    saveRefused: Boolean(reply?.result),
+  });
+  const { draft, edit, seed } = saving;
+  const [dirty, setDirty] = useState(false);
+  const deferred = useDeferredValue(draft);
+  const live = useMemo(() => (dirty ? scoreArticle({ ...seoContext, ...deferred }) : seo), [dirty, deferred, seo, seoContext]);
   const update = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
+    edit(patch);
     setDirty(true);
   };
   // The editor reports its first document on mount; that is the saved version in the editor's own HTML, not a change.
   const firstHtml = useRef(true);
-  const onHtmlChange = useCallback((html: string) => {
-    if (firstHtml.current) {
-      firstHtml.current = false;
-      setDraft((d) => ({ ...d, html }));
-      setBaseline((b) => ({ ...b, html }));
-      return;
-    }
-    setDraft((d) => ({ ...d, html }));
-    setDirty(true);
-  }, []);
-  const saving = useAutosave({
-    formRef,
-    draft,
-    baseline,
-    setBaseline,
-    articleId: article?.id ?? null,
-    enabled: hydrated,
-    saveRefused: Boolean(reply?.result),
-  });
+  const onHtmlChange = useCallback(
+    (html: string) => {
+      if (firstHtml.current) {
+        firstHtml.current = false;
+        seed(html);
+        return;
+      }
+      edit({ html });
+      setDirty(true);
+    },
+    [edit, seed],
+  );
   const articleId = saving.articleId;
   const ai = useAiEdits({ content, articleId, keyword: draft.keyword });
 
@@ -164,11 +167,13 @@ export function WriteForm({ article, seo, seoContext, reply, headings = [], aiTo
             onHtmlChange={onHtmlChange}
             controlRef={content}
             onAiSelection={ai.selection}
+            onUploadImage={(file, alt) => uploadImage(file, alt, articleId)}
           />
           <WriteBar
             isNew={!articleId}
             pending={pending}
             state={saving.state}
+            savedOnce={saving.savedOnce}
             error={saving.error}
             onUndo={ai.undo !== null ? ai.undoLast : null}
             onPreview={(event) => {
