@@ -341,6 +341,8 @@ export interface components {
       mode: "draft" | "live";
       /** @enum {string} */
       status: "pending" | "scheduled" | "publishing" | "published" | "failed";
+      /** @description The state in words, as the dashboard shows it: 'Draft in WordPress', 'Live on Ghost', 'Scheduled for 28 Nov, 09:00' (the site's time zone), 'Failed: <reason>' */
+      status_text: string;
       remote_url: string | null;
       last_error: string | null;
       /** @description Quote it when asking for support */

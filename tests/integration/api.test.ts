@@ -284,13 +284,15 @@ describe("endpoints", () => {
     expect(JSON.stringify(connections.json)).not.toMatch(/credentials/);
     const queued = await api(aliceKey, "POST", `/articles/${created.json.id}/publications`, { connection_id: hosted.id });
     expect(queued.status).toBe(202);
-    expect(queued.json).toMatchObject({ connection_id: hosted.id, mode: "live" });
+    expect(queued.json).toMatchObject({ connection_id: hosted.id, mode: "live", status_text: "Publishing to your hosted blog…" });
     let publications = (await api(aliceKey, "GET", `/articles/${created.json.id}/publications`)).json.data;
     for (let i = 0; i < 100 && publications[0].status !== "published"; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       publications = (await api(aliceKey, "GET", `/articles/${created.json.id}/publications`)).json.data;
     }
-    expect(publications).toEqual([expect.objectContaining({ status: "published", remote_url: expect.stringContaining("/b/") })]);
+    expect(publications).toEqual([
+      expect.objectContaining({ status: "published", status_text: "Live on your hosted blog", remote_url: expect.stringContaining("/b/") }),
+    ]);
     const past = await api(aliceKey, "POST", `/articles/${created.json.id}/publications`, { schedule_at: "2020-01-01T00:00:00Z" });
     expect(past.json.error).toMatchObject({ code: "validation_error", issues: [{ path: "body.schedule_at" }] });
   });

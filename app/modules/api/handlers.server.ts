@@ -5,6 +5,7 @@ import { ArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { getGeneration, startGeneration, type GenerationView } from "#app/modules/generation/service.server";
 import { defaultConnection, listConnections } from "#app/modules/publishing/connections.server";
 import { PUBLISH_MESSAGES, PublishRequestError, publicationsOfArticle, requestPublication } from "#app/modules/publishing/publish.server";
+import { publicationStateText } from "#app/modules/publishing/status-words";
 import { listTopics } from "#app/modules/topics/topics.server";
 import { conflictError, notFoundError, validationError } from "./errors";
 import type { ApiError } from "./errors";
@@ -207,6 +208,7 @@ export const HANDLERS: Handlers = {
         connection_id: p.connectionId,
         mode: p.mode,
         status: p.status,
+        status_text: publicationStateText(p, site.timeZone),
         remote_url: p.remoteUrl,
         last_error: p.lastError,
         correlation_id: p.correlationId,
@@ -228,12 +230,19 @@ export const HANDLERS: Handlers = {
         { siteId: site.id, userId: principal.userId },
         { articleId: article.id, connectionId, mode: body.mode, scheduleAt: body.schedule_at ? new Date(body.schedule_at) : null },
       );
+      const { platform } = await db
+        .selectFrom("cms_connections")
+        .select("platform")
+        .where("id", "=", p.connection_id)
+        .executeTakeFirstOrThrow();
+      const words = { platform, status: p.status, mode: p.mode, scheduledFor: p.scheduled_for, lastError: p.last_error };
       return {
         id: p.id,
         article_id: p.article_id,
         connection_id: p.connection_id,
         mode: p.mode,
         status: p.status,
+        status_text: publicationStateText(words, site.timeZone),
         remote_url: p.remote_url,
         last_error: p.last_error,
         correlation_id: p.correlation_id,

@@ -202,6 +202,11 @@ export const PublicationSchema = named(
     connection_id: id,
     mode: z.enum(["draft", "live"]),
     status: z.enum(["pending", "scheduled", "publishing", "published", "failed"]),
+    status_text: z
+      .string()
+      .describe(
+        "The state in words, as the dashboard shows it: 'Draft in WordPress', 'Live on Ghost', 'Scheduled for 28 Nov, 09:00' (the site's time zone), 'Failed: <reason>'",
+      ),
     remote_url: z.string().nullable(),
     last_error: z.string().nullable(),
     correlation_id: z.string().describe("Quote it when asking for support"),

@@ -1,6 +1,6 @@
 import * as cheerio from "cheerio/slim";
 import { describe, expect, it } from "vitest";
-import { placeImages, srcsetOf, type PlacedImage } from "./figures";
+import { placeImages, scaledVariants, srcsetOf, wordpressVariants, type PlacedImage } from "./figures";
 
 const LOCAL = "/uploads/articles/s1-abc.png";
 
@@ -97,5 +97,45 @@ describe("placeImages", () => {
 
   it("makes no srcset from a single size", () => {
     expect(srcsetOf({ url: "u", remoteId: null, width: 10, height: 10, variants: [] })).toBe("");
+  });
+});
+
+describe("the platforms' sizes", () => {
+  it("takes WordPress's sizes of the image's own shape, narrower than it, leaving the square thumbnail out", () => {
+    const url = (n: string) => `https://blog.example.com/wp-content/uploads/2026/11/jar-${n}.png`;
+    const details = {
+      width: 1200,
+      height: 630,
+      sizes: {
+        thumbnail: { source_url: url("150x150"), width: 150, height: 150 },
+        medium: { source_url: url("300x158"), width: 300, height: 158 },
+        large: { source_url: url("1024x538"), width: 1024, height: 538 },
+        full: { source_url: url("full"), width: 1200, height: 630 },
+      },
+    };
+    expect(wordpressVariants(details)).toEqual([
+      { url: url("300x158"), width: 300, height: 158 },
+      { url: url("1024x538"), width: 1024, height: 538 },
+    ]);
+    expect(wordpressVariants({ width: 1, height: 1, sizes: {} })).toEqual([]);
+    expect(wordpressVariants(undefined)).toEqual([]);
+  });
+
+  it("scales by URL only below the image's width, keeping its shape", () => {
+    expect(scaledVariants(1200, 630, [600, 1000, 1600], (w) => `u?w=${w}`)).toEqual([
+      { url: "u?w=600", width: 600, height: 315 },
+      { url: "u?w=1000", width: 1000, height: 525 },
+    ]);
+    expect(scaledVariants(null, 630, [600], (w) => `${w}`)).toEqual([]);
+  });
+});
+
+describe("what is left alone", () => {
+  it("keeps a figure with more than an image and its caption as it is, sizing the image in place", () => {
+    const image: PlacedImage = { url: "https://cdn.example.com/a.png", remoteId: null, width: 800, height: 600, variants: [] };
+    const html = placeImages(`<figure><img src="${LOCAL}" alt="a"><p>A note</p></figure>`, placed(image), "html");
+    const $ = cheerio.load(html, null, false);
+    expect($("figure > p").text()).toBe("A note");
+    expect($("figure > img").attr("width")).toBe("800");
   });
 });

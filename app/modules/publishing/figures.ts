@@ -99,8 +99,8 @@ export function placeImages(html: string, placed: ReadonlyMap<string, PlacedImag
     const $img = $("<img>").attr(attrs);
     // The block the image stands in: its figure, a paragraph holding only it, or the image itself at the top.
     let holder = $(img).closest("figure").get(0) as Element | undefined;
-    // A figure of several images keeps its own layout: each is sized in place.
-    if (holder && $(holder).find("img").length > 1) holder = undefined;
+    // A figure of several images, or with more than an image and its caption, keeps its own layout: sized in place.
+    if (holder && ($(holder).find("img").length > 1 || $(holder).children().not("img, a, figcaption").length > 0)) holder = undefined;
     const caption = holder ? $(holder).children("figcaption").first() : null;
     if (!holder && !$(img).closest("figure").length) {
       const parent = img.parent;

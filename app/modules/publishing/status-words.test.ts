@@ -12,8 +12,13 @@ describe("publication state words", () => {
     expect(publicationStateText({ ...base, platform: "wordpress_com", status: "published" }, "UTC", NOW)).toBe("Draft in WordPress.com");
   });
 
-  it("calls the hosted blog's post live even when it was requested as a draft", () => {
-    expect(publicationStateText({ ...base, platform: "hosted", status: "published" }, "UTC", NOW)).toBe("Live on your hosted blog");
+  it("says the hosted blog's post is live, and that one sent as a draft is not shown there", () => {
+    expect(publicationStateText({ ...base, platform: "hosted", status: "published", mode: "live" }, "UTC", NOW)).toBe(
+      "Live on your hosted blog",
+    );
+    expect(publicationStateText({ ...base, platform: "hosted", status: "published" }, "UTC", NOW)).toBe(
+      "Not shown on your hosted blog (sent as a draft)",
+    );
   });
 
   it("gives a scheduled time in the site's time zone", () => {

@@ -47,7 +47,8 @@ export function publicationStateText(row: PublicationState, timeZone: string | n
     case "failed":
       return `Failed: ${reasonOf(row.lastError)}`;
     case "published":
-      // The hosted blog has no drafts of its own: what it holds is live.
-      return row.mode === "draft" && row.platform !== "hosted" ? `Draft in ${where}` : `Live on ${where}`;
+      // The hosted blog has no drafts of its own (the dialog offers none): one sent as a draft through the API is not shown.
+      if (row.platform === "hosted" && row.mode === "draft") return "Not shown on your hosted blog (sent as a draft)";
+      return row.mode === "draft" ? `Draft in ${where}` : `Live on ${where}`;
   }
 }
