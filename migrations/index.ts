@@ -25,6 +25,7 @@ import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
 import * as m0028ArticleSlugs from "./0028_article_slugs";
+import * as m0029ArticleRevisions from "./0029_article_revisions";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0026_shopify_webhook_ids": m0026ShopifyWebhookIds,
   "0027_page_indexes": m0027PageIndexes,
   "0028_article_slugs": m0028ArticleSlugs,
+  "0029_article_revisions": m0029ArticleRevisions,
 };

@@ -25,6 +25,7 @@ const OWNERS: Record<string, string> = {
   app_config: "settings",
   topics: "topics",
   articles: "articles",
+  article_revisions: "articles",
   usage_events: "articles",
   article_images: "generation",
   generations: "generation",

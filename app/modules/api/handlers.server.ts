@@ -135,18 +135,22 @@ export const HANDLERS: Handlers = {
 
   async createArticle({ db, site, principal, body }) {
     await assertTopic(db, site.id, body.topic_id);
-    const article = await createArticle(db, {
-      workspaceId: site.workspaceId,
-      siteId: site.id,
-      authorId: principal.userId,
-      title: body.title,
-      contentHtml: body.content_html,
-      metaDescription: body.meta_description,
-      targetKeyword: body.target_keyword,
-      slug: body.slug,
-      topicId: body.topic_id ?? null,
-      source: "manual",
-    }).catch(tooLarge);
+    const article = await createArticle(
+      db,
+      {
+        workspaceId: site.workspaceId,
+        siteId: site.id,
+        authorId: principal.userId,
+        title: body.title,
+        contentHtml: body.content_html,
+        metaDescription: body.meta_description,
+        targetKeyword: body.target_keyword,
+        slug: body.slug,
+        topicId: body.topic_id ?? null,
+        source: "manual",
+      },
+      { revision: { kind: "api", userId: principal.userId } },
+    ).catch(tooLarge);
     return articleJson(article);
   },
 
@@ -154,18 +158,24 @@ export const HANDLERS: Handlers = {
     return articleJson(await articleOr404(db, site.id, params.article_id));
   },
 
-  async updateArticle({ db, site, params, body }) {
+  async updateArticle({ db, site, principal, params, body }) {
     const before = await articleOr404(db, site.id, params.article_id);
     if (before.status === "generating") throw conflictError(NOT_WHILE_GENERATING);
     await assertTopic(db, site.id, body.topic_id);
-    const updated = await updateArticle(db, site.id, params.article_id, {
-      title: body.title,
-      contentHtml: body.content_html,
-      metaDescription: body.meta_description,
-      targetKeyword: body.target_keyword,
-      slug: body.slug,
-      topicId: body.topic_id,
-    }).catch(tooLarge);
+    const updated = await updateArticle(
+      db,
+      site.id,
+      params.article_id,
+      {
+        title: body.title,
+        contentHtml: body.content_html,
+        metaDescription: body.meta_description,
+        targetKeyword: body.target_keyword,
+        slug: body.slug,
+        topicId: body.topic_id,
+      },
+      { revision: { kind: "api", userId: principal.userId } },
+    ).catch(tooLarge);
     if (!updated) throw notFoundError("Article");
     return articleJson(updated);
   },

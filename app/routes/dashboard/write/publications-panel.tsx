@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { platformName } from "#app/modules/publishing/platforms";
 import { formatDateTime } from "#app/utils/time";
@@ -23,6 +23,8 @@ export type PublicationRow = {
   scheduledFor: string | null;
   publishedAt: string | null;
   outOfDate: boolean;
+  /** The history panel's diff from the revision sent to the working copy, when out of date. */
+  diffHref?: string | null;
 };
 
 const STATUS_TEXT = {
@@ -86,7 +88,16 @@ export function PublicationsPanel({ articleId, rows, timeZone }: { articleId: st
                   {row.lastError} <span className="text-slate-600">(reference {row.correlationId})</span>
                 </p>
               ) : null}
-              {row.outOfDate ? <p className="text-amber-900">The article changed since it was sent: this copy is out of date.</p> : null}
+              {row.outOfDate ? (
+                <p className="text-amber-900">
+                  The article changed since it was sent: this copy is out of date.{" "}
+                  {row.diffHref ? (
+                    <Link to={row.diffHref} preventScrollReset className="font-medium underline">
+                      See what changed
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
             </div>
             {row.status === "published" || row.status === "failed" ? <UpdateButton articleId={articleId} row={row} /> : null}
           </li>
