@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { createArticle, deleteArticle, getArticle, updateArticle, type Article } from "#app/modules/articles/mutations.server";
 import { listArticlePage } from "#app/modules/articles/queries.server";
+import { currentRevisionIds } from "#app/modules/articles/revisions.server";
 import { ArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { getGeneration, startGeneration, type GenerationView } from "#app/modules/generation/service.server";
 import { defaultConnection, listConnections } from "#app/modules/publishing/connections.server";
@@ -35,7 +36,7 @@ type Handlers = { [K in OperationId]: (ctx: HandlerContext<(typeof OPERATIONS)[K
 
 const NOT_WHILE_GENERATING = "The AI engine is writing this article; try again when its generation has finished.";
 
-function articleSummary(a: Article) {
+function articleSummary(a: Article, revisionId: string | null) {
   return {
     id: a.id,
     site_id: a.site_id,
@@ -52,9 +53,13 @@ function articleSummary(a: Article) {
     published_at: a.published_at,
     created_at: a.created_at,
     updated_at: a.updated_at,
+    current_revision_id: revisionId,
   };
 }
-const articleJson = (a: Article) => ({ ...articleSummary(a), content_html: a.content_html });
+async function articleJson(db: DB, a: Article) {
+  const revisionId = (await currentRevisionIds(db, [a.id])).get(a.id) ?? null;
+  return { ...articleSummary(a, revisionId), content_html: a.content_html };
+}
 
 function generationJson(g: GenerationView) {
   return {
@@ -125,8 +130,9 @@ export const HANDLERS: Handlers = {
       ? await db.selectFrom("articles").selectAll().where("site_id", "=", site.id).where("id", "in", ids).execute()
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const revisions = await currentRevisionIds(db, ids);
     return {
-      data: ids.flatMap((id) => (byId.has(id) ? [articleSummary(byId.get(id)!)] : [])),
+      data: ids.flatMap((id) => (byId.has(id) ? [articleSummary(byId.get(id)!, revisions.get(id) ?? null)] : [])),
       page: page.page,
       page_count: page.pageCount,
       total: page.total,
@@ -151,11 +157,11 @@ export const HANDLERS: Handlers = {
       },
       { revision: { kind: "api", userId: principal.userId } },
     ).catch(tooLarge);
-    return articleJson(article);
+    return articleJson(db, article);
   },
 
   async getArticle({ db, site, params }) {
-    return articleJson(await articleOr404(db, site.id, params.article_id));
+    return articleJson(db, await articleOr404(db, site.id, params.article_id));
   },
 
   async updateArticle({ db, site, principal, params, body }) {
@@ -177,7 +183,7 @@ export const HANDLERS: Handlers = {
       { revision: { kind: "api", userId: principal.userId } },
     ).catch(tooLarge);
     if (!updated) throw notFoundError("Article");
-    return articleJson(updated);
+    return articleJson(db, updated);
   },
 
   async deleteArticle({ db, site, params }) {
@@ -223,6 +229,7 @@ export const HANDLERS: Handlers = {
         scheduled_for: p.scheduledFor,
         published_at: p.publishedAt,
         updated_at: p.updatedAt,
+        revision_id: p.revisionId,
       })),
     };
   },
@@ -250,6 +257,7 @@ export const HANDLERS: Handlers = {
         scheduled_for: p.scheduled_for,
         published_at: p.published_at,
         updated_at: p.updated_at,
+        revision_id: p.revision_id,
       };
     } catch (error) {
       if (error instanceof PublishRequestError) throw publishRefusal(error);

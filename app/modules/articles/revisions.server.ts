@@ -139,6 +139,16 @@ export async function recordRevision(db: DB, article: RevisionFields, source: Re
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The revision that holds the article's working copy, recorded first when the
+ * row was changed without one (a direct status or fixture write); null when
+ * the article is not this site's.
+ */
+export async function currentRevision(db: DB, siteId: string, articleId: string): Promise<Revision | null> {
+  const article = await db.selectFrom("articles").selectAll().where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
+  return article ? recordRevision(db, article, null) : null;
+}
+
 /** One revision of this site's article, or null. */
 export async function getRevision(db: DB, siteId: string, articleId: string, revisionId: string): Promise<Revision | null> {
   const row = await db

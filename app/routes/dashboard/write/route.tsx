@@ -113,6 +113,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
             {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
+            {a.decision === "approved" && a.editedSince ? " (edited since: the approved version is what auto-pilot publishes)" : ""}
           </p>
         ))}
         <WriteForm
