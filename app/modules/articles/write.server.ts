@@ -98,7 +98,12 @@ export type SaveArticleInput = {
  * QuotaError (the plan's limit) and ArticleTooLargeError (the HTML past 512 KB
  * once converted from Markdown).
  */
-export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId: string; userId: string }, input: SaveArticleInput) {
+export async function saveArticle(
+  db: DB,
+  tenant: { workspaceId: string; siteId: string; userId: string },
+  input: SaveArticleInput,
+  { now = new Date() }: { now?: Date } = {},
+) {
   const fields = {
     title: input.title,
     targetKeyword: input.targetKeyword,
@@ -107,7 +112,7 @@ export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId:
   };
   if (input.articleId) {
     const revision = { kind: input.kind ?? "save", userId: tenant.userId };
-    const updated = await updateArticle(db, tenant.siteId, input.articleId, fields, { revision });
+    const updated = await updateArticle(db, tenant.siteId, input.articleId, fields, { revision, now });
     if (!updated) return null;
     // A published article's page shows whether each copy is out of date: it reloads after an autosave.
     const sent = await db
@@ -123,7 +128,7 @@ export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId:
   const created = await createArticle(
     db,
     { ...fields, workspaceId: tenant.workspaceId, siteId: tenant.siteId, authorId: tenant.userId, source: "manual" },
-    { revision: { kind: "save", userId: tenant.userId } },
+    { revision: { kind: "save", userId: tenant.userId }, now },
   );
   return { id: created.id, created: true, published: false };
 }
