@@ -27,6 +27,9 @@ export async function up(db: Kysely<unknown>) {
   await sql`CREATE INDEX article_revisions_saved ON article_revisions(saved_at)`.execute(db);
   await sql`ALTER TABLE publications ADD COLUMN revision_id TEXT REFERENCES article_revisions(id) ON DELETE SET NULL`.execute(db);
   await sql`ALTER TABLE article_approvals ADD COLUMN revision_id TEXT REFERENCES article_revisions(id) ON DELETE SET NULL`.execute(db);
+  // Pruning asks, per old revision, whether a publication or an approval names it.
+  await sql`CREATE INDEX publications_revision ON publications(revision_id) WHERE revision_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX article_approvals_revision ON article_approvals(revision_id) WHERE revision_id IS NOT NULL`.execute(db);
   await sql`INSERT INTO article_revisions (id, article_id, site_id, kind, title, slug, content_html, meta_description,
       target_keyword, featured_image, topic_id, author_id, author_name, created_at, saved_at, seq)
     SELECT lower(hex(randomblob(16))), a.id, a.site_id, 'save', a.title, a.slug, a.content_html, a.meta_description,

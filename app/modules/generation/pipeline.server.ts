@@ -375,9 +375,15 @@ async function settle(db: DB, siteId: string, generationId: string, outcome: "ca
     return;
   }
   const partial = assemble(state);
-  await updateArticle(db, siteId, article.id, {
-    ...(state.outline ? { title: state.outline.title, metaDescription: state.outline.metaDescription } : {}),
-    contentHtml: partial,
-    status: partial || outcome === "cancelled" ? "draft" : "failed",
-  });
+  await updateArticle(
+    db,
+    siteId,
+    article.id,
+    {
+      ...(state.outline ? { title: state.outline.title, metaDescription: state.outline.metaDescription } : {}),
+      contentHtml: partial,
+      status: partial || outcome === "cancelled" ? "draft" : "failed",
+    },
+    { revision: { kind: "generated", userId: null } },
+  );
 }
