@@ -210,6 +210,9 @@ describe("publications point at a revision", () => {
     await save(user, articleId, { intent: "save", content: "<p>Unapproved edit.</p>" });
     const page = await load(user, `/dashboard/write?edit=${articleId}`);
     expect(page.data!.approvals[0]).toMatchObject({ decision: "approved", editedSince: true });
+    // The scheduled copy is out of date too, with the diff from what it will send.
+    expect(page.data!.publications[0]).toMatchObject({ status: "scheduled", outOfDate: true });
+    expect(page.data!.publications[0]!.diffHref).toContain(`from=${approved.id}`);
     await runPublication(db, {
       publicationId: scheduled.id,
       correlationId: scheduled.correlation_id,

@@ -161,34 +161,19 @@ export async function getRevision(db: DB, siteId: string, articleId: string, rev
   return row ?? null;
 }
 
-export type RevisionSummary = { id: string; seq: number; kind: RevisionKind; authorName: string; savedAt: string; wordCount: number };
+export type RevisionSummary = { id: string; seq: number; kind: RevisionKind; authorName: string; savedAt: string };
 
-/** The history panel's rows, newest first (no bodies beyond a word count). */
+/** The history panel's rows, newest first (no bodies). */
 export async function listRevisions(db: DB, siteId: string, articleId: string, limit = 200): Promise<RevisionSummary[]> {
   const rows = await db
     .selectFrom("article_revisions")
-    .select([
-      "id",
-      "seq",
-      "kind",
-      "author_name",
-      "saved_at",
-      // Words, roughly: spaces in the HTML plus one; enough to tell revisions apart in a list.
-      sql<number>`length(content_html) - length(replace(content_html, ' ', '')) + 1`.as("words"),
-    ])
+    .select(["id", "seq", "kind", "author_name", "saved_at"])
     .where("site_id", "=", siteId)
     .where("article_id", "=", articleId)
     .orderBy("seq", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    seq: r.seq,
-    kind: r.kind,
-    authorName: r.author_name,
-    savedAt: r.saved_at,
-    wordCount: Number(r.words),
-  }));
+  return rows.map((r) => ({ id: r.id, seq: r.seq, kind: r.kind, authorName: r.author_name, savedAt: r.saved_at }));
 }
 
 /** Each article's current revision id (its newest), for lists and the API. */

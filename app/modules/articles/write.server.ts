@@ -7,7 +7,7 @@ import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutat
 import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
-import { currentRevisionIds } from "./revisions.server";
+import { currentRevisionIds, getRevision, revisionHash } from "./revisions.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -40,6 +40,13 @@ export async function loadWriteScreen(
   const revisionId = article ? (revisionIds.get(article.id) ?? null) : null;
   const seoContext = { ...siteSeoContext, linkChecks };
   const currentHash = article ? contentHash(article) : null;
+  // A scheduled publication sends the revision it names: edits made since are not in it.
+  const scheduledHashes = new Map<string, string>();
+  for (const p of publications) {
+    if (!article || p.status !== "scheduled" || !p.revisionId) continue;
+    const named = await getRevision(db, tenant.siteId, article.id, p.revisionId);
+    if (named) scheduledHashes.set(p.id, revisionHash(named));
+  }
   const saved = article
     ? {
         id: article.id,
@@ -76,7 +83,9 @@ export async function loadWriteScreen(
     publications: publications.map(({ contentHash: sentHash, revisionId: sentRevisionId, ...p }) => ({
       ...p,
       sentRevisionId,
-      outOfDate: p.status === "published" && !!sentHash && sentHash !== currentHash,
+      outOfDate:
+        (p.status === "published" && !!sentHash && sentHash !== currentHash) ||
+        (scheduledHashes.has(p.id) && scheduledHashes.get(p.id) !== currentHash),
     })),
   };
 }
