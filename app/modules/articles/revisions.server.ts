@@ -28,8 +28,8 @@ import { DAY, isoNow, MINUTE } from "#app/utils/time";
  */
 
 export const AUTOSAVE_WINDOW_MS = 2 * MINUTE;
-export const KEEP_ALL_DAYS = 7;
-export const KEEP_SAVES_DAYS = 90;
+const KEEP_ALL_DAYS = 7;
+const KEEP_SAVES_DAYS = 90;
 
 export type Revision = Selectable<ArticleRevisionsTable>;
 export type RevisionFields = Pick<
