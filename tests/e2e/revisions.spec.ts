@@ -89,6 +89,34 @@ test.describe("history with JavaScript", () => {
     expect(rows.some((r) => r.content_html.includes("Typed after the accept."))).toBe(true);
     await expect.poll(() => contentOf(articleId)).not.toContain("In practice");
   });
+
+  test("after an autosave the published copy says it is out of date without a reload, and the hosted blog keeps what was sent", async ({
+    page,
+  }) => {
+    const { user, articleId } = await account("revisions-outdated");
+    await signIn(page, user, { to: `/dashboard/write?edit=${articleId}&publish=1` });
+    const dialog = page.getByRole("dialog", { name: "Publish article" });
+    await dialog.getByRole("radio", { name: /^Live/ }).check();
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    const published = () =>
+      e2eDb().selectFrom("publications").select(["status", "remote_url"]).where("article_id", "=", articleId).executeTakeFirst();
+    await expect.poll(async () => (await published())?.status, { timeout: 20_000 }).toBe("published");
+    const panel = page.getByRole("region", { name: "Published to" });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText(/out of date/)).toHaveCount(0);
+
+    await editor(page).locator("p").last().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Half a sen");
+    await expect.poll(() => contentOf(articleId), { timeout: 20_000 }).toContain("Half a sen");
+    await expect(panel.getByText(/out of date/)).toBeVisible({ timeout: 10_000 });
+    const post = await page.request.get((await published())!.remote_url!);
+    expect(await post.text()).toContain("It is bold and bitter.");
+    expect(await post.text()).not.toContain("Half a sen");
+
+    await panel.getByRole("link", { name: "See what changed" }).click();
+    await expect(page.getByTestId("history-diff").locator("ins", { hasText: "Half" })).toBeVisible();
+  });
 });
 
 test.describe("history without JavaScript", () => {
