@@ -63,6 +63,7 @@ export default [
     route("articles/export", "routes/dashboard/articles/export.ts"),
     route("articles/:articleId/delete", "routes/dashboard/articles/delete.tsx"),
     route("articles/:articleId/publish", "routes/dashboard/write/publish.ts"),
+    route("articles/:articleId/revisions", "routes/dashboard/write/revisions.ts"),
     route("account", "routes/dashboard/settings/account.tsx"),
     route("settings", "routes/dashboard/settings/route.tsx"),
     route("sidebar", "routes/dashboard/sidebar.ts"),

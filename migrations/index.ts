@@ -25,6 +25,7 @@ import * as m0025TenantLanes from "./0025_tenant_lanes";
 import * as m0026ShopifyWebhookIds from "./0026_shopify_webhook_ids";
 import * as m0027PageIndexes from "./0027_page_indexes";
 import * as m0028ArticleSlugs from "./0028_article_slugs";
+import * as m0029ArticleRevisions from "./0029_article_revisions";
 import * as m0030PublicationMediaVariants from "./0030_publication_media_variants";
 import * as m0032ArticleCounts from "./0032_article_counts";
 import * as m0033SiteScheduled from "./0033_site_scheduled";
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "0026_shopify_webhook_ids": m0026ShopifyWebhookIds,
   "0027_page_indexes": m0027PageIndexes,
   "0028_article_slugs": m0028ArticleSlugs,
+  "0029_article_revisions": m0029ArticleRevisions,
   "0030_publication_media_variants": m0030PublicationMediaVariants,
   "0032_article_counts": m0032ArticleCounts,
   "0033_site_scheduled": m0033SiteScheduled,

@@ -188,6 +188,29 @@ interface ArticleCountsTable {
   dated: number;
   n: number;
 }
+export type RevisionKind = "autosave" | "save" | "ai_accept" | "restore" | "publish" | "generated" | "api";
+/** A snapshot of an article's publishable fields (migration 0029; app/modules/articles/revisions.server.ts). */
+export interface ArticleRevisionsTable {
+  id: string;
+  article_id: string;
+  site_id: string;
+  kind: RevisionKind;
+  title: string;
+  slug: string;
+  content_html: string;
+  meta_description: Generated<string>;
+  target_keyword: Generated<string>;
+  featured_image: string | null;
+  topic_id: string | null;
+  author_id: string | null;
+  /** The author's name as it was, so the record outlives the account. */
+  author_name: Generated<string>;
+  /** When the revision began; a coalesced autosave keeps its first time here and its last in saved_at. */
+  created_at: Timestamp;
+  saved_at: Timestamp;
+  /** 1, 2, 3… per article: the order of the revisions. */
+  seq: number;
+}
 interface ArticleImagesTable {
   id: string;
   article_id: string;
@@ -289,6 +312,8 @@ export interface PublicationsTable {
   live_check: string | null;
   live_checked_at: Timestamp | null;
   requested_by: string | null;
+  /** The exact revision sent (migration 0029); null for publications requested before it. */
+  revision_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -354,6 +379,8 @@ interface ArticleApprovalsTable {
   user_name: string;
   decision: "approved" | "rejected";
   created_at: Timestamp;
+  /** The revision approved (migration 0029); null for decisions made before it. */
+  revision_id: string | null;
 }
 interface SubscriptionsTable {
   id: string;
@@ -589,6 +616,7 @@ export interface Database {
   articles: ArticlesTable;
   article_counts: ArticleCountsTable;
   article_images: ArticleImagesTable;
+  article_revisions: ArticleRevisionsTable;
   generations: GenerationsTable;
   plan_items: PlanItemsTable;
   cms_connections: CmsConnectionsTable;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
+import { pruneRevisions } from "#app/modules/articles/revisions.server";
 import { purgeExpiredSessions } from "#app/modules/auth/session.server";
 import { purgeExpiredAuthTokens } from "#app/modules/auth/tokens.server";
 import { purgeOldMailBodies } from "#app/modules/email/retention.server";
@@ -10,7 +11,8 @@ import { purgeOldDeliveries } from "#app/modules/webhooks/webhooks.server";
 
 /**
  * Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail
- * bodies, webhook deliveries and Shopify webhook ids. Each area deletes its own rows; this only runs them in turn.
+ * bodies, webhook deliveries and Shopify webhook ids, and thins old article revisions (policy in
+ * app/modules/articles/revisions.server.ts). Each area deletes its own rows; this only runs them in turn.
  */
 export async function purgeExpired(db: DB, now = new Date()) {
   await purgeExpiredSessions(db, now);
@@ -20,6 +22,7 @@ export async function purgeExpired(db: DB, now = new Date()) {
   await purgeOldMailBodies(db, now);
   await purgeOldDeliveries(db, now);
   await purgeOldShopifyWebhookIds(db, now);
+  await pruneRevisions(db, now);
 }
 
 const PurgePayload = z.object({});

@@ -260,6 +260,8 @@ export interface components {
       created_at: string;
       /** @description ISO 8601 time in UTC, e.g. 2026-11-25T09:30:00.000Z */
       updated_at: string;
+      /** @description The revision holding the article as it is now; null while it is being generated */
+      current_revision_id: string | null;
     };
     Article: {
       /** @description An opaque id (UUID) */
@@ -286,6 +288,8 @@ export interface components {
       created_at: string;
       /** @description ISO 8601 time in UTC, e.g. 2026-11-25T09:30:00.000Z */
       updated_at: string;
+      /** @description The revision holding the article as it is now; null while it is being generated */
+      current_revision_id: string | null;
       /** @description Sanitized HTML of the body */
       content_html: string;
     };
@@ -351,6 +355,8 @@ export interface components {
       published_at: string | null;
       /** @description ISO 8601 time in UTC, e.g. 2026-11-25T09:30:00.000Z */
       updated_at: string;
+      /** @description The exact revision of the article this publication sends or sent */
+      revision_id: string | null;
     };
     PublicationList: {
       data: components["schemas"]["Publication"][];

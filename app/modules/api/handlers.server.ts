@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { createArticle, deleteArticle, getArticle, updateArticle, type Article } from "#app/modules/articles/mutations.server";
 import { listArticlePage } from "#app/modules/articles/queries.server";
+import { currentRevisionIds } from "#app/modules/articles/revisions.server";
 import { ArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { getGeneration, startGeneration, type GenerationView } from "#app/modules/generation/service.server";
 import { defaultConnection, listConnections } from "#app/modules/publishing/connections.server";
@@ -36,7 +37,7 @@ type Handlers = { [K in OperationId]: (ctx: HandlerContext<(typeof OPERATIONS)[K
 
 const NOT_WHILE_GENERATING = "The AI engine is writing this article; try again when its generation has finished.";
 
-function articleSummary(a: Article) {
+function articleSummary(a: Article, revisionId: string | null) {
   return {
     id: a.id,
     site_id: a.site_id,
@@ -53,9 +54,13 @@ function articleSummary(a: Article) {
     published_at: a.published_at,
     created_at: a.created_at,
     updated_at: a.updated_at,
+    current_revision_id: revisionId,
   };
 }
-const articleJson = (a: Article) => ({ ...articleSummary(a), content_html: a.content_html });
+async function articleJson(db: DB, a: Article) {
+  const revisionId = (await currentRevisionIds(db, [a.id])).get(a.id) ?? null;
+  return { ...articleSummary(a, revisionId), content_html: a.content_html };
+}
 
 function generationJson(g: GenerationView) {
   return {
@@ -126,8 +131,9 @@ export const HANDLERS: Handlers = {
       ? await db.selectFrom("articles").selectAll().where("site_id", "=", site.id).where("id", "in", ids).execute()
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const revisions = await currentRevisionIds(db, ids);
     return {
-      data: ids.flatMap((id) => (byId.has(id) ? [articleSummary(byId.get(id)!)] : [])),
+      data: ids.flatMap((id) => (byId.has(id) ? [articleSummary(byId.get(id)!, revisions.get(id) ?? null)] : [])),
       page: page.page,
       page_count: page.pageCount,
       total: page.total,
@@ -136,39 +142,49 @@ export const HANDLERS: Handlers = {
 
   async createArticle({ db, site, principal, body }) {
     await assertTopic(db, site.id, body.topic_id);
-    const article = await createArticle(db, {
-      workspaceId: site.workspaceId,
-      siteId: site.id,
-      authorId: principal.userId,
-      title: body.title,
-      contentHtml: body.content_html,
-      metaDescription: body.meta_description,
-      targetKeyword: body.target_keyword,
-      slug: body.slug,
-      topicId: body.topic_id ?? null,
-      source: "manual",
-    }).catch(tooLarge);
-    return articleJson(article);
+    const article = await createArticle(
+      db,
+      {
+        workspaceId: site.workspaceId,
+        siteId: site.id,
+        authorId: principal.userId,
+        title: body.title,
+        contentHtml: body.content_html,
+        metaDescription: body.meta_description,
+        targetKeyword: body.target_keyword,
+        slug: body.slug,
+        topicId: body.topic_id ?? null,
+        source: "manual",
+      },
+      { revision: { kind: "api", userId: principal.userId } },
+    ).catch(tooLarge);
+    return articleJson(db, article);
   },
 
   async getArticle({ db, site, params }) {
-    return articleJson(await articleOr404(db, site.id, params.article_id));
+    return articleJson(db, await articleOr404(db, site.id, params.article_id));
   },
 
-  async updateArticle({ db, site, params, body }) {
+  async updateArticle({ db, site, principal, params, body }) {
     const before = await articleOr404(db, site.id, params.article_id);
     if (before.status === "generating") throw conflictError(NOT_WHILE_GENERATING);
     await assertTopic(db, site.id, body.topic_id);
-    const updated = await updateArticle(db, site.id, params.article_id, {
-      title: body.title,
-      contentHtml: body.content_html,
-      metaDescription: body.meta_description,
-      targetKeyword: body.target_keyword,
-      slug: body.slug,
-      topicId: body.topic_id,
-    }).catch(tooLarge);
+    const updated = await updateArticle(
+      db,
+      site.id,
+      params.article_id,
+      {
+        title: body.title,
+        contentHtml: body.content_html,
+        metaDescription: body.meta_description,
+        targetKeyword: body.target_keyword,
+        slug: body.slug,
+        topicId: body.topic_id,
+      },
+      { revision: { kind: "api", userId: principal.userId } },
+    ).catch(tooLarge);
     if (!updated) throw notFoundError("Article");
-    return articleJson(updated);
+    return articleJson(db, updated);
   },
 
   async deleteArticle({ db, site, params }) {
@@ -215,6 +231,7 @@ export const HANDLERS: Handlers = {
         scheduled_for: p.scheduledFor,
         published_at: p.publishedAt,
         updated_at: p.updatedAt,
+        revision_id: p.revisionId,
       })),
     };
   },
@@ -249,6 +266,7 @@ export const HANDLERS: Handlers = {
         scheduled_for: p.scheduled_for,
         published_at: p.published_at,
         updated_at: p.updated_at,
+        revision_id: p.revision_id,
       };
     } catch (error) {
       if (error instanceof PublishRequestError) throw publishRefusal(error);

@@ -87,6 +87,7 @@ const ArticleSummarySchema = named(
     published_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,
+    current_revision_id: id.nullable().describe("The revision holding the article as it is now; null while it is being generated"),
   }),
 );
 export const ArticleSchema = named(
@@ -213,6 +214,7 @@ export const PublicationSchema = named(
     scheduled_for: timestamp.nullable(),
     published_at: timestamp.nullable(),
     updated_at: timestamp,
+    revision_id: id.nullable().describe("The exact revision of the article this publication sends or sent"),
   }),
 );
 export const PublicationListSchema = named("PublicationList", z.object({ data: z.array(PublicationSchema) }));

@@ -7,6 +7,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
+import { recordRevision, type RevisionSource } from "./revisions.server";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
 import type { LengthBand, LinkAmount } from "./seo";
@@ -36,7 +37,8 @@ export type ArticleFields = {
 
 export type CreateArticleInput = ArticleFields & { workspaceId: string; siteId: string; authorId: string | null };
 
-type Options = { now?: Date };
+/** revision: who saved and which kind of save (revisions.server.ts); without it a change is recorded as a plain save. */
+type Options = { now?: Date; revision?: RevisionSource };
 export type DerivedArticleFields = Awaited<ReturnType<typeof deriveArticleFields>>;
 
 export async function getArticle(db: DB, siteId: string, articleId: string): Promise<Article | null> {
@@ -129,7 +131,7 @@ export async function deriveArticleFields(
  * the AI engine's articles do, and startGeneration counts them
  * (quota.server, docs/decisions/035).
  */
-export async function createArticle(db: DB, input: CreateArticleInput, { now = new Date() }: Options = {}): Promise<Article> {
+export async function createArticle(db: DB, input: CreateArticleInput, { now = new Date(), revision }: Options = {}): Promise<Article> {
   const title = input.title.trim();
   const metaDescription = (input.metaDescription ?? "").trim();
   const targetKeyword = (input.targetKeyword ?? "").trim();
@@ -169,6 +171,11 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       .returningAll()
       .executeTakeFirstOrThrow();
     await syncArticleLinks(trx, input.siteId, id, links ?? undefined);
+    // The first revision; an article still being generated gets its own once written.
+    if (article.status !== "generating") {
+      const written = input.source === "ai" || input.source === "offline";
+      await recordRevision(trx, article, revision ?? { kind: written ? "generated" : "save", userId: input.authorId }, now);
+    }
     return article;
   });
 }
@@ -183,7 +190,7 @@ export async function updateArticle(
   siteId: string,
   articleId: string,
   patch: Partial<ArticleFields>,
-  { now = new Date(), derived }: Options & { derived?: DerivedArticleFields } = {},
+  { now = new Date(), derived, revision }: Options & { derived?: DerivedArticleFields } = {},
 ): Promise<Article | null> {
   const before = await getArticle(db, siteId, articleId);
   if (!before) return null;
@@ -234,6 +241,7 @@ export async function updateArticle(
       .executeTakeFirstOrThrow();
     // The Backlinks page follows the content; only a content change can change the links.
     if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
+    if (updated.status !== "generating") await recordRevision(trx, updated, revision ?? null, now);
     return updated;
   });
 }

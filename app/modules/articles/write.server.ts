@@ -7,6 +7,7 @@ import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutat
 import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
+import { currentRevisionIds, getRevision, revisionHash } from "./revisions.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -27,16 +28,25 @@ export async function loadWriteScreen(
   const article = editId ? await getArticle(db, tenant.siteId, editId) : null;
   // Unknown and other sites' ids look the same: the route answers 404, nothing leaked.
   if (editId && !article) return null;
-  const [usage, siteSeoContext, linkChecks, connections, publications] = await Promise.all([
+  const [usage, siteSeoContext, linkChecks, connections, publications, revisionIds] = await Promise.all([
     getUsageSummary(db, tenant.workspaceId, tenant.siteId),
     getSeoContext(db, tenant.siteId),
     // The SEO panel's link check reads the Backlinks page's results (a new article's links are all unchecked).
     linkChecksOfArticle(db, tenant.siteId, article?.id),
     usableConnections(db, tenant.siteId),
     article ? publicationsOfArticle(db, tenant.siteId, article.id) : [],
+    currentRevisionIds(db, article ? [article.id] : []),
   ]);
+  const revisionId = article ? (revisionIds.get(article.id) ?? null) : null;
   const seoContext = { ...siteSeoContext, linkChecks };
   const currentHash = article ? contentHash(article) : null;
+  // A scheduled publication sends the revision it names: edits made since are not in it.
+  const scheduledHashes = new Map<string, string>();
+  for (const p of publications) {
+    if (!article || p.status !== "scheduled" || !p.revisionId) continue;
+    const named = await getRevision(db, tenant.siteId, article.id, p.revisionId);
+    if (named) scheduledHashes.set(p.id, revisionHash(named));
+  }
   const saved = article
     ? {
         id: article.id,
@@ -47,6 +57,8 @@ export async function loadWriteScreen(
         status: article.status,
         source: article.source,
         updatedAt: article.updated_at,
+        /** The revision that holds the working copy (revisions.server.ts). */
+        revisionId,
       }
     : null;
   // Scoring a large article is real work: it runs where analyseArticle decides (the worker thread past 48 KB).
@@ -66,10 +78,14 @@ export async function loadWriteScreen(
     usage,
     publishOpen: !!saved && publish,
     connections: connections.map((c) => ({ id: c.id, platform: c.platform, name: c.name, siteUrl: c.siteUrl, isDefault: c.isDefault })),
-    // Each destination the article went to, and whether what is there is older than the article now.
-    publications: publications.map(({ contentHash: sentHash, ...p }) => ({
+    // Each destination the article went to, and whether what is there differs from the working copy: the revision it
+    // sent (its content_hash is that revision's) against the article now; sentRevisionId lets the page show the diff.
+    publications: publications.map(({ contentHash: sentHash, revisionId: sentRevisionId, ...p }) => ({
       ...p,
-      outOfDate: p.status === "published" && !!sentHash && sentHash !== currentHash,
+      sentRevisionId,
+      outOfDate:
+        (p.status === "published" && !!sentHash && sentHash !== currentHash) ||
+        (scheduledHashes.has(p.id) && scheduledHashes.get(p.id) !== currentHash),
     })),
   };
 }
@@ -81,6 +97,8 @@ export type SaveArticleInput = {
   metaDescription: string;
   content: string;
   contentFormat: ContentFormat;
+  /** Which kind of save the form says this is (its intent); a revision of that kind is recorded. */
+  kind?: "autosave" | "save" | "ai_accept";
 };
 
 /**
@@ -89,7 +107,12 @@ export type SaveArticleInput = {
  * QuotaError (the plan's limit) and ArticleTooLargeError (the HTML past 512 KB
  * once converted from Markdown).
  */
-export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId: string; userId: string }, input: SaveArticleInput) {
+export async function saveArticle(
+  db: DB,
+  tenant: { workspaceId: string; siteId: string; userId: string },
+  input: SaveArticleInput,
+  { now = new Date() }: { now?: Date } = {},
+) {
   const fields = {
     title: input.title,
     targetKeyword: input.targetKeyword,
@@ -97,15 +120,24 @@ export async function saveArticle(db: DB, tenant: { workspaceId: string; siteId:
     contentHtml: contentToHtml(input.content, input.contentFormat),
   };
   if (input.articleId) {
-    const updated = await updateArticle(db, tenant.siteId, input.articleId, fields);
-    return updated ? { id: updated.id, created: false } : null;
+    const revision = { kind: input.kind ?? "save", userId: tenant.userId };
+    const updated = await updateArticle(db, tenant.siteId, input.articleId, fields, { revision, now });
+    if (!updated) return null;
+    // A published article's page shows whether each copy is out of date: it reloads after an autosave.
+    const sent = await db
+      .selectFrom("publications")
+      .select("id")
+      .where("site_id", "=", tenant.siteId)
+      .where("article_id", "=", updated.id)
+      .where("status", "=", "published")
+      .limit(1)
+      .executeTakeFirst();
+    return { id: updated.id, created: false, published: Boolean(sent) };
   }
-  const created = await createArticle(db, {
-    ...fields,
-    workspaceId: tenant.workspaceId,
-    siteId: tenant.siteId,
-    authorId: tenant.userId,
-    source: "manual",
-  });
-  return { id: created.id, created: true };
+  const created = await createArticle(
+    db,
+    { ...fields, workspaceId: tenant.workspaceId, siteId: tenant.siteId, authorId: tenant.userId, source: "manual" },
+    { revision: { kind: "save", userId: tenant.userId }, now },
+  );
+  return { id: created.id, created: true, published: false };
 }

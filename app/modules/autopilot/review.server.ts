@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { currentRevision, getRevision, latestRevision, revisionHash } from "#app/modules/articles/revisions.server";
 import { defaultConnection } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
 import { newId } from "#app/utils/crypto.server";
@@ -9,20 +10,36 @@ import { isoNow } from "#app/utils/time";
  * docs/decisions/049): approve it (it is published to the default
  * destination, at its publishing time if that is still ahead) or reject it
  * (it stays a draft and the day is skipped). Each decision records who and
- * when; the article page shows them.
+ * when, and the revision decided on: what goes out is exactly that revision
+ * (the publication names it), so edits made after an approval are not
+ * published by auto-pilot until someone approves them (or publishes them by
+ * hand). The article page shows the decisions and whether the text changed since.
  */
 
-export type Approval = { userName: string; decision: "approved" | "rejected"; at: string };
+export type Approval = { userName: string; decision: "approved" | "rejected"; at: string; revisionId: string | null; editedSince: boolean };
 
 export async function approvalsOf(db: DB, siteId: string, articleId: string): Promise<Approval[]> {
   const rows = await db
     .selectFrom("article_approvals")
-    .select(["user_name", "decision", "created_at"])
+    .select(["user_name", "decision", "created_at", "revision_id"])
     .where("site_id", "=", siteId)
     .where("article_id", "=", articleId)
     .orderBy("created_at", "desc")
     .execute();
-  return rows.map((r) => ({ userName: r.user_name, decision: r.decision, at: r.created_at }));
+  const latest = rows.some((r) => r.revision_id) ? await latestRevision(db, articleId) : null;
+  const currentHash = latest ? revisionHash(latest) : null;
+  const approvals: Approval[] = [];
+  for (const r of rows) {
+    const decided = r.revision_id && latest && r.revision_id !== latest.id ? await getRevision(db, siteId, articleId, r.revision_id) : null;
+    approvals.push({
+      userName: r.user_name,
+      decision: r.decision,
+      at: r.created_at,
+      revisionId: r.revision_id,
+      editedSince: Boolean(decided && revisionHash(decided) !== currentHash),
+    });
+  }
+  return approvals;
 }
 
 /** The review page's data, or null when the day is not this site's. */
@@ -94,6 +111,8 @@ export async function decideDay(
     .where("state", "in", ["held", "written"])
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) === 0) throw new ReviewError("This day's article is no longer waiting for a decision.");
+  // The decision is on the text as it is now: its newest revision.
+  const revision = await currentRevision(db, reviewer.siteId, view.article.id);
   await db
     .insertInto("article_approvals")
     .values({
@@ -104,6 +123,7 @@ export async function decideDay(
       user_name: reviewer.userName,
       decision,
       created_at: stamp,
+      revision_id: revision?.id ?? null,
     })
     .execute();
   if (decision === "rejected") return { decision, destination: null };
@@ -111,7 +131,7 @@ export async function decideDay(
   await requestPublication(
     db,
     { siteId: reviewer.siteId, userId: reviewer.userId },
-    { articleId: view.article.id, connectionId: destination!.id, mode: "live", scheduleAt: later },
+    { articleId: view.article.id, connectionId: destination!.id, mode: "live", scheduleAt: later, revisionId: revision?.id },
     now,
   );
   return { decision, destination: destination!.name, at: later };

@@ -317,7 +317,7 @@ async function finish(
         source: writer.kind === "openai" ? "ai" : "offline",
         status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
       },
-      { derived },
+      { derived, revision: { kind: "generated", userId: null } },
     );
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
@@ -375,9 +375,15 @@ async function settle(db: DB, siteId: string, generationId: string, outcome: "ca
     return;
   }
   const partial = assemble(state);
-  await updateArticle(db, siteId, article.id, {
-    ...(state.outline ? { title: state.outline.title, metaDescription: state.outline.metaDescription } : {}),
-    contentHtml: partial,
-    status: partial || outcome === "cancelled" ? "draft" : "failed",
-  });
+  await updateArticle(
+    db,
+    siteId,
+    article.id,
+    {
+      ...(state.outline ? { title: state.outline.title, metaDescription: state.outline.metaDescription } : {}),
+      contentHtml: partial,
+      status: partial || outcome === "cancelled" ? "draft" : "failed",
+    },
+    { revision: { kind: "generated", userId: null } },
+  );
 }

@@ -10,6 +10,9 @@ import { safeTimeZone } from "#app/utils/time";
  * 'published' in live mode, while that connection is not disconnected. A
  * publication in draft mode is kept for review and never shown. Every query
  * takes the site id, so one blog slug can never reach another site's article.
+ * A post shows the revision its publication sent (publications.revision_id),
+ * never the article's working copy: an autosave changes nothing public.
+ * Publications sent before revisions existed name none and show the article.
  */
 
 export const POSTS_PER_PAGE = 10;
@@ -91,6 +94,7 @@ function publicArticles(db: DB, siteId: string) {
     .selectFrom("articles as a")
     .innerJoin("publications as p", "p.article_id", "a.id")
     .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+    .leftJoin("article_revisions as r", "r.id", "p.revision_id")
     .where("a.site_id", "=", siteId)
     .where("c.site_id", "=", siteId)
     .where("c.platform", "=", "hosted")
@@ -100,6 +104,10 @@ function publicArticles(db: DB, siteId: string) {
 }
 
 const publishedAt = sql<string>`coalesce(p.published_at, a.published_at, p.updated_at)`;
+/** The sent revision's field, or the article's for a publication that names none. */
+const sent = <T>(column: "title" | "slug" | "content_html" | "meta_description" | "target_keyword" | "featured_image") =>
+  sql<T>`coalesce(r.${sql.ref(column)}, a.${sql.ref(column)})`;
+const sentAt = sql<string>`coalesce(r.saved_at, a.updated_at)`;
 
 type Row = {
   articleId: string;
@@ -118,19 +126,19 @@ function selectPost(db: DB, siteId: string) {
   return publicArticles(db, siteId)
     .select((eb) => [
       "a.id as articleId",
-      "a.slug as slug",
-      "a.title as title",
-      "a.content_html as html",
-      "a.meta_description as metaDescription",
-      "a.target_keyword as keyword",
-      "a.featured_image as featuredImage",
-      "a.updated_at as updatedAt",
+      sent<string>("slug").as("slug"),
+      sent<string>("title").as("title"),
+      sent<string>("content_html").as("html"),
+      sent<string>("meta_description").as("metaDescription"),
+      sent<string>("target_keyword").as("keyword"),
+      sent<string | null>("featured_image").as("featuredImage"),
+      sentAt.as("updatedAt"),
       publishedAt.as("publishedAt"),
       eb
         .selectFrom("article_images as i")
         .select("i.alt")
         .whereRef("i.article_id", "=", "a.id")
-        .whereRef("i.path", "=", "a.featured_image")
+        .where("i.path", "=", sent<string | null>("featured_image"))
         .limit(1)
         .as("featuredAlt"),
     ])
@@ -183,7 +191,7 @@ export async function listHostedPosts(db: DB, siteId: string, { page = 1 }: { pa
 /** Every public post's address and dates, newest first (the sitemap; no bodies read). */
 export async function listHostedSitemap(db: DB, siteId: string, limit = 50_000) {
   const rows = await publicArticles(db, siteId)
-    .select(["a.slug as slug", "a.updated_at as updatedAt", publishedAt.as("publishedAt")])
+    .select([sent<string>("slug").as("slug"), sentAt.as("updatedAt"), publishedAt.as("publishedAt")])
     .orderBy(publishedAt, "desc")
     .orderBy("a.id", "desc")
     .limit(limit)
@@ -213,7 +221,15 @@ function toPost(row: Row): HostedPost {
  * public articles share one the newest publication wins.
  */
 export async function getHostedPost(db: DB, siteId: string, articleSlug: string): Promise<HostedPost | null> {
-  const row = await selectPost(db, siteId).where("a.slug", "=", articleSlug).limit(1).executeTakeFirst();
+  // First by the article's slug (indexed: articles_site_slug), which a published article keeps unless it is set by
+  // hand; the sent revision's slug must match too. A slug changed in the working copy since it was sent: the post
+  // stays at the address it was sent with (a scan of the site's public posts, only when the first look missed).
+  const row =
+    (await selectPost(db, siteId)
+      .where("a.slug", "=", articleSlug)
+      .where(sent<string>("slug"), "=", articleSlug)
+      .limit(1)
+      .executeTakeFirst()) ?? (await selectPost(db, siteId).where("r.slug", "=", articleSlug).limit(1).executeTakeFirst());
   return row ? toPost(row) : null;
 }
 

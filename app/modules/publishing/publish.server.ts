@@ -7,6 +7,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
+import { getRevision, recordRevision, revisionAsArticle } from "#app/modules/articles/revisions.server";
 import { getAdapter } from "./platforms/registry";
 import { getConnectionForUse, markNeedsAttention } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
@@ -44,6 +45,7 @@ export const PUBLISH_MESSAGES = {
   noAdapter: "Publishing to this platform is not available yet.",
   pastSchedule: "Choose a time in the future to schedule, or publish now.",
   articleMissing: "That article does not exist on this site.",
+  revisionMissing: "That version of the article no longer exists.",
   emptyTitle: "Give the article a title before publishing.",
 } as const;
 
@@ -53,16 +55,30 @@ const REQUEST_DEDUPE_MS = 2 * MINUTE;
  * Queues a publish of an article to a connection (now, or at scheduleAt).
  * A second request while one is still queued or running is the same request
  * (a double click): it returns the existing publication instead of a second job.
+ * The publication names the exact revision it will send (revision_id): the
+ * working copy as it is now, recorded as a 'publish' revision, or the revision
+ * given (an approved one); edits made after the request are not sent.
  */
 export async function requestPublication(
   db: DB,
   tenant: { siteId: string; userId: string | null },
-  input: { articleId: string; connectionId: string; mode: "draft" | "live"; scheduleAt: Date | null },
+  input: { articleId: string; connectionId: string; mode: "draft" | "live"; scheduleAt: Date | null; revisionId?: string },
   now = new Date(),
 ): Promise<Publication> {
   const article = await db
     .selectFrom("articles")
-    .select(["id", "title", "status"])
+    .select([
+      "id",
+      "site_id",
+      "title",
+      "slug",
+      "content_html",
+      "meta_description",
+      "target_keyword",
+      "featured_image",
+      "topic_id",
+      "status",
+    ])
     .where("site_id", "=", tenant.siteId)
     .where("id", "=", input.articleId)
     .executeTakeFirst();
@@ -78,6 +94,8 @@ export async function requestPublication(
   if (connection.status === "disconnected") throw new PublishRequestError(PUBLISH_MESSAGES.disconnected);
   if (!getAdapter(connection.platform)) throw new PublishRequestError(PUBLISH_MESSAGES.noAdapter);
   if (input.scheduleAt && input.scheduleAt.getTime() <= now.getTime()) throw new PublishRequestError(PUBLISH_MESSAGES.pastSchedule);
+  if (input.revisionId && !(await getRevision(db, tenant.siteId, input.articleId, input.revisionId)))
+    throw new PublishRequestError(PUBLISH_MESSAGES.revisionMissing);
 
   const existing = await db
     .selectFrom("publications")
@@ -99,10 +117,12 @@ export async function requestPublication(
   const status = input.scheduleAt ? "scheduled" : "pending";
   const publicationId = existing?.id ?? newId();
   await inTransaction(db, async (trx) => {
+    const revisionId = input.revisionId ?? (await recordRevision(trx, article, { kind: "publish", userId: tenant.userId }, now)).id;
     if (existing) {
       await trx
         .updateTable("publications")
         .set({
+          revision_id: revisionId,
           mode: input.mode,
           status,
           scheduled_for: input.scheduleAt?.toISOString() ?? null,
@@ -138,6 +158,7 @@ export async function requestPublication(
           live_check: null,
           live_checked_at: null,
           requested_by: tenant.userId,
+          revision_id: revisionId,
           created_at: stamp,
           updated_at: stamp,
         })
@@ -350,13 +371,23 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     await fail(connection.status === "disconnected" ? PUBLISH_MESSAGES.disconnected : PUBLISH_MESSAGES.noAdapter, "");
     throw new PermanentJobError(PUBLISH_MESSAGES.disconnected);
   }
-  const article = await db
+  const working = await db
     .selectFrom("articles")
     .select(["id", "site_id", "title", "slug", "content_html", "meta_description", "target_keyword", "featured_image", "topic_id"])
     .where("id", "=", publication.article_id)
     .where("site_id", "=", publication.site_id)
     .executeTakeFirst();
-  if (!article) return;
+  if (!working) return;
+  // The revision the request named is what goes out; a request queued before revisions existed sends the working copy now.
+  const named = publication.revision_id ? await getRevision(db, publication.site_id, working.id, publication.revision_id) : null;
+  const revision =
+    named ??
+    (await inTransaction(db, async (trx) => {
+      const recorded = await recordRevision(trx, working, { kind: "publish", userId: publication.requested_by });
+      await trx.updateTable("publications").set({ revision_id: recorded.id }).where("id", "=", publication.id).execute();
+      return recorded;
+    }));
+  const article = revisionAsArticle(revision);
 
   await db
     .updateTable("publications")
@@ -463,6 +494,7 @@ export async function publicationsOfArticle(db: DB, siteId: string, articleId: s
       "p.scheduled_for as scheduledFor",
       "p.published_at as publishedAt",
       "p.content_hash as contentHash",
+      "p.revision_id as revisionId",
       "p.updated_at as updatedAt",
     ])
     .where("p.site_id", "=", siteId)

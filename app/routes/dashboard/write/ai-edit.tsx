@@ -6,6 +6,7 @@ import { showToast } from "#app/components/toaster";
 import { Button } from "#app/components/ui/button";
 import { ChoiceDialog } from "#app/components/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
+import { revisionsAction } from "#app/modules/articles/urls";
 import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 
 /**
@@ -14,6 +15,10 @@ import { diffArticleHtml } from "#app/modules/generation/edit-diff";
  * /dashboard/write/ai, shown as a word diff, and reaches the editor only on
  * Accept; the content before the last accepted edit stays one Undo away.
  * Saving is the write form's (autosave or the bar), like any other change.
+ * Accept and Undo also tell the server (the article's revisions action): the
+ * Accept is recorded as its own revision with the text just before it, and
+ * Undo restores that text there while keeping what was typed since as a
+ * revision of its own (app/modules/articles/restore.server.ts).
  */
 
 const FAILED = "Failed to generate AI article. Please try again.";
@@ -27,6 +32,18 @@ async function requestAiEdit(fields: Record<string, string>) {
   const result = (await response.json().catch(() => null)) as { ok: boolean; error: string | null; html: string | null } | null;
   if (!result?.ok || result.html === null) throw new Error(result?.error ?? FAILED);
   return result.html;
+}
+
+/** Posts to the article's revisions action; resolves to its JSON answer, or null when it could not be reached. */
+async function postRevision(articleId: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  try {
+    const response = await fetch(revisionsAction(articleId), { method: "POST", body });
+    return (await response.json()) as { ok: boolean; error: string | null; html?: string };
+  } catch {
+    return null;
+  }
 }
 
 type Review = { label: string; before: string; after: string; apply: (html: string) => void };
@@ -83,14 +100,22 @@ export function useAiEdits({
     cancelAsking: () => setAsking(null),
     accept: () => {
       if (!review) return;
-      setUndo(content.current?.getHtml() ?? null);
+      const before = content.current?.getHtml() ?? null;
+      setUndo(before);
       review.apply(review.after);
       setReview(null);
+      const after = content.current?.getHtml();
+      if (articleId && before !== null && after !== undefined) void postRevision(articleId, { intent: "ai-accept", before, after });
     },
     discard: () => setReview(null),
-    undoLast: () => {
-      if (undo !== null) content.current?.setHtml(undo);
+    undoLast: async () => {
+      const control = content.current;
+      if (undo === null || !control) return;
       setUndo(null);
+      // The server restores the revision before the Accept and keeps the typing since as its own revision.
+      const answer = articleId ? await postRevision(articleId, { intent: "undo-ai", html: control.getHtml() }) : null;
+      control.setHtml(answer?.ok && typeof answer.html === "string" ? answer.html : undo);
+      if (answer?.ok) showToast({ type: "success", title: "AI edit undone", description: "What you typed since is kept in the history." });
     },
   };
 }

@@ -74,7 +74,7 @@ export default function AiReview({ actionData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap gap-3">
         {/* Accept is the write form's own save, so the article is checked and stored the one way. */}
         <Form method="post" action={editUrl(article.id)}>
-          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="intent" value="ai-accept" />
           <input type="hidden" name="articleId" value={article.id} />
           <input type="hidden" name="title" value={article.title} />
           <input type="hidden" name="targetKeyword" value={article.targetKeyword} />

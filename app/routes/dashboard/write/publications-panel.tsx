@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { platformName } from "#app/modules/publishing/platforms";
 import { publicationStateText } from "#app/modules/publishing/status-words";
@@ -23,6 +23,8 @@ export type PublicationRow = {
   scheduledFor: string | null;
   publishedAt: string | null;
   outOfDate: boolean;
+  /** The history panel's diff from the revision sent to the working copy, when out of date. */
+  diffHref?: string | null;
 };
 
 function UpdateButton({ articleId, row }: { articleId: string; row: PublicationRow }) {
@@ -68,7 +70,16 @@ export function PublicationsPanel({ articleId, rows, timeZone }: { articleId: st
                   {row.remoteUrl}
                 </a>
               ) : null}
-              {row.outOfDate ? <p className="text-amber-900">The article changed since it was sent: this copy is out of date.</p> : null}
+              {row.outOfDate ? (
+                <p className="text-amber-900">
+                  The article changed since it was sent: this copy is out of date.{" "}
+                  {row.diffHref ? (
+                    <Link to={row.diffHref} preventScrollReset className="font-medium underline">
+                      See what changed
+                    </Link>
+                  ) : null}
+                </p>
+              ) : null}
             </div>
             {row.status === "published" || row.status === "failed" ? <UpdateButton articleId={articleId} row={row} /> : null}
           </li>

@@ -4,7 +4,7 @@ import { UsageMeter } from "#app/components/usage-card";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { scoreArticle } from "#app/modules/articles/seo";
-import { editUrl } from "#app/modules/articles/urls";
+import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
@@ -16,6 +16,8 @@ import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-p
 import { approvalsOf } from "#app/modules/autopilot/review.server";
 import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
 import { formatDateTime } from "#app/utils/time";
+import { HistoryLink, HistoryPanel } from "./history-panel";
+import { loadHistory } from "./revisions.server";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
@@ -50,8 +52,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
   // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
   const scheduleSlot = screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null;
+  const history =
+    screen.article && url.searchParams.get("history") === "1"
+      ? await loadHistory(db, auth.site.id, screen.article.id, url, auth.site.timeZone)
+      : null;
+  const current = screen.article?.revisionId;
   return {
     ...screen,
+    // An out-of-date copy offers the diff from the revision it sent to the working copy.
+    publications: screen.publications.map((p) => ({
+      ...p,
+      diffHref:
+        screen.article && p.outOfDate && p.sentRevisionId && current
+          ? historyUrl(screen.article.id, { from: p.sentRevisionId, to: current })
+          : null,
+    })),
+    history,
+    // A restore starts the editor again on the restored text.
+    restored: url.searchParams.get("restored") ?? "",
     activeGeneration,
     keyword,
     liveChecks,
@@ -89,17 +107,21 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       <UsageMeter usage={usage} />
       {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
       <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h1 id="write-title" className="mb-5 text-2xl font-bold tracking-tight">
-          {article ? "Edit Article" : "Write New Article"}
-        </h1>
+        <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
+          <h1 id="write-title" className="text-2xl font-bold tracking-tight">
+            {article ? "Edit Article" : "Write New Article"}
+          </h1>
+          {article ? <HistoryLink articleId={article.id} /> : null}
+        </div>
         {article?.source === "offline" ? <OfflineWriterNote /> : null}
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
             {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
+            {a.decision === "approved" && a.editedSince ? " (edited since: the approved version is what auto-pilot publishes)" : ""}
           </p>
         ))}
         <WriteForm
-          key={article?.id ?? "new"}
+          key={article ? `${article.id}:${loaderData.restored}` : "new"}
           article={article}
           seo={seo}
           seoContext={seoContext}
@@ -110,6 +132,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       </section>
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
+      {loaderData.history && article ? <HistoryPanel articleId={article.id} history={loaderData.history} /> : null}
       {publishOpen && article && scheduleSlot ? (
         <PublishDialog
           articleId={article.id}

@@ -23,7 +23,8 @@ import { EDITOR_ANCHOR } from "./write-form";
  */
 
 const WriteSchema = z.object({
-  intent: z.enum(["save", "publish", "autosave"]).catch("save"),
+  // ai-accept: the no-JS review page's Accept, recorded as an 'AI edit accepted' revision.
+  intent: z.enum(["save", "publish", "autosave", "ai-accept"]).catch("save"),
   js: z.string().optional(),
   articleId: z.string().trim().max(100).optional(),
   title: z
@@ -62,7 +63,8 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   let saved: Awaited<ReturnType<typeof saveArticle>>;
   try {
     const tenant = { workspaceId: auth.workspace.id, siteId: auth.site.id, userId: auth.user.id };
-    saved = await saveArticle(db, tenant, { ...input, articleId, contentFormat: parseContentFormat(contentFormat) });
+    const kind = autosave ? "autosave" : intent === "ai-accept" ? "ai_accept" : "save";
+    saved = await saveArticle(db, tenant, { ...input, articleId, contentFormat: parseContentFormat(contentFormat), kind });
   } catch (error) {
     if (autosave) {
       logger.warn({ err: error, requestId, siteId: auth.site.id, articleId: articleId ?? null }, "autosave failed");
@@ -76,7 +78,9 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   }
   // An id that is not this site's: the same answer as an unknown one.
   if (!saved) notFound(MESSAGES.loadFailed.title);
-  if (autosave) return { autosave: { ok: true as const, articleId: saved.id, savedAt: new Date().toISOString() } };
+  if (autosave) {
+    return { autosave: { ok: true as const, articleId: saved.id, savedAt: new Date().toISOString(), published: saved.published } };
+  }
   // The publish dialog is fixed on screen; a save lands back at the form.
   const anchor = js || intent === "publish" ? "" : `#${EDITOR_ANCHOR}`;
   return redirectWithToast(editUrl(saved.id, { publish: intent === "publish" }) + anchor, {
