@@ -2,6 +2,7 @@ import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type Link
 import { analyzeReadability } from "#app/modules/tools/readability";
 import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
+import { duplicatesCheck, failWhenEmpty, specificityCheck, type SiteDuplicates } from "./seo-substance";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
 import { countWords } from "./text";
 
@@ -49,6 +50,8 @@ export type SeoInput = {
    * loaded, e.g. a preview) the link check is left out rather than guessed.
    */
   linkChecks?: Record<string, textChecks.LinkCheckState>;
+  /** The body's sentences shared with the site's other articles (found on the server); without it the check is left out. */
+  duplicates?: SiteDuplicates;
 };
 
 type SeoCheckId =
@@ -68,7 +71,9 @@ type SeoCheckId =
   | "repeated-sentences"
   | "keyword-grammar"
   | "links-verified"
-  | "headings-title";
+  | "headings-title"
+  | "specificity"
+  | "duplicates";
 
 export type SeoCheck = {
   id: SeoCheckId;
@@ -118,10 +123,20 @@ const WEIGHTS: Record<SeoCheckId, number> = {
   "keyword-grammar": 15,
   "links-verified": 10,
   "headings-title": 10,
+  specificity: 20,
+  duplicates: 15,
 };
 
 /** Filler, whatever else it gets right, is not "Good": while one of these fails the score stays below SEO_PASS_SCORE. */
-const BLOCKING: ReadonlySet<SeoCheckId> = new Set(["keyword-stuffing", "repeated-sentences", "keyword-grammar"]);
+const BLOCKING: ReadonlySet<SeoCheckId> = new Set([
+  "keyword-stuffing",
+  "repeated-sentences",
+  "keyword-grammar",
+  "specificity",
+  "duplicates",
+]);
+/** The checks that read the text itself: an empty or near-empty draft passes none of them. */
+const CONTENT_CHECKS: ReadonlySet<string> = new Set([...BLOCKING, "links-verified", "headings-title"]);
 const BLOCKING_NOTE = ` Until this is fixed the score stays below ${SEO_PASS_SCORE}.`;
 
 function escapeRegExp(text: string) {
@@ -283,7 +298,9 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
         }
       : {}),
   });
-  return { checks, stuffing };
+  checks.push(specificityCheck(blocks, keyword, title, BLOCKING_NOTE));
+  if (input.duplicates) checks.push(duplicatesCheck(input.duplicates, BLOCKING_NOTE));
+  return { checks: failWhenEmpty(checks, words, CONTENT_CHECKS), stuffing };
 }
 
 function capitalise(text: string) {
