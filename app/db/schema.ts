@@ -188,6 +188,12 @@ interface ArticleCountsTable {
   dated: number;
   n: number;
 }
+/** Hashes of each article's sentences of 8+ words (migrations/0034_article_sentences.ts); hash 0 marks an indexed article. */
+interface ArticleSentencesTable {
+  article_id: string;
+  hash: number;
+  site_id: string;
+}
 interface ArticleImagesTable {
   id: string;
   article_id: string;
@@ -588,6 +594,7 @@ export interface Database {
   topics: TopicsTable;
   articles: ArticlesTable;
   article_counts: ArticleCountsTable;
+  article_sentences: ArticleSentencesTable;
   article_images: ArticleImagesTable;
   generations: GenerationsTable;
   plan_items: PlanItemsTable;

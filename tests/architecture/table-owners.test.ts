@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   topics: "topics",
   articles: "articles",
   article_counts: "articles",
+  article_sentences: "articles",
   usage_events: "articles",
   article_images: "generation",
   generations: "generation",

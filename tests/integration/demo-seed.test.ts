@@ -4,6 +4,7 @@ import type { DB } from "#app/db/client.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { getUsageSummary, monthKey } from "#app/modules/articles/quota.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
+import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
@@ -102,6 +103,7 @@ describe("demo data", () => {
       const seo = scoreArticle({
         ...context,
         linkChecks: await linkChecksOfArticle(db, tenant.siteId, article.id),
+        siteSentences: await siteSentencesOfArticle(db, tenant.siteId, article.id),
         html: article.content_html,
         title: article.title,
         metaDescription: article.meta_description,

@@ -7,6 +7,8 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
+import { bodySentences } from "./site-sentences";
+import { siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
 import type { LengthBand, LinkAmount } from "./seo";
@@ -102,6 +104,8 @@ export async function deriveArticleFields(
     ...context,
     // The stored score agrees with the write screen's panel, which knows the links' last checks.
     linkChecks: await linkChecksOfArticle(db, siteId, fields.articleId),
+    // The duplicate-content check: which of the body's sentences the site's other articles hold.
+    siteSentences: await siteSentencesFor(db, siteId, fields.articleId, fields.html),
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
@@ -120,6 +124,8 @@ export async function deriveArticleFields(
     // What the score was computed against, so the articles list knows when it is out of date (decision 038).
     seoBasis: seoBasis(context),
     links: analysis.links,
+    /** The stored body's sentence hashes, for the site's duplicate-content index. */
+    sentences: bodySentences(analysis.html).map((s) => s.hash),
   };
 }
 
@@ -140,7 +146,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
     metaDescription,
     targetKeyword,
   });
-  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links, sentences } = analysed;
   return inTransaction(db, async (trx) => {
     await assertTopicInSite(trx, input.siteId, input.topicId);
     const id = newId();
@@ -169,6 +175,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       .returningAll()
       .executeTakeFirstOrThrow();
     await syncArticleLinks(trx, input.siteId, id, links ?? undefined);
+    await syncArticleSentences(trx, input.siteId, id, sentences);
     return article;
   });
 }
@@ -202,7 +209,7 @@ export async function updateArticle(
       targetKeyword,
       articleId,
     }));
-  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links, sentences } = analysed;
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;
@@ -233,7 +240,10 @@ export async function updateArticle(
       .returningAll()
       .executeTakeFirstOrThrow();
     // The Backlinks page follows the content; only a content change can change the links.
-    if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
+    if (patch.contentHtml !== undefined) {
+      await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
+      await syncArticleSentences(trx, siteId, articleId, sentences);
+    }
     return updated;
   });
 }

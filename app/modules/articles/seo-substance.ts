@@ -1,6 +1,5 @@
 import { EMPTY_DRAFT_WORDS, specificity, SPECIFICITY_MAX_OFF_TOPIC } from "./specificity";
 import type { ContentBlock } from "./content-checks";
-import type { SeoCheck } from "./seo";
 
 /**
  * The checks that ask whether the text says anything: specificity (sentences about the topic) and duplicate
@@ -8,7 +7,8 @@ import type { SeoCheck } from "./seo";
  * like seo.ts; the site's duplicates are found on the server (site-duplicates.server.ts) and passed in.
  */
 
-type Check = Omit<SeoCheck, "weight">;
+/** A check as seo.ts lists it, before weighting (its SeoCheck less the weight). */
+type Check<Id extends string = string> = { id: Id; label: string; passed: boolean; detail: string; fix?: string; examples?: string[] };
 
 /** What the server found of the body's sentences in the site's other articles (absent: not looked up). */
 export type SiteDuplicates = {
@@ -25,7 +25,7 @@ const DUPLICATE_MAX_SHARE = 0.05;
 const quote = (text: string, max = 140) => `“${text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…` : text}”`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-export function specificityCheck(blocks: ContentBlock[], keyword: string, title: string, blockingNote: string): Check {
+export function specificityCheck(blocks: ContentBlock[], keyword: string, title: string, blockingNote: string): Check<"specificity"> {
   const found = specificity(blocks, keyword, title);
   const passed = found.share <= SPECIFICITY_MAX_OFF_TOPIC;
   const label = "Sentences about the topic";
@@ -47,7 +47,7 @@ export function specificityCheck(blocks: ContentBlock[], keyword: string, title:
   };
 }
 
-export function duplicatesCheck(duplicates: SiteDuplicates, blockingNote: string): Check {
+export function duplicatesCheck(duplicates: SiteDuplicates, blockingNote: string): Check<"duplicates"> {
   const count = duplicates.shared.length;
   const share = duplicates.sentences ? count / duplicates.sentences : 0;
   const passed = count <= DUPLICATE_MAX_SENTENCES && share <= DUPLICATE_MAX_SHARE;
@@ -71,11 +71,11 @@ export function duplicatesCheck(duplicates: SiteDuplicates, blockingNote: string
 }
 
 /** An empty or near-empty body passes no content check: there is nothing for them to find yet. */
-export function failWhenEmpty(checks: Check[], words: number, contentIds: ReadonlySet<string>): Check[] {
+export function failWhenEmpty<T extends Check>(checks: T[], words: number, contentIds: ReadonlySet<string>): T[] {
   if (words >= EMPTY_DRAFT_WORDS) return checks;
   const detail =
     words === 0
       ? "There is no text to check yet: write the article first."
       : `There are only ${words} words, too few to check: write the article first.`;
-  return checks.map((c) => (contentIds.has(c.id) ? { id: c.id, label: c.label, passed: false, detail } : c));
+  return checks.map((c) => (contentIds.has(c.id) ? { ...c, passed: false, detail, fix: undefined, examples: undefined } : c));
 }

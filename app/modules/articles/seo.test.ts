@@ -158,7 +158,7 @@ describe("the verdict", () => {
 
   it("an empty or near-empty draft passes no content check", () => {
     for (const html of ["", "<p></p>", "<h2>Storing beans</h2><p>Keep coffee beans in a sealed jar away from light and heat.</p>"]) {
-      const result = scoreArticle({ ...(goodGlazing as SeoInput), html, linkChecks: {}, duplicates: { shared: [], sentences: 0 } });
+      const result = scoreArticle({ ...(goodGlazing as SeoInput), html, linkChecks: {}, siteSentences: {} });
       const content = result.checks.filter((c) =>
         [
           "keyword-stuffing",

@@ -2,7 +2,8 @@ import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type Link
 import { analyzeReadability } from "#app/modules/tools/readability";
 import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
-import { duplicatesCheck, failWhenEmpty, specificityCheck, type SiteDuplicates } from "./seo-substance";
+import { duplicatesCheck, failWhenEmpty, specificityCheck } from "./seo-substance";
+import { siteDuplicates, type SiteSentences } from "./site-sentences";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
 import { countWords } from "./text";
 
@@ -50,8 +51,8 @@ export type SeoInput = {
    * loaded, e.g. a preview) the link check is left out rather than guessed.
    */
   linkChecks?: Record<string, textChecks.LinkCheckState>;
-  /** The body's sentences shared with the site's other articles (found on the server); without it the check is left out. */
-  duplicates?: SiteDuplicates;
+  /** Which of the body's sentences the site's other articles hold (found on the server); without it the check is left out. */
+  siteSentences?: SiteSentences;
 };
 
 type SeoCheckId =
@@ -299,7 +300,7 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
       : {}),
   });
   checks.push(specificityCheck(blocks, keyword, title, BLOCKING_NOTE));
-  if (input.duplicates) checks.push(duplicatesCheck(input.duplicates, BLOCKING_NOTE));
+  if (input.siteSentences) checks.push(duplicatesCheck(siteDuplicates(input.html, input.siteSentences), BLOCKING_NOTE));
   return { checks: failWhenEmpty(checks, words, CONTENT_CHECKS), stuffing };
 }
 

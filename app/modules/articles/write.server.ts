@@ -7,6 +7,7 @@ import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutat
 import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
+import { siteSentencesOfArticle } from "./site-sentences.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -35,7 +36,7 @@ export async function loadWriteScreen(
     usableConnections(db, tenant.siteId),
     article ? publicationsOfArticle(db, tenant.siteId, article.id) : [],
   ]);
-  const seoContext = { ...siteSeoContext, linkChecks };
+  const seoContext = { ...siteSeoContext, linkChecks, siteSentences: await siteSentencesOfArticle(db, tenant.siteId, article?.id) };
   const currentHash = article ? contentHash(article) : null;
   const saved = article
     ? {
