@@ -3,7 +3,8 @@ import type { DB } from "#app/db/client.server";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import { createArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
-import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
+import { siteSentencesOfArticle, substanceFindings } from "#app/modules/articles/site-sentences.server";
+import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
@@ -103,5 +104,31 @@ describe("duplicate content across the site", () => {
     expect(after.check.passed).toBe(false);
     const oldRow = await db.selectFrom("article_sentences").select("hash").where("article_id", "=", old).execute();
     expect(oldRow.length).toBe(1 + 12 + 3);
+  });
+});
+
+describe("auto-pilot's quality gate", () => {
+  it("reads the specificity and duplicate findings of a stored article, in the panel's words", async () => {
+    const user = await makeUser(db);
+    await write(user, "cold brew", SHARED);
+    const second = await write(user, "french press", SHARED);
+    const a = await db.selectFrom("articles").selectAll().where("id", "=", second.id).executeTakeFirstOrThrow();
+    const findings = await substanceFindings(db, user.siteId, a);
+    expect(findings.map((f) => f.label)).toEqual(["No text copied from your other articles"]);
+    expect(findings[0]!.detail).toBe((await panel(user, second.id)).check.detail.replace(/ Until this is fixed.*$/, ""));
+    const filler = await createArticle(db, {
+      workspaceId: user.workspaceId,
+      siteId: user.siteId,
+      authorId: user.userId,
+      title: fillerStoring.title,
+      targetKeyword: fillerStoring.keyword,
+      contentHtml: fillerStoring.html,
+    });
+    const row = await db.selectFrom("articles").selectAll().where("id", "=", filler.id).executeTakeFirstOrThrow();
+    // The filler names nothing of its topic, and its template sentences are the ones the articles above share.
+    expect((await substanceFindings(db, user.siteId, row)).map((f) => f.detail)).toEqual([
+      expect.stringMatching(/^77 of 89 sentences \(87%\) name nothing of the topic/),
+      expect.stringMatching(/^3 of 82 sentences \(4%\) appear word for word in “(cold brew|french press) at home”\. Search engines/),
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { DB } from "#app/db/client.server";
-import { bodySentences, type SiteSentences } from "./site-sentences";
+import { articleBlocks } from "./content-checks";
+import { duplicatesCheck, specificityCheck } from "./seo-substance";
+import { bodySentences, siteDuplicates, type SiteSentences } from "./site-sentences";
 
 /**
  * Duplicate content across a site, the stored half: article_sentences holds each article's sentence hashes
@@ -131,4 +133,20 @@ export async function articlesWithoutSentences(db: DB, siteId: string, limit: nu
     )
     .limit(limit)
     .execute();
+}
+
+/**
+ * The stored article's failed specificity and duplicate-content checks, in the panel's words (label and detail):
+ * auto-pilot's quality gate adds them to its reasons.
+ */
+export async function substanceFindings(
+  db: DB,
+  siteId: string,
+  article: { id: string; title: string; target_keyword: string; content_html: string },
+): Promise<Array<{ label: string; detail: string }>> {
+  const checks = [
+    specificityCheck(articleBlocks(article.content_html), article.target_keyword, article.title, ""),
+    duplicatesCheck(siteDuplicates(article.content_html, await siteSentencesOfArticle(db, siteId, article.id)), ""),
+  ];
+  return checks.filter((c) => !c.passed).map(({ label, detail }) => ({ label, detail }));
 }
