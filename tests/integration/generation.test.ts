@@ -9,6 +9,7 @@ import { createYouTubeSearch } from "#app/modules/ai/youtube.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { parseArticleHtml } from "#app/modules/articles/article-html";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
+import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
@@ -118,6 +119,9 @@ describe("generation pipeline", () => {
     // sentences seldom name the topic: the specificity check keeps it below "Good".
     await assertDoneWhen(article, account.siteId, { externalLinks: 0, failsWith: "specificity" });
     expect(article.source).toBe("offline");
+    // The panel says why it has no external links (the settings ask for 3-4) instead of blaming the customer.
+    const shortfall = await linkShortfallOfArticle(db, account.siteId, article.id, await getSeoContext(db, account.siteId));
+    expect(shortfall).toEqual({ external: "the built-in offline writer cannot read or check outside pages, so it links to none." });
     const view = await getGeneration(db, account.siteId, generationId);
     expect(view?.status).toBe("succeeded");
     expect(view?.progress).toBe(100);

@@ -1,7 +1,8 @@
-import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
+import { ARTICLE_LENGTH_WORDS, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
 import { analyzeReadability } from "#app/modules/tools/readability";
 import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
+import { linkCheck, type LinkShortfall } from "./seo-links";
 import { duplicatesCheck, failWhenEmpty, specificityCheck } from "./seo-substance";
 import { siteDuplicates, type SiteSentences } from "./site-sentences";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
@@ -53,6 +54,8 @@ export type SeoInput = {
   linkChecks?: Record<string, textChecks.LinkCheckState>;
   /** Which of the body's sentences the site's other articles hold (found on the server); without it the check is left out. */
   siteSentences?: SiteSentences;
+  /** Why the writer of a generated article linked less than the settings ask (its generation's record). */
+  linkShortfall?: LinkShortfall;
 };
 
 type SeoCheckId =
@@ -158,28 +161,6 @@ function keywordMatcher(keyword: string): (text: string) => boolean {
 
 function plural(n: number, word: string) {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
-}
-
-function rangeText({ min, max }: { min: number; max: number }) {
-  if (max === 0) return "none";
-  if (!Number.isFinite(max)) return `${min} or more`;
-  return min === max ? `${min}` : `${min}-${max}`;
-}
-
-function linkCheck(id: "internal-links" | "external-links", count: number, wanted: LinkAmount): Omit<SeoCheck, "weight"> {
-  const range = LINK_AMOUNT_RANGES[wanted];
-  const kind = id === "internal-links" ? "internal" : "external";
-  const label = id === "internal-links" ? "Internal links" : "External links";
-  const passed = count >= range.min && count <= range.max;
-  const want =
-    wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
-  let advice = "";
-  if (!passed) advice = count < range.min ? ` Add ${range.min - count} more.` : ` Remove ${count - range.max}.`;
-  const why =
-    kind === "internal"
-      ? " Internal links help readers and search engines find your other pages."
-      : " Links to authoritative sources build trust.";
-  return { id, label, passed, detail: `${plural(count, `${kind} link`)}; ${want}.${advice}${passed ? "" : why}` };
 }
 
 const quote = (text: string, max = 140) => `“${text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…` : text}”`;
@@ -444,8 +425,8 @@ export function scoreArticle(input: SeoInput): SeoResult {
   });
 
   const links = classifyLinks(parsed.links, input.siteOrigin);
-  checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted));
-  checks.push(linkCheck("external-links", links.external, input.externalLinksWanted));
+  checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted, input.linkShortfall?.internal));
+  checks.push(linkCheck("external-links", links.external, input.externalLinksWanted, input.linkShortfall?.external));
 
   const missingAlt = parsed.images.filter((img) => !img.alt).length;
   const imagesOk = parsed.images.length > 0 && missingAlt === 0;

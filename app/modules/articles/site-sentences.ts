@@ -9,7 +9,7 @@ import type { SiteDuplicates } from "./seo-substance";
  */
 
 /** Shorter sentences are shared by chance ("Grind just before you brew."); from 8 words a copy is a copy. */
-export const DUPLICATE_MIN_WORDS = 8;
+const DUPLICATE_MIN_WORDS = 8;
 
 /** The hashes of the body's sentences found in the site's other articles, each with one such article's title. */
 export type SiteSentences = Record<string, string>;

@@ -7,7 +7,7 @@ import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutat
 import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
-import { siteSentencesOfArticle } from "./site-sentences.server";
+import { panelFactsOfArticle } from "./panel-facts.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -36,7 +36,7 @@ export async function loadWriteScreen(
     usableConnections(db, tenant.siteId),
     article ? publicationsOfArticle(db, tenant.siteId, article.id) : [],
   ]);
-  const seoContext = { ...siteSeoContext, linkChecks, siteSentences: await siteSentencesOfArticle(db, tenant.siteId, article?.id) };
+  const seoContext = { ...siteSeoContext, linkChecks, ...(await panelFactsOfArticle(db, tenant.siteId, article?.id, siteSeoContext)) };
   const currentHash = article ? contentHash(article) : null;
   const saved = article
     ? {
