@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
-import { createArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
+import { createArticle, deleteArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { siteSentencesOfArticle, substanceFindings } from "#app/modules/articles/site-sentences.server";
 import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
@@ -82,6 +82,15 @@ describe("duplicate content across the site", () => {
     await updateArticle(db, user.siteId, second.id, { contentHtml: body("french press", []) });
     expect((await panel(user, second.id)).check.detail).toBe("No sentence is the same as one in your other articles.");
     expect((await panel(user, first.id)).check.passed).toBe(true);
+    // Deleting an article that shared sentences marks the others for rescoring, and its index rows go with it.
+    const third = await write(user, "moka pot", SHARED);
+    await rescoreStaleArticles(db, user.siteId);
+    expect(
+      (await db.selectFrom("articles").select("seo_basis").where("id", "=", first.id).executeTakeFirstOrThrow()).seo_basis,
+    ).not.toBeNull();
+    expect(await deleteArticle(db, user.siteId, third.id)).toBe(true);
+    expect((await db.selectFrom("articles").select("seo_basis").where("id", "=", first.id).executeTakeFirstOrThrow()).seo_basis).toBeNull();
+    expect(await db.selectFrom("article_sentences").select("hash").where("article_id", "=", third.id).execute()).toEqual([]);
   });
 
   it("never counts another site's articles", async () => {

@@ -8,7 +8,7 @@ import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { bodySentences } from "./site-sentences";
-import { siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
+import { forgetArticleSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
 import type { LengthBand, LinkAmount } from "./seo";
@@ -256,6 +256,7 @@ export async function updateArticle(
 export async function deleteArticle(db: DB, siteId: string, articleId: string): Promise<boolean> {
   const { deleted, files } = await inTransaction(db, async (trx) => {
     const files = await unsharedImagesOfArticle(trx, siteId, articleId);
+    await forgetArticleSentences(trx, siteId, articleId);
     const result = await trx.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     if (deleted) await forgetStoredImages(trx, files);

@@ -88,15 +88,27 @@ export async function syncArticleSentences(db: DB, siteId: string, articleId: st
     .where("hash", "!=", INDEXED)
     .execute();
   const fresh = new Set(hashes);
-  const changed = [...old.map((r) => r.hash).filter((h) => !fresh.delete(h)), ...fresh];
+  await markSharersStale(db, siteId, articleId, [...old.map((r) => r.hash).filter((h) => !fresh.delete(h)), ...fresh]);
+  await db.deleteFrom("article_sentences").where("article_id", "=", articleId).execute();
+  const rows = [INDEXED, ...hashes].map((hash) => ({ article_id: articleId, site_id: siteId, hash }));
+  // Multi-row inserts of a few hundred rows at most; bound parameters stay far below SQLite's limit.
+  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK)
+    await db
+      .insertInto("article_sentences")
+      .values(rows.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+}
+
+/** Clears the stored score's basis of the site's other articles holding any of these hashes: the rescoring job redoes them. */
+async function markSharersStale(db: DB, siteId: string, articleId: string, hashes: number[]) {
   const touched = new Set<string>();
-  for (let i = 0; i < changed.length; i += LOOKUP_CHUNK) {
+  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
     const rows = await db
       .selectFrom("article_sentences")
       .select("article_id")
       .distinct()
       .where("site_id", "=", siteId)
-      .where("hash", "in", changed.slice(i, i + LOOKUP_CHUNK))
+      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
       .where("article_id", "!=", articleId)
       .execute();
     for (const row of rows) touched.add(row.article_id);
@@ -108,14 +120,24 @@ export async function syncArticleSentences(db: DB, siteId: string, articleId: st
       .where("site_id", "=", siteId)
       .where("id", "in", [...touched])
       .execute();
-  await db.deleteFrom("article_sentences").where("article_id", "=", articleId).execute();
-  const rows = [INDEXED, ...hashes].map((hash) => ({ article_id: articleId, site_id: siteId, hash }));
-  // Multi-row inserts of a few hundred rows at most; bound parameters stay far below SQLite's limit.
-  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK)
-    await db
-      .insertInto("article_sentences")
-      .values(rows.slice(i, i + LOOKUP_CHUNK))
-      .execute();
+}
+
+/** Before the site's article is deleted (its rows go with it): the articles that shared its sentences no longer do. */
+export async function forgetArticleSentences(db: DB, siteId: string, articleId: string) {
+  const own = await db
+    .selectFrom("article_sentences as s")
+    .innerJoin("articles as a", "a.id", "s.article_id")
+    .select("s.hash")
+    .where("s.article_id", "=", articleId)
+    .where("a.site_id", "=", siteId)
+    .where("s.hash", "!=", INDEXED)
+    .execute();
+  await markSharersStale(
+    db,
+    siteId,
+    articleId,
+    own.map((r) => r.hash),
+  );
 }
 
 /** The site's articles whose sentences were never indexed (written before migration 0034), at most `limit`. */
