@@ -29,6 +29,7 @@ import * as m0029ArticleRevisions from "./0029_article_revisions";
 import * as m0030PublicationMediaVariants from "./0030_publication_media_variants";
 import * as m0032ArticleCounts from "./0032_article_counts";
 import * as m0033SiteScheduled from "./0033_site_scheduled";
+import * as m0034ArticleSentences from "./0034_article_sentences";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0030_publication_media_variants": m0030PublicationMediaVariants,
   "0032_article_counts": m0032ArticleCounts,
   "0033_site_scheduled": m0033SiteScheduled,
+  "0034_article_sentences": m0034ArticleSentences,
 };

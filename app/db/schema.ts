@@ -211,6 +211,12 @@ export interface ArticleRevisionsTable {
   /** 1, 2, 3… per article: the order of the revisions. */
   seq: number;
 }
+/** Hashes of each article's sentences of 8+ words (migrations/0034_article_sentences.ts); hash 0 marks an indexed article. */
+interface ArticleSentencesTable {
+  article_id: string;
+  hash: number;
+  site_id: string;
+}
 interface ArticleImagesTable {
   id: string;
   article_id: string;
@@ -615,6 +621,7 @@ export interface Database {
   topics: TopicsTable;
   articles: ArticlesTable;
   article_counts: ArticleCountsTable;
+  article_sentences: ArticleSentencesTable;
   article_images: ArticleImagesTable;
   article_revisions: ArticleRevisionsTable;
   generations: GenerationsTable;

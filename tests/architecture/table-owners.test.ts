@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   articles: "articles",
   article_counts: "articles",
   article_revisions: "articles",
+  article_sentences: "articles",
   usage_events: "articles",
   article_images: "generation",
   generations: "generation",

@@ -4,6 +4,7 @@ import { createArticle, getSeoContext, updateArticle } from "#app/modules/articl
 import { scoreArticle } from "#app/modules/articles/seo";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import { seoBasis } from "#app/modules/articles/stored-score";
+import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { DEFAULT_CONTENT_SETTINGS } from "#app/modules/settings/content-options";
@@ -63,6 +64,7 @@ async function panelScore(user: TestUser, id: string) {
   return scoreArticle({
     ...context,
     linkChecks,
+    siteSentences: await siteSentencesOfArticle(db, user.siteId, id),
     title: a.title,
     metaDescription: a.meta_description,
     keyword: a.target_keyword,
@@ -124,6 +126,10 @@ describe("stored SEO score and word count", () => {
       expect(a.wordCount).toBeGreaterThan(100);
     }
 
+    // The second article shares the first one's sentences: the first one's stored score no longer says so
+    // (the duplicate-content check), so it is marked for the background job, which scores it again.
+    expect(all.data.articles.map((a) => a.scoring)).toEqual([false, true]);
+    await runRescoreJobs();
     const drafts = await list("/dashboard?status=draft", user.cookie);
     expect(drafts.data.articles.map((a) => a.id)).toEqual([draft.id]);
     expect(drafts.data.articles[0]!.seoScore).toBe(await panelScore(user, draft.id));

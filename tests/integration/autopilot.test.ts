@@ -323,6 +323,9 @@ describe("with the worker", () => {
     const held = (await daysOf(user))[0]!;
     expect(held.state).toBe("held");
     expect(held.reasons).toContain("offline writer");
+    // The SEO panel's specificity finding, in the panel's words.
+    const reasons = JSON.parse(held.reasons) as string[];
+    expect(reasons.find((r) => r.startsWith("Sentences about the topic: "))).toMatch(/ sentences \(\d+%\) name nothing of the topic/);
     const article = await db
       .selectFrom("articles")
       .select(["source", "status", "target_keyword"])

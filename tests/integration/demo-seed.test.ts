@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import type { DB } from "#app/db/client.server";
-import { getSeoContext } from "#app/modules/articles/mutations.server";
+import { createArticle, getSeoContext } from "#app/modules/articles/mutations.server";
+import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
+import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { getUsageSummary, monthKey } from "#app/modules/articles/quota.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
+import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 import { countHtmlWords } from "#app/modules/articles/text";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
@@ -102,6 +105,7 @@ describe("demo data", () => {
       const seo = scoreArticle({
         ...context,
         linkChecks: await linkChecksOfArticle(db, tenant.siteId, article.id),
+        siteSentences: await siteSentencesOfArticle(db, tenant.siteId, article.id),
         html: article.content_html,
         title: article.title,
         metaDescription: article.meta_description,
@@ -190,5 +194,22 @@ describe("demo data", () => {
     const workspace = await db.selectFrom("workspaces").selectAll().where("id", "=", tenant.workspaceId).executeTakeFirstOrThrow();
     expect(Date.parse(workspace.trial_ends_at)).toBeLessThan(Date.now());
     expect(workspace.trial_articles_used).toBeLessThanOrEqual(3);
+  });
+
+  // Last: it adds an article to the demo site.
+  it("stores today's offline filler below 'Good' beside the hand-written articles, which stay 'Good'", async () => {
+    const filler = await createArticle(db, {
+      workspaceId: tenant.workspaceId,
+      siteId: tenant.siteId,
+      authorId: tenant.userId,
+      title: fillerStoring.title,
+      metaDescription: fillerStoring.metaDescription,
+      targetKeyword: fillerStoring.keyword,
+      contentHtml: fillerStoring.html,
+    });
+    expect(filler.seo_score).toBeLessThan(SEO_PASS_SCORE);
+    await rescoreStaleArticles(db, tenant.siteId);
+    const rows = await articlesOf();
+    for (const row of rows.filter((r) => r.id !== filler.id)) expect(row.seo_score, row.title).toBeGreaterThanOrEqual(SEO_PASS_SCORE);
   });
 });

@@ -8,6 +8,8 @@ import { isoNow } from "#app/utils/time";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { recordRevision, type RevisionSource } from "./revisions.server";
+import { bodySentences } from "./site-sentences";
+import { forgetArticleSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
 import type { LengthBand, LinkAmount } from "./seo";
@@ -104,6 +106,8 @@ export async function deriveArticleFields(
     ...context,
     // The stored score agrees with the write screen's panel, which knows the links' last checks.
     linkChecks: await linkChecksOfArticle(db, siteId, fields.articleId),
+    // The duplicate-content check: which of the body's sentences the site's other articles hold.
+    siteSentences: await siteSentencesFor(db, siteId, fields.articleId, fields.html),
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,
@@ -122,6 +126,8 @@ export async function deriveArticleFields(
     // What the score was computed against, so the articles list knows when it is out of date (decision 038).
     seoBasis: seoBasis(context),
     links: analysis.links,
+    /** The stored body's sentence hashes, for the site's duplicate-content index. */
+    sentences: bodySentences(analysis.html).map((s) => s.hash),
   };
 }
 
@@ -142,7 +148,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
     metaDescription,
     targetKeyword,
   });
-  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links, sentences } = analysed;
   return inTransaction(db, async (trx) => {
     await assertTopicInSite(trx, input.siteId, input.topicId);
     const id = newId();
@@ -171,6 +177,7 @@ export async function createArticle(db: DB, input: CreateArticleInput, { now = n
       .returningAll()
       .executeTakeFirstOrThrow();
     await syncArticleLinks(trx, input.siteId, id, links ?? undefined);
+    await syncArticleSentences(trx, input.siteId, id, sentences);
     // The first revision; an article still being generated gets its own once written.
     if (article.status !== "generating") {
       const written = input.source === "ai" || input.source === "offline";
@@ -209,7 +216,7 @@ export async function updateArticle(
       targetKeyword,
       articleId,
     }));
-  const { contentHtml, wordCount, seoScore, seoBasis: basis, links } = analysed;
+  const { contentHtml, wordCount, seoScore, seoBasis: basis, links, sentences } = analysed;
   return inTransaction(db, async (trx) => {
     const current = await getArticle(trx, siteId, articleId);
     if (!current) return null;
@@ -240,7 +247,10 @@ export async function updateArticle(
       .returningAll()
       .executeTakeFirstOrThrow();
     // The Backlinks page follows the content; only a content change can change the links.
-    if (patch.contentHtml !== undefined) await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
+    if (patch.contentHtml !== undefined) {
+      await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
+      await syncArticleSentences(trx, siteId, articleId, sentences);
+    }
     if (updated.status !== "generating") await recordRevision(trx, updated, revision ?? null, now);
     return updated;
   });
@@ -254,6 +264,7 @@ export async function updateArticle(
 export async function deleteArticle(db: DB, siteId: string, articleId: string): Promise<boolean> {
   const { deleted, files } = await inTransaction(db, async (trx) => {
     const files = await unsharedImagesOfArticle(trx, siteId, articleId);
+    await forgetArticleSentences(trx, siteId, articleId);
     const result = await trx.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     if (deleted) await forgetStoredImages(trx, files);

@@ -1,7 +1,10 @@
-import { ARTICLE_LENGTH_WORDS, LINK_AMOUNT_RANGES, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
+import { ARTICLE_LENGTH_WORDS, type ArticleLength, type LinkAmount } from "#app/modules/settings/content-options";
 import { analyzeReadability } from "#app/modules/tools/readability";
 import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
+import { linkCheck, type LinkShortfall } from "./seo-links";
+import { duplicatesCheck, failWhenEmpty, specificityCheck } from "./seo-substance";
+import { siteDuplicates, type SiteSentences } from "./site-sentences";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
 import { countWords } from "./text";
 
@@ -49,6 +52,10 @@ export type SeoInput = {
    * loaded, e.g. a preview) the link check is left out rather than guessed.
    */
   linkChecks?: Record<string, textChecks.LinkCheckState>;
+  /** Which of the body's sentences the site's other articles hold (found on the server); without it the check is left out. */
+  siteSentences?: SiteSentences;
+  /** Why the writer of a generated article linked less than the settings ask (its generation's record). */
+  linkShortfall?: LinkShortfall;
 };
 
 type SeoCheckId =
@@ -68,7 +75,9 @@ type SeoCheckId =
   | "repeated-sentences"
   | "keyword-grammar"
   | "links-verified"
-  | "headings-title";
+  | "headings-title"
+  | "specificity"
+  | "duplicates";
 
 export type SeoCheck = {
   id: SeoCheckId;
@@ -118,10 +127,20 @@ const WEIGHTS: Record<SeoCheckId, number> = {
   "keyword-grammar": 15,
   "links-verified": 10,
   "headings-title": 10,
+  specificity: 20,
+  duplicates: 15,
 };
 
 /** Filler, whatever else it gets right, is not "Good": while one of these fails the score stays below SEO_PASS_SCORE. */
-const BLOCKING: ReadonlySet<SeoCheckId> = new Set(["keyword-stuffing", "repeated-sentences", "keyword-grammar"]);
+const BLOCKING: ReadonlySet<SeoCheckId> = new Set([
+  "keyword-stuffing",
+  "repeated-sentences",
+  "keyword-grammar",
+  "specificity",
+  "duplicates",
+]);
+/** The checks that read the text itself: an empty or near-empty draft passes none of them. */
+const CONTENT_CHECKS: ReadonlySet<string> = new Set([...BLOCKING, "links-verified", "headings-title"]);
 const BLOCKING_NOTE = ` Until this is fixed the score stays below ${SEO_PASS_SCORE}.`;
 
 function escapeRegExp(text: string) {
@@ -142,28 +161,6 @@ function keywordMatcher(keyword: string): (text: string) => boolean {
 
 function plural(n: number, word: string) {
   return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
-}
-
-function rangeText({ min, max }: { min: number; max: number }) {
-  if (max === 0) return "none";
-  if (!Number.isFinite(max)) return `${min} or more`;
-  return min === max ? `${min}` : `${min}-${max}`;
-}
-
-function linkCheck(id: "internal-links" | "external-links", count: number, wanted: LinkAmount): Omit<SeoCheck, "weight"> {
-  const range = LINK_AMOUNT_RANGES[wanted];
-  const kind = id === "internal-links" ? "internal" : "external";
-  const label = id === "internal-links" ? "Internal links" : "External links";
-  const passed = count >= range.min && count <= range.max;
-  const want =
-    wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
-  let advice = "";
-  if (!passed) advice = count < range.min ? ` Add ${range.min - count} more.` : ` Remove ${count - range.max}.`;
-  const why =
-    kind === "internal"
-      ? " Internal links help readers and search engines find your other pages."
-      : " Links to authoritative sources build trust.";
-  return { id, label, passed, detail: `${plural(count, `${kind} link`)}; ${want}.${advice}${passed ? "" : why}` };
 }
 
 const quote = (text: string, max = 140) => `“${text.length > max ? `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…` : text}”`;
@@ -283,7 +280,9 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
         }
       : {}),
   });
-  return { checks, stuffing };
+  checks.push(specificityCheck(blocks, keyword, title, BLOCKING_NOTE));
+  if (input.siteSentences) checks.push(duplicatesCheck(siteDuplicates(input.html, input.siteSentences), BLOCKING_NOTE));
+  return { checks: failWhenEmpty(checks, words, CONTENT_CHECKS), stuffing };
 }
 
 function capitalise(text: string) {
@@ -426,8 +425,8 @@ export function scoreArticle(input: SeoInput): SeoResult {
   });
 
   const links = classifyLinks(parsed.links, input.siteOrigin);
-  checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted));
-  checks.push(linkCheck("external-links", links.external, input.externalLinksWanted));
+  checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted, input.linkShortfall?.internal));
+  checks.push(linkCheck("external-links", links.external, input.externalLinksWanted, input.linkShortfall?.external));
 
   const missingAlt = parsed.images.filter((img) => !img.alt).length;
   const imagesOk = parsed.images.length > 0 && missingAlt === 0;

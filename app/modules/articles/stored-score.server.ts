@@ -7,6 +7,8 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { getSeoContext } from "./mutations.server";
+import { bodySentences } from "./site-sentences";
+import { articlesWithoutSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
 
 /**
@@ -113,6 +115,8 @@ export async function rescoreStaleArticles(
   const context = await getSeoContext(db, siteId);
   const basis = seoBasis(context);
   const deadline = performance.now() + forMs;
+  // A walk's start first indexes the sentences of articles written before the index (the duplicate-content check).
+  if (!from) await indexSentences(db, siteId, signal);
   let cursor: Cursor | null = from ?? null;
   let written = 0;
   for (;;) {
@@ -146,6 +150,25 @@ export async function rescoreStaleArticles(
   }
 }
 
+/** Articles indexed per batch by indexSentences. */
+const INDEX_BATCH = 200;
+
+/** Indexes the sentences of the site's articles that have none stored yet (written before migration 0034). */
+async function indexSentences(db: DB, siteId: string, signal?: AbortSignal) {
+  for (;;) {
+    signal?.throwIfAborted();
+    const batch = await articlesWithoutSentences(db, siteId, INDEX_BATCH);
+    if (batch.length === 0) return;
+    for (const article of batch)
+      await syncArticleSentences(
+        db,
+        siteId,
+        article.id,
+        bodySentences(article.content_html).map((s) => s.hash),
+      );
+  }
+}
+
 /** Scores one article against `basis` and stores the figures; false when it changed meanwhile or failed. */
 async function rescoreArticle(db: DB, siteId: string, id: string, context: Awaited<ReturnType<typeof getSeoContext>>, basis: string) {
   const source = await db
@@ -165,6 +188,7 @@ async function rescoreArticle(db: DB, siteId: string, id: string, context: Await
         seo: {
           ...context,
           linkChecks: await linkChecksOfArticle(db, siteId, source.id),
+          siteSentences: await siteSentencesFor(db, siteId, source.id, source.content_html),
           title: source.title,
           metaDescription: source.meta_description,
           keyword: source.target_keyword,

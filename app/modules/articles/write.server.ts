@@ -8,6 +8,7 @@ import { getUsageSummary } from "./quota.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { currentRevisionIds, getRevision, revisionHash } from "./revisions.server";
+import { panelFactsOfArticle } from "./panel-facts.server";
 
 /**
  * The write screen's domain side: what its page shows and saving its one form.
@@ -38,7 +39,7 @@ export async function loadWriteScreen(
     currentRevisionIds(db, article ? [article.id] : []),
   ]);
   const revisionId = article ? (revisionIds.get(article.id) ?? null) : null;
-  const seoContext = { ...siteSeoContext, linkChecks };
+  const seoContext = { ...siteSeoContext, linkChecks, ...(await panelFactsOfArticle(db, tenant.siteId, article?.id, siteSeoContext)) };
   const currentHash = article ? contentHash(article) : null;
   // A scheduled publication sends the revision it names: edits made since are not in it.
   const scheduledHashes = new Map<string, string>();

@@ -16,6 +16,7 @@ import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publ
 import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
+import { substanceFindings } from "#app/modules/articles/site-sentences.server";
 import { qualityGate } from "./gate";
 
 /**
@@ -205,7 +206,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
   const [article, content] = await Promise.all([
     db
       .selectFrom("articles")
-      .select(["id", "title", "content_html", "word_count", "seo_score", "source", "status"])
+      .select(["id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source", "status"])
       .where("id", "=", day.article_id)
       .where("site_id", "=", day.site_id)
       .executeTakeFirst(),
@@ -239,6 +240,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     {
       competesWith: flag?.conflict_kind ? `“${flag.conflict_label}”` : null,
       unverifiedLinks: Number(unverified.n),
+      findings: await substanceFindings(db, day.site_id, article),
       title: article.title,
       contentHtml: article.content_html,
       wordCount: article.word_count,

@@ -29,6 +29,20 @@ describe("qualityGate", () => {
   });
 });
 
+describe("qualityGate and the SEO panel's content findings", () => {
+  it("adds the failed specificity and duplicate-content checks in the panel's words", () => {
+    const findings = [
+      { label: "Sentences about the topic", detail: "77 of 89 sentences (87%) name nothing of the topic." },
+      { label: "No text copied from your other articles", detail: "5 of 80 sentences (6%) appear word for word in “Cold brew”." },
+    ];
+    expect(qualityGate({ ...good, findings }, settings)).toEqual([
+      "Sentences about the topic: 77 of 89 sentences (87%) name nothing of the topic.",
+      "No text copied from your other articles: 5 of 80 sentences (6%) appear word for word in “Cold brew”.",
+    ]);
+    expect(qualityGate({ ...good, findings: [] }, settings)).toEqual([]);
+  });
+});
+
 describe("qualityGate and the content plan", () => {
   it("holds a keyword the content plan flagged as competing with an article", () => {
     expect(qualityGate({ ...good, competesWith: "“Cold brew guide”" }, settings)).toEqual([

@@ -16,6 +16,8 @@ export type GateArticle = {
   competesWith?: string | null;
   /** External links of the article the link checker has not found working (unchecked, broken, blocked, failed). */
   unverifiedLinks?: number;
+  /** The SEO panel's failed specificity and duplicate-content checks (substanceFindings), in the panel's words. */
+  findings?: Array<{ label: string; detail: string }>;
 };
 export type GateSettings = { minScore: number; articleLength: ArticleLength; strictLinks?: boolean };
 
@@ -44,6 +46,7 @@ export function qualityGate(article: GateArticle, settings: GateSettings): strin
     reasons.push(
       `${article.unverifiedLinks} of its links to other websites ${article.unverifiedLinks === 1 ? "is" : "are"} not verified working (strict links is on).`,
     );
+  for (const finding of article.findings ?? []) reasons.push(`${finding.label}: ${finding.detail}`);
   if (article.competesWith)
     reasons.push(
       `Its keyword competes with ${article.competesWith} (the content plan's cannibalisation flag): merge, retarget or keep it first.`,

@@ -1,0 +1,174 @@
+import type { DB } from "#app/db/client.server";
+import { articleBlocks } from "./content-checks";
+import { duplicatesCheck, specificityCheck } from "./seo-substance";
+import { bodySentences, siteDuplicates, type SiteSentences } from "./site-sentences";
+
+/**
+ * Duplicate content across a site, the stored half: article_sentences holds each article's sentence hashes
+ * (site-sentences.ts), written with the article, so finding a body's sentences in the site's other articles is
+ * one indexed lookup (site and hash) per save or rescoring, whatever the site's size. Never on a page load's
+ * path but the write screen's, which reads the stored matches of one article (siteSentencesOfArticle).
+ */
+
+/** Bound parameters per lookup (SQLite allows 32,766; a long article has a few hundred sentences). */
+const LOOKUP_CHUNK = 500;
+/** Marks an article as indexed even when it has no sentence of 8+ words (sentenceHash never returns it). */
+const INDEXED = 0;
+
+/** Of these hashes, the ones the site's other articles hold, each with one such article's title. */
+async function lookUp(db: DB, siteId: string, hashes: number[], articleId: string | null | undefined): Promise<SiteSentences> {
+  const holders = new Map<number, string>();
+  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
+    // The index on (site, hash) alone: joined to articles here, SQLite walked the site's articles instead.
+    const rows = await db
+      .selectFrom("article_sentences")
+      .select(["hash", "article_id"])
+      .where("site_id", "=", siteId)
+      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
+      .$if(Boolean(articleId), (qb) => qb.where("article_id", "!=", articleId!))
+      .execute();
+    for (const row of rows) if (!holders.has(row.hash)) holders.set(row.hash, row.article_id);
+  }
+  if (holders.size === 0) return {};
+  const titles = new Map<string, string>();
+  const ids = [...new Set(holders.values())];
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom("articles")
+      .select(["id", "title"])
+      .where("site_id", "=", siteId)
+      .where("id", "in", ids.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+    for (const row of rows) titles.set(row.id, row.title);
+  }
+  const found: SiteSentences = {};
+  for (const [hash, id] of holders) if (titles.has(id)) found[hash] = titles.get(id)!;
+  return found;
+}
+
+/** Which of this body's sentences the site's other articles hold (for scoring a body about to be saved). */
+export async function siteSentencesFor(db: DB, siteId: string, articleId: string | null | undefined, html: string) {
+  return lookUp(
+    db,
+    siteId,
+    bodySentences(html).map((s) => s.hash),
+    articleId,
+  );
+}
+
+/** The stored article's sentences the site's other articles hold: what the write screen's panel matches against. */
+export async function siteSentencesOfArticle(db: DB, siteId: string, articleId: string | null | undefined): Promise<SiteSentences> {
+  if (!articleId) return {};
+  const own = await db
+    .selectFrom("article_sentences")
+    .select("hash")
+    .where("article_id", "=", articleId)
+    // By the primary key alone (the article is the site's: the lookup below is by site): with the site as well,
+    // SQLite chose the (site, hash) index and read every sentence of the site.
+    .where("hash", "!=", INDEXED)
+    .execute();
+  return lookUp(
+    db,
+    siteId,
+    own.map((r) => r.hash),
+    articleId,
+  );
+}
+
+/**
+ * Replaces the article's stored sentence hashes (bodySentences of the stored body) inside the save's transaction.
+ * The articles that shared a sentence with its old body or share one with its new body have a stored score that
+ * no longer tells the truth: their basis is cleared, so the background rescoring job scores them again.
+ */
+export async function syncArticleSentences(db: DB, siteId: string, articleId: string, hashes: number[]) {
+  const old = await db
+    .selectFrom("article_sentences")
+    .select("hash")
+    .where("article_id", "=", articleId)
+    .where("hash", "!=", INDEXED)
+    .execute();
+  const fresh = new Set(hashes);
+  await markSharersStale(db, siteId, articleId, [...old.map((r) => r.hash).filter((h) => !fresh.delete(h)), ...fresh]);
+  await db.deleteFrom("article_sentences").where("article_id", "=", articleId).execute();
+  const rows = [INDEXED, ...hashes].map((hash) => ({ article_id: articleId, site_id: siteId, hash }));
+  // Multi-row inserts of a few hundred rows at most; bound parameters stay far below SQLite's limit.
+  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK)
+    await db
+      .insertInto("article_sentences")
+      .values(rows.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+}
+
+/** Clears the stored score's basis of the site's other articles holding any of these hashes: the rescoring job redoes them. */
+async function markSharersStale(db: DB, siteId: string, articleId: string, hashes: number[]) {
+  const touched = new Set<string>();
+  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom("article_sentences")
+      .select("article_id")
+      .distinct()
+      .where("site_id", "=", siteId)
+      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
+      .where("article_id", "!=", articleId)
+      .execute();
+    for (const row of rows) touched.add(row.article_id);
+  }
+  if (touched.size)
+    await db
+      .updateTable("articles")
+      .set({ seo_basis: null })
+      .where("site_id", "=", siteId)
+      .where("id", "in", [...touched])
+      .execute();
+}
+
+/** Before the site's article is deleted (its rows go with it): the articles that shared its sentences no longer do. */
+export async function forgetArticleSentences(db: DB, siteId: string, articleId: string) {
+  const own = await db
+    .selectFrom("article_sentences as s")
+    .innerJoin("articles as a", "a.id", "s.article_id")
+    .select("s.hash")
+    .where("s.article_id", "=", articleId)
+    .where("a.site_id", "=", siteId)
+    .where("s.hash", "!=", INDEXED)
+    .execute();
+  await markSharersStale(
+    db,
+    siteId,
+    articleId,
+    own.map((r) => r.hash),
+  );
+}
+
+/** The site's articles whose sentences were never indexed (written before migration 0034), at most `limit`. */
+export async function articlesWithoutSentences(db: DB, siteId: string, limit: number) {
+  return db
+    .selectFrom("articles as a")
+    .select(["a.id", "a.content_html"])
+    .where("a.site_id", "=", siteId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom("article_sentences as s").select("s.hash").whereRef("s.article_id", "=", "a.id").where("s.hash", "=", INDEXED),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The stored article's failed specificity and duplicate-content checks, in the panel's words (label and detail):
+ * auto-pilot's quality gate adds them to its reasons.
+ */
+export async function substanceFindings(
+  db: DB,
+  siteId: string,
+  article: { id: string; title: string; target_keyword: string; content_html: string },
+): Promise<Array<{ label: string; detail: string }>> {
+  const checks = [
+    specificityCheck(articleBlocks(article.content_html), article.target_keyword, article.title, ""),
+    duplicatesCheck(siteDuplicates(article.content_html, await siteSentencesOfArticle(db, siteId, article.id)), ""),
+  ];
+  return checks.filter((c) => !c.passed).map(({ label, detail }) => ({ label, detail }));
+}
