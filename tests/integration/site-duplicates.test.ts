@@ -116,6 +116,38 @@ describe("duplicate content across the site", () => {
   });
 });
 
+describe("a sentence the whole site repeats", () => {
+  it("marks for rescoring only the article whose finding changes, however many articles hold the sentence", async () => {
+    const user = await makeUser(db);
+    const basis = async (id: string) =>
+      (await db.selectFrom("articles").select("seo_basis").where("id", "=", id).executeTakeFirstOrThrow()).seo_basis;
+    const settle = (ids: string[]) => db.updateTable("articles").set({ seo_basis: "settled" }).where("id", "in", ids).execute();
+
+    // The first article to gain a sharer: its finding changes from unshared to shared.
+    const first = await write(user, "tamper", SHARED);
+    await settle([first.id]);
+    const second = await write(user, "grinder", SHARED);
+    expect(await basis(first.id)).toBeNull();
+
+    // With two or more holders already, a newcomer changes nobody's finding: nothing is marked.
+    const many = [first.id, second.id];
+    for (const topic of ["kettle", "scale", "filter", "carafe"]) many.push((await write(user, topic, SHARED)).id);
+    await settle(many);
+    const newcomer = await write(user, "dripper", SHARED);
+    for (const id of many) expect(await basis(id)).toBe("settled");
+    // Every holder still finds the sentences shared, and names another article.
+    expect(Object.keys(await siteSentencesOfArticle(db, user.siteId, newcomer.id))).toHaveLength(SHARED.length);
+
+    // Deleting down to the last two: the one left alone with each sentence changes, and only it.
+    for (const id of many.slice(2)) await deleteArticle(db, user.siteId, id);
+    await settle([first.id, second.id]);
+    await deleteArticle(db, user.siteId, newcomer.id);
+    expect(await basis(first.id)).toBe("settled");
+    await deleteArticle(db, user.siteId, second.id);
+    expect(await basis(first.id)).toBeNull();
+  });
+});
+
 describe("auto-pilot's quality gate", () => {
   it("reads the specificity and duplicate findings of a stored article, in the panel's words", async () => {
     const user = await makeUser(db);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import { articleBlocks } from "./content-checks";
 import { duplicatesCheck, specificityCheck } from "./seo-substance";
@@ -15,20 +16,28 @@ const LOOKUP_CHUNK = 500;
 /** Marks an article as indexed even when it has no sentence of 8+ words (sentenceHash never returns it). */
 const INDEXED = 0;
 
+/**
+ * Up to `most` other articles of the site holding each hash: one seek of the index on (site, hash) per hash. A
+ * sentence the whole site repeats (a shop's shipping line under every post) has thousands of holders, and reading
+ * them all on every save stalled the server at 10,000 articles; the findings only need to know whether a sentence
+ * is shared, with one article to name (and, for marking, whether exactly one other holds it).
+ */
+async function holdersOf(db: DB, siteId: string, hashes: number[], articleId: string | null | undefined, most: 1 | 2) {
+  const holders = new Map<number, string[]>();
+  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
+    const { rows } = await sql<{ hash: number; holders: string | null }>`
+      SELECT h.value AS hash, (SELECT group_concat(article_id, ' ') FROM (
+        SELECT s.article_id FROM article_sentences AS s
+        WHERE s.site_id = ${siteId} AND s.hash = h.value AND s.article_id != ${articleId ?? ""} LIMIT ${most})) AS holders
+      FROM json_each(${JSON.stringify(hashes.slice(i, i + LOOKUP_CHUNK))}) AS h`.execute(db);
+    for (const row of rows) if (row.holders) holders.set(Number(row.hash), row.holders.split(" "));
+  }
+  return holders;
+}
+
 /** Of these hashes, the ones the site's other articles hold, each with one such article's title. */
 async function lookUp(db: DB, siteId: string, hashes: number[], articleId: string | null | undefined): Promise<SiteSentences> {
-  const holders = new Map<number, string>();
-  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
-    // The index on (site, hash) alone: joined to articles here, SQLite walked the site's articles instead.
-    const rows = await db
-      .selectFrom("article_sentences")
-      .select(["hash", "article_id"])
-      .where("site_id", "=", siteId)
-      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
-      .$if(Boolean(articleId), (qb) => qb.where("article_id", "!=", articleId!))
-      .execute();
-    for (const row of rows) if (!holders.has(row.hash)) holders.set(row.hash, row.article_id);
-  }
+  const holders = new Map([...(await holdersOf(db, siteId, hashes, articleId, 1))].map(([hash, ids]) => [hash, ids[0]!]));
   if (holders.size === 0) return {};
   const titles = new Map<string, string>();
   const ids = [...new Set(holders.values())];
@@ -99,20 +108,15 @@ export async function syncArticleSentences(db: DB, siteId: string, articleId: st
       .execute();
 }
 
-/** Clears the stored score's basis of the site's other articles holding any of these hashes: the rescoring job redoes them. */
+/**
+ * Clears the stored score's basis of the other articles whose findings these hashes change, so the rescoring job
+ * redoes them. A finding is whether each sentence is shared: a hash this article gains or drops changes it only
+ * for an article that is its one other holder (two or more others share it with each other either way). Marking
+ * every holder made each save of a site-wide sentence rescore the whole site.
+ */
 async function markSharersStale(db: DB, siteId: string, articleId: string, hashes: number[]) {
   const touched = new Set<string>();
-  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom("article_sentences")
-      .select("article_id")
-      .distinct()
-      .where("site_id", "=", siteId)
-      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
-      .where("article_id", "!=", articleId)
-      .execute();
-    for (const row of rows) touched.add(row.article_id);
-  }
+  for (const ids of (await holdersOf(db, siteId, hashes, articleId, 2)).values()) if (ids.length === 1) touched.add(ids[0]!);
   if (touched.size)
     await db
       .updateTable("articles")
@@ -140,12 +144,13 @@ export async function forgetArticleSentences(db: DB, siteId: string, articleId: 
   );
 }
 
-/** The site's articles whose sentences were never indexed (written before migration 0034), at most `limit`. */
-export async function articlesWithoutSentences(db: DB, siteId: string, limit: number) {
+/** The site's articles whose sentences were never indexed (written before migration 0034), in id order after `after`, at most `limit`. */
+export async function articlesWithoutSentences(db: DB, siteId: string, limit: number, after: string | null = null) {
   return db
     .selectFrom("articles as a")
     .select(["a.id", "a.content_html"])
     .where("a.site_id", "=", siteId)
+    .$if(after !== null, (qb) => qb.where("a.id", ">", after!))
     .where((eb) =>
       eb.not(
         eb.exists(
@@ -153,6 +158,7 @@ export async function articlesWithoutSentences(db: DB, siteId: string, limit: nu
         ),
       ),
     )
+    .orderBy("a.id")
     .limit(limit)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate, setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
@@ -116,7 +116,7 @@ export async function rescoreStaleArticles(
   const basis = seoBasis(context);
   const deadline = performance.now() + forMs;
   // A walk's start first indexes the sentences of articles written before the index (the duplicate-content check).
-  if (!from) await indexSentences(db, siteId, signal);
+  if (!from) await indexSentences(db, siteId, { signal, pauses });
   let cursor: Cursor | null = from ?? null;
   let written = 0;
   for (;;) {
@@ -153,19 +153,29 @@ export async function rescoreStaleArticles(
 /** Articles indexed per batch by indexSentences. */
 const INDEX_BATCH = 200;
 
-/** Indexes the sentences of the site's articles that have none stored yet (written before migration 0034). */
-async function indexSentences(db: DB, siteId: string, signal?: AbortSignal) {
+/**
+ * Indexes the sentences of the site's articles that have none stored yet (written before migration 0034), in id
+ * order so each batch reads on from the last. Each article gives the event loop back (the queries are synchronous:
+ * a loop of them never lets a request in, and 10,000 articles held the server for seconds); the job (`pauses`)
+ * also rests as long as each took, as the rescoring does.
+ */
+async function indexSentences(db: DB, siteId: string, { signal, pauses }: { signal?: AbortSignal; pauses: boolean }) {
+  let after: string | null = null;
   for (;;) {
     signal?.throwIfAborted();
-    const batch = await articlesWithoutSentences(db, siteId, INDEX_BATCH);
+    const batch = await articlesWithoutSentences(db, siteId, INDEX_BATCH, after);
     if (batch.length === 0) return;
-    for (const article of batch)
+    for (const article of batch) {
+      const started = performance.now();
       await syncArticleSentences(
         db,
         siteId,
         article.id,
         bodySentences(article.content_html).map((s) => s.hash),
       );
+      await (pauses ? sleep(performance.now() - started, undefined, { signal }) : setImmediate());
+      after = article.id;
+    }
   }
 }
 
