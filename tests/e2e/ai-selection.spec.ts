@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle } from "#app/modules/articles/mutations.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createUserWithArticle, e2eDb, signIn } from "./users";
 
 /**
  * The reported break: a paragraph selected by triple-click, edited with AI and
@@ -21,17 +20,13 @@ async function rewrite(page: Page, instruction: string) {
 }
 
 test("a triple-clicked paragraph edited with AI stays its own paragraph, and so does the next", async ({ page }) => {
-  const user = await createVerifiedUser(uniqueEmail("ai-triple"), "ai-selection-password");
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
+  const { user, articleId } = await createUserWithArticle("ai-triple", {
     title: "Choosing beans",
     targetKeyword: "coffee beans",
     contentHtml:
       "<h2>Where to start</h2><p>Pick a medium roast, which is easy to like, to start with.</p><p>Each part of the guide stands alone.</p><ul><li>Fresh beans</li><li>A good grinder</li></ul>",
   });
-  await signIn(page, user, { to: `/dashboard/write?edit=${article.id}` });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
   const paragraphs = editor(page).locator("p");
   await expect(paragraphs).toHaveCount(2);
 
@@ -54,23 +49,19 @@ test("a triple-clicked paragraph edited with AI stays its own paragraph, and so 
   await expect(editor(page).locator("h2")).toHaveText("Where to start");
 
   await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
-  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", article.id).executeTakeFirstOrThrow();
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
   expect(stored.content_html).not.toMatch(/with\.Each/);
   expect(stored.content_html).toMatch(/<\/p>\s*<p[^>]*>Each part of the guide stands alone/);
 });
 
 test("cells selected across a table are edited as the whole table, which stays a table", async ({ page }) => {
-  const user = await createVerifiedUser(uniqueEmail("ai-table"), "ai-selection-password");
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
+  const { user, articleId } = await createUserWithArticle("ai-table", {
     title: "Ratios",
     targetKeyword: "cold brew ratio",
     contentHtml:
       "<p>Before the table.</p><table><tr><th>Coffee</th><th>Water</th></tr><tr><td>Use 100 g. Grind coarse.</td><td>Use 1 l. Keep it cold.</td></tr></table><p>After the table.</p>",
   });
-  await signIn(page, user, { to: `/dashboard/write?edit=${article.id}` });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
   const cells = editor(page).locator("td, th");
   await expect(cells).toHaveCount(4);
   await cells.nth(2).click();

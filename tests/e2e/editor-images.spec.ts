@@ -1,7 +1,6 @@
 import { deflateSync, crc32 } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle } from "#app/modules/articles/mutations.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createUserWithArticle, e2eDb, signIn } from "./users";
 
 /**
  * The customer's own picture: chosen in the Image dialog (or dropped or pasted,
@@ -39,16 +38,12 @@ function png(width: number, height: number) {
 }
 
 test("choose a picture in the Image dialog, give its alt text, see it in the editor, save, see it in the preview", async ({ page }) => {
-  const user = await createVerifiedUser(uniqueEmail("editor-image"), "editor-image-password");
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
+  const { user, articleId } = await createUserWithArticle("editor-image", {
     title: "Cold brew at home",
     targetKeyword: "cold brew",
     contentHtml: "<h2>Why cold brew</h2><p>It is smooth and sweet.</p>",
   });
-  await signIn(page, user, { to: `/dashboard/write?edit=${article.id}` });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
   await editor(page).locator("p").last().click();
   await page.keyboard.press("End");
 
@@ -72,12 +67,12 @@ test("choose a picture in the Image dialog, give its alt text, see it in the edi
 
   await page.getByRole("button", { name: "Update Article" }).click();
   await expect(page.getByText("Article updated!")).toBeVisible();
-  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", article.id).executeTakeFirstOrThrow();
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
   expect(stored.content_html).toContain(`src="${src}"`);
   expect(stored.content_html).toContain('alt="Jar of cold brew on a table"');
   expect(stored.content_html).toMatch(/width="1600"/);
   const rows = await e2eDb().selectFrom("stored_images").select(["article_id", "kind"]).where("path", "=", src.slice(1)).execute();
-  expect(rows).toEqual([{ article_id: article.id, kind: "article" }]);
+  expect(rows).toEqual([{ article_id: articleId, kind: "article" }]);
 
   const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Preview" }).click()]);
   const shown = preview.getByTestId("preview-body").getByRole("img", { name: "Jar of cold brew on a table" });
@@ -88,16 +83,12 @@ test("choose a picture in the Image dialog, give its alt text, see it in the edi
 });
 
 test("a picture pasted into the text opens the Image dialog for its alt text", async ({ page }) => {
-  const user = await createVerifiedUser(uniqueEmail("editor-paste"), "editor-image-password");
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
+  const { user, articleId } = await createUserWithArticle("editor-paste", {
     title: "Pasting",
     targetKeyword: "cold brew",
     contentHtml: "<p>Paste here.</p>",
   });
-  await signIn(page, user, { to: `/dashboard/write?edit=${article.id}` });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
   await editor(page).locator("p").last().click();
   const bytes = [...png(40, 20)];
   await editor(page).evaluate((element, data) => {
@@ -111,6 +102,6 @@ test("a picture pasted into the text opens the Image dialog for its alt text", a
   await dialog.getByRole("button", { name: "Insert" }).click();
   await expect(editor(page).getByRole("img", { name: "A pasted picture" })).toBeVisible();
   await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
-  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", article.id).executeTakeFirstOrThrow();
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
   expect(stored.content_html).toContain('alt="A pasted picture"');
 });

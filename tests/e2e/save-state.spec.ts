@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle } from "#app/modules/articles/mutations.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createUserWithArticle, e2eDb, signIn } from "./users";
 
 /**
  * The save state tells the truth: after Publish (from the bar, then 'Publish
@@ -19,17 +18,8 @@ const SHORT = [
 ].join("");
 const editor = (page: Page) => page.getByTestId("rich-text-editor");
 
-async function account(prefix: string) {
-  const user = await createVerifiedUser(uniqueEmail(prefix), "save-state-password");
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
-    title: "Cold brew at home",
-    targetKeyword: "cold brew",
-    contentHtml: SHORT,
-  });
-  return { user, articleId: article.id };
+function account(prefix: string) {
+  return createUserWithArticle(prefix, { title: "Cold brew at home", targetKeyword: "cold brew", contentHtml: SHORT });
 }
 
 test("publishing leaves nothing unsaved: no prompt to leave after 'Publish now', with or without an edit", async ({ page }) => {

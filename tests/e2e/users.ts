@@ -2,6 +2,7 @@ import path from "node:path";
 import bcrypt from "bcryptjs";
 import { expect, type Page } from "@playwright/test";
 import { openDatabase, type DB } from "../../app/db/client.server";
+import { createArticle } from "../../app/modules/articles/mutations.server";
 import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { startSession } from "../../app/modules/auth/session.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
@@ -50,6 +51,13 @@ export async function createVerifiedUser(
   });
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, password };
+}
+
+/** A verified user with one article on their site, written through the app's own createArticle (the write screen's specs). */
+export async function createUserWithArticle(prefix: string, article: { title: string; targetKeyword: string; contentHtml: string }) {
+  const user = await createVerifiedUser(uniqueEmail(prefix), `${prefix}-password`);
+  const created = await createArticle(e2eDb(), { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, ...article });
+  return { user, articleId: created.id };
 }
 
 /**

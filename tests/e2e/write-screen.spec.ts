@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createArticle } from "#app/modules/articles/mutations.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createUserWithArticle, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * A writing screen that stays out of the way. The bar with
@@ -17,17 +16,8 @@ const SENTENCE = "Cold brew coffee is steeped slowly in cold water for many hour
 const LONG = Array.from({ length: 90 }, (_, i) => `<p>Paragraph ${i + 1}. ${SENTENCE}. ${SENTENCE}.</p>`).join("");
 const SHORT = "<h2>Why cold brew</h2><p>It is smooth and sweet.</p><p>Keep it cold.</p>";
 
-async function account(prefix: string, contentHtml: string) {
-  const user = await createVerifiedUser(uniqueEmail(prefix), PASSWORD);
-  const article = await createArticle(e2eDb(), {
-    workspaceId: user.workspaceId,
-    siteId: user.siteId,
-    authorId: user.userId,
-    title: "Cold brew at home",
-    targetKeyword: "cold brew",
-    contentHtml,
-  });
-  return { user, articleId: article.id };
+function account(prefix: string, contentHtml: string) {
+  return createUserWithArticle(prefix, { title: "Cold brew at home", targetKeyword: "cold brew", contentHtml });
 }
 
 const editor = (page: Page) => page.getByTestId("rich-text-editor");
