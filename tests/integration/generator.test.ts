@@ -10,7 +10,7 @@ import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action, loader } from "#app/routes/dashboard/generator/route";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
-import { makeUser } from "#tests/setup/factories";
+import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /** The AI Content Generator page's loader and action, with the offline writer and against the fake OpenAI server. */
@@ -221,6 +221,29 @@ describe("generator against an OpenAI-compatible API", () => {
     const image = await act({ intent: "images", prompt: "Matcha whisk", style: "artistic" }, user.cookie);
     expect(image.status).toBe(502);
     expect(image.data.notice?.title).toMatch(/^Failed to generate images: /);
+  });
+});
+
+describe("link candidates", () => {
+  it("are the site's live public posts, never a draft's preview or editor address", async () => {
+    const { research } = await import("#app/modules/generation/research.server");
+    const user = await makeUser(db);
+    const make = (title: string) => makeArticle(db, user.siteId, { title, status: "published", published_at: new Date().toISOString() });
+    const live = await make("Live post");
+    const draft = await make("Draft post");
+    const relative = await make("Relative address");
+    const setUrl = async (articleId: string, mode: "live" | "draft", url: string) => {
+      const id = await makePublication(db, user.siteId, articleId, { mode });
+      await db.updateTable("publications").set({ remote_url: url }).where("id", "=", id).execute();
+    };
+    await setUrl(live, "live", "https://blog.example.com/live-post");
+    await setUrl(draft, "draft", `/dashboard/write?edit=${draft}`);
+    await setUrl(relative, "live", `/dashboard/write?edit=${relative}`);
+    const writing = await makeArticle(db, user.siteId, { title: "New one" });
+    const { candidates } = await research(db, user.siteId, writing, "pour over");
+    const internal = candidates.filter((c) => c.kind === "internal").map((c) => c.url);
+    expect(internal).toContain("https://blog.example.com/live-post");
+    expect(internal.filter((url) => url.includes("/dashboard"))).toEqual([]);
   });
 });
 

@@ -103,12 +103,16 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
     .where("a.site_id", "=", siteId)
     .where("a.status", "=", "published")
     .where("p.status", "=", "published")
+    // Live posts only: a draft's address is a preview or, on the hosted blog, the signed-in editor.
+    .where("p.mode", "=", "live")
     .where("p.remote_url", "is not", null)
     .limit(50)
     .execute();
 
   const internal: LinkCandidate[] = [
-    ...published.map((p) => ({ url: p.remote_url!, title: p.title, kind: "internal" as const })),
+    ...published
+      .filter((p) => /^https?:\/\//i.test(p.remote_url!))
+      .map((p) => ({ url: p.remote_url!, title: p.title, kind: "internal" as const })),
     ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || site.name), kind: "internal" as const })),
   ];
   if (site.url && !internal.some((c) => c.url.replace(/\/$/, "") === site.url!.replace(/\/$/, ""))) {
