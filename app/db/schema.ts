@@ -211,11 +211,16 @@ export interface ArticleRevisionsTable {
   /** 1, 2, 3… per article: the order of the revisions. */
   seq: number;
 }
-/** Hashes of each article's sentences of 8+ words (migrations/0034_article_sentences.ts); hash 0 marks an indexed article. */
+/** Which articles of a site hold each sentence hash of 8+ words (migrations/0034_article_sentences.ts). */
 interface ArticleSentencesTable {
-  article_id: string;
-  hash: number;
   site_id: string;
+  hash: number;
+  article_id: string;
+}
+/** Each indexed article's own sentence hashes, a JSON list (migrations/0034_article_sentences.ts). */
+interface ArticleSentenceSetsTable {
+  article_id: string;
+  hashes: string;
 }
 interface ArticleImagesTable {
   id: string;
@@ -622,6 +627,7 @@ export interface Database {
   articles: ArticlesTable;
   article_counts: ArticleCountsTable;
   article_sentences: ArticleSentencesTable;
+  article_sentence_sets: ArticleSentenceSetsTable;
   article_images: ArticleImagesTable;
   article_revisions: ArticleRevisionsTable;
   generations: GenerationsTable;

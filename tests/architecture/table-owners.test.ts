@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   article_counts: "articles",
   article_revisions: "articles",
   article_sentences: "articles",
+  article_sentence_sets: "articles",
   usage_events: "articles",
   article_images: "generation",
   generations: "generation",

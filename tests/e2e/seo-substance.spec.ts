@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { bodySentences } from "../../app/modules/articles/site-sentences";
+import { syncArticleSentences } from "../../app/modules/articles/site-sentences.server";
 import { newId } from "../../app/utils/crypto.server";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
@@ -41,11 +42,12 @@ async function storedArticle(siteId: string, authorId: string, title: string, cr
       updated_at: createdAt,
     })
     .execute();
-  const hashes = [0, ...bodySentences(filler.html).map((s) => s.hash)];
-  await db
-    .insertInto("article_sentences")
-    .values(hashes.map((hash) => ({ article_id: id, site_id: siteId, hash })))
-    .execute();
+  await syncArticleSentences(
+    db,
+    siteId,
+    id,
+    bodySentences(filler.html).map((s) => s.hash),
+  );
   return id;
 }
 

@@ -5,16 +5,22 @@ import { duplicatesCheck, specificityCheck } from "./seo-substance";
 import { bodySentences, siteDuplicates, type SiteSentences } from "./site-sentences";
 
 /**
- * Duplicate content across a site, the stored half: article_sentences holds each article's sentence hashes
- * (site-sentences.ts), written with the article, so finding a body's sentences in the site's other articles is
- * one indexed lookup (site and hash) per save or rescoring, whatever the site's size. Never on a page load's
- * path but the write screen's, which reads the stored matches of one article (siteSentencesOfArticle).
+ * Duplicate content across a site, the stored half (migrations/0034_article_sentences.ts): article_sentences holds
+ * which articles of a site hold each sentence hash (site-sentences.ts) and article_sentence_sets each article's own
+ * hashes, written with the article, so finding a body's sentences in the site's other articles is one seek per
+ * sentence per save or rescoring, whatever the site's size. Never on a page load's path but the write screen's,
+ * which reads the stored matches of one article (siteSentencesOfArticle).
  */
 
 /** Bound parameters per lookup (SQLite allows 32,766; a long article has a few hundred sentences). */
 const LOOKUP_CHUNK = 500;
-/** Marks an article as indexed even when it has no sentence of 8+ words (sentenceHash never returns it). */
-const INDEXED = 0;
+/** The article's stored hashes; null when it was never indexed (written before migration 0034). */
+async function storedHashes(db: DB, articleId: string): Promise<number[] | null> {
+  const row = await db.selectFrom("article_sentence_sets").select("hashes").where("article_id", "=", articleId).executeTakeFirst();
+  if (!row) return null;
+  const hashes: unknown = JSON.parse(row.hashes);
+  return Array.isArray(hashes) ? hashes.filter((h): h is number => Number.isSafeInteger(h)) : [];
+}
 
 /**
  * Up to `most` other articles of the site holding each hash: one seek of the index on (site, hash) per hash. A
@@ -68,43 +74,45 @@ export async function siteSentencesFor(db: DB, siteId: string, articleId: string
 /** The stored article's sentences the site's other articles hold: what the write screen's panel matches against. */
 export async function siteSentencesOfArticle(db: DB, siteId: string, articleId: string | null | undefined): Promise<SiteSentences> {
   if (!articleId) return {};
-  const own = await db
-    .selectFrom("article_sentences")
-    .select("hash")
-    .where("article_id", "=", articleId)
-    // By the primary key alone (the article is the site's: the lookup below is by site): with the site as well,
-    // SQLite chose the (site, hash) index and read every sentence of the site.
-    .where("hash", "!=", INDEXED)
-    .execute();
-  return lookUp(
-    db,
-    siteId,
-    own.map((r) => r.hash),
-    articleId,
-  );
+  return lookUp(db, siteId, (await storedHashes(db, articleId)) ?? [], articleId);
 }
 
 /**
- * Replaces the article's stored sentence hashes (bodySentences of the stored body) inside the save's transaction.
- * The articles that shared a sentence with its old body or share one with its new body have a stored score that
- * no longer tells the truth: their basis is cleared, so the background rescoring job scores them again.
+ * Stores the article's sentence hashes (bodySentences of the stored body) inside the save's transaction, writing only
+ * what changed. The articles whose finding a gained or dropped sentence changes have a stored score that no longer
+ * tells the truth: their basis is cleared, so the background rescoring job scores them again.
  */
 export async function syncArticleSentences(db: DB, siteId: string, articleId: string, hashes: number[]) {
-  const old = await db
-    .selectFrom("article_sentences")
-    .select("hash")
-    .where("article_id", "=", articleId)
-    .where("hash", "!=", INDEXED)
-    .execute();
+  const old = (await storedHashes(db, articleId)) ?? [];
   const fresh = new Set(hashes);
-  await markSharersStale(db, siteId, articleId, [...old.map((r) => r.hash).filter((h) => !fresh.delete(h)), ...fresh]);
-  await db.deleteFrom("article_sentences").where("article_id", "=", articleId).execute();
-  const rows = [INDEXED, ...hashes].map((hash) => ({ article_id: articleId, site_id: siteId, hash }));
+  const before = new Set(old);
+  const dropped = old.filter((h) => !fresh.has(h));
+  const gained = [...fresh].filter((h) => !before.has(h));
+  await markSharersStale(db, siteId, articleId, [...dropped, ...gained]);
+  await removeHolder(db, siteId, articleId, dropped);
   // Multi-row inserts of a few hundred rows at most; bound parameters stay far below SQLite's limit.
-  for (let i = 0; i < rows.length; i += LOOKUP_CHUNK)
+  for (let i = 0; i < gained.length; i += LOOKUP_CHUNK)
     await db
       .insertInto("article_sentences")
-      .values(rows.slice(i, i + LOOKUP_CHUNK))
+      .values(gained.slice(i, i + LOOKUP_CHUNK).map((hash) => ({ site_id: siteId, hash, article_id: articleId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  const set = JSON.stringify([...fresh]);
+  await db
+    .insertInto("article_sentence_sets")
+    .values({ article_id: articleId, hashes: set })
+    .onConflict((oc) => oc.column("article_id").doUpdateSet({ hashes: set }))
+    .execute();
+}
+
+/** Takes the article off these hashes' holders. */
+async function removeHolder(db: DB, siteId: string, articleId: string, hashes: number[]) {
+  for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK)
+    await db
+      .deleteFrom("article_sentences")
+      .where("site_id", "=", siteId)
+      .where("hash", "in", hashes.slice(i, i + LOOKUP_CHUNK))
+      .where("article_id", "=", articleId)
       .execute();
 }
 
@@ -126,22 +134,14 @@ async function markSharersStale(db: DB, siteId: string, articleId: string, hashe
       .execute();
 }
 
-/** Before the site's article is deleted (its rows go with it): the articles that shared its sentences no longer do. */
+/**
+ * Before the site's article is deleted (its set goes with it): the articles that shared its sentences may no longer
+ * do, and its rows in article_sentences, which has no foreign key to the article, are removed here.
+ */
 export async function forgetArticleSentences(db: DB, siteId: string, articleId: string) {
-  const own = await db
-    .selectFrom("article_sentences as s")
-    .innerJoin("articles as a", "a.id", "s.article_id")
-    .select("s.hash")
-    .where("s.article_id", "=", articleId)
-    .where("a.site_id", "=", siteId)
-    .where("s.hash", "!=", INDEXED)
-    .execute();
-  await markSharersStale(
-    db,
-    siteId,
-    articleId,
-    own.map((r) => r.hash),
-  );
+  const own = (await storedHashes(db, articleId)) ?? [];
+  await markSharersStale(db, siteId, articleId, own);
+  await removeHolder(db, siteId, articleId, own);
 }
 
 /** The site's articles whose sentences were never indexed (written before migration 0034), in id order after `after`, at most `limit`. */
@@ -152,11 +152,7 @@ export async function articlesWithoutSentences(db: DB, siteId: string, limit: nu
     .where("a.site_id", "=", siteId)
     .$if(after !== null, (qb) => qb.where("a.id", ">", after!))
     .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom("article_sentences as s").select("s.hash").whereRef("s.article_id", "=", "a.id").where("s.hash", "=", INDEXED),
-        ),
-      ),
+      eb.not(eb.exists(eb.selectFrom("article_sentence_sets as s").select("s.article_id").whereRef("s.article_id", "=", "a.id"))),
     )
     .orderBy("a.id")
     .limit(limit)
