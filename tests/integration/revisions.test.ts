@@ -162,7 +162,7 @@ describe("publications point at a revision", () => {
     expect(await read()).toContain("First words.");
     // A half-typed sentence autosaved: the public post does not change.
     const autosaved = await save(user, articleId, { intent: "autosave", js: "1", content: "<p>First words. Half a sen</p>" });
-    expect(autosaved.data).toMatchObject({ autosave: { ok: true, published: true } });
+    expect(autosaved.data).toMatchObject({ autosave: { ok: true } });
     expect(await read()).not.toContain("Half a sen");
 
     // The write screen asks for fresh data once an autosave is stored (use-autosave.ts): the notice is there.

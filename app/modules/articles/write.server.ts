@@ -124,21 +124,12 @@ export async function saveArticle(
     const revision = { kind: input.kind ?? "save", userId: tenant.userId };
     const updated = await updateArticle(db, tenant.siteId, input.articleId, fields, { revision, now });
     if (!updated) return null;
-    // A published article's page shows whether each copy is out of date: it reloads after an autosave.
-    const sent = await db
-      .selectFrom("publications")
-      .select("id")
-      .where("site_id", "=", tenant.siteId)
-      .where("article_id", "=", updated.id)
-      .where("status", "=", "published")
-      .limit(1)
-      .executeTakeFirst();
-    return { id: updated.id, created: false, published: Boolean(sent) };
+    return { id: updated.id, created: false };
   }
   const created = await createArticle(
     db,
     { ...fields, workspaceId: tenant.workspaceId, siteId: tenant.siteId, authorId: tenant.userId, source: "manual" },
     { revision: { kind: "save", userId: tenant.userId }, now },
   );
-  return { id: created.id, created: true, published: false };
+  return { id: created.id, created: true };
 }

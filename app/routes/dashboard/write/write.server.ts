@@ -79,7 +79,7 @@ export async function writeAction(db: DB, auth: AuthState, request: Request, url
   // An id that is not this site's: the same answer as an unknown one.
   if (!saved) notFound(MESSAGES.loadFailed.title);
   if (autosave) {
-    return { autosave: { ok: true as const, articleId: saved.id, savedAt: new Date().toISOString(), published: saved.published } };
+    return { autosave: { ok: true as const, articleId: saved.id, savedAt: new Date().toISOString() } };
   }
   // The publish dialog is fixed on screen; a save lands back at the form.
   const anchor = js || intent === "publish" ? "" : `#${EDITOR_ANCHOR}`;
