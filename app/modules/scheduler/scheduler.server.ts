@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import { putTopicOnDay, removePlanDay } from "#app/modules/plan/items.server";
+import { DEFAULT_PUBLISH_TIME } from "#app/modules/settings/publishing-options";
 import { nonBlank, parseStringList } from "#app/utils/json";
 import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts, zonedToUtc } from "#app/utils/time";
 
@@ -12,7 +13,6 @@ import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts, 
  */
 
 const SCHEDULER_DAYS = 90;
-const DEFAULT_SCHEDULED_TIME = "18:30";
 /** When the site has neither topics nor brand tags (docs/product.md "Scheduler"). */
 const FALLBACK_TOPICS = ["Content strategy", "SEO tips", "Industry news"] as const;
 /** The Past tab shows the newest first, a page at a time (docs/decisions/053). */
@@ -43,7 +43,7 @@ export type SchedulerSite = { id: string; timeZone: string };
 
 async function scheduledTimeOf(db: DB, siteId: string) {
   const row = await db.selectFrom("publishing_settings").select("scheduled_time").where("site_id", "=", siteId).executeTakeFirst();
-  return row?.scheduled_time ?? DEFAULT_SCHEDULED_TIME;
+  return row?.scheduled_time ?? DEFAULT_PUBLISH_TIME;
 }
 
 /**
@@ -154,7 +154,7 @@ export async function getSchedulerView(
     const local = zonedParts(new Date(a.scheduled_at!), timeZone);
     if (local.date > last) continue;
     const list = articlesByDate.get(local.date) ?? [];
-    list.push({ id: a.id, title: a.title, time: formatTime12(local.time, DEFAULT_SCHEDULED_TIME) });
+    list.push({ id: a.id, title: a.title, time: formatTime12(local.time, DEFAULT_PUBLISH_TIME) });
     articlesByDate.set(local.date, list);
   }
 
@@ -163,7 +163,7 @@ export async function getSchedulerView(
   const past = tab === "past" ? await pastArticles(db, siteId, timeZone, page) : [];
   return {
     timeZone,
-    timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME),
+    timeText: formatTime12(scheduledTime, DEFAULT_PUBLISH_TIME),
     counts: { coming: planItems.filter((p) => p.status === "planned").length + scheduled.length, past: publishedCount },
     days: days.map((d) => {
       const item = plannedByDate.get(d.date);
@@ -246,7 +246,7 @@ async function pastArticles(db: DB, siteId: string, timeZone: string, page: numb
       id: r.id,
       title: r.title,
       outcome: r.status === "failed" ? "failed" : "published",
-      whenText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_SCHEDULED_TIME)}`,
+      whenText: `${formatDayDate(local.date)} at ${formatTime12(local.time, DEFAULT_PUBLISH_TIME)}`,
       liveUrl: r.liveUrl ?? null,
       error: r.error ?? null,
     };
@@ -280,7 +280,7 @@ export async function chooseTopic(
   if (!choice) throw new ScheduleError("unknown_choice");
 
   await putTopicOnDay(db, { siteId, date, keyword: choice.name, topicId: choice.topicId, now });
-  return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_SCHEDULED_TIME) };
+  return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_PUBLISH_TIME) };
 }
 
 /** Removes the day's saved topic; `keyword` is null when the day had none. */
