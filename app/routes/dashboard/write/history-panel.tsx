@@ -59,28 +59,8 @@ export function HistoryPanel({ articleId, history }: { articleId: string; histor
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} className="border-t border-slate-200" data-testid="revision">
-              <td className="py-2 pr-2">
-                <input
-                  type="radio"
-                  form="history-compare"
-                  name="from"
-                  value={row.id}
-                  defaultChecked={row.id === defaultFrom}
-                  aria-label={`Compare from #${row.seq}`}
-                  className={radio}
-                />
-              </td>
-              <td className="py-2 pr-2">
-                <input
-                  type="radio"
-                  form="history-compare"
-                  name="to"
-                  value={row.id}
-                  defaultChecked={row.id === defaultTo}
-                  aria-label={`Compare to #${row.seq}`}
-                  className={radio}
-                />
-              </td>
+              <CompareCell side="from" row={row} checked={row.id === defaultFrom} />
+              <CompareCell side="to" row={row} checked={row.id === defaultTo} />
               <td className="py-2 pr-2">
                 <span className="font-medium">
                   #{row.seq} {row.kindLabel}
@@ -124,5 +104,22 @@ export function HistoryLink({ articleId }: { articleId: string }) {
     <Link to={historyUrl(articleId)} preventScrollReset className="text-sm font-medium text-brand-700 hover:underline">
       History
     </Link>
+  );
+}
+
+/** One end of the comparison for a revision: a radio of the history's GET form. */
+function CompareCell({ side, row, checked }: { side: "from" | "to"; row: { id: string; seq: number }; checked: boolean }) {
+  return (
+    <td className="py-2 pr-2">
+      <input
+        type="radio"
+        form="history-compare"
+        name={side}
+        value={row.id}
+        defaultChecked={checked}
+        aria-label={`Compare ${side} #${row.seq}`}
+        className={radio}
+      />
+    </td>
   );
 }
