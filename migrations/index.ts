@@ -30,6 +30,7 @@ import * as m0030PublicationMediaVariants from "./0030_publication_media_variant
 import * as m0032ArticleCounts from "./0032_article_counts";
 import * as m0033SiteScheduled from "./0033_site_scheduled";
 import * as m0034ArticleSentences from "./0034_article_sentences";
+import * as m0035Research from "./0035_research";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "0032_article_counts": m0032ArticleCounts,
   "0033_site_scheduled": m0033SiteScheduled,
   "0034_article_sentences": m0034ArticleSentences,
+  "0035_research": m0035Research,
 };

@@ -222,6 +222,34 @@ interface ArticleSentenceSetsTable {
   article_id: string;
   hashes: string;
 }
+/** Provider answers and fetched pages per site and key (migrations/0035_research.ts). */
+interface ResearchCacheTable {
+  site_id: string;
+  kind: string;
+  key: string;
+  /** JSON. */
+  data: string;
+  fetched_at: string;
+}
+/** What the site's own pages say (migrations/0035_research.ts); facts and faq are JSON lists. */
+interface SitePagesTable {
+  site_id: string;
+  url: string;
+  kind: string;
+  title: string;
+  summary: string;
+  facts: string;
+  faq: string;
+  fetched_at: string;
+}
+/** An article's research snapshot and claim ledger, both JSON (migrations/0035_research.ts). */
+interface ArticleResearchTable {
+  article_id: string;
+  site_id: string;
+  snapshot: string;
+  sources: string;
+  updated_at: string;
+}
 interface ArticleImagesTable {
   id: string;
   article_id: string;
@@ -629,6 +657,9 @@ export interface Database {
   article_sentences: ArticleSentencesTable;
   article_sentence_sets: ArticleSentenceSetsTable;
   article_images: ArticleImagesTable;
+  research_cache: ResearchCacheTable;
+  site_pages: SitePagesTable;
+  article_research: ArticleResearchTable;
   article_revisions: ArticleRevisionsTable;
   generations: GenerationsTable;
   plan_items: PlanItemsTable;

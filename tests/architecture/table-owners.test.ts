@@ -55,6 +55,9 @@ const OWNERS: Record<string, string> = {
   links: "backlinks",
   backlink_data: "backlinks",
   stored_images: "uploads",
+  research_cache: "research",
+  site_pages: "research",
+  article_research: "research",
 };
 
 /**
