@@ -7,6 +7,7 @@
  */
 
 import { ARTICLE_LENGTH_WORDS, type ArticleLength, type BrandMentions, type LinkAmount } from "#app/modules/settings/content-options";
+import type { ArticleGrounding } from "#app/modules/research/types";
 import type { z } from "zod";
 
 export type { ArticleLength, BrandMentions, LinkAmount };
@@ -53,6 +54,8 @@ export type ArticleBrief = {
   imageStyle: string;
   /** Titles of the site's existing articles, to avoid writing the same piece twice. */
   avoidTitles: string[];
+  /** The research the article is grounded in (docs/decisions/058-research.md); absent for rewrites without it. */
+  grounding?: ArticleGrounding;
 };
 
 export type OutlineSection = { heading: string; intent: string; targetWords: number; subheadings: string[] };

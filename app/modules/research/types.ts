@@ -88,3 +88,27 @@ export type ResearchSnapshot = {
   sitePages: Array<Pick<SitePage, "url" | "title" | "kind">>;
   gatheredAt: string;
 };
+
+/** A fact the writer may state, with where it comes from. */
+export type GroundingFact = { text: string; source: { url: string; title: string; kind: SourceKind } };
+
+/**
+ * What the research step hands the writer with the brief: what the top
+ * results cover, what searchers ask, checkable facts with their sources and
+ * the site's own pages that fit the keyword. Writers state facts only from
+ * here and record each one they use in the claim ledger.
+ */
+export type ArticleGrounding = {
+  /** Headings the top results use, grouped and most common first. */
+  coveredByResults: string[];
+  /** 'People also ask', then questions from the site's own FAQs that fit. */
+  questions: string[];
+  relatedSearches: string[];
+  facts: GroundingFact[];
+  /** The site's own pages that fit the keyword, most relevant first. */
+  sitePages: Array<Pick<SitePage, "url" | "title" | "kind" | "summary" | "faq">>;
+  /** The figures of the keyword, when a provider gave them. */
+  keywordData: KeywordData | null;
+  /** What the research could not provide, in words for the editor ('No keyword-data service is configured'). */
+  gaps: string[];
+};
