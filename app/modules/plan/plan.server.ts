@@ -7,6 +7,7 @@ import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.ser
 import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
+import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
 import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
@@ -47,10 +48,11 @@ export function planDates(now: Date, timeZone: string) {
 
 /** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
 async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
-  const [brand, topics, articles] = await Promise.all([
+  const [brand, topics, articles, sitePages] = await Promise.all([
     db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst(),
     db.selectFrom("topics").select(["id", "name", "keywords"]).where("site_id", "=", siteId).orderBy("created_at").orderBy("id").execute(),
     db.selectFrom("articles").select(["id", "title", "target_keyword"]).where("site_id", "=", siteId).orderBy("created_at").execute(),
+    listSitePages(db, siteId),
   ]);
   return {
     brand: {
@@ -61,6 +63,7 @@ async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
       tags: parseStringList(brand?.tags, nonBlank),
     },
     pages: parseStringList(brand?.internal_links, nonBlank),
+    sitePages,
     topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: parseStringList(t.keywords, nonBlank) })),
     articles: articles.map((a) => ({ id: a.id, title: a.title, keyword: a.target_keyword ?? "" })),
   };
