@@ -87,10 +87,11 @@ async function generated(user: TestUser) {
 }
 
 describe("content plan", () => {
-  it("generates one keyword a day for 30 days from tomorrow in the site's zone, each with its evidence", async () => {
+  it("generates one keyword a day for 30 days from the next publishing slot in the site's zone, each with its evidence", async () => {
     const user = await coffeeSite();
     const rows = await generated(user);
-    const dates = planDates(new Date(), TZ);
+    // The default publishing time, 18:30: the plan starts today while that is still ahead in the site's zone.
+    const dates = planDates(new Date(), TZ, "18:30");
     // Only as many days as the site's data gives real queries for; the rest stay free rather than filled with templates.
     expect(rows.length).toBeGreaterThanOrEqual(15);
     expect(rows[0]!.date).toBe(dates[0]);
@@ -352,5 +353,16 @@ describe("the AI planner", () => {
     );
     await editItem(db, site(user), first!.id, { keyword: "barista milk alternative" }, { text: broken });
     expect((await items(user.siteId))[0]).toMatchObject({ conflict_kind: null });
+  });
+});
+
+describe("the plan's first day", () => {
+  it("is today while today's publishing time is still ahead in the site's zone, else tomorrow", () => {
+    // 14:00 in New York (19:00 UTC).
+    const now = new Date("2026-03-10T18:00:00Z");
+    expect(planDates(now, TZ, "18:30")[0]).toBe("2026-03-10");
+    expect(planDates(now, TZ, "09:00")[0]).toBe("2026-03-11");
+    expect(planDates(now, TZ)[0]).toBe("2026-03-11");
+    expect(planDates(now, TZ, "18:30")).toHaveLength(30);
   });
 });

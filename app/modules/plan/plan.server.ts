@@ -9,7 +9,9 @@ import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
-import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
+import { getContentSettings } from "#app/modules/settings/content.server";
+import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { addDays, dayLabel, formatDayDate, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
 import { aiSuggestions } from "./ai-planner.server";
 import { classifyIntent, type SearchIntent } from "./intent";
@@ -40,10 +42,29 @@ export class PlanError extends Error {
   }
 }
 
-/** Tomorrow .. tomorrow + 29 in the zone. */
-export function planDates(now: Date, timeZone: string) {
-  const tomorrow = addDays(zonedDate(now, timeZone), 1);
-  return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(tomorrow, i));
+/**
+ * The plan's 30 days in the zone: from today when today's slot (`slotTime`,
+ * HH:MM) is still ahead, else from tomorrow.
+ */
+export function planDates(now: Date, timeZone: string, slotTime?: string | null) {
+  const local = zonedParts(now, timeZone);
+  const first = slotTime && local.time < slotTime ? local.date : addDays(local.date, 1);
+  return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(first, i));
+}
+
+/**
+ * Today's slot: the publishing time, or auto-pilot's generation time when
+ * auto-pilot is on and writes earlier (a day whose writing time has passed
+ * cannot be planned any more).
+ */
+async function todaysSlot(db: DB, siteId: string) {
+  const [publishing, content] = await Promise.all([getPublishingSettings(db, siteId), getContentSettings(db, siteId)]);
+  return content.autoGeneration && content.autoGenTime < publishing.scheduledTime ? content.autoGenTime : publishing.scheduledTime;
+}
+
+/** The site's plan window now: planDates with today's slot. */
+export async function planWindow(db: DB, site: PlanSite, now: Date) {
+  return planDates(now, site.timeZone, await todaysSlot(db, site.id));
 }
 
 /** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
@@ -70,7 +91,7 @@ async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
 }
 
 export async function windowItems(db: DB, site: PlanSite, now: Date) {
-  const dates = planDates(now, site.timeZone);
+  const dates = await planWindow(db, site, now);
   return db
     .selectFrom("plan_items")
     .selectAll()
@@ -323,7 +344,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   ]);
   const fixed = items.filter((i) => i.article_id || i.status !== "planned");
   const fixedDates = new Set(fixed.map((i) => i.date));
-  const dates = planDates(now, site.timeZone).filter((d) => !fixedDates.has(d));
+  const dates = (await planWindow(db, site, now)).filter((d) => !fixedDates.has(d));
   const { suggestions, origin } = await suggest(db, tenant, source, {
     count: dates.length,
     avoid: items.map((i) => i.keyword),
