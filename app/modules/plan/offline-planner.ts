@@ -124,7 +124,7 @@ type Seed = {
   topicId: string | null;
 };
 
-function bestTopic(phrase: string, topics: PlanSource["topics"]) {
+export function bestTopic(phrase: string, topics: PlanSource["topics"]) {
   const words = tokens(phrase);
   let best: { id: string; score: number } | null = null;
   for (const t of topics) {
@@ -262,13 +262,16 @@ export function suggestionStream(source: PlanSource): Suggestion[] {
       }
     return out;
   });
+  // A query two sources give belongs to the first (a product before a brand tag), wherever it falls in the turn.
+  const owner = new Map<string, Seed>();
+  for (const queue of queues) for (const { seed, query } of queue) if (!owner.has(query.query)) owner.set(query.query, seed);
   const out: Suggestion[] = [];
   const seen = new Set<string>();
   const longest = Math.max(0, ...queues.map((q) => q.length));
   for (let i = 0; i < longest; i += 1)
     for (const queue of queues) {
       const next = queue[i];
-      if (!next || seen.has(next.query.query)) continue;
+      if (!next || seen.has(next.query.query) || owner.get(next.query.query) !== next.seed) continue;
       seen.add(next.query.query);
       const { seed, query } = next;
       out.push({
