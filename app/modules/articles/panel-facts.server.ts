@@ -58,7 +58,9 @@ export async function substanceFindings(
     .map(({ id, label, detail, examples }) => {
       const first = examples?.[0];
       if (!first) return { label, detail };
-      // Coverage lists what is missing; the others quote a sentence of the article.
-      return { label, detail, example: id === "coverage" ? `${examples.slice(0, 2).join(". ")}.` : `For example: ${first}.` };
+      if (id !== "coverage") return { label, detail, example: `For example: ${first}.` };
+      // Coverage names what is missing: the terms (or products) first, and one question searchers ask.
+      const missing = [examples.find((e) => !e.startsWith("Unanswered")), examples.find((e) => e.startsWith("Unanswered"))];
+      return { label, detail, example: `${missing.filter(Boolean).join(". ")}.` };
     });
 }

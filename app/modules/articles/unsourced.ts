@@ -51,7 +51,7 @@ const PATTERNS: Array<[FactKind, RegExp]> = [
 /** First words of an instruction: its figure is what to do, not a claim about the world. */
 const INSTRUCTION_VERBS = new Set(
   (
-    "add aim allow avoid boil brew buy check choose clean cool cover cut divide do don't drink dry empty fill fold freeze grind heat hold keep " +
+    "add aim allow ask avoid begin boil brew buy check choose clean cool cover cut divide do don't drink dry empty fill fold freeze grind heat hold keep " +
     "leave let look make measure mix move note open pack place portion pour preheat press pull push put rest rinse roast seal set shake " +
     "skip soak start steep stir stop store swirl take taste thaw top try turn use wait warm watch weigh whisk wipe write"
   ).split(" "),
