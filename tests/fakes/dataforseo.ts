@@ -35,7 +35,7 @@ export type FakeKeywordMetrics = {
 export type EndpointKind = "searchVolume" | "serp" | "labs" | "tasks" | "pages";
 type Latency = number | [min: number, max: number];
 /** An armed answer: an HTTP status, or a DataForSEO status code on the task (on the envelope with `envelope`); with `kind`, for that kind of endpoint only. */
-export type ArmedFailure = { httpStatus?: number; statusCode?: number; message?: string; kind?: EndpointKind; envelope?: boolean };
+type ArmedFailure = { httpStatus?: number; statusCode?: number; message?: string; kind?: EndpointKind; envelope?: boolean };
 
 const SEARCH_VOLUME = "/v3/keywords_data/google_ads/search_volume/live";
 const SERP_LIVE = "/v3/serp/google/organic/live/advanced";

@@ -108,4 +108,3 @@ export function createDataForSeoClient(config: DataForSeoConfig) {
     },
   };
 }
-export type DataForSeoClient = ReturnType<typeof createDataForSeoClient>;

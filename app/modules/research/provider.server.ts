@@ -15,8 +15,8 @@ import type { KeywordData, ResearchProvider, SearchIntent, Serp, SerpResult } fr
  */
 
 export const SERP_PATH = "/v3/serp/google/organic/live/advanced";
-export const KEYWORD_OVERVIEW_PATH = "/v3/dataforseo_labs/google/keyword_overview/live";
-export const KEYWORD_IDEAS_PATH = "/v3/dataforseo_labs/google/keyword_ideas/live";
+const KEYWORD_OVERVIEW_PATH = "/v3/dataforseo_labs/google/keyword_overview/live";
+const KEYWORD_IDEAS_PATH = "/v3/dataforseo_labs/google/keyword_ideas/live";
 
 // United States, English, as the keyword tool: the site's market is not asked for yet.
 const LOCATION_CODE = 2840;
