@@ -59,18 +59,25 @@ function supportsOf(source: PlanSource): Support[] {
   return [...pages, ...topics].filter((s) => s.words.size > 0);
 }
 
-/** The page, product or topic a keyword supports best, with the share of its words that one covers. */
+/**
+ * The page, product or topic a keyword supports best: the one covering most of
+ * its words, each word weighing by how rare it is across the site ("coffee"
+ * is everywhere, "wholesale" names one page), then the most specific one.
+ */
 function bestSupport(keyword: string, supports: Support[]) {
-  const words = tokens(keyword);
-  let best: { support: Support; relevance: number } | null = null;
+  const words = [...tokens(keyword)];
+  if (words.length === 0) return null;
+  const weight = (w: string) => 1 / Math.max(1, supports.filter((s) => s.words.has(w)).length);
+  const total = words.reduce((sum, w) => sum + weight(w), 0);
+  let best: { support: Support; relevance: number; rank: number } | null = null;
   for (const support of supports) {
-    let shared = 0;
-    for (const w of words) if (support.words.has(w)) shared++;
-    const relevance = words.size ? shared / words.size : 0;
-    // Pages and products before topics on a tie: the reason then names what the article supports.
-    if (relevance > 0 && (!best || relevance > best.relevance)) best = { support, relevance };
+    const shared = words.filter((w) => support.words.has(w));
+    if (shared.length === 0) continue;
+    const relevance = shared.reduce((sum, w) => sum + weight(w), 0) / total;
+    const rank = relevance + 0.2 * (shared.length / support.words.size);
+    if (!best || rank > best.rank) best = { support, relevance, rank };
   }
-  return best;
+  return best && { support: best.support, relevance: best.relevance };
 }
 
 /** The seeds: the site's product and category names, its topics' keywords and its brand tags, deduplicated. */

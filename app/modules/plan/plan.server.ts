@@ -6,6 +6,7 @@ import type { TextGenerator } from "#app/modules/ai/types";
 import type { AiTenant } from "#app/modules/billing/ai-meter.server";
 import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
+import { getResearchProvider } from "#app/modules/research/provider.server";
 import type { ResearchProvider } from "#app/modules/research/types";
 import { difficultyFrom, getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
@@ -266,10 +267,7 @@ export type PlannerDeps = {
   correlationId?: string;
 };
 
-/** The configured research provider: none until the DataForSEO research adapter is wired (tests pass one in). */
-const configuredResearch = (): ResearchProvider | null => null;
-
-const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? configuredResearch() : deps.research);
+const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? getResearchProvider() : deps.research);
 
 /** Figures for a suggestion: its own from the research, else the keyword tool's, never a guess. */
 function figuresOf(s: Suggestion, metrics: Map<string, { volume: number | null; difficulty: string | null }>) {
