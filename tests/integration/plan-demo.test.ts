@@ -38,10 +38,10 @@ afterAll(async () => {
 const site = () => ({ id: tenant.siteId, timeZone: "UTC" });
 const plan = () => db.selectFrom("plan_items").selectAll().where("site_id", "=", tenant.siteId).orderBy("date").execute();
 const serpUrls = (keyword: string) =>
-  (fake.serps.get(keyword)?.items ?? [])
+  ((fake.serps.get(keyword)?.items ?? []) as Array<{ type: string; url?: string }>)
     .filter((i) => i.type === "organic")
     .slice(0, 10)
-    .map((i) => (i as { url: string }).url);
+    .map((i) => i.url ?? "");
 
 describe("the demo's plan", () => {
   it("with the fake DataForSEO: 30 grammatical queries, every reason naming its figures, no two sharing their results", async () => {
