@@ -9,6 +9,9 @@ import { startTestSite, type TestSite } from "#tests/fakes/test-site";
 import { testDb } from "#tests/setup/db";
 import { makeTopic, makeUser } from "#tests/setup/factories";
 import { allowPrivateHosts, forgetPrivateHosts } from "#tests/setup/private-hosts";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { action as settingsAction, loader as settingsLoader } from "#app/routes/dashboard/settings/route";
+import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
 
 /**
  * The site's own pages as research (docs/decisions/058-research.md): read
@@ -115,5 +118,52 @@ describe("reading the site's pages", () => {
     expect(stored.map((p) => p.url)).toContain(`${site.url}/shop`);
     const plan = await db.selectFrom("plan_items").selectAll().where("site_id", "=", user.siteId).execute();
     expect(plan.map((p) => p.keyword)).toEqual(expect.arrayContaining(["how to use a moka pot", "how to steam milk"]));
+  });
+});
+
+describe("brand settings: the site's pages", () => {
+  const BRAND_TAB = "/dashboard/settings?tab=brand";
+  const queued = (siteId: string) =>
+    db.selectFrom("jobs").select("id").where("name", "=", READ_SITE_PAGES_JOB).where("payload", "like", `%${siteId}%`).execute();
+
+  it("shows what was read and queues a fresh read from a plain form, at most once a minute", async () => {
+    const user = await shopUser([`${SHOP}/shop/kettle`]);
+    await readSitePages(db, user.siteId, {
+      fetchPage: async (url) => ({ url, html: doc("Kettle", "<h1>Gooseneck Kettle</h1><p>Holds 1 litre.</p>") }),
+    });
+    const view = await callRoute<Awaited<ReturnType<typeof settingsLoader>>>({
+      middleware: [requireAuth],
+      handler: settingsLoader,
+      request: get(BRAND_TAB, user.cookie),
+    });
+    expect(view.data.sitePages).toMatchObject({ products: 1, reading: false, hasSite: true });
+    expect(view.data.sitePages?.readAtText).toBeTruthy();
+    const first = await callRoute({
+      middleware: [requireAuth],
+      handler: settingsAction,
+      request: post(BRAND_TAB, { intent: "site-pages" }, user.cookie),
+    });
+    expect(first.status).toBe(302);
+    expect(redirectTarget(first)).toBe(BRAND_TAB);
+    expect(await queued(user.siteId)).toHaveLength(1);
+    const again = await callRoute({
+      middleware: [requireAuth],
+      handler: settingsAction,
+      request: post(BRAND_TAB, { intent: "site-pages" }, user.cookie),
+    });
+    expect(again.status).toBe(302);
+    expect(await queued(user.siteId)).toHaveLength(1);
+  });
+
+  it("says there is no website to read when the site has no address, and queues nothing", async () => {
+    const user = await makeUser(db);
+    const res = await callRoute({
+      middleware: [requireAuth],
+      handler: settingsAction,
+      request: post(BRAND_TAB, { intent: "site-pages" }, user.cookie),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.data)).toContain("No website to read");
+    expect(await queued(user.siteId)).toHaveLength(0);
   });
 });

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import { lastJobEnqueuedSince } from "#app/modules/jobs/find.server";
+import { hasActiveJob, lastJobEnqueuedSince } from "#app/modules/jobs/find.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { planAtOnboarding } from "#app/modules/plan/onboarding.server";
+import { listSitePages } from "#app/modules/research/site-pages.server";
 import { readSitePages } from "#app/modules/research/site-reader.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow, MINUTE } from "#app/utils/time";
@@ -53,4 +54,40 @@ export async function requestSitePagesRead(db: DB, siteId: string, { plan = fals
     { idempotencyKey: `site-pages:${siteId}:${now.toISOString()}`, maxAttempts: 2, tenant: { siteId } },
   );
   return true;
+}
+
+export type SitePagesSummary = {
+  products: number;
+  categories: number;
+  faqs: number;
+  pages: number;
+  /** When they were last read (ISO), or null when never. */
+  readAt: string | null;
+  /** A read is queued or under way. */
+  reading: boolean;
+  /** Whether the site has an address to read from. */
+  hasSite: boolean;
+};
+
+/** What brand settings shows about the site's pages. */
+export async function sitePagesSummary(db: DB, siteId: string): Promise<SitePagesSummary> {
+  const [pages, reading, site] = await Promise.all([
+    listSitePages(db, siteId),
+    hasActiveJob(db, READ_SITE_PAGES_JOB, { siteId }),
+    db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirst(),
+  ]);
+  const count = (kind: string) => pages.filter((p) => p.kind === kind).length;
+  return {
+    products: count("product"),
+    categories: count("category"),
+    faqs: count("faq"),
+    pages: count("page"),
+    readAt:
+      pages
+        .map((p) => p.fetchedAt)
+        .sort()
+        .at(-1) ?? null,
+    reading,
+    hasSite: Boolean(site?.url),
+  };
 }

@@ -123,6 +123,8 @@ export type PlanItemView = {
   changeable: boolean;
   volume: number | null;
   difficulty: string | null;
+  /** The provider's 0-100 figure, when it gave one. */
+  keywordDifficulty: number | null;
   conflict: { kind: "article" | "item"; id: string; label: string; score: number } | null;
 };
 
@@ -159,6 +161,7 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
       changeable: r.status === "planned" && !r.article_id,
       volume: r.volume,
       difficulty: r.difficulty,
+      keywordDifficulty: r.keyword_difficulty,
       conflict:
         r.conflict_kind && r.conflict_id
           ? { kind: r.conflict_kind, id: r.conflict_id, label: r.conflict_label, score: r.conflict_score ?? 0 }
