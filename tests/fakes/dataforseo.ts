@@ -121,7 +121,14 @@ export async function startFakeDataForSeo({
       const url = new URL(item.url);
       return { ...item, url: `${baseUrl}/pages/${url.host}${url.pathname}` };
     });
-    return task(path, data, 20000, "Ok.", [{ ...found, keyword: data.keyword, datetime: new Date().toISOString(), items }], id);
+    return task(
+      path,
+      data,
+      20000,
+      "Ok.",
+      [{ ...found, keyword: data.keyword, datetime: `${new Date().toISOString().slice(0, 19).replace("T", " ")} +00:00`, items }],
+      id,
+    );
   }
 
   function searchVolumeItem(keyword: string, data: Task) {
