@@ -212,7 +212,6 @@ function buildIndustry(spec: IndustrySpec): ResearchFixture {
         domain: o.domain,
         title: o.title,
         url: o.url,
-        website_name: o.website_name,
         description: o.description,
       });
     });
