@@ -11,7 +11,7 @@ const ADJECTIVE_OR_PARTICIPLE =
   /^(roasted|fresh|organic|specialty|handmade|artisan|new|best|premium|brewed|ground|washed|natural|single)$|(ed|ous|ful|ive)$/;
 const TEMPLATE_SUFFIXES = /\s+(ideas|tips|checklist|for beginners|mistakes|guide|basics|101|explained|review|price)$/;
 
-export function ungrammaticalReason(keyword: string): string | null {
+function ungrammaticalReason(keyword: string): string | null {
   const k = keyword.trim().toLowerCase();
   if (!k) return "empty";
   const rest = k.replace(OPENERS, "");
@@ -28,7 +28,7 @@ export function ungrammaticalReason(keyword: string): string | null {
 }
 
 /** The head phrases used with two or more template suffixes across the keywords. */
-export function repeatedTemplateHeads(keywords: string[]) {
+function repeatedTemplateHeads(keywords: string[]) {
   const byHead = new Map<string, number>();
   for (const k of keywords) {
     const lower = k.toLowerCase();

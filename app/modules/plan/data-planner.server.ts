@@ -22,7 +22,7 @@ import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity, tokens } from "
 /** At most this many candidates have their search results looked up per plan. */
 export const MAX_SERP_CANDIDATES = 45;
 /** Two keywords whose top-10 URLs overlap more than this target the same search results. */
-export const SAME_RESULTS_OVERLAP = 0.5;
+const SAME_RESULTS_OVERLAP = 0.5;
 const MAX_SEEDS = 20;
 const IDEAS_LIMIT = 200;
 const OWN_QUERIES = 80;
@@ -81,14 +81,14 @@ function bestSupport(keyword: string, supports: Support[]) {
 }
 
 /** The seeds: the site's product and category names, its topics' keywords and its brand tags, deduplicated. */
-export function seedsOf(source: PlanSource) {
+function seedsOf(source: PlanSource) {
   const names = source.sitePages.filter((p) => p.kind === "product" || p.kind === "category").map((p) => p.title);
   const phrases = [...names, ...source.topics.flatMap((t) => t.keywords), ...source.brand.tags].map(normalisePhrase).filter(Boolean);
   return [...new Set(phrases)].slice(0, MAX_SEEDS);
 }
 
 /** A real search as the provider reports it, minus what is no topic: a non-question phrase headed by an adjective or participle. */
-export function searchable(keyword: string) {
+function searchable(keyword: string) {
   const k = normalisePhrase(keyword);
   if (!k || k.split(" ").length > 8) return false;
   if (/^(how|what|why|when|where|which|who|is|are|can|does|do|should)\b/.test(k) || /\bvs\b/.test(k)) return true;
@@ -187,7 +187,7 @@ function formOf(keyword: string): Query["form"] {
 }
 
 /** '880 searches a month, difficulty 23, supports your product page Cold Brew Kit.' */
-export function dataReason(c: Pick<DataCandidate, "volume" | "difficulty" | "support">) {
+function dataReason(c: Pick<DataCandidate, "volume" | "difficulty" | "support">) {
   const searches = `${c.volume.toLocaleString("en-US")} ${c.volume === 1 ? "search" : "searches"} a month`;
   return `${searches}${c.difficulty === null ? "" : `, difficulty ${c.difficulty}`}, supports ${c.support.label}.`;
 }
@@ -205,16 +205,4 @@ export function candidateSuggestion(c: DataCandidate, source: PlanSource): Sugge
     volume: c.volume,
     difficulty: c.difficulty,
   };
-}
-
-/** Up to `count` data-backed suggestions, best opportunity first. */
-export async function dataSuggestions(
-  db: DB,
-  siteId: string,
-  provider: ResearchProvider,
-  source: PlanSource,
-  options: DataPlanOptions & { count: number },
-) {
-  const candidates = await researchCandidates(db, siteId, provider, source, options);
-  return candidates.slice(0, options.count).map((c) => candidateSuggestion(c, source));
 }

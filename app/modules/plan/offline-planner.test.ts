@@ -119,6 +119,24 @@ describe("queries from the site's phrases", () => {
   });
 });
 
+describe("the grammar check the plan tests use", () => {
+  it("rejects the issue's month: bare words and participles as topics, one head with template suffixes", () => {
+    const issue = ["what is roasted", "what is brew", "what is colombia", "colombia ideas", "colombia tips", "roasted for beginners"];
+    const problems = grammarProblems(issue);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "a question about one bare word: 'what is roasted'",
+        "a question about one bare word: 'what is brew'",
+        "an adjective or participle as the topic: 'roasted for beginners'",
+        "'colombia' repeated with template suffixes",
+      ]),
+    );
+    expect(grammarProblems(["how to make cold brew at home", "cold brew kit vs french press", "what grind size for pour over"])).toEqual(
+      [],
+    );
+  });
+});
+
 describe("intent from the query's form", () => {
   it("reads a question as learning or weighing, not buying", () => {
     expect(classifyIntent("is a coffee subscription worth it")).toBe("commercial");

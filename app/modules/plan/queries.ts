@@ -14,7 +14,7 @@ import { cleanKeyword, isPluralPhrase } from "#app/modules/articles/keyword-shap
  * unknown noun phrase still gets a plain, grammatical form. Pure.
  */
 
-export type QueryForm = "how-to" | "question" | "comparison" | "topic";
+type QueryForm = "how-to" | "question" | "comparison" | "topic";
 export type Query = { query: string; form: QueryForm };
 
 const words = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
@@ -42,7 +42,7 @@ const MEASURES = words("size ratio temperature time chart recipe recipes dose se
 /** Gear bought as a whole: one chooses it. */
 const GEAR = words("gear equipment supplies accessories");
 /** Brewing and making methods a measure or a kit is compared with. */
-export const METHODS = [
+const METHODS = [
   "pour over",
   "french press",
   "cold brew",
@@ -149,7 +149,7 @@ const PARTICIPLE_OR_ADJECTIVE = /(ed|ous|ful|ive|able|ible|less|ish|ese|ian|ean)
 const TAIL = /\s+(?:for|with|at|in|on|of|from|without|near|under)\s+.*$/;
 
 /** The phrase without a prepositional tail, and its last word (the head noun). */
-export function headOf(phrase: string) {
+function headOf(phrase: string) {
   const core = phrase.replace(TAIL, "").trim();
   const parts = core.split(/\s+/);
   return { core, head: parts.at(-1) ?? "", modifiers: parts.slice(0, -1) };
@@ -182,7 +182,7 @@ function article(np: string) {
 }
 
 /** The method a phrase names, if any: "cold brew kit" → "cold brew". */
-export function methodIn(phrase: string) {
+function methodIn(phrase: string) {
   return METHODS.find((m) => ` ${phrase} `.includes(` ${m} `)) ?? null;
 }
 

@@ -23,7 +23,7 @@ export type PageFetcher = (
 ) => Promise<{ url: string; html: string } | null>;
 
 /** One page through the SSRF guard; null when it is not an HTML page that answered 2xx. */
-export const fetchSitePage: PageFetcher = async (url, { signal, correlationId }) => {
+const fetchSitePage: PageFetcher = async (url, { signal, correlationId }) => {
   const response = await guardedFetch(url, {
     timeoutMs: SITE_READ_LIMITS.msPerPage,
     maxBytes: SITE_READ_LIMITS.bytesPerPage,
