@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { MAX_SERP_CANDIDATES, resultsOverlap } from "#app/modules/plan/data-planner.server";
-import { generatePlan } from "#app/modules/plan/plan.server";
+import { generatePlan, swapItem } from "#app/modules/plan/plan.server";
 import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import type { KeywordData, ResearchProvider, Serp } from "#app/modules/research/types";
 import { isoNow } from "#app/utils/time";
@@ -153,6 +153,19 @@ describe("the data-backed planner", () => {
     await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
     expect(new Set(serpsAsked).size).toBe(serpsAsked.length);
     expect(calls.keywordIdeas).toBe(1);
+  });
+
+  it("swaps a day for the next candidate with data, never the same keyword", async () => {
+    const user = await shop();
+    const { provider } = memoryProvider();
+    await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
+    const [first] = await items(user.siteId);
+    const result = await swapItem(db, site(user), tenant(user), first!.id, { research: provider, keywordData: null });
+    expect(result.after).not.toBe(result.before);
+    const swapped = (await items(user.siteId)).find((r) => r.id === first!.id)!;
+    expect(swapped.keyword).toBe(result.after);
+    expect(swapped.volume).not.toBeNull();
+    expect(swapped.rationale).toMatch(/^[\d,]+ searches a month/);
   });
 
   it("falls back to the offline planner when the provider fails: never a failed plan", async () => {

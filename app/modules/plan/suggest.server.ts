@@ -69,13 +69,17 @@ export async function suggest(
   const pool = await dataPool(db, tenant, source, options, exclude);
   const fill = (accepted: Suggestion[]) => {
     const taken = [...exclude, ...accepted];
-    for (const c of pool ?? []) {
-      if (accepted.length >= count) break;
-      const s = candidateSuggestion(c, source);
-      if (accepted.some((a) => a.keyword === s.keyword) || taken.some((t) => lexicalSimilarity(s, t) >= CONFLICT_THRESHOLD)) continue;
-      accepted.push(s);
-      taken.push(s);
-    }
+    const avoided = new Set(avoid.map(normalisePhrase));
+    // Keywords the plan being replaced did not have first (a swap must change the day), then the rest.
+    for (const fresh of [true, false])
+      for (const c of pool ?? []) {
+        if (accepted.length >= count) break;
+        if (fresh === avoided.has(c.keyword)) continue;
+        const s = candidateSuggestion(c, source);
+        if (accepted.some((a) => a.keyword === s.keyword) || taken.some((t) => lexicalSimilarity(s, t) >= CONFLICT_THRESHOLD)) continue;
+        accepted.push(s);
+        taken.push(s);
+      }
     if (accepted.length < count)
       accepted.push(...pickSuggestions(source, { count: count - accepted.length, avoid, keep: [...kept, ...accepted] }));
     return accepted;
