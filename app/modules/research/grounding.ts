@@ -136,6 +136,12 @@ export type GroundingInput = {
   gaps: string[];
 };
 
+/**
+ * The relevance from which a page or question fits the keyword: a word the whole site uses ('coffee' on a
+ * roaster's site) in a page's summary alone is not enough.
+ */
+export const FITS = 0.2;
+
 /** How many of the site's pages the brief carries: enough to choose links and facts from, short enough to read. */
 const SITE_PAGES_IN_BRIEF = 8;
 
@@ -144,7 +150,7 @@ export function buildGrounding(input: GroundingInput): ArticleGrounding {
   const ranked = byRelevance(
     keyword,
     input.sitePages.map((p) => ({ ...p })),
-  ).filter((r) => r.score > 0);
+  ).filter((r) => r.score >= FITS);
   const fitting = ranked.slice(0, SITE_PAGES_IN_BRIEF).map((r) => r.item);
   const questions: string[] = [];
   const seenQuestion = new Set<string>();
@@ -162,7 +168,7 @@ export function buildGrounding(input: GroundingInput): ArticleGrounding {
   for (const { item } of byRelevance(
     keyword,
     input.sitePages.flatMap((p) => p.faq.map((f) => ({ title: f.question, summary: f.answer }))),
-  ).filter((r) => r.score > 0))
+  ).filter((r) => r.score >= FITS))
     addQuestion(item.title);
 
   const facts: GroundingFact[] = [];
