@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
-import { offline } from "#app/modules/ai/providers.server";
+import { resetEnvForTests } from "#app/env.server";
+import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import type { ResearchDeps } from "#app/modules/generation/grounding.server";
@@ -12,7 +13,9 @@ import { newCounters } from "#app/modules/research/cache.server";
 import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import type { SitePage } from "#app/modules/research/types";
 import { LINK_AMOUNT_RANGES } from "#app/modules/settings/content-options";
+import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { COFFEE_STORAGE, memoryResearch } from "#tests/fakes/memory-research";
+import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 
@@ -85,9 +88,9 @@ async function roaster() {
   return account;
 }
 
-async function generate(siteId: string, research: ResearchDeps, keyword = COFFEE_STORAGE.keyword) {
+async function generate(siteId: string, research: ResearchDeps, keyword = COFFEE_STORAGE.keyword, ai: GenerationAi = offline) {
   const { generationId, articleId } = await startGeneration(db, { ...(await tenantOf(siteId)), keyword });
-  await runGeneration(db, { generationId, siteId }, { signal: new AbortController().signal, lastAttempt: true, ai: offline, research });
+  await runGeneration(db, { generationId, siteId }, { signal: new AbortController().signal, lastAttempt: true, ai, research });
   const gen = await db.selectFrom("generations").select(["state", "status"]).where("id", "=", generationId).executeTakeFirstOrThrow();
   return {
     articleId,
@@ -219,5 +222,73 @@ describe("the research step without a provider", () => {
       externalLinksWanted: "none",
     });
     expect(shortfall.internal).toMatch(/^it knew none of your pages to link to/);
+  });
+});
+
+describe("the model's prompts carry the research (fake OpenAI)", () => {
+  let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ apiKey: "sk-test" });
+    armArticleAnswers(fake, COFFEE_STORAGE.keyword);
+    const prose = fake.hooks.text!;
+    // The "model" states the first fact it is offered, with the source link the prompt asks for.
+    fake.hooks.text = (body) => {
+      const text = prose(body);
+      const user = body.messages?.at(-1)?.content ?? "";
+      const fact = /Facts you may state[^\n]*\n- (.+?) — source: .+? \((https:[^)]+)\)/.exec(user);
+      return text && fact ? `${text}\n\n${fact[1]} ([source](${fact[2]}))` : text;
+    };
+    Object.assign(process.env, { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "fake-model" });
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"]) delete process.env[name];
+    resetEnvForTests();
+    await fake.close();
+  });
+
+  it("outline, sections, FAQ and links are told the results, the questions, the facts with sources and the chosen pages", async () => {
+    const account = await roaster();
+    const research = memoryResearch({ serps: [COFFEE_STORAGE.serp], pages: COFFEE_STORAGE.pages, figures: COFFEE_STORAGE.figures });
+    fake.requests.length = 0;
+    const { status, articleId, article } = await generate(
+      account.siteId,
+      { provider: research.provider, resultPages: research.resultPages, verifyLink: async (url) => WORKING.has(url) },
+      COFFEE_STORAGE.keyword,
+      await getGenerationAi(),
+    );
+    expect(status).toBe("succeeded");
+    const prompt = (name: string) =>
+      fake.requests
+        .find((r) => r.body.response_format?.json_schema?.name === name)
+        ?.body.messages?.map((m) => m.content)
+        .join("\n") ?? "";
+    const outline = prompt("article_outline");
+    expect(outline).toMatch(
+      /The top search results for "how to store coffee beans" cover these sub-topics[^\n]*\n- Use an airtight container/,
+    );
+    expect(outline).toContain("- Should you freeze coffee beans?\n- How long do coffee beans last once opened?");
+    expect(outline).toContain("about 880 searches a month, difficulty 23/100");
+    expect(outline).toContain("Airtight Coffee Canister (product)");
+    const section = fake.requests
+      .find((r) => r.body.stream)!
+      .body.messages!.map((m) => m.content)
+      .join("\n");
+    expect(section).toContain("link it to its source where you state it");
+    expect(section).toContain(
+      "The canister holds 500 g of whole beans behind a one-way CO2 valve. — source: your page Airtight Coffee Canister (https://northwind-coffee.example/products/coffee-canister)",
+    );
+    expect(section).toContain("source: How to Store Coffee | NCA (https://www.ncausa.org/storing-coffee)");
+    expect(prompt("article_faq")).toContain("How should I store my coffee beans? — In the valve bag, closed, away from light.");
+    const links = prompt("link_selection");
+    expect(links).toContain("[external] How to Store Coffee | NCA — https://www.ncausa.org/storing-coffee");
+    expect(links).not.toContain("dead-link.example");
+    expect(links).not.toContain("fda.gov");
+    // The ledger records the fact the "model" stated, under its source.
+    const saved = (await getArticleResearch(db, account.siteId, articleId))!;
+    const canister = saved.sources.find((s) => s.url === `${SITE}/products/coffee-canister`);
+    expect(canister?.claims).toEqual(["The canister holds 500 g of whole beans behind a one-way CO2 valve."]);
+    expect(article.content_html).toContain('href="https://www.ncausa.org/storing-coffee"');
+    expect(saved.sources.some((s) => s.kind === "web" && s.url === "https://www.ncausa.org/storing-coffee")).toBe(true);
   });
 });
