@@ -292,3 +292,43 @@ describe("the model's prompts carry the research (fake OpenAI)", () => {
     expect(saved.sources.some((s) => s.kind === "web" && s.url === "https://www.ncausa.org/storing-coffee")).toBe(true);
   });
 });
+
+describe("on the demo site", () => {
+  it("generated articles meet the internal links the settings ask for, only to own pages and live public posts", async () => {
+    const { seedDemo } = await import("#app/modules/demo/seed.server");
+    const tenant = await seedDemo(db);
+    const items = await db.selectFrom("plan_items").select("keyword").where("site_id", "=", tenant.siteId).limit(3).execute();
+    expect(items.length).toBe(3);
+    const brand = await db
+      .selectFrom("brand_settings")
+      .select("internal_links")
+      .where("site_id", "=", tenant.siteId)
+      .executeTakeFirstOrThrow();
+    const livePosts = await db
+      .selectFrom("publications")
+      .select("remote_url")
+      .where("site_id", "=", tenant.siteId)
+      .where("mode", "=", "live")
+      .where("status", "=", "published")
+      .execute();
+    const sitePages = await db.selectFrom("site_pages").select("url").where("site_id", "=", tenant.siteId).execute();
+    const allowed = new Set([
+      ...(JSON.parse(brand.internal_links) as string[]),
+      ...livePosts.map((p) => p.remote_url),
+      ...sitePages.map((p) => p.url),
+      "https://northwind-coffee.example/",
+    ]);
+    for (const { keyword } of items) {
+      const { article, status } = await generate(tenant.siteId, { provider: null }, keyword);
+      expect(status).toBe("succeeded");
+      const links = hrefs(article.content_html);
+      const internal = links.filter((h) => !h.startsWith("http") || h.includes("northwind-coffee.example") || h.includes("/b/"));
+      expect(internal.length, `${keyword}: ${links.join(", ")}`).toBeGreaterThanOrEqual(LINK_AMOUNT_RANGES.regular.min);
+      expect(
+        internal.filter((h) => !allowed.has(h)),
+        keyword,
+      ).toEqual([]);
+      expect(links.some((h) => h.includes("/dashboard"))).toBe(false);
+    }
+  });
+});
