@@ -4,7 +4,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
-import type { ResearchDeps } from "#app/modules/generation/grounding.server";
+import { defaultResearchDeps, type ResearchDeps } from "#app/modules/generation/grounding.server";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
 import { startGeneration } from "#app/modules/generation/service.server";
 import type { GenerationState } from "#app/modules/generation/steps";
@@ -14,7 +14,10 @@ import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import type { SitePage } from "#app/modules/research/types";
 import { LINK_AMOUNT_RANGES } from "#app/modules/settings/content-options";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { COFFEE_STORAGE, memoryResearch } from "#tests/fakes/memory-research";
+import { allowPrivateHosts, forgetPrivateHosts } from "#tests/setup/private-hosts";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
@@ -330,5 +333,39 @@ describe("on the demo site", () => {
       ).toEqual([]);
       expect(links.some((h) => h.includes("/dashboard"))).toBe(false);
     }
+  });
+});
+
+describe("with the DataForSEO fake and the coffee fixtures", () => {
+  let fake: Awaited<ReturnType<typeof startFakeDataForSeo>>;
+  beforeAll(async () => {
+    fake = await startFakeDataForSeo({ fixtures: [RESEARCH_FIXTURES.coffee], rewriteResultUrls: true });
+    allowPrivateHosts(`127.0.0.1:${fake.port}`);
+    Object.assign(process.env, { DATAFORSEO_LOGIN: fake.login, DATAFORSEO_PASSWORD: fake.password, DATAFORSEO_API_URL: fake.url });
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    for (const name of ["DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD", "DATAFORSEO_API_URL"]) delete process.env[name];
+    forgetPrivateHosts();
+    await fake.close();
+  });
+
+  it("the job's own research reads the SERP, the result pages and the figures, and the snapshot keeps them", async () => {
+    const account = await roaster();
+    // The job's defaults (DataForSEO from the environment, result pages through the guard); the fake's pages answer GET only.
+    const { state, status, articleId } = await generate(account.siteId, { ...defaultResearchDeps(), verifyLink: async () => true });
+    expect(status).toBe("succeeded");
+    const grounding = state.brief!.grounding!;
+    expect(grounding.questions.slice(0, 2)).toEqual([
+      "How long do coffee beans last once opened?",
+      "Is it OK to store coffee beans in the fridge?",
+    ]);
+    expect(grounding.coveredByResults.length).toBeGreaterThanOrEqual(3);
+    expect(grounding.keywordData?.volume).toBeGreaterThan(0);
+    expect(grounding.gaps).toEqual([]);
+    expect(state.candidates!.filter((c) => c.kind === "external").length).toBeGreaterThanOrEqual(3);
+    const saved = (await getArticleResearch(db, account.siteId, articleId))!;
+    expect(saved.snapshot.provider).toBe("DataForSEO");
+    expect(saved.snapshot.pages.filter((p) => p.headings?.length).length).toBe(5);
   });
 });

@@ -3,6 +3,8 @@ import { checkLink } from "#app/modules/backlinks/links.server";
 import { workingLinkUrls } from "#app/modules/backlinks/queries.server";
 import { cacheKey, keywordDataFor, serpFor, type ResearchCounters } from "#app/modules/research/cache.server";
 import { buildGrounding } from "#app/modules/research/grounding";
+import { getResearchProvider } from "#app/modules/research/provider.server";
+import { resultPagesFor } from "#app/modules/research/result-pages.server";
 import type {
   ArticleGrounding,
   KeywordData,
@@ -55,12 +57,9 @@ const CHECK_FRESH_MS = 7 * DAY;
 const VERIFY_TIMEOUT_MS = 5000;
 const VERIFY_CONCURRENCY = 4;
 
-/**
- * The research dependencies of a generation run by the job. No research provider is wired yet: the
- * article is grounded in the site's own pages and the editor says what was missing.
- */
-export async function defaultResearchDeps(): Promise<ResearchDeps> {
-  return { provider: null };
+/** The research dependencies of a generation run by the job: DataForSEO when configured, else none (a gap in words). */
+export function defaultResearchDeps(): ResearchDeps {
+  return { provider: getResearchProvider(), resultPages: resultPagesFor };
 }
 
 const defaultVerify = async (url: string, signal?: AbortSignal) => {
@@ -87,7 +86,7 @@ async function verifiedResults(
   signal?: AbortSignal,
 ) {
   const own = siteUrl ? hostOf(siteUrl) : "";
-  const results = serp.results.filter((r) => /^https:\/\//i.test(r.url) && (!own || hostOf(r.url) !== own));
+  const results = serp.results.filter((r) => /^https?:\/\//i.test(r.url) && (!own || hostOf(r.url) !== own));
   if (wanted <= 0 || results.length === 0) return [];
   const since = isoNow(new Date((deps.now ?? new Date()).getTime() - CHECK_FRESH_MS));
   const known = await workingLinkUrls(

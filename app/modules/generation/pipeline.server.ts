@@ -169,7 +169,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   checkpoint();
   if (!state.brief) {
     const found = await research(db, siteId, articleId, state.keyword, state.overrides, {
-      research: options.research ?? (await defaultResearchDeps()),
+      research: options.research ?? defaultResearchDeps(),
       correlationId: generationId,
       signal,
     });
