@@ -15,7 +15,7 @@ function sourceName(fact: GroundingFact) {
 }
 
 /** The facts as the model sees them: each with its source's name and URL, to link where it is stated. */
-export function factLines(grounding: ArticleGrounding, limit = 20) {
+function factLines(grounding: ArticleGrounding, limit = 20) {
   return grounding.facts.slice(0, limit).map((f) => `${f.text} — source: ${sourceName(f)} (${f.source.url})`);
 }
 

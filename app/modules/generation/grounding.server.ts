@@ -25,7 +25,7 @@ import { DAY, isoNow } from "#app/utils/time";
  * there is, never failed for it. External link candidates are only results the link checker found working.
  */
 
-export type ResultPagesFn = (
+type ResultPagesFn = (
   db: DB,
   siteId: string,
   serp: Serp,

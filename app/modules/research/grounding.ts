@@ -90,7 +90,7 @@ export function groupHeadings(pages: ResultPage[], keyword: string, limit = 12):
 }
 
 /** How well a text fits the keyword: its share of the keyword's topic terms, the title counting double. */
-export function relevance(keyword: string, item: { title: string; summary?: string; url?: string }) {
+function relevance(keyword: string, item: { title: string; summary?: string; url?: string }) {
   const wanted = termsOf(keyword);
   if (wanted.size === 0) return 0;
   const inTitle = overlap(wanted, termsOf(item.title));
@@ -140,7 +140,7 @@ export type GroundingInput = {
  * The relevance from which a page or question fits the keyword: a word the whole site uses ('coffee' on a
  * roaster's site) in a page's summary alone is not enough.
  */
-export const FITS = 0.2;
+const FITS = 0.2;
 
 /** How many of the site's pages the brief carries: enough to choose links and facts from, short enough to read. */
 const SITE_PAGES_IN_BRIEF = 8;

@@ -18,7 +18,7 @@ const domainOf = (url: string) => {
 };
 
 /** The section's HTML for these sources: the site's own pages by title, the web's by title and domain. */
-export function sourcesHtml(sources: LedgerEntry[]) {
+function sourcesHtml(sources: LedgerEntry[]) {
   if (!sources.length) return "";
   const items = sources.map((s) => {
     const domain = s.kind === "web" ? domainOf(s.url) : "";
