@@ -293,6 +293,15 @@ describe("the model's prompts carry the research (fake OpenAI)", () => {
     expect(canister?.claims).toEqual(["The canister holds 500 g of whole beans behind a one-way CO2 valve."]);
     expect(article.content_html).toContain('href="https://www.ncausa.org/storing-coffee"');
     expect(saved.sources.some((s) => s.kind === "web" && s.url === "https://www.ncausa.org/storing-coffee")).toBe(true);
+    // The research's link check counts: the outside links are recorded as working, not shown as unchecked.
+    const external = await db
+      .selectFrom("links")
+      .select(["url", "status", "checked_at"])
+      .where("article_id", "=", articleId)
+      .where("kind", "=", "external")
+      .execute();
+    expect(external.length).toBeGreaterThan(0);
+    expect(external.every((l) => l.status === "ok" && l.checked_at && WORKING.has(l.url))).toBe(true);
   });
 });
 

@@ -15,6 +15,7 @@ import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { escapeHtml } from "#app/utils/html";
 import { saveArticleResearch, getArticleResearch } from "#app/modules/research/article-research.server";
 import { ledgerOfSnapshot } from "#app/modules/research/ledger";
+import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
@@ -176,6 +177,7 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
     state.brief = found.brief;
     state.candidates = found.candidates;
     state.linkGaps = found.linkGaps;
+    state.verifiedLinks = found.verifiedLinks;
     // What the article is written from, kept with it for the editor and the SEO panel; the ledger follows once written.
     if (found.snapshot) await saveArticleResearch(db, siteId, articleId, { snapshot: found.snapshot, sources: [] });
     await save();
@@ -331,6 +333,12 @@ async function finish(
       },
       { derived, revision: { kind: "generated", userId: null } },
     );
+    // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
+    if (state.verifiedLinks) {
+      const chosen = new Set((state.links ?? []).filter((l) => l.kind === "external").map((l) => l.url));
+      const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
+      await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
+    }
     // The claim ledger: which of the research's sources the written article uses.
     const researched = await getArticleResearch(trx, siteId, articleId);
     if (researched)

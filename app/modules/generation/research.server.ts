@@ -230,5 +230,6 @@ export async function research(
         })),
       }
     : null;
-  return { brief, candidates, snapshot, linkGaps };
+  const verifiedLinks = gathered ? { urls: gathered.webSources.map((s) => s.url), at: gathered.snapshot.gatheredAt } : undefined;
+  return { brief, candidates, snapshot, linkGaps, verifiedLinks };
 }

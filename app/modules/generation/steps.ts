@@ -20,6 +20,8 @@ export type GenerationState = {
   candidates?: LinkCandidate[];
   /** Why the research found fewer link candidates than the content settings ask for, in words. */
   linkGaps?: LinkGaps;
+  /** Outside pages the link checker found working during the research, and when. */
+  verifiedLinks?: { urls: string[]; at: string };
   outline?: Outline;
   sections?: Array<string | null>;
   introConclusion?: { intro: string; conclusion: string };
