@@ -133,7 +133,9 @@ export async function research(
     // Live posts only: a draft's address is a preview or, on the hosted blog, the signed-in editor.
     .where("p.mode", "=", "live")
     .where("p.remote_url", "is not", null)
-    .limit(50)
+    // Ranked by relevance below: the newest few hundred, not the first 50 the database finds.
+    .orderBy("p.published_at", "desc")
+    .limit(300)
     .execute();
 
   const cleanKeyword = keyword.trim();
