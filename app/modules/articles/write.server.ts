@@ -2,7 +2,6 @@ import type { DB } from "#app/db/client.server";
 import { usableConnections } from "#app/modules/publishing/connections.server";
 import { contentHash } from "#app/modules/publishing/post.server";
 import { publicationsOfArticle } from "#app/modules/publishing/publish.server";
-import { refreshArticleLedger } from "#app/modules/research/sources.server";
 import { contentToHtml, type ContentFormat } from "./markdown";
 import { createArticle, getArticle, getSeoContext, updateArticle } from "./mutations.server";
 import { getUsageSummary } from "./quota.server";
@@ -125,8 +124,6 @@ export async function saveArticle(
     const revision = { kind: input.kind ?? "save", userId: tenant.userId };
     const updated = await updateArticle(db, tenant.siteId, input.articleId, fields, { revision, now });
     if (!updated) return null;
-    // The claim ledger follows the edit: a fact or link taken out no longer lists its source.
-    await refreshArticleLedger(db, tenant.siteId, updated.id, updated.content_html);
     return { id: updated.id, created: false };
   }
   const created = await createArticle(

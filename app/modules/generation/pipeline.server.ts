@@ -13,8 +13,7 @@ import { isoNow } from "#app/utils/time";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { escapeHtml } from "#app/utils/html";
-import { saveArticleResearch, getArticleResearch } from "#app/modules/research/article-research.server";
-import { ledgerOfSnapshot } from "#app/modules/research/ledger";
+import { saveArticleResearch } from "#app/modules/research/article-research.server";
 import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
@@ -331,6 +330,7 @@ async function finish(
         source: writer.kind === "openai" ? "ai" : "offline",
         status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
       },
+      // updateArticle records the claim ledger too: which of the research's sources the written article uses.
       { derived, revision: { kind: "generated", userId: null } },
     );
     // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
@@ -339,13 +339,6 @@ async function finish(
       const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
       await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
     }
-    // The claim ledger: which of the research's sources the written article uses.
-    const researched = await getArticleResearch(trx, siteId, articleId);
-    if (researched)
-      await saveArticleResearch(trx, siteId, articleId, {
-        snapshot: researched.snapshot,
-        sources: ledgerOfSnapshot(derived.contentHtml, researched.snapshot),
-      });
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { termsOf } from "./grounding";
 import { deriveLedger, sourceLabel, statesFact } from "./ledger";
 
 const facts = [
@@ -41,8 +42,9 @@ describe("claim ledger", () => {
   });
 
   it("does not count a sentence with the words but another figure", () => {
-    expect(statesFact(["Frozen beans last up to 6 months in the freezer."], "", facts[1]!.text)).toBe(false);
-    expect(statesFact(["Frozen beans last up to 3 months in the freezer."], "", facts[1]!.text)).toBe(true);
+    const one = (text: string) => [{ text, terms: termsOf(text) }];
+    expect(statesFact(one("Frozen beans last up to 6 months in the freezer."), "", facts[1]!.text)).toBe(false);
+    expect(statesFact(one("Sealed, frozen beans last up to 3 months in a freezer."), "", facts[1]!.text)).toBe(true);
   });
 
   it("labels own pages as 'your page X' and web sources by domain", () => {

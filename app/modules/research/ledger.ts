@@ -28,16 +28,16 @@ const figuresOf = (text: string) => text.match(/\d+(?:[.,]\d+)?/g) ?? [];
 /** Share of a fact's topic terms one sentence must hold to state it in other words. */
 const PARAPHRASE_SHARE = 0.6;
 
+const flat = (t: string) => t.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ").trim();
+
 /** Whether the text states the fact: word for word, or one sentence with all its figures and most of its terms. */
-export function statesFact(sentences: string[], whole: string, fact: string) {
-  const flat = (t: string) => t.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, " ").trim();
-  if (flat(whole).includes(flat(fact).replace(/[.!?]$/, ""))) return true;
+export function statesFact(sentences: Array<{ text: string; terms: Set<string> }>, whole: string, fact: string) {
+  if (whole.includes(flat(fact).replace(/[.!?]$/, ""))) return true;
   const terms = termsOf(fact);
   const figures = figuresOf(fact);
   if (terms.size === 0) return false;
-  return sentences.some((sentence) => {
+  return sentences.some(({ text: sentence, terms: held }) => {
     if (!figures.every((f) => sentence.includes(f))) return false;
-    const held = termsOf(sentence);
     let shared = 0;
     for (const t of terms) if (held.has(t)) shared++;
     return shared / terms.size >= PARAPHRASE_SHARE;
@@ -55,7 +55,12 @@ export type LedgerInput = {
 
 export function deriveLedger(input: LedgerInput): LedgerEntry[] {
   const text = htmlToText(input.html);
-  const sentences = text.split(/(?<=[.!?])\s+|\n+/).filter(Boolean);
+  const whole = flat(text);
+  // Each sentence's terms once, however many facts are looked for.
+  const sentences = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter(Boolean)
+    .map((sentence) => ({ text: sentence, terms: termsOf(sentence) }));
   const links = hrefsOf(input.html);
   const entries = new Map<string, LedgerEntry>();
   const entry = (url: string, title: string, kind: SourceKind) => {
@@ -68,7 +73,7 @@ export function deriveLedger(input: LedgerInput): LedgerEntry[] {
     return found;
   };
   for (const fact of input.facts) {
-    if (statesFact(sentences, text, fact.text)) entry(fact.source.url, fact.source.title, fact.source.kind).claims.push(fact.text);
+    if (statesFact(sentences, whole, fact.text)) entry(fact.source.url, fact.source.title, fact.source.kind).claims.push(fact.text);
   }
   for (const source of input.webSources) if (links.has(normaliseUrl(source.url))) entry(source.url, source.title, "web");
   for (const page of input.ownPages) if (links.has(normaliseUrl(page.url))) entry(page.url, page.title, "own");
