@@ -279,7 +279,7 @@ describe("the model's prompts carry the research (fake OpenAI)", () => {
       .join("\n");
     expect(section).toContain("link it to its source where you state it");
     expect(section).toContain(
-      "The canister holds 500 g of whole beans behind a one-way CO2 valve. — source: your page Airtight Coffee Canister (https://northwind-coffee.example/products/coffee-canister)",
+      "The canister holds 500 g of whole beans behind a one-way CO2 valve. — source: Airtight Coffee Canister, the site's own page (https://northwind-coffee.example/products/coffee-canister)",
     );
     expect(section).toContain("source: How to Store Coffee | NCA (https://www.ncausa.org/storing-coffee)");
     expect(prompt("article_faq")).toContain("How should I store my coffee beans? — In the valve bag, closed, away from light.");

@@ -87,7 +87,7 @@ test("with research, the prompts follow the results, feed the FAQ and allow a fa
   const section = sectionPrompt(grounded, offlineOutline(brief), 0);
   expect(section.system).toContain("only when it is in the research's list of facts, and link it to its source");
   expect(section.user).toContain(
-    "The Cold Brew Kit makes 1 litre per batch. — source: your page Cold Brew Kit (https://northwind.example/kit)",
+    "The Cold Brew Kit makes 1 litre per batch. — source: Cold Brew Kit, the site's own page (https://northwind.example/kit)",
   );
   expect(section.user).toContain("no links except a fact's source");
   // Without research, nothing changes.

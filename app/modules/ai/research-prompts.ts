@@ -11,7 +11,7 @@ import type { ArticleBrief } from "./types";
 const bullet = (items: string[]) => items.map((i) => `- ${i}`).join("\n");
 
 function sourceName(fact: GroundingFact) {
-  return fact.source.kind === "own" ? `your page ${fact.source.title}` : fact.source.title;
+  return fact.source.kind === "own" ? `${fact.source.title}, the site's own page` : fact.source.title;
 }
 
 /** The facts as the model sees them: each with its source's name and URL, to link where it is stated. */
@@ -57,7 +57,7 @@ export function outlineResearchLines(brief: ArticleBrief): string[] {
 export function writingResearchLines(brief: ArticleBrief, { faq = false } = {}): string[] {
   const g = brief.grounding;
   if (!g) return [];
-  const answers = g.sitePages.flatMap((p) => p.faq.map((f) => `${f.question} — ${f.answer} (your page ${p.title}, ${p.url})`));
+  const answers = g.sitePages.flatMap((p) => p.faq.map((f) => `${f.question} — ${f.answer} (${p.title}, the site's own page, ${p.url})`));
   return [
     g.facts.length ? `Facts you may state, each only with a Markdown link to its source where you state it:\n${bullet(factLines(g))}` : "",
     faq && answers.length ? `The site's own answers (use them where a question matches):\n${bullet(answers.slice(0, 10))}` : "",
