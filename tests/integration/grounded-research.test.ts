@@ -199,6 +199,11 @@ describe("the research step with a provider", () => {
     // The site's own pages are research too: their facts stay.
     expect(state.brief!.grounding!.facts.length).toBeGreaterThan(0);
     expect(state.candidates!.filter((c) => c.kind === "external")).toEqual([]);
+    const shortfall = await linkShortfallOfArticle(db, account.siteId, articleId, {
+      internalLinksWanted: "regular",
+      externalLinksWanted: "regular",
+    });
+    expect(shortfall.external).toBe("the search results could not be read, so it had no outside sources to link to.");
     expect((await getArticleResearch(db, account.siteId, articleId))!.snapshot.gaps).toEqual(gaps);
   });
 });

@@ -30,14 +30,17 @@ export function linkShortfall(
   const externalMin = LINK_AMOUNT_RANGES[wanted.external].min;
   if (count(chosen, "external") < externalMin) {
     const known = count(candidates, "external");
+    // With nothing to link to, the research's reason comes first, whichever writer wrote it.
+    const researchGap = state.linkGaps?.external;
     shortfall.external =
-      source === "offline"
-        ? "the built-in offline writer cannot read or check outside pages, so it links to none."
-        : state.linkGaps?.external
-          ? state.linkGaps.external
-          : known === 0
-            ? "it had no sources to link to: external search is off in your content settings, or nothing for your industry was found."
-            : `it found ${known} source${known === 1 ? "" : "s"} it could link to for this topic.`;
+      researchGap && known === 0
+        ? researchGap
+        : source === "offline"
+          ? "the built-in offline writer cannot read or check outside pages, so it links to none."
+          : (researchGap ??
+            (known === 0
+              ? "it had no sources to link to: external search is off in your content settings, or nothing for your industry was found."
+              : `it found ${known} source${known === 1 ? "" : "s"} it could link to for this topic.`));
   }
   return shortfall;
 }

@@ -189,8 +189,9 @@ export async function research(
   if (internal.length < internalWanted)
     linkGaps.internal = `it knew ${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages to link to. It links only to your site's scanned pages, the pages in Brand settings and your live posts; add pages there.`;
   if (wantsExternal && researched && external.length < LINK_COUNTS[content.externalLinks])
-    linkGaps.external =
-      external.length === 0
+    linkGaps.external = !gathered!.snapshot.serp
+      ? "the search results could not be read, so it had no outside sources to link to."
+      : external.length === 0
         ? "none of the top search results' pages passed the link checker, and it links only to pages that did."
         : `only ${external.length} of the top search results' pages passed the link checker, and it links only to pages that did.`;
 
