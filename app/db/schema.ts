@@ -135,6 +135,8 @@ interface ContentSettingsTable {
   autopilot_strict_links: Generated<Bool>;
   /** End published AI-written posts with the 'AI-assisted' disclosure line (migration 0023). */
   ai_disclosure: Generated<Bool>;
+  /** End published posts written from research with their 'Sources' (migration 0038). */
+  show_sources: Generated<Bool>;
   updated_at: Timestamp;
 }
 interface PublishingSettingsTable {
