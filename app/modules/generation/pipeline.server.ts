@@ -16,6 +16,7 @@ import { escapeHtml } from "#app/utils/html";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { research } from "./research.server";
+import { avoidSiteRepeats } from "./site-reuse.server";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
 
 /**
@@ -256,6 +257,8 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   if (options.signal?.aborted) throw new GenerationCancelled("Generation cancelled");
   if (firstError) throw firstError.error;
   checkpoint();
+  // No sentence of 8+ words another article of the site holds goes out again (site-reuse.server.ts).
+  if (await avoidSiteRepeats(db, siteId, articleId, state, writer, assemble)) await save();
   return finish(db, siteId, generationId, articleId, state, writer, save);
 }
 
