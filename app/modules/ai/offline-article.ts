@@ -322,7 +322,7 @@ function plain(text: string): Unit {
 }
 
 function introUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
-  const { shape, topic } = plan;
+  const { shape } = plan;
   const covered = plan.sections
     .filter((s) => s.fromResults)
     .slice(0, 3)

@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import type { ArticleWriter } from "#app/modules/ai/types";
+import type { ArticleBrief, ArticleWriter, Outline } from "#app/modules/ai/types";
 import { siteSentencesFor } from "#app/modules/articles/site-sentences.server";
 import type { GenerationState } from "./steps";
 
@@ -29,24 +29,25 @@ export async function rewriteRepeats(
   assemble: (state: GenerationState) => string,
 ): Promise<number> {
   if (writer.kind !== "offline" || !state.brief || !state.outline) return 0;
-  const avoid = new Set(state.brief.avoidSentences ?? []);
+  let brief: ArticleBrief = state.brief;
+  let outline: Outline = state.outline;
+  const avoid = new Set(brief.avoidSentences ?? []);
   const before = avoid.size;
   for (let round = 0; round < ROUNDS; round++) {
     const fresh = (await lookup(assemble(state))).filter((h) => !avoid.has(h));
     if (!fresh.length) break;
     for (const h of fresh) avoid.add(h);
-    const brief = { ...state.brief, avoidSentences: [...avoid] };
+    brief = { ...brief, avoidSentences: [...avoid] };
     // Headings of 8+ words count too: the writer's outline names the ones it had to say differently.
     const headings = (await writer.outline(brief)).sections;
-    const outline =
-      headings.length === state.outline.sections.length
-        ? { ...state.outline, sections: state.outline.sections.map((s, i) => ({ ...s, heading: headings[i]!.heading })) }
-        : state.outline;
-    state.brief = brief;
-    state.outline = outline;
-    state.sections = await Promise.all(outline.sections.map((_, i) => writer.section(brief, outline, i)));
-    state.introConclusion = await writer.introConclusion(brief, outline);
-    state.faq = await writer.faq(brief, outline);
+    if (headings.length === outline.sections.length)
+      outline = { ...outline, sections: outline.sections.map((s, i) => ({ ...s, heading: headings[i]!.heading })) };
+    const [b, o] = [brief, outline];
+    state.brief = b;
+    state.outline = o;
+    state.sections = await Promise.all(o.sections.map((_, i) => writer.section(b, o, i)));
+    state.introConclusion = await writer.introConclusion(b, o);
+    state.faq = await writer.faq(b, o);
   }
   dropEmptySections(state);
   return avoid.size - before;
