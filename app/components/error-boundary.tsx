@@ -27,7 +27,10 @@ const UNEXPECTED: ErrorCopy = { title: "Something went wrong", message: "An unex
 function defaultCopy(status: number, data: unknown, statusText: string): ErrorCopy {
   if (status === 404) return { title: "Page not found", message: "The page you are looking for does not exist." };
   if (status === 403)
-    return { title: "Access Denied", message: typeof data === "string" && data ? data : "You do not have access to this page." };
+    return {
+      title: "You can't use this page",
+      message: typeof data === "string" && data ? data : "You do not have access to this page.",
+    };
   return { title: `${status} ${statusText}`.trim(), message: typeof data === "string" && data ? data : UNEXPECTED.message };
 }
 
@@ -43,7 +46,9 @@ export function GeneralErrorBoundary({
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const worded = isRouteErrorResponse(error) ? statusCopy[error.status] : undefined;
   const fallback = isRouteErrorResponse(error) ? defaultCopy(error.status, error.data, error.statusText) : unexpectedCopy;
-  const copy = worded ?? { ...fallback, title: title ?? fallback.title };
+  // A refusal and a missing page keep their own heading: the shell's one heading is for failures.
+  const ownHeading = status === 403 || status === 404;
+  const copy = worded ?? { ...fallback, title: ownHeading ? fallback.title : (title ?? fallback.title) };
   const Wrapper = as;
   return (
     <Wrapper

@@ -61,7 +61,7 @@ export function GettingStartedChecklist({ checklist }: { checklist: GettingStart
                 <Link to={step.href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                   {step.action}
                 </Link>
-                {step.alternative && !step.done ? (
+                {step.alternative && (!step.done || step.offerWhenDone) ? (
                   <Link to={step.alternative.href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                     {step.alternative.action}
                   </Link>

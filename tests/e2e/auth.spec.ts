@@ -5,8 +5,9 @@ import { linkIn, waitForMail } from "./mail";
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-async function fillSignup(page: Page, email: string, password: string) {
+async function fillSignup(page: Page, email: string, password: string, fullName?: string) {
   await page.goto("/signup");
+  if (fullName) await page.getByLabel("Your name").fill(fullName);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
 }
@@ -41,7 +42,7 @@ async function verifiedAccount(page: Page, { password = "secret12", js }: { pass
 test.describe("with JavaScript", () => {
   test("sign up, verify through the mailed link (sent automatically), sign in and land on the dashboard", async ({ page, context }) => {
     const email = uniqueEmail("journey");
-    await fillSignup(page, email, "secret12");
+    await fillSignup(page, email, "secret12", "Ana Journey");
     await expect(async () => {
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page).toHaveURL(/\/signin\?message=verify-email&email=/, { timeout: 2000 });
@@ -64,6 +65,10 @@ test.describe("with JavaScript", () => {
       await expect(page).toHaveURL(/\/dashboard/, { timeout: 2000 });
     }).toPass();
     expect((await context.cookies()).some((c) => c.name === "__session")).toBe(true);
+    // The name given at sign-up is the account's.
+    await page.goto("/dashboard/settings?tab=account");
+    await expect(page.getByLabel("First name")).toHaveValue("Ana");
+    await expect(page.getByLabel("Last name")).toHaveValue("Journey");
 
     // Signed-in visitors of the account pages go to their dashboard.
     await page.goto("/signin");

@@ -66,13 +66,15 @@ for (const js of [true, false]) {
       await expect(checklist(page)).toContainText("1 of 4 done");
       await expect(step(page, "brand")).toHaveAttribute("data-done", "false");
       await expect(step(page, "article")).toHaveAttribute("data-done", "false");
-      // The hosted blog is every site's default destination.
+      // The hosted blog is every site's default destination: the step says so and still offers the customer's site.
       await expect(step(page, "destination")).toHaveAttribute("data-done", "true");
+      await expect(step(page, "destination")).toContainText("Your hosted blog is ready");
+      await expect(step(page, "destination").getByRole("link", { name: "View your blog" })).toHaveAttribute("href", /^\/b\//);
       await expect(step(page, "published")).toHaveAttribute("data-done", "false");
       // No auto-pilot step until auto-pilot exists.
       await expect(checklist(page).getByRole("listitem")).toHaveCount(4);
       await expect(step(page, "article").getByRole("link", { name: "Write an article" })).toHaveAttribute("href", "/dashboard/write");
-      await expect(step(page, "destination").getByRole("link", { name: "Open integrations" })).toHaveAttribute(
+      await expect(step(page, "destination").getByRole("link", { name: "Connect your own site" })).toHaveAttribute(
         "href",
         "/dashboard/settings?tab=integrations",
       );

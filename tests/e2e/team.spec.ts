@@ -46,6 +46,12 @@ test("an owner invites an editor who signs up from the link, writes and publishe
 
   // No billing: no 'Upgrade Plan' anywhere in the shell; no member controls; settings: Account, and Integrations to read.
   await expect(editor.getByRole("link", { name: "Upgrade Plan" })).toHaveCount(0);
+  // An owner-only page says so in words, with a way back (not 'Something went wrong').
+  const refused = await editor.goto("/dashboard/upgrade");
+  expect(refused?.status()).toBe(403);
+  await expect(editor.getByRole("heading", { name: "You can't use this page" })).toBeVisible();
+  await expect(editor.getByText("Only owners can manage billing. Ask the owner of this workspace.")).toBeVisible();
+  await expect(editor.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
   await editor.goto("/dashboard/team");
   await expect(editor.getByTestId("member-row")).toHaveCount(2);
   await expect(editor.getByRole("link", { name: "Invite Member" })).toHaveCount(0);

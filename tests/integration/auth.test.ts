@@ -59,6 +59,30 @@ describe("sign-up", () => {
     expect(location.searchParams.get("redirectTo")).toBe("/dashboard/write?keyword=cold%20brew");
   });
 
+  it("asks for a name, optional: given, it names the person and their workspace; too long, it is refused", async () => {
+    await callRoute({
+      handler: signup.action,
+      request: post("/signup", { fullName: "  Ana Ruiz ", email: "ana@example.com", password: "secret1" }),
+    });
+    const ana = await db.selectFrom("users").select(["id", "full_name"]).where("email", "=", "ana@example.com").executeTakeFirstOrThrow();
+    expect(ana.full_name).toBe("Ana Ruiz");
+    const workspace = await db
+      .selectFrom("workspaces as w")
+      .innerJoin("memberships as m", "m.workspace_id", "w.id")
+      .select("w.name")
+      .where("m.user_id", "=", ana.id)
+      .executeTakeFirstOrThrow();
+    expect(workspace.name).toBe("Ana Ruiz's workspace");
+
+    const tooLong = await callRoute<FormResult>({
+      handler: signup.action,
+      request: post("/signup", { fullName: "x".repeat(101), email: "long@example.com", password: "secret1" }),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data.result.error?.fullName).toEqual(["Please keep your name under 100 characters"]);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "long@example.com").executeTakeFirst()).toBeUndefined();
+  });
+
   it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
     const response = await callRoute({
       handler: signup.action,

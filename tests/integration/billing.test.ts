@@ -395,6 +395,7 @@ describe("sites and the portal", () => {
       .execute();
     const page = await callRoute({ middleware: [requireAuth], handler: upgradeLoader, request: get("/dashboard/upgrade", editor.cookie) });
     expect(page.status).toBe(403);
+    expect(await page.response!.text()).toBe("Only owners can manage billing. Ask the owner of this workspace.");
     const act = await upgrade(editor, { intent: "checkout", interval: "month" });
     expect(act.status).toBe(403);
   });

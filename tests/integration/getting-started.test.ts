@@ -55,7 +55,15 @@ describe("Getting started checklist", () => {
       alternative: { href: "/dashboard?onboarding=scan" },
     });
     expect(steps.find((s) => s.id === "article")?.href).toBe("/dashboard/write");
-    expect(steps.find((s) => s.id === "destination")?.href).toBe("/dashboard/settings?tab=integrations");
+    // The hosted blog is ready, in those words, and the customer's own site is still offered.
+    const destination = steps.find((s) => s.id === "destination")!;
+    expect(destination).toMatchObject({
+      title: "Your hosted blog is ready",
+      action: "View your blog",
+      alternative: { href: "/dashboard/settings?tab=integrations", action: "Connect your own site" },
+      offerWhenDone: true,
+    });
+    expect(destination.href).toMatch(/^\/b\/./);
     expect(steps.find((s) => s.id === "published")?.href).toBe("/dashboard/write");
 
     await db.updateTable("brand_settings").set({ brand_name: "Northwind" }).where("site_id", "=", user.siteId).execute();
@@ -86,6 +94,24 @@ describe("Getting started checklist", () => {
 
     // Every step done: the list hides itself.
     expect((await gettingStarted(db, { userId: user.userId, siteId: user.siteId })).show).toBe(false);
+
+    // The customer's own site, once connected, is 'Connect a destination' done.
+    await db
+      .insertInto("cms_connections")
+      .values({
+        id: crypto.randomUUID(),
+        site_id: user.siteId,
+        platform: "webhook",
+        credentials_encrypted: null,
+        last_error: null,
+        last_checked_at: null,
+        created_by: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const connected = (await gettingStarted(db, { userId: user.userId, siteId: user.siteId })).steps.find((s) => s.id === "destination");
+    expect(connected).toMatchObject({ title: "Connect a destination", done: true, action: "Open integrations" });
 
     // A disconnected destination is not one.
     await db.updateTable("cms_connections").set({ status: "disconnected" }).where("site_id", "=", user.siteId).execute();

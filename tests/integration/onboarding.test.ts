@@ -129,6 +129,9 @@ describe("POST /dashboard/onboarding", () => {
     expect(await siteUrlOf(alice.siteId)).toBe(`${site.url}/`);
     const renamed = await db.selectFrom("sites").select("name").where("id", "=", alice.siteId).executeTakeFirstOrThrow();
     expect(renamed.name).toBe(TEST_SITE.brandName);
+    // Its default-named workspace too: invitations then name the brand, not the sender's email name.
+    const workspace = await db.selectFrom("workspaces").select("name").where("id", "=", alice.workspaceId).executeTakeFirstOrThrow();
+    expect(workspace.name).toBe(TEST_SITE.brandName);
     expect(await brandOf(bob.siteId)).toEqual(bobBefore);
     expect(await siteUrlOf(bob.siteId)).toBeNull();
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { nameAfterBrand } from "#app/modules/workspaces/accounts.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { hashToken } from "#app/utils/crypto.server";
 import { action as inviteAction, loader as inviteLoader } from "#app/routes/auth/invite";
@@ -61,6 +62,7 @@ describe("inviting", () => {
     expect(redirectTarget(res)).toBe("/dashboard/team");
     const { token, mail } = await mailedToken("new.editor@example.com");
     expect(mail.subject).toBe("Olive Owner invited you to Olive Owner's workspace on Inkpilot");
+    expect(mail.text).toContain(`Olive Owner (${owner.email}) invited you to work on Olive Owner's workspace as an editor.`);
     expect(mail.text).toContain("valid for 7 days");
     const row = await db.selectFrom("invitations").selectAll().where("workspace_id", "=", owner.workspaceId).executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(hashToken(token));
@@ -70,6 +72,31 @@ describe("inviting", () => {
     expect(page.data.invitations.map((i) => [i.email, i.role])).toEqual([["new.editor@example.com", "editor"]]);
     const audit = await db.selectFrom("audit_log").select("action").where("workspace_id", "=", owner.workspaceId).execute();
     expect(audit.map((a) => a.action)).toContain("member.invite");
+  });
+
+  it("names a person and a workspace the recipient recognises, never 'hello invited you to hello's workspace'", async () => {
+    const email = `hello-${crypto.randomUUID().slice(0, 8)}@northwind.example`;
+    const owner = await makeUser(db, { email });
+    const local = email.split("@")[0]!;
+    const workspace = await db.selectFrom("workspaces").select("name").where("id", "=", owner.workspaceId).executeTakeFirstOrThrow();
+    expect(workspace.name).toBe(`${local}'s workspace`);
+    await team({ intent: "invite", email: "first@example.com", role: "editor" }, owner.cookie);
+    const first = (await mailedToken("first@example.com")).mail;
+    expect(first.subject).toBe(`${email} invited you to their workspace on Inkpilot`);
+    expect(first.subject).not.toContain(`${local}'s`);
+
+    // The scan found the brand: the only site and its default-named workspace take its name.
+    await nameAfterBrand(db, owner.siteId, "Northwind Coffee");
+    await team({ intent: "invite", email: "second@example.com", role: "admin" }, owner.cookie);
+    const second = (await mailedToken("second@example.com")).mail;
+    expect(second.subject).toBe(`${email} invited you to Northwind Coffee on Inkpilot`);
+    expect(second.text).toContain(`${email} invited you to work on Northwind Coffee as an admin.`);
+
+    // A workspace someone named stays as they named it; a second site's brand renames nothing.
+    await db.updateTable("workspaces").set({ name: "Agency Clients" }).where("id", "=", owner.workspaceId).execute();
+    await nameAfterBrand(db, owner.siteId, "Other Brand");
+    const named = await db.selectFrom("workspaces").select("name").where("id", "=", owner.workspaceId).executeTakeFirstOrThrow();
+    expect(named.name).toBe("Agency Clients");
   });
 
   it("refuses an address that is a member already, and an owner role", async () => {

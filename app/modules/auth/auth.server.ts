@@ -73,13 +73,16 @@ export type SignUpResult = { status: "created"; userId: string; mailQueued: bool
  * its link bound to this browser (`browser`, for the caller's cookie) and to the
  * page to open once verified (`next`).
  */
-export async function signUp(db: DB, input: { email: string; password: string; next?: string | null }): Promise<SignUpResult> {
+export async function signUp(
+  db: DB,
+  input: { email: string; password: string; fullName?: string; next?: string | null },
+): Promise<SignUpResult> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(db, email)) return { status: "exists" };
   const passwordHash = await hashPassword(input.password);
   let userId: string;
   try {
-    ({ userId } = await createAccount(db, { email, passwordHash }));
+    ({ userId } = await createAccount(db, { email, passwordHash, fullName: input.fullName?.trim() || undefined }));
   } catch (error) {
     // Two sign-ups for one address at once: the UNIQUE index decides.
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) return { status: "exists" };

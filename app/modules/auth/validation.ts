@@ -38,7 +38,10 @@ export const SignInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const SignUpSchema = z.object({ email: EmailSchema, password: PasswordSchema });
+/** Optional: invitations and the team page name a person by it (otherwise by their email address). */
+export const FullNameSchema = z.string().trim().max(100, "Please keep your name under 100 characters").default("");
+
+export const SignUpSchema = z.object({ fullName: FullNameSchema, email: EmailSchema, password: PasswordSchema });
 
 /** Resend verification and forgot password use the product's 'Email Required' wording (docs/product.md). */
 export const EmailOnlySchema = z.object({

@@ -2,6 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { editUrl, writeUrl } from "#app/modules/articles/urls";
 import { markGettingStartedDismissed } from "#app/modules/auth/users.server";
 import { usableConnections } from "#app/modules/publishing/connections.server";
+import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
 
 /**
  * The 'Getting started' checklist on the articles page (docs/decisions/035).
@@ -22,6 +23,8 @@ type ChecklistStep = {
   action: string;
   /** A second way to do it (the brand step reopens the website scan). */
   alternative?: { href: string; action: string };
+  /** Offer the alternative after the step is done too (the hosted blog still offers the customer's own site). */
+  offerWhenDone?: boolean;
 };
 
 export type GettingStarted = { show: boolean; steps: ChecklistStep[]; doneCount: number };
@@ -29,7 +32,10 @@ export type GettingStarted = { show: boolean; steps: ChecklistStep[]; doneCount:
 type Facts = {
   brandSet: boolean;
   articleWritten: boolean;
-  destinationConnected: boolean;
+  /** A platform of the customer's own (not the hosted blog) is connected. */
+  ownSiteConnected: boolean;
+  /** The hosted blog's path, when it is on and the site has one. */
+  hostedBlogPath: string | null;
   published: boolean;
   /** The newest written, unpublished article: where 'Publish' leads. */
   draftToPublish: string | null;
@@ -50,13 +56,26 @@ const STEPS: Array<(facts: Facts) => ChecklistStep> = [
     alternative: { href: "/dashboard?onboarding=scan", action: "Scan your website" },
   }),
   (f) => ({ id: "article", title: "Write your first article", done: f.articleWritten, href: writeUrl(), action: "Write an article" }),
-  (f) => ({
-    id: "destination",
-    title: "Connect a destination",
-    done: f.destinationConnected,
-    href: "/dashboard/settings?tab=integrations",
-    action: "Open integrations",
-  }),
+  (f) =>
+    // The hosted blog is every site's default destination: say so, rather than tick 'Connect' for something the
+    // customer never connected, and keep offering their own site.
+    !f.ownSiteConnected && f.hostedBlogPath
+      ? {
+          id: "destination",
+          title: "Your hosted blog is ready",
+          done: true,
+          href: f.hostedBlogPath,
+          action: "View your blog",
+          alternative: { href: "/dashboard/settings?tab=integrations", action: "Connect your own site" },
+          offerWhenDone: true,
+        }
+      : {
+          id: "destination",
+          title: "Connect a destination",
+          done: f.ownSiteConnected,
+          href: "/dashboard/settings?tab=integrations",
+          action: "Open integrations",
+        },
   (f) => ({
     id: "published",
     title: "Publish your first article",
@@ -66,12 +85,17 @@ const STEPS: Array<(facts: Facts) => ChecklistStep> = [
   }),
 ];
 
+async function hostedBlogPathOf(db: DB, siteId: string, connections: Array<{ platform: string }>) {
+  if (!connections.some((c) => c.platform === "hosted")) return null;
+  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
+  return site?.blog_slug ? hostedBlogPath(site.blog_slug) : null;
+}
+
 async function readFacts(db: DB, siteId: string): Promise<Facts> {
   const [brand, written, connections, live, draft] = await Promise.all([
     db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", siteId).executeTakeFirst(),
     // 'Written' = any saved article with content, by hand or by the engine (a generation still running has none yet).
     db.selectFrom("articles").select("id").where("site_id", "=", siteId).where("word_count", ">", 0).limit(1).executeTakeFirst(),
-    // The hosted blog is every site's default destination, so it counts.
     usableConnections(db, siteId),
     db
       .selectFrom("publications")
@@ -94,7 +118,8 @@ async function readFacts(db: DB, siteId: string): Promise<Facts> {
   return {
     brandSet: !!brand?.brand_name.trim(),
     articleWritten: !!written,
-    destinationConnected: connections.length > 0,
+    ownSiteConnected: connections.some((c) => c.platform !== "hosted"),
+    hostedBlogPath: await hostedBlogPathOf(db, siteId, connections),
     published: !!live,
     draftToPublish: draft?.id ?? null,
   };

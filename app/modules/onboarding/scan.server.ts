@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio/slim";
-import { nameSiteAfterBrand, setSiteUrl } from "#app/modules/workspaces/accounts.server";
+import { nameAfterBrand, setSiteUrl } from "#app/modules/workspaces/accounts.server";
 import { saveScannedBrand } from "#app/modules/settings/defaults.server";
 import { followBrandName } from "#app/modules/hosted-blog/blog-slug.server";
 import { inTransaction, type DB } from "#app/db/client.server";
@@ -216,7 +216,7 @@ export async function saveBrandFromScan(db: DB, siteId: string, result: ScanResu
     await saveScannedBrand(trx, siteId, values);
     await setSiteUrl(trx, siteId, result.url, now);
     if (result.brandName) {
-      await nameSiteAfterBrand(trx, siteId, result.brandName);
+      await nameAfterBrand(trx, siteId, result.brandName);
       await followBrandName(trx, siteId, result.brandName);
     }
   });

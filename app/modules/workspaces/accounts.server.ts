@@ -53,7 +53,7 @@ export async function createAccount(db: DB, account: NewAccount) {
       .insertInto("workspaces")
       .values({
         id: workspaceId,
-        name: `${name}'s workspace`,
+        name: `${name}${DEFAULT_WORKSPACE_SUFFIX}`,
         trial_ends_at: isoIn(TRIAL_DAYS * DAY),
         stripe_customer_id: null,
         created_at: now,
@@ -177,12 +177,31 @@ export async function setSiteUrl(db: DB, siteId: string, url: string, now: strin
   await db.updateTable("sites").set({ url, updated_at: now }).where("id", "=", siteId).execute();
 }
 
-/** A site still called by its default name takes its brand's name. */
-export async function nameSiteAfterBrand(db: DB, siteId: string, brandName: string) {
+/** The name a new account's workspace gets until its brand is known ("Ana's workspace"). */
+const DEFAULT_WORKSPACE_SUFFIX = "'s workspace";
+
+/**
+ * A site still called by its default name takes its brand's name, and so does
+ * its workspace while that is still the default "<person>'s workspace" and
+ * this is its only site: an invitation then names something the recipient
+ * recognises ("Northwind Coffee"), not the sender's email name. Call in a transaction.
+ */
+export async function nameAfterBrand(db: DB, siteId: string, brandName: string) {
+  const name = brandName.trim().slice(0, 120);
+  if (!name) return;
+  await db.updateTable("sites").set({ name }).where("id", "=", siteId).where("name", "=", DEFAULT_SITE_NAME).execute();
+  const site = await db.selectFrom("sites").select("workspace_id").where("id", "=", siteId).executeTakeFirst();
+  if (!site) return;
+  const sites = await db
+    .selectFrom("sites")
+    .select(db.fn.countAll<number>().as("n"))
+    .where("workspace_id", "=", site.workspace_id)
+    .executeTakeFirstOrThrow();
+  if (Number(sites.n) !== 1) return;
   await db
-    .updateTable("sites")
-    .set({ name: brandName.slice(0, 120) })
-    .where("id", "=", siteId)
-    .where("name", "=", DEFAULT_SITE_NAME)
+    .updateTable("workspaces")
+    .set({ name, updated_at: isoNow() })
+    .where("id", "=", site.workspace_id)
+    .where("name", "like", `%${DEFAULT_WORKSPACE_SUFFIX}`)
     .execute();
 }

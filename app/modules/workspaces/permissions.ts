@@ -32,9 +32,28 @@ export function can(role: WorkspaceRole, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly WorkspaceRole[]).includes(role);
 }
 
-/** The refusal shown when a role lacks a permission; names the role that may, never internals. */
+/** What each permission lets a member do, in the words of a refusal ("Only owners can manage billing"). */
+const PERMISSION_ACTIONS: Record<Permission, string> = {
+  "articles.write": "write articles",
+  "articles.publish": "publish articles",
+  "topics.manage": "manage topics",
+  "connections.manage": "manage connections",
+  "settings.manage": "change settings",
+  "members.manage": "manage the team",
+  "api_keys.manage": "manage API keys",
+  "webhooks.manage": "manage webhooks",
+  "sites.rename": "rename sites",
+  "sites.add": "add sites",
+  "sites.delete": "delete sites",
+  "billing.manage": "manage billing",
+  "workspace.delete": "delete the workspace",
+};
+
+/** The refusal shown when a role lacks a permission: what only whom may do, and whom to ask; never internals. */
 export function permissionRefusal(permission: Permission): string {
   const roles = PERMISSIONS[permission] as readonly WorkspaceRole[];
-  const who = roles.includes("admin") ? "an admin or the owner" : "the owner";
-  return `Your role does not allow this. Ask ${who} of this workspace.`;
+  const adminsToo = roles.includes("admin");
+  const only = adminsToo ? "Only owners and admins" : "Only owners";
+  const who = adminsToo ? "an admin or the owner" : "the owner";
+  return `${only} can ${PERMISSION_ACTIONS[permission]}. Ask ${who} of this workspace.`;
 }

@@ -79,7 +79,7 @@ export async function inviteMember(
   db: DB,
   workspace: { id: string; name: string },
   invite: { email: string; role: InvitableRole },
-  actor: Actor & { name: string },
+  actor: Actor & { fullName: string; email: string },
 ): Promise<InviteResult> {
   const email = invite.email.trim().toLowerCase();
   const member = await db
@@ -126,7 +126,7 @@ export async function inviteMember(
   await sendMail(db, {
     to: email,
     tag: "invitation",
-    ...invitationMail({ inviter: actor.name, workspace: workspace.name, role: invite.role, url }),
+    ...invitationMail({ inviter: { fullName: actor.fullName, email: actor.email }, workspace: workspace.name, role: invite.role, url }),
   });
   return { ok: true, invitationId: id };
 }

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, submission } = await parseSubmission(request, SignUpFormSchema);
   if (isHoneypotFilled(formData)) badRequest();
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });
-  const { email, password, topic } = submission.value;
+  const { email, password, fullName, topic } = submission.value;
   const refuse = (notice: Notice, status = 400) => replyError(submission, { status, hideFields: ["password"], notice });
 
   if (!(await consumeRateLimit("signup", { ip: context.get(requestContext).ip, email }))) {
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const keyword = topicOf(topic);
   const afterVerify = keyword ? writeUrl({ keyword }) : null;
-  const result = await signUp(getDb(), { email, password, next: afterVerify });
+  const result = await signUp(getDb(), { email, password, fullName, next: afterVerify });
   if (result.status === "exists") {
     return refuse({
       title: "Account exists",
@@ -95,6 +95,12 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         {notice ? <FormMessage {...notice} /> : null}
         <HoneypotField />
         {loaderData.topic ? <input type="hidden" name="topic" value={loaderData.topic} /> : null}
+        <Field
+          label="Your name"
+          hint="Optional. Teammates you invite see it."
+          inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name" }}
+          errors={fields.fullName.errors}
+        />
         <Field
           label="Email"
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}

@@ -47,7 +47,7 @@ export async function teamAction(request: Request, auth: AuthState, ip: string |
   const db = getDb();
   const { formData, submission: chosen } = await parseSubmission(request, TeamIntentSchema);
   if (chosen.status !== "success") return badRequest("Unknown action");
-  const actor = { userId: auth.user.id, ip, role: auth.role, name: auth.user.fullName || auth.user.username };
+  const actor = { userId: auth.user.id, ip, role: auth.role, fullName: auth.user.fullName, email: auth.user.email };
   switch (chosen.value.intent) {
     case "invite": {
       requirePermission(auth, "members.manage");
