@@ -1,3 +1,4 @@
+import type { ArticleBrief, ArticleWriter } from "#app/modules/ai/types";
 import type { ArticleGrounding, GroundingFact, SitePage } from "#app/modules/research/types";
 
 /**
@@ -231,3 +232,20 @@ export const NORTHWIND_GROUNDING: Record<string, ArticleGrounding> = {
     gaps: [],
   },
 };
+
+/**
+ * The writer handed the research for its keyword with every call, as the research step's brief will carry it:
+ * the pipeline tests run the real pipeline with it until the research provider's fakes fill brief.grounding.
+ */
+export function withNorthwindGrounding(writer: ArticleWriter): ArticleWriter {
+  const g = (brief: ArticleBrief): ArticleBrief => ({ ...brief, grounding: brief.grounding ?? NORTHWIND_GROUNDING[brief.keyword] });
+  return {
+    ...writer,
+    outline: (brief, ctx) => writer.outline(g(brief), ctx),
+    section: (brief, outline, index, ctx) => writer.section(g(brief), outline, index, ctx),
+    introConclusion: (brief, outline, ctx) => writer.introConclusion(g(brief), outline, ctx),
+    faq: (brief, outline, ctx) => writer.faq(g(brief), outline, ctx),
+    table: (brief, outline, ctx) => writer.table(g(brief), outline, ctx),
+    selectLinks: (brief, outline, candidates, ctx) => writer.selectLinks(g(brief), outline, candidates, ctx),
+  };
+}

@@ -94,7 +94,8 @@ export function assemble(state: GenerationState) {
     parts.push(`<h2>${words.faq}</h2>`);
     for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
   }
-  if (state.introConclusion) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
+  // A writer with nothing to conclude (the offline writer without research) leaves the heading out too.
+  if (state.introConclusion?.conclusion.trim()) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
   return parts.join("\n");
 }
 
