@@ -187,7 +187,8 @@ export function offlineSelectLinks(brief: ArticleBrief, outline: Outline, candid
   const inBody = new Set([...linked].map(same));
   const chosen = candidates
     .map((c, i) => ({ c, i, s: score(c) }))
-    .filter(({ c }) => c.kind === "internal" && !inBody.has(same(c.url)))
+    // The pipeline writes each link as "Read more: {title}": a line another article of the site holds is not repeated.
+    .filter(({ c }) => c.kind === "internal" && !inBody.has(same(c.url)) && !isRepeated(`Read more: ${c.title}`, brief))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .slice(0, Math.max(0, brief.internalLinks - linked.size))
     .map(({ c }) => c);

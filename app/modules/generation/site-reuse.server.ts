@@ -19,7 +19,7 @@ const ROUNDS = 3;
 export type RepeatLookup = (html: string) => Promise<number[]>;
 
 /**
- * Rewrites the finished parts (sections, introduction and conclusion, FAQ) until the assembled body shares no
+ * Rewrites the finished parts (sections, introduction and conclusion, FAQ, links) until the assembled body shares no
  * sentence the lookup finds, then drops the sections left empty. Returns how many sentences were found.
  */
 export async function rewriteRepeats(
@@ -48,6 +48,7 @@ export async function rewriteRepeats(
     state.sections = await Promise.all(o.sections.map((_, i) => writer.section(b, o, i)));
     state.introConclusion = await writer.introConclusion(b, o);
     state.faq = await writer.faq(b, o);
+    state.links = await writer.selectLinks(b, o, state.candidates ?? []);
   }
   dropEmptySections(state);
   return avoid.size - before;
