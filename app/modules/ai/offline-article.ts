@@ -4,7 +4,7 @@ import { normaliseSentence, sentenceHash } from "#app/modules/articles/site-sent
 import { stem } from "#app/modules/articles/specificity";
 import type { GroundingFact, SitePage } from "#app/modules/research/types";
 import { FRAMES, NO_MODEL_GAPS } from "./offline-templates";
-import type { ArticleBrief } from "./types";
+import type { ArticleBrief, BrandBrief } from "./types";
 
 /**
  * What the offline writer writes, planned once from the brief (docs/decisions/058-research.md): the sections
@@ -27,7 +27,7 @@ type Item =
   | { kind: "page"; page: SitePageRef };
 
 /** fromResults: the heading is one the top results use (not the section of the site's own pages). */
-export type PlannedSection = { heading: string; items: Item[]; fromResults: boolean };
+type PlannedSection = { heading: string; items: Item[]; fromResults: boolean };
 export type ArticlePlan = {
   shape: KeywordShape;
   /** The topic as a noun phrase for sentences ("storing coffee beans"). */
@@ -118,7 +118,8 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
     ...pages.flatMap((page) => page.faq.map((f): Item => ({ kind: "faq", page, question: f.question, answer: f.answer }))),
     ...pages.filter((p) => p.kind === "product" || p.kind === "category").map((page): Item => ({ kind: "page", page })),
   ];
-  const trade = stemsOf(`${brief.brand?.name ?? ""} ${brief.brand?.industry ?? ""}`);
+  const brand: BrandBrief | null = brief.brand;
+  const trade = stemsOf(`${brand?.name ?? ""} ${brand?.industry ?? ""}`);
   const topicStems = new Set([...keywordStems].filter((w) => !trade.has(w)));
   const used = new Set<string>();
   const questions = [...new Set((g?.questions ?? []).map((q) => q.replace(/\s+/g, " ").trim()).filter(Boolean))];
@@ -417,7 +418,7 @@ export function paragraphs(units: Unit[]) {
   return blocks.join("\n\n");
 }
 
-export function wordCount(units: Unit[]) {
+function wordCount(units: Unit[]) {
   return units.reduce((n, u) => n + (u.text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0), 0);
 }
 

@@ -24,6 +24,7 @@ import {
   type LinkCandidate,
   type LinkChoice,
   type Outline,
+  type OutlineSection,
   type TableData,
 } from "./types";
 
@@ -100,7 +101,7 @@ export function offlineOutline(brief: ArticleBrief): Outline {
   const titles = seededOrder(TITLES[group], brief.keyword.toLowerCase()).map((t) => fitTitle(fillTitle(t, brief, plan), brief.keyword));
   const title = titles.find((t) => !taken.has(t.toLowerCase())) ?? titles[0]!;
   const rendered = renderPlan(brief, plan);
-  const sections = plan.sections.map((s, i) => ({
+  const sections: OutlineSection[] = plan.sections.map((s, i) => ({
     heading: sectionHeading(plan, i, brief),
     intent: `Say what the research holds on ${s.heading.toLowerCase()}`,
     targetWords: rendered.sections[i]!.reduce((n, u) => n + u.text.split(/\s+/).length, 0),
