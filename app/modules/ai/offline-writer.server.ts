@@ -199,7 +199,8 @@ export function offlineSelectLinks(brief: ArticleBrief, outline: Outline, candid
     const best = outline.sections
       .map((s, si) => ({ si, s: [...tokens(s.heading)].filter((w) => words.has(w)).length }))
       .sort((a, b) => b.s - a.s || a.si - b.si)[0];
-    const sectionIndex = best && best.s > 0 ? best.si : i % count;
+    // No section at all (no research): the pipeline puts the link after the text.
+    const sectionIndex = !outline.sections.length ? 0 : best && best.s > 0 ? best.si : i % count;
     return { url: c.url, anchor: c.title.replace(/\s+/g, " ").trim(), sectionIndex, kind: c.kind };
   });
 }

@@ -8,7 +8,7 @@ import type { GenerationState } from "./steps";
  * panel adds it to the link checks, so the customer is not blamed for what the writer could not do.
  */
 export function linkShortfall(
-  state: Pick<GenerationState, "candidates" | "links">,
+  state: Pick<GenerationState, "candidates" | "links" | "brief">,
   source: "manual" | "ai" | "offline",
   wanted: { internal: LinkAmount; external: LinkAmount },
 ): LinkShortfall {
@@ -27,9 +27,13 @@ export function linkShortfall(
   const externalMin = LINK_AMOUNT_RANGES[wanted.external].min;
   if (count(chosen, "external") < externalMin) {
     const known = count(candidates, "external");
+    // The offline writer links outside pages only as the sources of the research's facts it states.
+    const sources = new Set(state.brief?.grounding?.facts.filter((f) => f.source.kind === "web").map((f) => f.source.url));
     shortfall.external =
       source === "offline"
-        ? "the built-in offline writer cannot read or check outside pages, so it links to none."
+        ? sources.size
+          ? `the built-in offline writer links only to the sources of the research's facts, and this article's research had ${sources.size}.`
+          : "the built-in offline writer cannot read or check outside pages, so it links to none."
         : known === 0
           ? "it had no sources to link to: external search is off in your content settings, or nothing for your industry was found."
           : `it found ${known} source${known === 1 ? "" : "s"} it could link to for this topic.`;

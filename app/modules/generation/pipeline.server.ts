@@ -90,6 +90,9 @@ export function assemble(state: GenerationState) {
       );
     }
   });
+  // Links for a section the article does not have (an offline article without research has none) follow the text.
+  for (const link of state.links?.filter((l) => l.kind === "internal" && !outline.sections[l.sectionIndex]) ?? [])
+    parts.push(`<p>${words.more} <a href="${escapeHtml(link.url)}">${escapeHtml(link.anchor)}</a></p>`);
   if (state.faq?.length) {
     parts.push(`<h2>${words.faq}</h2>`);
     for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
