@@ -20,6 +20,7 @@ import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import { createStripe } from "#app/modules/billing/stripe.server";
 
 /** Where the app runs, for the fakes that call it back (Stripe's webhook). */
@@ -64,9 +65,11 @@ const FAKES: Fake[] = [
   }),
   fake({
     name: "DataForSEO",
-    start: (port) => startFakeDataForSeo({ port }),
+    // The research fixtures (coffee roaster, pottery studio, B2B SaaS), with result URLs pointed at the fake's own pages.
+    start: (port) => startFakeDataForSeo({ port, fixtures: Object.values(RESEARCH_FIXTURES), rewriteResultUrls: true }),
     env: (f) => ({ DATAFORSEO_LOGIN: f.login, DATAFORSEO_PASSWORD: f.password, DATAFORSEO_API_URL: f.url }),
-    hint: () => "Keyword volumes and difficulty come from here.",
+    hint: () =>
+      "Keyword volumes, difficulty, keyword ideas and search results (SERP live and task endpoints) come from here, answered from app/modules/research/fixtures; result pages are served under /pages/.",
   }),
   fake({
     name: "Test site",

@@ -11,5 +11,5 @@ let wired = false;
 export function wireAreaHooks() {
   if (wired) return;
   wired = true;
-  onSiteCountChange((db, workspaceId) => requestSiteQuantitySync(db, workspaceId));
+  onSiteCountChange((db, workspaceId, change) => requestSiteQuantitySync(db, workspaceId, change));
 }

@@ -104,13 +104,23 @@ test("a Pro owner adds a second and a third site: the discounted price and the s
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByTestId("billing-banner")).toHaveAttribute("data-kind", "welcome");
 
-  for (const name of ["Second Site", "Third Site"]) {
+  // Before anything is charged, the dialog shows the charge now and the new recurring price; the button names the charge.
+  const shown: number[] = [];
+  for (const [name, recurring] of [
+    ["Second Site", /Pro for 2 sites is \$[\d.,]+ per month/],
+    ["Third Site", /Pro for 3 sites is \$132\.30 per month/],
+  ] as const) {
     await page.goto("/dashboard/sites");
     await page.getByRole("link", { name: "Add Site" }).click();
     const form = page.getByRole("form", { name: "Add Site" });
     await form.getByLabel("Site name").fill(name);
     await form.getByLabel("Website URL").fill(`${name.split(" ")[0]!.toLowerCase()}.example`);
-    await form.getByRole("button", { name: "Add Site" }).click();
+    const charge = form.getByTestId("site-charge");
+    await expect(charge).toContainText(recurring);
+    const now = /charges \$([\d.,]+) now/.exec((await charge.textContent()) ?? "");
+    expect(now).not.toBeNull();
+    shown.push(Math.round(Number(now![1]!.replace(/,/g, "")) * 100));
+    await form.getByRole("button", { name: `Add site and pay $${now![1]}` }).click();
     await expect(page).toHaveURL(/\/dashboard\?onboarding=scan/);
     await page.getByRole("button", { name: "Skip" }).click();
   }
@@ -129,6 +139,7 @@ test("a Pro owner adds a second and a third site: the discounted price and the s
     object: string;
     billing_reason?: string;
     customer?: string;
+    amount_paid?: number;
   }>;
   const workspace = await e2eDb()
     .selectFrom("workspaces")
@@ -139,6 +150,8 @@ test("a Pro owner adds a second and a third site: the discounted price and the s
     (o) => o.object === "invoice" && o.billing_reason === "subscription_update" && o.customer === workspace.stripe_customer_id,
   );
   expect(prorations).toHaveLength(2);
+  // Charged exactly what the dialog showed.
+  expect(prorations.map((p) => p.amount_paid).sort()).toEqual([...shown].sort());
 });
 
 test("the plan page passes axe and fits a phone", async ({ page }) => {

@@ -194,6 +194,77 @@ export async function startFakeStripe({
   const itemOf = (subscription: StripeObject) =>
     (subscription.items as { data: Array<Record<string, unknown> & { price: StripeObject; quantity: number }> }).data[0]!;
 
+  /** An amount per period for the rest of the period from the proration date (default now), rounded as one line item. */
+  function proratedAmount(item: Record<string, unknown>, amount: number, prorationDate: unknown) {
+    const period = Number(item.current_period_end) - Number(item.current_period_start);
+    const from = prorationDate === undefined ? now() : Number(prorationDate);
+    const left = Math.max(0, Number(item.current_period_end) - from);
+    return Math.round((amount * left) / Math.max(1, period));
+  }
+
+  /** What a change from `before` to `after` per period costs for the rest of the period: remaining time less unused time. */
+  function proratedDifference(item: Record<string, unknown>, before: number, after: number, prorationDate: unknown) {
+    return proratedAmount(item, after, prorationDate) - proratedAmount(item, before, prorationDate);
+  }
+
+  /**
+   * POST /v1/invoices/create_preview for a subscription update: the invoice the change would create, with the
+   * prorations as line items marked `parent.subscription_item_details.proration` (unused time at the old quantity,
+   * remaining time at the new) and, with always_invoice, nothing else; otherwise the next renewal at the new quantity too.
+   */
+  function previewInvoice(params: Record<string, unknown>): { status: number; body: unknown } {
+    const subscription = objects.get(String(params.subscription ?? ""));
+    if (!subscription || subscription.object !== "subscription")
+      return {
+        status: 400,
+        body: { error: { type: "invalid_request_error", message: `No such subscription: '${String(params.subscription)}'` } },
+      };
+    const details = (params.subscription_details ?? {}) as Record<string, unknown>;
+    const item = itemOf(subscription);
+    const change = (details.items as Array<Record<string, string>> | undefined)?.[0];
+    if (change?.id && change.id !== item.id)
+      return { status: 400, body: { error: { type: "invalid_request_error", message: `No such subscription item: '${change.id}'` } } };
+    const quantity = change?.quantity === undefined ? item.quantity : Number(change.quantity);
+    const prorationDate = details.proration_date === undefined ? now() : Number(details.proration_date);
+    const before = amountFor(item.price, item.quantity);
+    const after = amountFor(item.price, quantity);
+    const period = { start: prorationDate, end: Number(item.current_period_end) };
+    const line = (amount: number, description: string, proration: boolean) => ({
+      id: newId("il"),
+      object: "line_item",
+      amount,
+      currency: "usd",
+      description,
+      period,
+      parent: { type: "subscription_item_details", subscription_item_details: { subscription_item: item.id, proration } },
+    });
+    const lines =
+      quantity === item.quantity
+        ? []
+        : [
+            line(-proratedAmount(item, before, prorationDate), `Unused time on ${item.quantity} × Inkpilot Pro`, true),
+            line(proratedAmount(item, after, prorationDate), `Remaining time on ${quantity} × Inkpilot Pro`, true),
+          ];
+    if (details.proration_behavior !== "always_invoice") lines.push(line(after, `${quantity} × Inkpilot Pro`, false));
+    const total = lines.reduce((sum, l) => sum + l.amount, 0);
+    return {
+      status: 200,
+      body: {
+        id: `upcoming_${subscription.id}`,
+        object: "invoice",
+        customer: subscription.customer,
+        subscription: subscription.id,
+        currency: "usd",
+        subtotal: total,
+        total,
+        amount_due: Math.max(0, total),
+        subscription_proration_date: prorationDate,
+        lines: asList(lines, "/v1/invoices/upcoming/lines"),
+        livemode: false,
+      },
+    };
+  }
+
   function makeInvoice(subscription: StripeObject, fields: Record<string, unknown>): StripeObject {
     const item = itemOf(subscription);
     const invoice: StripeObject = {
@@ -231,9 +302,7 @@ export async function startFakeStripe({
         item.quantity = quantity;
         const after = amountFor(item.price, quantity);
         if (params.proration_behavior === "always_invoice" && after > before) {
-          const period = Number(item.current_period_end) - Number(item.current_period_start);
-          const left = Math.max(0, Number(item.current_period_end) - now());
-          const prorated = Math.round(((after - before) * left) / Math.max(1, period));
+          const prorated = proratedDifference(item, before, after, params.proration_date);
           invoice = makeInvoice(subscription, { amount_due: prorated, amount_paid: prorated, billing_reason: "subscription_update" });
         }
       }
@@ -405,6 +474,7 @@ export async function startFakeStripe({
       return { status: 200, body: product };
     }
     if (path === "/v1/prices") return createPrice(params);
+    if (path === "/v1/invoices/create_preview") return previewInvoice(params);
     if (path === "/v1/checkout/sessions") {
       const lineItems = (params.line_items as Array<Record<string, string>> | undefined) ?? [];
       const invalid = (param: string, message: string) => ({

@@ -7,7 +7,11 @@ import { getUsageSummary } from "#app/modules/articles/quota.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { chargeAiAction } from "#app/modules/billing/ai-meter.server";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
-import { syncSiteQuantity } from "#app/modules/billing/stripe-events.server";
+import { requestSiteQuantitySync, syncSiteQuantity } from "#app/modules/billing/stripe-events.server";
+import { pricePerSiteCents } from "#app/modules/billing/plans";
+import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
+import { action as sitesAction, loader as sitesLoader } from "#app/routes/dashboard/sites/route";
+import type { FormReply } from "#app/utils/form-reply";
 import { getBilling } from "#app/modules/billing/stripe.server";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { checkoutReturn } from "#app/modules/billing/return.server";
@@ -371,6 +375,62 @@ describe("sites and the portal", () => {
       (await (await fetch(`${fake.url}/__fake/objects`)).json()) as Array<{ object: string; billing_reason?: string }>
     ).filter((o) => o.object === "invoice" && o.billing_reason === "subscription_update");
     expect(invoicesAfter.length).toBe(1);
+  });
+
+  it("adding a site on Pro shows the exact charge now and the new price, and charges only that, only once agreed", async () => {
+    const user = await makeUser(db);
+    const { subscriptionId } = await buyPro(user);
+    const unwire = onSiteCountChange((db, workspaceId, change) => requestSiteQuantitySync(db, workspaceId, change));
+    try {
+      const dialog = await callRoute<{
+        dialog: { charge: { ok: true; chargeNowCents: number; recurringCents: number; sites: number; prorationDate: number } };
+      }>({
+        middleware: [requireAuth],
+        handler: sitesLoader,
+        request: get("/dashboard/sites?new=1", user.cookie),
+      });
+      const charge = dialog.data.dialog.charge;
+      expect(charge).toMatchObject({ ok: true, sites: 2, interval: "month", recurringCents: pricePerSiteCents("month", 2) * 2 });
+      // Most of a month is left: the charge is most of the second site's price, never more.
+      expect(charge.chargeNowCents).toBeGreaterThan(0.9 * (pricePerSiteCents("month", 2) * 2 - pricePerSiteCents("month", 1)));
+      expect(charge.chargeNowCents).toBeLessThanOrEqual(pricePerSiteCents("month", 2) * 2 - pricePerSiteCents("month", 1));
+
+      const addSite = (fields: Record<string, string>) =>
+        callRoute<FormReply>({
+          middleware: [requireAuth],
+          handler: sitesAction,
+          request: post("/dashboard/sites", { intent: "add", name: "Second shop", url: "https://second.example", ...fields }, user.cookie),
+        });
+      const siteCount = async () =>
+        (await db.selectFrom("sites").select("id").where("workspace_id", "=", user.workspaceId).execute()).length;
+      // Not agreed (no charge shown, or another amount): nothing is added or charged.
+      const unagreed = await addSite({});
+      expect(unagreed.status).toBe(409);
+      expect(unagreed.data.notice?.description).toBe("Please review the charge for this site before adding it.");
+      const otherAmount = await addSite({
+        prorationDate: String(charge.prorationDate),
+        expectedChargeCents: String(charge.chargeNowCents - 1),
+      });
+      expect(otherAmount.data.notice?.description).toBe("The charge for this site has changed. Please review the new amount.");
+      expect(await siteCount()).toBe(1);
+
+      const agreed = await addSite({ prorationDate: String(charge.prorationDate), expectedChargeCents: String(charge.chargeNowCents) });
+      expect(redirectTarget(agreed)).toMatch(/^\/dashboard\?onboarding=scan/);
+      expect(await siteCount()).toBe(2);
+      await jobsSettled();
+      const invoices = (
+        (await (await fetch(`${fake.url}/__fake/objects`)).json()) as Array<{
+          object: string;
+          billing_reason?: string;
+          amount_paid?: number;
+          parent?: { subscription_details?: { subscription?: string } };
+        }>
+      ).filter((o) => o.object === "invoice" && o.billing_reason === "subscription_update");
+      const ofThisSubscription = invoices.filter((i) => i.parent?.subscription_details?.subscription === subscriptionId);
+      expect(ofThisSubscription.map((i) => i.amount_paid)).toEqual([charge.chargeNowCents]);
+    } finally {
+      unwire();
+    }
   });
 
   it("when the portal cannot be opened, the fallback link is offered with the spec's words", async () => {

@@ -47,7 +47,8 @@ export const OPERATIONS = {
     path: "/sites",
     tag: "Sites",
     summary: "List the sites this key can act on",
-    description: "A key limited to one site sees that site only.",
+    description:
+      "A key limited to one site sees that site only. Sites are added in the dashboard only: on Pro it shows the prorated charge now and the new recurring price, and charges nothing until the owner agrees.",
     success: { status: 200, schema: SiteListSchema, description: "The sites" },
     errors: [],
   },

@@ -9,6 +9,7 @@ import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { recordRevision, type RevisionSource } from "./revisions.server";
 import { bodySentences } from "./site-sentences";
+import { researchBasisOfArticle } from "./research-basis.server";
 import { forgetArticleSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
 import { slugify } from "./text";
@@ -108,6 +109,8 @@ export async function deriveArticleFields(
     linkChecks: await linkChecksOfArticle(db, siteId, fields.articleId),
     // The duplicate-content check: which of the body's sentences the site's other articles hold.
     siteSentences: await siteSentencesFor(db, siteId, fields.articleId, fields.html),
+    // Topic coverage and the sources of its facts: what the article's research found (none for a new manual article).
+    research: await researchBasisOfArticle(db, siteId, fields.articleId),
     title: fields.title,
     metaDescription: fields.metaDescription,
     keyword: fields.targetKeyword,

@@ -1,12 +1,18 @@
 import type { DB } from "#app/db/client.server";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
 import type { LinkAmount } from "#app/modules/settings/content-options";
+import { articleBlocks } from "./content-checks";
+import { researchBasisOfArticle } from "./research-basis.server";
+import { coverageCheck, unsourcedCheck } from "./seo-research";
+import { duplicatesCheck, specificityCheck } from "./seo-substance";
+import { siteDuplicates } from "./site-sentences";
 import { siteSentencesOfArticle } from "./site-sentences.server";
+import { longSentences } from "./specificity";
 
 /**
  * What the write screen's SEO panel needs from the server besides the site's settings and the links' checks:
- * which of the stored article's sentences the site's other articles hold (two indexed reads, no scoring), and
- * why its writer linked less than the settings ask.
+ * which of the stored article's sentences the site's other articles hold (two indexed reads, no scoring), why
+ * its writer linked less than the settings ask, and what its research found (topic coverage, the ledger's claims).
  */
 export async function panelFactsOfArticle(
   db: DB,
@@ -14,9 +20,47 @@ export async function panelFactsOfArticle(
   articleId: string | null | undefined,
   wanted: { internalLinksWanted: LinkAmount; externalLinksWanted: LinkAmount },
 ) {
-  const [siteSentences, linkShortfall] = await Promise.all([
+  const [siteSentences, linkShortfall, research] = await Promise.all([
     siteSentencesOfArticle(db, siteId, articleId),
     linkShortfallOfArticle(db, siteId, articleId, wanted),
+    researchBasisOfArticle(db, siteId, articleId),
   ]);
-  return { siteSentences, linkShortfall };
+  return { siteSentences, linkShortfall, research };
+}
+
+/** One failed content check as auto-pilot's quality gate words it: the panel's label and finding, and one example. */
+export type SubstanceFinding = { label: string; detail: string; example?: string };
+
+/**
+ * The stored article's failed content checks of substance, in the panel's words: topic coverage against its
+ * research, specificity, text copied from the site's other articles and facts without a source. Auto-pilot's
+ * quality gate adds them to its reasons. An article without research is not held for coverage.
+ */
+export async function substanceFindings(
+  db: DB,
+  siteId: string,
+  article: { id: string; title: string; target_keyword: string; content_html: string },
+): Promise<SubstanceFinding[]> {
+  const html = article.content_html;
+  const blocks = articleBlocks(html);
+  const [siteSentences, research] = await Promise.all([
+    siteSentencesOfArticle(db, siteId, article.id),
+    researchBasisOfArticle(db, siteId, article.id),
+  ]);
+  const checks = [
+    coverageCheck(html, article.title, article.target_keyword, research, ""),
+    specificityCheck(blocks, article.target_keyword, article.title, ""),
+    duplicatesCheck(siteDuplicates(html, siteSentences), ""),
+    unsourcedCheck(html, research?.claims ?? [], longSentences(blocks).length),
+  ];
+  return checks
+    .filter((c) => !c.passed && c.counted !== false)
+    .map(({ id, label, detail, examples }) => {
+      const first = examples?.[0];
+      if (!first) return { label, detail };
+      if (id !== "coverage") return { label, detail, example: `For example: ${first}.` };
+      // Coverage names what is missing: the terms (or products) first, and one question searchers ask.
+      const missing = [examples.find((e) => !e.startsWith("Unanswered")), examples.find((e) => e.startsWith("Unanswered"))];
+      return { label, detail, example: `${missing.filter(Boolean).join(". ")}.` };
+    });
 }

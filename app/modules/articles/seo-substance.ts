@@ -8,7 +8,15 @@ import type { ContentBlock } from "./content-checks";
  */
 
 /** A check as seo.ts lists it, before weighting (its SeoCheck less the weight). */
-type Check<Id extends string = string> = { id: Id; label: string; passed: boolean; detail: string; fix?: string; examples?: string[] };
+type Check<Id extends string = string> = {
+  id: Id;
+  label: string;
+  passed: boolean;
+  detail: string;
+  fix?: string;
+  examples?: string[];
+  counted?: false;
+};
 
 /** What the server found of the body's sentences in the site's other articles (absent: not looked up). */
 export type SiteDuplicates = {
@@ -77,5 +85,8 @@ export function failWhenEmpty<T extends Check>(checks: T[], words: number, conte
     words === 0
       ? "There is no text to check yet: write the article first."
       : `There are only ${words} words, too few to check: write the article first.`;
-  return checks.map((c) => (contentIds.has(c.id) ? { ...c, passed: false, detail, fix: undefined, examples: undefined } : c));
+  // A check that does not count (nothing to measure against) keeps saying why.
+  return checks.map((c) =>
+    contentIds.has(c.id) && c.counted !== false ? { ...c, passed: false, detail, fix: undefined, examples: undefined } : c,
+  );
 }

@@ -3,10 +3,13 @@ import { analyzeReadability } from "#app/modules/tools/readability";
 import * as textChecks from "./content-checks";
 import { keywordShape } from "./keyword-shape";
 import { linkCheck, type LinkShortfall } from "./seo-links";
+import { coverageCheck, unsourcedCheck } from "./seo-research";
 import { duplicatesCheck, failWhenEmpty, specificityCheck } from "./seo-substance";
+import { longSentences } from "./specificity";
 import { siteDuplicates, type SiteSentences } from "./site-sentences";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "./article-html";
 import { countWords } from "./text";
+import type { ResearchBasis } from "./coverage";
 
 /**
  * The SEO panel's scorer. Pure and isomorphic: the write screen runs it in the
@@ -56,6 +59,12 @@ export type SeoInput = {
   siteSentences?: SiteSentences;
   /** Why the writer of a generated article linked less than the settings ask (its generation's record). */
   linkShortfall?: LinkShortfall;
+  /**
+   * What the article's research found (researchBasis, on the server): topic coverage is measured against it and
+   * its ledger's claims count as sources. Null: the article has no research (coverage is shown, not scored);
+   * absent: not looked up (coverage is left out).
+   */
+  research?: ResearchBasis | null;
 };
 
 type SeoCheckId =
@@ -77,7 +86,9 @@ type SeoCheckId =
   | "links-verified"
   | "headings-title"
   | "specificity"
-  | "duplicates";
+  | "duplicates"
+  | "coverage"
+  | "unsourced";
 
 export type SeoCheck = {
   id: SeoCheckId;
@@ -90,6 +101,8 @@ export type SeoCheck = {
   fix?: string;
   /** Sentences or links that show the problem, a few at most. */
   examples?: string[];
+  /** False: shown but not scored, as there is nothing to measure against (its weight is 0). */
+  counted?: false;
 };
 
 export type SeoResult = {
@@ -129,6 +142,9 @@ const WEIGHTS: Record<SeoCheckId, number> = {
   "headings-title": 10,
   specificity: 20,
   duplicates: 15,
+  // Checks against the article's research (topic coverage) and its sources (docs/decisions/057).
+  coverage: 15,
+  unsourced: 10,
 };
 
 /** Filler, whatever else it gets right, is not "Good": while one of these fails the score stays below SEO_PASS_SCORE. */
@@ -138,9 +154,10 @@ const BLOCKING: ReadonlySet<SeoCheckId> = new Set([
   "keyword-grammar",
   "specificity",
   "duplicates",
+  "coverage",
 ]);
 /** The checks that read the text itself: an empty or near-empty draft passes none of them. */
-const CONTENT_CHECKS: ReadonlySet<string> = new Set([...BLOCKING, "links-verified", "headings-title"]);
+const CONTENT_CHECKS: ReadonlySet<string> = new Set([...BLOCKING, "links-verified", "headings-title", "unsourced"]);
 const BLOCKING_NOTE = ` Until this is fixed the score stays below ${SEO_PASS_SCORE}.`;
 
 function escapeRegExp(text: string) {
@@ -282,6 +299,8 @@ function contentChecks(input: SeoInput, parsed: ParsedHtml, title: string, keywo
   });
   checks.push(specificityCheck(blocks, keyword, title, BLOCKING_NOTE));
   if (input.siteSentences) checks.push(duplicatesCheck(siteDuplicates(input.html, input.siteSentences), BLOCKING_NOTE));
+  if (input.research !== undefined) checks.push(coverageCheck(input.html, title, keyword, input.research, BLOCKING_NOTE));
+  checks.push(unsourcedCheck(input.html, input.research?.claims ?? [], longSentences(blocks).length));
   return { checks: failWhenEmpty(checks, words, CONTENT_CHECKS), stuffing };
 }
 
@@ -464,7 +483,7 @@ export function scoreArticle(input: SeoInput): SeoResult {
   const content = contentChecks(input, parsed, title, keyword, words);
   checks.push(...content.checks);
 
-  const weighted = checks.map((check) => ({ ...check, weight: WEIGHTS[check.id] }));
+  const weighted = checks.map((check) => ({ ...check, weight: check.counted === false ? 0 : WEIGHTS[check.id] }));
   return {
     ...tally(weighted),
     checks: weighted,

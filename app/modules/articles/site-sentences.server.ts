@@ -1,8 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
-import { articleBlocks } from "./content-checks";
-import { duplicatesCheck, specificityCheck } from "./seo-substance";
-import { bodySentences, siteDuplicates, type SiteSentences } from "./site-sentences";
+import { bodySentences, type SiteSentences } from "./site-sentences";
 
 /**
  * Duplicate content across a site, the stored half (migrations/0034_article_sentences.ts): article_sentences holds
@@ -157,20 +155,4 @@ export async function articlesWithoutSentences(db: DB, siteId: string, limit: nu
     .orderBy("a.id")
     .limit(limit)
     .execute();
-}
-
-/**
- * The stored article's failed specificity and duplicate-content checks, in the panel's words (label and detail):
- * auto-pilot's quality gate adds them to its reasons.
- */
-export async function substanceFindings(
-  db: DB,
-  siteId: string,
-  article: { id: string; title: string; target_keyword: string; content_html: string },
-): Promise<Array<{ label: string; detail: string }>> {
-  const checks = [
-    specificityCheck(articleBlocks(article.content_html), article.target_keyword, article.title, ""),
-    duplicatesCheck(siteDuplicates(article.content_html, await siteSentencesOfArticle(db, siteId, article.id)), ""),
-  ];
-  return checks.filter((c) => !c.passed).map(({ label, detail }) => ({ label, detail }));
 }

@@ -44,8 +44,13 @@ export function stem(word: string): string {
   return w;
 }
 
-function wordsOf(text: string): string[] {
+export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+}
+
+/** A word that names no topic: grammar, or the scaffolding titles and headings are built from. */
+export function isScaffolding(word: string): boolean {
+  return NOT_TOPIC.has(word.toLowerCase());
 }
 
 /** The topic's terms (stems) from the target keyword, the title and the headings. */
@@ -72,14 +77,19 @@ export type Specificity = {
   terms: string[];
 };
 
+/** The body's sentences (not headings) long enough to judge. */
+export function longSentences(blocks: ContentBlock[]): string[] {
+  return blocks
+    .filter((b) => b.heading === null)
+    .flatMap((b) => splitSentences(b.text))
+    .filter((s) => wordsOf(s).length >= MIN_SENTENCE_WORDS);
+}
+
 /** The share of the body's sentences (not headings) that hold no term of the topic. */
 export function specificity(blocks: ContentBlock[], keyword: string, title: string): Specificity {
   const headings = blocks.filter((b) => b.heading !== null && b.heading <= 3).map((b) => b.text);
   const terms = topicTerms(keyword, title, headings);
-  const sentences = blocks
-    .filter((b) => b.heading === null)
-    .flatMap((b) => splitSentences(b.text))
-    .filter((s) => wordsOf(s).length >= MIN_SENTENCE_WORDS);
+  const sentences = longSentences(blocks);
   const offTopic = sentences.filter((s) => !wordsOf(s).some((w) => terms.has(stem(w))));
   return {
     sentences: sentences.length,

@@ -7,6 +7,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { getSeoContext } from "./mutations.server";
+import { researchBasisOfArticle } from "./research-basis.server";
 import { bodySentences } from "./site-sentences";
 import { articlesWithoutSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
@@ -199,6 +200,7 @@ async function rescoreArticle(db: DB, siteId: string, id: string, context: Await
           ...context,
           linkChecks: await linkChecksOfArticle(db, siteId, source.id),
           siteSentences: await siteSentencesFor(db, siteId, source.id, source.content_html),
+          research: await researchBasisOfArticle(db, siteId, source.id),
           title: source.title,
           metaDescription: source.meta_description,
           keyword: source.target_keyword,

@@ -9,7 +9,7 @@
  * Bump when the SEO panel's checks or weights change (app/modules/articles/seo.ts): every stored score
  * is then recomputed the next time the list shows it.
  */
-const SEO_SCORER_VERSION = 4;
+const SEO_SCORER_VERSION = 5;
 
 /** The site settings the score depends on (what getSeoContext returns). */
 export type SeoBasisInput = {

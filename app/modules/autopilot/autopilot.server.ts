@@ -16,7 +16,7 @@ import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publ
 import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
-import { substanceFindings } from "#app/modules/articles/site-sentences.server";
+import { substanceFindings } from "#app/modules/articles/panel-facts.server";
 import { qualityGate } from "./gate";
 
 /**

@@ -41,6 +41,25 @@ describe("qualityGate and the SEO panel's content findings", () => {
     ]);
     expect(qualityGate({ ...good, findings: [] }, settings)).toEqual([]);
   });
+
+  it("adds topic coverage and facts without a source, each with one example", () => {
+    const findings = [
+      {
+        label: "Covers what searchers look for",
+        detail: "It covers 2 of 19 topics (11%) that the top 8 search results cover.",
+        example: "Missing terms: “freezer” and “roast date”. Unanswered: “Can you freeze coffee beans?”.",
+      },
+      {
+        label: "Facts have a source",
+        detail: "3 of 3 figures and findings it states have no source.",
+        example: "For example: “Beans lose 60% of their aroma within 15 days.” (a percentage).",
+      },
+    ];
+    expect(qualityGate({ ...good, findings }, settings)).toEqual([
+      "Covers what searchers look for: It covers 2 of 19 topics (11%) that the top 8 search results cover. Missing terms: “freezer” and “roast date”. Unanswered: “Can you freeze coffee beans?”.",
+      "Facts have a source: 3 of 3 figures and findings it states have no source. For example: “Beans lose 60% of their aroma within 15 days.” (a percentage).",
+    ]);
+  });
 });
 
 describe("qualityGate and the content plan", () => {

@@ -16,8 +16,11 @@ export type GateArticle = {
   competesWith?: string | null;
   /** External links of the article the link checker has not found working (unchecked, broken, blocked, failed). */
   unverifiedLinks?: number;
-  /** The SEO panel's failed specificity and duplicate-content checks (substanceFindings), in the panel's words. */
-  findings?: Array<{ label: string; detail: string }>;
+  /**
+   * The SEO panel's failed checks of substance (substanceFindings): topic coverage, specificity, text copied from
+   * the site's other articles and facts without a source, in the panel's words with one example each.
+   */
+  findings?: Array<{ label: string; detail: string; example?: string }>;
 };
 export type GateSettings = { minScore: number; articleLength: ArticleLength; strictLinks?: boolean };
 
@@ -46,7 +49,8 @@ export function qualityGate(article: GateArticle, settings: GateSettings): strin
     reasons.push(
       `${article.unverifiedLinks} of its links to other websites ${article.unverifiedLinks === 1 ? "is" : "are"} not verified working (strict links is on).`,
     );
-  for (const finding of article.findings ?? []) reasons.push(`${finding.label}: ${finding.detail}`);
+  for (const finding of article.findings ?? [])
+    reasons.push(`${finding.label}: ${finding.detail}${finding.example ? ` ${finding.example}` : ""}`);
   if (article.competesWith)
     reasons.push(
       `Its keyword competes with ${article.competesWith} (the content plan's cannibalisation flag): merge, retarget or keep it first.`,

@@ -9,6 +9,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { countSites } from "#app/modules/workspaces/sites.server";
+import type { SiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
 import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { linkCustomer } from "./checkout.server";
 import { getBilling, type BillingConfig } from "./stripe.server";
@@ -162,7 +163,8 @@ export const applyStripeEventJob: JobDefinition<typeof ApplyPayload> = {
   },
 };
 
-const QuantityPayload = z.object({ workspaceId: z.string() });
+/** prorationDate: the Unix seconds of the charge the customer was shown (site-charge.server.ts), so Stripe charges exactly that. */
+const QuantityPayload = z.object({ workspaceId: z.string(), prorationDate: z.number().int().positive().optional() });
 
 // What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
 declare module "#app/modules/jobs/queue.server" {
@@ -178,7 +180,13 @@ declare module "#app/modules/jobs/queue.server" {
  * from the next invoice (no credit for the paid period). The key names the job,
  * so a retry of the same change never makes a second one.
  */
-export async function syncSiteQuantity(db: DB, billing: BillingConfig, workspaceId: string, changeKey: string | number) {
+export async function syncSiteQuantity(
+  db: DB,
+  billing: BillingConfig,
+  workspaceId: string,
+  changeKey: string | number,
+  { prorationDate }: { prorationDate?: number } = {},
+) {
   const live = await liveSubscription(db, workspaceId);
   if (!live || !live.stripe_item_id) return null;
   const sites = await countSites(db, workspaceId);
@@ -188,7 +196,11 @@ export async function syncSiteQuantity(db: DB, billing: BillingConfig, workspace
   const more = sites > (item.quantity ?? 0);
   await billing.stripe.subscriptions.update(
     current.id,
-    { items: [{ id: item.id, quantity: sites }], proration_behavior: more ? "always_invoice" : "none" },
+    {
+      items: [{ id: item.id, quantity: sites }],
+      proration_behavior: more ? "always_invoice" : "none",
+      ...(more && prorationDate ? { proration_date: prorationDate } : {}),
+    },
     { idempotencyKey: `quantity-${current.id}-${item.quantity}-${sites}-${changeKey}` },
   );
   await syncSubscription(db, billing.stripe, current.id, { workspaceId });
@@ -197,16 +209,16 @@ export async function syncSiteQuantity(db: DB, billing: BillingConfig, workspace
 
 export const syncSiteQuantityJob: JobDefinition<typeof QuantityPayload> = {
   payload: QuantityPayload,
-  async run({ workspaceId }, { db, job }) {
+  async run({ workspaceId, prorationDate }, { db, job }) {
     const billing = getBilling();
     if (!billing) return;
-    await syncSiteQuantity(db, billing, workspaceId, job.id);
+    await syncSiteQuantity(db, billing, workspaceId, job.id, { prorationDate });
   },
 };
 
 /** Called after a site is added or deleted (registered in app/worker/hooks.server.ts): the subscription follows the site count. */
-export async function requestSiteQuantitySync(db: DB, workspaceId: string) {
+export async function requestSiteQuantitySync(db: DB, workspaceId: string, change: SiteCountChange = {}) {
   if (!getEnv().billingEnabled) return;
-  await enqueue(db, "sync-site-quantity", { workspaceId }, { tenant: { workspaceId } });
+  await enqueue(db, "sync-site-quantity", { workspaceId, prorationDate: change.prorationDate }, { tenant: { workspaceId } });
   notifyWorker();
 }

@@ -52,7 +52,7 @@ test("errors: wrong credentials, a failed task, a server error", async () => {
   await expect(wrong.metrics(["standing desk"])).rejects.toThrow(/HTTP 401.*not authorized/);
   fake.failures.push({ statusCode: 40501, message: "Invalid Field: 'location_code'." });
   await expect(provider().metrics(["standing desk"])).rejects.toThrow(
-    new KeywordDataError("DataForSEO task error 40501: Invalid Field: 'location_code'."),
+    new KeywordDataError("DataForSEO task error 40501: Invalid Field: 'location_code'.", { statusCode: 40501 }),
   );
   fake.failures.push({ httpStatus: 500 });
   await expect(provider().metrics(["standing desk"])).rejects.toBeInstanceOf(KeywordDataError);

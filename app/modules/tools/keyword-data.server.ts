@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { createDataForSeoClient, type DataForSeoConfig } from "#app/modules/research/dataforseo-client.server";
 
 /**
  * Keyword metrics (search volume, difficulty, CPC) from a configured
@@ -24,7 +24,8 @@ export interface KeywordDataProvider {
   metrics(keywords: string[], options?: { correlationId?: string; signal?: AbortSignal }): Promise<Map<string, KeywordMetrics>>;
 }
 
-export class KeywordDataError extends Error {}
+/** A failed keyword-data call: the DataForSEO client's error (HTTP, envelope, task or transport failure). */
+export { DataForSeoError as KeywordDataError } from "#app/modules/research/dataforseo-client.server";
 
 const SEARCH_VOLUME_PATH = "/v3/keywords_data/google_ads/search_volume/live";
 // United States, English: the tool has no location picker.
@@ -41,20 +42,6 @@ const ResultItem = z.object({
   competition_index: z.number().nullable().optional(),
   cpc: z.number().nullable().optional(),
 });
-const SearchVolumeAnswer = z.object({
-  status_code: z.number(),
-  status_message: z.string(),
-  tasks: z
-    .array(
-      z.object({
-        status_code: z.number(),
-        status_message: z.string(),
-        result: z.array(ResultItem).nullable(),
-      }),
-    )
-    .nullable()
-    .optional(),
-});
 
 /** Google Ads competition (0-100 index, else LOW/MEDIUM/HIGH) as a difficulty label. */
 export function difficultyFrom(index: number | null | undefined, competition?: string | null): Difficulty | null {
@@ -67,16 +54,8 @@ const TIMEOUT_MS = 20_000;
 // A search volume answer for the few keywords one tool run sends is a few kilobytes.
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-export function createDataForSeoProvider(config: { login: string; password: string; baseUrl: string }): KeywordDataProvider {
-  const auth = `Basic ${Buffer.from(`${config.login}:${config.password}`).toString("base64")}`;
+export function createDataForSeoProvider(config: DataForSeoConfig): KeywordDataProvider {
+  const client = createDataForSeoClient(config);
   return {
     name: "DataForSEO",
     async metrics(keywords, options) {
@@ -85,38 +64,15 @@ export function createDataForSeoProvider(config: { login: string; password: stri
       );
       const out = new Map<string, KeywordMetrics>();
       if (accepted.length === 0) return out;
-      let response;
-      try {
-        response = await guardedFetch(new URL(SEARCH_VOLUME_PATH, config.baseUrl), {
-          method: "POST",
-          headers: {
-            Authorization: auth,
-            "Content-Type": "application/json",
-            ...(options?.correlationId ? { "X-Request-Id": options.correlationId } : {}),
-          },
-          body: JSON.stringify([{ keywords: accepted, location_code: LOCATION_CODE, language_code: LANGUAGE_CODE }]),
-          timeoutMs: TIMEOUT_MS,
-          maxBytes: MAX_ANSWER_BYTES,
-          correlationId: options?.correlationId,
-          signal: options?.signal,
-        });
-      } catch (error) {
-        if (error instanceof OutboundRequestError) throw new KeywordDataError(`DataForSEO: ${error.code}`, { cause: error });
-        throw error;
-      }
-      const parsed = SearchVolumeAnswer.safeParse(parseJson(response.text()));
-      const ok = response.status >= 200 && response.status < 300;
-      if (!ok || !parsed.success) {
-        throw new KeywordDataError(`DataForSEO answered HTTP ${response.status}${parsed.success ? `: ${parsed.data.status_message}` : ""}`);
-      }
-      const body = parsed.data;
-      // DataForSEO reports errors in status codes inside a 200 answer: 20000 is success.
-      if (body.status_code !== 20000) throw new KeywordDataError(`DataForSEO error ${body.status_code}: ${body.status_message}`);
-      const task = body.tasks?.[0];
-      if (!task || task.status_code !== 20000) {
-        throw new KeywordDataError(`DataForSEO task error ${task?.status_code ?? "missing"}: ${task?.status_message ?? "no task"}`);
-      }
-      for (const item of task.result ?? []) {
+      const result = await client.post(
+        SEARCH_VOLUME_PATH,
+        { keywords: accepted, location_code: LOCATION_CODE, language_code: LANGUAGE_CODE },
+        { ...options, timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES },
+      );
+      for (const raw of result) {
+        const parsed = ResultItem.safeParse(raw);
+        if (!parsed.success) continue;
+        const item = parsed.data;
         const keyword = item.keyword.toLowerCase();
         out.set(keyword, {
           keyword,

@@ -10,7 +10,9 @@ import { logger } from "#app/utils/logger.server";
  * logged and never undoes the change or stops the others.
  */
 
-export type SiteCountHook = (db: DB, workspaceId: string) => Promise<void> | void;
+/** prorationDate: the time of the charge the customer agreed to when adding a site (billing charges exactly that). */
+export type SiteCountChange = { prorationDate?: number };
+export type SiteCountHook = (db: DB, workspaceId: string, change: SiteCountChange) => Promise<void> | void;
 
 const hooks: SiteCountHook[] = [];
 
@@ -23,10 +25,10 @@ export function onSiteCountChange(hook: SiteCountHook) {
   };
 }
 
-export async function afterSiteCountChange(db: DB, workspaceId: string) {
+export async function afterSiteCountChange(db: DB, workspaceId: string, change: SiteCountChange = {}) {
   for (const hook of hooks) {
     try {
-      await hook(db, workspaceId);
+      await hook(db, workspaceId, change);
     } catch (error) {
       logger.error({ err: error, workspaceId }, "site count hook failed");
     }

@@ -25,6 +25,12 @@ export const AddSiteSchema = z.object({
     .refine(isHttpUrl, "Please enter a valid URL, e.g. https://example.com"),
 });
 
+/** On Pro the add form carries the charge it showed (app/modules/billing/site-charge.server.ts). */
+export const ChargeAgreementSchema = z.object({
+  prorationDate: z.coerce.number().int().positive().optional(),
+  expectedChargeCents: z.coerce.number().int().min(0).optional(),
+});
+
 export const RenameSiteSchema = z.object({ siteId: z.string().min(1), name: siteName });
 
 /** Deleting asks for the site's name, typed exactly (surrounding spaces aside). */

@@ -7,7 +7,7 @@ import { unsharedFilesOfSite } from "#app/modules/uploads/stored-images.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow } from "#app/utils/time";
 import { insertSite } from "./accounts.server";
-import { afterSiteCountChange } from "./site-count-hooks.server";
+import { afterSiteCountChange, type SiteCountChange } from "./site-count-hooks.server";
 
 /**
  * A workspace's sites (docs/decisions/043): list, add, rename, delete, and the
@@ -99,7 +99,13 @@ export class SiteUrlError extends Error {
  * A new site with default settings and its hosted blog; the caller makes it current. Its address is what the scan
  * reads and link checks resolve against, so one the SSRF guard refuses is refused now, in its words (decision 052).
  */
-export async function addSite(db: DB, workspaceId: string, site: { name: string; url: string }, actor: Actor) {
+export async function addSite(
+  db: DB,
+  workspaceId: string,
+  site: { name: string; url: string },
+  actor: Actor,
+  change: SiteCountChange = {},
+) {
   try {
     await assertPublicDestination(site.url);
   } catch (error) {
@@ -118,7 +124,7 @@ export async function addSite(db: DB, workspaceId: string, site: { name: string;
     });
     return id;
   });
-  await afterSiteCountChange(db, workspaceId);
+  await afterSiteCountChange(db, workspaceId, change);
   return siteId;
 }
 

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
-import { AddSiteSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
+import { checkAddedSiteCharge } from "#app/modules/billing/site-charge.server";
+import { getBilling } from "#app/modules/billing/stripe.server";
+import { AddSiteSchema, ChargeAgreementSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
 import { addSite, chooseSite, deleteSite, renameSite, SiteUrlError, type Actor } from "#app/modules/workspaces/sites.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { badRequest, notFound } from "#app/utils/responses.server";
@@ -34,9 +36,19 @@ async function add(db: DB, auth: AuthState, actor: Actor, formData: FormData) {
   const { submission } = await parseSubmission(formData, AddSiteSchema);
   if (submission.status !== "success")
     return replyError(submission, { notice: { title: "Error adding site", description: "Please correct the highlighted fields." } });
+  const billing = getBilling();
+  let change = {};
+  if (billing) {
+    const agreed = ChargeAgreementSchema.safeParse(Object.fromEntries(formData));
+    const { prorationDate, expectedChargeCents } = agreed.success ? agreed.data : {};
+    const agreement = prorationDate && expectedChargeCents !== undefined ? { prorationDate, expectedChargeCents } : null;
+    const checked = await checkAddedSiteCharge(db, billing, auth.workspace.id, agreement);
+    if (!checked.ok) return replyError(submission, { status: 409, notice: { title: "Site not added", description: checked.reason } });
+    change = { prorationDate: checked.prorationDate };
+  }
   let siteId: string;
   try {
-    siteId = await addSite(db, auth.workspace.id, submission.value, actor);
+    siteId = await addSite(db, auth.workspace.id, submission.value, actor, change);
   } catch (error) {
     if (!(error instanceof SiteUrlError)) throw error;
     return replyError(submission, { fieldErrors: { url: [error.message] } });

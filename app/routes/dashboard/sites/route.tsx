@@ -7,6 +7,8 @@ import { getDb } from "#app/db/client.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { listSites } from "#app/modules/workspaces/sites.server";
+import { addedSiteChargeView } from "#app/modules/billing/site-charge.server";
+import { getBilling } from "#app/modules/billing/stripe.server";
 import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";
 import { sitesAction } from "./actions.server";
@@ -33,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   let dialog = null;
   if (params.has("new")) {
     requirePermission(auth, "sites.add");
-    dialog = { kind: "new" } as const;
+    dialog = { kind: "new", charge: await addedSiteChargeView(getDb(), getBilling(), auth.workspace.id) } as const;
   } else if (params.get("rename")) {
     requirePermission(auth, "sites.rename");
     dialog = { kind: "rename", site: find(params.get("rename")!) } as const;
@@ -61,7 +63,7 @@ function SiteDialog({ dialog, actionData }: { dialog: Dialog; actionData: unknow
   if (dialog.kind === "new")
     return (
       <UrlDialog title="Add Site" description="A new website with its own settings, topics, articles and connections." closeTo={PAGE}>
-        <AddSiteForm reply={replyFor(actionData, "add")} />
+        <AddSiteForm reply={replyFor(actionData, "add")} charge={dialog.charge} />
       </UrlDialog>
     );
   if (dialog.kind === "rename")

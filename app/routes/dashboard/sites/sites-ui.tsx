@@ -3,7 +3,9 @@ import { Form, Link, useLocation } from "react-router";
 import { Field, FormMessage, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
+import { formatUsd } from "#app/modules/billing/plans";
 import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
+import { formatDayDate } from "#app/utils/time";
 import { AddSiteSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
 import type { SiteRow } from "#app/modules/workspaces/sites.server";
 import type { FormReply } from "#app/utils/form-reply";
@@ -78,7 +80,42 @@ export function SitesList({ sites, currentSiteId, allowed }: { sites: ListedSite
   );
 }
 
-export function AddSiteForm({ reply }: { reply?: FormReply }) {
+type ChargeView =
+  | {
+      ok: true;
+      chargeNowCents: number;
+      recurringCents: number;
+      interval: "month" | "year";
+      sites: number;
+      periodEnd: string | null;
+      prorationDate: number;
+    }
+  | { ok: false; message: string }
+  | null;
+
+/** On Pro: what adding the site charges now and the new recurring price, asked before anything is charged. */
+function SiteCharge({ charge }: { charge: Exclude<ChargeView, null> }) {
+  if (!charge.ok) return <FormMessage title="Price unavailable" description={charge.message} />;
+  const until = charge.periodEnd ? ` (until ${formatDayDate(charge.periodEnd.slice(0, 10))})` : "";
+  return (
+    <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="site-charge">
+      <p>
+        Adding this site charges <strong>{formatUsd(charge.chargeNowCents)} now</strong> for the rest of this billing period{until}.
+      </p>
+      <p className="mt-1">
+        From your next invoice, Pro for {charge.sites} sites is{" "}
+        <strong>
+          {formatUsd(charge.recurringCents)} per {charge.interval}
+        </strong>
+        .
+      </p>
+      <input type="hidden" name="prorationDate" value={charge.prorationDate} />
+      <input type="hidden" name="expectedChargeCents" value={charge.chargeNowCents} />
+    </div>
+  );
+}
+
+export function AddSiteForm({ reply, charge = null }: { reply?: FormReply; charge?: ChargeView }) {
   const pending = useIsPending();
   const [form, fields] = useSchemaForm(AddSiteSchema, { id: "site-add", lastResult: reply?.result });
   return (
@@ -99,11 +136,12 @@ export function AddSiteForm({ reply }: { reply?: FormReply }) {
           autoComplete: "url",
         }}
       />
+      {charge ? <SiteCharge charge={charge} /> : null}
       {reply?.notice ? <FormMessage {...reply.notice} /> : null}
       <div className="flex justify-end gap-3">
         <DialogCancel />
-        <StatusButton pending={pending} pendingLabel="Adding...">
-          Add Site
+        <StatusButton pending={pending} pendingLabel="Adding..." disabled={charge?.ok === false}>
+          {charge?.ok ? `Add site and pay ${formatUsd(charge.chargeNowCents)}` : "Add Site"}
         </StatusButton>
       </div>
     </Form>

@@ -10,14 +10,17 @@ const BADGE = {
 
 function CheckItem({ check }: { check: SeoCheck }) {
   return (
-    <li className="flex gap-2 text-sm" data-check={check.id} data-passed={check.passed}>
-      <span aria-hidden="true" className={cn("mt-0.5 font-bold", check.passed ? "text-emerald-600" : "text-red-600")}>
-        {check.passed ? "✓" : "✗"}
+    <li className="flex gap-2 text-sm" data-check={check.id} data-passed={check.passed} data-counted={check.counted !== false}>
+      <span
+        aria-hidden="true"
+        className={cn("mt-0.5 font-bold", check.counted === false ? "text-slate-400" : check.passed ? "text-emerald-600" : "text-red-600")}
+      >
+        {check.counted === false ? "–" : check.passed ? "✓" : "✗"}
       </span>
       <span className="min-w-0">
         <span className="font-medium text-slate-900">
           {check.label}
-          <span className="sr-only">{check.passed ? " (passed)" : " (to improve)"}</span>
+          <span className="sr-only">{check.counted === false ? " (not scored)" : check.passed ? " (passed)" : " (to improve)"}</span>
         </span>
         <span className="block text-slate-600">{check.detail}</span>
         {check.examples?.length ? (
@@ -43,8 +46,11 @@ function CheckItem({ check }: { check: SeoCheck }) {
 
 /** The SEO panel beside the editor: the score, its verdict, and what each point means (what to improve first). */
 export function SeoPanel({ result, live }: { result: SeoResult; live: boolean }) {
-  const toImprove = result.checks.filter((c) => !c.passed);
-  const passed = result.checks.filter((c) => c.passed);
+  const scored = result.checks.filter((c) => c.counted !== false);
+  const toImprove = scored.filter((c) => !c.passed);
+  const passed = scored.filter((c) => c.passed);
+  // Checks with nothing to measure against (an article without research): shown, never scored.
+  const notScored = result.checks.filter((c) => c.counted === false);
   return (
     <aside aria-labelledby="seo-panel-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="seo-panel">
       <div className="flex items-baseline justify-between gap-2">
@@ -82,6 +88,16 @@ export function SeoPanel({ result, live }: { result: SeoResult; live: boolean })
           <h3 className="mt-4 text-sm font-semibold text-slate-900">Passed ({passed.length})</h3>
           <ul className="mt-2 flex flex-col gap-3" data-testid="seo-passed">
             {passed.map((check) => (
+              <CheckItem key={check.id} check={check} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {notScored.length ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900">Not scored ({notScored.length})</h3>
+          <ul className="mt-2 flex flex-col gap-3" data-testid="seo-not-scored">
+            {notScored.map((check) => (
               <CheckItem key={check.id} check={check} />
             ))}
           </ul>

@@ -1,0 +1,177 @@
+import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
+import { articleBlocks, splitSentences } from "./content-checks";
+import { isScaffolding, stem, wordsOf } from "./specificity";
+
+/**
+ * Topic coverage: what the research found searchers get from the top results (terms and phrases the results
+ * share, the site's products the article was written around, 'People also ask'), and which of it the article
+ * covers. The targets are taken from the article's research snapshot on the server (researchBasis) and sent to
+ * the write screen, which measures the body against them as the customer types. Pure and isomorphic like seo.ts.
+ */
+
+/** What the SEO panel measures an article against, from its research (absent: the article has none). */
+export type ResearchBasis = {
+  /** Phrases found in the titles and headings of two or more top results, most shared first. */
+  terms: string[];
+  /** The names of the site's products the article was written around. */
+  entities: string[];
+  /** 'People also ask'. */
+  questions: string[];
+  /** The claims of the article's ledger: facts stated with these are sourced. */
+  claims: string[];
+  /** How many results the terms were read from. */
+  results: number;
+};
+
+/** A phrase must appear in this many results to be a shared term. */
+const SHARED_BY = 2;
+const MAX_TERMS = 12;
+const MAX_ENTITIES = 3;
+const MAX_QUESTIONS = 6;
+const MAX_PHRASE_WORDS = 3;
+
+/** Function words that end a phrase ("store coffee *in the* freezer": "store coffee", "freezer"). */
+const STOP = new Set(
+  (
+    "a an the and or but nor so yet of to in on at for with by from as is are was were be been being it its this that these those " +
+    "you your yours we our they their he she his her i my me do does did can could will would should shall may might must has have had " +
+    "not no if than then also just very too into about over under out up down off again here there which who whom whose what how when " +
+    "why where vs versus per via " +
+    // Verbs every result on any topic uses ("Keep beans fresh", "Buy the right amount"): no topic of their own.
+    "keep buy stay last lasts go goes put"
+  ).split(" "),
+);
+
+/** Runs of topic words in a title or heading, each as its words (phrases never cross a function word or punctuation). */
+function runsOf(text: string): string[][] {
+  const runs: string[][] = [];
+  for (const part of text.toLowerCase().split(/[.,:;!?()[\]|–—"“”/]+|\s-\s/)) {
+    let run: string[] = [];
+    for (const word of wordsOf(part)) {
+      if (STOP.has(word) || isScaffolding(word) || /^\d+$/.test(word) || word.length < 3) {
+        if (run.length) runs.push(run);
+        run = [];
+      } else run.push(word);
+    }
+    if (run.length) runs.push(run);
+  }
+  return runs;
+}
+
+/** A word's stem for coverage: specificity's, with "-ness" dropped (freshness ~ fresh). */
+const termStem = (word: string) => stem(word.length > 6 ? word.replace(/ness$/, "") : word);
+const key = (words: string[]) => words.map(termStem).join(" ");
+
+/** Phrases of one to three topic words shared by two or more results' titles and headings, less the keyword's own words. */
+export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" | "pages">): string[] {
+  const keywordStems = new Set(wordsOf(snapshot.keyword).map(termStem));
+  const headingsOf = new Map(snapshot.pages.map((p) => [p.url, p.headings ?? []]));
+  const results = new Map<string, number>();
+  const surfaces = new Map<string, Map<string, number>>();
+  for (const result of snapshot.serp?.results ?? []) {
+    const seen = new Set<string>();
+    for (const run of [result.title, ...(headingsOf.get(result.url) ?? [])].flatMap(runsOf)) {
+      for (let n = 1; n <= MAX_PHRASE_WORDS; n++) {
+        for (let i = 0; i + n <= run.length; i++) {
+          const words = run.slice(i, i + n);
+          const k = key(words);
+          // The keyword's own words are the other checks' business ("coffee beans" in every result).
+          if (k.split(" ").every((s) => keywordStems.has(s))) continue;
+          const surface = words.join(" ");
+          const forms = surfaces.get(k) ?? new Map<string, number>();
+          forms.set(surface, (forms.get(surface) ?? 0) + 1);
+          surfaces.set(k, forms);
+          seen.add(k);
+        }
+      }
+    }
+    for (const k of seen) results.set(k, (results.get(k) ?? 0) + 1);
+  }
+  const shared = [...results]
+    .filter(([, count]) => count >= SHARED_BY)
+    .sort(([a, x], [b, y]) => y - x || b.split(" ").length - a.split(" ").length || a.localeCompare(b));
+  const kept: Array<[string, number]> = [];
+  for (const [k, count] of shared) {
+    const padded = ` ${k} `;
+    // A phrase inside a kept one that is as widely shared says nothing more ("airtight" within "airtight container").
+    if (kept.some(([longer, n]) => longer !== k && ` ${longer} `.includes(padded) && n >= count)) continue;
+    // A longer phrase whose words are a kept phrase plus the keyword's words says nothing more either.
+    const own = k.split(" ").filter((s) => !keywordStems.has(s));
+    if (own.length < k.split(" ").length && kept.some(([other]) => other === own.join(" "))) continue;
+    kept.push([k, count]);
+    if (kept.length === MAX_TERMS) break;
+  }
+  return kept.map(([k]) => [...surfaces.get(k)!].sort(([, a], [, b]) => b - a)[0]![0]);
+}
+
+/** What the panel measures an article against, from its stored research; null when it has none. */
+export function researchBasis(research: { snapshot: ResearchSnapshot; sources: LedgerEntry[] } | null): ResearchBasis | null {
+  if (!research) return null;
+  const { snapshot, sources } = research;
+  return {
+    terms: sharedTerms(snapshot),
+    entities: snapshot.sitePages
+      .filter((p) => p.kind === "product")
+      .map((p) => p.title.trim())
+      .filter(Boolean)
+      .slice(0, MAX_ENTITIES),
+    questions: (snapshot.serp?.peopleAlsoAsk ?? [])
+      .map((q) => q.trim())
+      .filter(Boolean)
+      .slice(0, MAX_QUESTIONS),
+    claims: sources.flatMap((s) => s.claims),
+    results: snapshot.serp?.results.length ?? 0,
+  };
+}
+
+export type Coverage = {
+  covered: number;
+  total: number;
+  share: number;
+  missing: { terms: string[]; entities: string[]; questions: string[] };
+};
+
+/** The article's stemmed word sets: one per sentence and heading, and the whole text's. */
+function textUnits(html: string, title: string) {
+  const units = [wordsOf(title)];
+  for (const block of articleBlocks(html)) {
+    if (block.heading !== null) units.push(wordsOf(block.text));
+    else for (const sentence of splitSentences(block.text)) units.push(wordsOf(sentence));
+  }
+  return units.map((words) => new Set(words.map(termStem)));
+}
+
+/** A question's own words: less function and scaffolding words and the keyword's words ("Can you freeze coffee beans?": freeze). */
+function questionStems(question: string, keywordStems: Set<string>) {
+  return [
+    ...new Set(
+      wordsOf(question)
+        .filter((w) => !STOP.has(w) && !isScaffolding(w) && w.length >= 3)
+        .map(termStem)
+        .filter((s) => !keywordStems.has(s)),
+    ),
+  ];
+}
+
+/**
+ * Which targets the article covers: a term or product name when one sentence or heading holds all its words
+ * (after stemming: "airtight, opaque containers" covers "airtight container"); a question when one sentence or
+ * heading holds two thirds of its own words.
+ */
+export function topicCoverage(html: string, title: string, keyword: string, basis: ResearchBasis): Coverage {
+  const units = textUnits(html, title);
+  const keywordStems = new Set(wordsOf(keyword).map(termStem));
+  const holds = (stems: string[], need = stems.length) => units.some((unit) => stems.filter((s) => unit.has(s)).length >= need);
+  const phraseCovered = (phrase: string) => holds(wordsOf(phrase).map(termStem));
+  const missing = {
+    terms: basis.terms.filter((t) => !phraseCovered(t)),
+    entities: basis.entities.filter((e) => !phraseCovered(e)),
+    questions: basis.questions.filter((q) => {
+      const own = questionStems(q, keywordStems);
+      return own.length > 0 && !holds(own, Math.ceil((own.length * 2) / 3));
+    }),
+  };
+  const total = basis.terms.length + basis.entities.length + basis.questions.length;
+  const covered = total - missing.terms.length - missing.entities.length - missing.questions.length;
+  return { covered, total, share: total ? covered / total : 1, missing };
+}
