@@ -3,8 +3,9 @@ import type { ArticleGrounding, GroundingFact, SitePage } from "#app/modules/res
 
 /**
  * Research for three of the demo's coffee keywords, as the research step hands it to the writer: what the top
- * results' headings cover, 'People also ask', facts with their sources, and Northwind Coffee's own pages that fit
- * (app/modules/demo/brand.ts). Web sources live on reserved .example domains. Pages and their FAQ overlap between
+ * results' headings cover and 'People also ask' (as in the coffee research fixture,
+ * app/modules/research/fixtures/coffee-roaster.json), facts with their sources, and Northwind Coffee's own pages
+ * that fit (app/modules/demo/brand.ts). The web facts' sources live on reserved .example domains. Pages and their FAQ overlap between
  * keywords on purpose, as on a real shop: the subscription page fits storing beans and cold brew alike.
  */
 
@@ -94,17 +95,19 @@ const web = (url: string, title: string, text: string): GroundingFact => ({ text
 export const NORTHWIND_GROUNDING: Record<string, ArticleGrounding> = {
   "how to store coffee beans": {
     coveredByResults: [
-      "Use an airtight container",
+      "Use an airtight, opaque container",
       "Keep beans away from heat, light and moisture",
-      "Should you freeze coffee beans",
-      "How long coffee beans stay fresh",
-      "Buy whole beans and grind before brewing",
+      "Should you freeze coffee beans?",
+      "Why the roast date matters",
+      "How long do coffee beans stay fresh?",
+      "Buy whole beans in small amounts",
     ],
     questions: [
-      "Should I freeze coffee beans?",
-      "How long do coffee beans last after roasting?",
+      "How long do coffee beans last once opened?",
       "Is it OK to store coffee beans in the fridge?",
-      "Do coffee beans go bad?",
+      "Do coffee canisters with a valve work?",
+      "Should coffee beans be stored in a glass jar?",
+      "Should I freeze coffee beans?",
     ],
     relatedSearches: ["best container for coffee beans", "coffee bean storage jar"],
     facts: [
@@ -140,17 +143,18 @@ export const NORTHWIND_GROUNDING: Record<string, ArticleGrounding> = {
   },
   "how to make cold brew coffee": {
     coveredByResults: [
-      "The cold brew coffee ratio",
-      "Choose a coarse grind",
-      "Steeping time in the fridge",
-      "Filter and dilute the concentrate",
+      "Filtering the concentrate",
+      "What you need for cold brew",
+      "Coarse grind and ratio",
+      "Steeping time in the fridge or on the counter",
+      "Diluting and serving",
       "How long cold brew keeps",
     ],
     questions: [
-      "What is the best ratio for cold brew?",
       "How long should cold brew steep?",
-      "How long does cold brew last in the fridge?",
-      "Can you use any coffee for cold brew?",
+      "Can you make cold brew with regular ground coffee?",
+      "Is cold brew stronger than regular coffee?",
+      "How long does the Cold Brew Kit take?",
     ],
     relatedSearches: ["cold brew concentrate ratio", "cold brew vs iced coffee"],
     facts: [
@@ -186,16 +190,18 @@ export const NORTHWIND_GROUNDING: Record<string, ArticleGrounding> = {
   },
   "french press coffee ratio": {
     coveredByResults: [
-      "The standard French press ratio",
-      "Grind size for a French press",
-      "Brew time and water temperature",
-      "Adjusting the ratio to taste",
+      "The standard French press ratio (1:15)",
+      "Ratios for strong and mild coffee",
+      "Grams and tablespoons chart by press size",
+      "Grind and brew time",
+      "Common mistakes",
+      "Coffee to water ratio for French press",
+      "Adjusting to taste",
     ],
     questions: [
       "How much coffee do I put in a French press?",
-      "What grind size is best for French press?",
-      "How long should French press coffee steep?",
-      "Why is my French press coffee bitter?",
+      "How long should French press steep?",
+      "Why is my French press coffee weak?",
     ],
     relatedSearches: ["french press ratio grams", "french press coffee to water ratio calculator"],
     facts: [

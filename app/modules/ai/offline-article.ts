@@ -75,6 +75,13 @@ function itemKey(item: Item) {
   return `page:${item.page.url}`;
 }
 
+/** A sentence's first letter in lower case to follow "According to X, …", unless its first word is a name ("Ethiopia Guji"). */
+function lowerFirst(text: string) {
+  return /^(?:(?:A|An|The)\s|\p{Lu}\p{Ll}+\s+[\p{Ll}\d])/u.test(text) && !/^(?:I|French|Ethiopian|Colombian|Kenyan)\s/u.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text;
+}
+
 export function capitalize(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -124,27 +131,35 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   const used = new Set<string>();
   const questions = [...new Set((g?.questions ?? []).map((q) => q.replace(/\s+/g, " ").trim()).filter(Boolean))];
 
-  // 'People also ask' first: a question is answered by a site FAQ asking the same, or a fact that speaks to it.
-  const faq: ArticlePlan["faq"] = [];
-  const unanswered: string[] = [];
-  for (const question of questions) {
+  // 'People also ask' is answered by a site FAQ asking the same first, then by a fact no section needs.
+  const answers = new Map<string, Item>();
+  /** How well an item answers a question: 0 when it does not, else the shared terms beyond the keyword's. */
+  const answerScore = (question: string, item: Item) => {
+    if (item.kind === "page") return 0;
     const key = stemsOf(question);
     const own = [...key].filter((s) => !keywordStems.has(s));
     const need = Math.max(1, Math.ceil(own.length * 0.6));
+    const against = stemsOf(item.kind === "faq" ? item.question : item.fact.text);
+    const score = own.length ? overlap(new Set(own), against) : overlap(key, against);
+    const enough = item.kind === "faq" ? score >= need : score >= need && score >= Math.min(2, own.length);
+    return enough ? score : 0;
+  };
+  const answer = (question: string, pool: Item[]) => {
     let best: { item: Item; score: number } | null = null;
-    for (const item of items) {
-      if (item.kind === "page" || used.has(itemKey(item))) continue;
-      const against = stemsOf(item.kind === "faq" ? item.question : item.fact.text);
-      const score = own.length ? overlap(new Set(own), against) : overlap(key, against);
-      const enough = item.kind === "faq" ? score >= need : score >= need && score >= Math.min(2, own.length);
-      if (enough && (!best || score > best.score || (score === best.score && item.kind === "faq" && best.item.kind !== "faq")))
-        best = { item, score };
+    for (const item of pool) {
+      if (used.has(itemKey(item))) continue;
+      const score = answerScore(question, item);
+      if (score > 0 && (!best || score > best.score)) best = { item, score };
     }
-    if (best && faq.length < 5) {
-      used.add(itemKey(best.item));
-      faq.push({ question: /\?$/.test(question) ? question : `${question}?`, item: best.item });
-    } else if (!best) unanswered.push(question);
-  }
+    if (!best) return;
+    used.add(itemKey(best.item));
+    answers.set(question, best.item);
+  };
+  for (const question of questions)
+    answer(
+      question,
+      items.filter((i) => i.kind === "faq"),
+    );
 
   // Sections: the top results' headings, each with what the research holds for it.
   const headings = [...new Set((g?.coveredByResults ?? []).map(cleanHeading).filter(Boolean))];
@@ -171,10 +186,21 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
       const score = overlap(key, words);
       if (score > bestScore) [best, bestScore] = [i, score];
     });
-    if (best >= 0) sections[best]!.items.push(item);
-    else leftovers.push(item);
-    used.add(itemKey(item));
+    // A fact that answers a question searchers ask better than it fits a heading waits for the FAQ.
+    const asks = Math.max(0, ...questions.filter((q) => !answers.has(q)).map((q) => answerScore(q, item)));
+    if (best >= 0 && asks < bestScore) {
+      sections[best]!.items.push(item);
+      used.add(itemKey(item));
+    } else leftovers.push(item);
   }
+  for (const question of questions) if (!answers.has(question)) answer(question, leftovers);
+  const faq = questions
+    .filter((q) => answers.has(q))
+    .slice(0, 5)
+    .map((q) => ({ question: /\?$/.test(q) ? q : `${q}?`, item: answers.get(q)! }));
+  const unanswered = questions.filter((q) => !answers.has(q));
+  const answered = new Set(faq.map((f) => itemKey(f.item)));
+  const rest = leftovers.filter((i) => !answered.has(itemKey(i)));
   const filled = sections.filter((s) => s.items.length > 0);
   // A heading the FAQ answers is covered there.
   const asked = faq.map((f) => stemsOf(f.question));
@@ -186,8 +212,8 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   for (const s of filled.slice(room)) uncovered.push(s.heading);
 
   // What fits no heading: the site's own pages get a section of their own, on the topic; web facts join the first.
-  const ownLeft = leftovers.filter((i) => i.kind !== "fact" || i.fact.source.kind === "own");
-  const webLeft = leftovers.filter((i) => i.kind === "fact" && i.fact.source.kind === "web");
+  const ownLeft = rest.filter((i) => i.kind !== "fact" || i.fact.source.kind === "own");
+  const webLeft = rest.filter((i) => i.kind === "fact" && i.fact.source.kind === "web");
   if (webLeft.length) {
     if (kept[0]) kept[0].items.push(...webLeft);
     else kept.push({ heading: `${shape.headline}: ${FRAMES.factsHeading}`, items: webLeft, fromResults: false });
@@ -256,7 +282,7 @@ function citeFact(fact: GroundingFact, budget: LinkBudget): Unit {
   }
   const named = linked ? link(title, url) : escapeMd(title);
   if (nth === 1 && !linked) {
-    const lead = /^\p{Lu}\p{Ll}+\s\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+    const lead = lowerFirst(text);
     return { md: `According to ${named}, ${escapeMd(lead)}`, text: `According to ${title}, ${lead}` };
   }
   if (nth > 1 && !linked) return { md: escapeMd(text), text, source: title };
@@ -275,7 +301,7 @@ function pageUnits(page: SitePageRef, budget: LinkBudget): Unit[] {
     const rest = `${article[1]!.toLowerCase()} ${article[2]}`;
     return [{ md: `${name} is ${escapeMd(rest)}`, text: `${page.title} is ${rest}` }];
   }
-  const lead = /^\p{Lu}\p{Ll}+\s\p{Ll}/u.test(first) ? first.charAt(0).toLowerCase() + first.slice(1) : first;
+  const lead = lowerFirst(first);
   return [{ md: `${name}: ${escapeMd(lead)}`, text: `${page.title}: ${lead}` }];
 }
 
@@ -333,11 +359,15 @@ function introUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
     units.push(
       plain(
         shape.kind === "question" && shape.question
-          ? `${shape.question} ${FRAMES.questionCovers(quoteList(covered))}`
-          : FRAMES.covers(capitalize(shape.keyword), quoteList(covered)),
+          ? `${shape.question} ${FRAMES.questionCovers(quoteList(covered), covered.length)}`
+          : FRAMES.covers(capitalize(shape.keyword), quoteList(covered), covered.length),
       ),
     );
-  const products = (brief.grounding?.sitePages ?? []).filter((p) => p.kind === "product").map((p) => p.title);
+  // The products the article goes on to mention, by their page's name.
+  const said = [...plan.sections.flatMap((s) => s.items), ...plan.faq.map((f) => f.item)].map(itemText).join(" ").toLowerCase();
+  const products = (brief.grounding?.sitePages ?? [])
+    .filter((p) => p.kind === "product" && said.includes(p.title.toLowerCase()))
+    .map((p) => p.title);
   if (brief.brand?.name && products.length)
     units.push(plain(FRAMES.products(brief.brand.name, nameList(products.slice(0, 3)), products.length > 1)));
   if (!units.length) {
@@ -396,12 +426,11 @@ export function withoutRepeats(units: Unit[], brief: ArticleBrief, topic: string
   const repeated = (u: Unit) => isRepeated(u.text, brief);
   return units.flatMap((u) => {
     if (!repeated(u)) return [u];
-    const lower = (t: string) => (/^\p{Lu}\p{Ll}+\s\p{Ll}/u.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t);
     // Said again from its source ("According to Coffee Science: …") or, for the writer's own lines, for this topic.
     // A question keyword reads badly after "For": the writer's own line is left out instead.
     if (!u.source && keywordShape(brief.keyword).kind === "question") return [];
     const lead = u.source ? FRAMES.according(u.source) : FRAMES.forTopic(topic);
-    const again = { md: `${escapeMd(lead)}, ${lower(u.md)}`, text: `${lead}, ${lower(u.text)}` };
+    const again = { md: `${escapeMd(lead)}, ${lowerFirst(u.md)}`, text: `${lead}, ${lowerFirst(u.text)}` };
     return repeated(again) ? [] : [again];
   });
 }

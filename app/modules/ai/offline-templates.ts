@@ -28,9 +28,10 @@ export const TITLES: Shaped = {
 
 /** Sentence frames; each takes the topic or a name, never stands alone. */
 export const FRAMES = {
-  covers: (keyword: string, list: string) =>
-    `${keyword} comes down to what the top-ranking guides cover: ${list}, taken here in that order.`,
-  questionCovers: (list: string) => `The top-ranking answers cover ${list}, and this article takes them in that order.`,
+  covers: (keyword: string, list: string, count: number) =>
+    `${keyword} comes down to what the top-ranking guides cover: ${list}${count > 1 ? ", taken here in that order" : ""}.`,
+  questionCovers: (list: string, count: number) =>
+    `The top-ranking answers cover ${list}${count > 1 ? ", and this article takes them in that order" : ""}.`,
   products: (brand: string, names: string, several: boolean) =>
     `${brand}'s ${names} ${several ? "come" : "comes"} up below where ${several ? "they fit" : "it fits"}.`,
   noResearch: (keyword: string, brand: string | null) =>
