@@ -166,6 +166,15 @@ describe("the offline writer, grounded", () => {
     expect(again.found).toBeGreaterThan(0);
     const before = new Set(bodySentences(first.html).map((s) => s.hash));
     expect(bodySentences(again.html).filter((s) => before.has(s.hash))).toEqual([]);
+    // A third time, the rephrased sentences are copies too: they are left out, and a section left empty goes.
+    const third = await generate(brief("how to store coffee beans"), site);
+    const seen = new Set([...before, ...bodySentences(again.html).map((s) => s.hash)]);
+    expect(bodySentences(third.html).filter((s) => seen.has(s.hash))).toEqual([]);
+    expect(third.html).not.toMatch(/<\/h2>\s*<h2>/);
+    expect(third.state.outline!.sections.length).toBe(third.state.sections!.length);
+    expect(third.state.outline!.sections.length).toBeLessThan(first.state.outline!.sections.length);
+    // The second one still says what the research holds, said again for its topic or from its source.
+    expect(bodySentences(again.html).length).toBeGreaterThanOrEqual(8);
   });
 
   it("names what it could not do without a model, and writes less rather than pad", async () => {
