@@ -15,7 +15,10 @@ import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { LINK_AMOUNT_RANGES } from "#app/modules/settings/content-options";
 import { NORTHWIND_GROUNDING, withNorthwindGrounding } from "#tests/fakes/northwind-grounding";
+import { requireAuth } from "#app/modules/auth/guards.server";
+import { loader } from "#app/routes/dashboard/write/route";
 import { testDb } from "#tests/setup/db";
+import { callRoute, get, signInAs } from "#tests/setup/route-harness";
 
 /**
  * On the demo site, three articles for three coffee keywords, written by the offline writer through the real
@@ -93,5 +96,16 @@ describe("the offline writer on the demo site", () => {
       for (const h of hashes) seen.add(h);
     }
     console.info(figures);
+
+    // The write screen lists what the offline writer could not do for the article without a model.
+    const res = await callRoute<{ writerGaps: string[] }>({
+      middleware: [requireAuth],
+      handler: loader,
+      request: get(`/dashboard/write?edit=${articles[0]!.id}`, await signInAs(db, tenant.userId)),
+    });
+    expect(res.data.writerGaps.at(-1)).toBe(
+      "Without an AI provider the writer cannot follow the top results' coverage in prose, answer questions your pages do not answer, or write original examples.",
+    );
+    expect(res.data.writerGaps.join(" ")).toMatch(/shorter rather than padded/);
   });
 });
