@@ -240,11 +240,11 @@ export const NORTHWIND_GROUNDING: Record<string, ArticleGrounding> = {
 };
 
 /**
- * The writer handed the research for its keyword with every call, as the research step's brief will carry it:
- * the pipeline tests run the real pipeline with it until the research provider's fakes fill brief.grounding.
+ * The writer handed this file's research for its keyword with every call (in place of what the research step
+ * found): the pipeline tests run the real pipeline on research whose facts they know.
  */
 export function withNorthwindGrounding(writer: ArticleWriter): ArticleWriter {
-  const g = (brief: ArticleBrief): ArticleBrief => ({ ...brief, grounding: brief.grounding ?? NORTHWIND_GROUNDING[brief.keyword] });
+  const g = (brief: ArticleBrief): ArticleBrief => ({ ...brief, grounding: NORTHWIND_GROUNDING[brief.keyword] ?? brief.grounding });
   return {
     ...writer,
     outline: (brief, ctx) => writer.outline(g(brief), ctx),

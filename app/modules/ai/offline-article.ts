@@ -26,8 +26,11 @@ type Item =
   | { kind: "faq"; page: SitePageRef; question: string; answer: string }
   | { kind: "page"; page: SitePageRef };
 
-/** fromResults: the heading is one the top results use (not the section of the site's own pages). */
-type PlannedSection = { heading: string; items: Item[]; fromResults: boolean };
+/**
+ * fromResults: the heading is one the top results use (not the section of the site's own pages); said: their
+ * wording when the heading adds the keyword to it.
+ */
+type PlannedSection = { heading: string; items: Item[]; fromResults: boolean; said?: string };
 export type ArticlePlan = {
   shape: KeywordShape;
   /** The topic as a noun phrase for sentences ("storing coffee beans"). */
@@ -228,6 +231,14 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
       kept.push({ heading, items: relevant, fromResults: false });
     }
   }
+  // The keyword in one H2 at least: a research heading then says what it is about ("French Press Coffee Ratio: …").
+  const keyword = shape.keyword.toLowerCase();
+  if (kept[0] && !kept.some((s) => s.heading.toLowerCase().includes(keyword)))
+    kept[0] = {
+      ...kept[0],
+      heading: `${shape.headline}${/\?$/.test(shape.headline) ? "" : ":"} ${kept[0].heading}`,
+      said: kept[0].heading,
+    };
   return { shape, topic, sections: kept, faq, uncovered, unanswered };
 }
 
@@ -352,6 +363,7 @@ function introUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
   const { shape } = plan;
   const covered = plan.sections
     .filter((s) => s.fromResults)
+    .map((s) => ({ heading: s.said ?? s.heading }))
     .slice(0, 3)
     .map((s) => s.heading);
   const units: Unit[] = [];
