@@ -222,7 +222,8 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
     else kept.push({ heading: `${shape.headline}: ${FRAMES.factsHeading}`, items: webLeft, fromResults: false });
   }
   if (ownLeft.length) {
-    const relevant = ownLeft.filter((i) => i.kind === "fact" || overlap(keywordStems, stemsOf(itemText(i))) > 0);
+    // Only what speaks to the keyword beyond the brand's trade: a shop page's price says nothing on storing beans.
+    const relevant = ownLeft.filter((i) => overlap(topicStems, stemsOf(itemText(i))) > 0).slice(0, 4);
     if (relevant.length) {
       const brand = brief.brand?.name;
       const heading = brand

@@ -97,6 +97,10 @@ const glazing: ArticleGrounding = {
       text: "Claybench fires glazed work to cone 6, about 1,220 °C, every Friday.",
       source: { url: "https://claybench.example/kilns", title: "Kiln hire", kind: "own" },
     },
+    {
+      text: "A gift card for the studio costs €25 and never expires.",
+      source: { url: "https://claybench.example/gift-cards", title: "Gift cards", kind: "own" },
+    },
   ],
   sitePages: [
     {
@@ -137,6 +141,8 @@ describe("the offline writer and the keyword's shape", () => {
     expect(html).toContain("Most brush-on glazes need three coats");
     expect(html).toContain('href="https://glaze-guide.example/coats"');
     expect(html).toContain("cone 6");
+    // A fact of the site that says nothing on the keyword is left out.
+    expect(html).not.toContain("gift card");
     expect(outline.faqQuestions).toEqual(["How many coats of glaze should I apply?"]);
     // Nothing about kilns-free glazing in the research: the question is left out, and the gaps say so.
     expect(html).not.toMatch(/without a kiln/);
