@@ -24,7 +24,9 @@ type SitePageRef = Pick<SitePage, "url" | "title" | "kind" | "summary" | "faq">;
 type Item =
   | { kind: "fact"; fact: GroundingFact }
   | { kind: "faq"; page: SitePageRef; question: string; answer: string }
-  | { kind: "page"; page: SitePageRef };
+  | { kind: "page"; page: SitePageRef }
+  /** What the brand settings say about the brand: all an article without research can state. */
+  | { kind: "brand"; name: string; about: string };
 
 /**
  * fromResults: the heading is one the top results use (not the section of the site's own pages); said: their
@@ -69,12 +71,14 @@ function overlap(a: Set<string>, b: Set<string>) {
 function itemText(item: Item) {
   if (item.kind === "fact") return `${item.fact.text} ${item.fact.source.title}`;
   if (item.kind === "faq") return `${item.question} ${item.answer}`;
+  if (item.kind === "brand") return item.about;
   return `${item.page.title} ${sentencesOf(item.page.summary)[0] ?? ""}`;
 }
 
 function itemKey(item: Item) {
   if (item.kind === "fact") return `fact:${item.fact.text}`;
   if (item.kind === "faq") return `faq:${item.page.url}:${item.question}`;
+  if (item.kind === "brand") return "brand";
   return `page:${item.page.url}`;
 }
 
@@ -104,6 +108,11 @@ function sentencesOf(text: string) {
     .trim()
     .split(/(?<=[.!?]["”’)]?)\s+(?=[\p{Lu}"“\d])/u)
     .filter((s) => /\p{L}/u.test(s));
+}
+
+/** The section of the site's own pages: "How to Store Coffee Beans with Northwind Coffee". */
+function ownHeading(shape: KeywordShape, brand: string | null) {
+  return brand ? `${shape.headline} ${shape.kind === "how-to" ? "with" : "at"} ${brand}` : `${shape.headline}: ${FRAMES.ownHeading}`;
 }
 
 /** Plans are pure functions of the brief; each writer step asks for the same one. */
@@ -138,7 +147,7 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   const answers = new Map<string, Item>();
   /** How well an item answers a question: 0 when it does not, else the shared terms beyond the keyword's. */
   const answerScore = (question: string, item: Item) => {
-    if (item.kind === "page") return 0;
+    if (item.kind === "page" || item.kind === "brand") return 0;
     const key = stemsOf(question);
     const own = [...key].filter((s) => !keywordStems.has(s));
     const need = Math.max(1, Math.ceil(own.length * 0.6));
@@ -225,13 +234,13 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
     // Only what speaks to the keyword beyond the brand's trade: a shop page's price says nothing on storing beans.
     const relevant = ownLeft.filter((i) => overlap(topicStems, stemsOf(itemText(i))) > 0).slice(0, 4);
     if (relevant.length) {
-      const brand = brief.brand?.name;
-      const heading = brand
-        ? `${shape.headline} ${shape.kind === "how-to" ? "with" : "at"} ${brand}`
-        : `${shape.headline}: ${FRAMES.ownHeading}`;
-      kept.push({ heading, items: relevant, fromResults: false });
+      kept.push({ heading: ownHeading(shape, brand?.name ?? null), items: relevant, fromResults: false });
     }
   }
+  // No research at all: one section with what the brand settings say about the brand, and nothing more.
+  const about = brand?.description.replace(/\s+/g, " ").trim();
+  if (!g && brand?.name && about)
+    kept.push({ heading: ownHeading(shape, brand.name), items: [{ kind: "brand", name: brand.name, about }], fromResults: false });
   // The keyword in one H2 at least: a research heading then says what it is about ("French Press Coffee Ratio: …").
   const keyword = shape.keyword.toLowerCase();
   if (kept[0] && !kept.some((s) => s.heading.toLowerCase().includes(keyword)))
@@ -334,6 +343,7 @@ function faqUnits(page: SitePageRef, answer: string, budget: LinkBudget): Unit[]
 function itemUnits(item: Item, brief: ArticleBrief, budget: LinkBudget): Unit[] {
   if (item.kind === "fact") return [citeFact(item.fact, budget)];
   if (item.kind === "faq") return faqUnits(item.page, item.answer, budget);
+  if (item.kind === "brand") return [plain(FRAMES.brandSays(item.name, item.about))];
   return pageUnits(item.page, budget);
 }
 
@@ -387,8 +397,6 @@ function introUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
     // No research: the keyword and what the brand says about itself, nothing more.
     const brand = brief.brand?.name ?? null;
     units.push(plain(shape.kind === "question" && shape.question ? shape.question : FRAMES.noResearch(capitalize(shape.keyword), brand)));
-    const about = brief.brand?.description.replace(/\s+/g, " ").trim();
-    if (brand && about) units.push(plain(FRAMES.brandSays(brand, about)));
   }
   return units;
 }

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { imageCount, languageName, outlinePrompt, sectionPrompt, sectionWordTarget, systemPrompt } from "./prompts";
+import { offlineOutline } from "./offline-writer.server";
 import type { ArticleBrief, Outline } from "./types";
 
 const brief: ArticleBrief = {
@@ -66,4 +67,5 @@ test("the section prompt names its section and target length", () => {
   const { user } = sectionPrompt(brief, outline, 2);
   expect(user).toContain(`Write section 3: "Steeping time"`);
   expect(user).toContain("Target length: 190 words.");
+  expect(offlineOutline(brief).title).not.toBe("Cold Brew Coffee: The Complete Guide");
 });
