@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
+import { RESEARCH_FIXTURES, type ResearchFixture } from "#app/modules/research/fixtures";
+import { serpFromResult } from "#app/modules/research/provider.server";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
 import { researchBasis, sharedTerms, topicCoverage } from "./coverage";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
@@ -49,7 +51,7 @@ describe("the terms the top results share", () => {
   it("reads the research fixture: what the top results for 'how to store coffee beans' share", () => {
     const basis = researchBasis(research)!;
     expect(basis.terms).toEqual(
-      expect.arrayContaining(["freezer", "airtight container", "roast date", "whole bean", "vacuum canister", "fridge"]),
+      expect.arrayContaining(["freezer", "airtight container", "roast date", "vacuum canister", "fridge", "heat", "light"]),
     );
     expect(basis.terms.join(" ")).not.toMatch(/\b(how|the|guide|coffee|beans|keep)\b/);
     expect(basis.entities).toEqual(["Northwind Airtight Canister", "House Blend"]);
@@ -60,6 +62,60 @@ describe("the terms the top results share", () => {
 
   it("has nothing to measure against without research", () => {
     expect(researchBasis(null)).toBeNull();
+  });
+});
+
+/** A snapshot as the research step would keep it, from the shared research fixtures (DataForSEO's raw shapes). */
+function fixtureSnapshot(fixture: ResearchFixture, keyword: string): ResearchSnapshot {
+  const serp = serpFromResult(
+    keyword,
+    fixture.serps.find((s) => (s as { keyword?: string }).keyword === keyword),
+  );
+  const pages = serp.results.map((r) => {
+    const page = fixture.pages.find((p) => p.url === r.url);
+    return { url: r.url, title: r.title, headings: page ? page.headings.map(([, text]) => text) : null };
+  });
+  return { keyword, provider: "fake", serp, pages, keywordData: null, sitePages: [], gatheredAt: "2026-11-02T09:14:07.000Z" };
+}
+
+describe("the terms of the shared research fixtures", () => {
+  it("are the topic's own words, not the keyword's or the result pages' furniture", () => {
+    expect(sharedTerms(fixtureSnapshot(RESEARCH_FIXTURES.coffee, "how to store coffee beans"))).toEqual([
+      "opaque container",
+      "airtight",
+      "canisters",
+      "valve",
+      "roast date",
+      "freeze",
+      "fridge",
+      "fresh",
+      "heat",
+      "light",
+      "moisture",
+      "glass jar",
+    ]);
+    expect(sharedTerms(fixtureSnapshot(RESEARCH_FIXTURES.pottery, "how to glaze pottery at home"))).toEqual(
+      expect.arrayContaining(["kiln", "wax", "foot ring", "bisque fire", "food safe"]),
+    );
+    for (const fixture of Object.values(RESEARCH_FIXTURES))
+      for (const raw of fixture.serps) {
+        const keyword = (raw as { keyword: string }).keyword;
+        const terms = sharedTerms(fixtureSnapshot(fixture, keyword)).join("; ");
+        expect(terms, keyword).not.toMatch(
+          /\b(learned|takeaways|bottom line|related|beginner|buyer|reviewed|shop online|actually|right way)\b/,
+        );
+      }
+  });
+
+  it("tell the offline filler from the demo's hand-written article against the coffee fixture's results", () => {
+    const snapshot = fixtureSnapshot(RESEARCH_FIXTURES.coffee, "how to store coffee beans");
+    const basis = researchBasis({ snapshot, sources: [] })!;
+    const filler = topicCoverage(fillerStoring.html, fillerStoring.title, fillerStoring.keyword, basis);
+    const demo = topicCoverage(markdownToHtml(demoStoring.markdown), demoStoring.title, demoStoring.keyword, basis);
+    // Figures for the report: of 12 terms and 4 questions, the filler covers none and the hand-written article all but one question.
+    expect([filler.covered, filler.total]).toEqual([0, 16]);
+    expect([demo.covered, demo.total]).toEqual([15, 16]);
+    expect(demo.missing.questions).toEqual(["Do coffee canisters with a valve work?"]);
   });
 });
 

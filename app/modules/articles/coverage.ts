@@ -38,17 +38,25 @@ const STOP = new Set(
     "not no if than then also just very too into about over under out up down off again here there which who whom whose what how when " +
     "why where vs versus per via " +
     // Verbs every result on any topic uses ("Keep beans fresh", "Buy the right amount"): no topic of their own.
-    "keep buy stay last lasts go goes put"
+    "keep buy buying stay last lasts go goes put away take takes made makes tell used happens looked left same often soon " +
+    // The furniture of result pages' titles and closing headings ("What We Learned", "The Bottom Line", "Shop online").
+    "takeaway takeaways beginner related bottom line learned buyer buyers picks reviewed tested simply cannot can't shop online " +
+    "delivered options side look wanted advice updated without them sense means mean like called sure nice later instead enough " +
+    "other own"
   ).split(" "),
 );
 
-/** Runs of topic words in a title or heading, each as its words (phrases never cross a function word or punctuation). */
-function runsOf(text: string): string[][] {
+/**
+ * Runs of topic words in a title or heading, each as its words: phrases never cross a function word, punctuation
+ * or a word of the keyword ("Should you freeze coffee beans?" gives "freeze" for 'how to store coffee beans').
+ */
+function runsOf(text: string, keywordStems: Set<string>): string[][] {
   const runs: string[][] = [];
   for (const part of text.toLowerCase().split(/[.,:;!?()[\]|–—"“”/]+|\s-\s/)) {
     let run: string[] = [];
-    for (const word of wordsOf(part)) {
-      if (STOP.has(word) || isScaffolding(word) || /^\d+$/.test(word) || word.length < 3) {
+    for (const raw of wordsOf(part)) {
+      const word = raw.replace(/['’]s$/, "");
+      if (STOP.has(word) || isScaffolding(word) || /^\d+$/.test(word) || word.length < 3 || keywordStems.has(termStem(word))) {
         if (run.length) runs.push(run);
         run = [];
       } else run.push(word);
@@ -62,7 +70,7 @@ function runsOf(text: string): string[][] {
 const termStem = (word: string) => stem(word.length > 6 ? word.replace(/ness$/, "") : word);
 const key = (words: string[]) => words.map(termStem).join(" ");
 
-/** Phrases of one to three topic words shared by two or more results' titles and headings, less the keyword's own words. */
+/** Phrases of one to three topic words shared by two or more results' titles and headings; the keyword's own words are the other checks' business. */
 export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" | "pages">): string[] {
   const keywordStems = new Set(wordsOf(snapshot.keyword).map(termStem));
   const headingsOf = new Map(snapshot.pages.map((p) => [p.url, p.headings ?? []]));
@@ -70,13 +78,13 @@ export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" 
   const surfaces = new Map<string, Map<string, number>>();
   for (const result of snapshot.serp?.results ?? []) {
     const seen = new Set<string>();
-    for (const run of [result.title, ...(headingsOf.get(result.url) ?? [])].flatMap(runsOf)) {
+    // A result's title without the site's name after it ("How to Store Coffee Beans | Bean & Kettle").
+    const title = result.title.replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
+    for (const run of [title, ...(headingsOf.get(result.url) ?? [])].flatMap((text) => runsOf(text, keywordStems))) {
       for (let n = 1; n <= MAX_PHRASE_WORDS; n++) {
         for (let i = 0; i + n <= run.length; i++) {
           const words = run.slice(i, i + n);
           const k = key(words);
-          // The keyword's own words are the other checks' business ("coffee beans" in every result).
-          if (k.split(" ").every((s) => keywordStems.has(s))) continue;
           const surface = words.join(" ");
           const forms = surfaces.get(k) ?? new Map<string, number>();
           forms.set(surface, (forms.get(surface) ?? 0) + 1);
@@ -95,9 +103,6 @@ export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" 
     const padded = ` ${k} `;
     // A phrase inside a kept one that is as widely shared says nothing more ("airtight" within "airtight container").
     if (kept.some(([longer, n]) => longer !== k && ` ${longer} `.includes(padded) && n >= count)) continue;
-    // A longer phrase whose words are a kept phrase plus the keyword's words says nothing more either.
-    const own = k.split(" ").filter((s) => !keywordStems.has(s));
-    if (own.length < k.split(" ").length && kept.some(([other]) => other === own.join(" "))) continue;
     kept.push([k, count]);
     if (kept.length === MAX_TERMS) break;
   }
