@@ -60,6 +60,14 @@ describe("the terms the top results share", () => {
     expect(basis.results).toBe(8);
   });
 
+  it("counts the ledger's claims and the facts the research handed the writer as sources", () => {
+    const facts = [
+      { text: "Whole beans keep for about a month after the roast date.", source: { url: "https://x.example/", title: "X", kind: "web" } },
+    ];
+    const basis = researchBasis({ snapshot: { ...research.snapshot, facts } as ResearchSnapshot, sources: research.sources })!;
+    expect(basis.claims).toEqual([...research.sources.flatMap((s) => s.claims), facts[0]!.text]);
+  });
+
   it("has nothing to measure against without research", () => {
     expect(researchBasis(null)).toBeNull();
   });

@@ -109,6 +109,9 @@ export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" 
   return kept.map(([k]) => [...surfaces.get(k)!].sort(([, a], [, b]) => b - a)[0]![0]);
 }
 
+/** The facts a snapshot keeps for the writer (the research step adds them; older snapshots have none). */
+const snapshotFacts = (snapshot: ResearchSnapshot) => (snapshot as ResearchSnapshot & { facts?: Array<{ text: string }> }).facts;
+
 /** What the panel measures an article against, from its stored research; null when it has none. */
 export function researchBasis(research: { snapshot: ResearchSnapshot; sources: LedgerEntry[] } | null): ResearchBasis | null {
   if (!research) return null;
@@ -124,7 +127,9 @@ export function researchBasis(research: { snapshot: ResearchSnapshot; sources: L
       .map((q) => q.trim())
       .filter(Boolean)
       .slice(0, MAX_QUESTIONS),
-    claims: sources.flatMap((s) => s.claims),
+    // The ledger's claims, and the facts the research handed the writer (each with its source): the pipeline
+    // scores the article before it writes the ledger, and the ledger is those facts the text uses.
+    claims: [...new Set([...sources.flatMap((s) => s.claims), ...(snapshotFacts(snapshot) ?? []).map((f) => f.text)])],
     results: snapshot.serp?.results.length ?? 0,
   };
 }
@@ -134,6 +139,8 @@ export type Coverage = {
   total: number;
   share: number;
   missing: { terms: string[]; entities: string[]; questions: string[] };
+  /** The terms and product names it covers. */
+  found: string[];
 };
 
 /** The article's stemmed word sets: one per sentence and heading, and the whole text's. */
@@ -178,5 +185,6 @@ export function topicCoverage(html: string, title: string, keyword: string, basi
   };
   const total = basis.terms.length + basis.entities.length + basis.questions.length;
   const covered = total - missing.terms.length - missing.entities.length - missing.questions.length;
-  return { covered, total, share: total ? covered / total : 1, missing };
+  const found = [...basis.terms, ...basis.entities].filter((t) => !missing.terms.includes(t) && !missing.entities.includes(t));
+  return { covered, total, share: total ? covered / total : 1, missing, found };
 }

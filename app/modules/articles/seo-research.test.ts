@@ -36,6 +36,7 @@ describe("topic coverage in the score", () => {
     expect(coverage.examples![0]).toMatch(/^Missing terms: “freezer”, “fresh”, “airtight container”/);
     expect(coverage.examples).toContain("Missing products: “Northwind Airtight Canister”");
     expect(coverage.examples).toContain("Unanswered: “Can you freeze coffee beans?”");
+    expect(coverage.examples!.at(-1)).toBe("Covered: “House Blend”");
     expect(coverage.fix).toBeDefined();
     // Figures for the report: 79 'Needs work' before, lower with its research.
     expect(without.score).toBe(79);

@@ -61,6 +61,7 @@ export function coverageCheck(
     ...(terms.length ? [`Missing terms: ${list(terms.map((t) => `“${t}”`))}`] : []),
     ...(entities.length ? [`Missing products: ${list(entities.map((e) => `“${e}”`))}`] : []),
     ...questions.map((q) => `Unanswered: ${quote(q)}`),
+    ...(found.found.length ? [`Covered: ${list(found.found.map((t) => `“${t}”`))}`] : []),
   ];
   return {
     id: "coverage",
