@@ -143,14 +143,23 @@ export type Coverage = {
   found: string[];
 };
 
-/** The article's stemmed word sets: one per sentence and heading, and the whole text's. */
-function textUnits(html: string, title: string) {
+/** Where each stem occurs: the indexes of the sentences and headings (and the title, 0) that hold it. */
+function stemIndex(html: string, title: string) {
   const units = [wordsOf(title)];
   for (const block of articleBlocks(html)) {
     if (block.heading !== null) units.push(wordsOf(block.text));
     else for (const sentence of splitSentences(block.text)) units.push(wordsOf(sentence));
   }
-  return units.map((words) => new Set(words.map(termStem)));
+  const index = new Map<string, Set<number>>();
+  units.forEach((words, i) => {
+    for (const word of words) {
+      const s = termStem(word);
+      const at = index.get(s) ?? new Set<number>();
+      at.add(i);
+      index.set(s, at);
+    }
+  });
+  return index;
 }
 
 /** A question's own words: less function and scaffolding words and the keyword's words ("Can you freeze coffee beans?": freeze). */
@@ -171,9 +180,19 @@ function questionStems(question: string, keywordStems: Set<string>) {
  * heading holds two thirds of its own words.
  */
 export function topicCoverage(html: string, title: string, keyword: string, basis: ResearchBasis): Coverage {
-  const units = textUnits(html, title);
+  const index = stemIndex(html, title);
   const keywordStems = new Set(wordsOf(keyword).map(termStem));
-  const holds = (stems: string[], need = stems.length) => units.some((unit) => stems.filter((s) => unit.has(s)).length >= need);
+  // Whether one sentence or heading holds `need` of the stems: counts over the stems' occurrences, not every sentence.
+  const holds = (stems: string[], need = new Set(stems).size) => {
+    const counts = new Map<number, number>();
+    for (const s of new Set(stems))
+      for (const unit of index.get(s) ?? []) {
+        const n = (counts.get(unit) ?? 0) + 1;
+        if (n >= need) return true;
+        counts.set(unit, n);
+      }
+    return false;
+  };
   const phraseCovered = (phrase: string) => holds(wordsOf(phrase).map(termStem));
   const missing = {
     terms: basis.terms.filter((t) => !phraseCovered(t)),

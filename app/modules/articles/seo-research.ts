@@ -20,7 +20,7 @@ type Check<Id extends string = string> = {
 /** Below this share of the research's terms, products and questions the article misses what searchers look for. */
 export const COVERAGE_MIN = 0.5;
 /** More unsourced facts than this share of the body's sentences (and more than UNSOURCED_FREE) fails the check. */
-export const UNSOURCED_MAX_SHARE = 0.1;
+const UNSOURCED_MAX_SHARE = 0.1;
 const UNSOURCED_FREE = 3;
 /** Percentages, statistics, studies and dated events are the claims readers check first: this many unsourced fail. */
 const UNSOURCED_MAX_STRONG = 2;
