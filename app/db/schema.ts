@@ -237,9 +237,9 @@ interface SitePagesTable {
   url: string;
   kind: string;
   title: string;
-  summary: string;
-  facts: string;
-  faq: string;
+  summary: Generated<string>;
+  facts: Generated<string>;
+  faq: Generated<string>;
   fetched_at: string;
 }
 /** An article's research snapshot and claim ledger, both JSON (migrations/0035_research.ts). */
@@ -247,7 +247,7 @@ interface ArticleResearchTable {
   article_id: string;
   site_id: string;
   snapshot: string;
-  sources: string;
+  sources: Generated<string>;
   updated_at: string;
 }
 interface ArticleImagesTable {
