@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
-import { RESEARCH_FIXTURES, type ResearchFixture } from "#app/modules/research/fixtures";
-import { serpFromResult } from "#app/modules/research/provider.server";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
 import { researchBasis, sharedTerms, topicCoverage } from "./coverage";
+import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
@@ -72,19 +72,6 @@ describe("the terms the top results share", () => {
     expect(researchBasis(null)).toBeNull();
   });
 });
-
-/** A snapshot as the research step would keep it, from the shared research fixtures (DataForSEO's raw shapes). */
-function fixtureSnapshot(fixture: ResearchFixture, keyword: string): ResearchSnapshot {
-  const serp = serpFromResult(
-    keyword,
-    fixture.serps.find((s) => (s as { keyword?: string }).keyword === keyword),
-  );
-  const pages = serp.results.map((r) => {
-    const page = fixture.pages.find((p) => p.url === r.url);
-    return { url: r.url, title: r.title, headings: page ? page.headings.map(([, text]) => text) : null };
-  });
-  return { keyword, provider: "fake", serp, pages, keywordData: null, sitePages: [], gatheredAt: "2026-11-02T09:14:07.000Z" };
-}
 
 describe("the terms of the shared research fixtures", () => {
   it("are the topic's own words, not the keyword's or the result pages' furniture", () => {

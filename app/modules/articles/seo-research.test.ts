@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
 import { researchBasis } from "./coverage";
+import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
+import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
+import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
@@ -53,6 +57,16 @@ describe("topic coverage in the score", () => {
     expect(check(result, "coverage")).toMatchObject({ passed: true, detail: expect.stringMatching(/^It covers 17 of 19 topics \(89%\)/) });
     expect(check(result, "unsourced")?.passed).toBe(true);
     expect(result.verdict.id, `${result.score}: ${result.checks.filter((c) => !c.passed).map((c) => c.id)}`).toBe("good");
+  });
+
+  it("against the pottery fixture's results: the good glazing article keeps 100, the offline filler drops from 66 to 61", () => {
+    const pottery = researchBasis({ snapshot: fixtureSnapshot(RESEARCH_FIXTURES.pottery, "how to glaze pottery at home"), sources: [] })!;
+    const good = scoreArticle({ ...(goodGlazing as SeoInput), research: pottery });
+    expect(check(good, "coverage")?.detail).toMatch(/^It covers 14 of 15 topics \(93%\) that the top 10 search results cover/);
+    expect(good.score).toBe(100);
+    const filler = scoreArticle({ ...(fillerGlazing as SeoInput), research: pottery });
+    expect(check(filler, "coverage")?.detail).toMatch(/^It covers 1 of 15 topics \(7%\)/);
+    expect([scoreArticle(fillerGlazing as SeoInput).score, filler.score]).toEqual([66, 61]);
   });
 
   it("does not score coverage for an article without research: it says so and the score is unchanged", () => {
