@@ -76,6 +76,10 @@ describe("topic coverage in the score", () => {
     expect(coverage.detail).toContain("There is no research for this article to measure against");
     expect(none.score).toBe(scoreArticle({ ...grounded, research: undefined }).score);
     expect(check(scoreArticle(grounded), "coverage")).toBeUndefined();
+    // Research without search results (no research service): the site's products alone are no target.
+    const siteOnly = check(scoreArticle({ ...filler, research: { ...basis, terms: [], questions: [], results: 0 } }), "coverage")!;
+    expect(siteOnly).toMatchObject({ counted: false, weight: 0 });
+    expect(siteOnly.detail).toContain("Its research has no search results to measure against");
     // An empty draft with no research still says why coverage is not scored.
     expect(check(scoreArticle({ ...grounded, html: "", research: null }), "coverage")?.detail).toContain("no research");
     expect(check(scoreArticle({ ...grounded, html: "", research: basis }), "coverage")).toMatchObject({

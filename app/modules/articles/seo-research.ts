@@ -42,15 +42,16 @@ export function coverageCheck(
   blockingNote: string,
 ): Check<"coverage"> {
   const label = "Covers what searchers look for";
-  if (!basis || basis.terms.length + basis.entities.length + basis.questions.length === 0)
-    return {
-      id: "coverage",
-      label,
-      passed: true,
-      counted: false,
-      detail:
-        "There is no research for this article to measure against (it was written without the research step), so topic coverage is not scored.",
-    };
+  const notScored = (detail: string): Check<"coverage"> => ({ id: "coverage", label, passed: true, counted: false, detail });
+  if (!basis)
+    return notScored(
+      "There is no research for this article to measure against (it was written without the research step), so topic coverage is not scored.",
+    );
+  // Without search results (no research service was configured) only the site's own pages were read: too little to hold it to.
+  if (basis.results === 0 || basis.terms.length + basis.questions.length === 0)
+    return notScored(
+      "Its research has no search results to measure against (no research service was configured when it was written), so topic coverage is not scored.",
+    );
   const found = topicCoverage(html, title, keyword, basis);
   const passed = found.share >= COVERAGE_MIN;
   const { terms, entities, questions } = found.missing;
