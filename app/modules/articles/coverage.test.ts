@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
-import { researchBasis, sharedTerms, topicCoverage } from "./coverage";
+import { researchBasis, sameTopic, sharedTerms, topicCoverage } from "./coverage";
 import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
@@ -68,6 +68,12 @@ describe("the terms the top results share", () => {
     expect(basis.claims).toEqual([...research.sources.flatMap((s) => s.claims), facts[0]!.text]);
   });
 
+  it("tells whether the research was gathered for the article's topic", () => {
+    expect(sameTopic("store coffee beans", "how to store coffee beans")).toBe(true);
+    expect(sameTopic("How to store coffee beans", "how to  store coffee beans")).toBe(true);
+    expect(sameTopic("coffee canister", "how to store coffee beans")).toBe(false);
+  });
+
   it("has nothing to measure against without research", () => {
     expect(researchBasis(null)).toBeNull();
   });
@@ -121,6 +127,7 @@ describe("topic coverage", () => {
     questions: ["Can you freeze coffee beans?"],
     claims: [],
     results: 2,
+    keyword: "store coffee beans",
   };
 
   it("covers a term when one sentence or heading holds all its words, stemmed", () => {

@@ -21,6 +21,8 @@ export type ResearchBasis = {
   claims: string[];
   /** How many results the terms were read from. */
   results: number;
+  /** The keyword the research was gathered for. */
+  keyword: string;
 };
 
 /** A phrase must appear in this many results to be a shared term. */
@@ -131,7 +133,21 @@ export function researchBasis(research: { snapshot: ResearchSnapshot; sources: L
     // scores the article before it writes the ledger, and the ledger is those facts the text uses.
     claims: [...new Set([...sources.flatMap((s) => s.claims), ...(snapshotFacts(snapshot) ?? []).map((f) => f.text)])],
     results: snapshot.serp?.results.length ?? 0,
+    keyword: snapshot.keyword,
   };
+}
+
+/** Whether two keywords name one topic: the topic words of one are all in the other ("store coffee beans", "how to store coffee beans"). */
+export function sameTopic(a: string, b: string): boolean {
+  const stems = (k: string) =>
+    new Set(
+      wordsOf(k)
+        .filter((w) => !STOP.has(w) && !isScaffolding(w))
+        .map(termStem),
+    );
+  const [x, y] = [stems(a), stems(b)];
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  return [...small].every((s) => large.has(s));
 }
 
 export type Coverage = {

@@ -76,6 +76,10 @@ describe("topic coverage in the score", () => {
     expect(coverage.detail).toContain("There is no research for this article to measure against");
     expect(none.score).toBe(scoreArticle({ ...grounded, research: undefined }).score);
     expect(check(scoreArticle(grounded), "coverage")).toBeUndefined();
+    // Research for another keyword (the customer retargeted the article) is no measure of it.
+    const retargeted = check(scoreArticle({ ...filler, keyword: "coffee canister", research: basis }), "coverage")!;
+    expect(retargeted).toMatchObject({ counted: false, weight: 0 });
+    expect(retargeted.detail).toContain("Its research was gathered for “how to store coffee beans”, not for its keyword “coffee canister”");
     // Research without search results (no research service): the site's products alone are no target.
     const siteOnly = check(scoreArticle({ ...filler, research: { ...basis, terms: [], questions: [], results: 0 } }), "coverage")!;
     expect(siteOnly).toMatchObject({ counted: false, weight: 0 });

@@ -1,4 +1,4 @@
-import { topicCoverage, type ResearchBasis } from "./coverage";
+import { sameTopic, topicCoverage, type ResearchBasis } from "./coverage";
 import { unsourcedFacts, type FactKind } from "./unsourced";
 
 /**
@@ -46,6 +46,11 @@ export function coverageCheck(
   if (!basis)
     return notScored(
       "There is no research for this article to measure against (it was written without the research step), so topic coverage is not scored.",
+    );
+  // The customer retargeted the article: what searchers of the old keyword look for is no measure of it.
+  if (keyword && basis.keyword && !sameTopic(keyword, basis.keyword))
+    return notScored(
+      `Its research was gathered for “${basis.keyword}”, not for its keyword “${keyword}”, so topic coverage is not scored. Write it again from the keyword to research it.`,
     );
   // Without search results (no research service was configured) only the site's own pages were read: too little to hold it to.
   if (basis.results === 0 || basis.terms.length + basis.questions.length === 0)
