@@ -295,6 +295,8 @@ interface PlanItemsTable {
   evidence_ref: Generated<string>;
   volume: number | null;
   difficulty: string | null;
+  /** The provider's keyword difficulty, 0-100 (migration 0037); null without one. */
+  keyword_difficulty: number | null;
   conflict_kind: "article" | "item" | null;
   conflict_id: string | null;
   conflict_label: Generated<string>;
