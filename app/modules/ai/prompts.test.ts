@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { imageCount, languageName, outlinePrompt, sectionPrompt, sectionWordTarget, systemPrompt } from "./prompts";
 import { offlineOutline } from "./offline-writer.server";
-import type { ArticleBrief } from "./types";
+import type { ArticleBrief, Outline } from "./types";
 
 const brief: ArticleBrief = {
   keyword: "cold brew coffee",
@@ -54,9 +54,18 @@ test("the outline prompt states the structure and avoids existing titles", () =>
 });
 
 test("the section prompt names its section and target length", () => {
-  const outline = offlineOutline(brief);
+  const headings = ["The ratio", "Grind size", "Steeping time", "Filtering", "Keeping it"];
+  const outline: Outline = {
+    title: "Cold Brew Coffee: A Practical Guide",
+    metaDescription: "",
+    slug: "cold-brew-coffee",
+    sections: headings.map((heading) => ({ heading, intent: "", targetWords: 190, subheadings: [] })),
+    faqQuestions: [],
+    table: null,
+    imagePrompts: [],
+  };
   const { user } = sectionPrompt(brief, outline, 2);
-  expect(user).toContain(`Write section 3: "${outline.sections[2]!.heading}"`);
+  expect(user).toContain(`Write section 3: "Steeping time"`);
   expect(user).toContain("Target length: 190 words.");
   expect(offlineOutline(brief).title).not.toBe("Cold Brew Coffee: The Complete Guide");
 });

@@ -9,7 +9,7 @@ import type { GenerationState } from "./steps";
  * panel adds it to the link checks, so the customer is not blamed for what the writer could not do.
  */
 export function linkShortfall(
-  state: Pick<GenerationState, "candidates" | "links" | "linkGaps">,
+  state: Pick<GenerationState, "candidates" | "links" | "linkGaps" | "brief">,
   source: "manual" | "ai" | "offline",
   wanted: { internal: LinkAmount; external: LinkAmount },
 ): LinkShortfall {
@@ -32,11 +32,15 @@ export function linkShortfall(
     const known = count(candidates, "external");
     // With nothing to link to, the research's reason comes first, whichever writer wrote it.
     const researchGap = state.linkGaps?.external;
+    // The offline writer links outside pages only as the sources of the research's facts it states.
+    const sources = new Set(state.brief?.grounding?.facts.filter((f) => f.source.kind === "web").map((f) => f.source.url));
     shortfall.external =
       researchGap && known === 0
         ? researchGap
         : source === "offline"
-          ? "the built-in offline writer cannot read or check outside pages, so it links to none."
+          ? sources.size
+            ? `the built-in offline writer links only to the sources of the research's facts, and this article's research had ${sources.size}.`
+            : "the built-in offline writer cannot read or check outside pages, so it links to none."
           : (researchGap ??
             (known === 0
               ? "it had no sources to link to: external search is off in your content settings, or nothing for your industry was found."

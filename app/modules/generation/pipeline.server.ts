@@ -19,6 +19,7 @@ import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
+import { avoidSiteRepeats } from "./site-reuse.server";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
 
 /**
@@ -92,11 +93,15 @@ export function assemble(state: GenerationState) {
       );
     }
   });
+  // Links for a section the article does not have (an offline article without research has none) follow the text.
+  for (const link of state.links?.filter((l) => l.kind === "internal" && !outline.sections[l.sectionIndex]) ?? [])
+    parts.push(`<p>${words.more} <a href="${escapeHtml(link.url)}">${escapeHtml(link.anchor)}</a></p>`);
   if (state.faq?.length) {
     parts.push(`<h2>${words.faq}</h2>`);
     for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
   }
-  if (state.introConclusion) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
+  // A writer with nothing to conclude (the offline writer without research) leaves the heading out too.
+  if (state.introConclusion?.conclusion.trim()) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
   return parts.join("\n");
 }
 
@@ -269,6 +274,8 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   if (options.signal?.aborted) throw new GenerationCancelled("Generation cancelled");
   if (firstError) throw firstError.error;
   checkpoint();
+  // No sentence of 8+ words another article of the site holds goes out again (site-reuse.server.ts).
+  if (await avoidSiteRepeats(db, siteId, articleId, state, writer, assemble)) await save();
   return finish(db, siteId, generationId, articleId, state, writer, save);
 }
 

@@ -10,6 +10,7 @@ import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
@@ -54,6 +55,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
   // The claim ledger and the research's gaps (docs/decisions/058-research.md).
   const research = screen.article ? await sourcesOfArticle(db, auth.site.id, screen.article.id) : null;
+  // What the offline writer could not do without a model, listed under its note.
+  const writerGaps = screen.article?.source === "offline" ? await offlineGapsOfArticle(db, auth.site.id, screen.article.id) : [];
   // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
   const scheduleSlot = screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null;
   const history =
@@ -79,6 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     liveChecks,
     approvals,
     research,
+    writerGaps,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
     scheduleSlot,
@@ -118,7 +122,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           </h1>
           {article ? <HistoryLink articleId={article.id} /> : null}
         </div>
-        {article?.source === "offline" ? <OfflineWriterNote /> : null}
+        {article?.source === "offline" ? <OfflineWriterNote gaps={loaderData.writerGaps} /> : null}
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
             {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
