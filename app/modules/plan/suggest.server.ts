@@ -2,6 +2,7 @@ import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.server";
 import type { ResearchProvider } from "#app/modules/research/types";
+import type { ResearchCounters } from "#app/modules/research/cache.server";
 import { logger } from "#app/utils/logger.server";
 import { aiSuggestions } from "./ai-planner.server";
 import { candidateSuggestion, type DataCandidate, keywordKey, researchCandidates } from "./data-planner.server";
@@ -27,6 +28,8 @@ export type SuggestOptions = {
   research: ResearchProvider | null;
   now: Date;
   correlationId: string;
+  /** Provider calls and cache hits, for bench:research. */
+  counters?: ResearchCounters;
 };
 
 /** The keyword-data pool, or null when there is no provider or it failed (logged with the correlation id). */
@@ -38,6 +41,7 @@ async function dataPool(db: DB, tenant: AiTenant, source: PlanSource, options: S
       avoid: options.avoid,
       now: options.now,
       correlationId: options.correlationId,
+      counters: options.counters,
     });
   } catch (error) {
     logger.warn(
