@@ -239,7 +239,8 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   }
   // No research at all: one section with what the brand settings say about the brand, and nothing more.
   const about = brand?.description.replace(/\s+/g, " ").trim();
-  if (!g && brand?.name && about)
+  const researched = Boolean(g && (g.facts.length || g.sitePages.length || g.coveredByResults.length || g.questions.length));
+  if (!researched && brand?.name && about)
     kept.push({ heading: ownHeading(shape, brand.name), items: [{ kind: "brand", name: brand.name, about }], fromResults: false });
   // The keyword in one H2 at least: a research heading then says what it is about ("French Press Coffee Ratio: …").
   const keyword = shape.keyword.toLowerCase();
