@@ -135,6 +135,8 @@ interface ContentSettingsTable {
   autopilot_strict_links: Generated<Bool>;
   /** End published AI-written posts with the 'AI-assisted' disclosure line (migration 0023). */
   ai_disclosure: Generated<Bool>;
+  /** End published posts written from research with their 'Sources' (migration 0038). */
+  show_sources: Generated<Bool>;
   updated_at: Timestamp;
 }
 interface PublishingSettingsTable {
@@ -293,6 +295,8 @@ interface PlanItemsTable {
   evidence_ref: Generated<string>;
   volume: number | null;
   difficulty: string | null;
+  /** The provider's keyword difficulty, 0-100 (migration 0037); null without one. */
+  keyword_difficulty: number | null;
   conflict_kind: "article" | "item" | null;
   conflict_id: string | null;
   conflict_label: Generated<string>;

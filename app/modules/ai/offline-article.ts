@@ -237,10 +237,9 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
       kept.push({ heading: ownHeading(shape, brand?.name ?? null), items: relevant, fromResults: false });
     }
   }
-  // No research at all: one section with what the brand settings say about the brand, and nothing more.
+  // Nothing from research to say (none, or none that fits): what the brand settings say about the brand, and nothing more.
   const about = brand?.description.replace(/\s+/g, " ").trim();
-  const researched = Boolean(g && (g.facts.length || g.sitePages.length || g.coveredByResults.length || g.questions.length));
-  if (!researched && brand?.name && about)
+  if (kept.length === 0 && brand?.name && about)
     kept.push({ heading: ownHeading(shape, brand.name), items: [{ kind: "brand", name: brand.name, about }], fromResults: false });
   // The keyword in one H2 at least: a research heading then says what it is about ("French Press Coffee Ratio: …").
   const keyword = shape.keyword.toLowerCase();

@@ -69,3 +69,37 @@ test("the section prompt names its section and target length", () => {
   expect(user).toContain("Target length: 190 words.");
   expect(offlineOutline(brief).title).not.toBe("Cold Brew Coffee: The Complete Guide");
 });
+
+test("with research, the prompts follow the results, feed the FAQ and allow a fact only with its source", () => {
+  const grounded: ArticleBrief = {
+    ...brief,
+    grounding: {
+      coveredByResults: ["Cold brew ratio", "Steeping time"],
+      questions: ["How long does cold brew last?"],
+      relatedSearches: ["cold brew concentrate dilution"],
+      facts: [
+        {
+          text: "The Cold Brew Kit makes 1 litre per batch.",
+          source: { url: "https://northwind.example/kit", title: "Cold Brew Kit", kind: "own" },
+        },
+      ],
+      sitePages: [{ url: "https://northwind.example/kit", title: "Cold Brew Kit", kind: "product", summary: "Brew overnight.", faq: [] }],
+      keywordData: { keyword: "cold brew coffee", volume: 880, difficulty: 23, cpc: 1.2, intent: "informational" },
+      gaps: [],
+    },
+  };
+  const outline = outlinePrompt(grounded).user;
+  expect(outline).toContain("- Cold brew ratio\n- Steeping time");
+  expect(outline).toContain("which the top results do not cover");
+  expect(outline).toContain("- How long does cold brew last?");
+  expect(outline).toContain("about 880 searches a month, difficulty 23/100");
+  const section = sectionPrompt(grounded, offlineOutline(brief), 0);
+  expect(section.system).toContain("only when it is in the research's list of facts, and link it to its source");
+  expect(section.user).toContain(
+    "The Cold Brew Kit makes 1 litre per batch. — source: Cold Brew Kit, the site's own page (https://northwind.example/kit)",
+  );
+  expect(section.user).toContain("no links except a fact's source");
+  // Without research, nothing changes.
+  expect(outlinePrompt(brief).user).not.toContain("top search results");
+  expect(sectionPrompt(brief, offlineOutline(brief), 0).user).toContain("no links, no images");
+});

@@ -13,8 +13,11 @@ import { isoNow } from "#app/utils/time";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { escapeHtml } from "#app/utils/html";
+import { saveArticleResearch } from "#app/modules/research/article-research.server";
+import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
+import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
 import { avoidSiteRepeats } from "./site-reuse.server";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
@@ -114,6 +117,8 @@ export type PipelineOptions = GenerationAi & {
   /** Sections written at once. */
   concurrency?: number;
   onCall?: CallContext["onCall"];
+  /** The research provider and its helpers (grounding.server defaultResearchDeps, or a test's own). */
+  research?: ResearchDeps;
 };
 
 type GenerationRow = { id: string; article_id: string; state: string; prompt_tokens: number; completion_tokens: number };
@@ -168,9 +173,17 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
 
   checkpoint();
   if (!state.brief) {
-    const found = await research(db, siteId, articleId, state.keyword, state.overrides);
+    const found = await research(db, siteId, articleId, state.keyword, state.overrides, {
+      research: options.research ?? defaultResearchDeps(),
+      correlationId: generationId,
+      signal,
+    });
     state.brief = found.brief;
     state.candidates = found.candidates;
+    state.linkGaps = found.linkGaps;
+    state.verifiedLinks = found.verifiedLinks;
+    // What the article is written from, kept with it for the editor and the SEO panel; the ledger follows once written.
+    if (found.snapshot) await saveArticleResearch(db, siteId, articleId, { snapshot: found.snapshot, sources: [] });
     await save();
   }
   const brief = state.brief;
@@ -324,8 +337,15 @@ async function finish(
         source: writer.kind === "openai" ? "ai" : "offline",
         status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
       },
+      // updateArticle records the claim ledger too: which of the research's sources the written article uses.
       { derived, revision: { kind: "generated", userId: null } },
     );
+    // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
+    if (state.verifiedLinks) {
+      const chosen = new Set((state.links ?? []).filter((l) => l.kind === "external").map((l) => l.url));
+      const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
+      await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
+    }
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {
