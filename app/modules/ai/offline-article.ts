@@ -1,9 +1,8 @@
-import { splitSentences } from "#app/modules/articles/content-checks";
 import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
-import { normaliseSentence, sentenceHash } from "#app/modules/articles/site-sentences";
 import { stem } from "#app/modules/articles/specificity";
 import type { GroundingFact, SitePage } from "#app/modules/research/types";
 import { FRAMES, NO_MODEL_GAPS } from "./offline-templates";
+import { escapeMd, isRepeated, lowerFirst, withoutRepeats, type Unit } from "./offline-repeats";
 import type { ArticleBrief, BrandBrief } from "./types";
 
 /**
@@ -17,8 +16,6 @@ import type { ArticleBrief, BrandBrief } from "./types";
  * writer rephrase or leave it out (brief.avoidSentences). Pure and deterministic: every writer step calls it.
  */
 
-/** One sentence of the article: its Markdown, the text a reader sees (for the duplicate check) and where it comes from. */
-type Unit = { md: string; text: string; source?: string };
 type SitePageRef = Pick<SitePage, "url" | "title" | "kind" | "summary" | "faq">;
 /** Something the research holds that a section can say. */
 type Item =
@@ -80,13 +77,6 @@ function itemKey(item: Item) {
   if (item.kind === "faq") return `faq:${item.page.url}:${item.question}`;
   if (item.kind === "brand") return "brand";
   return `page:${item.page.url}`;
-}
-
-/** A sentence's first letter in lower case to follow "According to X, …", unless its first word is a name ("Ethiopia Guji"). */
-function lowerFirst(text: string) {
-  return /^(?:(?:A|An|The)\s|\p{Lu}\p{Ll}+,?\s+[\p{Ll}\d])/u.test(text) && !/^(?:I|French|Ethiopian|Colombian|Kenyan)\s/u.test(text)
-    ? text.charAt(0).toLowerCase() + text.slice(1)
-    : text;
 }
 
 export function capitalize(text: string) {
@@ -289,10 +279,6 @@ class LinkBudget {
   }
 }
 
-function escapeMd(text: string) {
-  return text.replace(/([[\]*_`\\])/g, "\\$1");
-}
-
 function link(title: string, url: string) {
   return `[${escapeMd(title)}](${url.replace(/[()\s]/g, encodeURIComponent)})`;
 }
@@ -422,16 +408,6 @@ function conclusionUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
   return [plain(FRAMES.sourced(plan.shape.kind === "question" ? null : plan.topic, facts))];
 }
 
-// ------------------------------------------------------------ repeated sentences
-
-/** The hashes the duplicate check gives this text's sentences of 8+ words (site-sentences.ts bodySentences). */
-function hashesOf(text: string) {
-  return splitSentences(text)
-    .map((s) => normaliseSentence(s))
-    .filter((w) => w.length >= 8)
-    .map((w) => sentenceHash(w.join(" ").replace(/’/g, "'")));
-}
-
 /**
  * Section i's heading: the top results' own words, or, when another article of the site already uses a heading of
  * 8+ words, that heading with this article's keyword (headings are never left out).
@@ -443,32 +419,6 @@ export function sectionHeading(plan: ArticlePlan, i: number, brief: ArticleBrief
     ? [heading, `${heading}: ${headline}`, `${headline}: ${heading}`]
     : [heading, `${brief.brand?.name ?? "Our Take"} on ${headline}`];
   return options.find((h) => !isRepeated(h, brief)) ?? options.at(-1)!;
-}
-
-/** Whether a sentence of this text is one the site's other articles hold (brief.avoidSentences). */
-export function isRepeated(text: string, brief: ArticleBrief) {
-  const avoid = brief.avoidSentences;
-  return Boolean(avoid?.length) && hashesOf(text).some((h) => avoid!.includes(h));
-}
-
-/**
- * The units without the sentences the site's other articles already hold: a repeated one is said again for this
- * article's topic ("For cold brew coffee, our Cold Brew Kit makes 1 litre."), and left out when that is a copy too.
- */
-export function withoutRepeats(units: Unit[], brief: ArticleBrief, topic: string): Unit[] {
-  if (!brief.avoidSentences?.length) return units;
-  const repeated = (u: Unit) => isRepeated(u.text, brief);
-  return units.flatMap((u) => {
-    if (!repeated(u)) return [u];
-    // Said again from its source ("According to Coffee Science: …") or, for the writer's own lines, for this topic.
-    // A question keyword reads badly after "For": the writer's own line is left out instead.
-    if (!u.source && keywordShape(brief.keyword).kind === "question") return [];
-    const lead = u.source ? FRAMES.according(u.source) : FRAMES.forTopic(topic);
-    // The source named in front is not named again at the end.
-    const cited = (t: string) => (u.source ? t.replace(/\s\((?:\[[^\]]*\]\([^)]*\)|[^()]*)\)([.!?]?)$/, "$1") : t);
-    const again = { md: `${escapeMd(lead)}, ${lowerFirst(cited(u.md))}`, text: `${lead}, ${lowerFirst(cited(u.text))}` };
-    return repeated(again) ? [] : [again];
-  });
 }
 
 export function paragraphs(units: Unit[]) {

@@ -5,15 +5,14 @@ import { titleCase } from "#app/modules/tools/text";
 import {
   bodyInternalLinks,
   capitalize,
-  isRepeated,
   paragraphs,
   planArticle,
   planGaps,
   renderPlan,
   sectionHeading,
-  withoutRepeats,
   type ArticlePlan,
 } from "./offline-article";
+import { isRepeated, withoutRepeats } from "./offline-repeats";
 import { shapeGroup, TITLES } from "./offline-templates";
 import { imageCount } from "./prompts";
 import {
