@@ -4,9 +4,8 @@ import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.ser
 import type { ResearchProvider } from "#app/modules/research/types";
 import { logger } from "#app/utils/logger.server";
 import { aiSuggestions } from "./ai-planner.server";
-import { candidateSuggestion, type DataCandidate, researchCandidates } from "./data-planner.server";
+import { candidateSuggestion, type DataCandidate, keywordKey, researchCandidates } from "./data-planner.server";
 import { classifyIntent } from "./intent";
-import { normalisePhrase } from "./queries";
 import { pickSuggestions, type PlanSource, type Suggestion } from "./offline-planner";
 import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
@@ -69,7 +68,7 @@ export async function suggest(
   const pool = await dataPool(db, tenant, source, options, exclude);
   const fill = (accepted: Suggestion[]) => {
     const taken = [...exclude, ...accepted];
-    const avoided = new Set(avoid.map(normalisePhrase));
+    const avoided = new Set(avoid.map(keywordKey));
     // Keywords the plan being replaced did not have first (a swap must change the day), then the rest.
     for (const fresh of [true, false])
       for (const c of pool ?? []) {
@@ -95,7 +94,7 @@ export async function suggest(
     const accepted: Suggestion[] = [];
     for (const s of fromAi) {
       if (accepted.length >= count) break;
-      const candidate = byKeyword.get(normalisePhrase(s.keyword));
+      const candidate = byKeyword.get(keywordKey(s.keyword));
       if (data && !candidate) continue;
       const pick = candidate ? { ...candidateSuggestion(candidate, source), title: s.title } : s;
       if ([...exclude, ...accepted].some((t) => lexicalSimilarity(pick, t) >= CONFLICT_THRESHOLD)) continue;
