@@ -118,7 +118,7 @@ try {
     `\nArticles: ${planned.length}, research wall time median ${seconds(sorted[Math.floor(sorted.length / 2)] ?? 0)}, max ${seconds(sorted.at(-1) ?? 0)}`,
   );
   console.log(
-    `Per article: ${(month.providerCalls - planCounters.providerCalls) / Math.max(1, planned.length)} provider calls, ${(month.pagesFetched / Math.max(1, planned.length)).toFixed(1)} pages fetched on average`,
+    `Per article: ${((month.providerCalls - planCounters.providerCalls) / Math.max(1, planned.length)).toFixed(1)} provider calls, ${(month.pagesFetched / Math.max(1, planned.length)).toFixed(1)} pages fetched on average`,
   );
   console.log(`Month (plan + ${planned.length} articles): provider calls ${month.providerCalls}, pages fetched ${month.pagesFetched}`);
   console.log(

@@ -97,4 +97,10 @@ test("keywordIdeasFor: one cached answer per seed set, whatever the order and ca
   expect(calls.keywordIdeas).toHaveLength(2);
   expect(await keywordIdeasFor(db, siteId, provider, ["  "], { now: T0, counters })).toEqual([]);
   expect(calls.keywordIdeas).toHaveLength(2);
+  // Each idea's figures answer a later look-up of that keyword without a call.
+  const before = calls.keywordData.length;
+  const idea = ideas[0]!;
+  const figures = await keywordDataFor(db, siteId, provider, [idea.keyword.toUpperCase()], { now: after(2 * DAY) });
+  expect(figures.get(idea.keyword.toLowerCase())).toEqual(idea);
+  expect(calls.keywordData).toHaveLength(before);
 });

@@ -109,5 +109,14 @@ export async function keywordIdeasFor(
   if (options.counters) options.counters.providerCalls++;
   const ideas = await provider.keywordIdeas(normalised, options);
   await writeCached(db, siteId, "ideas", [[key, ideas]], now);
+  // Each idea carries its own figures: kept as that keyword's figures too, so the plan and the article written for it
+  // later in the month do not ask the provider again.
+  await writeCached(
+    db,
+    siteId,
+    "keyword",
+    ideas.map((idea): [string, KeywordData] => [cacheKey(idea.keyword), idea]),
+    now,
+  );
   return ideas;
 }
