@@ -31,6 +31,7 @@ import * as m0032ArticleCounts from "./0032_article_counts";
 import * as m0033SiteScheduled from "./0033_site_scheduled";
 import * as m0034ArticleSentences from "./0034_article_sentences";
 import * as m0035Research from "./0035_research";
+import * as m0039AutopilotTimeline from "./0039_autopilot_timeline";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0033_site_scheduled": m0033SiteScheduled,
   "0034_article_sentences": m0034ArticleSentences,
   "0035_research": m0035Research,
+  "0039_autopilot_timeline": m0039AutopilotTimeline,
 };

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FormMessage } from "#app/components/forms";
+import { useAutopilotLive } from "#app/components/autopilot-live";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { requestContext } from "#app/context";
@@ -58,6 +59,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, calendar, counts, days, past, pastPage, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
+  useAutopilotLive();
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
