@@ -12,7 +12,7 @@ import { onAutopilotChange } from "./timeline.server";
  */
 
 /** The site's newest timeline entry: it changes with every move of any of its days. */
-async function version(db: DB, siteId: string) {
+export async function timelineVersion(db: DB, siteId: string) {
   const row = await db
     .selectFrom("autopilot_day_events")
     .select((eb) => eb.fn.max("id").as("id"))
@@ -27,7 +27,8 @@ const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-export function autopilotStream(db: DB, { siteId, signal }: { siteId: string; signal: AbortSignal }) {
+/** `since`: the version the page was rendered with, so a change between the render and the connection is sent at once. */
+export function autopilotStream(db: DB, { siteId, since, signal }: { siteId: string; since: string | null; signal: AbortSignal }) {
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -35,7 +36,7 @@ export function autopilotStream(db: DB, { siteId, signal }: { siteId: string; si
       let closed = false;
       const timers: Array<ReturnType<typeof setTimeout>> = [];
       const write = (chunk: string) => !closed && controller.enqueue(encoder.encode(chunk));
-      let last = await version(db, siteId).catch(() => "");
+      let last = since ?? (await timelineVersion(db, siteId).catch(() => ""));
       let unsubscribe = () => {};
       stop = () => {
         if (closed) return;
@@ -51,7 +52,7 @@ export function autopilotStream(db: DB, { siteId, signal }: { siteId: string; si
       };
       const check = async () => {
         try {
-          const now = await version(db, siteId);
+          const now = await timelineVersion(db, siteId);
           if (now !== last) {
             last = now;
             write(`event: change\ndata: ${JSON.stringify({ version: now })}\n\n`);
@@ -64,6 +65,7 @@ export function autopilotStream(db: DB, { siteId, signal }: { siteId: string; si
       signal.addEventListener("abort", stop);
       unsubscribe = onAutopilotChange(siteId, () => void check());
       write(`retry: ${STREAM_LIMITS.retryMs}\n\n`);
+      void check();
       timers.push(setInterval(() => void check(), workerRunsHere() ? STREAM_LIMITS.safetyPollMs : STREAM_LIMITS.remotePollMs));
       timers.push(setInterval(() => write(": heartbeat\n\n"), STREAM_LIMITS.heartbeatMs));
       timers.push(

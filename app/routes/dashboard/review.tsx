@@ -7,6 +7,7 @@ import { editUrl } from "#app/modules/articles/urls";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { decideDay, retryDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
 import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
+import { timelineVersion } from "#app/modules/autopilot/stream.server";
 import { dayUrl } from "#app/modules/autopilot/urls";
 import { useAutopilotLive } from "#app/components/autopilot-live";
 import { can } from "#app/modules/workspaces/permissions";
@@ -33,6 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     timeZone: auth.site.timeZone,
     canDecide: view.canDecide && mayPublish,
     canRetry: view.canRetry && mayPublish,
+    live: await timelineVersion(getDb(), auth.site.id),
     slotAhead: Boolean(view.publishAt && Date.parse(view.publishAt) > Date.now()),
   };
 }
@@ -83,7 +85,7 @@ const NO_DECISION: Partial<Record<string, string>> = {
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
   const { view, timeZone, canDecide, canRetry, slotAhead } = loaderData;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
-  useAutopilotLive();
+  useAutopilotLive(loaderData.live);
   const slotText = view.publishAt ? formatDateTime(view.publishAt, timeZone) : null;
   return (
     <div className="flex max-w-3xl flex-col gap-6">

@@ -79,6 +79,12 @@ function DayState({ status, planned, timePassed }: { status: DayStatus | undefin
   );
 }
 
+/** A planned day not started yet, or a started one whose article is not out yet (its work is set aside). */
+function skippable(day: ComingDay, status: DayStatus | undefined) {
+  if (!status) return Boolean(day.planned);
+  return ["writing", "ready", "held", "written", "approved"].includes(status.state);
+}
+
 function SkipDay({ date, dateText }: { date: string; dateText: string }) {
   return (
     <Form method="post" preventScrollReset>
@@ -174,7 +180,7 @@ export function ComingList({
             ))}
           </div>
           <div className="flex items-center gap-2">
-            {day.planned && canSkip && autopilot.enabled && !autopilot.days[day.date] ? (
+            {canSkip && autopilot.enabled && skippable(day, autopilot.days[day.date]) ? (
               <SkipDay date={day.date} dateText={day.dateText} />
             ) : null}
             {day.planned ? (
