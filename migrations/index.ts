@@ -31,6 +31,8 @@ import * as m0032ArticleCounts from "./0032_article_counts";
 import * as m0033SiteScheduled from "./0033_site_scheduled";
 import * as m0034ArticleSentences from "./0034_article_sentences";
 import * as m0035Research from "./0035_research";
+import * as m0037PlanKeywordDifficulty from "./0037_plan_keyword_difficulty";
+import * as m0038ShowSources from "./0038_show_sources";
 import * as m0039AutopilotTimeline from "./0039_autopilot_timeline";
 import type { Migration } from "kysely";
 
@@ -69,5 +71,7 @@ export const migrations: Record<string, Migration> = {
   "0033_site_scheduled": m0033SiteScheduled,
   "0034_article_sentences": m0034ArticleSentences,
   "0035_research": m0035Research,
+  "0037_plan_keyword_difficulty": m0037PlanKeywordDifficulty,
+  "0038_show_sources": m0038ShowSources,
   "0039_autopilot_timeline": m0039AutopilotTimeline,
 };

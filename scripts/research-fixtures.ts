@@ -56,6 +56,7 @@ function titleFor(rand: Rand, spec: KeywordSpec, site: DomainSpec) {
   const kw = titleCase(spec.keyword);
   const n = 5 + Math.floor(rand() * 6);
   const stripped = titleCase(spec.keyword.replace(/^(best|top) /, ""));
+  const base = titleCase(spec.keyword.replace(/ near me$/, ""));
   const byIntent: Record<string, string[]> = {
     informational: spec.keyword.startsWith("how to")
       ? [
@@ -80,13 +81,17 @@ function titleFor(rand: Rand, spec: KeywordSpec, site: DomainSpec) {
       `${kw}: Tested and Reviewed`,
       `${kw} (${YEAR} Buyer's Guide)`,
     ],
-    transactional: [`${kw} | Shop Online`, `Buy ${kw}`, `${kw}: Pricing and Options`, `${kw} Delivered`],
+    // Shops and studios sell; guides and magazines rank with advice on choosing.
+    transactional:
+      site.kind === "shop" || site.kind === "brand"
+        ? [`${base}: Prices and Options`, `${base} | Order or Book Online`, `Our ${base}`, `${base}: See What's Available`]
+        : [`${base}: What to Know Before You Choose`, `How to Choose ${base}`, `${base}: Prices Compared`, `Where to Find ${base}`],
     navigational: [`${kw}`, `${kw}: Plan Your Visit`, `${kw} | Book Now`],
   };
-  const base = pick(rand, byIntent[spec.intent]!);
+  const title = pick(rand, byIntent[spec.intent]!);
   if (site.kind === "forum")
     return `${pick(rand, [`${kw}? Advice wanted`, `Help with ${spec.keyword}`, `${kw}: what works for you?`])} | ${site.name}`;
-  return `${base} | ${site.name}`;
+  return `${title} | ${site.name}`;
 }
 
 function snippetFor(rand: Rand, spec: KeywordSpec, facets: string[]) {
@@ -95,11 +100,13 @@ function snippetFor(rand: Rand, spec: KeywordSpec, facets: string[]) {
     `Everything you need to know about ${spec.keyword}, from ${a} to ${b}.`,
     `${a![0]!.toUpperCase()}${a!.slice(1)}, ${b} and ${c ?? "more"}: a practical guide to ${spec.keyword}.`,
     `We explain ${spec.keyword} in plain words: ${a}, ${b} and the mistakes to avoid.`,
-    `Updated for ${YEAR}. ${a![0]!.toUpperCase()}${a!.slice(1)}. Plus ${b}, with examples.`,
+    `Updated for ${YEAR}: ${a}, ${b} and more, with examples.`,
   ];
   if (spec.intent === "commercial") options.push(`We compared the options on ${a} and ${b}. Here is what we would choose and why.`);
   if (spec.intent === "transactional")
-    options.push(`${spec.keyword[0]!.toUpperCase()}${spec.keyword.slice(1)}: ${a}, ${b}. Free delivery on larger orders.`);
+    options.push(
+      `Looking for ${spec.keyword.replace(/ near me$/, "")}? ${a![0]!.toUpperCase()}${a!.slice(1)}, ${b} and prices, in one place.`,
+    );
   return pick(rand, options);
 }
 
@@ -205,7 +212,6 @@ function buildIndustry(spec: IndustrySpec): ResearchFixture {
         domain: o.domain,
         title: o.title,
         url: o.url,
-        website_name: o.website_name,
         description: o.description,
       });
     });

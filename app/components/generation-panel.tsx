@@ -129,11 +129,24 @@ function RunningGeneration({ generation: initial, hydrated }: { generation: Gene
   );
 }
 
-/** The visible label on an article the offline writer wrote (articles.source === 'offline'). */
-export function OfflineWriterNote() {
+/**
+ * The visible label on an article the offline writer wrote (articles.source === 'offline'), with what it could not
+ * do for this article without a model (offlineGapsOfArticle) when the page knows.
+ */
+export function OfflineWriterNote({ gaps = [] }: { gaps?: string[] }) {
   return (
-    <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      {OFFLINE_NOTE}
-    </p>
+    <div role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p>{OFFLINE_NOTE}</p>
+      {gaps.length ? (
+        <>
+          <p className="mt-2 font-medium">What it could not do for this article:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {gaps.map((gap) => (
+              <li key={gap}>{gap}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -11,7 +11,7 @@ export type GenerationSnapshot = Pick<
 >;
 
 export const OFFLINE_NOTE =
-  "Written by the built-in offline writer from English templates. Configure an AI provider for articles in other languages and for your specific instructions.";
+  "Written by the built-in offline writer in English, only from the research and your own pages: it states no fact they do not hold. Configure an AI provider for fuller articles, other languages and your specific instructions.";
 
 /** Progress bar and step list; server-rendered on the status page, live in the dialog. */
 export function GenerationProgress({ generation }: { generation: GenerationSnapshot }) {

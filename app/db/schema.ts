@@ -135,6 +135,8 @@ interface ContentSettingsTable {
   autopilot_strict_links: Generated<Bool>;
   /** End published AI-written posts with the 'AI-assisted' disclosure line (migration 0023). */
   ai_disclosure: Generated<Bool>;
+  /** End published posts written from research with their 'Sources' (migration 0038). */
+  show_sources: Generated<Bool>;
   updated_at: Timestamp;
 }
 interface PublishingSettingsTable {
@@ -237,9 +239,9 @@ interface SitePagesTable {
   url: string;
   kind: string;
   title: string;
-  summary: string;
-  facts: string;
-  faq: string;
+  summary: Generated<string>;
+  facts: Generated<string>;
+  faq: Generated<string>;
   fetched_at: string;
 }
 /** An article's research snapshot and claim ledger, both JSON (migrations/0035_research.ts). */
@@ -247,7 +249,7 @@ interface ArticleResearchTable {
   article_id: string;
   site_id: string;
   snapshot: string;
-  sources: string;
+  sources: Generated<string>;
   updated_at: string;
 }
 interface ArticleImagesTable {
@@ -293,6 +295,8 @@ interface PlanItemsTable {
   evidence_ref: Generated<string>;
   volume: number | null;
   difficulty: string | null;
+  /** The provider's keyword difficulty, 0-100 (migration 0037); null without one. */
+  keyword_difficulty: number | null;
   conflict_kind: "article" | "item" | null;
   conflict_id: string | null;
   conflict_label: Generated<string>;

@@ -12,6 +12,7 @@ import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/we
 import { MINUTE } from "#app/utils/time";
 import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
+import { READ_SITE_PAGES_JOB, readSitePagesJob } from "#app/modules/onboarding/site-pages-job.server";
 import { purgeExpiredJob } from "./maintenance.server";
 import type { z } from "zod";
 
@@ -53,6 +54,9 @@ export const jobRegistry = {
   "send-digest": { ...sendDigestJob, lane: "bulk", timeoutMs: MINUTE },
   // Stale SEO scores of one site (docs/decisions/053): one article at a time, 10,000 in a few minutes; nobody waits.
   [RESCORE_JOB]: { ...rescoreArticlesJob, lane: "bulk", timeoutMs: 15 * MINUTE },
+  // The site's own pages (at most 20, one minute in all) and, at onboarding, the first plan; the customer may be
+  // waiting on the plan page.
+  [READ_SITE_PAGES_JOB]: { ...readSitePagesJob, lane: "user", timeoutMs: 5 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

@@ -98,11 +98,14 @@ test.describe.serial("generating an article with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/write\\?edit=${articleId}`));
     await expect(page.getByRole("form", { name: /article/i }).getByLabel("Title")).toHaveValue(title);
     expect(title.toLowerCase()).toContain("cold brew coffee");
-    await expect(page.getByRole("note").filter({ hasText: OFFLINE_NOTE })).toBeVisible();
+    // Without research the offline writer writes a few honest lines, never template filler, and says what it could not do.
+    const note = page.getByRole("note").filter({ hasText: OFFLINE_NOTE });
+    await expect(note).toBeVisible();
+    await expect(note.getByRole("listitem").filter({ hasText: /No research was available for this article/ })).toBeVisible();
+    await expect(note.getByRole("listitem").filter({ hasText: /original examples/ })).toBeVisible();
     await expect(editor(page)).toBeVisible();
-    expect(await editor(page).locator("h2").count()).toBeGreaterThanOrEqual(4);
-    await expect(editor(page).locator("table").first()).toBeVisible();
-    await expect(editor(page).locator("h2", { hasText: "Frequently Asked Questions" })).toBeVisible();
+    await expect(editor(page)).toContainText(/cold brew coffee/i);
+    await expect(editor(page)).not.toContainText("The first gain is time");
   });
 
   test("edits the generated article in both editor modes, saves and previews it", async () => {
@@ -114,7 +117,6 @@ test.describe.serial("generating an article with JavaScript", () => {
     await page.getByRole("radio", { name: "Markdown" }).click();
     const markdown = page.getByRole("textbox", { name: "Content" });
     await expect(markdown).toHaveValue(/Edited in rich text\./);
-    await expect(markdown).toHaveValue(/^## /m);
     await markdown.focus();
     await page.keyboard.press("Control+End");
     await page.keyboard.type("\n\nEdited in Markdown.");
@@ -124,12 +126,9 @@ test.describe.serial("generating an article with JavaScript", () => {
     const saved = await latestArticle(siteId);
     expect(saved?.content_html).toContain("Edited in rich text.");
     expect(saved?.content_html).toContain("<p>Edited in Markdown.</p>");
-    expect(saved?.content_html).toContain("<table");
-    expect((saved?.content_html.match(/<h2/g) ?? []).length).toBeGreaterThanOrEqual(4);
 
     const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Preview" }).click()]);
     await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
-    await expect(preview.getByTestId("preview-body").locator("table").first()).toBeVisible();
     await expect(preview.getByTestId("preview-body")).toContainText("Edited in Markdown.");
     await preview.close();
   });
@@ -161,7 +160,7 @@ test.describe.serial("generating an article with JavaScript", () => {
     await expect(toast(page)).toContainText("Content generated successfully!", { timeout: 30_000 });
     const result = page.getByRole("region", { name: /french press/i });
     await expect(result.getByRole("note").filter({ hasText: OFFLINE_NOTE })).toBeVisible();
-    await expect(result.getByTestId("generated-content").locator("h2").first()).toBeVisible();
+    await expect(result.getByTestId("generated-content")).toContainText(/french press/i);
     const generated = await latestArticle(siteId);
     expect(generated?.title.toLowerCase()).toContain("french press");
     const state = await e2eDb().selectFrom("generations").select("state").where("article_id", "=", generated!.id).executeTakeFirstOrThrow();
@@ -255,7 +254,7 @@ test.describe.serial("generating an article without JavaScript", () => {
     const article = await latestArticle(siteId);
     expect(article).toMatchObject({ status: "draft", source: "offline" });
     // Without JavaScript the content is a plain textarea holding the article.
-    await expect(page.getByRole("textbox", { name: "Content" })).toHaveValue(/<h2/);
+    await expect(page.getByRole("textbox", { name: "Content" })).toHaveValue(/sourdough starter/i);
   });
 
   test("the Generator page's tabs work as links and forms", async () => {

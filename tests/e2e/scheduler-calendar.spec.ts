@@ -22,6 +22,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Topic selected")).toBeVisible();
       await expect(page).toHaveURL(/view=calendar/);
       await expect(calendar.getByRole("link", { name: /: Content strategy\. Choose a topic$/ })).toHaveCount(1);
+
+      // On a phone the same days are an agenda: every weekday on screen, the keyword in full, the same link.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(calendar.getByRole("table")).toHaveCount(0);
+      const chosen = calendar.getByRole("link", { name: /: Content strategy\. Choose a topic$/ });
+      await expect(chosen).toBeVisible();
+      await expect(chosen).toContainText("Content strategy");
+      const box = (await chosen.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      // A week of days, all seven within the screen's width (the grid hid Thursday to Sunday off-screen).
+      const week = calendar.getByRole("listitem");
+      expect(await week.count()).toBeGreaterThanOrEqual(28);
+      for (let i = 0; i < 7; i++) {
+        const day = (await week.nth(i).boundingBox())!;
+        expect(day.x + day.width).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
   });
 }

@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { saveArticleResearch } from "#app/modules/research/article-research.server";
+import { ledgerOfSnapshot } from "#app/modules/research/ledger";
+import type { ResearchSnapshot } from "#app/modules/research/types";
 import { createUserWithArticle, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
@@ -256,3 +259,81 @@ test.describe("write screen without JavaScript", () => {
     expect(after).toContain("It is smooth.");
   });
 });
+
+/** The claim ledger beside the editor: the sources the article uses and what the research could not provide. */
+const SITE = "https://northwind-coffee.example";
+const CANISTER_FACT = "The canister holds 500 g of whole beans behind a one-way CO2 valve.";
+const NCA_FACT = "Whole beans stay fresh for 2 to 4 weeks after roasting.";
+const GAP = "None of the top results' pages could be read, so the outline follows only their titles.";
+const RESEARCHED = `<h2>Keep them sealed</h2><p>${CANISTER_FACT} See the <a href="${SITE}/products/coffee-canister">canister</a>.</p><p>${NCA_FACT} Read <a href="https://www.ncausa.org/storing-coffee">the NCA guide</a>.</p>`;
+
+async function researchedAccount(prefix: string) {
+  const { user, articleId } = await createUserWithArticle(prefix, {
+    title: "How to store coffee beans",
+    targetKeyword: "how to store coffee beans",
+    contentHtml: RESEARCHED,
+  });
+  const snapshot: ResearchSnapshot = {
+    keyword: "how to store coffee beans",
+    provider: "DataForSEO",
+    serp: {
+      keyword: "how to store coffee beans",
+      results: [
+        {
+          position: 1,
+          url: "https://www.ncausa.org/storing-coffee",
+          domain: "ncausa.org",
+          title: "How to Store Coffee",
+          snippet: NCA_FACT,
+        },
+      ],
+      peopleAlsoAsk: [],
+      relatedSearches: [],
+    },
+    pages: [],
+    keywordData: null,
+    sitePages: [{ url: `${SITE}/products/coffee-canister`, title: "Airtight Coffee Canister", kind: "product" }],
+    gatheredAt: new Date().toISOString(),
+    facts: [
+      { text: CANISTER_FACT, source: { url: `${SITE}/products/coffee-canister`, title: "Airtight Coffee Canister", kind: "own" } },
+      { text: NCA_FACT, source: { url: "https://www.ncausa.org/storing-coffee", title: "How to Store Coffee", kind: "web" } },
+    ],
+    gaps: [GAP],
+  };
+  await saveArticleResearch(e2eDb(), user.siteId, articleId, { snapshot, sources: ledgerOfSnapshot(RESEARCHED, snapshot) });
+  return { user, articleId };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the editor's Sources ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("lists your pages and web sources with their facts, and what the research could not provide", async ({ page }) => {
+      const { user, articleId } = await researchedAccount(`write-sources-${javaScriptEnabled ? "js" : "nojs"}`);
+      await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
+      const panel = page.getByTestId("sources-panel");
+      await expect(panel.getByRole("heading", { name: "Sources", level: 2 })).toBeVisible();
+      await expect(panel.getByText("Researched with DataForSEO on")).toBeVisible();
+      await expect(panel.getByRole("link", { name: "your page Airtight Coffee Canister" })).toHaveAttribute(
+        "href",
+        `${SITE}/products/coffee-canister`,
+      );
+      await expect(panel.getByRole("link", { name: "ncausa.org" })).toBeVisible();
+      await expect(panel.getByRole("list", { name: "Facts from this source" }).first()).toContainText(CANISTER_FACT);
+      await expect(panel.getByTestId("research-gaps")).toContainText(GAP);
+      if (javaScriptEnabled) await axeClean(page);
+      else {
+        // A save without the web source's fact and link takes it off the list.
+        await page
+          .getByRole("textbox", { name: "Content" })
+          .fill(
+            `<h2>Keep them sealed</h2><p>${CANISTER_FACT} See the <a href="${SITE}/products/coffee-canister">canister</a>.</p><p>Keep them dry and dark.</p>`,
+          );
+        await page.getByRole("button", { name: "Update Article" }).click();
+        await expect(page.getByText("Article updated!")).toBeVisible();
+        await expect(panel.getByRole("link", { name: "your page Airtight Coffee Canister" })).toBeVisible();
+        await expect(panel.getByRole("link", { name: "ncausa.org" })).toHaveCount(0);
+      }
+    });
+  });
+}

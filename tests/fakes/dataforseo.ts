@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import type { FixturePage, ResearchFixture } from "#app/modules/research/fixtures";
+import { fixtureIdeas, type FixturePage, type ResearchFixture } from "#app/modules/research/fixtures";
 import type { RawLabsKeywordItem, RawSerpResult } from "#app/modules/research/provider.server";
 import { listen, readBody, sendJson } from "./http-fake";
 
@@ -45,16 +45,6 @@ const SERP_TASK_GET = "/v3/serp/google/organic/task_get/advanced/";
 const KEYWORD_OVERVIEW = "/v3/dataforseo_labs/google/keyword_overview/live";
 const KEYWORD_IDEAS = "/v3/dataforseo_labs/google/keyword_ideas/live";
 
-const STOP_WORDS = new Set(
-  "a an and are at best by can do does for from get good how i in is it make my of on or the to vs what when where which who why with without you your".split(
-    " ",
-  ),
-);
-const contentWords = (text: string) =>
-  text
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 2 && !STOP_WORDS.has(w));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const key = (keyword: string) => keyword.trim().toLowerCase().replace(/\s+/g, " ");
 
@@ -75,8 +65,7 @@ export async function startFakeDataForSeo({
   const serps = new Map<string, RawSerpResult>();
   const keywords = new Map<string, RawLabsKeywordItem>();
   const pages = new Map<string, FixturePage>();
-  /** Per fixture: its words and keywords, for keyword_ideas. */
-  const ideaGroups: Array<{ words: Set<string>; keywords: string[] }> = [];
+  const loaded: ResearchFixture[] = [];
   const queue = new Map<string, QueuedTask>();
   const latency = { ...latencyMs };
   let baseUrl = "";
@@ -85,8 +74,7 @@ export async function startFakeDataForSeo({
     for (const serp of fixture.serps) serps.set(key(serp.keyword), serp);
     for (const item of fixture.keywords) keywords.set(key(item.keyword), item);
     for (const page of fixture.pages) pages.set(page.url, page);
-    const words = new Set([...fixture.seeds, ...fixture.keywords.map((k) => k.keyword)].flatMap(contentWords));
-    ideaGroups.push({ words, keywords: fixture.keywords.map((k) => key(k.keyword)) });
+    loaded.push(fixture);
   }
   fixtures.forEach(loadFixture);
 
@@ -133,7 +121,14 @@ export async function startFakeDataForSeo({
       const url = new URL(item.url);
       return { ...item, url: `${baseUrl}/pages/${url.host}${url.pathname}` };
     });
-    return task(path, data, 20000, "Ok.", [{ ...found, keyword: data.keyword, datetime: new Date().toISOString(), items }], id);
+    return task(
+      path,
+      data,
+      20000,
+      "Ok.",
+      [{ ...found, keyword: data.keyword, datetime: `${new Date().toISOString().slice(0, 19).replace("T", " ")} +00:00`, items }],
+      id,
+    );
   }
 
   function searchVolumeItem(keyword: string, data: Task) {
@@ -180,12 +175,7 @@ export async function startFakeDataForSeo({
       const items = (data.keywords ?? []).map((k) => labsItem(k, data)).filter((i): i is RawLabsKeywordItem => i !== null);
       return task(path, data, 20000, "Ok.", [{ ...where, items_count: items.length, items: items.length ? items : null }]);
     }
-    const seeds = new Set((data.keywords ?? []).flatMap(contentWords));
-    const matched = ideaGroups.filter((g) => [...seeds].some((w) => g.words.has(w))).flatMap((g) => g.keywords);
-    const items = [...new Set(matched)]
-      .map((k) => labsItem(k, data)!)
-      .sort((a, b) => (b.keyword_info?.search_volume ?? 0) - (a.keyword_info?.search_volume ?? 0))
-      .slice(0, data.limit ?? 700);
+    const items = fixtureIdeas(loaded, data.keywords ?? [], data.limit ?? 700).map((k) => labsItem(k.keyword, data)!);
     return task(path, data, 20000, "Ok.", [
       {
         ...where,

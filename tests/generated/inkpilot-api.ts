@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * List the sites this key can act on
-     * @description A key limited to one site sees that site only.
+     * @description A key limited to one site sees that site only. Sites are added in the dashboard only: on Pro it shows the prorated charge now and the new recurring price, and charges nothing until the owner agrees.
      */
     get: operations["listSites"];
     put?: never;

@@ -68,7 +68,8 @@ describe("a client generated from the OpenAPI document", () => {
     const article = await client.GET("/articles/{article_id}", { params: { path: { article_id: generation.article_id } } });
     expect(article.data?.status).toBe("draft");
     expect(article.data?.source).not.toBe("manual");
-    expect(article.data?.content_html).toContain("<h2");
+    // Without research the offline writer writes only what it knows: a short text, no filler.
+    expect(article.data?.content_html).toMatch(/french press coffee/i);
 
     const connections = await client.GET("/connections");
     const hosted = connections.data!.data.find((c) => c.platform === "hosted")!;

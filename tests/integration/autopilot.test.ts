@@ -186,6 +186,7 @@ describe("writing and publishing", () => {
     const held = (await daysOf(user))[0]!;
     expect(held.state).toBe("held");
     const reasons = JSON.parse(held.reasons) as string[];
+    console.info(reasons);
     expect(reasons.join(" ")).toMatch(/offline writer/);
     expect(reasons.join(" ")).toMatch(/SEO score is 41, below your minimum of 70/);
     expect(reasons.join(" ")).toMatch(/300 words/);
@@ -323,9 +324,9 @@ describe("with the worker", () => {
     const held = (await daysOf(user))[0]!;
     expect(held.state).toBe("held");
     expect(held.reasons).toContain("offline writer");
-    // The SEO panel's specificity finding, in the panel's words.
+    // Without research the offline writer writes a few honest words, not filler: the gate says it is too short.
     const reasons = JSON.parse(held.reasons) as string[];
-    expect(reasons.find((r) => r.startsWith("Sentences about the topic: "))).toMatch(/ sentences \(\d+%\) name nothing of the topic/);
+    expect(reasons.some((r) => /^It has \d+ words; the medium length is 1200-1600\.$/.test(r))).toBe(true);
     const article = await db
       .selectFrom("articles")
       .select(["source", "status", "target_keyword"])

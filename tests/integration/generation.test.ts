@@ -10,17 +10,21 @@ import { getArticle } from "#app/modules/articles/mutations.server";
 import { parseArticleHtml } from "#app/modules/articles/article-html";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
-import { countHtmlWords } from "#app/modules/articles/text";
+import { countHtmlWords, htmlToText } from "#app/modules/articles/text";
+import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import { cancelGeneration, getGeneration, startGeneration, startRegeneration } from "#app/modules/generation/service.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { startFakeYouTube } from "#tests/fakes/youtube";
+import { withNorthwindGrounding } from "#tests/fakes/northwind-grounding";
 import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 
 const KEYWORD = "content marketing";
+/** A keyword the offline writer has research for (tests/fakes/northwind-grounding.ts). */
+const COFFEE = "how to store coffee beans";
 let db: DB;
 let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -113,15 +117,24 @@ async function assertDoneWhen(
 }
 
 describe("generation pipeline", () => {
-  it("offline writer: a medium article meets every 'Done when' point", async () => {
+  it("offline writer without research: a short article from the brand settings that says what it could not do", async () => {
     const { article, account, generationId } = await generate(offline);
-    // The offline writer cannot check outside pages, so it links to none. Without a model or research its
-    // sentences seldom name the topic: the specificity check keeps it below "Good".
-    await assertDoneWhen(article, account.siteId, { externalLinks: 0, failsWith: "specificity" });
     expect(article.source).toBe("offline");
+    expect(article.status).toBe("draft");
+    const text = htmlToText(article.content_html);
+    // No template filler: without research it says only what the brand settings say.
+    expect(text).toContain("Northwind describes itself this way: “A marketing studio.”");
+    expect(text).not.toMatch(/The first gain is time|a clear routine removes dozens/);
+    expect(countHtmlWords(article.content_html)).toBeLessThan(100);
+    const gaps = await offlineGapsOfArticle(db, account.siteId, article.id);
+    expect(gaps.join(" ")).toMatch(/No research was available for this article/);
+    expect(gaps.join(" ")).toMatch(/shorter rather than padded/);
+    expect(gaps.at(-1)).toBe(
+      "Without an AI provider the writer cannot follow the top results' coverage in prose, answer questions your pages do not answer, or write original examples.",
+    );
     // The panel says why it has no external links (the settings ask for 3-4) instead of blaming the customer.
     const shortfall = await linkShortfallOfArticle(db, account.siteId, article.id, await getSeoContext(db, account.siteId));
-    expect(shortfall).toEqual({ external: "the built-in offline writer cannot read or check outside pages, so it links to none." });
+    expect(shortfall.external).toBe("the built-in offline writer cannot read or check outside pages, so it links to none.");
     const view = await getGeneration(db, account.siteId, generationId);
     expect(view?.status).toBe("succeeded");
     expect(view?.progress).toBe(100);
@@ -196,18 +209,19 @@ describe("generation pipeline", () => {
   it("a crashed attempt resumes: finished steps are not repeated", async () => {
     const calls: Record<string, number> = {};
     let failTable = true;
+    const writer = withNorthwindGrounding(offline.writer);
     const counting: ArticleWriter = {
-      ...offline.writer,
-      outline: async (...args) => ((calls.outline = (calls.outline ?? 0) + 1), offline.writer.outline(...args)),
-      section: async (...args) => ((calls.section = (calls.section ?? 0) + 1), offline.writer.section(...args)),
+      ...writer,
+      outline: async (...args) => ((calls.outline = (calls.outline ?? 0) + 1), writer.outline(...args)),
+      section: async (...args) => ((calls.section = (calls.section ?? 0) + 1), writer.section(...args)),
       table: async (...args) => {
         calls.table = (calls.table ?? 0) + 1;
         if (failTable) throw new Error("worker died");
-        return offline.writer.table(...args);
+        return writer.table(...args);
       },
     };
     const account = await siteWithBrand();
-    const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
+    const { generationId, articleId } = await startGeneration(db, { ...account, keyword: COFFEE });
     const payload = { generationId, siteId: account.siteId };
     await expect(runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } })).rejects.toThrow(
       "worker died",
@@ -215,14 +229,18 @@ describe("generation pipeline", () => {
     expect((await getGeneration(db, account.siteId, generationId))?.status).toBe("running");
     failTable = false;
     await runGeneration(db, payload, { signal: never, lastAttempt: false, ai: { ...offline, writer: counting } });
-    expect(calls).toEqual({ outline: 1, section: 5, table: 2 });
+    // Each section of the outline once: the sections the research held something for.
+    const { state } = await db.selectFrom("generations").select("state").where("id", "=", generationId).executeTakeFirstOrThrow();
+    const sections = (JSON.parse(state) as { outline: { sections: unknown[] } }).outline.sections.length;
+    expect(sections).toBeGreaterThanOrEqual(3);
+    expect(calls).toEqual({ outline: 1, section: sections, table: 2 });
     expect((await getArticle(db, account.siteId, articleId))?.status).toBe("draft");
   });
 
   it("the last failed attempt keeps the partial text with the spec's error", async () => {
-    const broken: ArticleWriter = { ...offline.writer, faq: async () => Promise.reject(new Error("down")) };
+    const broken: ArticleWriter = { ...withNorthwindGrounding(offline.writer), faq: async () => Promise.reject(new Error("down")) };
     const account = await siteWithBrand();
-    const { generationId, articleId } = await startGeneration(db, { ...account, keyword: KEYWORD });
+    const { generationId, articleId } = await startGeneration(db, { ...account, keyword: COFFEE });
     await expect(
       runGeneration(db, { generationId, siteId: account.siteId }, { signal: never, lastAttempt: true, ai: { ...offline, writer: broken } }),
     ).rejects.toThrow();
@@ -235,7 +253,8 @@ describe("generation pipeline", () => {
   });
 
   it("counts a new generation against the quota, a regeneration not", async () => {
-    const { account, article } = await generate(offline);
+    const grounded = { ...offline, writer: withNorthwindGrounding(offline.writer) };
+    const { account, article } = await generate(grounded, COFFEE);
     const usage = async () => (await db.selectFrom("usage_events").select("id").where("site_id", "=", account.siteId).execute()).length;
     expect(await usage()).toBe(1);
     const regen = await startRegeneration(db, account, article.id);
@@ -243,12 +262,12 @@ describe("generation pipeline", () => {
     await runGeneration(
       db,
       { generationId: regen!.generationId, siteId: account.siteId },
-      { signal: never, lastAttempt: true, ai: offline },
+      { signal: never, lastAttempt: true, ai: grounded },
     );
     expect(await usage()).toBe(1);
     const after = await getArticle(db, account.siteId, article.id);
     expect(after?.status).toBe("draft");
-    expect(after?.content_html).toContain("<table>");
+    expect(after?.content_html).toContain("<h2>Keep beans away from heat, light and moisture</h2>");
   });
 
   it("embeds the video the YouTube search finds", async () => {
@@ -257,9 +276,9 @@ describe("generation pipeline", () => {
     process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${youtube.port}`;
     resetEnvForTests();
     try {
-      youtube.videos.set(KEYWORD, [{ videoId: "dQw4w9WgXcQ", title: "Content Marketing in 5 Minutes" }]);
+      youtube.videos.set(COFFEE, [{ videoId: "dQw4w9WgXcQ", title: "Content Marketing in 5 Minutes" }]);
       const video = createYouTubeSearch({ apiKey: youtube.apiKey, baseUrl: youtube.baseUrl });
-      const { article } = await generate({ ...offline, video });
+      const { article } = await generate({ ...offline, writer: withNorthwindGrounding(offline.writer), video }, COFFEE);
       expect(youtube.requests).toHaveLength(1);
       expect(article.content_html).toContain("<p>Watch: Content Marketing in 5 Minutes</p>");
       expect(article.content_html).toMatch(/<iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ"/);

@@ -90,8 +90,9 @@ describe("generator with the offline writer", () => {
       user.cookie,
     );
     expect(result.data.article.source).toBe("offline");
-    expect(result.data.article.contentHtml).toContain("<h2");
-    expect(result.data.article.wordCount).toBeGreaterThan(300);
+    // Without research the offline writer says only what the brand settings say: a few words, no filler.
+    expect(result.data.article.wordCount).toBeGreaterThan(0);
+    expect(result.data.article.contentHtml).not.toMatch(/The first gain is time/);
   });
 
   it("Generate: the quota refuses a new article with the spec's message", async () => {

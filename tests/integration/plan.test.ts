@@ -6,6 +6,8 @@ import { editItem } from "#app/modules/plan/edits.server";
 import { generatePlan, planDates } from "#app/modules/plan/plan.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { action, loader } from "#app/routes/dashboard/plan/route";
+import { replaceSitePages } from "#app/modules/research/site-pages.server";
+import type { SitePageKind } from "#app/modules/research/types";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makeTopic, makeUser, type TestUser } from "#tests/setup/factories";
@@ -51,6 +53,30 @@ async function coffeeSite(overrides: Parameters<typeof makeUser>[1] = {}) {
     .execute();
   await makeTopic(db, user.siteId, { name: "Brewing methods", keywords: JSON.stringify(["french press", "aeropress recipe"]) });
   await makeArticle(db, user.siteId, { title: "Pour Over Basics", target_keyword: "pour over" });
+  // What the site-page reader stored: products and a FAQ.
+  const page = (path: string, kind: SitePageKind, title: string, faq: string[] = []) => ({
+    url: `https://northwind.test${path}`,
+    kind,
+    title,
+    summary: "",
+    facts: [],
+    faq: faq.map((question) => ({ question, answer: "Yes." })),
+    fetchedAt: isoNow(),
+  });
+  await replaceSitePages(db, user.siteId, [
+    page("/products/cold-brew-kit", "product", "Cold Brew Kit"),
+    page("/products/burr-grinder", "product", "Burr Grinder"),
+    page("/products/subscription", "product", "Coffee Subscription"),
+    page("/products/gooseneck-kettle", "product", "Gooseneck Kettle"),
+    page("/faq", "faq", "Brewing FAQ", [
+      "What grind size should I use for french press?",
+      "How long does cold brew last in the fridge?",
+      "Why does my espresso taste sour?",
+      "How long do coffee beans stay fresh?",
+      "What water temperature is best for coffee?",
+      "Do you ship to Canada?",
+    ]),
+  ]);
   return user;
 }
 
@@ -61,15 +87,19 @@ async function generated(user: TestUser) {
 }
 
 describe("content plan", () => {
-  it("generates one keyword a day for 30 days from tomorrow in the site's zone, each with its evidence", async () => {
+  it("generates one keyword a day for 30 days from the next publishing slot in the site's zone, each with its evidence", async () => {
     const user = await coffeeSite();
     const rows = await generated(user);
-    const dates = planDates(new Date(), TZ);
-    expect(rows.length).toBeGreaterThanOrEqual(20);
+    // The default publishing time, 18:30: the plan starts today while that is still ahead in the site's zone.
+    const dates = planDates(new Date(), TZ, "18:30");
+    // Only as many days as the site's data gives real queries for; the rest stay free rather than filled with templates.
+    expect(rows.length).toBeGreaterThanOrEqual(15);
     expect(rows[0]!.date).toBe(dates[0]);
     expect(rows.every((r) => dates.includes(r.date))).toBe(true);
     expect(rows.every((r) => r.origin === "offline" && r.title && r.rationale && r.intent)).toBe(true);
-    expect(rows.some((r) => r.rationale.includes("/products/cold-brew-kit"))).toBe(true);
+    expect(
+      rows.some((r) => r.rationale === "From your product page Cold Brew Kit." && r.evidence_ref.endsWith("/products/cold-brew-kit")),
+    ).toBe(true);
     expect(rows.some((r) => r.rationale.includes("Brewing methods"))).toBe(true);
     // No keyword-data provider: no figures.
     expect(rows.every((r) => r.volume === null && r.difficulty === null)).toBe(true);
@@ -323,5 +353,16 @@ describe("the AI planner", () => {
     );
     await editItem(db, site(user), first!.id, { keyword: "barista milk alternative" }, { text: broken });
     expect((await items(user.siteId))[0]).toMatchObject({ conflict_kind: null });
+  });
+});
+
+describe("the plan's first day", () => {
+  it("is today while today's publishing time is still ahead in the site's zone, else tomorrow", () => {
+    // 14:00 in New York (19:00 UTC).
+    const now = new Date("2026-03-10T18:00:00Z");
+    expect(planDates(now, TZ, "18:30")[0]).toBe("2026-03-10");
+    expect(planDates(now, TZ, "09:00")[0]).toBe("2026-03-11");
+    expect(planDates(now, TZ)[0]).toBe("2026-03-11");
+    expect(planDates(now, TZ, "18:30")).toHaveLength(30);
   });
 });

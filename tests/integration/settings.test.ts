@@ -223,6 +223,7 @@ describe("content tab", () => {
       reviewMode: false,
       strictLinks: false,
       aiDisclosure: false,
+      showSources: false,
     });
   });
 

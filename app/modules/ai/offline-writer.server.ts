@@ -1,25 +1,23 @@
 import * as cheerio from "cheerio/slim";
-import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
+import { keywordShape } from "#app/modules/articles/keyword-shape";
 import { slugify } from "#app/modules/articles/text";
 import { titleCase } from "#app/modules/tools/text";
 import {
-  BRAND_LINES,
-  CONCLUSIONS,
-  FAQ,
-  INTRO_TAIL,
-  INTROS,
-  METAS,
-  NEXT_STEP,
-  SECTION_ROLES,
-  shapeGroup,
-  TABLE,
-  TITLES,
-} from "./offline-templates";
-import { imageCount, sectionWordTarget } from "./prompts";
+  capitalize,
+  isRepeated,
+  paragraphs,
+  planArticle,
+  planGaps,
+  renderPlan,
+  sectionHeading,
+  withoutRepeats,
+  type ArticlePlan,
+} from "./offline-article";
+import { shapeGroup, TITLES } from "./offline-templates";
+import { imageCount } from "./prompts";
 import {
   WriterLimitError,
   type ArticleBrief,
-  type BrandBrief,
   type ArticleWriter,
   type FaqItem,
   type ImageGenerator,
@@ -31,15 +29,15 @@ import {
 } from "./types";
 
 /**
- * The built-in writer used when no AI provider is configured: deterministic
- * English templates (offline-templates.ts) over the keyword's shape and the
- * brand settings, producing the same article structure as the model-backed
- * writer. It cannot follow free-form instructions, write other languages or
- * know facts about the topic; the UI says so. It links only to the site's own
- * pages and illustrates with title cards (docs/decisions/037).
+ * The built-in writer used when no AI provider is configured. It writes from the research the brief carries
+ * (offline-article.ts): the top results' headings as sections, the research's facts with their sources, the
+ * site's own products, pages and FAQ answers; what the research does not hold it leaves out and names as a gap
+ * (offlineGaps), so the editor says what needs a model. It cannot follow free-form instructions, write other
+ * languages or know anything the research does not; it links only to the site's own pages and the research's
+ * sources, and illustrates with title cards (docs/decisions/037).
  */
 
-/** FNV-1a, so the same keyword always picks the same templates. */
+/** FNV-1a, so the same keyword always picks the same title. */
 function hash(text: string) {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -59,84 +57,6 @@ function seededOrder<T>(items: readonly T[], seed: string): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
-}
-
-function capitalize(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function wordsOf(text: string) {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-}
-
-/** "do" → "does", "matter" → "matters", "have" → "has": the verb agreeing with a singular subject. */
-function thirdPerson(verb: string) {
-  const lower = verb.toLowerCase();
-  const out =
-    lower === "have"
-      ? "has"
-      : lower === "be"
-        ? "is"
-        : /(s|sh|ch|x|z|o)$/.test(lower)
-          ? `${lower}es`
-          : /[^aeiou]y$/.test(lower)
-            ? `${lower.slice(0, -1)}ies`
-            : `${lower}s`;
-  return verb[0] === verb[0]!.toUpperCase() ? capitalize(out) : out;
-}
-
-/** Everything a template needs to speak about this keyword grammatically (offline-templates.ts lists the placeholders). */
-type Voice = { shape: KeywordShape; group: ReturnType<typeof shapeGroup>; topic: string; brand: BrandBrief | null };
-
-function voiceOf(brief: ArticleBrief): Voice {
-  const shape = keywordShape(brief.keyword, { brandNames: brief.brand?.name ? [brief.brand.name] : [] });
-  // A question with no clean subject ("why is my sourdough flat") is talked about as the question.
-  return { shape, group: shapeGroup(shape.kind), topic: shape.topic ?? "this question", brand: brief.brand };
-}
-
-function listText(items: string[]) {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** A free-text setting as a phrase inside a sentence: no trailing full stop, lower-case first letter unless it is a name. */
-function phrase(text: string) {
-  const clean = text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[.!]+$/, "");
-  return /^\p{Lu}\p{Ll}/u.test(clean) && !/^\p{Lu}\p{Ll}*\s\p{Lu}/u.test(clean) ? clean.charAt(0).toLowerCase() + clean.slice(1) : clean;
-}
-
-function fill(template: string, v: Voice, { heading = false } = {}) {
-  const plural = v.shape.plural && v.shape.topic !== null;
-  const question = heading ? v.shape.headline : (v.shape.question ?? v.shape.headline);
-  const description = v.brand?.description ? fitMeta(v.brand.description.replace(/\s+/g, " ").trim(), 220) : "";
-  return template
-    .replace(/\{v:([A-Za-z]+)\}/g, (_, verb: string) => (plural ? verb : thirdPerson(verb)))
-    .replaceAll("{K}", v.group === "question" ? v.shape.headline : titleCase(v.group === "how-to" ? v.shape.keyword : v.topic))
-    .replaceAll("{Kc}", capitalize(v.topic))
-    .replaceAll("{k}", v.shape.keyword)
-    .replaceAll("{Q}", question)
-    .replaceAll("{T}", titleCase(v.topic))
-    .replaceAll("{Tc}", capitalize(v.topic))
-    .replaceAll("{t}", v.topic)
-    .replaceAll("{It}", plural ? "They" : "It")
-    .replaceAll("{it}", plural ? "they" : "it")
-    .replaceAll("{them}", plural ? "them" : "it")
-    .replaceAll("{its}", plural ? "their" : "its")
-    .replaceAll("{is}", plural ? "are" : "is")
-    .replaceAll("{brand}", v.brand?.name ?? "")
-    .replaceAll("{tags}", listText((v.brand?.tags ?? []).slice(0, 3)))
-    .replaceAll("{description}", description)
-    .replaceAll("{audience}", phrase(v.brand?.audience ?? ""));
-}
-
-/** The brand's lines this article can use: only those whose setting is filled in. */
-function brandLines(brief: ArticleBrief) {
-  const b = brief.brand;
-  if (!b?.name) return [];
-  const has = { name: true, tags: b.tags.length > 0, description: b.description.trim().length > 0, audience: b.audience.trim().length > 0 };
-  return BRAND_LINES.filter((line) => has[line.needs]).map((line) => line.text);
 }
 
 /** A title of at most 60 characters that contains the keyword. */
@@ -166,49 +86,29 @@ export function fitMeta(text: string, max = 160) {
   return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[,;:.\s]+$/, "")}…`;
 }
 
-function excluded(brief: ArticleBrief) {
-  const terms = brief.exclusions
-    .split(/[,\n]/)
-    .map((t) => t.trim().toLowerCase())
-    .filter(Boolean);
-  return (sentence: string) => terms.some((t) => sentence.toLowerCase().includes(t));
-}
-
-/**
- * Section i's role, and which share of the role's sentences it takes: an
- * article with more sections than roles splits a role's sentences between its
- * sections, so no sentence appears twice.
- */
-function roleOf(index: number, count: number) {
-  const roles = SECTION_ROLES.length;
-  const occurrence = Math.floor(index / roles);
-  const shares = Math.floor((count - 1 - (index % roles)) / roles) + 1;
-  return { role: SECTION_ROLES[index % roles]!, occurrence, shares };
+function fillTitle(template: string, brief: ArticleBrief, plan: ArticlePlan) {
+  const { shape } = plan;
+  const group = shapeGroup(shape.kind);
+  return template
+    .replaceAll("{K}", group === "question" ? shape.headline : titleCase(group === "how-to" ? shape.keyword : plan.topic))
+    .replaceAll("{Q}", shape.headline);
 }
 
 export function offlineOutline(brief: ArticleBrief): Outline {
-  const v = voiceOf(brief);
-  const seed = brief.keyword.toLowerCase();
+  const plan = planArticle(brief);
+  const group = shapeGroup(plan.shape.kind);
   const taken = new Set(brief.avoidTitles.map((t) => t.toLowerCase()));
-  const titles = seededOrder(TITLES[v.group], seed).map((t) => fitTitle(fill(t, v, { heading: true }), brief.keyword));
+  const titles = seededOrder(TITLES[group], brief.keyword.toLowerCase()).map((t) => fitTitle(fillTitle(t, brief, plan), brief.keyword));
   const title = titles.find((t) => !taken.has(t.toLowerCase())) ?? titles[0]!;
-  const target = sectionWordTarget(brief);
-  const sections: OutlineSection[] = Array.from({ length: brief.sectionCount }, (_, i) => {
-    const { role, occurrence } = roleOf(i, brief.sectionCount);
-    const headings = role.headings[v.group];
-    return {
-      heading: fill(headings[(hash(`${seed}:${i}`) + occurrence) % headings.length]!, v, { heading: true }),
-      intent: fill(role.intent, v),
-      targetWords: target,
-      subheadings: occurrence === 0 ? role.subheadings : [],
-    };
-  });
-  const brandPart = brief.brand?.name && brief.brandMentions > 0 ? ` Tips from ${brief.brand.name}.` : "";
-  const meta = fitMeta(`${fill(METAS[v.group][0]!, v)}${brandPart}`);
-  const faqQuestions = seededOrder(FAQ, `${seed}:faq`)
-    .slice(0, 4)
-    .map(([q]) => q);
-  const images = imageCount(brief.sectionCount);
+  const rendered = renderPlan(brief, plan);
+  const sections: OutlineSection[] = plan.sections.map((s, i) => ({
+    heading: sectionHeading(plan, i, brief),
+    intent: `Say what the research holds on ${s.heading.toLowerCase()}`,
+    targetWords: rendered.sections[i]!.reduce((n, u) => n + u.text.split(/\s+/).length, 0),
+    subheadings: [],
+  }));
+  const lead = [...rendered.intro, ...rendered.sections.flat()].map((u) => u.text).join(" ");
+  const images = imageCount(Math.max(1, sections.length));
   // Without an image model the pictures are title cards: the alt text says what they show.
   const imagePrompts = [
     { prompt: title, alt: `Title card reading “${title}”` },
@@ -216,81 +116,57 @@ export function offlineOutline(brief: ArticleBrief): Outline {
   ];
   return {
     title,
-    metaDescription: meta,
+    metaDescription: fitMeta(lead || capitalize(plan.topic)),
     slug: slugify(brief.keyword),
     sections,
-    faqQuestions,
-    table: { caption: capitalize(fill(TABLE.caption, v)), columns: TABLE.columns, purpose: fill("Compare ways to approach {t}", v) },
+    faqQuestions: plan.faq.map((f) => f.question),
+    table: null,
     imagePrompts: imagePrompts.slice(0, images),
   };
 }
 
-/** Paragraphs of three or four sentences until the section reaches its target length. */
+function partsOf(brief: ArticleBrief) {
+  const plan = planArticle(brief);
+  return { plan, rendered: renderPlan(brief, plan) };
+}
+
+/** The section of the outline at index: what the research holds for its heading, each fact with its source. */
 export function offlineSection(brief: ArticleBrief, outline: Outline, index: number) {
-  const v = voiceOf(brief);
-  const isExcluded = excluded(brief);
-  const section = outline.sections[index]!;
-  const { role, occurrence, shares } = roleOf(index, outline.sections.length);
-  // The sentences are written to follow on from each other, so they keep their order.
-  const pool = role.sentences;
-  const share = Math.ceil(pool.length / shares);
-  const sentences = pool
-    .slice(occurrence * share, (occurrence + 1) * share)
-    .map((s) => fill(s, v))
-    .filter((s) => !isExcluded(s));
-  // Brand lines are spread over the first sections, one each, from the brand's own settings.
-  const lines = brandLines(brief);
-  if (lines.length && index < brief.brandMentions) {
-    const line = fill(lines[index % lines.length]!, v);
-    if (!isExcluded(line)) sentences.splice(2, 0, line);
-  }
-  const blocks: string[] = [];
-  const subheadings = section.subheadings;
-  const perSub = subheadings.length ? Math.ceil(section.targetWords / (subheadings.length + 1)) : Infinity;
-  let words = 0;
-  let paragraph: string[] = [];
-  let sub = 0;
-  let sinceHeading = 0;
-  for (const sentence of sentences) {
-    if (words >= section.targetWords) break;
-    paragraph.push(sentence);
-    words += wordsOf(sentence);
-    sinceHeading += wordsOf(sentence);
-    if (paragraph.length >= 3 + (blocks.length % 2)) {
-      blocks.push(paragraph.join(" "));
-      paragraph = [];
-      if (sub < subheadings.length && sinceHeading >= perSub) {
-        blocks.push(`### ${subheadings[sub++]}`);
-        sinceHeading = 0;
-      }
-    }
-  }
-  if (paragraph.length) blocks.push(paragraph.join(" "));
-  while (blocks.at(-1)?.startsWith("### ")) blocks.pop();
-  return blocks.join("\n\n");
+  const { plan, rendered } = partsOf(brief);
+  const heading = outline.sections[index]?.heading;
+  const at = plan.sections.findIndex((s, i) => s.heading === heading || sectionHeading(plan, i, brief) === heading);
+  const units = at >= 0 ? rendered.sections[at]! : [];
+  return paragraphs(withoutRepeats(units, brief, plan.topic));
 }
 
 export function offlineIntroConclusion(brief: ArticleBrief, outline: Outline) {
-  const v = voiceOf(brief);
   void outline;
-  const audience = brief.brand?.audience.trim() ? ` It is written with ${phrase(brief.brand.audience)} in mind.` : "";
-  const intro = `${fill(INTROS[v.group][0]!, v)}\n\n${INTRO_TAIL}${audience}`;
-  const brandLine =
-    brief.brand?.name && brief.brandMentions > 1 ? ` And if you want help along the way, ${brief.brand.name} is here for it.` : "";
-  const conclusion = `${fill(CONCLUSIONS[v.group][0]!, v)} ${NEXT_STEP}${brandLine}`;
-  return { intro, conclusion };
+  const { plan, rendered } = partsOf(brief);
+  return {
+    intro: paragraphs(withoutRepeats(rendered.intro, brief, plan.topic)),
+    conclusion: paragraphs(withoutRepeats(rendered.conclusion, brief, plan.topic)),
+  };
 }
 
-export function offlineFaq(_brief: ArticleBrief, outline: Outline): FaqItem[] {
-  return outline.faqQuestions.map((question) => {
-    const entry = FAQ.find(([q]) => q === question) ?? FAQ[0]!;
-    return { question, answer: entry[1] };
+/** 'People also ask' answered only from a site FAQ or a fact of the research; unanswered questions are left out. */
+export function offlineFaq(brief: ArticleBrief, outline: Outline): FaqItem[] {
+  const { plan, rendered } = partsOf(brief);
+  return rendered.faq.flatMap((f) => {
+    // A question another article of the site already asks is left out with its answer.
+    if (!outline.faqQuestions.includes(f.question) || isRepeated(f.question, brief)) return [];
+    const units = withoutRepeats(f.units, brief, plan.topic);
+    return units.length ? [{ question: f.question, answer: paragraphs(units) }] : [];
   });
 }
 
-export function offlineTable(_brief: ArticleBrief, outline: Outline): TableData | null {
-  if (!outline.table) return null;
-  return { caption: outline.table.caption, columns: outline.table.columns, rows: TABLE.rows.map((row) => [...row]) };
+/** No comparison table: the offline writer has no figures to compare beyond what the sections state. */
+export function offlineTable(_brief: ArticleBrief, _outline: Outline): TableData | null {
+  return null;
+}
+
+/** What the offline writer could not do for this article without a model (the write screen's note lists it). */
+export function offlineGaps(brief: ArticleBrief): string[] {
+  return planGaps(brief, planArticle(brief));
 }
 
 function tokens(text: string) {
@@ -300,25 +176,31 @@ function tokens(text: string) {
 }
 
 /**
- * Only the site's own pages: the offline writer cannot check that an outside
- * page exists or says what its title claims, so it links to none
- * (docs/decisions/037). The anchor is the page's whole title, never cut mid-phrase.
+ * Only the site's own pages, by relevance to the keyword and the headings, up to the content settings' count
+ * less the pages the body already links (a fact's own page): the offline writer cannot check that an outside page
+ * exists or says what its title claims, so it adds none (docs/decisions/037). The anchor is the page's whole title.
  */
 export function offlineSelectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[]): LinkChoice[] {
-  const topic = tokens(`${brief.keyword} ${outline.title}`);
+  const topic = tokens(`${brief.keyword} ${outline.title} ${outline.sections.map((s) => s.heading).join(" ")}`);
+  const linked = renderPlan(brief, planArticle(brief)).budget.internal;
   const score = (c: LinkCandidate) => [...tokens(`${c.title} ${c.url}`)].filter((w) => topic.has(w)).length;
+  const same = (a: string) => a.replace(/\/+$/, "");
+  const inBody = new Set([...linked].map(same));
   const chosen = candidates
     .map((c, i) => ({ c, i, s: score(c) }))
-    .filter(({ c }) => c.kind === "internal")
+    // The pipeline writes each link as "Read more: {title}": a line another article of the site holds is not repeated.
+    .filter(({ c }) => c.kind === "internal" && !inBody.has(same(c.url)) && !isRepeated(`Read more: ${c.title}`, brief))
     .sort((a, b) => b.s - a.s || a.i - b.i)
-    .slice(0, brief.internalLinks)
+    .slice(0, Math.max(0, brief.internalLinks - linked.size))
     .map(({ c }) => c);
+  const count = Math.max(1, outline.sections.length);
   return chosen.map((c, i) => {
     const words = tokens(c.title);
     const best = outline.sections
       .map((s, si) => ({ si, s: [...tokens(s.heading)].filter((w) => words.has(w)).length }))
       .sort((a, b) => b.s - a.s || a.si - b.si)[0];
-    const sectionIndex = best && best.s > 0 ? best.si : i % outline.sections.length;
+    // No section at all (no research): the pipeline puts the link after the text.
+    const sectionIndex = !outline.sections.length ? 0 : best && best.s > 0 ? best.si : i % count;
     return { url: c.url, anchor: c.title.replace(/\s+/g, " ").trim(), sectionIndex, kind: c.kind };
   });
 }

@@ -1,3 +1,4 @@
+import { factRule, outlineResearchLines, writingResearchLines } from "./research-prompts";
 import type { ArticleBrief, LinkCandidate, Outline } from "./types";
 
 /**
@@ -48,6 +49,7 @@ export function systemPrompt(brief: ArticleBrief) {
     brief.instructions ? `Follow these instructions from the site owner: ${brief.instructions}` : "",
     brief.exclusions ? `Never mention or recommend: ${brief.exclusions}` : "",
     "Never invent statistics, quotes, studies or prices. Prefer concrete steps and examples.",
+    factRule(brief),
   ]
     .filter(Boolean)
     .join("\n");
@@ -68,6 +70,7 @@ export function outlinePrompt(brief: ArticleBrief): Prompt {
         (brief.minWords + brief.maxWords) / 2 - SECTION_OVERHEAD_WORDS,
       )}) and 0-3 H3 subheadings. At least one H2 contains the keyword.`,
       "- faq_questions: 4 questions readers really ask.",
+      ...outlineResearchLines(brief),
       "- table: one comparison or data table if it helps the reader (caption, 3-4 columns, purpose), else null.",
       `- image_prompts: ${imageCount(brief.sectionCount)} image prompts (the first is the featured image) with alt texts describing each image.`,
       avoid.length
@@ -98,7 +101,10 @@ export function sectionPrompt(brief: ArticleBrief, outline: Outline, index: numb
       `Target length: ${section.targetWords} words.`,
       section.subheadings.length ? `Use these H3 subheadings (as "### "): ${section.subheadings.join(" | ")}.` : "",
       `Work in the keyword "${brief.keyword}" where it reads naturally.`,
-      "Answer in Markdown: paragraphs, lists where useful. Do not repeat the H2 heading, no introduction or conclusion of the article, no links, no images.",
+      ...writingResearchLines(brief),
+      `Answer in Markdown: paragraphs, lists where useful. Do not repeat the H2 heading, no introduction or conclusion of the article, ${
+        brief.grounding?.facts.length ? "no links except a fact's source" : "no links"
+      }, no images.`,
     ]
       .filter(Boolean)
       .join("\n"),
@@ -121,6 +127,7 @@ export function faqPrompt(brief: ArticleBrief, outline: Outline): Prompt {
     system: systemPrompt(brief),
     user: [
       `Article outline:\n${outlineSummary(outline)}`,
+      ...writingResearchLines(brief, { faq: true }),
       "Answer each of these questions in 35-50 words, directly and specifically:",
       ...outline.faqQuestions.map((q) => `- ${q}`),
     ].join("\n"),
@@ -145,6 +152,7 @@ export function linkPrompt(brief: ArticleBrief, outline: Outline, candidates: Li
       `Article outline:\n${outlineSummary(outline)}`,
       `Choose up to ${brief.internalLinks} internal and ${brief.externalLinks} external links from this list only, the most relevant first.`,
       "For each: the url exactly as listed, a short anchor text, and the 1-based number of the section it belongs in.",
+      "Internal links go to the site's own pages and posts, listed most relevant to the keyword first; external links are pages the link checker found working.",
       ...candidates.map((c) => `- [${c.kind}] ${c.title} — ${c.url}`),
     ].join("\n"),
   };

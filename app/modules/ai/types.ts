@@ -56,6 +56,11 @@ export type ArticleBrief = {
   avoidTitles: string[];
   /** The research the article is grounded in (docs/decisions/058-research.md); absent for rewrites without it. */
   grounding?: ArticleGrounding;
+  /**
+   * Hashes (site-sentences.ts sentenceHash) of the sentences the site's other articles already hold, set by the
+   * pipeline's site-reuse guard: a writer that can rewrite for free rephrases or leaves out any sentence with one.
+   */
+  avoidSentences?: number[];
 };
 
 export type OutlineSection = { heading: string; intent: string; targetWords: number; subheadings: string[] };

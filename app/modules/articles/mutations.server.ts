@@ -5,6 +5,7 @@ import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, unsharedImagesOfArticle } from "#app/modules/uploads/stored-images.server";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
+import { refreshArticleLedger } from "#app/modules/research/sources.server";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { recordRevision, type RevisionSource } from "./revisions.server";
@@ -253,6 +254,8 @@ export async function updateArticle(
     if (patch.contentHtml !== undefined) {
       await syncArticleLinks(trx, siteId, articleId, links ?? undefined);
       await syncArticleSentences(trx, siteId, articleId, sentences);
+      // The claim ledger follows the content: a fact or link taken out no longer lists its source.
+      await refreshArticleLedger(trx, siteId, articleId, contentHtml);
     }
     if (updated.status !== "generating") await recordRevision(trx, updated, revision ?? null, now);
     return updated;

@@ -39,7 +39,7 @@ export const SignInSchema = z.object({
 });
 
 /** Optional: invitations and the team page name a person by it (otherwise by their email address). */
-export const FullNameSchema = z.string().trim().max(100, "Please keep your name under 100 characters").default("");
+const FullNameSchema = z.string().trim().max(100, "Please keep your name under 100 characters").default("");
 
 export const SignUpSchema = z.object({ fullName: FullNameSchema, email: EmailSchema, password: PasswordSchema });
 

@@ -430,3 +430,21 @@ export async function enqueueDailyLinkChecks(db: DB, now = new Date()) {
     );
   }
 }
+
+/**
+ * Records that these links of one article answered when the research step checked them (checkLink, before
+ * the article was written), so the article is not shown them as unchecked until the next run. A link checked
+ * since keeps its newer result. The articles linking to them are scored again with the checks.
+ */
+export async function recordWorkingLinks(db: DB, siteId: string, articleId: string, urls: string[], checkedAt: string) {
+  if (urls.length === 0) return;
+  const updated = await db
+    .updateTable("links")
+    .set({ status: "ok", checked_at: checkedAt, attempted_at: checkedAt, last_error: null, failure: null, http_status: null })
+    .where("site_id", "=", siteId)
+    .where("article_id", "=", articleId)
+    .where("url", "in", urls)
+    .where((eb) => eb.or([eb("checked_at", "is", null), eb("checked_at", "<", checkedAt)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) for (const url of urls) await forgetScoresOfArticlesLinkingTo(db, siteId, url);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { createDataForSeoClient, DataForSeoError } from "#app/modules/research/dataforseo-client.server";
 
 /**
  * Backlinks to the customer's site from a configured backlink-data provider
@@ -47,8 +47,8 @@ export interface BacklinkDataProvider {
   report(target: string, options: { correlationId: string; signal?: AbortSignal }): Promise<BacklinkReport>;
 }
 
-/** A failed provider request; `message` is for the log (it may name the provider's own codes), never for customers. */
-export class BacklinkDataError extends Error {}
+/** A failed provider request (the DataForSEO client's error); `message` is for the log (it may name the provider's own codes), never for customers. */
+export { DataForSeoError as BacklinkDataError } from "#app/modules/research/dataforseo-client.server";
 
 const SUMMARY_PATH = "/v3/backlinks/summary/live";
 const BACKLINKS_PATH = "/v3/backlinks/backlinks/live";
@@ -75,16 +75,6 @@ const Item = z.object({
   last_seen: z.string().nullable().optional(),
 });
 const BacklinksResult = z.object({ total_count: count, items: z.array(Item).nullable().optional() });
-const envelope = <T extends z.ZodType>(result: T) =>
-  z.object({
-    status_code: z.number(),
-    status_message: z.string(),
-    tasks: z
-      .array(z.object({ status_code: z.number(), status_message: z.string(), result: z.array(result).nullable().optional() }))
-      .nullable()
-      .optional(),
-  });
-
 /** "2024-03-26 02:46:50 +00:00" (DataForSEO's format) as ISO 8601, or null. */
 function isoFrom(value: string | null | undefined) {
   if (!value) return null;
@@ -93,52 +83,21 @@ function isoFrom(value: string | null | undefined) {
 }
 
 export function createDataForSeoBacklinks(config: { login: string; password: string; baseUrl: string }): BacklinkDataProvider {
-  const auth = `Basic ${Buffer.from(`${config.login}:${config.password}`).toString("base64")}`;
+  const client = createDataForSeoClient(config);
 
+  /** The task's first result, checked against its schema; null when the task has none. */
   async function task<T extends z.ZodType>(
     path: string,
     body: Record<string, unknown>,
     result: T,
     correlationId: string,
     signal?: AbortSignal,
-  ) {
-    let response;
-    try {
-      response = await guardedFetch(new URL(path, config.baseUrl), {
-        method: "POST",
-        headers: { Authorization: auth, "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify([body]),
-        timeoutMs: TIMEOUT_MS,
-        maxBytes: MAX_ANSWER_BYTES,
-        correlationId,
-        signal,
-      });
-    } catch (error) {
-      if (error instanceof OutboundRequestError) throw new BacklinkDataError(`DataForSEO ${path}: ${error.code}`, { cause: error });
-      throw error;
-    }
-    let json: unknown = null;
-    try {
-      json = JSON.parse(response.text());
-    } catch {
-      json = null;
-    }
-    const parsed = envelope(result).safeParse(json);
-    if (response.status !== 200 || !parsed.success) {
-      const said = parsed.success ? `: ${parsed.data.status_code} ${parsed.data.status_message}` : "";
-      throw new BacklinkDataError(`DataForSEO ${path} answered HTTP ${response.status}${said}`);
-    }
-    const answer = parsed.data;
-    // Errors come as status codes inside a 200 answer: 20000 is success, 40xxx/50xxx are not.
-    if (answer.status_code !== 20000)
-      throw new BacklinkDataError(`DataForSEO ${path} error ${answer.status_code}: ${answer.status_message}`);
-    const first = answer.tasks?.[0];
-    if (!first || first.status_code !== 20000) {
-      throw new BacklinkDataError(
-        `DataForSEO ${path} task error ${first?.status_code ?? "missing"}: ${first?.status_message ?? "no task"}`,
-      );
-    }
-    return (first.result?.[0] ?? null) as z.infer<T> | null;
+  ): Promise<z.infer<T> | null> {
+    const [first] = await client.post(path, body, { correlationId, signal, timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+    if (first === undefined || first === null) return null;
+    const parsed = result.safeParse(first);
+    if (!parsed.success) throw new DataForSeoError(`DataForSEO ${path} answered an unexpected result`);
+    return parsed.data;
   }
 
   return {

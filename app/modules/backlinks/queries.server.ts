@@ -116,3 +116,18 @@ export async function linkChecksForArticle(db: DB, siteId: string, articleId: st
     checkedAt: row.checkedAt,
   }));
 }
+
+/** Of these URLs, those the link checker found working (answered, or redirected to a page that did) since `since`. */
+export async function workingLinkUrls(db: DB, siteId: string, urls: string[], since: string): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("links")
+    .select("url")
+    .distinct()
+    .where("site_id", "=", siteId)
+    .where("url", "in", urls)
+    .where("status", "in", ["ok", "redirect"])
+    .where("checked_at", ">=", since)
+    .execute();
+  return new Set(rows.map((r) => r.url));
+}

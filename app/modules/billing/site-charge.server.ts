@@ -28,7 +28,7 @@ export type AddedSiteCharge = {
 };
 
 /** The charge for one more site, or null when the workspace has no paid subscription (a trial adds sites free). */
-export async function previewAddedSite(
+async function previewAddedSite(
   db: DB,
   billing: BillingConfig,
   workspaceId: string,
@@ -60,7 +60,7 @@ export async function previewAddedSite(
   };
 }
 
-export const CHARGE_UNAVAILABLE = "We could not get the charge for a new site from Stripe. Please try again in a moment.";
+const CHARGE_UNAVAILABLE = "We could not get the charge for a new site from Stripe. Please try again in a moment.";
 
 /** The add dialog's charge: what it shows and the agreement its form carries; null on a trial; an error when Stripe fails. */
 export async function addedSiteChargeView(db: DB, billing: BillingConfig | null, workspaceId: string, now = new Date()) {

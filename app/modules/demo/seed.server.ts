@@ -16,6 +16,7 @@ import { disconnectConnection } from "#app/modules/publishing/connect.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
 import { backdatePublished, publishArticleJob, requestPublication } from "#app/modules/publishing/publish.server";
+import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
 import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
 import { createTopic } from "#app/modules/topics/topics.server";
@@ -25,6 +26,7 @@ import { addDays, DAY, HOUR, isoNow, zonedDate } from "#app/utils/time";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { DEMO_ARTICLES, type DemoArticle } from "./articles";
 import { DEMO_SCAN, DEMO_TOPICS } from "./brand";
+import { DEMO_SITE_PAGES } from "./site-pages";
 import { demoLinkCheck } from "./link-checks";
 
 /**
@@ -79,6 +81,12 @@ async function setUpAccount(db: DB, now: Date): Promise<Tenant> {
     .execute();
   await db.updateTable("sites").set({ created_at: stamp }).where("id", "=", tenant.siteId).execute();
   await saveBrandFromScan(db, tenant.siteId, DEMO_SCAN);
+  // What the site-page reader would have stored: the shop's .example domain cannot be fetched.
+  await replaceSitePages(
+    db,
+    tenant.siteId,
+    DEMO_SITE_PAGES.map((page) => ({ ...page, fetchedAt: stamp })),
+  );
   await db.updateTable("sites").set({ blog_slug: DEMO_BLOG_SLUG }).where("id", "=", tenant.siteId).execute();
   await completeOnboarding(db, tenant.userId);
   // Few outside links per article: the demo posts cite one or two sources each.

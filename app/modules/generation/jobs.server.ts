@@ -10,6 +10,7 @@ import { isoNow } from "#app/utils/time";
 import { GenerationCancelled, runPipeline, settleUnfinished } from "./pipeline.server";
 import { emitGenerationProgress } from "./progress-events.server";
 import { GENERATION_ERROR } from "./service.server";
+import type { ResearchDeps } from "./grounding.server";
 
 /**
  * The 'generate-article' job. A cancel flag set by the user is polled while
@@ -35,7 +36,7 @@ function isPermanent(error: unknown) {
 export async function runGeneration(
   db: DB,
   { generationId, siteId }: z.output<typeof Payload>,
-  { signal, lastAttempt, ai }: { signal: AbortSignal; lastAttempt: boolean; ai?: GenerationAi },
+  { signal, lastAttempt, ai, research }: { signal: AbortSignal; lastAttempt: boolean; ai?: GenerationAi; research?: ResearchDeps },
 ) {
   const current = await db.selectFrom("generations").select("status").where("id", "=", generationId).executeTakeFirst();
   if (!current || current.status !== "running") return;
@@ -51,7 +52,11 @@ export async function runGeneration(
       });
   }, CANCEL_POLL_MS);
   try {
-    await runPipeline(db, siteId, generationId, { ...(ai ?? (await getGenerationAi())), signal: AbortSignal.any([signal, cancel.signal]) });
+    await runPipeline(db, siteId, generationId, {
+      ...(ai ?? (await getGenerationAi())),
+      research,
+      signal: AbortSignal.any([signal, cancel.signal]),
+    });
   } catch (error) {
     if (cancel.signal.aborted) {
       await settleUnfinished(db, siteId, generationId, "cancelled", null);

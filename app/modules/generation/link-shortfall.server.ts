@@ -23,6 +23,6 @@ export async function linkShortfallOfArticle(
     .limit(1)
     .executeTakeFirst();
   if (!row) return {};
-  const state = JSON.parse(row.state) as Pick<GenerationState, "candidates" | "links">;
+  const state = JSON.parse(row.state) as Pick<GenerationState, "candidates" | "links" | "linkGaps" | "brief">;
   return linkShortfall(state, row.source, { internal: wanted.internalLinksWanted, external: wanted.externalLinksWanted });
 }

@@ -3,6 +3,7 @@ import { scoreArticle } from "#app/modules/articles/seo";
 import { linkCheck } from "#app/modules/articles/seo-links";
 import type { LinkCandidate, LinkChoice } from "#app/modules/ai/types";
 import { linkShortfall } from "./link-shortfall";
+import type { GenerationState } from "./steps";
 
 const page = (n: number): LinkCandidate => ({ url: `https://shop.example/p${n}`, title: `Page ${n}`, kind: "internal" });
 const source = (n: number): LinkCandidate => ({ url: `https://source${n}.example/`, title: `Source ${n}`, kind: "external" });
@@ -14,6 +15,26 @@ describe("why the writer linked less than the settings ask", () => {
     const found = linkShortfall({ candidates: [page(1), source(1)], links: [chose(page(1))] }, "offline", regular);
     expect(found.internal).toMatch(/^it knew only 1 of your pages to link to\. It links only to your site's pages/);
     expect(found.external).toBe("the built-in offline writer cannot read or check outside pages, so it links to none.");
+  });
+
+  it("says the grounded offline writer links only its facts' sources, and how many the research had", () => {
+    const fact = (n: number) => ({
+      text: `Fact ${n}.`,
+      source: { url: `https://source${n}.example/`, title: `Source ${n}`, kind: "web" as const },
+    });
+    const grounding = {
+      coveredByResults: [],
+      questions: [],
+      relatedSearches: [],
+      facts: [fact(1), fact(1)],
+      sitePages: [],
+      keywordData: null,
+      gaps: [],
+    };
+    const brief = { grounding } as unknown as NonNullable<GenerationState["brief"]>;
+    expect(linkShortfall({ candidates: [], links: [], brief }, "offline", regular).external).toBe(
+      "the built-in offline writer links only to the sources of the research's facts, and this article's research had 1.",
+    );
   });
 
   it("says a model writer had no sources, or found too few", () => {

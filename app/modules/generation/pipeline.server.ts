@@ -13,9 +13,13 @@ import { isoNow } from "#app/utils/time";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { escapeHtml } from "#app/utils/html";
+import { saveArticleResearch } from "#app/modules/research/article-research.server";
+import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
 import { emitGenerationProgress } from "./progress-events.server";
+import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
+import { avoidSiteRepeats } from "./site-reuse.server";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
 
 /**
@@ -89,11 +93,15 @@ export function assemble(state: GenerationState) {
       );
     }
   });
+  // Links for a section the article does not have (an offline article without research has none) follow the text.
+  for (const link of state.links?.filter((l) => l.kind === "internal" && !outline.sections[l.sectionIndex]) ?? [])
+    parts.push(`<p>${words.more} <a href="${escapeHtml(link.url)}">${escapeHtml(link.anchor)}</a></p>`);
   if (state.faq?.length) {
     parts.push(`<h2>${words.faq}</h2>`);
     for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
   }
-  if (state.introConclusion) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
+  // A writer with nothing to conclude (the offline writer without research) leaves the heading out too.
+  if (state.introConclusion?.conclusion.trim()) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
   return parts.join("\n");
 }
 
@@ -109,6 +117,8 @@ export type PipelineOptions = GenerationAi & {
   /** Sections written at once. */
   concurrency?: number;
   onCall?: CallContext["onCall"];
+  /** The research provider and its helpers (grounding.server defaultResearchDeps, or a test's own). */
+  research?: ResearchDeps;
 };
 
 type GenerationRow = { id: string; article_id: string; state: string; prompt_tokens: number; completion_tokens: number };
@@ -163,9 +173,17 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
 
   checkpoint();
   if (!state.brief) {
-    const found = await research(db, siteId, articleId, state.keyword, state.overrides);
+    const found = await research(db, siteId, articleId, state.keyword, state.overrides, {
+      research: options.research ?? defaultResearchDeps(),
+      correlationId: generationId,
+      signal,
+    });
     state.brief = found.brief;
     state.candidates = found.candidates;
+    state.linkGaps = found.linkGaps;
+    state.verifiedLinks = found.verifiedLinks;
+    // What the article is written from, kept with it for the editor and the SEO panel; the ledger follows once written.
+    if (found.snapshot) await saveArticleResearch(db, siteId, articleId, { snapshot: found.snapshot, sources: [] });
     await save();
   }
   const brief = state.brief;
@@ -256,6 +274,8 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   if (options.signal?.aborted) throw new GenerationCancelled("Generation cancelled");
   if (firstError) throw firstError.error;
   checkpoint();
+  // No sentence of 8+ words another article of the site holds goes out again (site-reuse.server.ts).
+  if (await avoidSiteRepeats(db, siteId, articleId, state, writer, assemble)) await save();
   return finish(db, siteId, generationId, articleId, state, writer, save);
 }
 
@@ -317,8 +337,15 @@ async function finish(
         source: writer.kind === "openai" ? "ai" : "offline",
         status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
       },
+      // updateArticle records the claim ledger too: which of the research's sources the written article uses.
       { derived, revision: { kind: "generated", userId: null } },
     );
+    // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
+    if (state.verifiedLinks) {
+      const chosen = new Set((state.links ?? []).filter((l) => l.kind === "external").map((l) => l.url));
+      const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
+      await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
+    }
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {

@@ -3,11 +3,18 @@ import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import type { ArticleLength } from "#app/modules/settings/content-options";
 import { BRAND_MENTION_COUNTS, LENGTH_BANDS, LINK_COUNTS, type ArticleBrief, type LinkCandidate } from "#app/modules/ai/types";
+import { byRelevance } from "#app/modules/research/grounding";
+import { listSitePages } from "#app/modules/research/site-pages.server";
+import { normaliseUrl } from "#app/modules/research/ledger";
+import { gatherResearch, type GatheredResearch, type ResearchDeps } from "./grounding.server";
 
 /**
  * The research step: everything the writer is told, read from the site's
- * settings and articles. No model call; link candidates come only from the
- * site itself and from a short list of authoritative reference sites.
+ * settings, its scanned pages and posts, and (for a new article) the keyword's
+ * research (grounding.server.ts). No model call. Internal link candidates are
+ * the site's own pages and live posts, most relevant to the keyword first;
+ * external ones are the research's results the link checker found working, or
+ * without a research provider a short list of authoritative reference sites.
  */
 
 /** articleLength: one of the content settings' lengths (the generator page); wordCount: an exact target. */
@@ -29,7 +36,7 @@ function titleFromUrl(url: string, fallback: string) {
 }
 
 /**
- * Reference sites whose authority does not depend on the topic. Only fixed,
+ * The fallback without a research provider: reference sites whose authority does not depend on the topic. Only fixed,
  * existing pages: no page guessed from the keyword (a Wikipedia title, a
  * search results page), which may not exist or say nothing about it.
  */
@@ -72,11 +79,30 @@ function authoritativeSources(industry: string): LinkCandidate[] {
   return [...(byIndustry[industry] ?? []), ...tail];
 }
 
-export async function research(db: DB, siteId: string, articleId: string, keyword: string, overrides: BriefOverrides = {}) {
-  const [brand, content, site] = await Promise.all([
+export type ResearchOptions = {
+  /** Gathers the keyword's research for the brief's grounding; without it (AI edits) the brief has none. */
+  research?: ResearchDeps;
+  /** Logged with every provider failure: the generation's id. */
+  correlationId?: string;
+  signal?: AbortSignal;
+};
+
+/** Why the writer may not meet the settings' link counts, recorded with the generation for the SEO panel. */
+export type LinkGaps = { internal?: string; external?: string };
+
+export async function research(
+  db: DB,
+  siteId: string,
+  articleId: string,
+  keyword: string,
+  overrides: BriefOverrides = {},
+  options: ResearchOptions = {},
+) {
+  const [brand, content, site, sitePages] = await Promise.all([
     getBrandSettings(db, siteId),
     getContentSettings(db, siteId),
     db.selectFrom("sites").select(["url", "name"]).where("id", "=", siteId).executeTakeFirstOrThrow(),
+    listSitePages(db, siteId),
   ]);
   const band = LENGTH_BANDS[overrides.articleLength ?? content.articleLength];
   const lengthFromOverride = overrides.wordCount
@@ -99,32 +125,78 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
   const published = await db
     .selectFrom("articles as a")
     .innerJoin("publications as p", "p.article_id", "a.id")
-    .select(["a.title", "p.remote_url"])
+    .select(["a.title", "a.meta_description", "p.remote_url"])
     .where("a.site_id", "=", siteId)
+    .where("a.id", "!=", articleId)
     .where("a.status", "=", "published")
     .where("p.status", "=", "published")
     // Live posts only: a draft's address is a preview or, on the hosted blog, the signed-in editor.
     .where("p.mode", "=", "live")
     .where("p.remote_url", "is not", null)
-    .limit(50)
+    // Ranked by relevance below: the newest few hundred, not the first 50 the database finds.
+    .orderBy("p.published_at", "desc")
+    .limit(300)
     .execute();
 
-  const internal: LinkCandidate[] = [
+  const cleanKeyword = keyword.trim();
+  const wantsExternal = content.externalSearch && content.externalLinks !== "none";
+  const gathered: GatheredResearch | null = options.research
+    ? await gatherResearch(
+        db,
+        siteId,
+        {
+          keyword: cleanKeyword,
+          correlationId: options.correlationId ?? articleId,
+          externalWanted: wantsExternal ? LINK_COUNTS[content.externalLinks] : 0,
+          siteUrl: site.url,
+          sitePages,
+          signal: options.signal,
+        },
+        options.research,
+      )
+    : null;
+
+  // The site's own pages (the scan's and the brand settings' list) and its live posts, most relevant first.
+  const own = [
+    ...sitePages.map((p) => ({ url: p.url, title: p.title, summary: p.summary })),
     ...published
       .filter((p) => /^https?:\/\//i.test(p.remote_url!))
-      .map((p) => ({ url: p.remote_url!, title: p.title, kind: "internal" as const })),
-    ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || site.name), kind: "internal" as const })),
+      .map((p) => ({ url: p.remote_url!, title: p.title, summary: p.meta_description })),
+    ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || site.name), summary: "" })),
   ];
-  if (site.url && !internal.some((c) => c.url.replace(/\/$/, "") === site.url!.replace(/\/$/, ""))) {
-    internal.push({ url: site.url, title: brand.brandName || site.name, kind: "internal" });
-  }
-  const wantsExternal = content.externalSearch && content.externalLinks !== "none";
-  const external = wantsExternal ? authoritativeSources(brand.industry) : [];
+  const seenOwn = new Set<string>();
+  const ranked = byRelevance(
+    cleanKeyword,
+    own.filter((p) => /^https?:\/\//i.test(p.url) && (seenOwn.has(normaliseUrl(p.url)) ? false : (seenOwn.add(normaliseUrl(p.url)), true))),
+  ).map(({ item }) => ({ url: item.url, title: item.title, kind: "internal" as const }));
+  // The home page only when nothing else is known: it fits every topic and none.
+  if (site.url && !seenOwn.has(normaliseUrl(site.url)))
+    ranked.push({ url: site.url, title: brand.brandName || site.name, kind: "internal" });
+  const internal: LinkCandidate[] = ranked;
+
+  // With research, outside links are only its results the link checker found working; without a provider, the reference list.
+  const researched = gathered?.snapshot.provider != null;
+  const external: LinkCandidate[] = !wantsExternal
+    ? []
+    : researched
+      ? gathered!.webSources.map((s) => ({ url: s.url, title: s.title, kind: "external" as const }))
+      : authoritativeSources(brand.industry);
   const seen = new Set<string>();
   const candidates = [...internal, ...external].filter((c) => (seen.has(c.url) ? false : (seen.add(c.url), true)));
 
+  const linkGaps: LinkGaps = {};
+  const internalWanted = LINK_COUNTS[content.internalLinksCount];
+  if (internal.length < internalWanted)
+    linkGaps.internal = `it knew ${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages to link to. It links only to your site's scanned pages, the pages in Brand settings and your live posts; add pages there.`;
+  if (wantsExternal && researched && external.length < LINK_COUNTS[content.externalLinks])
+    linkGaps.external = !gathered!.snapshot.serp
+      ? "the search results could not be read, so it had no outside sources to link to."
+      : external.length === 0
+        ? "none of the top search results' pages passed the link checker, and it links only to pages that did."
+        : `only ${external.length} of the top search results' pages passed the link checker, and it links only to pages that did.`;
+
   const brief: ArticleBrief = {
-    keyword: keyword.trim(),
+    keyword: cleanKeyword,
     keywords: overrides.keywords ?? [],
     language: content.language,
     minWords: length.min,
@@ -142,12 +214,25 @@ export async function research(db: DB, siteId: string, articleId: string, keywor
         }
       : null,
     brandMentions: useBrand ? BRAND_MENTION_COUNTS[content.brandMentions] : 0,
-    internalLinks: Math.min(LINK_COUNTS[content.internalLinksCount], internal.length),
+    internalLinks: Math.min(internalWanted, internal.length),
     externalLinks: wantsExternal ? Math.min(LINK_COUNTS[content.externalLinks], external.length) : 0,
     instructions: content.specificInstructions,
     exclusions: content.exclusions,
     imageStyle: content.imageStyle,
     avoidTitles: existing.map((a) => a.title).filter(Boolean),
+    ...(gathered ? { grounding: gathered.grounding } : {}),
   };
-  return { brief, candidates };
+  // The snapshot keeps every own page the writer could link to, so the ledger finds them in the article.
+  const snapshot = gathered
+    ? {
+        ...gathered.snapshot,
+        sitePages: internal.map((c) => ({
+          url: c.url,
+          title: c.title,
+          kind: sitePages.find((p) => p.url === c.url)?.kind ?? ("page" as const),
+        })),
+      }
+    : null;
+  const verifiedLinks = gathered ? { urls: gathered.webSources.map((s) => s.url), at: gathered.snapshot.gatheredAt } : undefined;
+  return { brief, candidates, snapshot, linkGaps, verifiedLinks };
 }

@@ -1,6 +1,6 @@
 import type { ArticleStatus } from "#app/db/schema";
 import type { ArticleBrief, FaqItem, LinkCandidate, LinkChoice, Outline, TableData } from "#app/modules/ai/types";
-import type { BriefOverrides } from "./research.server";
+import type { BriefOverrides, LinkGaps } from "./research.server";
 
 /**
  * What a generation has finished (generations.state) and how far along that is: the steps, their labels and
@@ -18,6 +18,10 @@ export type GenerationState = {
   previousStatus?: ArticleStatus;
   brief?: ArticleBrief;
   candidates?: LinkCandidate[];
+  /** Why the research found fewer link candidates than the content settings ask for, in words. */
+  linkGaps?: LinkGaps;
+  /** Outside pages the link checker found working during the research, and when. */
+  verifiedLinks?: { urls: string[]; at: string };
   outline?: Outline;
   sections?: Array<string | null>;
   introConclusion?: { intro: string; conclusion: string };

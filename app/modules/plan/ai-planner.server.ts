@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { cleanKeyword } from "#app/modules/articles/keyword-shape";
 import { SEARCH_INTENTS } from "./intent";
+import type { DataCandidate } from "./data-planner.server";
 import type { PlanSource, Suggestion } from "./offline-planner";
 
 /**
@@ -39,7 +40,10 @@ const Item = z.object({
 });
 type Item = z.infer<typeof Item>;
 
-function planPrompt(source: PlanSource, count: number, avoid: string[]) {
+/** What the keyword-data provider found, for the prompt: the model picks from these when there are any. */
+type PromptCandidate = Pick<DataCandidate, "keyword" | "volume" | "difficulty" | "intent" | "support">;
+
+function planPrompt(source: PlanSource, count: number, avoid: string[], candidates: PromptCandidate[]) {
   const b = source.brand;
   return [
     `Brand: ${b.name || "(unnamed)"}. Industry: ${b.industry || "unknown"}. ${b.description}`,
@@ -51,6 +55,14 @@ function planPrompt(source: PlanSource, count: number, avoid: string[]) {
       ? `Existing articles (do not compete with them):\n${source.articles.map((a) => `- ${a.title} [${a.keyword}]`).join("\n")}`
       : "",
     avoid.length ? `Do not repeat these keywords: ${avoid.join(", ")}` : "",
+    candidates.length
+      ? `Keywords with search data (each targets different search results; choose only from these, keep each keyword exactly as written, and name the page or topic it supports as evidence):\n${candidates
+          .map(
+            (c) =>
+              `- ${c.keyword}: ${c.volume} searches a month, difficulty ${c.difficulty ?? "unknown"}, ${c.intent}, supports ${c.support.label} [${c.support.ref}]`,
+          )
+          .join("\n")}`
+      : "",
     `Suggest ${count} distinct keywords, one per day, varied in intent and topic.`,
   ]
     .filter(Boolean)
@@ -66,7 +78,7 @@ function toSuggestion(item: Item, source: PlanSource): Suggestion | null {
       : item.evidence_kind === "gap"
         ? source.brand.tags.some((t) => t.toLowerCase() === ref.toLowerCase()) ||
           source.topics.some((t) => t.name.toLowerCase() === ref.toLowerCase())
-        : source.pages.includes(ref);
+        : source.pages.includes(ref) || source.sitePages.some((p) => p.url === ref);
   if (!known) return null;
   return {
     keyword: cleanKeyword(item.keyword.toLowerCase()),
@@ -79,12 +91,16 @@ function toSuggestion(item: Item, source: PlanSource): Suggestion | null {
   };
 }
 
-export async function aiSuggestions(text: TextGenerator, source: PlanSource, { count, avoid }: { count: number; avoid: string[] }) {
+export async function aiSuggestions(
+  text: TextGenerator,
+  source: PlanSource,
+  { count, avoid, candidates = [] }: { count: number; avoid: string[]; candidates?: PromptCandidate[] },
+) {
   const items = await text.list({
     name: "content_plan",
     instructions:
       "You plan a blog's next month of SEO articles for a business. Use only the business data given: every keyword must come from one of its pages, serve one of its topics, or fill a gap in its brand tags that its articles leave open, and say which.",
-    prompt: planPrompt(source, count, avoid),
+    prompt: planPrompt(source, count, avoid, candidates),
     itemSchema: ITEM_SCHEMA,
     item: Item,
     count,

@@ -4,7 +4,7 @@ import { cleanKeyword } from "#app/modules/articles/keyword-shape";
 import { formatDayDate, isoNow } from "#app/utils/time";
 import { classifyIntent, type SearchIntent } from "./intent";
 import { titleForKeyword } from "./offline-planner";
-import { getItem, getPlannedItem, type Options, PlanError, type PlanSite, planDates, refreshFlags, windowItems } from "./plan.server";
+import { getItem, getPlannedItem, type Options, PlanError, type PlanSite, planWindow, refreshFlags, windowItems } from "./plan.server";
 
 /**
  * The customer's own changes to the plan (docs/decisions/050-content-plan.md): edit, add, remove, move and keep an
@@ -65,7 +65,7 @@ export async function editItem(db: DB, site: PlanSite, id: string, input: ItemIn
 export async function addItem(db: DB, site: PlanSite, input: ItemInput, { now = new Date(), text }: Options = {}) {
   const items = await windowItems(db, site, now);
   const taken = new Set(items.map((i) => i.date));
-  const date = planDates(now, site.timeZone).find((d) => !taken.has(d));
+  const date = (await planWindow(db, site, now)).find((d) => !taken.has(d));
   if (!date) throw new PlanError("full", "Every day of the next 30 has a keyword. Remove one first.");
   const fields = await manualFields(db, site.id, input);
   const stamp = isoNow(now);

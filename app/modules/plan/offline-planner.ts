@@ -1,16 +1,19 @@
 import { cleanKeyword, isPluralPhrase, keywordShape } from "#app/modules/articles/keyword-shape";
+import type { SitePage } from "#app/modules/research/types";
 import { titleCase } from "#app/modules/tools/text";
 import { classifyIntent, type SearchIntent } from "./intent";
+import { normalisePhrase, type Query, queriesFor, questionQuery } from "./queries";
 import { CONFLICT_THRESHOLD, jaccard, lexicalSimilarity, tokens } from "./similarity";
 
 /**
- * The offline content planner (docs/decisions/050-content-plan.md): keyword
- * suggestions derived only from the site's own data — its scanned pages (a
- * product page gives buying and comparing keywords, another page learning
- * keywords), its topics and their keywords, and its brand tags that no
- * article covers yet (a gap). Each suggestion names that evidence. Pure and
- * deterministic: the same data gives the same plan; `avoid` (the plan being
- * replaced) makes a regenerated plan prefer keywords it did not have.
+ * The offline content planner (docs/decisions/050-content-plan.md): search
+ * queries built only from the site's own data (queries.ts) — the products,
+ * categories, FAQs and pages the site-page reader stored (or, before it ran,
+ * the scanned pages' paths), its topics' keywords and its brand tags. Each
+ * suggestion's reason names the page, product or topic it came from; its
+ * intent follows the query's form. Pure and deterministic: the same data
+ * gives the same plan; `avoid` (the plan being replaced) makes a regenerated
+ * plan prefer keywords it did not have.
  */
 
 type PlanEvidence = "page" | "product" | "topic" | "gap" | "brand";
@@ -19,6 +22,8 @@ export type PlanSource = {
   brand: { name: string; description: string; audience: string; industry: string; tags: string[] };
   /** Absolute URLs of the site's scanned pages (brand_settings.internal_links). */
   pages: string[];
+  /** What the site's own pages say (site_pages), when they were read. */
+  sitePages: SitePage[];
   topics: Array<{ id: string; name: string; keywords: string[] }>;
   articles: Array<{ id: string; title: string; keyword: string }>;
 };
@@ -33,6 +38,9 @@ export type Suggestion = {
   evidenceRef: string;
   /** The 'why this keyword' line. */
   rationale: string;
+  /** Keyword-data figures, when a provider gave them. */
+  volume?: number | null;
+  difficulty?: number | null;
 };
 
 const GENERIC_SEGMENTS = new Set(
@@ -81,40 +89,7 @@ export function pagePhrase(url: string): { phrase: string; product: boolean; pat
   return { phrase: words.join(" "), product: segments.slice(0, -1).some((s) => PRODUCT_SEGMENTS.has(s)), path: parsed.pathname };
 }
 
-type Pattern = { keyword: (p: string) => string; title: (p: string, ctx: TitleContext) => string };
-type TitleContext = { brand: string; audience: string; plural: boolean };
-
 const T = (text: string) => titleCase(text);
-const forAudience = (ctx: TitleContext) => (ctx.audience ? ` for ${T(ctx.audience)}` : "");
-
-const PRODUCT_PATTERNS: Pattern[] = [
-  { keyword: (p) => `best ${p}`, title: (p) => `Best ${T(p)}: How to Choose the Right One` },
-  { keyword: (p) => `${p} price`, title: (p) => `${T(p)} Price: What You Pay For and Why` },
-  { keyword: (p) => `how to use ${p}`, title: (p, c) => `How to Use ${T(p)}: A Step-by-Step Guide${forAudience(c)}` },
-  { keyword: (p) => `${p} review`, title: (p, c) => `${T(p)} Review: An Honest Look${c.brand ? ` from ${c.brand}` : ""}` },
-];
-const PAGE_PATTERNS: Pattern[] = [
-  { keyword: (p) => `${p} for beginners`, title: (p) => `${T(p)} for Beginners: Where to Start` },
-  { keyword: (p) => `${p} tips`, title: (p, c) => `${T(p)} Tips${c.brand ? ` From ${c.brand}` : ""}` },
-  { keyword: (p) => `common ${p} mistakes`, title: (p) => `Common ${T(p)} Mistakes and How to Avoid Them` },
-  { keyword: (p) => `${p} checklist`, title: (p, c) => `The ${T(p)} Checklist${forAudience(c)}` },
-];
-const GAP_PATTERNS: Pattern[] = [
-  {
-    keyword: (p) => `what ${isPluralPhrase(p) ? "are" : "is"} ${p}`,
-    title: (p, c) => `What ${c.plural ? "Are" : "Is"} ${T(p)}? A Plain Explanation`,
-  },
-  { keyword: (p) => `${p} ideas`, title: (p) => `${T(p)} Ideas Worth Trying This Month` },
-  { keyword: (p) => `${p} for beginners`, title: (p) => `${T(p)} for Beginners: Where to Start` },
-  { keyword: (p) => `${p} tips`, title: (p, c) => `${T(p)} Tips${c.brand ? ` From ${c.brand}` : ""}` },
-  { keyword: (p) => `common ${p} mistakes`, title: (p) => `Common ${T(p)} Mistakes and How to Avoid Them` },
-];
-const TOPIC_VARIANTS: Pattern[] = [
-  { keyword: (p) => `${p} tips`, title: (p, c) => `${T(p)} Tips${c.brand ? ` From ${c.brand}` : ""}` },
-  { keyword: (p) => `common ${p} mistakes`, title: (p) => `Common ${T(p)} Mistakes and How to Avoid Them` },
-  { keyword: (p) => `${p} ideas`, title: (p) => `${T(p)} Ideas Worth Trying This Month` },
-  { keyword: (p) => `${p} checklist`, title: (p, c) => `The ${T(p)} Checklist${forAudience(c)}` },
-];
 
 /** The working title of a keyword typed or chosen as is, from its shape (decision 037). */
 export function titleForKeyword(keyword: string, { brand = "", audience = "" } = {}) {
@@ -138,16 +113,18 @@ export function audienceOf(sentence: string) {
   return cleaned;
 }
 
-type Base = {
+type Seed = {
+  /** A noun or verb phrase to build queries from, or a ready query (a FAQ question). */
   phrase: string;
+  query?: Query;
+  product?: boolean;
   kind: PlanEvidence;
   ref: string;
-  patterns: Pattern[];
-  rationale: (keyword: string) => string;
+  rationale: string;
   topicId: string | null;
 };
 
-function bestTopic(phrase: string, topics: PlanSource["topics"]) {
+export function bestTopic(phrase: string, topics: PlanSource["topics"]) {
   const words = tokens(phrase);
   let best: { id: string; score: number } | null = null;
   for (const t of topics) {
@@ -157,102 +134,158 @@ function bestTopic(phrase: string, topics: PlanSource["topics"]) {
   return best?.id ?? null;
 }
 
-function bases(source: PlanSource): Base[][] {
-  const pages: Base[] = [];
-  const seen = new Set<string>();
-  for (const url of source.pages) {
-    const page = pagePhrase(url);
-    if (!page || seen.has(page.phrase)) continue;
-    seen.add(page.phrase);
-    pages.push({
-      phrase: page.phrase,
-      kind: page.product ? "product" : "page",
-      ref: url,
-      patterns: page.product ? PRODUCT_PATTERNS : PAGE_PATTERNS,
-      topicId: bestTopic(page.phrase, source.topics),
-      rationale: () =>
-        page.product
-          ? `From your product page ${page.path}: people comparing or ready to buy search this.`
-          : `From your page ${page.path}: readers who search this want what that page covers.`,
-    });
+const quoted = (text: string) => `“${text}”`;
+
+/** The site's evidence in groups a plan takes in turn: products, FAQs, categories and pages, topics, brand tags. */
+function seeds(source: PlanSource): Seed[][] {
+  const topicOf = (phrase: string) => bestTopic(phrase, source.topics);
+  const products: Seed[] = [];
+  const faqs: Seed[] = [];
+  const pages: Seed[] = [];
+  for (const page of source.sitePages) {
+    const name = page.title.trim();
+    if (name && page.kind === "product")
+      products.push({
+        phrase: name,
+        product: true,
+        kind: "product",
+        ref: page.url,
+        rationale: `From your product page ${name}.`,
+        topicId: topicOf(name),
+      });
+    else if (name && page.kind !== "faq")
+      pages.push({
+        phrase: name,
+        kind: "page",
+        ref: page.url,
+        rationale: `From your ${page.kind === "category" ? "category page" : "page"} ${name}.`,
+        topicId: topicOf(name),
+      });
+    const about = normalisePhrase(name).split(" ");
+    for (const { question } of page.faq) {
+      const query = questionQuery(question);
+      // A question about this product itself ("Can I use the espresso blend for filter?") is the shop's, not a search.
+      const own = page.kind === "product" && about.some((w) => ` ${normalisePhrase(question)} `.includes(` the ${w} `));
+      if (query && !own)
+        faqs.push({
+          phrase: query.query,
+          query,
+          kind: "page",
+          ref: page.url,
+          rationale: `From the FAQ on your page ${name || page.url}: customers ask ${quoted(question.trim())}`,
+          topicId: topicOf(query.query),
+        });
+    }
   }
-  const topics: Base[] = [];
-  for (const topic of source.topics) {
-    const phrases = [...new Set([...topic.keywords, topic.name].map((k) => cleanKeyword(k.toLowerCase())).filter((k) => k.length > 2))];
-    for (const phrase of phrases) {
-      const own = topic.keywords.some((k) => cleanKeyword(k.toLowerCase()) === phrase);
-      topics.push({
-        phrase,
-        kind: "topic",
-        ref: topic.id,
-        topicId: topic.id,
-        patterns: [{ keyword: (p) => p, title: (p, c) => titleForKeyword(p, c) }, ...TOPIC_VARIANTS],
-        rationale: (keyword) =>
-          keyword === phrase && own
-            ? `Serves your topic “${topic.name}”: it is one of the topic's keywords.`
-            : `Serves your topic “${topic.name}”${own ? `, built on its keyword “${phrase}”` : ""}.`,
+  // Before the site's pages were read, their paths are all there is.
+  if (source.sitePages.length === 0) {
+    for (const url of source.pages) {
+      const page = pagePhrase(url);
+      if (!page) continue;
+      (page.product ? products : pages).push({
+        phrase: page.phrase,
+        product: page.product,
+        kind: page.product ? "product" : "page",
+        ref: url,
+        rationale: `From your ${page.product ? "product page" : "page"} ${page.path}.`,
+        topicId: topicOf(page.phrase),
       });
     }
   }
+  const topics: Seed[] = source.topics.flatMap((topic) =>
+    [...new Set(topic.keywords.map((k) => cleanKeyword(k.toLowerCase())).filter((k) => k.length > 2))].map((phrase) => ({
+      phrase,
+      kind: "topic" as const,
+      ref: topic.id,
+      topicId: topic.id,
+      rationale: `Serves your topic ${quoted(topic.name)}, built on its keyword ${quoted(phrase)}.`,
+    })),
+  );
   const covered = tokens(source.articles.map((a) => `${a.keyword} ${a.title}`).join(" "));
-  const gaps: Base[] = [];
-  const tags = [...new Set(source.brand.tags.map((t) => cleanKeyword(t.toLowerCase())).filter((t) => t.length > 2))];
-  if (tags.length === 0 && source.brand.industry) tags.push(cleanKeyword(source.brand.industry.toLowerCase().replace(/&/g, "and")));
-  for (const tag of tags) {
-    const tagWords = tokens(tag);
-    const isGap = [...tagWords].some((w) => !covered.has(w));
-    const articleCount = source.articles.length;
-    gaps.push({
+  const count = source.articles.length;
+  const tags: Seed[] = [...new Set(source.brand.tags.map((t) => cleanKeyword(t.toLowerCase())).filter((t) => t.length > 2))].map((tag) => {
+    const gap = [...tokens(tag)].some((w) => !covered.has(w));
+    return {
       phrase: tag,
-      kind: isGap ? "gap" : "brand",
+      kind: gap ? "gap" : "brand",
       ref: tag,
-      topicId: bestTopic(tag, source.topics),
-      patterns: GAP_PATTERNS,
-      rationale: () =>
-        isGap
-          ? `Fills a gap: your brand is about “${tag}”, and none of your ${articleCount} ${articleCount === 1 ? "article covers" : "articles cover"} it yet.`
-          : `From your brand profile: “${tag}” is one of the subjects your site is about.`,
-    });
+      topicId: topicOf(tag),
+      rationale: gap
+        ? `Fills a gap: your brand profile names ${quoted(tag)}, and none of your ${count} ${count === 1 ? "article covers" : "articles cover"} it yet.`
+        : `From your brand profile: ${quoted(tag)} is one of the subjects your site is about.`,
+    };
+  });
+  return [products, faqs, pages, topics, tags];
+}
+
+/** A working title that fits the query's form. */
+export function titleFor(query: Query, ctx: { brand?: string; audience?: string } = {}) {
+  const text = titleCase(query.query);
+  switch (query.form) {
+    case "comparison":
+      return `${text}: Which Should You Choose?`;
+    case "question":
+      if (/ worth it$/.test(query.query)) return `${text}? An Honest Look`;
+      if (/ taste like$/.test(query.query)) return `${text}? A Tasting Guide`;
+      return `${text}? The Short Answer`;
+    case "how-to":
+      return `${text}: A Step-by-Step Guide`;
+    default:
+      return titleForKeyword(query.query, ctx);
   }
-  return [pages, topics, gaps].filter((group) => group.length > 0);
 }
 
 /**
  * Every suggestion the site's data yields, in the order a plan takes them:
- * sources in turn (pages, topics, tags), each source's phrases in turn, and
- * for each phrase its patterns in turn, so neighbouring days differ.
+ * the groups in turn (products, FAQs, pages, topics, tags), each group's
+ * phrases in turn, each phrase's first query before any second one, so
+ * neighbouring days differ and no phrase takes two days in a row.
  */
 export function suggestionStream(source: PlanSource): Suggestion[] {
-  const groups = bases(source);
-  const ctxBase = { brand: source.brand.name.trim(), audience: audienceOf(source.brand.audience) };
-  const brandNames = ctxBase.brand ? [ctxBase.brand] : [];
-  const out: Suggestion[] = [];
-  const maxPatterns = Math.max(0, ...groups.flat().map((b) => b.patterns.length));
-  const maxBases = Math.max(0, ...groups.map((g) => g.length));
-  for (let round = 0; round < maxPatterns; round += 1) {
-    for (let i = 0; i < maxBases; i += 1) {
-      for (const group of groups) {
-        const base = group[(i + round) % group.length];
-        if (!base || i >= group.length) continue;
-        const pattern = base.patterns[round];
-        if (!pattern) continue;
-        const keyword = cleanKeyword(pattern.keyword(base.phrase));
-        const ctx = { ...ctxBase, plural: isPluralPhrase(base.phrase) };
-        out.push({
-          keyword,
-          title: pattern.title(base.phrase, ctx),
-          intent: classifyIntent(keyword, { brandNames }),
-          topicId: base.topicId,
-          evidenceKind: base.kind,
-          evidenceRef: base.ref,
-          rationale: base.rationale(keyword),
-        });
+  const ctx = { brand: source.brand.name.trim(), audience: audienceOf(source.brand.audience) };
+  const brandNames = ctx.brand ? [ctx.brand] : [];
+  const groups = seeds(source);
+  const siblings = groups.flat().map((s) => normalisePhrase(s.phrase));
+  const queues = groups.map((group) => {
+    const perSeed = group.map((seed) => {
+      if (seed.query) return [seed.query];
+      // The brand's own name is nobody's topic ("About Northwind Coffee").
+      if (brandNames.some((b) => normalisePhrase(seed.phrase).includes(normalisePhrase(b)))) return [];
+      return queriesFor(seed.phrase, { siblings, product: seed.product, knownOnly: seed.kind === "page" });
+    });
+    const rounds = Math.max(0, ...perSeed.map((q) => q.length));
+    const out: Array<{ seed: Seed; query: Query }> = [];
+    for (let round = 0; round < rounds; round += 1)
+      for (const [i, seed] of group.entries()) {
+        const query = perSeed[i]![round];
+        if (query) out.push({ seed, query });
       }
+    return out;
+  });
+  // A query two sources give belongs to the first (a product before a brand tag), wherever it falls in the turn.
+  const owner = new Map<string, Seed>();
+  for (const queue of queues) for (const { seed, query } of queue) if (!owner.has(query.query)) owner.set(query.query, seed);
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  const longest = Math.max(0, ...queues.map((q) => q.length));
+  for (let i = 0; i < longest; i += 1)
+    for (const queue of queues) {
+      const next = queue[i];
+      if (!next || seen.has(next.query.query) || owner.get(next.query.query) !== next.seed) continue;
+      seen.add(next.query.query);
+      const { seed, query } = next;
+      out.push({
+        keyword: query.query,
+        title: titleFor(query, ctx),
+        intent: classifyIntent(query.query, { brandNames }),
+        topicId: seed.topicId ?? bestTopic(query.query, source.topics),
+        evidenceKind: seed.kind,
+        evidenceRef: seed.ref,
+        rationale: seed.rationale,
+      });
     }
-  }
   return out;
 }
-
 export type PickOptions = {
   count: number;
   /** Keywords a fresh pick should not repeat (the plan being replaced); used only when nothing else is left. */

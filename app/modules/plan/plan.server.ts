@@ -3,17 +3,22 @@ import { type DB, inTransaction } from "#app/db/client.server";
 import type { PlanEvidenceKind, PlanItemOrigin } from "#app/db/schema";
 import { getTextGenerator } from "#app/modules/ai/providers.server";
 import type { TextGenerator } from "#app/modules/ai/types";
-import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.server";
+import type { AiTenant } from "#app/modules/billing/ai-meter.server";
 import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
-import { getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
+import { getResearchProvider } from "#app/modules/research/provider.server";
+import type { ResearchProvider } from "#app/modules/research/types";
+import { difficultyFrom, getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
+import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
-import { addDays, dayLabel, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
+import { getContentSettings } from "#app/modules/settings/content.server";
+import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { addDays, dayLabel, formatDayDate, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
-import { aiSuggestions } from "./ai-planner.server";
+import { suggest } from "./suggest.server";
 import { classifyIntent, type SearchIntent } from "./intent";
-import { pickSuggestions, type PlanSource, type Suggestion } from "./offline-planner";
-import { type Candidate, closestConflict, combinedSimilarity, type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
+import { type Candidate, closestConflict, combinedSimilarity, lexicalSimilarity } from "./similarity";
+import type { PlanSource, Suggestion } from "./offline-planner";
 
 /**
  * The 30-day content plan (docs/decisions/050-content-plan.md): one keyword per
@@ -39,18 +44,38 @@ export class PlanError extends Error {
   }
 }
 
-/** Tomorrow .. tomorrow + 29 in the zone. */
-export function planDates(now: Date, timeZone: string) {
-  const tomorrow = addDays(zonedDate(now, timeZone), 1);
-  return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(tomorrow, i));
+/**
+ * The plan's 30 days in the zone: from today when today's slot (`slotTime`,
+ * HH:MM) is still ahead, else from tomorrow.
+ */
+export function planDates(now: Date, timeZone: string, slotTime?: string | null) {
+  const local = zonedParts(now, timeZone);
+  const first = slotTime && local.time < slotTime ? local.date : addDays(local.date, 1);
+  return Array.from({ length: PLAN_DAYS }, (_, i) => addDays(first, i));
+}
+
+/**
+ * Today's slot: the publishing time, or auto-pilot's generation time when
+ * auto-pilot is on and writes earlier (a day whose writing time has passed
+ * cannot be planned any more).
+ */
+async function todaysSlot(db: DB, siteId: string) {
+  const [publishing, content] = await Promise.all([getPublishingSettings(db, siteId), getContentSettings(db, siteId)]);
+  return content.autoGeneration && content.autoGenTime < publishing.scheduledTime ? content.autoGenTime : publishing.scheduledTime;
+}
+
+/** The site's plan window now: planDates with today's slot. */
+export async function planWindow(db: DB, site: PlanSite, now: Date) {
+  return planDates(now, site.timeZone, await todaysSlot(db, site.id));
 }
 
 /** What a plan is built from: the brand settings, scanned pages, topics and articles of the site. */
 async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
-  const [brand, topics, articles] = await Promise.all([
+  const [brand, topics, articles, sitePages] = await Promise.all([
     db.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst(),
     db.selectFrom("topics").select(["id", "name", "keywords"]).where("site_id", "=", siteId).orderBy("created_at").orderBy("id").execute(),
     db.selectFrom("articles").select(["id", "title", "target_keyword"]).where("site_id", "=", siteId).orderBy("created_at").execute(),
+    listSitePages(db, siteId),
   ]);
   return {
     brand: {
@@ -61,13 +86,14 @@ async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
       tags: parseStringList(brand?.tags, nonBlank),
     },
     pages: parseStringList(brand?.internal_links, nonBlank),
+    sitePages,
     topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: parseStringList(t.keywords, nonBlank) })),
     articles: articles.map((a) => ({ id: a.id, title: a.title, keyword: a.target_keyword ?? "" })),
   };
 }
 
 export async function windowItems(db: DB, site: PlanSite, now: Date) {
-  const dates = planDates(now, site.timeZone);
+  const dates = await planWindow(db, site, now);
   return db
     .selectFrom("plan_items")
     .selectAll()
@@ -97,6 +123,8 @@ export type PlanItemView = {
   changeable: boolean;
   volume: number | null;
   difficulty: string | null;
+  /** The provider's 0-100 figure, when it gave one. */
+  keywordDifficulty: number | null;
   conflict: { kind: "article" | "item"; id: string; label: string; score: number } | null;
 };
 
@@ -133,6 +161,7 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
       changeable: r.status === "planned" && !r.article_id,
       volume: r.volume,
       difficulty: r.difficulty,
+      keywordDifficulty: r.keyword_difficulty,
       conflict:
         r.conflict_kind && r.conflict_id
           ? { kind: r.conflict_kind, id: r.conflict_id, label: r.conflict_label, score: r.conflict_score ?? 0 }
@@ -235,8 +264,25 @@ export type PlannerDeps = {
   /** The text generator to ask; defaults to the configured one (offline when no AI is configured). */
   text?: TextGenerator;
   keywordData?: KeywordDataProvider | null;
+  /** The SERP and keyword-data provider; defaults to the configured one (none: the offline planner's queries). */
+  research?: ResearchProvider | null;
   now?: Date;
+  correlationId?: string;
 };
+
+const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? getResearchProvider() : deps.research);
+
+/** Figures for a suggestion: its own from the research, else the keyword tool's, never a guess. */
+function figuresOf(s: Suggestion, metrics: Map<string, { volume: number | null; difficulty: string | null }>) {
+  if (s.volume != null)
+    return {
+      volume: s.volume,
+      difficulty: s.difficulty == null ? null : difficultyFrom(s.difficulty),
+      keyword_difficulty: s.difficulty ?? null,
+    };
+  const m = metrics.get(s.keyword.toLowerCase());
+  return { volume: m?.volume ?? null, difficulty: m?.difficulty ?? null, keyword_difficulty: null };
+}
 
 /** Refuses when the workspace's plan cannot generate (an ended Pro plan or an expired trial). */
 async function assertEntitled(db: DB, workspaceId: string, now: Date) {
@@ -250,50 +296,8 @@ async function assertEntitled(db: DB, workspaceId: string, now: Date) {
   );
 }
 
-/**
- * Up to `count` suggestions: from the AI provider when one is configured
- * (metered before the call), filled from the offline planner when it answers
- * short and replaced by it when it fails.
- */
-async function suggest(
-  db: DB,
-  tenant: AiTenant,
-  source: PlanSource,
-  {
-    count,
-    avoid,
-    keep: kept,
-    kind,
-    text,
-  }: { count: number; avoid: string[]; keep: Comparable[]; kind: "plan" | "plan-swap"; text: TextGenerator },
-): Promise<{ suggestions: Suggestion[]; origin: "ai" | "offline" }> {
-  const offline = () => pickSuggestions(source, { count, avoid, keep: kept });
-  if (text.kind !== "openai") return { suggestions: offline(), origin: "offline" };
-  await chargeAiAction(db, tenant, kind);
-  try {
-    const fromAi = await aiSuggestions(text, source, { count, avoid });
-    // The AI's picks go through the same conflict filter as the offline ones.
-    const taken = [
-      ...kept,
-      ...source.articles.map((a) => ({ keyword: a.keyword || a.title, title: a.title, intent: classifyIntent(a.keyword || a.title) })),
-    ];
-    const accepted: Suggestion[] = [];
-    for (const s of fromAi) {
-      if (accepted.length >= count) break;
-      if ([...taken, ...accepted].some((t) => lexicalSimilarity(s, t) >= CONFLICT_THRESHOLD)) continue;
-      accepted.push(s);
-    }
-    if (accepted.length < count) {
-      accepted.push(...pickSuggestions(source, { count: count - accepted.length, avoid, keep: [...kept, ...accepted] }));
-    }
-    return { suggestions: accepted, origin: "ai" };
-  } catch (error) {
-    logger.warn({ err: error, siteId: tenant.siteId }, "AI content plan failed; using the offline planner");
-    return { suggestions: offline(), origin: "offline" };
-  }
-}
-
-const rowOf = (s: Suggestion, origin: PlanItemOrigin) => ({
+const rowOf = (s: Suggestion, origin: PlanItemOrigin, metrics: Map<string, { volume: number | null; difficulty: string | null }>) => ({
+  ...figuresOf(s, metrics),
   keyword: s.keyword,
   title: s.title,
   intent: s.intent,
@@ -320,16 +324,19 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   ]);
   const fixed = items.filter((i) => i.article_id || i.status !== "planned");
   const fixedDates = new Set(fixed.map((i) => i.date));
-  const dates = planDates(now, site.timeZone).filter((d) => !fixedDates.has(d));
-  const { suggestions, origin } = await suggest(db, tenant, source, {
+  const dates = (await planWindow(db, site, now)).filter((d) => !fixedDates.has(d));
+  const { suggestions, origin, data } = await suggest(db, tenant, source, {
     count: dates.length,
     avoid: items.map((i) => i.keyword),
     keep: fixed.map((i) => ({ keyword: i.keyword, title: i.title, intent: i.intent })),
     kind: "plan",
     text,
+    research: researchOf(deps),
+    now,
+    correlationId: deps.correlationId ?? randomUUID(),
   });
   const metrics = await metricsFor(
-    suggestions.map((s) => s.keyword),
+    suggestions.filter((s) => s.volume == null).map((s) => s.keyword),
     deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData,
   );
   const stamp = isoNow(now);
@@ -337,7 +344,6 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
     const replaced = items.filter((i) => !fixedDates.has(i.date)).map((i) => i.id);
     if (replaced.length) await trx.deleteFrom("plan_items").where("site_id", "=", site.id).where("id", "in", replaced).execute();
     for (const [i, s] of suggestions.entries()) {
-      const m = metrics.get(s.keyword.toLowerCase());
       await trx
         .insertInto("plan_items")
         .values({
@@ -347,15 +353,13 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
           status: "planned",
           created_at: stamp,
           updated_at: stamp,
-          volume: m?.volume ?? null,
-          difficulty: m?.difficulty ?? null,
-          ...rowOf(s, origin),
+          ...rowOf(s, origin, metrics),
         })
         .execute();
     }
   });
   await refreshFlags(db, site, { now, text });
-  return { planned: suggestions.length, origin, aiUsed: text.kind === "openai" };
+  return { planned: suggestions.length, origin, aiUsed: text.kind === "openai", keywordData: data };
 }
 
 /** Replaces one planned item with a fresh suggestion that competes with nothing in the plan or the articles. */
@@ -375,15 +379,19 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
     keep: others.map((i) => ({ keyword: i.keyword, title: i.title, intent: i.intent })),
     kind: "plan-swap",
     text,
+    research: researchOf(deps),
+    now,
+    correlationId: deps.correlationId ?? randomUUID(),
   });
   const fresh = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
   if (!fresh) throw new PlanError("no_suggestion", "No fresh suggestion is left for this day. Edit the keyword yourself, or add topics.");
-  const m = (await metricsFor([fresh.keyword], deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData)).get(
-    fresh.keyword.toLowerCase(),
-  );
+  const metrics =
+    fresh.volume == null
+      ? await metricsFor([fresh.keyword], deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData)
+      : new Map();
   await db
     .updateTable("plan_items")
-    .set({ ...rowOf(fresh, origin), volume: m?.volume ?? null, difficulty: m?.difficulty ?? null, updated_at: isoNow(now) })
+    .set({ ...rowOf(fresh, origin, metrics), updated_at: isoNow(now) })
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();

@@ -8,6 +8,7 @@ import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
+import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { htmlToText } from "#app/modules/articles/text";
 import { imageSize } from "#app/modules/uploads/image-size";
 import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
@@ -153,7 +154,8 @@ export async function buildPost(
     featuredImage = seen.get(article.featured_image) ?? (await readImage(article.featured_image, article.title));
   }
   const tags = [topic?.name, article.target_keyword].map((t) => t?.trim()).filter((t): t is string => !!t);
-  const html = withDisclosure(article.content_html, await disclosureLine(db, article.site_id, article.id));
+  const sources = await publishedSources(db, article.site_id, article.id);
+  const html = withDisclosure(withSources(article.content_html, sources), await disclosureLine(db, article.site_id, article.id));
   return {
     articleId: article.id,
     title: article.title,

@@ -7,7 +7,8 @@ import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
  * status codes inside an HTTP 200 answer (20000 is success, 20100 a created
  * task, 40xxx/50xxx errors), both on the envelope and on each task; this
  * client turns every one of them, HTTP errors and transport failures into a
- * DataForSeoError. The keyword tool and the research provider both use it.
+ * DataForSeoError. The keyword tool, the research provider and the backlinks
+ * provider all use it.
  */
 
 export class DataForSeoError extends Error {
@@ -71,7 +72,8 @@ export function createDataForSeoClient(config: DataForSeoConfig) {
     const parsed = Envelope.safeParse(parseJson(response.text()));
     const ok = response.status >= 200 && response.status < 300;
     if (!ok || !parsed.success) {
-      throw new DataForSeoError(`DataForSEO answered HTTP ${response.status}${parsed.success ? `: ${parsed.data.status_message}` : ""}`, {
+      const said = parsed.success ? `: ${parsed.data.status_code} ${parsed.data.status_message}` : "";
+      throw new DataForSeoError(`DataForSEO answered HTTP ${response.status}${said}`, {
         statusCode: parsed.success ? parsed.data.status_code : null,
       });
     }

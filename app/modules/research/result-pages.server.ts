@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio/slim";
 import type { DB } from "#app/db/client.server";
 import { guardedFetch } from "#app/utils/http.server";
+import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { readCached, writeCached, type CacheOptions } from "./cache.server";
 import type { ResultPage, Serp } from "./types";
@@ -74,16 +75,16 @@ export async function resultPagesFor(
   );
   if (options.counters) options.counters.cacheHits += cached.size;
   const missing = results.filter((r) => !cached.has(r.url));
+  const pool = limiter(MAX_IN_FLIGHT);
   const fetched = new Map<string, ResultPage>();
-  let next = 0;
-  const worker = async () => {
-    while (next < missing.length) {
-      const result = missing[next++]!;
-      if (options.counters) options.counters.pagesFetched++;
-      fetched.set(result.url, await fetchPage(result.url, result.title, options));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MAX_IN_FLIGHT, missing.length) }, worker));
+  await Promise.all(
+    missing.map((result) =>
+      pool(async () => {
+        if (options.counters) options.counters.pagesFetched++;
+        fetched.set(result.url, await fetchPage(result.url, result.title, options));
+      }),
+    ),
+  );
   const readable = [...fetched.values()].filter((page) => page.headings !== null);
   await writeCached(
     db,

@@ -87,6 +87,10 @@ export type ResearchSnapshot = {
   /** The site's own pages the writer could use. */
   sitePages: Array<Pick<SitePage, "url" | "title" | "kind">>;
   gatheredAt: string;
+  /** The facts the writer was handed, so the claim ledger can be derived again after an edit. */
+  facts?: GroundingFact[];
+  /** What the research could not provide, in words (ArticleGrounding.gaps), for the editor. */
+  gaps?: string[];
 };
 
 /** A fact the writer may state, with where it comes from. */

@@ -69,6 +69,8 @@ export type ContentSettings = {
   strictLinks: boolean;
   /** End published AI-written posts with a line saying so (and who reviewed them). */
   aiDisclosure: boolean;
+  /** End published posts written from research with a 'Sources' section (their claim ledger). */
+  showSources: boolean;
 };
 
 /** The defaults of docs/product.md "Settings", Content. */
@@ -90,4 +92,5 @@ export const DEFAULT_CONTENT_SETTINGS: ContentSettings = {
   reviewMode: false,
   strictLinks: false,
   aiDisclosure: false,
+  showSources: false,
 };

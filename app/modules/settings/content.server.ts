@@ -30,6 +30,7 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
     reviewMode: row.review_mode === 1,
     strictLinks: row.autopilot_strict_links === 1,
     aiDisclosure: row.ai_disclosure === 1,
+    showSources: row.show_sources === 1,
   };
 }
 
@@ -52,6 +53,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     review_mode: input.reviewMode ? 1 : 0,
     autopilot_strict_links: input.strictLinks ? 1 : 0,
     ai_disclosure: input.aiDisclosure ? 1 : 0,
+    show_sources: input.showSources ? 1 : 0,
     updated_at: isoNow(),
   };
   await inTransaction(db, async (trx) => {

@@ -87,4 +87,5 @@ export const ContentFormSchema = z.object({
   reviewMode: checkbox,
   strictLinks: checkbox,
   aiDisclosure: checkbox,
+  showSources: checkbox,
 }) satisfies z.ZodType<ContentSettings, unknown>;

@@ -1,6 +1,7 @@
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
+import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { hostedFigures } from "#app/modules/hosted-blog/images.server";
 import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
@@ -13,6 +14,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   const post = params.articleSlug ? await getHostedPost(getDb(), blog.siteId, params.articleSlug) : null;
   if (!post) hostedNotFound(request, blog);
-  const html = await hostedFigures(withDisclosure(post.html, await disclosureLine(getDb(), blog.siteId, post.articleId)));
+  const sources = await publishedSources(getDb(), blog.siteId, post.articleId);
+  const html = await hostedFigures(
+    withDisclosure(withSources(post.html, sources), await disclosureLine(getDb(), blog.siteId, post.articleId)),
+  );
   return cachedResponse(request, renderPostPage(getEnv().appUrl, blog, { ...post, html }), { contentType: HTML });
 }

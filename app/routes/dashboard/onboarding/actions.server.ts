@@ -6,6 +6,7 @@ import { requirePermission, safeRedirectPath, type AuthState } from "#app/module
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { dismissGettingStarted } from "#app/modules/onboarding/checklist.server";
 import { completeOnboarding, saveBrandFromScan, scanWebsite, ScanError, type ScanErrorCode } from "#app/modules/onboarding/scan.server";
+import { requestSitePagesRead } from "#app/modules/onboarding/site-pages-job.server";
 import type { OnboardingStep } from "#app/modules/onboarding/state.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { logger } from "#app/utils/logger.server";
@@ -55,6 +56,8 @@ export async function onboardingAction(
       try {
         const result = await scanWebsite(url, { correlationId: requestId });
         await saveBrandFromScan(db, auth.site.id, result);
+        // The site's own pages are read next, then the first plan is made from them.
+        await requestSitePagesRead(db, auth.site.id, { plan: true });
         return redirectWithToast(backTo(returnTo, "success"), {
           type: "success",
           title: "Website Scanned Successfully!",

@@ -82,19 +82,7 @@ function ConflictFlag({ item, canManage }: { item: PlanItemView; canManage: bool
   );
 }
 
-function PlanRow({
-  item,
-  index,
-  count,
-  keywordData,
-  canManage,
-}: {
-  item: PlanItemView;
-  index: number;
-  count: number;
-  keywordData: boolean;
-  canManage: boolean;
-}) {
+function PlanRow({ item, index, count, canManage }: { item: PlanItemView; index: number; count: number; canManage: boolean }) {
   const movable = canManage && item.changeable;
   return (
     <div className="flex flex-col gap-2">
@@ -120,16 +108,22 @@ function PlanRow({
         <dd className="text-slate-900" data-testid="why">
           {item.rationale || "Chosen in the scheduler."}
         </dd>
-        {keywordData && item.volume !== null ? (
+        {item.volume !== null ? (
           <>
-            <dt className="text-slate-600">Volume</dt>
-            <dd className="text-slate-900">{item.volume.toLocaleString("en-US")} / month</dd>
+            <dt className="text-slate-600">Searches</dt>
+            <dd className="text-slate-900" data-testid="volume">
+              {item.volume.toLocaleString("en-US")} a month
+            </dd>
           </>
         ) : null}
-        {keywordData && item.difficulty ? (
+        {item.keywordDifficulty !== null || item.difficulty ? (
           <>
             <dt className="text-slate-600">Difficulty</dt>
-            <dd className="text-slate-900">{item.difficulty}</dd>
+            <dd className="text-slate-900" data-testid="difficulty">
+              {item.keywordDifficulty !== null
+                ? `${item.keywordDifficulty} of 100${item.difficulty ? ` (${item.difficulty})` : ""}`
+                : item.difficulty}
+            </dd>
           </>
         ) : null}
       </dl>
@@ -157,7 +151,7 @@ function PlanRow({
 }
 
 /** The list; with JavaScript, planned items can also be dragged onto another planned item's place. */
-export function PlanList({ items, keywordData, canManage }: Pick<Props, "items" | "keywordData" | "canManage">) {
+export function PlanList({ items, canManage }: Pick<Props, "items" | "canManage">) {
   const submit = useSubmit();
   const [dragging, setDragging] = useState<string | null>(null);
   // Read by the drag events themselves: the state's re-render may not have happened between dragstart and dragover.
@@ -196,7 +190,7 @@ export function PlanList({ items, keywordData, canManage }: Pick<Props, "items" 
             }}
             className={`rounded-lg border bg-white p-4 ${item.conflict ? "border-amber-300" : "border-slate-200"} ${dragging === item.id ? "opacity-60" : ""} ${draggable ? "cursor-grab" : ""}`}
           >
-            <PlanRow item={item} index={index} count={planned.length} keywordData={keywordData} canManage={canManage} />
+            <PlanRow item={item} index={index} count={planned.length} canManage={canManage} />
           </li>
         );
       })}

@@ -33,7 +33,8 @@ export function PlanPage({ items, freeDays, topics, keywordData, dialog, canMana
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold tracking-tight">Content Plan</h1>
           <p className="text-sm text-slate-600">
-            One keyword a day for the next 30 days, from your pages, topics and brand.{" "}
+            One keyword a day for the next 30 days, from your pages, products, topics and brand
+            {keywordData ? ", with each keyword's searches and difficulty" : ""}.{" "}
             <Link to="/dashboard/scheduler" className="font-medium text-brand-700 underline-offset-4 hover:underline">
               Open the scheduler
             </Link>
@@ -102,7 +103,7 @@ export function PlanPage({ items, freeDays, topics, keywordData, dialog, canMana
           </p>
         </div>
       ) : (
-        <PlanList items={items} keywordData={keywordData} canManage={canManage} />
+        <PlanList items={items} canManage={canManage} />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
 import type { AutopilotStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
+import { SchedulerAgenda } from "./scheduler-agenda";
 
 /**
  * The scheduler's month calendar (docs/decisions/049-autopilot-days.md): the same 90 days as the
@@ -27,37 +28,43 @@ export function SchedulerCalendar({ days, autopilot }: { days: ComingDay[]; auto
     const key = day.date.slice(0, 7);
     months.set(key, [...(months.get(key) ?? []), day]);
   }
+  // Phones get the agenda, tablets and up the month grid: both are rendered, so the page needs no JavaScript to choose.
   return (
-    <div className="flex flex-col gap-8" data-testid="calendar">
-      {[...months].map(([month, monthDays]) => {
-        const [y, m] = month.split("-").map(Number) as [number, number];
-        const cells: Array<ComingDay | null> = [...Array<null>(weekday(monthDays[0]!.date)).fill(null), ...monthDays];
-        while (cells.length % 7) cells.push(null);
-        const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
-        return (
-          <div key={month} className="overflow-x-auto" role="region" aria-label={`${MONTHS[m - 1]} ${y}`} tabIndex={0}>
-            <table className="w-full min-w-[42rem] table-fixed border-collapse text-sm">
-              <caption className="mb-2 text-left text-base font-semibold text-slate-900">
-                {MONTHS[m - 1]} {y}
-              </caption>
-              <thead>
-                <tr>
-                  {WEEKDAYS.map((w) => (
-                    <th key={w} scope="col" className="py-1 text-left text-xs font-medium text-slate-600">
-                      {w}
-                    </th>
+    <div data-testid="calendar">
+      <div className="md:hidden">
+        <SchedulerAgenda months={[...months]} autopilot={autopilot} />
+      </div>
+      <div className="hidden flex-col gap-8 md:flex">
+        {[...months].map(([month, monthDays]) => {
+          const [y, m] = month.split("-").map(Number) as [number, number];
+          const cells: Array<ComingDay | null> = [...Array<null>(weekday(monthDays[0]!.date)).fill(null), ...monthDays];
+          while (cells.length % 7) cells.push(null);
+          const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+          return (
+            <div key={month} className="overflow-x-auto" role="region" aria-label={`${MONTHS[m - 1]} ${y}`} tabIndex={0}>
+              <table className="w-full min-w-[42rem] table-fixed border-collapse text-sm">
+                <caption className="mb-2 text-left text-base font-semibold text-slate-900">
+                  {MONTHS[m - 1]} {y}
+                </caption>
+                <thead>
+                  <tr>
+                    {WEEKDAYS.map((w) => (
+                      <th key={w} scope="col" className="py-1 text-left text-xs font-medium text-slate-600">
+                        {w}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {weeks.map((week, i) => (
+                    <WeekRow key={i} week={week} index={i} autopilot={autopilot} />
                   ))}
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((week, i) => (
-                  <WeekRow key={i} week={week} index={i} autopilot={autopilot} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        );
-      })}
+                </tbody>
+              </table>
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -88,9 +95,14 @@ function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) 
       <span className={cn("text-xs font-semibold", day.label === "Today" ? "text-brand-700" : "text-slate-700")}>
         {Number(day.date.slice(8))}
       </span>
-      {day.planned ? <span className="line-clamp-2 text-xs text-slate-900">{day.planned.keyword}</span> : null}
+      {/* A cut keyword or title keeps its full text as the hover title (and in the link's name). */}
+      {day.planned ? (
+        <span className="line-clamp-2 text-xs text-slate-900" title={day.planned.keyword}>
+          {day.planned.keyword}
+        </span>
+      ) : null}
       {day.articles.map((a) => (
-        <span key={a.id} className="line-clamp-1 text-xs text-slate-700">
+        <span key={a.id} className="line-clamp-1 text-xs text-slate-700" title={`${a.time} ${a.title}`}>
           {a.time} {a.title}
         </span>
       ))}

@@ -6,6 +6,7 @@ import type { SettingsActor } from "#app/modules/settings/audit.server";
 import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
 import { multipartTooLarge } from "#app/modules/uploads/images.server";
+import { requestSitePagesRead, sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
 import { PUBLISHING_MESSAGES, PublishingFormSchema } from "#app/modules/settings/publishing-options";
 import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings } from "#app/modules/settings/publishing.server";
 import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
@@ -49,6 +50,8 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
       return uploadLogo(form);
     case "brand-logo-remove":
       return removeLogo(form);
+    case "site-pages":
+      return rereadSitePages(form);
     default:
       return replyNotice(null, UNKNOWN_ACTION);
   }
@@ -59,6 +62,23 @@ async function saveBrand({ db, siteId, formData, back, actor }: BrandForm) {
   if (submission.status !== "success") return replyError(submission, { notice: BRAND_INVALID });
   await saveBrandSettings(db, siteId, submission.value, actor);
   return redirectWithToast(back, { title: "Brand settings saved!" });
+}
+
+/** 'Read my site's pages again': queued, at most once a minute; the site's address must be known. */
+async function rereadSitePages({ db, siteId, back }: BrandForm) {
+  const site = await sitePagesSummary(db, siteId);
+  if (!site.hasSite)
+    return replyNotice("site-pages", {
+      title: "No website to read",
+      description: "Scan your website first, from the getting-started checklist.",
+    });
+  const queued = await requestSitePagesRead(db, siteId);
+  return redirectWithToast(
+    back,
+    queued
+      ? { title: "Reading your site's pages", description: "Products, categories and FAQs appear here in a minute." }
+      : { type: "info", title: "Already reading your site's pages", description: "Try again in a minute." },
+  );
 }
 
 async function uploadLogo({ db, siteId, formData, back, actor }: BrandForm) {

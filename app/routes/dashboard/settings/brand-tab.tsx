@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Field, FormMessage, SelectField, TextareaField, useSchemaForm } from "#app/components/forms";
 import { ImageUpload } from "#app/components/image-upload";
 import { Button, StatusButton } from "#app/components/ui/button";
+import type { SitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
 import type { BrandSettings } from "#app/modules/settings/brand.server";
 import { BrandFormSchema } from "#app/modules/settings/forms";
 import { LANGUAGES } from "#app/modules/settings/languages";
@@ -15,6 +16,38 @@ import { BRAND_INVALID } from "./notices";
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${l.name} (${l.tag})` }));
 
 type Props = { brand: BrandSettings; actionData: unknown };
+type SitePages = SitePagesSummary & { readAtText: string | null };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the site-page reader found on the site, and a way to read it again (a plain POST form). */
+function SitePagesCard({ sitePages: s, actionData }: { sitePages: SitePages; actionData: unknown }) {
+  const pending = usePendingIntent("site-pages");
+  const notice = replyFor(actionData, "site-pages")?.notice;
+  const found = s.products + s.categories + s.faqs + s.pages;
+  return (
+    <SettingsCard
+      title="Your site's pages"
+      description="Your products, categories and FAQs are research: the content plan and the writer use what they say."
+    >
+      <Form method="post" className="flex flex-col gap-3" aria-label="Your site's pages">
+        <IntentInput intent="site-pages" />
+        <p className="text-sm text-slate-800" data-testid="site-pages-summary">
+          {found === 0
+            ? "No pages of your site have been read yet."
+            : `${plural(s.products, "product", "products")}, ${plural(s.categories, "category", "categories")}, ${plural(s.faqs, "FAQ page", "FAQ pages")} and ${plural(s.pages, "other page", "other pages")}, read ${s.readAtText}.`}
+          {s.reading ? " Reading them again now." : ""}
+        </p>
+        {notice ? <FormMessage title={notice.title} description={notice.description} /> : null}
+        <div>
+          <StatusButton pending={pending} pendingLabel="Queuing..." variant="secondary">
+            Read my site's pages again
+          </StatusButton>
+        </div>
+      </Form>
+    </SettingsCard>
+  );
+}
 
 function LogoForm({ brand, actionData }: Props) {
   const removing = usePendingIntent("brand-logo-remove");
@@ -125,11 +158,12 @@ function BrandForm({ brand, actionData }: Props) {
   );
 }
 
-export function BrandTab(props: Props) {
+export function BrandTab({ sitePages, ...props }: Props & { sitePages: SitePages }) {
   return (
     <div className="flex flex-col gap-6">
       <LogoForm {...props} />
       <BrandForm {...props} />
+      <SitePagesCard sitePages={sitePages} actionData={props.actionData} />
     </div>
   );
 }

@@ -37,7 +37,8 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
   });
   const notice = reply?.notice ?? (form.status === "error" ? CONTENT_INVALID : null);
   const switchProps = (
-    name: "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks" | "aiDisclosure",
+    name:
+      "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks" | "aiDisclosure" | "showSources",
   ) => ({
     name,
     defaultChecked: fields[name].initialValue === "on",
@@ -155,6 +156,11 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
             {...switchProps("aiDisclosure")}
             label="AI-assisted disclosure"
             description="End each published article the AI engine wrote with “This article was written with AI assistance”, naming who reviewed it when someone approved it."
+          />
+          <SwitchField
+            {...switchProps("showSources")}
+            label="Show sources on published posts"
+            description="End each published article written from research with a “Sources” section: the pages its facts and links come from, as listed under Sources in the editor."
           />
           <Field
             label="Minimum SEO score to publish automatically"

@@ -9,6 +9,8 @@ import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { TabNav } from "#app/components/tab-nav";
 import { publishingView } from "#app/modules/settings/publishing.server";
+import { sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
+import { formatDateTime } from "#app/utils/time";
 import { integrationsTabData } from "./integrations-data.server";
 import { integrationsTabAction } from "./integrations-actions.server";
 import { IntegrationsTab } from "./integrations-tab";
@@ -47,6 +49,12 @@ function currentTab(url: URL, auth: AuthState): TabId {
   return asked?.id ?? tabsFor(auth.role)[0]!.id;
 }
 
+/** The site's read pages for the Brand tab, with the time of the last read in the site's zone. */
+async function sitePagesView(db: ReturnType<typeof getDb>, auth: AuthState) {
+  const summary = await sitePagesSummary(db, auth.site.id);
+  return { ...summary, readAtText: summary.readAt ? formatDateTime(summary.readAt, auth.site.timeZone) : null };
+}
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const tab = currentTab(url, auth);
@@ -56,6 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     tabs: tabsFor(auth.role),
     account: accountView(auth),
     brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
+    sitePages: tab === "brand" ? await sitePagesView(db, auth) : null,
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
     integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
     publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
@@ -83,7 +92,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, account, brand, content, integrations, publishing } = loaderData;
+  const { tab, tabs, account, brand, sitePages, content, integrations, publishing } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -91,7 +100,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>
-        {tab === "brand" && brand ? <BrandTab brand={brand} actionData={actionData} /> : null}
+        {tab === "brand" && brand && sitePages ? <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} /> : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
         {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}

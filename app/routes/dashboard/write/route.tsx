@@ -10,10 +10,12 @@ import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
 import { approvalsOf } from "#app/modules/autopilot/review.server";
+import { sourcesOfArticle } from "#app/modules/research/sources.server";
 import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
 import { formatDateTime } from "#app/utils/time";
 import { HistoryLink, HistoryPanel } from "./history-panel";
@@ -21,6 +23,7 @@ import { loadHistory } from "./revisions.server";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
+import { SourcesPanel } from "./sources-panel";
 import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
 import type { Route } from "./+types/route";
@@ -50,6 +53,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
   // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
   const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
+  // The claim ledger and the research's gaps (docs/decisions/058-research.md).
+  const research = screen.article ? await sourcesOfArticle(db, auth.site.id, screen.article.id) : null;
+  // What the offline writer could not do without a model, listed under its note.
+  const writerGaps = screen.article?.source === "offline" ? await offlineGapsOfArticle(db, auth.site.id, screen.article.id) : [];
   // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
   const scheduleSlot = screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null;
   const history =
@@ -74,6 +81,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     keyword,
     liveChecks,
     approvals,
+    research,
+    writerGaps,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
     scheduleSlot,
@@ -113,7 +122,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           </h1>
           {article ? <HistoryLink articleId={article.id} /> : null}
         </div>
-        {article?.source === "offline" ? <OfflineWriterNote /> : null}
+        {article?.source === "offline" ? <OfflineWriterNote gaps={loaderData.writerGaps} /> : null}
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
             {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}
@@ -130,6 +139,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           aiTools={Boolean(article && (article.title || article.contentHtml))}
         />
       </section>
+      {loaderData.research ? <SourcesPanel research={loaderData.research} timeZone={timeZone} /> : null}
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
       {loaderData.history && article ? <HistoryPanel articleId={article.id} history={loaderData.history} /> : null}

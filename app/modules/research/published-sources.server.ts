@@ -1,0 +1,42 @@
+import type { DB } from "#app/db/client.server";
+import { escapeHtml } from "#app/utils/html";
+import { getArticleResearch } from "./article-research.server";
+import type { LedgerEntry } from "./types";
+
+/**
+ * 'Show sources on published posts' (Settings → Content): a post written from research ends with a
+ * 'Sources' section listing its claim ledger. Added where a post is rendered or sent, as the disclosure
+ * line is: the hosted blog and every publishing platform.
+ */
+
+const domainOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+};
+
+/** The section's HTML for these sources: the site's own pages by title, the web's by title and domain. */
+function sourcesHtml(sources: LedgerEntry[]) {
+  if (!sources.length) return "";
+  const items = sources.map((s) => {
+    const domain = s.kind === "web" ? domainOf(s.url) : "";
+    const link = `<a href="${escapeHtml(s.url)}"${s.kind === "web" ? ' rel="noopener noreferrer"' : ""}>${escapeHtml(s.title || s.url)}</a>`;
+    return `<li>${link}${domain ? ` (${escapeHtml(domain)})` : ""}</li>`;
+  });
+  return `<h2>Sources</h2>\n<ul class="article-sources">${items.join("")}</ul>`;
+}
+
+/** The 'Sources' section of a post when the site shows sources and the article has any; null otherwise. */
+export async function publishedSources(db: DB, siteId: string, articleId: string): Promise<string | null> {
+  const setting = await db.selectFrom("content_settings").select("show_sources").where("site_id", "=", siteId).executeTakeFirst();
+  if (setting?.show_sources !== 1) return null;
+  const research = await getArticleResearch(db, siteId, articleId);
+  return research ? sourcesHtml(research.sources) || null : null;
+}
+
+/** The article's HTML with the section appended. */
+export function withSources(html: string, section: string | null) {
+  return section ? `${html}\n${section}` : html;
+}
