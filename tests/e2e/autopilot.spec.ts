@@ -101,12 +101,16 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
       { timeout: 60_000 },
     )
     .toBe("succeeded");
-  // Held as soon as it is written, hours before its 23:30 publishing time (the ready step runs at once).
+  // Held as soon as it is written, hours before its 23:30 publishing time: the next tick checks it.
   const row = await db.selectFrom("autopilot_days").select(["id"]).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
   await expect
-    .poll(async () => (await db.selectFrom("autopilot_days").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () => {
+        await page.request.post("/resources/cron", { headers: { Authorization: `Bearer ${E2E_SECRETS.CRON_SECRET}` } });
+        return (await db.selectFrom("autopilot_days").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state;
+      },
+      { timeout: 15_000 },
+    )
     .toBe("held");
 
   await page.goto("/dashboard/scheduler");

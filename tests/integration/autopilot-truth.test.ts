@@ -1,12 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
-import { enqueueDueAutopilot, runAutopilotPublish, runAutopilotReady, runAutopilotWrite } from "#app/modules/autopilot/autopilot.server";
+import {
+  enqueueDueAutopilot,
+  enqueueReadyChecks,
+  runAutopilotPublish,
+  runAutopilotReady,
+  runAutopilotWrite,
+} from "#app/modules/autopilot/autopilot.server";
 import { describeMoved, movePendingDays } from "#app/modules/autopilot/pending.server";
 import { decideDay, retryDay, reviewView } from "#app/modules/autopilot/review.server";
 import { autopilotStatus, setAutopilotRunning, skipDay } from "#app/modules/autopilot/status.server";
 import { dayTimeline } from "#app/modules/autopilot/timeline.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { DeferJobError } from "#app/modules/jobs/queue.server";
 import { savePublishingSettings } from "#app/modules/settings/publishing.server";
 import { action as settingsAction } from "#app/routes/dashboard/settings/route";
 import * as reviewRoute from "#app/routes/dashboard/review";
@@ -73,7 +78,9 @@ async function written(user: TestUser, finished = at("07:04:00")) {
   const day = await dayOf(user);
   await runAutopilotWrite(db, day.id, at("07:00:00"));
   const row = await dayOf(user);
-  await expect(runAutopilotReady(db, day.id, at("07:02:00"))).rejects.toBeInstanceOf(DeferJobError);
+  // Still being written: the tick asks for no check yet, and a check finds nothing to do.
+  expect(await enqueueReadyChecks(db)).toBe(0);
+  await runAutopilotReady(db, day.id, at("07:02:00"));
   expect((await dayOf(user)).state).toBe("writing");
   await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
   await db
@@ -81,6 +88,10 @@ async function written(user: TestUser, finished = at("07:04:00")) {
     .set({ status: "draft", source: "ai", title: "Cold brew at home", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
     .where("id", "=", row.article_id!)
     .execute();
+  // Written: the next tick asks for the check, once.
+  expect(await enqueueReadyChecks(db)).toBeGreaterThanOrEqual(1);
+  const checks = await db.selectFrom("jobs").select("id").where("idempotency_key", "=", `autopilot-ready:${day.id}`).execute();
+  expect(checks).toHaveLength(1);
   await runAutopilotReady(db, day.id, finished);
   return dayOf(user);
 }

@@ -7,7 +7,7 @@ import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { autopilotFailedMail, autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
 import { startGeneration } from "#app/modules/generation/service.server";
-import { DeferJobError, enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
+import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { attachArticleToPlanItem, markPlanItemPublished, markPlanItemWritten } from "#app/modules/plan/items.server";
 import { defaultConnection } from "#app/modules/publishing/connections.server";
@@ -37,8 +37,6 @@ import type { Selectable } from "kysely";
  */
 
 const WRITE_JOB = "autopilot-write";
-/** How often the ready step looks again while the article is being written. */
-const READY_POLL_MS = 10_000;
 /** How long past its time the publish step waits for an article still being written before holding it. */
 const NOT_READY_AFTER = 2 * HOUR;
 
@@ -48,6 +46,7 @@ const NOT_READY_AFTER = 2 * HOUR;
  */
 export async function enqueueDueAutopilot(db: DB, now = new Date()) {
   await settleScheduledDays(db, now);
+  await enqueueReadyChecks(db);
   const sites = await db
     .selectFrom("content_settings as c")
     .innerJoin("sites as s", "s.id", "c.site_id")
@@ -165,10 +164,7 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
         .where("id", "=", dayId)
         .execute();
       await attachArticleToPlanItem(trx, item.id, started.articleId);
-      const tenant = { workspaceId: site.workspace_id };
-      // The day is Ready or Held as soon as its article exists, not at the publishing time.
-      await enqueue(trx, READY_JOB, { dayId }, { idempotencyKey: `${READY_JOB}:${dayId}`, maxAttempts: 5, tenant });
-      await enqueue(trx, PUBLISH_JOB, { dayId }, publishJobOptions(dayId, site.id, slot, tenant));
+      await enqueue(trx, PUBLISH_JOB, { dayId }, publishJobOptions(dayId, site.id, slot, { workspaceId: site.workspace_id }));
     });
     announceAutopilotChange(site.id);
   } catch (error) {
@@ -184,9 +180,32 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
 }
 
 /**
+ * From the tick: a ready step for each day whose article the writer has finished (or given up on) while the day
+ * still reads Writing, so the day is Ready or Held within a tick of its article existing. Days still being written
+ * cost nothing until then (no job polls them).
+ */
+export async function enqueueReadyChecks(db: DB) {
+  const done = await db
+    .selectFrom("autopilot_days as d")
+    .innerJoin("generations as g", "g.id", "d.generation_id")
+    .select(["d.id", "d.site_id"])
+    .where("d.state", "=", "writing")
+    .where("g.status", "!=", "running")
+    .execute();
+  for (const day of done)
+    await enqueue(
+      db,
+      READY_JOB,
+      { dayId: day.id },
+      { idempotencyKey: `${READY_JOB}:${day.id}`, maxAttempts: 5, tenant: { siteId: day.site_id } },
+    );
+  return done.length;
+}
+
+/**
  * The ready step, right after the write step: once the article is written it is checked at once, and the day
  * becomes Ready (goes out at its time), Held (with the reasons; the owners are mailed now) or Written (waits as a
- * draft). While the writer is still at work the step waits without using up its attempts.
+ * draft). The tick enqueues it once the writer is done.
  */
 export async function runAutopilotReady(db: DB, dayId: string, now = new Date()) {
   const day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
@@ -198,7 +217,8 @@ export async function runAutopilotReady(db: DB, dayId: string, now = new Date())
       await notifyOwners(db, dayId);
       return;
     }
-    throw new DeferJobError("The day's article is still being written", READY_POLL_MS);
+    // Still being written: the tick asks again once the writer is done (enqueueReadyChecks).
+    return;
   }
   await evaluateDay(db, day, generation?.status, now);
 }
