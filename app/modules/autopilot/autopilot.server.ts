@@ -364,7 +364,7 @@ async function evaluateDay(db: DB, day: DayRow, generationStatus: string | undef
  * Follows the days handed to their destination: Published (with the post's address) once the publication is
  * live, Failed (with the destination's reason, the owners mailed once) when it failed. Run by the minute tick.
  */
-export async function settleScheduledDays(db: DB, now = new Date()) {
+async function settleScheduledDays(db: DB, now = new Date()) {
   const rows = await db
     .selectFrom("autopilot_days as d")
     .innerJoin("publications as p", "p.article_id", "d.article_id")

@@ -20,7 +20,7 @@ const PENDING: AutopilotState[] = ["writing", "ready", "held", "written", "appro
 /** Of those, the ones that go out on their own at their time. */
 const GOING_OUT: AutopilotState[] = ["writing", "ready", "approved"];
 
-export const PAUSED_REASON = "Auto-pilot was paused: approve it to publish it anyway, or resume auto-pilot.";
+const PAUSED_REASON = "Auto-pilot was paused: approve it to publish it anyway, or resume auto-pilot.";
 
 export type MovedDay = { dayId: string; day: string; keyword: string; to: string };
 
