@@ -72,12 +72,6 @@ try {
       .set({ auto_generation: 1, auto_gen_time: nowTime, auto_publish: 1 })
       .where("site_id", "=", account.siteId)
       .execute();
-    // Slots spread over the next minutes, the first one two minutes ahead.
-    await db
-      .updateTable("publishing_settings")
-      .set({ scheduled_time: minuteAfter(2 + (i % SLOT_MINUTES)), daily_times: "[]" })
-      .where("site_id", "=", account.siteId)
-      .execute();
     await db
       .insertInto("plan_items")
       .values({
@@ -92,6 +86,14 @@ try {
       .execute();
   }
 
+  // Slots spread over the next minutes, the first one two minutes after seeding (however long seeding took).
+  const seeded = Date.now();
+  for (const [i, siteId] of [...owners.keys()].entries())
+    await db
+      .updateTable("publishing_settings")
+      .set({ scheduled_time: minuteAfter(Math.ceil((seeded - start.getTime()) / 60_000) + 2 + (i % SLOT_MINUTES)), daily_times: "[]" })
+      .where("site_id", "=", siteId)
+      .execute();
   console.log(`Running the day (worker: ${JSON.stringify(workerOptions())})…`);
   const worker = startWorker(db, jobRegistry, workerOptions());
   const started = performance.now();

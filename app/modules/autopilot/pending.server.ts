@@ -30,7 +30,11 @@ async function pendingDays(db: DB, siteId: string, now: Date, states = PENDING) 
     .select(["id", "day", "keyword", "state", "reasons", "publish_at"])
     .where("site_id", "=", siteId)
     .where("state", "in", states)
-    .where("publish_at", ">", now.toISOString())
+    .where("publish_at", "is not", null)
+    .where((eb) =>
+      // A day going out on its own whose time passed but whose publish step has not acted yet is still pending.
+      eb.or([eb("publish_at", ">", now.toISOString()), eb("state", "in", GOING_OUT)]),
+    )
     .orderBy("day")
     .execute();
 }
