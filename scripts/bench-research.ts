@@ -1,11 +1,10 @@
 // npm run bench:research: what research costs against the DataForSEO fake at realistic latency (SERP live 2-6 s,
 // DataForSEO's documented average being up to 6 s; Labs about 1 s; result pages 200-800 ms; BENCH_LATENCY_SCALE
 // scales them all). A fresh site on a fresh database with the coffee roaster fixture:
-// 1. the plan's research on day 0: keyword ideas for the site's seeds, keyword data for the candidates and the
-//    seeds, and the search results of every candidate (four at a time); 30 keywords are kept, no two sharing more
-//    than half of their top 10 (a stand-in for the planner until it is merged);
-// 2. each of the 30 articles' research on its own day of the month (day 0 to 29): search results, keyword data and
-//    the top 5 result pages.
+// 1. the plan on day 0 by the data-backed planner (app/modules/plan/data-planner.server.ts) on the demo site;
+// 2. each of the 30 planned articles' research on its own day of the month (day 0 to 29) by the generation
+//    pipeline's research step (gatherResearch): search results, keyword data, the top 5 result pages, the link check
+//    of the results it may link to, the site's own pages.
 // Prints per article the provider calls, pages fetched and wall time, and the cache hit rate over the month.
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +13,6 @@ import { performance } from "node:perf_hooks";
 
 const SCALE = Number(process.env.BENCH_LATENCY_SCALE ?? 1);
 const PLAN_DAYS = 30;
-const SERP_CONCURRENCY = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-bench-research-"));
@@ -41,12 +39,13 @@ Object.assign(process.env, {
 
 const { getDb, closeDb } = await import("#app/db/client.server");
 const { migrateToLatest } = await import("#app/db/migrate.server");
-const { createAccount } = await import("#app/modules/workspaces/accounts.server");
-const { DEMO_SCAN, DEMO_TOPICS } = await import("#app/modules/demo/brand");
+const { seedDemo } = await import("#app/modules/demo/seed.server");
+const { generatePlan } = await import("#app/modules/plan/plan.server");
+const { gatherResearch } = await import("#app/modules/generation/grounding.server");
 const { getResearchProvider } = await import("#app/modules/research/provider.server");
-const { keywordDataFor, keywordIdeasFor, newCounters, serpFor } = await import("#app/modules/research/cache.server");
+const { newCounters } = await import("#app/modules/research/cache.server");
 const { resultPagesFor } = await import("#app/modules/research/result-pages.server");
-const { limiter } = await import("#app/utils/limiter");
+const { listSitePages } = await import("#app/modules/research/site-pages.server");
 
 type Counters = ReturnType<typeof newCounters>;
 const add = (into: Counters, from: Counters) => {
@@ -61,66 +60,69 @@ try {
   await migrateToLatest(db);
   const provider = getResearchProvider();
   if (!provider) throw new Error("The research provider is not configured.");
-  const { siteId } = await createAccount(db, {
-    email: "bench-research@example.com",
-    passwordHash: null,
-    fullName: "Bench",
-    emailVerified: true,
-  });
+  const tenant = await seedDemo(db);
+  const site = await db.selectFrom("sites").select(["url", "timezone"]).where("id", "=", tenant.siteId).executeTakeFirstOrThrow();
   const T0 = new Date();
   const month = newCounters();
 
-  // 1. The plan's research (day 0).
+  // 1. The plan (day 0): the data-backed planner itself, with the provider behind its cache.
   const planCounters = newCounters();
   const planStart = performance.now();
-  const seeds = [...DEMO_SCAN.tags, ...DEMO_TOPICS.flatMap((t) => t.keywords)];
-  const ideas = await keywordIdeasFor(db, siteId, provider, seeds, { now: T0, counters: planCounters, limit: 100 });
-  const candidates = ideas.map((i) => i.keyword);
-  const figures = await keywordDataFor(db, siteId, provider, [...candidates, ...seeds], { now: T0, counters: planCounters });
-  const pool = limiter(SERP_CONCURRENCY);
-  const serps = await Promise.all(candidates.map((k) => pool(() => serpFor(db, siteId, provider, k, { now: T0, counters: planCounters }))));
-  const tops = new Map(serps.map((s) => [s.keyword, new Set(s.results.map((r) => r.url))]));
-  const opportunity = (k: string) => (figures.get(k)?.volume ?? 0) / ((figures.get(k)?.difficulty ?? 50) + 10);
-  const chosen: string[] = [];
-  for (const keyword of [...candidates].sort((a, b) => opportunity(b) - opportunity(a))) {
-    const urls = tops.get(keyword)!;
-    const overlaps = chosen.some((other) => [...urls].filter((u) => tops.get(other)!.has(u)).length > 5);
-    if (!overlaps && chosen.length < PLAN_DAYS) chosen.push(keyword);
-  }
+  await generatePlan(db, { id: tenant.siteId, timeZone: site.timezone }, tenant, {
+    research: provider,
+    keywordData: null,
+    now: T0,
+    counters: planCounters,
+  });
   const planMs = performance.now() - planStart;
   add(month, planCounters);
-  console.log(`Plan research (day 0): ${seeds.length} seeds, ${ideas.length} keyword ideas, ${serps.length} search results pages`);
-  console.log(`  provider calls ${planCounters.providerCalls}, cache hits ${planCounters.cacheHits}, wall time ${seconds(planMs)}`);
-  console.log(`  ${chosen.length} keywords kept, no two sharing more than 5 of their top 10 URLs\n`);
+  const planned = await db
+    .selectFrom("plan_items")
+    .select(["keyword"])
+    .where("site_id", "=", tenant.siteId)
+    .orderBy("date")
+    .limit(PLAN_DAYS)
+    .execute();
+  console.log(`Plan (day 0): ${planned.length} days planned by the data-backed planner`);
+  console.log(`  provider calls ${planCounters.providerCalls}, cache hits ${planCounters.cacheHits}, wall time ${seconds(planMs)}\n`);
 
-  // 2. Each article's research on its day of the month.
+  // 2. Each article's research on its day of the month: the generation pipeline's research step itself (search results,
+  // figures, the top 5 result pages, the link check of the results it may link to, the site's own pages).
+  const sitePages = await listSitePages(db, tenant.siteId);
   console.log("day  keyword                                   provider calls  cache hits  pages fetched  wall time");
   const walls: number[] = [];
-  for (const [day, keyword] of chosen.entries()) {
+  for (const [day, { keyword }] of planned.entries()) {
     const now = new Date(T0.getTime() + day * DAY_MS);
     const counters = newCounters();
     const started = performance.now();
-    const serp = await serpFor(db, siteId, provider, keyword, { now, counters });
-    await keywordDataFor(db, siteId, provider, [keyword], { now, counters });
-    const pages = await resultPagesFor(db, siteId, serp, { now, counters });
+    const gathered = await gatherResearch(
+      db,
+      tenant.siteId,
+      { keyword, correlationId: `bench-${day}`, externalWanted: 3, siteUrl: site.url, sitePages },
+      { provider, resultPages: resultPagesFor, counters, now },
+    );
     const wall = performance.now() - started;
     walls.push(wall);
     add(month, counters);
-    const read = pages.filter((p) => p.headings !== null).length;
+    const read = gathered.snapshot.pages.filter((p) => p.headings !== null).length;
     console.log(
       `${String(day).padStart(3)}  ${keyword.padEnd(40).slice(0, 40)}  ${String(counters.providerCalls).padStart(14)}  ${String(counters.cacheHits).padStart(10)}  ${`${counters.pagesFetched} (${read} read)`.padStart(13)}  ${seconds(wall).padStart(9)}`,
     );
   }
   const sorted = [...walls].sort((a, b) => a - b);
-  const pageHits = chosen.length * 5 - month.pagesFetched;
-  const lookupHits = month.cacheHits - pageHits;
+  const pageLookups = planned.length * 5;
+  const pageHits = Math.max(0, pageLookups - month.pagesFetched);
+  const lookupHits = Math.max(0, month.cacheHits - pageHits);
   const lookups = month.providerCalls + lookupHits;
   console.log(
-    `\nArticles: ${chosen.length}, wall time median ${seconds(sorted[Math.floor(sorted.length / 2)] ?? 0)}, max ${seconds(sorted.at(-1) ?? 0)}`,
+    `\nArticles: ${planned.length}, research wall time median ${seconds(sorted[Math.floor(sorted.length / 2)] ?? 0)}, max ${seconds(sorted.at(-1) ?? 0)}`,
   );
-  console.log(`Month (plan + ${chosen.length} articles): provider calls ${month.providerCalls}, pages fetched ${month.pagesFetched}`);
   console.log(
-    `Cache hit rate over the 30-day plan: ${((100 * lookupHits) / Math.max(1, lookups)).toFixed(0)}% of provider lookups (${lookupHits} of ${lookups}: search results, keyword figures, ideas), ${((100 * pageHits) / Math.max(1, chosen.length * 5)).toFixed(0)}% of result pages (${pageHits} of ${chosen.length * 5})`,
+    `Per article: ${(month.providerCalls - planCounters.providerCalls) / Math.max(1, planned.length)} provider calls, ${(month.pagesFetched / Math.max(1, planned.length)).toFixed(1)} pages fetched on average`,
+  );
+  console.log(`Month (plan + ${planned.length} articles): provider calls ${month.providerCalls}, pages fetched ${month.pagesFetched}`);
+  console.log(
+    `Cache hit rate over the 30-day plan: ${((100 * lookupHits) / Math.max(1, lookups)).toFixed(0)}% of provider lookups (${lookupHits} of ${lookups}: search results, keyword figures, ideas), ${((100 * pageHits) / Math.max(1, pageLookups)).toFixed(0)}% of result pages (${pageHits} of ${pageLookups})`,
   );
 } finally {
   await closeDb();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { isoNow, zonedParts } from "../../app/utils/time";
+import { fakeUrl, TEST_SITE_PORT } from "./stack";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
@@ -225,4 +226,35 @@ test("the content plan passes axe at phone and desktop widths, with a flag showi
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
+});
+
+test.describe("the plan made at onboarding", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("after the website scan, the site's pages are read and the plan is there, each day saying where it came from", async ({ page }) => {
+    const user = await createVerifiedUser(uniqueEmail("plan-onboarding"), PASSWORD, { onboarded: false });
+    await signIn(page, user, { to: "/dashboard?onboarding=scan" });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Website URL").fill(`${fakeUrl(TEST_SITE_PORT)}/`);
+    await dialog.getByRole("button", { name: "Scan Website" }).click();
+    await expect(dialog.getByRole("heading", { name: "Website Scanned Successfully!" })).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Go to dashboard" }).click();
+    await expect(toast(page)).toContainText("Setup Complete!");
+
+    // The worker reads the site's pages, then plans: no 'Generate plan' click.
+    await expect(async () => {
+      await page.goto("/dashboard/plan");
+      await expect(itemsOf(page).first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(itemsOf(page).first().getByTestId("why")).toHaveText(
+      /^(From your |From the FAQ on your page |Serves your topic |Fills a gap)/,
+    );
+    await expect(page.getByTestId("keyword").filter({ hasText: /^what is \S+$/ })).toHaveCount(0);
+
+    // Brand settings says what was read, and reads it again from a plain form.
+    await page.goto("/dashboard/settings?tab=brand");
+    await expect(page.getByTestId("site-pages-summary")).toContainText(/read /);
+    await page.getByRole("button", { name: "Read my site's pages again" }).click();
+    await expect(toast(page)).toContainText(/Reading your site's pages|Already reading your site's pages/);
+  });
 });

@@ -121,6 +121,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(unsourced).toContainText("“Beans lose 60% of their aroma within 15 days of roasting.” (a percentage)");
     });
 
+    if (javaScriptEnabled)
+      test("coverage and unsourced facts follow the text as the customer types", async ({ page }) => {
+        const user = await createVerifiedUser(uniqueEmail("seo-research-live"), PASSWORD);
+        const id = await storedArticle(user.siteId, user.userId, filler.title, "2026-01-02T08:00:00.000Z");
+        await saveArticleResearch(e2eDb(), user.siteId, id, research);
+        await signIn(page, user, { to: `/dashboard/write?edit=${id}` });
+        await expect(check(page, "coverage")).toContainText("It covers 2 of 19 topics (11%)");
+        await expect(check(page, "unsourced")).toContainText("states no figure");
+
+        await page.getByTestId("rich-text-editor").locator("p").last().click();
+        await page.keyboard.press("End");
+        await page.keyboard.type(" Keep them in the freezer, and never in the fridge. Beans lose 60% of their aroma in 15 days.");
+        await expect(panel(page)).toContainText("Updated as you type.");
+        // "freezer" and "fridge", and the two questions about them.
+        await expect(check(page, "coverage")).toContainText("It covers 6 of 19 topics (32%)");
+        await expect(check(page, "unsourced")).toContainText("1 of 1 figures and findings it states have no source");
+      });
+
     test("an article without research shows coverage as not scored, saying why", async ({ page }) => {
       const user = await createVerifiedUser(uniqueEmail("seo-no-research"), PASSWORD);
       const id = await storedArticle(user.siteId, user.userId, filler.title, "2026-01-02T08:00:00.000Z");

@@ -133,6 +133,9 @@ describe("POST /dashboard/onboarding", () => {
     const workspace = await db.selectFrom("workspaces").select("name").where("id", "=", alice.workspaceId).executeTakeFirstOrThrow();
     expect(workspace.name).toBe(TEST_SITE.brandName);
     expect(await brandOf(bob.siteId)).toEqual(bobBefore);
+    // Next, the site's own pages are read and the first plan made from them (tests/integration/site-pages.test.ts).
+    const jobs = await db.selectFrom("jobs").select(["name", "payload"]).where("name", "=", "read-site-pages").execute();
+    expect(jobs.map((j) => JSON.parse(j.payload) as unknown)).toContainEqual({ siteId: alice.siteId, plan: true });
     expect(await siteUrlOf(bob.siteId)).toBeNull();
 
     // The success step shows what was stored.

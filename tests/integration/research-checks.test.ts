@@ -6,13 +6,19 @@ import { createArticle, updateArticle } from "#app/modules/articles/mutations.se
 import type { SeoResult } from "#app/modules/articles/seo";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import { fixtureSnapshot } from "#app/modules/articles/fixtures/fixture-snapshot";
 import { enqueueDueAutopilot, runAutopilotPublish, runAutopilotWrite } from "#app/modules/autopilot/autopilot.server";
+import { offline } from "#app/modules/ai/providers.server";
+import { runGeneration } from "#app/modules/generation/jobs.server";
+import { startGeneration } from "#app/modules/generation/service.server";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import { saveArticleResearch } from "#app/modules/research/article-research.server";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
 import { loader } from "#app/routes/dashboard/write/route";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
+import { memoryResearch } from "#tests/fakes/memory-research";
 import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get } from "#tests/setup/route-harness";
 
@@ -107,6 +113,35 @@ describe("the write screen's SEO panel with the article's research", () => {
     expect(after.detail).toMatch(/^3 of 5 figures and findings it states have no source/);
     expect(after.examples).toHaveLength(3);
     expect(after.examples![0]).toContain("60% of their aroma");
+  });
+});
+
+describe("an article the pipeline writes from research", () => {
+  it("is stored with the score the panel shows, coverage counted against the results it was written from", async () => {
+    const user = await makeUser(db);
+    const snapshot = fixtureSnapshot(RESEARCH_FIXTURES.coffee, "how to store coffee beans");
+    const fake = memoryResearch({ serps: [snapshot.serp!], pages: snapshot.pages });
+    const { generationId, articleId } = await startGeneration(db, {
+      workspaceId: user.workspaceId,
+      siteId: user.siteId,
+      userId: user.userId,
+      keyword: snapshot.keyword,
+    });
+    await runGeneration(
+      db,
+      { generationId, siteId: user.siteId },
+      {
+        signal: new AbortController().signal,
+        lastAttempt: true,
+        ai: offline,
+        research: { provider: fake.provider, resultPages: fake.resultPages, verifyLink: async () => true },
+      },
+    );
+    const screen = await writeScreen(user, articleId);
+    const coverage = checkOf(screen.seo, "coverage")!;
+    expect(coverage.weight).toBe(15);
+    expect(coverage.detail).toMatch(/^It covers \d+ of 16 topics \(\d+%\) that the top 10 search results cover/);
+    expect(await storedScore(articleId)).toBe(screen.seo.score);
   });
 });
 

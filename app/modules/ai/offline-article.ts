@@ -1,9 +1,8 @@
-import { splitSentences } from "#app/modules/articles/content-checks";
 import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
-import { normaliseSentence, sentenceHash } from "#app/modules/articles/site-sentences";
 import { stem } from "#app/modules/articles/specificity";
 import type { GroundingFact, SitePage } from "#app/modules/research/types";
 import { FRAMES, NO_MODEL_GAPS } from "./offline-templates";
+import { escapeMd, isRepeated, lowerFirst, withoutRepeats, type Unit } from "./offline-repeats";
 import type { ArticleBrief, BrandBrief } from "./types";
 
 /**
@@ -17,8 +16,6 @@ import type { ArticleBrief, BrandBrief } from "./types";
  * writer rephrase or leave it out (brief.avoidSentences). Pure and deterministic: every writer step calls it.
  */
 
-/** One sentence of the article: its Markdown, the text a reader sees (for the duplicate check) and where it comes from. */
-type Unit = { md: string; text: string; source?: string };
 type SitePageRef = Pick<SitePage, "url" | "title" | "kind" | "summary" | "faq">;
 /** Something the research holds that a section can say. */
 type Item =
@@ -82,13 +79,6 @@ function itemKey(item: Item) {
   return `page:${item.page.url}`;
 }
 
-/** A sentence's first letter in lower case to follow "According to X, …", unless its first word is a name ("Ethiopia Guji"). */
-function lowerFirst(text: string) {
-  return /^(?:(?:A|An|The)\s|\p{Lu}\p{Ll}+\s+[\p{Ll}\d])/u.test(text) && !/^(?:I|French|Ethiopian|Colombian|Kenyan)\s/u.test(text)
-    ? text.charAt(0).toLowerCase() + text.slice(1)
-    : text;
-}
-
 export function capitalize(text: string) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -132,8 +122,12 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   const g = brief.grounding;
   const keywordStems = stemsOf(brief.keyword);
   const pages = g?.sitePages ?? [];
+  // A search snippet that lists the results' own headings ("…: buy whole beans in small amounts, … and more") is a
+  // table of contents, not a fact.
+  const listed = (g?.coveredByResults ?? []).map((h) => h.toLowerCase());
+  const isContents = (f: GroundingFact) => f.source.kind === "web" && listed.some((h) => f.text.toLowerCase().includes(h));
   const items: Item[] = [
-    ...(g?.facts ?? []).map((fact): Item => ({ kind: "fact", fact })),
+    ...(g?.facts ?? []).filter((f) => !isContents(f)).map((fact): Item => ({ kind: "fact", fact })),
     ...pages.flatMap((page) => page.faq.map((f): Item => ({ kind: "faq", page, question: f.question, answer: f.answer }))),
     ...pages.filter((p) => p.kind === "product" || p.kind === "category").map((page): Item => ({ kind: "page", page })),
   ];
@@ -148,13 +142,16 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   /** How well an item answers a question: 0 when it does not, else the shared terms beyond the keyword's. */
   const answerScore = (question: string, item: Item) => {
     if (item.kind === "page" || item.kind === "brand") return 0;
-    const key = stemsOf(question);
+    // The brand's trade ("coffee" on a roaster's site) answers nothing: every page of the site says it.
+    const key = new Set([...stemsOf(question)].filter((s) => !trade.has(s)));
     const own = [...key].filter((s) => !keywordStems.has(s));
     const need = Math.max(1, Math.ceil(own.length * 0.6));
     const against = stemsOf(item.kind === "faq" ? item.question : item.fact.text);
     const score = own.length ? overlap(new Set(own), against) : overlap(key, against);
     const enough = item.kind === "faq" ? score >= need : score >= need && score >= Math.min(2, own.length);
-    return enough ? score : 0;
+    // A site FAQ about something else ("What water temperature is best?") does not answer the keyword's questions.
+    const onTopic = item.kind !== "faq" || overlap(topicStems, stemsOf(`${item.question} ${item.answer}`)) > 0;
+    return enough && onTopic ? score : 0;
   };
   const answer = (question: string, pool: Item[]) => {
     let best: { item: Item; score: number } | null = null;
@@ -187,6 +184,11 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   let pagesLeft = 2;
   for (const item of items) {
     if (used.has(itemKey(item))) continue;
+    // A site FAQ's answer reads only under its question: it answers the FAQ or nothing.
+    if (item.kind === "faq") {
+      leftovers.push(item);
+      continue;
+    }
     if (item.kind === "page" && (factPages.has(item.page.url) || pagesLeft === 0)) continue;
     // A page is worth a sentence only where it speaks to the keyword itself, beyond the brand's own trade ("coffee").
     if (item.kind === "page" && overlap(topicStems, stemsOf(itemText(item))) === 0) continue;
@@ -224,7 +226,7 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   for (const s of filled.slice(room)) uncovered.push(s.heading);
 
   // What fits no heading: the site's own pages get a section of their own, on the topic; web facts join the first.
-  const ownLeft = rest.filter((i) => i.kind !== "fact" || i.fact.source.kind === "own");
+  const ownLeft = rest.filter((i) => i.kind === "page" || (i.kind === "fact" && i.fact.source.kind === "own"));
   const webLeft = rest.filter((i) => i.kind === "fact" && i.fact.source.kind === "web");
   if (webLeft.length) {
     if (kept[0]) kept[0].items.push(...webLeft);
@@ -237,9 +239,9 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
       kept.push({ heading: ownHeading(shape, brand?.name ?? null), items: relevant, fromResults: false });
     }
   }
-  // No research at all: one section with what the brand settings say about the brand, and nothing more.
+  // Nothing from research to say (none, or none that fits): what the brand settings say about the brand, and nothing more.
   const about = brand?.description.replace(/\s+/g, " ").trim();
-  if (!g && brand?.name && about)
+  if (kept.length === 0 && brand?.name && about)
     kept.push({ heading: ownHeading(shape, brand.name), items: [{ kind: "brand", name: brand.name, about }], fromResults: false });
   // The keyword in one H2 at least: a research heading then says what it is about ("French Press Coffee Ratio: …").
   const keyword = shape.keyword.toLowerCase();
@@ -275,10 +277,6 @@ class LinkBudget {
     this.cited.set(url, n + 1);
     return n;
   }
-}
-
-function escapeMd(text: string) {
-  return text.replace(/([[\]*_`\\])/g, "\\$1");
 }
 
 function link(title: string, url: string) {
@@ -410,50 +408,17 @@ function conclusionUnits(brief: ArticleBrief, plan: ArticlePlan): Unit[] {
   return [plain(FRAMES.sourced(plan.shape.kind === "question" ? null : plan.topic, facts))];
 }
 
-// ------------------------------------------------------------ repeated sentences
-
-/** The hashes the duplicate check gives this text's sentences of 8+ words (site-sentences.ts bodySentences). */
-function hashesOf(text: string) {
-  return splitSentences(text)
-    .map((s) => normaliseSentence(s))
-    .filter((w) => w.length >= 8)
-    .map((w) => sentenceHash(w.join(" ").replace(/’/g, "'")));
-}
-
 /**
  * Section i's heading: the top results' own words, or, when another article of the site already uses a heading of
  * 8+ words, that heading with this article's keyword (headings are never left out).
  */
 export function sectionHeading(plan: ArticlePlan, i: number, brief: ArticleBrief) {
-  const heading = plan.sections[i]!.heading;
-  if (!isRepeated(heading, brief)) return heading;
-  return plan.sections[i]!.fromResults
-    ? `${heading}: ${plan.shape.headline}`
-    : `${brief.brand?.name ?? "Our Take"} on ${plan.shape.headline}`;
-}
-
-/** Whether a sentence of this text is one the site's other articles hold (brief.avoidSentences). */
-export function isRepeated(text: string, brief: ArticleBrief) {
-  const avoid = brief.avoidSentences;
-  return Boolean(avoid?.length) && hashesOf(text).some((h) => avoid!.includes(h));
-}
-
-/**
- * The units without the sentences the site's other articles already hold: a repeated one is said again for this
- * article's topic ("For cold brew coffee, our Cold Brew Kit makes 1 litre."), and left out when that is a copy too.
- */
-export function withoutRepeats(units: Unit[], brief: ArticleBrief, topic: string): Unit[] {
-  if (!brief.avoidSentences?.length) return units;
-  const repeated = (u: Unit) => isRepeated(u.text, brief);
-  return units.flatMap((u) => {
-    if (!repeated(u)) return [u];
-    // Said again from its source ("According to Coffee Science: …") or, for the writer's own lines, for this topic.
-    // A question keyword reads badly after "For": the writer's own line is left out instead.
-    if (!u.source && keywordShape(brief.keyword).kind === "question") return [];
-    const lead = u.source ? FRAMES.according(u.source) : FRAMES.forTopic(topic);
-    const again = { md: `${escapeMd(lead)}, ${lowerFirst(u.md)}`, text: `${lead}, ${lowerFirst(u.text)}` };
-    return repeated(again) ? [] : [again];
-  });
+  const { heading, fromResults } = plan.sections[i]!;
+  const { headline } = plan.shape;
+  const options = fromResults
+    ? [heading, `${heading}: ${headline}`, `${headline}: ${heading}`]
+    : [heading, `${brief.brand?.name ?? "Our Take"} on ${headline}`];
+  return options.find((h) => !isRepeated(h, brief)) ?? options.at(-1)!;
 }
 
 export function paragraphs(units: Unit[]) {
@@ -470,6 +435,20 @@ export function paragraphs(units: Unit[]) {
 
 function wordCount(units: Unit[]) {
   return units.reduce((n, u) => n + (u.text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0), 0);
+}
+
+/** The site's own URLs the written parts link (after the repeated sentences are left out): selectLinks adds the rest. */
+export function bodyInternalLinks(brief: ArticleBrief, plan: ArticlePlan): Set<string> {
+  const { intro, sections, faq, conclusion, budget } = renderPlan(brief, plan);
+  const kept = [
+    ...withoutRepeats(intro, brief, plan.topic),
+    ...sections.flatMap((units) => withoutRepeats(units, brief, plan.topic)),
+    ...faq.filter((f) => !isRepeated(f.question, brief)).flatMap((f) => withoutRepeats(f.units, brief, plan.topic)),
+    ...withoutRepeats(conclusion, brief, plan.topic),
+  ];
+  const linked = new Set<string>();
+  for (const unit of kept) for (const m of unit.md.matchAll(/\]\(([^)\s]+)\)/g)) if (budget.internal.has(m[1]!)) linked.add(m[1]!);
+  return linked;
 }
 
 /** What the offline writer could not do for this article, in words for the editor. */

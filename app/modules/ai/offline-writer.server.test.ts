@@ -158,6 +158,9 @@ describe("the offline writer and the keyword's shape", () => {
     const plain = htmlToText(write(brief("content marketing", { brand: null, brandMentions: 0 })).html);
     expect(plain).not.toMatch(/Claybench|our team/);
     expect(offlineGaps(brief("content marketing")).join(" ")).toMatch(/No research was available/);
+    // Research that found nothing (no provider, no page that fits) reads the same.
+    const nothing = { coveredByResults: [], questions: [], relatedSearches: [], facts: [], sitePages: [], keywordData: null, gaps: [] };
+    expect(htmlToText(write(brief("content marketing", { grounding: nothing })).html)).toBe(text);
   });
 
   it("links only to the site's own pages, with whole titles as anchors", () => {

@@ -3,16 +3,16 @@ import { keywordShape } from "#app/modules/articles/keyword-shape";
 import { slugify } from "#app/modules/articles/text";
 import { titleCase } from "#app/modules/tools/text";
 import {
+  bodyInternalLinks,
   capitalize,
-  isRepeated,
   paragraphs,
   planArticle,
   planGaps,
   renderPlan,
   sectionHeading,
-  withoutRepeats,
   type ArticlePlan,
 } from "./offline-article";
+import { isRepeated, withoutRepeats } from "./offline-repeats";
 import { shapeGroup, TITLES } from "./offline-templates";
 import { imageCount } from "./prompts";
 import {
@@ -182,7 +182,7 @@ function tokens(text: string) {
  */
 export function offlineSelectLinks(brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[]): LinkChoice[] {
   const topic = tokens(`${brief.keyword} ${outline.title} ${outline.sections.map((s) => s.heading).join(" ")}`);
-  const linked = renderPlan(brief, planArticle(brief)).budget.internal;
+  const linked = bodyInternalLinks(brief, planArticle(brief));
   const score = (c: LinkCandidate) => [...tokens(`${c.title} ${c.url}`)].filter((w) => topic.has(w)).length;
   const same = (a: string) => a.replace(/\/+$/, "");
   const inBody = new Set([...linked].map(same));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
-import { researchBasis, sharedTerms, topicCoverage } from "./coverage";
+import { researchBasis, sameTopic, sharedTerms, topicCoverage } from "./coverage";
+import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
@@ -49,7 +51,7 @@ describe("the terms the top results share", () => {
   it("reads the research fixture: what the top results for 'how to store coffee beans' share", () => {
     const basis = researchBasis(research)!;
     expect(basis.terms).toEqual(
-      expect.arrayContaining(["freezer", "airtight container", "roast date", "whole bean", "vacuum canister", "fridge"]),
+      expect.arrayContaining(["freezer", "airtight container", "roast date", "vacuum canister", "fridge", "heat", "light"]),
     );
     expect(basis.terms.join(" ")).not.toMatch(/\b(how|the|guide|coffee|beans|keep)\b/);
     expect(basis.entities).toEqual(["Northwind Airtight Canister", "House Blend"]);
@@ -58,8 +60,63 @@ describe("the terms the top results share", () => {
     expect(basis.results).toBe(8);
   });
 
+  it("counts the ledger's claims and the facts the research handed the writer as sources", () => {
+    const facts = [
+      { text: "Whole beans keep for about a month after the roast date.", source: { url: "https://x.example/", title: "X", kind: "web" } },
+    ];
+    const basis = researchBasis({ snapshot: { ...research.snapshot, facts } as ResearchSnapshot, sources: research.sources })!;
+    expect(basis.claims).toEqual([...research.sources.flatMap((s) => s.claims), facts[0]!.text]);
+  });
+
+  it("tells whether the research was gathered for the article's topic", () => {
+    expect(sameTopic("store coffee beans", "how to store coffee beans")).toBe(true);
+    expect(sameTopic("How to store coffee beans", "how to  store coffee beans")).toBe(true);
+    expect(sameTopic("coffee canister", "how to store coffee beans")).toBe(false);
+  });
+
   it("has nothing to measure against without research", () => {
     expect(researchBasis(null)).toBeNull();
+  });
+});
+
+describe("the terms of the shared research fixtures", () => {
+  it("are the topic's own words, not the keyword's or the result pages' furniture", () => {
+    expect(sharedTerms(fixtureSnapshot(RESEARCH_FIXTURES.coffee, "how to store coffee beans"))).toEqual([
+      "opaque container",
+      "airtight",
+      "canisters",
+      "valve",
+      "roast date",
+      "freeze",
+      "fridge",
+      "fresh",
+      "heat",
+      "light",
+      "moisture",
+      "glass jar",
+    ]);
+    expect(sharedTerms(fixtureSnapshot(RESEARCH_FIXTURES.pottery, "how to glaze pottery at home"))).toEqual(
+      expect.arrayContaining(["kiln", "wax", "foot ring", "bisque fire", "food safe"]),
+    );
+    for (const fixture of Object.values(RESEARCH_FIXTURES))
+      for (const raw of fixture.serps) {
+        const keyword = (raw as { keyword: string }).keyword;
+        const terms = sharedTerms(fixtureSnapshot(fixture, keyword)).join("; ");
+        expect(terms, keyword).not.toMatch(
+          /\b(learned|takeaways|bottom line|related|beginner|buyer|reviewed|shop online|actually|right way)\b/,
+        );
+      }
+  });
+
+  it("tell the offline filler from the demo's hand-written article against the coffee fixture's results", () => {
+    const snapshot = fixtureSnapshot(RESEARCH_FIXTURES.coffee, "how to store coffee beans");
+    const basis = researchBasis({ snapshot, sources: [] })!;
+    const filler = topicCoverage(fillerStoring.html, fillerStoring.title, fillerStoring.keyword, basis);
+    const demo = topicCoverage(markdownToHtml(demoStoring.markdown), demoStoring.title, demoStoring.keyword, basis);
+    // Figures for the report: of 12 terms and 4 questions, the filler covers none and the hand-written article all but one question.
+    expect([filler.covered, filler.total]).toEqual([0, 16]);
+    expect([demo.covered, demo.total]).toEqual([15, 16]);
+    expect(demo.missing.questions).toEqual(["Do coffee canisters with a valve work?"]);
   });
 });
 
@@ -70,6 +127,7 @@ describe("topic coverage", () => {
     questions: ["Can you freeze coffee beans?"],
     claims: [],
     results: 2,
+    keyword: "store coffee beans",
   };
 
   it("covers a term when one sentence or heading holds all its words, stemmed", () => {

@@ -21,6 +21,8 @@ export type ResearchBasis = {
   claims: string[];
   /** How many results the terms were read from. */
   results: number;
+  /** The keyword the research was gathered for. */
+  keyword: string;
 };
 
 /** A phrase must appear in this many results to be a shared term. */
@@ -38,17 +40,25 @@ const STOP = new Set(
     "not no if than then also just very too into about over under out up down off again here there which who whom whose what how when " +
     "why where vs versus per via " +
     // Verbs every result on any topic uses ("Keep beans fresh", "Buy the right amount"): no topic of their own.
-    "keep buy stay last lasts go goes put"
+    "keep buy buying stay last lasts go goes put away take takes made makes tell used happens looked left same often soon " +
+    // The furniture of result pages' titles and closing headings ("What We Learned", "The Bottom Line", "Shop online").
+    "takeaway takeaways beginner related bottom line learned buyer buyers picks reviewed tested simply cannot can't shop online " +
+    "delivered options side look wanted advice updated without them sense means mean like called sure nice later instead enough " +
+    "other own"
   ).split(" "),
 );
 
-/** Runs of topic words in a title or heading, each as its words (phrases never cross a function word or punctuation). */
-function runsOf(text: string): string[][] {
+/**
+ * Runs of topic words in a title or heading, each as its words: phrases never cross a function word, punctuation
+ * or a word of the keyword ("Should you freeze coffee beans?" gives "freeze" for 'how to store coffee beans').
+ */
+function runsOf(text: string, keywordStems: Set<string>): string[][] {
   const runs: string[][] = [];
   for (const part of text.toLowerCase().split(/[.,:;!?()[\]|–—"“”/]+|\s-\s/)) {
     let run: string[] = [];
-    for (const word of wordsOf(part)) {
-      if (STOP.has(word) || isScaffolding(word) || /^\d+$/.test(word) || word.length < 3) {
+    for (const raw of wordsOf(part)) {
+      const word = raw.replace(/['’]s$/, "");
+      if (STOP.has(word) || isScaffolding(word) || /^\d+$/.test(word) || word.length < 3 || keywordStems.has(termStem(word))) {
         if (run.length) runs.push(run);
         run = [];
       } else run.push(word);
@@ -62,7 +72,7 @@ function runsOf(text: string): string[][] {
 const termStem = (word: string) => stem(word.length > 6 ? word.replace(/ness$/, "") : word);
 const key = (words: string[]) => words.map(termStem).join(" ");
 
-/** Phrases of one to three topic words shared by two or more results' titles and headings, less the keyword's own words. */
+/** Phrases of one to three topic words shared by two or more results' titles and headings; the keyword's own words are the other checks' business. */
 export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" | "pages">): string[] {
   const keywordStems = new Set(wordsOf(snapshot.keyword).map(termStem));
   const headingsOf = new Map(snapshot.pages.map((p) => [p.url, p.headings ?? []]));
@@ -70,13 +80,13 @@ export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" 
   const surfaces = new Map<string, Map<string, number>>();
   for (const result of snapshot.serp?.results ?? []) {
     const seen = new Set<string>();
-    for (const run of [result.title, ...(headingsOf.get(result.url) ?? [])].flatMap(runsOf)) {
+    // A result's title without the site's name after it ("How to Store Coffee Beans | Bean & Kettle").
+    const title = result.title.replace(/\s+[|–—-]\s+[^|–—-]+$/, "");
+    for (const run of [title, ...(headingsOf.get(result.url) ?? [])].flatMap((text) => runsOf(text, keywordStems))) {
       for (let n = 1; n <= MAX_PHRASE_WORDS; n++) {
         for (let i = 0; i + n <= run.length; i++) {
           const words = run.slice(i, i + n);
           const k = key(words);
-          // The keyword's own words are the other checks' business ("coffee beans" in every result).
-          if (k.split(" ").every((s) => keywordStems.has(s))) continue;
           const surface = words.join(" ");
           const forms = surfaces.get(k) ?? new Map<string, number>();
           forms.set(surface, (forms.get(surface) ?? 0) + 1);
@@ -95,14 +105,14 @@ export function sharedTerms(snapshot: Pick<ResearchSnapshot, "keyword" | "serp" 
     const padded = ` ${k} `;
     // A phrase inside a kept one that is as widely shared says nothing more ("airtight" within "airtight container").
     if (kept.some(([longer, n]) => longer !== k && ` ${longer} `.includes(padded) && n >= count)) continue;
-    // A longer phrase whose words are a kept phrase plus the keyword's words says nothing more either.
-    const own = k.split(" ").filter((s) => !keywordStems.has(s));
-    if (own.length < k.split(" ").length && kept.some(([other]) => other === own.join(" "))) continue;
     kept.push([k, count]);
     if (kept.length === MAX_TERMS) break;
   }
   return kept.map(([k]) => [...surfaces.get(k)!].sort(([, a], [, b]) => b - a)[0]![0]);
 }
+
+/** The facts a snapshot keeps for the writer (the research step adds them; older snapshots have none). */
+const snapshotFacts = (snapshot: ResearchSnapshot) => (snapshot as ResearchSnapshot & { facts?: Array<{ text: string }> }).facts;
 
 /** What the panel measures an article against, from its stored research; null when it has none. */
 export function researchBasis(research: { snapshot: ResearchSnapshot; sources: LedgerEntry[] } | null): ResearchBasis | null {
@@ -119,9 +129,25 @@ export function researchBasis(research: { snapshot: ResearchSnapshot; sources: L
       .map((q) => q.trim())
       .filter(Boolean)
       .slice(0, MAX_QUESTIONS),
-    claims: sources.flatMap((s) => s.claims),
+    // The ledger's claims, and the facts the research handed the writer (each with its source): the pipeline
+    // scores the article before it writes the ledger, and the ledger is those facts the text uses.
+    claims: [...new Set([...sources.flatMap((s) => s.claims), ...(snapshotFacts(snapshot) ?? []).map((f) => f.text)])],
     results: snapshot.serp?.results.length ?? 0,
+    keyword: snapshot.keyword,
   };
+}
+
+/** Whether two keywords name one topic: the topic words of one are all in the other ("store coffee beans", "how to store coffee beans"). */
+export function sameTopic(a: string, b: string): boolean {
+  const stems = (k: string) =>
+    new Set(
+      wordsOf(k)
+        .filter((w) => !STOP.has(w) && !isScaffolding(w))
+        .map(termStem),
+    );
+  const [x, y] = [stems(a), stems(b)];
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  return [...small].every((s) => large.has(s));
 }
 
 export type Coverage = {
@@ -129,16 +155,27 @@ export type Coverage = {
   total: number;
   share: number;
   missing: { terms: string[]; entities: string[]; questions: string[] };
+  /** The terms and product names it covers. */
+  found: string[];
 };
 
-/** The article's stemmed word sets: one per sentence and heading, and the whole text's. */
-function textUnits(html: string, title: string) {
+/** Where each stem occurs: the indexes of the sentences and headings (and the title, 0) that hold it. */
+function stemIndex(html: string, title: string) {
   const units = [wordsOf(title)];
   for (const block of articleBlocks(html)) {
     if (block.heading !== null) units.push(wordsOf(block.text));
     else for (const sentence of splitSentences(block.text)) units.push(wordsOf(sentence));
   }
-  return units.map((words) => new Set(words.map(termStem)));
+  const index = new Map<string, Set<number>>();
+  units.forEach((words, i) => {
+    for (const word of words) {
+      const s = termStem(word);
+      const at = index.get(s) ?? new Set<number>();
+      at.add(i);
+      index.set(s, at);
+    }
+  });
+  return index;
 }
 
 /** A question's own words: less function and scaffolding words and the keyword's words ("Can you freeze coffee beans?": freeze). */
@@ -159,9 +196,19 @@ function questionStems(question: string, keywordStems: Set<string>) {
  * heading holds two thirds of its own words.
  */
 export function topicCoverage(html: string, title: string, keyword: string, basis: ResearchBasis): Coverage {
-  const units = textUnits(html, title);
+  const index = stemIndex(html, title);
   const keywordStems = new Set(wordsOf(keyword).map(termStem));
-  const holds = (stems: string[], need = stems.length) => units.some((unit) => stems.filter((s) => unit.has(s)).length >= need);
+  // Whether one sentence or heading holds `need` of the stems: counts over the stems' occurrences, not every sentence.
+  const holds = (stems: string[], need = new Set(stems).size) => {
+    const counts = new Map<number, number>();
+    for (const s of new Set(stems))
+      for (const unit of index.get(s) ?? []) {
+        const n = (counts.get(unit) ?? 0) + 1;
+        if (n >= need) return true;
+        counts.set(unit, n);
+      }
+    return false;
+  };
   const phraseCovered = (phrase: string) => holds(wordsOf(phrase).map(termStem));
   const missing = {
     terms: basis.terms.filter((t) => !phraseCovered(t)),
@@ -173,5 +220,6 @@ export function topicCoverage(html: string, title: string, keyword: string, basi
   };
   const total = basis.terms.length + basis.entities.length + basis.questions.length;
   const covered = total - missing.terms.length - missing.entities.length - missing.questions.length;
-  return { covered, total, share: total ? covered / total : 1, missing };
+  const found = [...basis.terms, ...basis.entities].filter((t) => !missing.terms.includes(t) && !missing.entities.includes(t));
+  return { covered, total, share: total ? covered / total : 1, missing, found };
 }

@@ -60,7 +60,7 @@ export async function substanceFindings(
       if (!first) return { label, detail };
       if (id !== "coverage") return { label, detail, example: `For example: ${first}.` };
       // Coverage names what is missing: the terms (or products) first, and one question searchers ask.
-      const missing = [examples.find((e) => !e.startsWith("Unanswered")), examples.find((e) => e.startsWith("Unanswered"))];
+      const missing = [examples.find((e) => e.startsWith("Missing")), examples.find((e) => e.startsWith("Unanswered"))];
       return { label, detail, example: `${missing.filter(Boolean).join(". ")}.` };
     });
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
+import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
 import { researchBasis } from "./coverage";
+import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
+import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
+import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
@@ -36,6 +40,7 @@ describe("topic coverage in the score", () => {
     expect(coverage.examples![0]).toMatch(/^Missing terms: “freezer”, “fresh”, “airtight container”/);
     expect(coverage.examples).toContain("Missing products: “Northwind Airtight Canister”");
     expect(coverage.examples).toContain("Unanswered: “Can you freeze coffee beans?”");
+    expect(coverage.examples!.at(-1)).toBe("Covered: “House Blend”");
     expect(coverage.fix).toBeDefined();
     // Figures for the report: 79 'Needs work' before, lower with its research.
     expect(without.score).toBe(79);
@@ -54,6 +59,16 @@ describe("topic coverage in the score", () => {
     expect(result.verdict.id, `${result.score}: ${result.checks.filter((c) => !c.passed).map((c) => c.id)}`).toBe("good");
   });
 
+  it("against the pottery fixture's results: the good glazing article keeps 100, the offline filler drops from 66 to 61", () => {
+    const pottery = researchBasis({ snapshot: fixtureSnapshot(RESEARCH_FIXTURES.pottery, "how to glaze pottery at home"), sources: [] })!;
+    const good = scoreArticle({ ...(goodGlazing as SeoInput), research: pottery });
+    expect(check(good, "coverage")?.detail).toMatch(/^It covers 14 of 15 topics \(93%\) that the top 10 search results cover/);
+    expect(good.score).toBe(100);
+    const filler = scoreArticle({ ...(fillerGlazing as SeoInput), research: pottery });
+    expect(check(filler, "coverage")?.detail).toMatch(/^It covers 1 of 15 topics \(7%\)/);
+    expect([scoreArticle(fillerGlazing as SeoInput).score, filler.score]).toEqual([66, 61]);
+  });
+
   it("does not score coverage for an article without research: it says so and the score is unchanged", () => {
     const none = scoreArticle({ ...grounded, research: null });
     const coverage = check(none, "coverage")!;
@@ -61,6 +76,14 @@ describe("topic coverage in the score", () => {
     expect(coverage.detail).toContain("There is no research for this article to measure against");
     expect(none.score).toBe(scoreArticle({ ...grounded, research: undefined }).score);
     expect(check(scoreArticle(grounded), "coverage")).toBeUndefined();
+    // Research for another keyword (the customer retargeted the article) is no measure of it.
+    const retargeted = check(scoreArticle({ ...filler, keyword: "coffee canister", research: basis }), "coverage")!;
+    expect(retargeted).toMatchObject({ counted: false, weight: 0 });
+    expect(retargeted.detail).toContain("Its research was gathered for “how to store coffee beans”, not for its keyword “coffee canister”");
+    // Research without search results (no research service): the site's products alone are no target.
+    const siteOnly = check(scoreArticle({ ...filler, research: { ...basis, terms: [], questions: [], results: 0 } }), "coverage")!;
+    expect(siteOnly).toMatchObject({ counted: false, weight: 0 });
+    expect(siteOnly.detail).toContain("Its research has no search results to measure against");
     // An empty draft with no research still says why coverage is not scored.
     expect(check(scoreArticle({ ...grounded, html: "", research: null }), "coverage")?.detail).toContain("no research");
     expect(check(scoreArticle({ ...grounded, html: "", research: basis }), "coverage")).toMatchObject({

@@ -1,4 +1,4 @@
-import { topicCoverage, type ResearchBasis } from "./coverage";
+import { sameTopic, topicCoverage, type ResearchBasis } from "./coverage";
 import { unsourcedFacts, type FactKind } from "./unsourced";
 
 /**
@@ -20,7 +20,7 @@ type Check<Id extends string = string> = {
 /** Below this share of the research's terms, products and questions the article misses what searchers look for. */
 export const COVERAGE_MIN = 0.5;
 /** More unsourced facts than this share of the body's sentences (and more than UNSOURCED_FREE) fails the check. */
-export const UNSOURCED_MAX_SHARE = 0.1;
+const UNSOURCED_MAX_SHARE = 0.1;
 const UNSOURCED_FREE = 3;
 /** Percentages, statistics, studies and dated events are the claims readers check first: this many unsourced fail. */
 const UNSOURCED_MAX_STRONG = 2;
@@ -42,15 +42,21 @@ export function coverageCheck(
   blockingNote: string,
 ): Check<"coverage"> {
   const label = "Covers what searchers look for";
-  if (!basis || basis.terms.length + basis.entities.length + basis.questions.length === 0)
-    return {
-      id: "coverage",
-      label,
-      passed: true,
-      counted: false,
-      detail:
-        "There is no research for this article to measure against (it was written without the research step), so topic coverage is not scored.",
-    };
+  const notScored = (detail: string): Check<"coverage"> => ({ id: "coverage", label, passed: true, counted: false, detail });
+  if (!basis)
+    return notScored(
+      "There is no research for this article to measure against (it was written without the research step), so topic coverage is not scored.",
+    );
+  // The customer retargeted the article: what searchers of the old keyword look for is no measure of it.
+  if (keyword && basis.keyword && !sameTopic(keyword, basis.keyword))
+    return notScored(
+      `Its research was gathered for “${basis.keyword}”, not for its keyword “${keyword}”, so topic coverage is not scored. Write it again from the keyword to research it.`,
+    );
+  // Without search results (no research service was configured) only the site's own pages were read: too little to hold it to.
+  if (basis.results === 0 || basis.terms.length + basis.questions.length === 0)
+    return notScored(
+      "Its research has no search results to measure against (no research service was configured when it was written), so topic coverage is not scored.",
+    );
   const found = topicCoverage(html, title, keyword, basis);
   const passed = found.share >= COVERAGE_MIN;
   const { terms, entities, questions } = found.missing;
@@ -61,6 +67,7 @@ export function coverageCheck(
     ...(terms.length ? [`Missing terms: ${list(terms.map((t) => `“${t}”`))}`] : []),
     ...(entities.length ? [`Missing products: ${list(entities.map((e) => `“${e}”`))}`] : []),
     ...questions.map((q) => `Unanswered: ${quote(q)}`),
+    ...(found.found.length ? [`Covered: ${list(found.found.map((t) => `“${t}”`))}`] : []),
   ];
   return {
     id: "coverage",

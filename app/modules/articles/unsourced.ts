@@ -12,7 +12,7 @@ import { stem, wordsOf } from "./specificity";
 /** What kind of fact a sentence states, for the panel's words. */
 export type FactKind = "percentage" | "statistic" | "study" | "year" | "figure";
 
-export type UnsourcedFact = { sentence: string; kind: FactKind };
+type UnsourcedFact = { sentence: string; kind: FactKind };
 
 export type Unsourced = {
   /** Sentences that state a checkable fact. */

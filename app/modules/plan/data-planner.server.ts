@@ -108,6 +108,9 @@ export function resultsOverlap(a: string[], b: string[]) {
   return b.filter((u) => set.has(u)).length / Math.min(a.length, b.length);
 }
 
+/** A provider's keyword as planned: lower case, single-spaced, otherwise as searched ("e-invoicing", "w-9 form"). */
+export const keywordKey = (keyword: string) => keyword.trim().toLowerCase().replace(/\s+/g, " ");
+
 const urlKey = (url: string) =>
   url
     .replace(/^https?:\/\/(www\.)?/, "")
@@ -141,11 +144,11 @@ export async function researchCandidates(
   const ownData = await keywordDataFor(db, siteId, provider, own, cache);
   const figures = new Map<string, KeywordData>();
   for (const k of [...ideas, ...ownData.values()]) {
-    const key = normalisePhrase(k.keyword);
+    const key = keywordKey(k.keyword);
     if (!figures.has(key)) figures.set(key, { ...k, keyword: key });
   }
   const supports = supportsOf(source);
-  const avoided = new Set(avoid.map(normalisePhrase));
+  const avoided = new Set(avoid.map(keywordKey));
   const brandNames = source.brand.name ? [source.brand.name] : [];
   const pool: DataCandidate[] = [];
   for (const data of figures.values()) {

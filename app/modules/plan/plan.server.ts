@@ -8,6 +8,7 @@ import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getResearchProvider } from "#app/modules/research/provider.server";
 import type { ResearchProvider } from "#app/modules/research/types";
+import type { ResearchCounters } from "#app/modules/research/cache.server";
 import { difficultyFrom, getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
@@ -268,6 +269,8 @@ export type PlannerDeps = {
   research?: ResearchProvider | null;
   now?: Date;
   correlationId?: string;
+  /** Provider calls and cache hits, for bench:research. */
+  counters?: ResearchCounters;
 };
 
 const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? getResearchProvider() : deps.research);
@@ -334,6 +337,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
     research: researchOf(deps),
     now,
     correlationId: deps.correlationId ?? randomUUID(),
+    counters: deps.counters,
   });
   const metrics = await metricsFor(
     suggestions.filter((s) => s.volume == null).map((s) => s.keyword),

@@ -55,6 +55,8 @@ const METHODS = [
   "hand building",
   "slip casting",
 ];
+/** Methods that are crafts one learns, not drinks one makes. */
+const CRAFTS = new Set(["wheel throwing", "hand building", "slip casting"]);
 /** The method a method is usually weighed against, when the site names no other. */
 const RIVALS: Record<string, string[]> = {
   "cold brew": ["french press", "iced coffee"],
@@ -252,7 +254,11 @@ export function queriesFor(raw: string, { siblings = [] as string[], max = 2, pr
     return rivals.find((r) => siteMethods.includes(r)) ?? (of ? rivals[0] : undefined) ?? siteMethods.find((m) => m !== of && m !== method);
   };
   const atHome = " at home";
-  if (METHODS.includes(core)) {
+  if (CRAFTS.has(core)) {
+    add(`${core} for beginners`, "topic");
+    const other = otherMethod(core);
+    if (other) add(`${core} vs ${other}`, "comparison");
+  } else if (METHODS.includes(core)) {
     const drink = DRINKS_MASS.has(head) || head === "brew" ? core : `${core} coffee`;
     if (EQUIPMENT.has(head) || ["aeropress", "chemex", "moka pot", "french press"].includes(core))
       add(`how to use ${plural ? "" : `${article(core)} `}${core}`, "how-to");

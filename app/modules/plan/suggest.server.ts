@@ -2,11 +2,11 @@ import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.server";
 import type { ResearchProvider } from "#app/modules/research/types";
+import type { ResearchCounters } from "#app/modules/research/cache.server";
 import { logger } from "#app/utils/logger.server";
 import { aiSuggestions } from "./ai-planner.server";
-import { candidateSuggestion, type DataCandidate, researchCandidates } from "./data-planner.server";
+import { candidateSuggestion, type DataCandidate, keywordKey, researchCandidates } from "./data-planner.server";
 import { classifyIntent } from "./intent";
-import { normalisePhrase } from "./queries";
 import { pickSuggestions, type PlanSource, type Suggestion } from "./offline-planner";
 import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
@@ -28,6 +28,8 @@ export type SuggestOptions = {
   research: ResearchProvider | null;
   now: Date;
   correlationId: string;
+  /** Provider calls and cache hits, for bench:research. */
+  counters?: ResearchCounters;
 };
 
 /** The keyword-data pool, or null when there is no provider or it failed (logged with the correlation id). */
@@ -39,6 +41,7 @@ async function dataPool(db: DB, tenant: AiTenant, source: PlanSource, options: S
       avoid: options.avoid,
       now: options.now,
       correlationId: options.correlationId,
+      counters: options.counters,
     });
   } catch (error) {
     logger.warn(
@@ -69,7 +72,7 @@ export async function suggest(
   const pool = await dataPool(db, tenant, source, options, exclude);
   const fill = (accepted: Suggestion[]) => {
     const taken = [...exclude, ...accepted];
-    const avoided = new Set(avoid.map(normalisePhrase));
+    const avoided = new Set(avoid.map(keywordKey));
     // Keywords the plan being replaced did not have first (a swap must change the day), then the rest.
     for (const fresh of [true, false])
       for (const c of pool ?? []) {
@@ -95,7 +98,7 @@ export async function suggest(
     const accepted: Suggestion[] = [];
     for (const s of fromAi) {
       if (accepted.length >= count) break;
-      const candidate = byKeyword.get(normalisePhrase(s.keyword));
+      const candidate = byKeyword.get(keywordKey(s.keyword));
       if (data && !candidate) continue;
       const pick = candidate ? { ...candidateSuggestion(candidate, source), title: s.title } : s;
       if ([...exclude, ...accepted].some((t) => lexicalSimilarity(pick, t) >= CONFLICT_THRESHOLD)) continue;

@@ -50,6 +50,16 @@ describe("snippetFacts", () => {
       snippetFacts("Whole beans stay fresh for 2 to 4 weeks after roasting. Store them well. Ground coffee lasts 1 week and then..."),
     ).toEqual(["Whole beans stay fresh for 2 to 4 weeks after roasting."]);
   });
+
+  it("leaves out sentences about the page itself, whose figure is a date or a count of tips", () => {
+    expect(
+      snippetFacts(
+        "Updated for 2026: buy whole beans in small amounts, should you freeze coffee beans and more. " +
+          "Everything you need to know about cold brew ratio, from 1:4 to 1:8. 7 tips to keep beans fresh for 30 days. " +
+          "Concentrate made at 1:4 keeps up to 2 weeks in the fridge.",
+      ),
+    ).toEqual(["Concentrate made at 1:4 keeps up to 2 weeks in the fridge."]);
+  });
 });
 
 describe("buildGrounding", () => {

@@ -117,12 +117,23 @@ export function byRelevance<T extends { title: string; summary?: string; url?: s
 /** A sentence is worth stating as a fact when it says something checkable: a figure, a size, a time. */
 const CHECKABLE = /\d/;
 
-/** Sentences of a search snippet that hold a figure and were not cut off by the engine. */
+/**
+ * A snippet sentence about the page rather than the world ("Everything you need to know about…", "Updated for
+ * 2026: …", "a practical guide to…"): its figure is a date or a count of tips, and stated as a fact it reads as
+ * another site's advertising.
+ */
+const ABOUT_THE_PAGE =
+  /\b(?:everything you need to know|(?:a|the|our|this) (?:practical|complete|ultimate|step-by-step|beginner'?s'?|quick|simple|definitive) guide|guide to|updated (?:for|in) \d{4}|in this (?:article|guide|post)|we (?:explain|cover|show|share|tested|review)|read on|find out|learn (?:how|what|why|the)|discover|with examples|tips (?:that|to)|\d+ (?:tips|ways|mistakes|steps|things|reasons))\b/i;
+
+/** Sentences of a search snippet that hold a figure, say something about the world and were not cut off by the engine. */
 export function snippetFacts(snippet: string): string[] {
   return snippet
     .split(/(?<=[.!?])\s+/)
     .map((s) => s.trim())
-    .filter((s) => CHECKABLE.test(s) && /[.!?]$/.test(s) && !/(\.\.\.|…)$/.test(s) && s.length >= 30 && s.length <= 240);
+    .filter(
+      (s) =>
+        CHECKABLE.test(s) && /[.!?]$/.test(s) && !/(\.\.\.|…)$/.test(s) && s.length >= 30 && s.length <= 240 && !ABOUT_THE_PAGE.test(s),
+    );
 }
 
 export type GroundingInput = {

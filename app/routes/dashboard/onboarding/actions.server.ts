@@ -56,8 +56,10 @@ export async function onboardingAction(
       try {
         const result = await scanWebsite(url, { correlationId: requestId });
         await saveBrandFromScan(db, auth.site.id, result);
-        // The site's own pages are read next, then the first plan is made from them.
-        await requestSitePagesRead(db, auth.site.id, { plan: true });
+        // The site's own pages are read next, then the first plan is made from them; the scan stands either way.
+        await requestSitePagesRead(db, auth.site.id, { plan: true }).catch((error: unknown) =>
+          logger.error({ requestId, err: error }, "site pages read not queued"),
+        );
         return redirectWithToast(backTo(returnTo, "success"), {
           type: "success",
           title: "Website Scanned Successfully!",
