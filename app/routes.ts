@@ -84,6 +84,8 @@ export default [
     route("upgrade", "routes/dashboard/upgrade/route.tsx"),
     // An auto-pilot article waiting for approval (docs/decisions/049-autopilot-days.md): approve to publish, or reject.
     route("review/:dayId", "routes/dashboard/review.tsx"),
+    // Live auto-pilot day states for the scheduler and the day's page (SSE).
+    route("autopilot/events", "routes/dashboard/autopilot/events.ts"),
     // Several sites (docs/decisions/043-several-sites-current-site-per-session.md): the workspace's sites, and the sidebar switcher's form.
     route("sites", "routes/dashboard/sites/route.tsx"),
     route("sites/switch", "routes/dashboard/sites-switch.ts"),

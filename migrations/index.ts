@@ -33,6 +33,7 @@ import * as m0034ArticleSentences from "./0034_article_sentences";
 import * as m0035Research from "./0035_research";
 import * as m0037PlanKeywordDifficulty from "./0037_plan_keyword_difficulty";
 import * as m0038ShowSources from "./0038_show_sources";
+import * as m0039AutopilotTimeline from "./0039_autopilot_timeline";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0035_research": m0035Research,
   "0037_plan_keyword_difficulty": m0037PlanKeywordDifficulty,
   "0038_show_sources": m0038ShowSources,
+  "0039_autopilot_timeline": m0039AutopilotTimeline,
 };

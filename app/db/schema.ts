@@ -395,7 +395,8 @@ interface DiagLogsTable {
   correlation_id: string;
   created_at: Timestamp;
 }
-export type AutopilotState = "writing" | "written" | "held" | "publishing" | "published" | "failed" | "skipped";
+/** A day's life (migration 0039): writing, then ready / held / written, approved, scheduled (handed to the destination), published or failed; or skipped. */
+export type AutopilotState = "writing" | "written" | "ready" | "held" | "approved" | "scheduled" | "published" | "failed" | "skipped";
 interface AutopilotDaysTable {
   id: string;
   site_id: string;
@@ -410,8 +411,19 @@ interface AutopilotDaysTable {
   /** JSON array of the quality gate's reasons, or why the day was skipped or failed. */
   reasons: Generated<string>;
   notified_at: Timestamp | null;
+  /** When the owners were mailed about the day's failed publication (once). */
+  failure_mailed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+/** One change of an auto-pilot day's state, with its time: the day's timeline. */
+interface AutopilotDayEventsTable {
+  id: Generated<number>;
+  day_id: string;
+  site_id: string;
+  state: AutopilotState;
+  detail: Generated<string>;
+  at: Timestamp;
 }
 interface ArticleApprovalsTable {
   id: string;
@@ -677,6 +689,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
   autopilot_days: AutopilotDaysTable;
+  autopilot_day_events: AutopilotDayEventsTable;
   article_approvals: ArticleApprovalsTable;
   usage_events: UsageEventsTable;
   api_keys: ApiKeysTable;

@@ -1,4 +1,4 @@
-import { autopilotPublishJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
+import { autopilotPublishJob, autopilotReadyJob, autopilotWriteJob } from "#app/modules/autopilot/autopilot.server";
 import { planDigestsJob, sendDigestJob } from "#app/modules/autopilot/digest.server";
 import { applyStripeEventJob, syncSiteQuantityJob } from "#app/modules/billing/stripe-events.server";
 import { syncContactJob } from "#app/modules/crm/hubspot.server";
@@ -47,6 +47,8 @@ export const jobRegistry = {
   // each starts a generation or a publication, which run in their own lanes.
   "autopilot-write": { ...autopilotWriteJob, lane: "publish", timeoutMs: MINUTE },
   "autopilot-publish": { ...autopilotPublishJob, lane: "publish", timeoutMs: MINUTE },
+  // Checks the day's article as soon as it is written (Ready or Held), long before its publishing time.
+  "autopilot-ready": { ...autopilotReadyJob, lane: "publish", timeoutMs: MINUTE },
   // The digest: one planning job a day, then one small mail job per member and workspace.
   "plan-digests": { ...planDigestsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
   "send-digest": { ...sendDigestJob, lane: "bulk", timeoutMs: MINUTE },

@@ -44,6 +44,7 @@ const OWNERS: Record<string, string> = {
   stripe_events: "billing",
   ai_usage: "billing",
   autopilot_days: "autopilot",
+  autopilot_day_events: "autopilot",
   article_approvals: "autopilot",
   api_keys: "api",
   webhook_endpoints: "webhooks",

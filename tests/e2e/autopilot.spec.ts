@@ -5,10 +5,11 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 /**
  * Auto-pilot (docs/decisions/049): an owner turns auto-pilot on in Settings → Content,
  * plans today's topic in the scheduler, and the cron call writes it through the
- * real pipeline. The test then advances the clock to the publishing time (it
- * moves the day's publish job to now); the offline writer's article is held
- * for approval with its reasons, shown on the scheduler, and the owner is
- * mailed. The owner approves it on the review page; at its publishing time it
+ * real pipeline. The offline writer's article is held for approval with its
+ * reasons as soon as it is written (hours before its time), shown on the
+ * scheduler, and the owner is mailed. The owner approves it on the review
+ * page for its time; the test then advances the clock to it (it moves the
+ * day's publish job to now) and it
  * goes to the fake WordPress (the default destination), 'Scheduled Past' links
  * the live post and the article page names who approved it.
  */
@@ -100,18 +101,16 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
       { timeout: 60_000 },
     )
     .toBe("succeeded");
-  // Advance the clock to the publishing time: the day's publish step runs now.
+  // Held as soon as it is written, hours before its 23:30 publishing time: the next tick checks it.
   const row = await db.selectFrom("autopilot_days").select(["id"]).where("site_id", "=", user.siteId).executeTakeFirstOrThrow();
-  await db
-    .updateTable("jobs")
-    .set({ run_at: new Date().toISOString() })
-    .where("name", "=", "autopilot-publish")
-    .where("payload", "like", `%${row.id}%`)
-    .execute();
   await expect
-    .poll(async () => (await db.selectFrom("autopilot_days").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () => {
+        await page.request.post("/resources/cron", { headers: { Authorization: `Bearer ${E2E_SECRETS.CRON_SECRET}` } });
+        return (await db.selectFrom("autopilot_days").select("state").where("id", "=", row.id).executeTakeFirstOrThrow()).state;
+      },
+      { timeout: 15_000 },
+    )
     .toBe("held");
 
   await page.goto("/dashboard/scheduler");
@@ -129,23 +128,19 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   // The owner reviews it and approves: it is published to the hosted blog, the approval names them, and it is listed as past.
   await state.getByRole("link", { name: "Review" }).click();
   await expect(page.getByTestId("review-reasons")).toContainText("offline writer");
-  await page.getByRole("button", { name: "Approve and publish" }).click();
-  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
-  const article = await db.selectFrom("autopilot_days").select("article_id").where("id", "=", row.id).executeTakeFirstOrThrow();
-  // Approved before its publishing time, it is scheduled for it; the test advances the clock to it again.
-  expect((await db.selectFrom("articles").select("status").where("id", "=", article.article_id!).executeTakeFirstOrThrow()).status).toBe(
-    "scheduled",
-  );
-  const publication = await db
-    .selectFrom("publications")
-    .select("id")
-    .where("article_id", "=", article.article_id!)
-    .executeTakeFirstOrThrow();
+  await expect(page.getByTestId("timeline")).toContainText("Held");
+  await page.getByRole("button", { name: /^Approve for / }).click();
+  await expect(page.getByText(/It will be published to .+ on /)).toBeVisible();
+  const article = await db.selectFrom("autopilot_days").select(["article_id", "state"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+  // Approved before its publishing time, it waits for it; nothing is handed to the destination yet.
+  expect(article.state).toBe("approved");
+  expect(await db.selectFrom("publications").select("id").where("article_id", "=", article.article_id!).execute()).toEqual([]);
+  // The test advances the clock to the publishing time: the day's publish job runs now.
   await db
     .updateTable("jobs")
     .set({ run_at: new Date().toISOString() })
-    .where("name", "=", "publish-article")
-    .where("payload", "like", `%${publication.id}%`)
+    .where("name", "=", "autopilot-publish")
+    .where("idempotency_key", "=", `autopilot-publish:${row.id}`)
     .execute();
   await expect
     .poll(
@@ -171,6 +166,11 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   );
   await page.goto(`/dashboard/write?edit=${article.article_id}`);
   await expect(page.getByTestId("approval")).toContainText("Approved for publishing by");
+  // The next tick sees the live post: the day reads Published with its link, on its timeline too.
+  await page.request.post("/resources/cron", { headers: { Authorization: `Bearer ${E2E_SECRETS.CRON_SECRET}` } });
+  await page.goto(`/dashboard/review/${row.id}`);
+  await expect(page.getByTestId("day-page-state")).toHaveAttribute("data-state", "published");
+  await expect(page.getByTestId("timeline")).toContainText("Published");
 });
 
 test("review mode: a held article is rejected on its review page and stays a draft; the day shows as skipped", async ({ page }) => {
@@ -211,6 +211,7 @@ test("review mode: a held article is rejected on its review page and stays a dra
       state: "held",
       reasons: JSON.stringify(["Review mode is on: it waits for your approval."]),
       notified_at: now,
+      failure_mailed_at: null,
       created_at: now,
       updated_at: now,
     })
@@ -225,6 +226,6 @@ test("review mode: a held article is rejected on its review page and stays a dra
   expect((await db.selectFrom("articles").select("status").where("id", "=", articleId).executeTakeFirstOrThrow()).status).toBe("draft");
   expect(await db.selectFrom("publications").select("id").where("article_id", "=", articleId).execute()).toEqual([]);
   await page.goto(`/dashboard/review/${dayId}`);
-  await expect(page.getByText("Nothing to decide here now.")).toBeVisible();
+  await expect(page.getByText("This day was skipped.")).toBeVisible();
   await expect(page.getByTestId("approvals")).toContainText("Rejected by");
 });

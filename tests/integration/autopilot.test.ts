@@ -150,7 +150,7 @@ describe("writing and publishing", () => {
       .where("id", "=", written.article_id!)
       .execute();
     await runAutopilotPublish(db, day!.id, new Date("2030-08-01T16:30:00Z"));
-    expect((await daysOf(user))[0]).toMatchObject({ state: "publishing", reasons: "[]" });
+    expect((await daysOf(user))[0]).toMatchObject({ state: "scheduled", reasons: "[]" });
     const publication = await db
       .selectFrom("publications")
       .select(["status", "mode"])
@@ -458,7 +458,11 @@ describe("review and approvals", () => {
     await db.deleteFrom("memberships").where("user_id", "=", editor.userId).where("workspace_id", "=", editor.workspaceId).execute();
     const res = await decide(editor, day.id, "approve");
     expect(redirectTarget(res)).toBe("/dashboard/scheduler");
-    expect((await daysOf(user))[0]!.state).toBe("publishing");
+    // Approved before its time: it waits for the slot, then goes out.
+    expect((await daysOf(user))[0]!.state).toBe("approved");
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", day.article_id!).execute()).toEqual([]);
+    await runAutopilotPublish(db, day.id, new Date("2030-11-01T16:30:00Z"));
+    expect((await daysOf(user))[0]!.state).toBe("scheduled");
     const approvals = await db.selectFrom("article_approvals").selectAll().where("article_id", "=", day.article_id!).execute();
     expect(approvals).toEqual([expect.objectContaining({ user_id: editor.userId, user_name: "Erin Editor", decision: "approved" })]);
     expect(await db.selectFrom("publications").select("status").where("article_id", "=", day.article_id!).execute()).toHaveLength(1);

@@ -3,6 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { createArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { decideDay } from "#app/modules/autopilot/review.server";
+import { runAutopilotPublish } from "#app/modules/autopilot/autopilot.server";
 import { requestPublication, runPublication } from "#app/modules/publishing/publish.server";
 import { loader as postLoader } from "#app/routes/hosted-blog/post";
 import * as revisionsRoute from "#app/routes/dashboard/write/revisions";
@@ -196,6 +197,7 @@ describe("publications point at a revision", () => {
         publish_at: later.toISOString(),
         state: "held",
         notified_at: null,
+        failure_mailed_at: null,
         created_at: isoNow(),
         updated_at: isoNow(),
       })
@@ -204,16 +206,16 @@ describe("publications point at a revision", () => {
     const approval = await db.selectFrom("article_approvals").selectAll().where("article_id", "=", articleId).executeTakeFirstOrThrow();
     const approved = (await revisionsOf(articleId)).find((r) => r.id === approval.revision_id)!;
     expect(approved.content_html).toBe("<p>Approved words.</p>");
-    const scheduled = await db.selectFrom("publications").selectAll().where("article_id", "=", articleId).executeTakeFirstOrThrow();
-    expect(scheduled).toMatchObject({ status: "scheduled", revision_id: approved.id });
+    // Approved before its time, it waits for it: nothing is handed to the destination yet.
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", articleId).execute()).toEqual([]);
 
-    // Edited after the approval: the scheduled publish still sends the approved revision.
+    // Edited after the approval: at its time auto-pilot sends the approved revision, not the edit.
     await save(user, articleId, { intent: "save", content: "<p>Unapproved edit.</p>" });
+    await runAutopilotPublish(db, dayId, later);
+    const scheduled = await db.selectFrom("publications").selectAll().where("article_id", "=", articleId).executeTakeFirstOrThrow();
+    expect(scheduled).toMatchObject({ revision_id: approved.id });
     const page = await load(user, `/dashboard/write?edit=${articleId}`);
     expect(page.data!.approvals[0]).toMatchObject({ decision: "approved", editedSince: true });
-    // The scheduled copy is out of date too, with the diff from what it will send.
-    expect(page.data!.publications[0]).toMatchObject({ status: "scheduled", outOfDate: true });
-    expect(page.data!.publications[0]!.diffHref).toContain(`from=${approved.id}`);
     await runPublication(db, {
       publicationId: scheduled.id,
       correlationId: scheduled.correlation_id,

@@ -1,23 +1,26 @@
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
-import type { AutopilotState } from "#app/db/schema";
+import type { Database } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
 import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { sendMail } from "#app/modules/email/mailer.server";
-import { autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
+import { autopilotFailedMail, autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
 import { startGeneration } from "#app/modules/generation/service.server";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { attachArticleToPlanItem, markPlanItemPublished, markPlanItemWritten } from "#app/modules/plan/items.server";
 import { defaultConnection } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
-import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
 import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
 import { substanceFindings } from "#app/modules/articles/panel-facts.server";
 import { qualityGate } from "./gate";
+import { daySlot, PUBLISH_JOB, publishJobOptions, READY_JOB } from "./slots.server";
+import { announceAutopilotChange, moveDay } from "./timeline.server";
+import { dayUrl } from "./urls";
+import type { Selectable } from "kysely";
 
 /**
  * Auto-pilot (docs/decisions/049). With automatic
@@ -34,12 +37,16 @@ import { qualityGate } from "./gate";
  */
 
 const WRITE_JOB = "autopilot-write";
-const PUBLISH_JOB = "autopilot-publish";
 /** How long past its time the publish step waits for an article still being written before holding it. */
 const NOT_READY_AFTER = 2 * HOUR;
 
-/** Inserts today's row for every site whose generation time has passed in its zone; returns how many were made. */
+/**
+ * The minute tick: follows the days handed to their destination (settleScheduledDays), then inserts today's row for
+ * every site whose generation time has passed in its zone; returns how many rows were made.
+ */
 export async function enqueueDueAutopilot(db: DB, now = new Date()) {
+  await settleScheduledDays(db, now);
+  await enqueueReadyChecks(db);
   const sites = await db
     .selectFrom("content_settings as c")
     .innerJoin("sites as s", "s.id", "c.site_id")
@@ -79,6 +86,7 @@ export async function enqueueDueAutopilot(db: DB, now = new Date()) {
         .onConflict((oc) => oc.columns(["site_id", "day"]).doNothing())
         .executeTakeFirst();
       if (Number(row.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await trx.insertInto("autopilot_day_events").values({ day_id: id, site_id: site.id, state: "writing", at: stamp }).execute();
       await enqueue(
         trx,
         WRITE_JOB,
@@ -93,17 +101,12 @@ export async function enqueueDueAutopilot(db: DB, now = new Date()) {
       );
       return true;
     });
-    if (inserted) made += 1;
+    if (inserted) {
+      made += 1;
+      announceAutopilotChange(site.id);
+    }
   }
   return made;
-}
-
-async function setState(db: DB, dayId: string, state: AutopilotState, reasons: string[] = [], extra: Record<string, string | null> = {}) {
-  await db
-    .updateTable("autopilot_days")
-    .set({ state, reasons: JSON.stringify(reasons), updated_at: isoNow(), ...extra })
-    .where("id", "=", dayId)
-    .execute();
 }
 
 /** The day's planned keyword: the content plan's item for that date, if it is still to be written. */
@@ -136,11 +139,10 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
   const site = await db.selectFrom("sites").select(["id", "workspace_id"]).where("id", "=", day.site_id).executeTakeFirstOrThrow();
   const item = await plannedKeyword(db, site.id, day.day);
   if (!item) {
-    await setState(db, dayId, "skipped", ["Nothing was planned for this day: add a keyword to the content plan."]);
+    await moveDay(db, dayId, "skipped", { reasons: ["Nothing was planned for this day: add a keyword to the content plan."], now });
     return;
   }
-  const settings = await getPublishingSettings(db, site.id);
-  const [slot] = await nextFreeSlots(db, site.id, { ...settings, scheduledDate: day.day }, 1, now);
+  const slot = await daySlot(db, site.id, day.day, now);
   try {
     await inTransaction(db, async (trx) => {
       const started = await startGeneration(trx, {
@@ -156,50 +158,148 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
           plan_item_id: item.id,
           article_id: started.articleId,
           generation_id: started.generationId,
-          publish_at: slot?.toISOString() ?? null,
+          publish_at: slot.toISOString(),
           updated_at: isoNow(now),
         })
         .where("id", "=", dayId)
         .execute();
       await attachArticleToPlanItem(trx, item.id, started.articleId);
-      await enqueue(
-        trx,
-        PUBLISH_JOB,
-        { dayId },
-        {
-          runAt: slot ?? now,
-          idempotencyKey: `autopilot-publish:${dayId}`,
-          maxAttempts: 200,
-          groupKey: `autopilot:${site.id}`,
-          groupLimit: 1,
-          tenant: { workspaceId: site.workspace_id },
-        },
-      );
+      await enqueue(trx, PUBLISH_JOB, { dayId }, publishJobOptions(dayId, site.id, slot, { workspaceId: site.workspace_id }));
     });
+    announceAutopilotChange(site.id);
   } catch (error) {
     if (!isQuotaError(error)) throw error;
     // The plan's limit stops auto-pilot for the day, with the plan's own words.
-    await setState(db, dayId, "held", [`${error.title}: ${error.message}`], { keyword: item.keyword, plan_item_id: item.id });
+    await moveDay(db, dayId, "held", {
+      reasons: [`${error.title}: ${error.message}`],
+      extra: { keyword: item.keyword, plan_item_id: item.id },
+      now,
+    });
     await notifyOwners(db, dayId);
   }
 }
 
-/** The publish step: gate, then publish to the default destination, or hold with the reasons. */
-export async function runAutopilotPublish(db: DB, dayId: string, now = new Date()) {
+/**
+ * From the tick: a ready step for each day whose article the writer has finished (or given up on) while the day
+ * still reads Writing, so the day is Ready or Held within a tick of its article existing. Days still being written
+ * cost nothing until then (no job polls them).
+ */
+export async function enqueueReadyChecks(db: DB) {
+  const done = await db
+    .selectFrom("autopilot_days as d")
+    .innerJoin("generations as g", "g.id", "d.generation_id")
+    .select(["d.id", "d.site_id"])
+    .where("d.state", "=", "writing")
+    .where("g.status", "!=", "running")
+    .execute();
+  for (const day of done)
+    await enqueue(
+      db,
+      READY_JOB,
+      { dayId: day.id },
+      { idempotencyKey: `${READY_JOB}:${day.id}`, maxAttempts: 5, tenant: { siteId: day.site_id } },
+    );
+  return done.length;
+}
+
+/**
+ * The ready step, right after the write step: once the article is written it is checked at once, and the day
+ * becomes Ready (goes out at its time), Held (with the reasons; the owners are mailed now) or Written (waits as a
+ * draft). The tick enqueues it once the writer is done.
+ */
+export async function runAutopilotReady(db: DB, dayId: string, now = new Date()) {
   const day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
   if (!day || day.state !== "writing" || !day.generation_id || !day.article_id) return;
   const generation = await db.selectFrom("generations").select("status").where("id", "=", day.generation_id).executeTakeFirst();
   if (generation?.status === "running") {
     if (day.publish_at && now.getTime() - Date.parse(day.publish_at) > NOT_READY_AFTER) {
-      await setState(db, dayId, "held", ["The article was still being written two hours after its publishing time."]);
+      await moveDay(db, dayId, "held", { reasons: ["The article was still being written two hours after its publishing time."], now });
       await notifyOwners(db, dayId);
       return;
     }
-    throw new RetryLaterError("The day's article is still being written", MINUTE);
+    // Still being written: the tick asks again once the writer is done (enqueueReadyChecks).
+    return;
   }
-  if (generation?.status !== "succeeded") {
-    await setState(db, dayId, "failed", ["The article could not be written. Try the keyword again from the write screen."]);
-    await notifyOwners(db, dayId);
+  await evaluateDay(db, day, generation?.status, now);
+}
+
+/** The publish step, at the day's time: a ready or approved article goes to the default destination. */
+export async function runAutopilotPublish(db: DB, dayId: string, now = new Date()) {
+  let day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
+  if (!day) return;
+  if (day.state === "writing") {
+    if (!day.generation_id || !day.article_id) return;
+    // Not checked yet (the ready step has not run): check it now.
+    const generation = await db.selectFrom("generations").select("status").where("id", "=", day.generation_id).executeTakeFirst();
+    if (generation?.status === "running") {
+      if (day.publish_at && now.getTime() - Date.parse(day.publish_at) > NOT_READY_AFTER) {
+        await moveDay(db, dayId, "held", { reasons: ["The article was still being written two hours after its publishing time."], now });
+        await notifyOwners(db, dayId);
+        return;
+      }
+      throw new RetryLaterError("The day's article is still being written", MINUTE);
+    }
+    await evaluateDay(db, day, generation?.status, now);
+    day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirstOrThrow();
+  }
+  if (day.state !== "ready" && day.state !== "approved") return;
+  await publishDayNow(db, day, now);
+}
+
+type DayRow = Selectable<Database["autopilot_days"]>;
+
+/** Hands a ready or approved day's article to the default destination now; the day becomes Scheduled. */
+export async function publishDayNow(db: DB, day: DayRow, now = new Date(), by: string | null = null) {
+  const destination = await defaultConnection(db, day.site_id);
+  if (!destination) {
+    await moveDay(db, day.id, "held", { reasons: [NO_DESTINATION], from: ["ready", "approved"], now });
+    await notifyOwners(db, day.id);
+    return false;
+  }
+  // What a person approved is what goes out: the revision they decided on.
+  const approval =
+    day.state === "approved" && day.article_id
+      ? await db
+          .selectFrom("article_approvals")
+          .select(["revision_id", "user_id"])
+          .where("article_id", "=", day.article_id)
+          .where("decision", "=", "approved")
+          .orderBy("created_at", "desc")
+          .executeTakeFirst()
+      : undefined;
+  const moved = await inTransaction(db, async (trx) => {
+    // Claim the day first: a second worker or a second click finds it scheduled already.
+    const claimed = await moveDay(trx, day.id, "scheduled", { from: [day.state], detail: `To ${destination.name}`, now });
+    if (!claimed) return false;
+    await requestPublication(
+      trx,
+      { siteId: day.site_id, userId: by ?? approval?.user_id ?? null },
+      {
+        articleId: day.article_id!,
+        connectionId: destination.id,
+        mode: "live",
+        scheduleAt: null,
+        ...(approval?.revision_id ? { revisionId: approval.revision_id } : {}),
+      },
+      now,
+    );
+    return true;
+  });
+  if (moved) await markPlanItemPublished(db, day.plan_item_id ?? "");
+  return moved;
+}
+
+const NO_DESTINATION = "No destination is connected: connect one or turn the hosted blog back on.";
+
+/** The quality gate on a written article: Ready, Held with the reasons (and the owners mailed), or Written. */
+async function evaluateDay(db: DB, day: DayRow, generationStatus: string | undefined, now: Date) {
+  if (generationStatus !== "succeeded") {
+    await moveDay(db, day.id, "failed", {
+      reasons: ["The article could not be written. Try the keyword again from the write screen."],
+      from: ["writing"],
+      now,
+    });
+    await notifyOwners(db, day.id);
     return;
   }
   await markPlanItemWritten(db, day.plan_item_id ?? "");
@@ -207,7 +307,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     db
       .selectFrom("articles")
       .select(["id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source", "status"])
-      .where("id", "=", day.article_id)
+      .where("id", "=", day.article_id!)
       .where("site_id", "=", day.site_id)
       .executeTakeFirst(),
     db
@@ -217,12 +317,12 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
       .executeTakeFirst(),
   ]);
   if (!article) {
-    await setState(db, dayId, "failed", ["The article was deleted before its publishing time."]);
+    await moveDay(db, day.id, "failed", { reasons: ["The article was deleted before its publishing time."], from: ["writing"], now });
     return;
   }
   // Without automatic publishing the article waits as a draft for the customer.
   if (!content?.auto_publish) {
-    await setState(db, dayId, "written");
+    await moveDay(db, day.id, "written", { from: ["writing"], now });
     return;
   }
   const unverified = await db
@@ -251,21 +351,76 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
   );
   // Review mode: a named person approves every article before it goes out (docs/decisions/049).
   if (content.review_mode) reasons.unshift("Review mode is on: it waits for your approval.");
-  const destination = await defaultConnection(db, day.site_id);
-  if (!destination) reasons.push("No destination is connected: connect one or turn the hosted blog back on.");
-  if (reasons.length || !destination) {
-    await setState(db, dayId, "held", reasons);
-    await notifyOwners(db, dayId);
+  if (!(await defaultConnection(db, day.site_id))) reasons.push(NO_DESTINATION);
+  if (reasons.length) {
+    // The review mail goes out now, when the article is ready, not at the publishing time.
+    if (await moveDay(db, day.id, "held", { reasons, from: ["writing"], now })) await notifyOwners(db, day.id);
     return;
   }
-  await requestPublication(
-    db,
-    { siteId: day.site_id, userId: null },
-    { articleId: article.id, connectionId: destination.id, mode: "live", scheduleAt: null },
-    now,
-  );
-  await setState(db, dayId, "publishing");
-  await markPlanItemPublished(db, day.plan_item_id ?? "");
+  await moveDay(db, day.id, "ready", { from: ["writing"], detail: "Passed the quality check", now });
+}
+
+/**
+ * Follows the days handed to their destination: Published (with the post's address) once the publication is
+ * live, Failed (with the destination's reason, the owners mailed once) when it failed. Run by the minute tick.
+ */
+async function settleScheduledDays(db: DB, now = new Date()) {
+  const rows = await db
+    .selectFrom("autopilot_days as d")
+    .innerJoin("publications as p", "p.article_id", "d.article_id")
+    .select(["d.id", "p.status", "p.remote_url", "p.last_error"])
+    .where("d.state", "=", "scheduled")
+    .where("p.mode", "=", "live")
+    .where("p.status", "in", ["published", "failed"])
+    .execute();
+  for (const row of rows) {
+    if (row.status === "published") {
+      await moveDay(db, row.id, "published", { from: ["scheduled"], detail: row.remote_url ?? "", now });
+      continue;
+    }
+    const reason = row.last_error ?? "The destination gave no reason.";
+    if (await moveDay(db, row.id, "failed", { from: ["scheduled"], reasons: [reason], now })) await mailFailure(db, row.id, reason);
+  }
+  return rows.length;
+}
+
+/** What fixes a failed publication, in words an owner can act on. */
+function fixFor(reason: string) {
+  if (/disconnect|reconnect|password|401|403|credential|authori/i.test(reason))
+    return "Fix: reconnect the destination in Settings → Integrations (its password or key may have changed).";
+  if (/not available/i.test(reason)) return "Fix: choose another default destination in Settings → Publishing.";
+  return "Fix: check the destination is up and reachable in Settings → Integrations.";
+}
+
+/** The one mail about a day's failed publication, to every owner. */
+async function mailFailure(db: DB, dayId: string, reason: string) {
+  const claimed = await db
+    .updateTable("autopilot_days")
+    .set({ failure_mailed_at: isoNow() })
+    .where("id", "=", dayId)
+    .where("failure_mailed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return;
+  const day = await db
+    .selectFrom("autopilot_days as d")
+    .innerJoin("sites as s", "s.id", "d.site_id")
+    .select(["d.day", "d.keyword", "s.name as siteName", "s.workspace_id"])
+    .where("d.id", "=", dayId)
+    .executeTakeFirstOrThrow();
+  for (const owner of await workspaceOwners(db, day.workspace_id)) {
+    await sendMail(db, {
+      to: owner.email,
+      tag: "autopilot",
+      ...autopilotFailedMail({
+        siteName: day.siteName,
+        day: day.day,
+        keyword: day.keyword,
+        reason,
+        fix: fixFor(reason),
+        link: `${getEnv().appUrl}${dayUrl(dayId)}`,
+      }),
+    });
+  }
 }
 
 /** Mails the workspace's owners once per day row (held, failed or stopped by the plan). */
@@ -284,9 +439,8 @@ async function notifyOwners(db: DB, dayId: string) {
     .where("d.id", "=", dayId)
     .executeTakeFirstOrThrow();
   const owners = await workspaceOwners(db, day.workspace_id);
-  const appUrl = getEnv().appUrl;
-  // A held article is decided on its review page (approve or reject); anything else is seen on the scheduler.
-  const link = day.article_id && day.state === "held" ? `${appUrl}/dashboard/review/${dayId}` : `${appUrl}/dashboard/scheduler`;
+  // Straight to the day's review (approve, edit or reject), whatever the state: the day's page says what happened.
+  const link = `${getEnv().appUrl}${dayUrl(dayId)}`;
   for (const owner of owners) {
     await sendMail(db, {
       to: owner.email,
@@ -310,12 +464,18 @@ declare module "#app/modules/jobs/queue.server" {
   interface JobPayloads {
     [WRITE_JOB]: z.input<typeof DayPayload>;
     [PUBLISH_JOB]: z.input<typeof DayPayload>;
+    [READY_JOB]: z.input<typeof DayPayload>;
   }
 }
 
 export const autopilotWriteJob: JobDefinition<typeof DayPayload> = {
   payload: DayPayload,
   run: ({ dayId }, { db }) => runAutopilotWrite(db, dayId),
+};
+
+export const autopilotReadyJob: JobDefinition<typeof DayPayload> = {
+  payload: DayPayload,
+  run: ({ dayId }, { db }) => runAutopilotReady(db, dayId),
 };
 
 export const autopilotPublishJob: JobDefinition<typeof DayPayload> = {

@@ -8,6 +8,7 @@ import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { setMembershipDigest } from "#app/modules/workspaces/memberships.server";
 import { addDays } from "#app/utils/time";
+import { dayUrl } from "./urls";
 
 /**
  * The auto-pilot digest (docs/decisions/049): per member and
@@ -65,19 +66,17 @@ async function digestSections(db: DB, workspaceId: string, since: string, until:
     .execute();
   const line = (r: (typeof rows)[number]) => ({
     text: `${r.siteName}, ${r.day}: ${r.title || r.keyword || "no keyword"}`,
-    url:
-      r.state === "held" && r.article_id
-        ? `${appUrl}/dashboard/review/${r.id}`
-        : r.article_id
-          ? `${appUrl}/dashboard/write?edit=${r.article_id}`
-          : `${appUrl}/dashboard/scheduler`,
+    // Each day links to its own page, as on the scheduler: its timeline and, while it waits, its review.
+    url: `${appUrl}${dayUrl(r.id)}`,
     note: r.state === "held" || r.state === "failed" || r.state === "skipped" ? (JSON.parse(r.reasons) as string[]).join(" ") : null,
   });
   const by = (states: string[]) => rows.filter((r) => states.includes(r.state)).map(line);
   return [
     { title: "Needs your attention", items: by(["held", "failed"]) },
-    { title: "Published", items: by(["publishing", "published"]) },
-    { title: "Written, waiting as drafts", items: by(["written", "writing"]) },
+    // The scheduler's states, read from the same day rows: a day counts as published once its post is live.
+    { title: "Published", items: by(["published"]) },
+    { title: "On their way", items: by(["writing", "ready", "approved", "scheduled"]) },
+    { title: "Written, waiting as drafts", items: by(["written"]) },
     { title: "Skipped", items: by(["skipped"]) },
   ].filter((section) => section.items.length > 0);
 }

@@ -3,8 +3,11 @@ import type { AutopilotState } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { skipPlannedDay } from "#app/modules/plan/items.server";
 import { setAutoGeneration } from "#app/modules/settings/content.server";
-import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
-import { formatDateTime, zonedDate } from "#app/utils/time";
+import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { formatDateTime, formatTime12, zonedDate, zonedParts } from "#app/utils/time";
+import { holdPendingDays, resumePendingDays, skipStartedDay } from "./pending.server";
+import { daySlot } from "./slots.server";
+import { latestChanges } from "./timeline.server";
 
 /**
  * What the scheduler shows of auto-pilot (docs/decisions/049):
@@ -12,20 +15,39 @@ import { formatDateTime, zonedDate } from "#app/utils/time";
  * and reasons, and the customer's Pause / Resume and 'Skip this day'.
  */
 
-export type DayStatus = { id: string; state: AutopilotState; reasons: string[]; articleId: string | null };
+export type DayStatus = {
+  id: string;
+  state: AutopilotState;
+  reasons: string[];
+  articleId: string | null;
+  /** The day's own publishing time (the row the engine acts on), in the site's zone, 12-hour. */
+  timeText: string | null;
+  /** When the state last changed, in the site's zone. */
+  changedText: string | null;
+};
 
 export type AutopilotStatus = {
   enabled: boolean;
   autoPublish: boolean;
   generationTime: string;
-  /** The next time something goes out: a scheduled article, or the next planned day while auto-pilot publishes. */
+  /** The next time something goes out: a pending day's time, a scheduled article, or the next planned day's slot. */
   nextPublish: { when: string; what: string } | null;
   days: Record<string, DayStatus>;
+  /** Every publishing time of today (site's zone) has passed: today's plan no longer shows a time as coming. */
+  todayPassed: boolean;
 };
 
+/** Days that go out on their own at their publish_at. */
+const GOING_OUT: AutopilotState[] = ["writing", "ready", "approved"];
+
+/**
+ * Read from the rows the engine acts on: a started day's time is its row's publish_at (the time its publish job
+ * runs), a scheduled article's its scheduled_at; only a planned day not started yet has its slot worked out, by the
+ * same function the write step uses. A time already past is never 'next'.
+ */
 export async function autopilotStatus(db: DB, site: { id: string; timeZone: string }, now = new Date()): Promise<AutopilotStatus> {
   const today = zonedDate(now, site.timeZone);
-  const [settings, rows, nextArticle, nextPlanned] = await Promise.all([
+  const [settings, rows, nextArticle, planned] = await Promise.all([
     db
       .selectFrom("content_settings")
       .select(["auto_generation", "auto_publish", "auto_gen_time"])
@@ -33,7 +55,7 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
       .executeTakeFirst(),
     db
       .selectFrom("autopilot_days")
-      .select(["id", "day", "state", "reasons", "article_id"])
+      .select(["id", "day", "state", "reasons", "article_id", "publish_at", "keyword"])
       .where("site_id", "=", site.id)
       .where("day", ">=", today)
       .execute(),
@@ -53,26 +75,53 @@ export async function autopilotStatus(db: DB, site: { id: string; timeZone: stri
       .where("status", "=", "planned")
       .where("date", ">=", today)
       .orderBy("date")
-      .limit(1)
-      .executeTakeFirst(),
+      .limit(3)
+      .execute(),
   ]);
   const enabled = settings?.auto_generation === 1;
   const autoPublish = enabled && settings?.auto_publish === 1;
   const candidates: Array<{ at: Date; what: string }> = [];
   if (nextArticle?.scheduled_at) candidates.push({ at: new Date(nextArticle.scheduled_at), what: nextArticle.title });
-  if (autoPublish && nextPlanned) {
+  for (const r of rows)
+    if (GOING_OUT.includes(r.state) && r.publish_at && Date.parse(r.publish_at) > now.getTime())
+      candidates.push({ at: new Date(r.publish_at), what: r.keyword });
+  if (autoPublish) {
+    const started = new Set(rows.map((r) => r.day));
     const publishing = await getPublishingSettings(db, site.id);
-    const [slot] = await nextFreeSlots(db, site.id, { ...publishing, scheduledDate: nextPlanned.date }, 1, now);
-    if (slot) candidates.push({ at: slot, what: nextPlanned.keyword });
+    for (const item of planned.filter((p) => !started.has(p.date))) {
+      const slot = await daySlot(db, site.id, item.date, now, publishing);
+      if (slot.getTime() <= now.getTime()) continue;
+      candidates.push({ at: slot, what: item.keyword });
+      break;
+    }
   }
+  const todayPassed = (await daySlot(db, site.id, today, now)).getTime() <= now.getTime();
   const next = candidates.sort((a, b) => a.at.getTime() - b.at.getTime())[0];
+  const changed = await latestChanges(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     enabled,
     autoPublish,
     generationTime: settings?.auto_gen_time ?? "09:00",
+    todayPassed,
     nextPublish: next ? { when: formatDateTime(next.at.toISOString(), site.timeZone), what: next.what } : null,
     days: Object.fromEntries(
-      rows.map((r) => [r.day, { id: r.id, state: r.state, reasons: JSON.parse(r.reasons) as string[], articleId: r.article_id }]),
+      rows.map((r) => {
+        const at = changed.get(r.id);
+        return [
+          r.day,
+          {
+            id: r.id,
+            state: r.state,
+            reasons: JSON.parse(r.reasons) as string[],
+            articleId: r.article_id,
+            timeText: r.publish_at ? formatTime12(zonedParts(new Date(r.publish_at), site.timeZone).time, "00:00") : null,
+            changedText: at ? formatTime12(zonedParts(new Date(at), site.timeZone).time, "00:00") : null,
+          },
+        ];
+      }),
     ),
   };
 }
@@ -83,9 +132,12 @@ export async function setAutopilotRunning(
   siteId: string,
   running: boolean,
   actor: { userId: string; workspaceId: string; ip: string | null },
+  now = new Date(),
 ) {
-  await inTransaction(db, async (trx) => {
-    if (!(await setAutoGeneration(trx, siteId, running))) return;
+  return inTransaction(db, async (trx) => {
+    if (!(await setAutoGeneration(trx, siteId, running))) return [];
+    // The pending days follow in the same transaction: held while paused, checked again on resume.
+    const moved = running ? await resumePendingDays(trx, siteId, now) : await holdPendingDays(trx, siteId, now);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId: actor.workspaceId,
@@ -94,6 +146,7 @@ export async function setAutopilotRunning(
       detail: { fields: ["auto_generation"], autopilot: running ? "resumed" : "paused" },
       ip: actor.ip,
     });
+    return moved;
   });
 }
 
@@ -102,19 +155,15 @@ export class SkipDayError extends Error {
 }
 
 /**
- * Skips a planned day: its plan item is set aside (kept, so it can be chosen
- * again), and auto-pilot writes nothing that day. A day already being written
- * or published cannot be skipped.
+ * Skips a day: a planned one's item is set aside (kept, so it can be chosen
+ * again) and auto-pilot writes nothing; a started one is set aside with its
+ * publish job, its article kept as a draft. A day already out cannot be skipped.
  */
 export async function skipDay(db: DB, site: { id: string; timeZone: string }, date: string, now = new Date()) {
   if (date < zonedDate(now, site.timeZone)) throw new SkipDayError("That day is already over.");
-  const started = await db
-    .selectFrom("autopilot_days")
-    .select("state")
-    .where("site_id", "=", site.id)
-    .where("day", "=", date)
-    .executeTakeFirst();
-  if (started && started.state !== "skipped") throw new SkipDayError("Auto-pilot has already started this day's article.");
+  const started = await skipStartedDay(db, site.id, date, now);
+  if (started === false) throw new SkipDayError("This day's article is already out or on its way: nothing left to skip.");
+  if (started !== null) return started;
   const skipped = await skipPlannedDay(db, site.id, date);
   if (skipped === undefined) throw new SkipDayError("Nothing is planned for that day.");
   return skipped;

@@ -271,6 +271,35 @@ export async function cancelJob(db: DB, id: number) {
 }
 
 /**
+ * Moves a keyed job to a new time: one still queued runs at runAt instead, and one cancelled or finished is queued
+ * again from a fresh set of attempts; a running one is left to finish. False when no such job exists (the caller
+ * enqueues it) or it is running.
+ */
+export async function moveKeyedJob(db: DB, name: JobName, idempotencyKey: string, runAt: Date) {
+  const now = isoNow();
+  const result = await db
+    .updateTable("jobs")
+    .set({ status: "queued", run_at: runAt.toISOString(), attempts: 0, finished_at: null, last_error: null, updated_at: now })
+    .where("name", "=", name)
+    .where("idempotency_key", "=", idempotencyKey)
+    .where("status", "in", ["queued", "cancelled", "succeeded", "failed"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Cancels a keyed job that has not started; a running one finishes (it re-reads what it acts on). */
+export async function cancelKeyedJob(db: DB, name: JobName, idempotencyKey: string) {
+  const now = isoNow();
+  await db
+    .updateTable("jobs")
+    .set({ status: "cancelled", finished_at: now, updated_at: now })
+    .where("name", "=", name)
+    .where("idempotency_key", "=", idempotencyKey)
+    .where("status", "=", "queued")
+    .execute();
+}
+
+/**
  * Queues a failed job again from a fresh set of attempts; true when it did. Only a job that is still failed changes
  * (the state is in the WHERE), so two clicks or a concurrent retry queue it once.
  */

@@ -53,7 +53,17 @@ export class PublishingSettingsError extends Error {
   override name = "PublishingSettingsError";
 }
 
-export async function savePublishingSettings(db: DB, siteId: string, input: PublishingForm, actor?: SettingsActor) {
+/**
+ * Saves the tab. `follow` runs in the same transaction, after the new times, zone and default destination are in
+ * place: what depends on them (auto-pilot's pending days) moves with them, and its answer is returned.
+ */
+export async function savePublishingSettings<T = undefined>(
+  db: DB,
+  siteId: string,
+  input: PublishingForm,
+  actor?: SettingsActor,
+  follow?: (trx: DB) => Promise<T>,
+): Promise<T | undefined> {
   const destinations = await usableConnections(db, siteId);
   if (input.defaultConnectionId && !destinations.some((c) => c.id === input.defaultConnectionId))
     throw new PublishingSettingsError("Choose a destination that is connected to this site.");
@@ -63,7 +73,8 @@ export async function savePublishingSettings(db: DB, siteId: string, input: Publ
     daily_times: JSON.stringify([...new Set(input.extraTimes)].filter((t) => t !== input.scheduledTime).sort()),
     updated_at: isoNow(),
   };
-  await inTransaction(db, async (trx) => {
+  const current = destinations.find((c) => c.isDefault);
+  return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("publishing_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
     const site = await trx.selectFrom("sites").select("timezone").where("id", "=", siteId).executeTakeFirstOrThrow();
     await trx
@@ -79,10 +90,10 @@ export async function savePublishingSettings(db: DB, siteId: string, input: Publ
         before: before && { ...before, timezone: site.timezone },
         after: { ...values, timezone: input.timeZone },
       });
+    if (input.defaultConnectionId && current?.id !== input.defaultConnectionId)
+      await setDefaultConnection(trx, siteId, input.defaultConnectionId);
+    return follow ? follow(trx) : undefined;
   });
-  const current = destinations.find((c) => c.isDefault);
-  if (input.defaultConnectionId && current?.id !== input.defaultConnectionId)
-    await setDefaultConnection(db, siteId, input.defaultConnectionId);
 }
 
 /** How far ahead free slots are looked for: a year of days. */

@@ -5,7 +5,11 @@ import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
-import { decideDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
+import { decideDay, retryDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
+import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
+import { timelineVersion } from "#app/modules/autopilot/stream.server";
+import { dayUrl } from "#app/modules/autopilot/urls";
+import { useAutopilotLive } from "#app/components/autopilot-live";
 import { can } from "#app/modules/workspaces/permissions";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
@@ -16,15 +20,26 @@ import type { Route } from "./+types/review";
 export const handle = { breadcrumb: "Review" };
 export const meta: Route.MetaFunction = () => [{ title: "Review an auto-pilot article | Inkpilot" }];
 
-/** An auto-pilot article waiting for a decision (docs/decisions/049-autopilot-days.md): approve to publish, or reject. */
+/**
+ * An auto-pilot day's page (docs/decisions/049-autopilot-days.md): its state and timeline, live; while the article
+ * waits, approve it for its publishing time or now, edit or reject it; a failed publication can be tried again.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const auth = context.get(authContext);
   const view = await reviewView(getDb(), auth.site.id, params.dayId);
   if (!view) notFound("That review does not exist on this site.");
-  return { view, timeZone: auth.site.timeZone, canDecide: view.canDecide && can(auth.role, "articles.publish") };
+  const mayPublish = can(auth.role, "articles.publish");
+  return {
+    view,
+    timeZone: auth.site.timeZone,
+    canDecide: view.canDecide && mayPublish,
+    canRetry: view.canRetry && mayPublish,
+    live: await timelineVersion(getDb(), auth.site.id),
+    slotAhead: Boolean(view.publishAt && Date.parse(view.publishAt) > Date.now()),
+  };
 }
 
-const DecisionSchema = z.object({ intent: z.enum(["approve", "reject"]) });
+const DecisionSchema = z.object({ intent: z.enum(["approve", "approve-now", "reject", "retry"]) });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const auth = context.get(authContext);
@@ -32,8 +47,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, DecisionSchema);
   if (submission.status !== "success") return replyError(submission);
   const reviewer = { siteId: auth.site.id, userId: auth.user.id, userName: auth.user.fullName || auth.user.email };
+  const { intent } = submission.value;
   try {
-    const done = await decideDay(getDb(), reviewer, params.dayId, submission.value.intent === "approve" ? "approved" : "rejected");
+    if (intent === "retry") {
+      if ((await retryDay(getDb(), reviewer, params.dayId)) === null) notFound("That review does not exist on this site.");
+      return redirectWithToast(dayUrl(params.dayId), { title: "Trying again", description: "The article is being published again." });
+    }
+    const done = await decideDay(getDb(), reviewer, params.dayId, intent === "reject" ? "rejected" : "approved", new Date(), {
+      publishNow: intent === "approve-now",
+    });
     if (!done) notFound("That review does not exist on this site.");
     if (done.decision === "rejected")
       return redirectWithToast("/dashboard/scheduler", { title: "Article rejected", description: "It stays a draft." });
@@ -50,12 +72,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+/** What the page says when there is nothing to decide, by state. */
+const NO_DECISION: Partial<Record<string, string>> = {
+  writing: "The article is being written; you can decide as soon as it is ready.",
+  ready: "It passed the quality check and goes out at its publishing time.",
+  approved: "Approved: it goes out at its publishing time.",
+  scheduled: "It is being published now.",
+  published: "It is live.",
+  skipped: "This day was skipped.",
+};
+
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, timeZone, canDecide } = loaderData;
+  const { view, timeZone, canDecide, canRetry, slotAhead } = loaderData;
   const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  useAutopilotLive(loaderData.live);
+  const slotText = view.publishAt ? formatDateTime(view.publishAt, timeZone) : null;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight">Review: {formatDayDate(view.day)}</h1>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="day-page-state" data-state={view.state}>
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">{DAY_STATE_LABELS[view.state]}</span>
+        {slotText ? <span>Publishing time: {slotText}</span> : null}
+        {view.liveUrl ? (
+          <a href={view.liveUrl} className="font-medium text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+            View the live post
+          </a>
+        ) : null}
+      </p>
       {notice ? <FormMessage {...notice} /> : null}
       <section aria-label="Article" className="rounded-xl border border-slate-200 bg-white p-6 text-sm">
         {view.article ? (
@@ -105,9 +148,17 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
       </section>
       {canDecide ? (
         <div className="flex flex-wrap gap-3">
+          {slotAhead ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="approve" />
+              <Button type="submit">Approve for {slotText}</Button>
+            </Form>
+          ) : null}
           <Form method="post">
-            <input type="hidden" name="intent" value="approve" />
-            <Button type="submit">Approve and publish</Button>
+            <input type="hidden" name="intent" value="approve-now" />
+            <Button type="submit" variant={slotAhead ? "secondary" : "primary"}>
+              {slotAhead ? "Approve and publish now" : "Approve and publish"}
+            </Button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="reject" />
@@ -116,9 +167,28 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
             </Button>
           </Form>
         </div>
+      ) : canRetry ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="retry" />
+          <Button type="submit">Try again</Button>
+        </Form>
       ) : (
-        <p className="text-sm text-slate-600">Nothing to decide here now.</p>
+        <p className="text-sm text-slate-600">{NO_DECISION[view.state] ?? "Nothing to decide here now."}</p>
       )}
+      <section aria-label="Timeline" className="rounded-xl border border-slate-200 bg-white p-6 text-sm">
+        <h2 className="text-base font-semibold text-slate-900">Timeline</h2>
+        <ol className="mt-2 flex flex-col gap-1" data-testid="timeline">
+          {view.timeline.map((entry, i) => (
+            <li key={i} className="flex flex-wrap gap-x-2">
+              <time dateTime={entry.at} className="text-slate-600">
+                {formatDateTime(entry.at, timeZone)}
+              </time>
+              <span className="font-medium text-slate-900">{DAY_STATE_LABELS[entry.state]}</span>
+              {entry.detail ? <span className="break-all text-slate-700">{entry.detail}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
     </div>
   );
 }

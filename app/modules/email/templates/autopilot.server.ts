@@ -26,6 +26,35 @@ export function autopilotNoticeMail({
   });
 }
 
+/** A day's publication failed: the owners are told once, with the destination's reason and what fixes it. */
+export function autopilotFailedMail({
+  siteName,
+  day,
+  keyword,
+  reason,
+  fix,
+  link,
+}: {
+  siteName: string;
+  day: string;
+  keyword: string;
+  reason: string;
+  fix: string;
+  link: string;
+}) {
+  return renderMail({
+    subject: `Auto-pilot could not publish: ${siteName}, ${day}`,
+    heading: "Today's article did not go live",
+    paragraphs: [
+      `The article for ${day}${keyword ? ` ("${keyword}")` : ""} on ${siteName} could not be published:`,
+      `• ${reason}`,
+      fix,
+      "Then open the day and choose 'Try again'.",
+    ],
+    action: { label: "Open the day", url: link },
+  });
+}
+
 export type DigestSection = { title: string; items: Array<{ text: string; url: string; note: string | null }> };
 
 /** The daily or weekly auto-pilot digest of a workspace (docs/decisions/049); only sections with something in them. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
+import { describeMoved } from "#app/modules/autopilot/pending.server";
 import { setAutopilotRunning, skipDay, SkipDayError } from "#app/modules/autopilot/status.server";
 import { chooseTopic, clearDay, ScheduleError } from "#app/modules/scheduler/scheduler.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
@@ -46,8 +47,11 @@ export async function schedulerAction(db: DB, auth: AuthState, actor: AutopilotA
       case "pause":
       case "resume": {
         requirePermission(auth, "settings.manage");
-        await setAutopilotRunning(db, site.id, input.intent === "resume", actor);
-        return redirectWithToast(back, { title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused" });
+        const moved = await setAutopilotRunning(db, site.id, input.intent === "resume", actor);
+        return redirectWithToast(back, {
+          title: input.intent === "resume" ? "Auto-pilot resumed" : "Auto-pilot paused",
+          description: describeMoved(moved),
+        });
       }
       case "skip": {
         requirePermission(auth, "topics.manage");

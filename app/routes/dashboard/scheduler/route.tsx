@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { FormMessage } from "#app/components/forms";
+import { useAutopilotLive } from "#app/components/autopilot-live";
 import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { requestContext } from "#app/context";
 import { authContext } from "#app/modules/auth/guards.server";
 import { autopilotStatus } from "#app/modules/autopilot/status.server";
+import { timelineVersion } from "#app/modules/autopilot/stream.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
 import { Pagination, parsePage } from "#app/components/pagination";
@@ -42,7 +44,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     choose = { date: asked, dateText: formatDayDate(asked), ...(await listTopicChoices(db, site.id)) };
   }
   const autopilot = await autopilotStatus(db, site, now);
-  return { tab, calendar, choose, ...view, autopilot, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
+  const live = await timelineVersion(db, site.id);
+  return { tab, calendar, choose, ...view, autopilot, live, canPause: can(role, "settings.manage"), canSkip: can(role, "topics.manage") };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -57,7 +60,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SchedulerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, calendar, counts, days, past, pastPage, timeText, choose, autopilot, timeZone, canPause, canSkip } = loaderData;
+  const { tab, calendar, counts, days, past, pastPage, timeText, choose, autopilot, timeZone, canPause, canSkip, live } = loaderData;
+  useAutopilotLive(live);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

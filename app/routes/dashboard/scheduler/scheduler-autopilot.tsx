@@ -2,7 +2,9 @@ import { Form, Link } from "react-router";
 import { ListLink } from "#app/components/list-link";
 import { Button, buttonClassName } from "#app/components/ui/button";
 import { editUrl } from "#app/modules/articles/urls";
+import { DAY_STATE_LABELS, NEEDS_YOU } from "#app/modules/autopilot/states";
 import type { AutopilotStatus, DayStatus } from "#app/modules/autopilot/status.server";
+import { dayUrl } from "#app/modules/autopilot/urls";
 import type { ComingDay, PastArticle } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
 
@@ -38,41 +40,35 @@ export function AutopilotBar({ status, timeZone, canPause }: { status: Autopilot
   );
 }
 
-const STATE_LABELS: Record<DayStatus["state"], string> = {
-  writing: "Writing",
-  written: "Written, waiting as a draft",
-  held: "Held",
-  publishing: "Publishing",
-  published: "Published",
-  failed: "Failed",
-  skipped: "Skipped",
-};
-
-function DayState({ status }: { status: DayStatus | undefined }) {
-  if (!status) return null;
-  const warn = status.state === "held" || status.state === "failed";
+function DayState({ status, planned, timePassed }: { status: DayStatus | undefined; planned: boolean; timePassed: boolean }) {
+  if (!status && !planned) return null;
+  const state = status?.state ?? "planned";
+  const waiting = status?.articleId && (status.state === "held" || status.state === "written");
   return (
-    <div className="flex flex-col gap-1 text-sm" data-testid="day-state" data-state={status.state}>
-      <p>
+    <div className="flex flex-col gap-1 text-sm" data-testid="day-state" data-state={state}>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span
           className={cn(
             "rounded-full px-2 py-0.5 text-xs font-semibold",
-            warn ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800",
+            NEEDS_YOU.includes(state) ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800",
           )}
         >
-          {STATE_LABELS[status.state]}
+          {DAY_STATE_LABELS[state]}
         </span>
-        {status.articleId && (status.state === "held" || status.state === "written") ? (
-          <Link to={`/dashboard/review/${status.id}`} className="ml-2 text-brand-700 underline-offset-4 hover:underline">
-            Review
+        {status?.changedText ? <span className="text-xs text-slate-600">since {status.changedText}</span> : null}
+        {!status && timePassed ? <span className="text-xs text-slate-600">today's publishing time has passed</span> : null}
+        {status ? (
+          <Link to={dayUrl(status.id)} className="text-brand-700 underline-offset-4 hover:underline">
+            {waiting ? "Review" : status.state === "failed" ? "See why and try again" : "Timeline"}
           </Link>
-        ) : status.articleId ? (
-          <Link to={editUrl(status.articleId)} className="ml-2 text-brand-700 underline-offset-4 hover:underline">
+        ) : null}
+        {status?.articleId && !waiting ? (
+          <Link to={editUrl(status.articleId)} className="text-brand-700 underline-offset-4 hover:underline">
             Open the article
           </Link>
         ) : null}
       </p>
-      {status.reasons.length ? (
+      {status?.reasons.length ? (
         <ul className="list-disc pl-5 text-slate-700">
           {status.reasons.map((reason) => (
             <li key={reason}>{reason}</li>
@@ -81,6 +77,12 @@ function DayState({ status }: { status: DayStatus | undefined }) {
       ) : null}
     </div>
   );
+}
+
+/** A planned day not started yet, or a started one whose article is not out yet (its work is set aside). */
+function skippable(day: ComingDay, status: DayStatus | undefined) {
+  if (!status) return Boolean(day.planned);
+  return ["writing", "ready", "held", "written", "approved"].includes(status.state);
 }
 
 function SkipDay({ date, dateText }: { date: string; dateText: string }) {
@@ -154,14 +156,20 @@ export function ComingList({
               {day.label}
               {day.label !== day.dateText ? <span className="ml-2 text-sm font-normal text-slate-600">{day.dateText}</span> : null}
             </h2>
-            <p className="text-sm text-slate-600">{timeText}</p>
+            <p className="text-sm text-slate-600" data-testid="day-time">
+              {autopilot.days[day.date]?.timeText ?? timeText}
+            </p>
             {day.planned ? (
               <p className="text-sm text-slate-900">
                 <span className="text-slate-600">Topic: </span>
                 <span className="font-medium">{day.planned.keyword}</span>
               </p>
             ) : null}
-            <DayState status={autopilot.days[day.date]} />
+            <DayState
+              status={autopilot.days[day.date]}
+              planned={Boolean(day.planned) && autopilot.enabled}
+              timePassed={day.label === "Today" && autopilot.todayPassed}
+            />
             {day.articles.map((a) => (
               <p key={a.id} className="text-sm text-slate-900">
                 <span className="text-slate-600">Scheduled article ({a.time}): </span>
@@ -172,7 +180,7 @@ export function ComingList({
             ))}
           </div>
           <div className="flex items-center gap-2">
-            {day.planned && canSkip && autopilot.enabled && !autopilot.days[day.date] ? (
+            {canSkip && autopilot.enabled && skippable(day, autopilot.days[day.date]) ? (
               <SkipDay date={day.date} dateText={day.dateText} />
             ) : null}
             {day.planned ? (

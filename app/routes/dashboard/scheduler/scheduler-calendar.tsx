@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ListLink } from "#app/components/list-link";
+import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
 import type { AutopilotStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
@@ -83,6 +84,7 @@ function WeekRow({ week, index, autopilot }: { week: Array<ComingDay | null>; in
 
 function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) {
   const warn = state === "held" || state === "failed";
+  const label = state ? DAY_STATE_LABELS[state as keyof typeof DAY_STATE_LABELS] : null;
   return (
     <ListLink
       to={`/dashboard/scheduler?view=calendar&choose=${day.date}`}
@@ -111,7 +113,7 @@ function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) 
             warn ? "bg-amber-100 text-amber-900" : "bg-slate-200 text-slate-800",
           )}
         >
-          {state}
+          {label}
         </span>
       ) : null}
     </ListLink>

@@ -1,6 +1,7 @@
 import { getDb, type DB } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { describeMoved, movePendingDays } from "#app/modules/autopilot/pending.server";
 import type { SettingsActor } from "#app/modules/settings/audit.server";
 import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
@@ -132,8 +133,12 @@ export async function publishingTabAction(request: Request, url: URL, auth: Auth
   if (submission.status === undefined) return replyOk(submission);
   if (submission.status !== "success")
     return replyError(submission, { notice: { title: PUBLISHING_MESSAGES.saveError, description: FIX_FIELDS } });
+  let moved: Awaited<ReturnType<typeof movePendingDays>> | undefined;
   try {
-    await savePublishingSettings(db, auth.site.id, submission.value, actorOf(auth, ip));
+    // Auto-pilot's pending days move with the new times in the same transaction; the toast says what moved.
+    moved = await savePublishingSettings(db, auth.site.id, submission.value, actorOf(auth, ip), (trx) =>
+      movePendingDays(trx, auth.site.id),
+    );
   } catch (error) {
     if (!(error instanceof PublishingSettingsError)) throw error;
     return replyError(submission, {
@@ -141,7 +146,7 @@ export async function publishingTabAction(request: Request, url: URL, auth: Auth
       notice: { title: PUBLISHING_MESSAGES.saveError },
     });
   }
-  return redirectWithToast(backTo(url), { title: PUBLISHING_MESSAGES.saved });
+  return redirectWithToast(backTo(url), { title: PUBLISHING_MESSAGES.saved, description: describeMoved(moved ?? []) });
 }
 
 async function applyToDrafts(db: DB, auth: AuthState, url: URL) {
