@@ -28,12 +28,7 @@ export type AddedSiteCharge = {
 };
 
 /** The charge for one more site, or null when the workspace has no paid subscription (a trial adds sites free). */
-async function previewAddedSite(
-  db: DB,
-  billing: BillingConfig,
-  workspaceId: string,
-  now = new Date(),
-): Promise<AddedSiteCharge | null> {
+async function previewAddedSite(db: DB, billing: BillingConfig, workspaceId: string, now = new Date()): Promise<AddedSiteCharge | null> {
   const live = await liveSubscription(db, workspaceId, now);
   if (!live || !live.stripe_item_id) return null;
   const sites = (await countSites(db, workspaceId)) + 1;
