@@ -142,13 +142,28 @@ function buildPlan(brief: ArticleBrief): ArticlePlan {
   /** How well an item answers a question: 0 when it does not, else the shared terms beyond the keyword's. */
   const answerScore = (question: string, item: Item) => {
     if (item.kind === "page" || item.kind === "brand") return 0;
-    // The brand's trade ("coffee" on a roaster's site) answers nothing: every page of the site says it.
-    const key = new Set([...stemsOf(question)].filter((s) => !trade.has(s)));
+    const asked = stemsOf(question);
+    // The brand's trade ("coffee" on a roaster's site) answers nothing by itself: every page of the site says it.
+    const key = new Set([...asked].filter((s) => !trade.has(s)));
     const own = [...key].filter((s) => !keywordStems.has(s));
-    const need = Math.max(1, Math.ceil(own.length * 0.6));
     const against = stemsOf(item.kind === "faq" ? item.question : item.fact.text);
-    const score = own.length ? overlap(new Set(own), against) : overlap(key, against);
-    const enough = item.kind === "faq" ? score >= need : score >= need && score >= Math.min(2, own.length);
+    let enough: boolean;
+    let score: number;
+    if (own.length === 0) {
+      // A question of the keyword's words only ("What is the best cold brew ratio?") is answered only by what holds
+      // all of them: sharing "cold brew" with a FAQ on keeping times does not answer a question about the ratio.
+      score = overlap(key, against);
+      enough = key.size > 0 && score === key.size;
+    } else {
+      const need = Math.max(1, Math.ceil(own.length * 0.6));
+      score = overlap(new Set(own), against);
+      // A fact holds two of the question's words at least, the trade's included: "How much coffee for 1 litre?" is not
+      // answered by a jar's size in litres.
+      enough =
+        item.kind === "faq"
+          ? score >= need
+          : score >= need && score >= Math.min(2, own.length) && overlap(asked, against) >= Math.min(2, asked.size);
+    }
     // A site FAQ about something else ("What water temperature is best?") does not answer the keyword's questions.
     const onTopic = item.kind !== "faq" || overlap(topicStems, stemsOf(`${item.question} ${item.answer}`)) > 0;
     return enough && onTopic ? score : 0;

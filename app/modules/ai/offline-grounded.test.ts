@@ -5,10 +5,12 @@ import { bodySentences } from "#app/modules/articles/site-sentences";
 import { specificity } from "#app/modules/articles/specificity";
 import { htmlToText } from "#app/modules/articles/text";
 import { DEMO_SCAN } from "#app/modules/demo/brand";
+import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
 import { assemble } from "#app/modules/generation/pipeline.server";
 import { rewriteRepeats } from "#app/modules/generation/site-reuse.server";
 import type { GenerationState } from "#app/modules/generation/steps";
 import { NORTHWIND_GROUNDING } from "#tests/fakes/northwind-grounding";
+import { planArticle } from "./offline-article";
 import { offlineGaps, offlineWriter } from "./offline-writer.server";
 import type { ArticleBrief, LinkCandidate } from "./types";
 
@@ -187,5 +189,51 @@ describe("the offline writer, grounded", () => {
     const html = (await generate(none, new Set())).html;
     expect(htmlToText(html)).not.toMatch(/The first gain is time/);
     expect(offlineGaps(none).join(" ")).toMatch(/No research was available/);
+  });
+});
+
+describe("the FAQ answers a question only with what answers it", () => {
+  const kit = DEMO_SITE_PAGES.find((p) => p.title === "Cold Brew Kit")!;
+  const faqPage = DEMO_SITE_PAGES.find((p) => p.title === "Brewing FAQ")!;
+  const faqBrief = (questions: string[]): ArticleBrief => ({
+    keyword: "cold brew ratio",
+    keywords: [],
+    language: "en",
+    minWords: 800,
+    maxWords: 1200,
+    sectionCount: 5,
+    tone: "",
+    brand: { name: "Northwind Coffee", description: "A roastery.", audience: "", industry: "Food & Beverage", tone: "", tags: [] },
+    brandMentions: 1,
+    internalLinks: 3,
+    externalLinks: 0,
+    instructions: "",
+    exclusions: "",
+    imageStyle: "",
+    avoidTitles: [],
+    grounding: {
+      coveredByResults: [],
+      questions,
+      relatedSearches: [],
+      facts: kit.facts.map((text) => ({ text, source: { url: kit.url, title: kit.title, kind: "own" as const } })),
+      sitePages: [kit, faqPage].map((p) => ({ url: p.url, title: p.title, kind: p.kind, summary: p.summary, faq: p.faq })),
+      keywordData: null,
+      gaps: [],
+    },
+  });
+  const answers = (questions: string[]) =>
+    planArticle(faqBrief(questions)).faq.map((f) => [
+      f.question,
+      f.item.kind === "fact" ? f.item.fact.text : f.item.kind === "faq" ? f.item.answer : "",
+    ]);
+
+  it("a question of the keyword's words alone needs all of them: keeping times do not answer 'the best ratio'", () => {
+    expect(answers(["What is the best ratio for cold brew?"])).toEqual([]);
+  });
+
+  it("a fact needs two of the question's words: a jar's size in litres does not say how much coffee goes in a litre", () => {
+    expect(answers(["How much coffee for 1 litre of cold brew?"])).toEqual([
+      ["How much coffee for 1 litre of cold brew?", "Steep 100 g of coarse coffee in 1 litre of cold water for 12 to 18 hours."],
+    ]);
   });
 });
