@@ -47,7 +47,12 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-export function classifyLinks(links: string[], siteOrigin?: string | null) {
+/**
+ * Internal: relative links, links to the customer's site, and links into the site's hosted blog (`ownBlog`, its
+ * absolute address on this server), where its live posts are. Everything else is external.
+ */
+export function classifyLinks(links: string[], siteOrigin?: string | null, ownBlog?: string | null) {
+  const blog = ownBlog ? ownBlog.replace(/\/+$/, "").toLowerCase() : null;
   const own = originOf(siteOrigin);
   const ownHost = own ? new URL(own).hostname.replace(/^www\./, "") : null;
   let internal = 0;
@@ -55,6 +60,11 @@ export function classifyLinks(links: string[], siteOrigin?: string | null) {
   for (const href of links) {
     if (/^(mailto|tel):/i.test(href) || href.startsWith("#")) continue;
     if (/^https?:\/\//i.test(href)) {
+      const lower = href.toLowerCase();
+      if (blog && (lower === blog || lower.startsWith(`${blog}/`) || lower.startsWith(`${blog}?`))) {
+        internal++;
+        continue;
+      }
       const host = originOf(href) ? new URL(href).hostname.replace(/^www\./, "") : null;
       if (ownHost && host === ownHost) internal++;
       else external++;

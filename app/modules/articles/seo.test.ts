@@ -98,6 +98,15 @@ describe("scoreArticle", () => {
       internal: 3,
       external: 1,
     });
+    // The site's hosted blog on this server holds its live posts: a link to one is internal, another blog's is not.
+    const blog = "https://app.example/b/northwind";
+    expect(
+      classifyLinks(
+        [`${blog}/how-to-store-coffee-beans`, blog, "https://app.example/b/northwind-2/post", "https://app.example/pricing"],
+        "https://me.example",
+        blog,
+      ),
+    ).toEqual({ internal: 2, external: 2 });
     expect(check(good({ internalLinksWanted: "few" }), "internal-links").passed).toBe(false);
     expect(check(good({ internalLinksWanted: "many" }), "internal-links").detail).toContain("Add 2 more");
     expect(check(good({ externalLinksWanted: "none" }), "external-links").passed).toBe(false);

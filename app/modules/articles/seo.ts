@@ -47,6 +47,8 @@ export type SeoInput = {
   externalLinksWanted: LinkAmount;
   /** The customer's site, e.g. "https://example.com": absolute links to it count as internal. */
   siteOrigin?: string | null;
+  /** The site's hosted blog, e.g. "https://app.inkpilot.com/b/northwind": links to its posts count as internal. */
+  ownBlog?: string | null;
   /** BCP 47 tag; Flesch reading ease is only meaningful for English. */
   language?: string;
   /**
@@ -443,7 +445,7 @@ export function scoreArticle(input: SeoInput): SeoResult {
             : `${plural(h2Count, "H2 section")}, no skipped levels.`,
   });
 
-  const links = classifyLinks(parsed.links, input.siteOrigin);
+  const links = classifyLinks(parsed.links, input.siteOrigin, input.ownBlog);
   checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted, input.linkShortfall?.internal));
   checks.push(linkCheck("external-links", links.external, input.externalLinksWanted, input.linkShortfall?.external));
 

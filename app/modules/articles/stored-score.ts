@@ -14,6 +14,7 @@ const SEO_SCORER_VERSION = 5;
 /** The site settings the score depends on (what getSeoContext returns). */
 export type SeoBasisInput = {
   siteOrigin: string | null;
+  ownBlog: string | null;
   lengthBand: string;
   internalLinksWanted: string;
   externalLinksWanted: string;
@@ -25,6 +26,7 @@ export function seoBasis(context: SeoBasisInput) {
   return JSON.stringify([
     SEO_SCORER_VERSION,
     context.siteOrigin ?? "",
+    context.ownBlog ?? "",
     context.lengthBand,
     context.internalLinksWanted,
     context.externalLinksWanted,
