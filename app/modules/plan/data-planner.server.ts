@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { limiter } from "#app/utils/limiter";
 import { keywordDataFor, keywordIdeasFor, type ResearchCounters, serpFor } from "#app/modules/research/cache.server";
 import type { KeywordData, ResearchProvider, SitePage } from "#app/modules/research/types";
 import { classifyIntent, type SearchIntent } from "./intent";
@@ -23,6 +24,7 @@ import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity, tokens } from "
 export const MAX_SERP_CANDIDATES = 45;
 /** Two keywords whose top-10 URLs overlap more than this target the same search results. */
 const SAME_RESULTS_OVERLAP = 0.5;
+const SERP_CONCURRENCY = 4;
 const MAX_SEEDS = 20;
 const IDEAS_LIMIT = 200;
 const OWN_QUERIES = 80;
@@ -172,10 +174,12 @@ export async function researchCandidates(
     shortlist.push(c);
   }
 
+  // A live SERP takes seconds: four at a time (DataForSEO allows far more), then clustered in rank order.
+  const serpPool = limiter(SERP_CONCURRENCY);
+  const serps = await Promise.all(shortlist.map((c) => serpPool(() => serpFor(db, siteId, provider, c.keyword, cache))));
   const kept: DataCandidate[] = [];
-  for (const c of shortlist) {
-    const serp = await serpFor(db, siteId, provider, c.keyword, cache);
-    c.urls = serp.results.slice(0, 10).map((r) => urlKey(r.url));
+  for (const [i, c] of shortlist.entries()) {
+    c.urls = serps[i]!.results.slice(0, 10).map((r) => urlKey(r.url));
     if (kept.some((k) => resultsOverlap(k.urls, c.urls) > SAME_RESULTS_OVERLAP)) continue;
     kept.push(c);
   }
