@@ -45,9 +45,8 @@ export type SeoInput = {
   lengthBand: ArticleLength;
   internalLinksWanted: LinkAmount;
   externalLinksWanted: LinkAmount;
-  /** The customer's site, e.g. "https://example.com": absolute links to it count as internal. */
+  /** The customer's site ("https://example.com") and its hosted blog ("https://app…/b/north"): links to either are internal. */
   siteOrigin?: string | null;
-  /** The site's hosted blog, e.g. "https://app.inkpilot.com/b/northwind": links to its posts count as internal. */
   ownBlog?: string | null;
   /** BCP 47 tag; Flesch reading ease is only meaningful for English. */
   language?: string;
@@ -444,7 +443,6 @@ export function scoreArticle(input: SeoInput): SeoResult {
             ? `An H${skipped.to} follows an H${skipped.from}: don't skip heading levels.`
             : `${plural(h2Count, "H2 section")}, no skipped levels.`,
   });
-
   const links = classifyLinks(parsed.links, input.siteOrigin, input.ownBlog);
   checks.push(linkCheck("internal-links", links.internal, input.internalLinksWanted, input.linkShortfall?.internal));
   checks.push(linkCheck("external-links", links.external, input.externalLinksWanted, input.linkShortfall?.external));
