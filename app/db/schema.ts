@@ -644,6 +644,71 @@ interface AiUsageTable {
   calls: Generated<number>;
   updated_at: Timestamp;
 }
+/** A site's Google Search Console property and its sealed OAuth tokens (migrations/0040_search_console.ts). */
+interface SearchConsoleConnectionsTable {
+  site_id: string;
+  workspace_id: string;
+  /** The Google account that granted access, shown to the customer. */
+  google_email: string;
+  /** 'sc-domain:example.com' or 'https://example.com/'; null until the customer picks one. */
+  property: string | null;
+  /** The scopes Google granted, space separated. */
+  scopes: Generated<string>;
+  /** Sealed with encryptSecret (aad `search-console:<site_id>:refresh`). */
+  refresh_token: string;
+  /** Sealed with encryptSecret (aad `search-console:<site_id>:access`). */
+  access_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  /** needs_reconnect: Google refused the refresh token (revoked or expired); the import stops until reconnected. */
+  status: Generated<"active" | "needs_reconnect">;
+  /** Last day number (days since 1970-01-01 UTC) whose final by-date rows are stored. */
+  days_imported_through: number | null;
+  /** Monday's day number of the last complete week whose page-query rows are stored. */
+  weeks_imported_through: number | null;
+  last_import_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  connected_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** A URL of a site seen in Search Console, mapped to the article published there when there is one. */
+interface SearchPagesTable {
+  id: Generated<number>;
+  site_id: string;
+  url: string;
+  article_id: string | null;
+}
+interface SearchQueriesTable {
+  id: Generated<number>;
+  site_id: string;
+  query: string;
+}
+/** One day's figures: position is Google's impression-weighted average position (1 = top). */
+interface SearchDayFigures {
+  clicks: number;
+  impressions: number;
+  position: number;
+}
+interface SearchSiteDaysTable extends SearchDayFigures {
+  site_id: string;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
+}
+interface SearchPageDaysTable extends SearchDayFigures {
+  page_id: number;
+  day: number;
+}
+interface SearchPageQueryWeeksTable extends SearchDayFigures {
+  page_id: number;
+  /** The Monday's day number. */
+  week: number;
+  query_id: number;
+}
+interface SearchQueryWeeksTable extends SearchDayFigures {
+  query_id: number;
+  week: number;
+}
 export type StoredImageKind = "article" | "logo" | "avatar";
 /** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
 interface StoredImagesTable {
@@ -704,6 +769,13 @@ export interface Database {
   backlink_data: BacklinkDataTable;
   ai_usage: AiUsageTable;
   stored_images: StoredImagesTable;
+  search_console_connections: SearchConsoleConnectionsTable;
+  search_pages: SearchPagesTable;
+  search_queries: SearchQueriesTable;
+  search_site_days: SearchSiteDaysTable;
+  search_page_days: SearchPageDaysTable;
+  search_page_query_weeks: SearchPageQueryWeeksTable;
+  search_query_weeks: SearchQueryWeeksTable;
 }
 
 export type Job = Selectable<JobsTable>;

@@ -58,6 +58,13 @@ const OWNERS: Record<string, string> = {
   stored_images: "uploads",
   research_cache: "research",
   site_pages: "research",
+  search_console_connections: "search-console",
+  search_pages: "search-console",
+  search_queries: "search-console",
+  search_site_days: "search-console",
+  search_page_days: "search-console",
+  search_page_query_weeks: "search-console",
+  search_query_weeks: "search-console",
   article_research: "research",
 };
 
