@@ -13,6 +13,7 @@ import { MINUTE } from "#app/utils/time";
 import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { READ_SITE_PAGES_JOB, readSitePagesJob } from "#app/modules/onboarding/site-pages-job.server";
+import { IMPORT_SEARCH_RESULTS_JOB, importSearchResultsJob } from "#app/modules/search-console/import.server";
 import { purgeExpiredJob } from "./maintenance.server";
 import type { z } from "zod";
 
@@ -57,6 +58,9 @@ export const jobRegistry = {
   // The site's own pages (at most 20, one minute in all) and, at onboarding, the first plan; the customer may be
   // waiting on the plan page.
   [READ_SITE_PAGES_JOB]: { ...readSitePagesJob, lane: "user", timeoutMs: 5 * MINUTE },
+  // A site's daily Search Console import (docs/decisions/060): a few calls a day once caught up; the first run
+  // reads 16 months (about 600 calls for 10,000 pages, a few minutes); nobody waits on it.
+  [IMPORT_SEARCH_RESULTS_JOB]: { ...importSearchResultsJob, lane: "bulk", timeoutMs: 30 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

@@ -3,6 +3,7 @@ import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
 import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
+import { enqueueDailySearchImports } from "#app/modules/search-console/import.server";
 
 /**
  * Recurring work, driven by the minute tick or POST /resources/cron. It only
@@ -14,4 +15,5 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   await enqueueDailyLinkChecks(db, now);
   await enqueueDueAutopilot(db, now);
   await enqueueDigestPlanning(db, now);
+  await enqueueDailySearchImports(db, now);
 }
