@@ -59,7 +59,7 @@ export const jobRegistry = {
   // waiting on the plan page.
   [READ_SITE_PAGES_JOB]: { ...readSitePagesJob, lane: "user", timeoutMs: 5 * MINUTE },
   // A site's daily Search Console import (docs/decisions/060): a few calls a day once caught up; the first run
-  // reads 16 months (about 600 calls for 10,000 pages, a few minutes); nobody waits on it.
+  // reads 16 months (225 calls for 10,000 pages, about a minute: npm run bench:results); nobody waits on it.
   [IMPORT_SEARCH_RESULTS_JOB]: { ...importSearchResultsJob, lane: "bulk", timeoutMs: 30 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 

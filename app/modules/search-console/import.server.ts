@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { DB } from "#app/db/client.server";
+import { type DB, inTransaction } from "#app/db/client.server";
 import { enqueue, DeferJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
@@ -50,6 +50,8 @@ const REVISED_DAYS = 3;
 const ROW_LIMIT = 25_000;
 /** With more page-filter batches than this per week, one unfiltered query (kept to article pages here) costs less. */
 const MAX_FILTER_BATCHES = 4;
+/** Days per by-page-and-date query. */
+const PAGE_DAY_CHUNK = 7;
 
 export type ImportOptions = {
   now?: Date;
@@ -64,6 +66,8 @@ export type ImportOptions = {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Rows a call (default and at most 25,000, Google's limit); tests page with fewer. */
   rowLimit?: number;
+  /** Calls started a minute at most (default 1,000: under Google's 1,200 a minute per site and per user). */
+  callsPerMinute?: number;
 };
 
 export type ImportSummary = {
@@ -128,18 +132,31 @@ async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Prom
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-/** The contiguous prefix of finished steps: progress survives an interruption without gaps. */
-function progress(steps: number[]) {
-  const done = new Set<number>();
-  let index = 0;
-  return {
-    finish(step: number) {
-      done.add(step);
-      const before = index;
-      while (index < steps.length && done.has(steps[index]!)) index++;
-      return index > before ? steps[index - 1]! : null;
-    },
-  };
+/** Steps fetched per write: one transaction stores a group, so each b-tree page is rewritten once a group, not once a step. */
+const WRITE_GROUP = 8;
+
+/**
+ * Fetches steps `concurrency` at a time and writes them a group at a time, in order, in one transaction with
+ * the progress marker: an interruption (a daily quota, a crash) leaves whole groups stored and nothing half done.
+ */
+async function inGroups<T, R>(
+  db: DB,
+  steps: T[],
+  concurrency: number,
+  fetch: (step: T) => Promise<R>,
+  write: (trx: DB, done: Array<[T, R]>) => Promise<void>,
+) {
+  for (let i = 0; i < steps.length; i += WRITE_GROUP) {
+    const group = steps.slice(i, i + WRITE_GROUP);
+    const results = new Map<T, R>();
+    await runPool(group, concurrency, async (step) => void results.set(step, await fetch(step)));
+    await inTransaction(db, (trx) =>
+      write(
+        trx,
+        group.map((step) => [step, results.get(step)!]),
+      ),
+    );
+  }
 }
 
 export async function importSearchResults(db: DB, siteId: string, options: ImportOptions = {}): Promise<ImportSummary> {
@@ -159,6 +176,15 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   const backoff = options.backoff ?? { attempts: 6, baseMs: 2_000, maxMs: 2 * MINUTE };
   const concurrency = options.concurrency ?? 4;
   const rowLimit = Math.min(options.rowLimit ?? ROW_LIMIT, ROW_LIMIT);
+  const spacing = MINUTE / (options.callsPerMinute ?? 1_000);
+  let nextSlot = 0;
+  /** Spaces the calls' starts evenly, so a fast answering Google is not asked more than the quota allows. */
+  const pace = async () => {
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + spacing;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  };
   const callOptions = { correlationId: options.correlationId, signal: options.signal };
   summary.daysThrough = connection.days_imported_through;
   summary.weeksThrough = connection.weeks_imported_through;
@@ -171,7 +197,8 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   ) {
     const rows: SearchAnalyticsRow[] = [];
     for (let startRow = 0; ; startRow += rowLimit) {
-      const page = await withBackoff(() => {
+      const page = await withBackoff(async () => {
+        await pace();
         summary.calls[kind]++;
         return api.query(property, { ...request, rowLimit, startRow }, callOptions);
       });
@@ -213,45 +240,42 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     await store.replaceSiteDays(db, siteId, from, newestFinal, siteRows);
     summary.rows.siteDays += siteRows.length;
 
-    // (b) By page, one day at a time (a day's rows fit one or two pages; long ranges by page cost Google more).
+    // (b) By page and date, a week at a time: a week's rows fit a page or two, and long ranges cost Google more.
     const pages = await store.loadPages(db, siteId);
     const matcher = createUrlMatcher(await store.articleUrls(db, siteId));
     await store.remapPages(db, pages, (url) => matcher.match(url));
-    const days = siteRows.map((r) => r[0]).sort((a, b) => a - b);
-    const withData = new Set(days);
-    const daysWithout = [];
-    for (let day = from; day <= newestFinal; day++) if (!withData.has(day)) daysWithout.push(day);
-    for (const day of daysWithout) await store.replacePageDay(db, siteId, day, []);
-    const dayProgress = progress(days);
-    await runPool(days, concurrency, async (day) => {
-      const rows = await fetchAll(api, "byPage", {
-        startDate: dayDate(day),
-        endDate: dayDate(day),
-        dimensions: ["page"],
-        dataState: "final",
-      });
-      await store.internPages(
-        db,
-        siteId,
-        rows.map((r) => r.keys[0]!),
-        pages,
-        (url) => matcher.match(url),
-      );
-      await store.replacePageDay(
-        db,
-        siteId,
-        day,
-        rows.map((r) => [pages.get(r.keys[0]!)!.id, r.clicks, r.impressions, r.position]),
-      );
-      summary.rows.pageDays += rows.length;
-      const through = dayProgress.finish(day);
-      if (through !== null) {
-        summary.daysThrough = Math.max(through, summary.daysThrough ?? through);
-        await store.updateConnection(db, siteId, { days_imported_through: summary.daysThrough });
-      }
-    });
-    summary.daysThrough = newestFinal;
-    await store.updateConnection(db, siteId, { days_imported_through: newestFinal });
+    const chunks: number[] = [];
+    for (let first = from; first <= newestFinal; first += PAGE_DAY_CHUNK) chunks.push(first);
+    await inGroups(
+      db,
+      chunks,
+      concurrency,
+      (first) =>
+        fetchAll(api, "byPage", {
+          startDate: dayDate(first),
+          endDate: dayDate(Math.min(first + PAGE_DAY_CHUNK - 1, newestFinal)),
+          dimensions: ["page", "date"],
+          dataState: "final",
+        }),
+      async (trx, done) => {
+        // The group's days in one sorted insert: each b-tree page of search_page_days is written once.
+        const stored: store.PageDayRow[] = [];
+        for (const [first, rows] of done) {
+          await store.internPages(
+            trx,
+            siteId,
+            rows.map((r) => r.keys[0]!),
+            pages,
+            (url) => matcher.match(url),
+          );
+          for (const r of rows) stored.push([pages.get(r.keys[0]!)!.id, dayNumber(r.keys[1]!), r.clicks, r.impressions, r.position]);
+          summary.rows.pageDays += rows.length;
+          summary.daysThrough = Math.min(first + PAGE_DAY_CHUNK - 1, newestFinal);
+        }
+        await store.replacePageDays(trx, siteId, done[0]![0], summary.daysThrough!, stored);
+        await store.updateConnection(trx, siteId, { days_imported_through: summary.daysThrough });
+      },
+    );
 
     // (c) and (d): complete weeks (Monday to Sunday) up to the newest final day.
     const firstWeek = firstMondayFrom(horizon);
@@ -264,38 +288,45 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const articlePageIds = new Map(articlePages.map(([url, p]) => [url, p.id]));
     const batches = filterBatches(articlePages.map(([url]) => url));
     const queries = await store.loadQueries(db, siteId);
-    const weekProgress = progress(weeks);
-    await runPool(weeks, concurrency, async (week) => {
-      const range = { startDate: dayDate(week), endDate: dayDate(week + 6), dataState: "final" as const };
-      const byQuery = await fetchAll(api, "byQuery", { ...range, dimensions: ["query"] });
-      const pageQuery: SearchAnalyticsRow[] = [];
-      if (batches.length > MAX_FILTER_BATCHES)
-        pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"] })));
-      else
-        for (const batch of batches)
-          pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"], pages: batch })));
-      const kept = pageQuery.filter((r) => articlePageIds.has(r.keys[0]!));
-      await store.internQueries(db, siteId, [...byQuery.map((r) => r.keys[0]!), ...kept.map((r) => r.keys[1]!)], queries);
-      await store.replaceQueryWeek(
-        db,
-        siteId,
-        week,
-        byQuery.map((r) => [queries.get(r.keys[0]!)!, r.clicks, r.impressions, r.position]),
-      );
-      await store.replacePageQueryWeek(
-        db,
-        week,
-        [...articlePageIds.values()],
-        kept.map((r) => [articlePageIds.get(r.keys[0]!)!, queries.get(r.keys[1]!)!, r.clicks, r.impressions, r.position]),
-      );
-      summary.rows.queryWeeks += byQuery.length;
-      summary.rows.pageQueryWeeks += kept.length;
-      const through = weekProgress.finish(week);
-      if (through !== null) {
-        summary.weeksThrough = Math.max(through, summary.weeksThrough ?? through);
-        await store.updateConnection(db, siteId, { weeks_imported_through: summary.weeksThrough });
-      }
-    });
+    await inGroups(
+      db,
+      weeks,
+      concurrency,
+      async (week) => {
+        const range = { startDate: dayDate(week), endDate: dayDate(week + 6), dataState: "final" as const };
+        const byQuery = await fetchAll(api, "byQuery", { ...range, dimensions: ["query"] });
+        const pageQuery: SearchAnalyticsRow[] = [];
+        if (batches.length > MAX_FILTER_BATCHES)
+          pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"] })));
+        else
+          for (const batch of batches)
+            pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"], pages: batch })));
+        return { byQuery, kept: pageQuery.filter((r) => articlePageIds.has(r.keys[0]!)) };
+      },
+      async (trx, done) => {
+        for (const [week, { byQuery, kept }] of done) {
+          await store.internQueries(trx, siteId, [...byQuery.map((r) => r.keys[0]!), ...kept.map((r) => r.keys[1]!)], queries);
+          await store.replaceQueryWeek(
+            trx,
+            siteId,
+            week,
+            byQuery.map((r) => [queries.get(r.keys[0]!)!, r.clicks, r.impressions, r.position]),
+          );
+          const stored = kept.map((r): store.PageQueryRow => [
+            articlePageIds.get(r.keys[0]!)!,
+            queries.get(r.keys[1]!)!,
+            r.clicks,
+            r.impressions,
+            r.position,
+          ]);
+          await store.replacePageQueryWeek(trx, week, [...articlePageIds.values()], stored);
+          summary.rows.queryWeeks += byQuery.length;
+          summary.rows.pageQueryWeeks += kept.length;
+          summary.weeksThrough = week;
+        }
+        await store.updateConnection(trx, siteId, { weeks_imported_through: summary.weeksThrough });
+      },
+    );
 
     summary.deleted = await store.deleteBefore(db, siteId, horizon, firstWeek);
     await store.updateConnection(db, siteId, { last_import_at: isoNow(), last_error: null, last_error_at: null });

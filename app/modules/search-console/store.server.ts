@@ -13,6 +13,10 @@ import type { ArticleUrl } from "./url-match";
 
 /** One stored figure row: [key id, clicks, impressions, position]. */
 export type FigureRow = [id: number, clicks: number, impressions: number, position: number];
+/** [page id, day, clicks, impressions, position] */
+export type PageDayRow = [pageId: number, day: number, clicks: number, impressions: number, position: number];
+/** [page id, query id, clicks, impressions, position] */
+export type PageQueryRow = [pageId: number, queryId: number, clicks: number, impressions: number, position: number];
 export type StoredPage = { id: number; articleId: string | null };
 
 const BATCH = 20_000;
@@ -144,33 +148,32 @@ export async function replaceSiteDays(db: DB, siteId: string, from: number, to: 
   });
 }
 
-/** One day's figures by page, replacing that day's stored rows of the site. */
-export async function replacePageDay(db: DB, siteId: string, day: number, rows: FigureRow[]) {
+/** Figures by page for the days first..last ([page id, day, clicks, impressions, position]), replacing those days' stored rows. */
+export async function replacePageDays(db: DB, siteId: string, first: number, last: number, rows: PageDayRow[]) {
   await inTransaction(db, async (trx) => {
-    await sql`DELETE FROM search_page_days WHERE day = ${day} AND page_id IN (SELECT id FROM search_pages WHERE site_id = ${siteId})`.execute(
+    // One range delete per page (the key is page, day), not one look-up per page and day.
+    await sql`DELETE FROM search_page_days WHERE page_id IN (SELECT id FROM search_pages WHERE site_id = ${siteId}) AND day BETWEEN ${first} AND ${last}`.execute(
       trx,
     );
+    // In key order: each b-tree page is written once per batch instead of once per row.
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const batch of chunks(rows)) {
       await sql`INSERT INTO search_page_days (page_id, day, clicks, impressions, position)
-        SELECT json_extract(value, '$[0]'), ${day}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
         FROM json_each(${JSON.stringify(batch)})`.execute(trx);
     }
   });
 }
 
 /** One week's figures by page and query for these pages: [page id, query id, clicks, impressions, position]. */
-export async function replacePageQueryWeek(
-  db: DB,
-  week: number,
-  pageIds: number[],
-  rows: Array<[pageId: number, queryId: number, clicks: number, impressions: number, position: number]>,
-) {
+export async function replacePageQueryWeek(db: DB, week: number, pageIds: number[], rows: PageQueryRow[]) {
   await inTransaction(db, async (trx) => {
     for (const batch of chunks(pageIds)) {
       await sql`DELETE FROM search_page_query_weeks WHERE week = ${week} AND page_id IN (SELECT value FROM json_each(${JSON.stringify(batch)}))`.execute(
         trx,
       );
     }
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const batch of chunks(rows)) {
       await sql`INSERT OR REPLACE INTO search_page_query_weeks (page_id, week, query_id, clicks, impressions, position)
         SELECT json_extract(value, '$[0]'), ${week}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
