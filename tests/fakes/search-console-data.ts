@@ -10,7 +10,7 @@
  */
 
 export type FakeTrend = "growing" | "decaying" | "flat";
-export type FakeSearchQuery = { query: string; position: number; share?: number };
+type FakeSearchQuery = { query: string; position: number; share?: number };
 export type FakeSearchPage = {
   url: string;
   /** YYYY-MM-DD: no impressions before this day. */
@@ -28,7 +28,7 @@ export const dayOf = (iso: string) => Math.round(Date.parse(`${iso.slice(0, 10)}
 export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** A small integer hash to [0, 1): the same inputs always give the same noise. */
-export function noise(a: number, b: number, c: number, d = 0) {
+function noise(a: number, b: number, c: number, d = 0) {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d) ^ Math.imul(c + 0x1b873593, 0x27d4eb2f) ^ d;
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
@@ -37,7 +37,7 @@ export function noise(a: number, b: number, c: number, d = 0) {
 }
 
 /** Click-through rate by position, roughly the published curves: about 28% at 1, 4% at 10, 1.3% at 30. */
-export function ctrAt(position: number) {
+function ctrAt(position: number) {
   return Math.min(0.35, 0.3 / Math.pow(Math.max(1, position), 0.95));
 }
 

@@ -48,7 +48,7 @@ type Request = { kind: CallKind; siteUrl: string | null; body: unknown; at: numb
 const MAX_ROWS = 25_000;
 const HORIZON_MONTHS = 16;
 
-export function googleError(code: number, message: string, status: string, extra: Record<string, unknown> = {}) {
+function googleError(code: number, message: string, status: string, extra: Record<string, unknown> = {}) {
   return { error: { code, message, status, ...extra } };
 }
 

@@ -9,6 +9,9 @@ import {
   type SearchAnalyticsRequest,
   type SearchAnalyticsRow,
   type SearchApiCallOptions,
+  type SearchDimension,
+  type SearchProperty,
+  type UrlInspection,
 } from "./types";
 
 /**
@@ -19,7 +22,7 @@ import {
  * Google's errors become the contract's classes in types.ts; anything else (a timeout, a 5xx) stays an Error.
  */
 
-export type SearchConsoleTokens = {
+type SearchConsoleTokens = {
   refreshToken: string;
   accessToken: string | null;
   /** ISO time the access token expires; null when unknown. */
@@ -48,7 +51,7 @@ export const MAX_FILTER_EXPRESSION = 4_000;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A filter group matching exactly these pages: one equals filter, or an anchored alternation (groups only AND). */
-export function pageFilterGroups(pages: string[] | undefined) {
+function pageFilterGroups(pages: string[] | undefined) {
   if (!pages?.length) return undefined;
   if (pages.length === 1) return [{ groupType: "and", filters: [{ dimension: "page", operator: "equals", expression: pages[0]! }] }];
   const expression = `^(${pages.map(escapeRegex).join("|")})$`;
@@ -112,7 +115,7 @@ export function createSearchConsoleApi(options: SearchConsoleClientOptions): Sea
   }
 
   return {
-    async listProperties(callOptions) {
+    async listProperties(callOptions): Promise<SearchProperty[]> {
       const res = await call("sites.list", callOptions, (o) => api.sites.list({}, o));
       return (res.data.siteEntry ?? []).map((s) => ({ siteUrl: s.siteUrl ?? "", permissionLevel: s.permissionLevel ?? "" }));
     },
@@ -124,7 +127,7 @@ export function createSearchConsoleApi(options: SearchConsoleClientOptions): Sea
             requestBody: {
               startDate: request.startDate,
               endDate: request.endDate,
-              dimensions: request.dimensions,
+              dimensions: request.dimensions satisfies SearchDimension[],
               rowLimit: request.rowLimit,
               startRow: request.startRow,
               dataState: request.dataState ?? "final",
@@ -146,7 +149,7 @@ export function createSearchConsoleApi(options: SearchConsoleClientOptions): Sea
     async submitSitemap(property, sitemapUrl, callOptions) {
       await call("sitemaps.submit", callOptions, (o) => api.sitemaps.submit({ siteUrl: property, feedpath: sitemapUrl }, o));
     },
-    async inspectUrl(property, url, callOptions) {
+    async inspectUrl(property, url, callOptions): Promise<UrlInspection> {
       const res = await call("urlInspection.inspect", callOptions, (o) =>
         api.urlInspection.index.inspect({ requestBody: { inspectionUrl: url, siteUrl: property } }, o),
       );
@@ -198,7 +201,7 @@ function retryAfterMs(value: string | null) {
 }
 
 /** Google's error (the library's GaxiosError, or a token refresh failure) as the contract's error classes. */
-export function mapGoogleError(error: unknown, what: string, timeoutMs = DEFAULT_TIMEOUT_MS): Error {
+function mapGoogleError(error: unknown, what: string, timeoutMs = DEFAULT_TIMEOUT_MS): Error {
   const e = (error ?? {}) as LibraryError;
   const status = e.response?.status ?? e.status ?? (typeof e.code === "number" ? e.code : undefined);
   const body = (e.response?.data ?? {}) as GoogleErrorBody;

@@ -44,7 +44,7 @@ declare module "#app/modules/jobs/queue.server" {
 /** Google's dates are Pacific time. */
 const GOOGLE_TIME_ZONE = "America/Los_Angeles";
 /** Google keeps 16 months of search analytics; so do we. */
-export const RETENTION_MONTHS = 16;
+const RETENTION_MONTHS = 16;
 /** Days before the last imported day read again: Google revises the latest final figures. */
 const REVISED_DAYS = 3;
 const ROW_LIMIT = 25_000;
@@ -136,20 +136,20 @@ async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Prom
 const WRITE_GROUP = 8;
 
 /**
- * Fetches steps `concurrency` at a time and writes them a group at a time, in order, in one transaction with
+ * Reads steps `concurrency` at a time and writes them a group at a time, in order, in one transaction with
  * the progress marker: an interruption (a daily quota, a crash) leaves whole groups stored and nothing half done.
  */
 async function inGroups<T, R>(
   db: DB,
   steps: T[],
   concurrency: number,
-  fetch: (step: T) => Promise<R>,
+  read: (step: T) => Promise<R>,
   write: (trx: DB, done: Array<[T, R]>) => Promise<void>,
 ) {
   for (let i = 0; i < steps.length; i += WRITE_GROUP) {
     const group = steps.slice(i, i + WRITE_GROUP);
     const results = new Map<T, R>();
-    await runPool(group, concurrency, async (step) => void results.set(step, await fetch(step)));
+    await runPool(group, concurrency, async (step) => void results.set(step, await read(step)));
     await inTransaction(db, (trx) =>
       write(
         trx,
@@ -416,7 +416,7 @@ function slotOf(siteId: string) {
 }
 
 /** Enqueues one import for a site (at once unless runAt), e.g. right after it is connected. */
-export async function enqueueSearchImport(db: DB, siteId: string, options: { runAt?: Date; key?: string } = {}) {
+async function enqueueSearchImport(db: DB, siteId: string, options: { runAt?: Date; key?: string } = {}) {
   return enqueue(
     db,
     IMPORT_SEARCH_RESULTS_JOB,
