@@ -684,30 +684,37 @@ interface SearchQueriesTable {
   site_id: string;
   query: string;
 }
-/** One day's figures: position is Google's impression-weighted average position (1 = top). */
-interface SearchDayFigures {
+/** A day's or week's figures: position is Google's impression-weighted average position (1 = top). */
+interface SearchSiteDaysTable {
+  site_id: string;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
   clicks: number;
   impressions: number;
   position: number;
 }
-interface SearchSiteDaysTable extends SearchDayFigures {
-  site_id: string;
-  /** Days since 1970-01-01 UTC. */
-  day: number;
-}
-interface SearchPageDaysTable extends SearchDayFigures {
+interface SearchPageDaysTable {
   page_id: number;
   day: number;
+  clicks: number;
+  impressions: number;
+  position: number;
 }
-interface SearchPageQueryWeeksTable extends SearchDayFigures {
+interface SearchPageQueryWeeksTable {
   page_id: number;
   /** The Monday's day number. */
   week: number;
   query_id: number;
+  clicks: number;
+  impressions: number;
+  position: number;
 }
-interface SearchQueryWeeksTable extends SearchDayFigures {
+interface SearchQueryWeeksTable {
   query_id: number;
   week: number;
+  clicks: number;
+  impressions: number;
+  position: number;
 }
 export type StoredImageKind = "article" | "logo" | "avatar";
 /** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
