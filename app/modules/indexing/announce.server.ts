@@ -1,0 +1,32 @@
+import type { DB } from "#app/db/client.server";
+import type { CmsPlatform } from "#app/db/schema";
+import { followIndexing } from "./inspection.server";
+import { indexNowEnabled, queueIndexNow } from "./indexnow.server";
+import { submitSitemapSoon } from "./sitemap.server";
+
+/**
+ * What the publish engine calls once a post is live (or updated): IndexNow and the sitemap for the hosted blog,
+ * whose key we own; URL Inspection for any post whose URL lies in the site's Search Console property. A customer's
+ * own platform is never announced with our key: IndexNow keys vouch for one host, and that host is not ours.
+ * Never throws: the publication is already recorded.
+ */
+export async function announceLivePost(
+  db: DB,
+  post: { publicationId: string; siteId: string; platform: CmsPlatform; url: string; change: string; publishedAt: string },
+  log: (level: "info" | "warn", stage: string, detail: string) => Promise<void>,
+  now = new Date(),
+) {
+  try {
+    if (post.platform === "hosted") {
+      if (indexNowEnabled() && (await queueIndexNow(db, post.siteId, post.url, post.change, now))) {
+        await log("info", "indexnow.queued", post.url);
+      }
+      await submitSitemapSoon(db, post.siteId, now);
+    }
+    await followIndexing(db, { id: post.publicationId, siteId: post.siteId, url: post.url, publishedAt: post.publishedAt }, now);
+  } catch (error) {
+    await log("warn", "indexing", `could not tell search engines: ${error instanceof Error ? error.message : String(error)}`).catch(
+      () => {},
+    );
+  }
+}
