@@ -21,11 +21,16 @@ export const INSPECTION_SCHEDULE_MS = [10 * MINUTE, DAY, 3 * DAY, 7 * DAY, 14 * 
 const RUN_LIMIT = 100;
 const ERROR_RETRY_MS = HOUR;
 
-/** When to look after `inspections` looks at a post published at publishedAt; null when the schedule is over. */
+/**
+ * When to look after `inspections` looks at a post published at publishedAt: the next step of the schedule still
+ * ahead (a look that waited for the quota skips the steps it overran); null when the schedule is over.
+ */
 export function nextInspectionAt(publishedAt: string, inspections: number, now: Date): Date | null {
-  const step = INSPECTION_SCHEDULE_MS[inspections];
-  if (step === undefined) return null;
-  return new Date(Math.max(Date.parse(publishedAt) + step, now.getTime() + MINUTE));
+  const published = Date.parse(publishedAt);
+  for (const step of INSPECTION_SCHEDULE_MS.slice(inspections)) {
+    if (published + step > now.getTime()) return new Date(published + step);
+  }
+  return null;
 }
 
 async function enqueueRun(db: DB, siteId: string, at: Date) {
@@ -51,7 +56,7 @@ export async function followIndexing(
   if (!access || !propertyCovers(access.property, publication.url)) return false;
   const existing = await db.selectFrom("url_inspections").selectAll().where("publication_id", "=", publication.id).executeTakeFirst();
   if (existing && existing.url === publication.url && (existing.verdict === "PASS" || existing.next_inspection_at)) return true;
-  const next = nextInspectionAt(publication.publishedAt, 0, now)!;
+  const next = nextInspectionAt(publication.publishedAt, 0, now) ?? new Date(now.getTime() + MINUTE);
   const stamp = isoNow(now);
   const fresh = {
     site_id: publication.siteId,

@@ -13,9 +13,9 @@ describe("nextInspectionAt", () => {
     expect(nextInspectionAt(PUBLISHED, INSPECTION_SCHEDULE_MS.length, at(0))).toBeNull();
   });
 
-  it("never plans a look in the past (an inspection that waited for the quota)", () => {
-    const now = at(5 * DAY);
-    expect(nextInspectionAt(PUBLISHED, 1, now)!.getTime()).toBe(now.getTime() + 60_000);
+  it("skips the steps a late look overran (one that waited for the quota), and never plans one in the past", () => {
+    expect(nextInspectionAt(PUBLISHED, 1, at(5 * DAY))!.getTime()).toBe(Date.parse(PUBLISHED) + 7 * DAY);
+    expect(nextInspectionAt(PUBLISHED, 1, at(29 * DAY))).toBeNull();
   });
 });
 
