@@ -26,10 +26,10 @@ const BATCH_WINDOW_MS = MINUTE;
 const BATCH_DELAY_MS = 5_000;
 const TIMEOUT_MS = 20_000;
 /** Announcements are a courtesy: a site refused all day is not retried for ever. */
-export const INDEXNOW_MAX_ATTEMPTS = 8;
+const INDEXNOW_MAX_ATTEMPTS = 8;
 
 /** The site's IndexNow key, made (32 random hex characters) the first time it is needed. */
-export async function ensureIndexNowKey(db: DB, siteId: string, now = new Date()) {
+async function ensureIndexNowKey(db: DB, siteId: string, now = new Date()) {
   await db
     .insertInto("indexnow_keys")
     .values({ site_id: siteId, key: crypto.randomBytes(16).toString("hex"), created_at: isoNow(now) })

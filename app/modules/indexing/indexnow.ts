@@ -7,7 +7,7 @@ import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
  * hosted blog has its own key at /b/<blog slug>/<key>.txt and announces only its own posts (docs/decisions/060).
  */
 
-export const KEY_PATTERN = /^[A-Za-z0-9-]{8,128}$/;
+const KEY_PATTERN = /^[A-Za-z0-9-]{8,128}$/;
 /** The protocol's limit per POST. */
 export const MAX_URLS_PER_POST = 10_000;
 

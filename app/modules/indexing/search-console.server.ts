@@ -55,8 +55,8 @@ export function propertyCovers(property: string, url: string) {
 }
 
 /** The URL Inspection API's quota per property (developers.google.com/webmaster-tools/limits). */
-export const INSPECTIONS_PER_DAY = 2_000;
-export const INSPECTIONS_PER_MINUTE = 600;
+const INSPECTIONS_PER_DAY = 2_000;
+const INSPECTIONS_PER_MINUTE = 600;
 /** Google's quota days are Pacific days. */
 const QUOTA_TIME_ZONE = "America/Los_Angeles";
 
