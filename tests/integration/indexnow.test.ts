@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
+import { deleteArticle } from "#app/modules/articles/mutations.server";
 import { announceLivePost } from "#app/modules/indexing/announce.server";
 import { INDEXNOW_JOB, indexNowSubmissions, sendIndexNowJob, sendQueuedIndexNow } from "#app/modules/indexing/indexnow.server";
 import { RetryLaterError } from "#app/modules/jobs/queue.server";
@@ -217,6 +218,16 @@ describe("IndexNow for the hosted blog", () => {
     const run = await sendQueuedIndexNow(db, user.siteId);
     expect(run).toMatchObject({ sent: 0, failed: 1, retryAfterMs: null });
     expect((await indexNowSubmissions(db, user.siteId))[0]).toMatchObject({ status: "failed", http_status: 422 });
+  });
+
+  it("announces a deleted post's URL as gone, once", async () => {
+    const { user, articleId } = await newBlogPost();
+    const live = await publishLive(user, articleId);
+    await sendQueuedIndexNow(db, user.siteId);
+    expect(await deleteArticle(db, user.siteId, articleId)).toBe(true);
+    expect(await sendQueuedIndexNow(db, user.siteId)).toMatchObject({ sent: 1 });
+    expect(fake.submissions.map((s) => s.urlList)).toEqual([[live.remote_url], [live.remote_url]]);
+    expect((await indexNowSubmissions(db, user.siteId))[0]).toMatchObject({ change: "removed", status: "sent" });
   });
 
   it("never announces a customer's own platform with our key", async () => {

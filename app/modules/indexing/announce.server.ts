@@ -30,3 +30,26 @@ export async function announceLivePost(
     );
   }
 }
+
+/**
+ * Before an article is deleted: its public hosted-blog URL is announced as gone (IndexNow takes added, updated
+ * and deleted URLs alike), in the caller's transaction so the announcement exists exactly when the deletion does.
+ */
+export async function announceRemovedPost(db: DB, siteId: string, articleId: string, now = new Date()) {
+  if (!indexNowEnabled()) return;
+  const rows = await db
+    .selectFrom("publications as p")
+    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+    .select("p.remote_url")
+    .where("p.site_id", "=", siteId)
+    .where("p.article_id", "=", articleId)
+    .where("c.platform", "=", "hosted")
+    .where("c.status", "!=", "disconnected")
+    .where("p.status", "=", "published")
+    .where("p.mode", "=", "live")
+    .execute();
+  for (const row of rows) if (row.remote_url) await queueIndexNow(db, siteId, row.remote_url, REMOVED, now);
+}
+
+/** The change of a URL that no longer answers. */
+const REMOVED = "removed";
