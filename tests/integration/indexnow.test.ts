@@ -230,6 +230,19 @@ describe("IndexNow for the hosted blog", () => {
     expect((await indexNowSubmissions(db, user.siteId))[0]).toMatchObject({ change: "removed", status: "sent" });
   });
 
+  it("announces a post moved to a new slug at its new address, and its old address as gone", async () => {
+    const { user, articleId } = await newBlogPost();
+    const before = await publishLive(user, articleId);
+    await sendQueuedIndexNow(db, user.siteId);
+    await db.updateTable("articles").set({ slug: "cold-brew-ratios" }).where("id", "=", articleId).execute();
+    const after = await publishLive(user, articleId);
+    expect(after.remote_url).not.toBe(before.remote_url);
+    await sendQueuedIndexNow(db, user.siteId);
+    expect(fake.submissions.at(-1)!.urlList.sort()).toEqual([before.remote_url, after.remote_url].sort());
+    const rows = await indexNowSubmissions(db, user.siteId);
+    expect(rows.find((r) => r.url === before.remote_url && r.change === "removed")).toBeTruthy();
+  });
+
   it("never announces a customer's own platform with our key", async () => {
     const user = await makeUser(db);
     const logs: string[] = [];

@@ -1,8 +1,21 @@
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
+import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
 import { followIndexing } from "./inspection.server";
 import { indexNowEnabled, queueIndexNow } from "./indexnow.server";
 import { submitSitemapSoon } from "./sitemap.server";
+
+/** The change of a URL that no longer answers. */
+const REMOVED = "removed";
+
+/** A post's address on the hosted blog (a draft's remote URL is the editor's, not the blog's). */
+function isHostedPostUrl(url: string) {
+  try {
+    return new URL(url).pathname.startsWith(`${HOSTED_BLOG_PREFIX}/`);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What the publish engine calls once a post is live (or updated): IndexNow and the sitemap for the hosted blog,
@@ -12,7 +25,16 @@ import { submitSitemapSoon } from "./sitemap.server";
  */
 export async function announceLivePost(
   db: DB,
-  post: { publicationId: string; siteId: string; platform: CmsPlatform; url: string; change: string; publishedAt: string },
+  post: {
+    publicationId: string;
+    siteId: string;
+    platform: CmsPlatform;
+    url: string;
+    change: string;
+    publishedAt: string;
+    /** Where the post was before this publish (remote_url), if anywhere. */
+    previousUrl?: string | null;
+  },
   log: (level: "info" | "warn", stage: string, detail: string) => Promise<void>,
   now = new Date(),
 ) {
@@ -20,6 +42,10 @@ export async function announceLivePost(
     if (post.platform === "hosted") {
       if (indexNowEnabled() && (await queueIndexNow(db, post.siteId, post.url, post.change, now))) {
         await log("info", "indexnow.queued", post.url);
+      }
+      // A new slug moved the post: its old address answers no more.
+      if (indexNowEnabled() && post.previousUrl && post.previousUrl !== post.url && isHostedPostUrl(post.previousUrl)) {
+        await queueIndexNow(db, post.siteId, post.previousUrl, REMOVED, now);
       }
       await submitSitemapSoon(db, post.siteId, now);
     }
@@ -50,6 +76,3 @@ export async function announceRemovedPost(db: DB, siteId: string, articleId: str
     .execute();
   for (const row of rows) if (row.remote_url) await queueIndexNow(db, siteId, row.remote_url, REMOVED, now);
 }
-
-/** The change of a URL that no longer answers. */
-const REMOVED = "removed";

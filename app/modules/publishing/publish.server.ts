@@ -386,7 +386,11 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
     if (publication.mode === "live" && readBack.live && readBack.url) {
       const post = { publicationId: publication.id, siteId: publication.site_id, platform: connection.platform, url: readBack.url };
       const when = publication.published_at ?? now;
-      await announceLivePost(db, { ...post, change: contentHash(article), publishedAt: when }, ctx.log);
+      await announceLivePost(
+        db,
+        { ...post, change: contentHash(article), publishedAt: when, previousUrl: publication.remote_url },
+        ctx.log,
+      );
     }
   } catch (error) {
     const known = error instanceof PublishError ? error : null;
