@@ -7,7 +7,7 @@ import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { RESCORE_JOB, rescoreArticlesJob } from "#app/modules/articles/stored-score.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
 import { INDEXNOW_JOB, sendIndexNowJob } from "#app/modules/indexing/indexnow.server";
-import { INSPECT_JOB, inspectUrlsJob } from "#app/modules/indexing/inspection.server";
+import { INDEXING_SWEEP_JOB, indexingSweepJob, INSPECT_JOB, inspectUrlsJob } from "#app/modules/indexing/inspection.server";
 import { SUBMIT_SITEMAP_JOB, submitSitemapJob } from "#app/modules/indexing/sitemap.server";
 import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-check.server";
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
@@ -65,6 +65,8 @@ export const jobRegistry = {
   [INDEXNOW_JOB]: { ...sendIndexNowJob, lane: "bulk", timeoutMs: MINUTE },
   [SUBMIT_SITEMAP_JOB]: { ...submitSitemapJob, lane: "bulk", timeoutMs: MINUTE },
   [INSPECT_JOB]: { ...inspectUrlsJob, lane: "bulk", timeoutMs: 10 * MINUTE },
+  // Once a day: posts published before a site connected Search Console start being followed (reads and inserts only).
+  [INDEXING_SWEEP_JOB]: { ...indexingSweepJob, lane: "bulk", timeoutMs: 5 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

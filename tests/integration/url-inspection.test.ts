@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
-import { followIndexing, indexStatusOfArticle, INSPECT_JOB, inspectDue, inspectUrlsJob } from "#app/modules/indexing/inspection.server";
+import {
+  followIndexing,
+  indexStatusOfArticle,
+  INSPECT_JOB,
+  inspectDue,
+  inspectUrlsJob,
+  sweepUnfollowedPosts,
+} from "#app/modules/indexing/inspection.server";
 import { inspectionCallsToday, setSearchConsoleClient, WEBMASTERS_SCOPE } from "#app/modules/indexing/search-console.server";
 import { SUBMIT_SITEMAP_JOB, submitSitemap } from "#app/modules/indexing/sitemap.server";
 import { DeferJobError } from "#app/modules/jobs/queue.server";
@@ -197,6 +204,34 @@ describe("URL Inspection", () => {
     expect(await followIndexing(db, { id: publicationId, siteId: stranger.siteId, url: "https://northwind.example/x", publishedAt })).toBe(
       false,
     );
+  });
+
+  it("follows, from the daily sweep, the posts published before the site connected, newest first", async () => {
+    const user = await makeUser(db);
+    const older = await makeArticle(db, user.siteId, { title: "Older" });
+    const newer = await makeArticle(db, user.siteId, { title: "Newer" });
+    const olderPub = await makePublication(db, user.siteId, older, { publishedAt: "2026-10-01T09:00:00.000Z" });
+    const newerPub = await makePublication(db, user.siteId, newer, { publishedAt: "2026-10-02T09:00:00.000Z" });
+    for (const [id, slug] of [
+      [olderPub, "older"],
+      [newerPub, "newer"],
+    ] as const)
+      await db
+        .updateTable("publications")
+        .set({ remote_url: `https://sweep.example/${slug}` })
+        .where("id", "=", id)
+        .execute();
+    expect(await sweepUnfollowedPosts(db)).toBeGreaterThanOrEqual(0);
+    expect(await db.selectFrom("url_inspections").select("url").where("site_id", "=", user.siteId).execute()).toEqual([]);
+
+    await connect(user.siteId, "sc-domain:sweep.example");
+    const now = new Date("2026-11-27T10:00:00Z");
+    expect(await sweepUnfollowedPosts(db, now)).toBeGreaterThanOrEqual(2);
+    await inspectDue(db, user.siteId, { now: () => new Date(now.getTime() + 120_000) });
+    expect(inspected("sc-domain:sweep.example")).toEqual(["https://sweep.example/newer", "https://sweep.example/older"]);
+    // Followed once: the next sweep adds nothing for this site.
+    await sweepUnfollowedPosts(db, now);
+    expect(await db.selectFrom("url_inspections").select("url").where("site_id", "=", user.siteId).execute()).toHaveLength(2);
   });
 });
 

@@ -171,6 +171,64 @@ export const inspectUrlsJob: JobDefinition<typeof Payload> = {
   },
 };
 
+export const INDEXING_SWEEP_JOB = "indexing-sweep";
+/** Posts a site's sweep starts following at most (the newest): the rest would only wait behind them in the quota. */
+const SWEEP_POSTS_PER_SITE = 200;
+
+/** Once a day (from the minute tick): the sweep that follows posts published before the site connected Search Console. */
+export async function enqueueIndexingSweep(db: DB, now = new Date()) {
+  await enqueue(db, INDEXING_SWEEP_JOB, {}, { idempotencyKey: `indexing-sweep:${now.toISOString().slice(0, 10)}`, maxAttempts: 2 });
+}
+
+/**
+ * Every connected site's newest live posts that are not followed yet (published before the connection, or when
+ * the hook after publishing failed): followed from now on, newest first within the quota. Returns how many.
+ */
+export async function sweepUnfollowedPosts(db: DB, now = new Date()) {
+  const sites = await db
+    .selectFrom("search_console_connections")
+    .select("site_id")
+    .where("status", "=", "active")
+    .where("property", "is not", null)
+    .execute();
+  let followed = 0;
+  for (const { site_id: siteId } of sites) {
+    const posts = await db
+      .selectFrom("publications as p")
+      .leftJoin("url_inspections as u", "u.publication_id", "p.id")
+      .select(["p.id", "p.remote_url", "p.published_at"])
+      .where("p.site_id", "=", siteId)
+      .where("p.status", "=", "published")
+      .where("p.mode", "=", "live")
+      .where("p.remote_url", "is not", null)
+      .where("u.publication_id", "is", null)
+      .orderBy("p.published_at", "desc")
+      .limit(SWEEP_POSTS_PER_SITE)
+      .execute();
+    for (const post of posts) {
+      const publishedAt = post.published_at ?? isoNow(now);
+      if (await followIndexing(db, { id: post.id, siteId, url: post.remote_url!, publishedAt }, now)) followed += 1;
+    }
+  }
+  return followed;
+}
+
+const SweepPayload = z.object({});
+
+// What enqueue() accepts for these jobs (app/modules/jobs/queue.server.ts).
+declare module "#app/modules/jobs/queue.server" {
+  interface JobPayloads {
+    [INDEXING_SWEEP_JOB]: z.input<typeof SweepPayload>;
+  }
+}
+
+export const indexingSweepJob: JobDefinition<typeof SweepPayload> = {
+  payload: SweepPayload,
+  run: async (_payload, { db }) => {
+    await sweepUnfollowedPosts(db);
+  },
+};
+
 export type IndexStatus = {
   state: "indexed" | "waiting" | "not_indexed" | "not_inspected";
   /** 'Indexed by Google', 'Not indexed yet', ... */
