@@ -243,6 +243,19 @@ describe("IndexNow for the hosted blog", () => {
     expect(rows.find((r) => r.url === before.remote_url && r.change === "removed")).toBeTruthy();
   });
 
+  it("drops what is queued for a hosted blog that was switched off (its key file is gone with it)", async () => {
+    const { user, articleId } = await newBlogPost();
+    await publishLive(user, articleId);
+    await db
+      .updateTable("cms_connections")
+      .set({ status: "disconnected" })
+      .where("id", "=", await hostedConnectionOf(user.siteId))
+      .execute();
+    expect(await sendQueuedIndexNow(db, user.siteId)).toMatchObject({ sent: 0, failed: 1 });
+    expect(fake.requests).toHaveLength(0);
+    expect((await indexNowSubmissions(db, user.siteId))[0]!.last_error).toContain("switched off");
+  });
+
   it("never announces a customer's own platform with our key", async () => {
     const user = await makeUser(db);
     const logs: string[] = [];

@@ -101,7 +101,15 @@ export async function sendQueuedIndexNow(
   { attempt = 1, lastAttempt = false, signal }: { attempt?: number; lastAttempt?: boolean; signal?: AbortSignal } = {},
 ): Promise<IndexNowRun> {
   const run: IndexNowRun = { sent: 0, failed: 0, retryAfterMs: null };
-  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
+  // The blog as search engines see it: a switched-off hosted blog serves no key file (and no posts).
+  const site = await db
+    .selectFrom("sites as s")
+    .innerJoin("cms_connections as c", (join) =>
+      join.onRef("c.site_id", "=", "s.id").on("c.platform", "=", "hosted").on("c.status", "!=", "disconnected"),
+    )
+    .select("s.blog_slug")
+    .where("s.id", "=", siteId)
+    .executeTakeFirst();
   const rows = await db
     .selectFrom("indexnow_submissions")
     .select(["id", "url"])
@@ -131,7 +139,7 @@ export async function sendQueuedIndexNow(
   if (!site?.blog_slug) {
     await settle(
       rows.map((r) => r.id),
-      { status: "failed", last_error: "The site has no hosted blog address." },
+      { status: "failed", last_error: "The site's hosted blog is switched off or has no address." },
     );
     return { ...run, failed: rows.length };
   }
