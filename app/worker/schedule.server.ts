@@ -2,6 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
 import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
+import { enqueueIndexingSweep } from "#app/modules/indexing/inspection.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 import { enqueueDailySearchImports } from "#app/modules/search-console/import.server";
 
@@ -15,5 +16,6 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   await enqueueDailyLinkChecks(db, now);
   await enqueueDueAutopilot(db, now);
   await enqueueDigestPlanning(db, now);
+  await enqueueIndexingSweep(db, now);
   await enqueueDailySearchImports(db, now);
 }
