@@ -41,6 +41,8 @@ export type ArmedSearchError = {
   kind?: CallKind;
   /** Calls of this kind to answer normally first. */
   skip?: number;
+  /** A 403 in Google's older usageLimits shape with this reason (quotaExceeded, rateLimitExceeded, dailyLimitExceeded). */
+  reason?: string;
 };
 export type CallKind = "sites" | "query" | "sitemaps" | "inspect" | "token";
 type Request = { kind: CallKind; siteUrl: string | null; body: unknown; at: number };
@@ -138,8 +140,13 @@ export async function startSearchConsoleFake({
     const headers: Record<string, string> = a.retryAfterSeconds !== undefined ? { "Retry-After": String(a.retryAfterSeconds) } : {};
     if (a.status === 429) return sendJson(res, 429, quotaError(a.window ?? "short"), headers);
     if (a.status === 401) return sendJson(res, 401, unauthenticated());
+    if (a.status === 403 && a.reason) {
+      const errors = [{ domain: "usageLimits", reason: a.reason, message: "Quota exceeded." }];
+      return sendJson(res, 403, googleError(403, `Quota exceeded (${a.reason}).`, "PERMISSION_DENIED", { errors }));
+    }
     if (a.status === 403)
       return sendJson(res, 403, googleError(403, "User does not have sufficient permission for this site.", "PERMISSION_DENIED"));
+    if (a.status === 404) return sendJson(res, 404, googleError(404, "Requested entity was not found.", "NOT_FOUND"));
     return sendJson(res, a.status, googleError(a.status, "Internal error encountered.", "INTERNAL"), headers);
   }
   function quotaError(window: "short" | "daily") {

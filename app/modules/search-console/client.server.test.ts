@@ -138,6 +138,47 @@ describe("search console client", () => {
     ).rejects.toBeInstanceOf(SearchConsoleAccessError);
   });
 
+  test("403 with a quota reason is a quota error ('daily' for dailyLimitExceeded); a 404 an access error", async () => {
+    const api = client("valid-token");
+    const request = { startDate: "2026-10-01", endDate: "2026-10-01", dimensions: ["date" as const], rowLimit: 1, startRow: 0 };
+    fake.failNext({ status: 403, reason: "rateLimitExceeded" });
+    await expect(api.query(SITE, request)).rejects.toMatchObject({ name: "SearchConsoleQuotaError", window: "short" });
+    fake.failNext({ status: 403, reason: "dailyLimitExceeded" });
+    await expect(api.query(SITE, request)).rejects.toMatchObject({ name: "SearchConsoleQuotaError", window: "daily" });
+    fake.failNext({ status: 404 });
+    await expect(api.query(SITE, request)).rejects.toBeInstanceOf(SearchConsoleAccessError);
+    fake.failNext({ status: 500 });
+    await expect(api.query(SITE, request)).rejects.toThrow(/failed \(500\)/);
+  });
+
+  test("a 401 refreshes the access token once and retries; a second 401 is an auth error", async () => {
+    const seen: RefreshedTokens[] = [];
+    const api = client("valid-token", "refresh-ok", (t) => seen.push(t));
+    fake.failNext({ status: 401, kind: "sites" });
+    expect(await api.listProperties()).toHaveLength(1);
+    expect(seen).toHaveLength(1);
+    fake.failNext({ status: 401, kind: "sites", times: 2 });
+    await expect(api.listProperties()).rejects.toBeInstanceOf(SearchConsoleAuthError);
+  });
+
+  test("a call past its timeout fails with a plain error, not a contract error", async () => {
+    const api = createSearchConsoleApi({
+      tokens: { refreshToken: "refresh-ok", accessToken: "valid-token", expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      tokenUrl: fake.tokenUrl,
+      rootUrl: fake.rootUrl,
+      timeoutMs: 100,
+    });
+    fake.setLatency(400);
+    try {
+      const error = await api.listProperties().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).name).toBe("Error");
+      expect((error as Error).message).toMatch(/did not answer within/);
+    } finally {
+      fake.setLatency(0);
+    }
+  });
+
   test("submits a sitemap and inspects a URL", async () => {
     const api = client("valid-token");
     await api.submitSitemap(SITE, "https://roaster.test/sitemap.xml");

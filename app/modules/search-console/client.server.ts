@@ -103,8 +103,18 @@ export function createSearchConsoleApi(options: SearchConsoleClientOptions): Sea
   ) {
     const log = logger.child({ area: "search-console", correlationId: callOptions?.correlationId });
     const started = Date.now();
+    const attempt = () => run({ timeout, signal: callOptions?.signal, retry: false });
     try {
-      const result = await run({ timeout, signal: callOptions?.signal, retry: false });
+      let result: T;
+      try {
+        result = await attempt();
+      } catch (error) {
+        // A 401 before the known expiry: the access token was revoked early. Refresh once and try again (a 403
+        // is never retried this way: it is a quota or a permission, not a stale token).
+        if (statusOf(error) !== 401) throw error;
+        oauth.setCredentials({ refresh_token: oauth.credentials.refresh_token });
+        result = await attempt();
+      }
       log.debug({ what, ms: Date.now() - started }, "search console call");
       return result;
     } catch (error) {
@@ -200,10 +210,15 @@ function retryAfterMs(value: string | null) {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
+function statusOf(error: unknown) {
+  const e = (error ?? {}) as LibraryError;
+  return e.response?.status ?? e.status ?? (typeof e.code === "number" ? e.code : undefined);
+}
+
 /** Google's error (the library's GaxiosError, or a token refresh failure) as the contract's error classes. */
 function mapGoogleError(error: unknown, what: string, timeoutMs = DEFAULT_TIMEOUT_MS): Error {
   const e = (error ?? {}) as LibraryError;
-  const status = e.response?.status ?? e.status ?? (typeof e.code === "number" ? e.code : undefined);
+  const status = statusOf(error);
   const body = (e.response?.data ?? {}) as GoogleErrorBody;
   // The token endpoint answers { error: 'invalid_grant', error_description }: the refresh token is revoked or expired.
   if (typeof body.error === "string") {
