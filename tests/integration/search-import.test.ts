@@ -205,6 +205,16 @@ describe("search results import", () => {
     expect(await totals(siteId)).toEqual(first);
   });
 
+  test("a young property's first import asks only from its first day with figures", async () => {
+    const young = pages(4).map((p) => ({ ...p, published: "2026-09-01" }));
+    const { siteId } = await connectedSite(young);
+    const summary = await run(siteId);
+    // 1 Sep to 17 Nov: 78 days in 12 weeks of by-page calls (not 70 for 16 months), 11 complete weeks.
+    expect(summary.calls.byPage).toBeLessThanOrEqual(12);
+    expect(summary.calls.byQuery).toBeLessThanOrEqual(11);
+    expect(summary.rows.pageDays).toBeGreaterThan(200);
+  });
+
   test("backs off on armed 429s (Retry-After, else exponential with jitter) and then succeeds", async () => {
     const { siteId } = await connectedSite(pages(5));
     const waits: number[] = [];

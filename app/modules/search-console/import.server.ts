@@ -218,6 +218,8 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
       return summary;
     }
     await store.replaceSiteDays(db, siteId, from, newestFinal, siteRows);
+    // The property's first day with figures: a young site's first import skips the empty months before it.
+    const firstDataDay = (await store.firstSiteDay(db, siteId)) ?? from;
     summary.rows.siteDays += siteRows.length;
 
     // (b) By page and date, a week at a time: a week's rows fit a page or two, and long ranges cost Google more.
@@ -225,7 +227,8 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const matcher = createUrlMatcher(await store.articleUrls(db, siteId));
     await store.remapPages(db, pages, (url) => matcher.match(url));
     const chunks: number[] = [];
-    for (let first = from; first <= newestFinal; first += PAGE_DAY_CHUNK) chunks.push(first);
+    const chunkFrom = connection.days_imported_through === null ? Math.max(from, firstDataDay) : from;
+    for (let first = chunkFrom; first <= newestFinal; first += PAGE_DAY_CHUNK) chunks.push(first);
     await inGroups(
       db,
       chunks,
@@ -263,7 +266,8 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const resumeWeek =
       connection.weeks_imported_through === null ? firstWeek : Math.min(connection.weeks_imported_through + 7, weekOf(from));
     const weeks: number[] = [];
-    for (let week = Math.max(firstWeek, resumeWeek); week <= lastWeek; week += 7) weeks.push(week);
+    const weekFrom = Math.max(firstWeek, resumeWeek, connection.weeks_imported_through === null ? weekOf(firstDataDay) : firstWeek);
+    for (let week = weekFrom; week <= lastWeek; week += 7) weeks.push(week);
     const articlePages = [...pages].filter(([, p]) => p.articleId !== null);
     const articlePageIds = new Map(articlePages.map(([url, p]) => [url, p.id]));
     const batches = filterBatches(articlePages.map(([url]) => url));

@@ -136,6 +136,16 @@ export async function loadQueries(db: DB, siteId: string) {
   return new Map(rows.map((r) => [r.query, r.id]));
 }
 
+/** The first day of the site's stored totals, or null. */
+export async function firstSiteDay(db: DB, siteId: string) {
+  const row = await db
+    .selectFrom("search_site_days")
+    .select((eb) => eb.fn.min("day").as("day"))
+    .where("site_id", "=", siteId)
+    .executeTakeFirst();
+  return row?.day ?? null;
+}
+
 /** The property's totals by date for days from..to: the stored days are replaced by these. */
 export async function replaceSiteDays(db: DB, siteId: string, from: number, to: number, rows: FigureRow[]) {
   await inTransaction(db, async (trx) => {
