@@ -19,6 +19,7 @@ import { startWordPressFake } from "#tests/fakes/wordpress";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";
+import { startSearchConsoleFake } from "#tests/fakes/search-console";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import { createStripe } from "#app/modules/billing/stripe.server";
@@ -119,6 +120,13 @@ const FAKES: Fake[] = [
     name: "HubSpot",
     start: (port) => startFakeHubSpot({ port }),
     env: (f) => ({ HUBSPOT_ACCESS_TOKEN: f.token, HUBSPOT_API_URL: f.url }),
+  }),
+  fake({
+    name: "Google Search Console",
+    start: (port) => startSearchConsoleFake({ port }),
+    env: (f) => ({ GOOGLE_SEARCH_CONSOLE_URL: f.rootUrl }),
+    hint: (f) =>
+      `Search analytics, sitemaps and URL inspection; register properties, pages and tokens under /__fake/ (token endpoint for refreshes: ${f.tokenUrl}).`,
   }),
 ];
 
