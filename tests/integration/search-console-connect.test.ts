@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { authContext, requireAuth } from "#app/modules/auth/guards.server";
+import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { searchConsoleFor } from "#app/modules/search-console/connection.server";
 import { SearchConsoleAuthError } from "#app/modules/search-console/types";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
+import * as adminIntegrations from "#app/routes/admin/integrations";
 import * as callback from "#app/routes/dashboard/search-console-callback";
 import * as settings from "#app/routes/dashboard/settings/route";
 import { decryptSecret, newId } from "#app/utils/crypto.server";
@@ -377,5 +378,49 @@ describe("disconnecting", () => {
     expect(oidc.log.filter((l) => l.endpoint === "revoke").length).toBe(revokes);
     const still = (await searchConsoleFor(db, second.owner.siteId))!;
     expect((await still.api.listProperties()).map((p) => p.siteUrl)).toContain("sc-domain:two.test");
+  });
+});
+
+describe("operators' health", () => {
+  it("counts connections by status and lists each one's site, property, last import and error, failing ones on request, never a token", async () => {
+    const healthy = await ownerWith("https://healthy.test/", ["sc-domain:healthy.test"]);
+    const broken = await ownerWith("https://broken.test/", ["sc-domain:broken.test"]);
+    await connect(healthy.owner, healthy.google);
+    await connect(broken.owner, broken.google);
+    await db
+      .updateTable("search_console_connections")
+      .set({ status: "needs_reconnect", last_error: "Google refused the access: connect again.", last_error_at: new Date().toISOString() })
+      .where("site_id", "=", broken.owner.siteId)
+      .execute();
+    const operator = await makeUser(db, { isOperator: true });
+    type Loaded = Awaited<ReturnType<typeof adminIntegrations.loader>>;
+    const page = (query: string, cookie = operator.cookie) =>
+      callRoute<Loaded>({
+        middleware: [requireAuth, requireOperator],
+        handler: adminIntegrations.loader,
+        request: get(`/dashboard/admin/integrations${query}`, cookie),
+      });
+
+    const all = (await page("")).data.searchConsole;
+    const sealed = (await row(healthy.owner.siteId))!;
+    expect(all.health.counts.needsReconnect).toBeGreaterThanOrEqual(1);
+    expect(all.health.counts.total).toBe(all.health.counts.active + all.health.counts.needsReconnect);
+    const sites = all.health.rows.map((r) => r.siteId);
+    expect(sites).toEqual(expect.arrayContaining([healthy.owner.siteId, broken.owner.siteId]));
+    const serialized = JSON.stringify(all);
+    expect(serialized).not.toContain(sealed.refresh_token);
+    expect(serialized).not.toContain(sealed.access_token!);
+    expect(serialized).not.toContain("1//");
+
+    const failing = (await page("?sc=failing")).data.searchConsole;
+    expect(failing.failingOnly).toBe(true);
+    expect(failing.health.rows.map((r) => r.siteId)).toContain(broken.owner.siteId);
+    expect(failing.health.rows.map((r) => r.siteId)).not.toContain(healthy.owner.siteId);
+    expect(failing.health.rows.find((r) => r.siteId === broken.owner.siteId)).toMatchObject({
+      property: "sc-domain:broken.test",
+      statusText: "Needs reconnecting",
+      lastError: "Google refused the access: connect again.",
+    });
+    expect((await page("", healthy.owner.cookie)).status).toBe(403);
   });
 });
