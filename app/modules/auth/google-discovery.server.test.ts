@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { startFakeOidc, type FakeOidc } from "#tests/fakes/oidc";
-import { googleEndpoints } from "./google-discovery.server";
+import { googleConsentOrigins, googleEndpoints } from "./google-discovery.server";
 
 let oidc: FakeOidc;
 
@@ -34,5 +34,7 @@ describe("Google's endpoints from discovery", () => {
       revocationEndpoint: `${oidc.issuer}/revoke`,
     });
     expect(googleEndpoints()).toBe(googleEndpoints());
+    // The connect form's redirect to the consent page passes the CSP form-action.
+    expect(googleConsentOrigins()).toEqual([oidc.url]);
   });
 });

@@ -67,3 +67,12 @@ export function googleEndpoints(): Promise<GoogleEndpoints> {
   }
   return cached.endpoints;
 }
+
+/**
+ * Where the Search Console card's connect form ends up after our redirect: Google's consent page, on the issuer's
+ * origin (accounts.google.com, or the local fake). Browsers apply the CSP `form-action` to that redirect, so
+ * server/app.ts allows it; none when Google is not configured.
+ */
+export function googleConsentOrigins(env = getEnv()): string[] {
+  return env.googleEnabled ? [new URL(env.GOOGLE_ISSUER).origin] : [];
+}
