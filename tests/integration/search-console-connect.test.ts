@@ -261,6 +261,26 @@ describe("connecting Search Console", () => {
     await expect(revoked.api.listProperties()).rejects.toBeInstanceOf(SearchConsoleAuthError);
   });
 
+  it("connecting again with another account revokes the old account's grant and re-imports from the new property", async () => {
+    const { owner, email, google } = await ownerWith("https://switch.test/", ["sc-domain:switch.test"]);
+    await connect(owner, google);
+    await db
+      .updateTable("search_console_connections")
+      .set({ days_imported_through: 20000, weeks_imported_through: 19998 })
+      .where("site_id", "=", owner.siteId)
+      .execute();
+    const other = "switch-other@gmail.test";
+    sc.setAccess("https://switch.test/", other, "siteFullUser");
+    await connect(owner, { sub: "sc-sub-switch-other", email: other, email_verified: true, name: "Other" });
+    expect(oidc.grants().find((g) => g.email === email)).toBeUndefined();
+    expect(await row(owner.siteId)).toMatchObject({
+      google_email: other,
+      property: "https://switch.test/",
+      days_imported_through: null,
+      weeks_imported_through: null,
+    });
+  });
+
   it("rate-limits starting the connection", async () => {
     const { owner, google } = await ownerWith("https://busy.test/", []);
     oidc.loginAs(google);

@@ -35,7 +35,6 @@ export async function searchConsoleCard(db: DB, siteId: string, timeZone: string
       : null,
   };
 }
-export type SearchConsoleCardView = Awaited<ReturnType<typeof searchConsoleCard>>;
 
 /** The operators' view: connections by status, and each connection (failing ones only when asked), never tokens. */
 export async function searchConsoleHealth(db: DB, { failingOnly }: { failingOnly: boolean }) {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
+import type { Database } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { googleEndpoints } from "#app/modules/auth/google-discovery.server";
@@ -20,6 +21,7 @@ import {
   SEARCH_CONSOLE_WRITE_SCOPE,
 } from "./google-oauth.server";
 import { matchProperty, readableProperties, siteDomain } from "./property-match";
+import type { ExpressionBuilder } from "kysely";
 import type { SearchConsoleApi } from "./types";
 
 /**
@@ -101,6 +103,35 @@ function clientFor(db: DB, row: Row, tokenUrl: string): SearchConsoleApi {
   });
 }
 
+/** Sets the property; another property than before starts its import from scratch. */
+async function setProperty(db: DB, siteId: string, property: string | null) {
+  const changed = (eb: ExpressionBuilder<Database, "search_console_connections">) =>
+    property === null ? eb("property", "is not", null) : eb.or([eb("property", "is", null), eb("property", "!=", property)]);
+  await db
+    .updateTable("search_console_connections")
+    .set({ days_imported_through: null, weeks_imported_through: null })
+    .where("site_id", "=", siteId)
+    .where(changed)
+    .execute();
+  return db
+    .updateTable("search_console_connections")
+    .set({ property, updated_at: isoNow() })
+    .where("site_id", "=", siteId)
+    .returning("workspace_id")
+    .executeTakeFirstOrThrow();
+}
+
+/** Another connection still holding a grant of this Google account (Google revokes an account's whole grant at once). */
+async function grantShared(db: DB, googleEmail: string, siteId: string) {
+  const other = await db
+    .selectFrom("search_console_connections")
+    .select("site_id")
+    .where("google_email", "=", googleEmail)
+    .where("site_id", "!=", siteId)
+    .executeTakeFirst();
+  return Boolean(other);
+}
+
 async function connectionRow(db: DB, siteId: string) {
   return db.selectFrom("search_console_connections").selectAll().where("site_id", "=", siteId).executeTakeFirst();
 }
@@ -158,6 +189,7 @@ export async function completeSearchConsoleConnect(
   }
   const now = isoNow();
   const siteId = expected.siteId;
+  const previous = await connectionRow(db, siteId);
   const scopes = grant.scopes.filter((s) => s === SEARCH_CONSOLE_READ_SCOPE || s === SEARCH_CONSOLE_WRITE_SCOPE).join(" ");
   await inTransaction(db, async (trx) => {
     const site = await trx.selectFrom("sites").select("workspace_id").where("id", "=", siteId).executeTakeFirstOrThrow();
@@ -187,6 +219,12 @@ export async function completeSearchConsoleConnect(
       ip: expected.ip,
     });
   });
+  // Connected again with another Google account: the old account's grant goes, unless another site still uses it.
+  if (previous && previous.google_email !== grant.email && !(await grantShared(db, previous.google_email, siteId))) {
+    await revokeToken(decryptSecret(previous.refresh_token, aad(siteId, "refresh")), correlationId).catch((caught: unknown) =>
+      log.warn({ err: caught }, "search console: revoking the previous account's grant failed"),
+    );
+  }
   const sitemapRefused = state.payload.sitemap === true && !grant.scopes.includes(SEARCH_CONSOLE_WRITE_SCOPE);
   const row = await connectionRow(db, siteId);
   const address = await siteAddress(db, siteId);
@@ -202,7 +240,7 @@ export async function completeSearchConsoleConnect(
     log.warn({ err: caught }, "search console: listing properties failed");
     property = null;
   }
-  await db.updateTable("search_console_connections").set({ property, updated_at: isoNow() }).where("site_id", "=", siteId).execute();
+  await setProperty(db, siteId, property);
   return { property, sitemapRefused };
 }
 
@@ -245,12 +283,7 @@ export async function chooseProperty(db: DB, siteId: string, property: string, a
     throw new SearchConsoleConnectError("That property is not one this Google account can read. Pick one from the list.");
   }
   await inTransaction(db, async (trx) => {
-    const row = await trx
-      .updateTable("search_console_connections")
-      .set({ property, updated_at: isoNow() })
-      .where("site_id", "=", siteId)
-      .returning("workspace_id")
-      .executeTakeFirstOrThrow();
+    const row = await setProperty(trx, siteId, property);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId: row.workspace_id,
@@ -273,12 +306,7 @@ export async function disconnectSearchConsole(db: DB, siteId: string, actor: Act
   const row = await connectionRow(db, siteId);
   if (!row) return null;
   const correlationId = correlation();
-  const shared = await db
-    .selectFrom("search_console_connections")
-    .select("site_id")
-    .where("google_email", "=", row.google_email)
-    .where("site_id", "!=", siteId)
-    .executeTakeFirst();
+  const shared = await grantShared(db, row.google_email, siteId);
   let revoked: DisconnectOutcome["revoked"] = shared ? "shared" : "yes";
   if (!shared) {
     try {

@@ -15,7 +15,7 @@ import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
 
 export const SEARCH_CONSOLE_READ_SCOPE = "https://www.googleapis.com/auth/webmasters.readonly";
 export const SEARCH_CONSOLE_WRITE_SCOPE = "https://www.googleapis.com/auth/webmasters";
-export const SEARCH_CONSOLE_CALLBACK_PATH = "/dashboard/search-console/callback";
+const SEARCH_CONSOLE_CALLBACK_PATH = "/dashboard/search-console/callback";
 
 export class GoogleOAuthError extends Error {
   override name = "GoogleOAuthError";
@@ -28,7 +28,7 @@ export class GoogleOAuthError extends Error {
   }
 }
 
-export function searchConsoleRedirectUri() {
+function searchConsoleRedirectUri() {
   return `${getEnv().appUrl}${SEARCH_CONSOLE_CALLBACK_PATH}`;
 }
 
