@@ -108,6 +108,35 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test("a connection Google refused offers 'Reconnect', and operators see it among the failing ones", async ({ page }) => {
+  const { user, domain, google } = await ownerWithGoogle("screconnect", (d) => [`sc-domain:${d}`]);
+  await googleAccount(google);
+  await signIn(page, user, { to: TAB });
+  await card(page).getByRole("button", { name: "Connect Google Search Console" }).click();
+  await expect(page.getByText("Search Console connected")).toBeVisible();
+  await e2eDb()
+    .updateTable("search_console_connections")
+    .set({ status: "needs_reconnect", last_error: "Google refused the access: connect again.", last_error_at: new Date().toISOString() })
+    .where("site_id", "=", user.siteId)
+    .execute();
+
+  const operator = await createVerifiedUser(uniqueEmail("scops"), "scops-password", { isOperator: true });
+  const operatorPage = await page.context().browser()!.newPage();
+  await signIn(operatorPage, operator, { to: "/dashboard/admin/integrations?sc=failing" });
+  const failing = operatorPage.getByRole("table", { name: "Failing Search Console connections" });
+  await expect(failing.getByRole("row").filter({ hasText: `${domain} (domain property)` })).toContainText("Needs reconnecting");
+  await expect(failing).toContainText("Google refused the access: connect again.");
+  await operatorPage.close();
+
+  await page.reload();
+  await expect(card(page)).toContainText("Google no longer accepts Inkpilot's access");
+  await expect(card(page)).toContainText("Google refused the access: connect again.");
+  await card(page).getByRole("button", { name: "Reconnect" }).click();
+  await expect(page.getByText("Search Console connected")).toBeVisible();
+  await expect(card(page)).toContainText("Connected as");
+  await expect(card(page)).not.toContainText("Google no longer accepts Inkpilot's access");
+});
+
 test("the Search Console card and its dialogs pass axe at 1280 and 390 px", async ({ page }) => {
   const { user, google } = await ownerWithGoogle("scaxe", (d) => [`https://elsewhere-${d}/`]);
   await googleAccount(google);

@@ -111,7 +111,7 @@ function DisconnectDialog() {
 function Status({ data }: { data: SearchConsoleData }) {
   const c = data.connection!;
   const rows: Array<[string, React.ReactNode]> = [
-    ["Google account", c.email],
+    ["Connected as", c.email],
     ["Property", c.propertyText ?? "Not chosen yet"],
     ["Status", c.statusText],
     ["Last import", c.lastImportText ?? "Not yet"],
