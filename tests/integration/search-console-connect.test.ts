@@ -225,6 +225,32 @@ describe("connecting Search Console", () => {
     expect((await load(other.owner.cookie)).data.integrations!.searchConsole.connection?.sitemapAllowed).toBe(false);
   });
 
+  it("keeps a site read-only when its customer did not tick sitemaps, even if the account granted them for another site", async () => {
+    const { owner, google } = await ownerWith("https://granted.test/", ["sc-domain:granted.test", "sc-domain:plain.test"]);
+    await connect(owner, google, { sitemap: "on" });
+    const plainId = newId();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("sites")
+      .values({
+        id: plainId,
+        workspace_id: owner.workspaceId,
+        name: "Plain",
+        url: "https://plain.test/",
+        slug: `plain-${plainId.slice(0, 6)}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const session = await callRoute({ middleware: [requireAuth], handler: () => null, request: get("/dashboard", owner.cookie) });
+    await chooseSite(db, session.context.get(authContext).sessionId, owner.userId, plainId);
+    const { back } = await connect(owner, google);
+    // Google's answer carries the earlier grant (include_granted_scopes); the site keeps only what was asked for it.
+    expect(back.searchParams.get("scope")!.split(" ")).toContain(WEBMASTERS_SCOPE);
+    expect((await row(plainId))?.scopes).toBe(WEBMASTERS_READONLY_SCOPE);
+    expect((await row(owner.siteId))?.scopes.split(" ")).toContain(WEBMASTERS_SCOPE);
+  });
+
   it("refuses a consent without the Search Console permission and stores nothing", async () => {
     oidc.untickScopes([WEBMASTERS_READONLY_SCOPE]);
     const { owner, google } = await ownerWith("https://none.test/", ["sc-domain:none.test"]);
@@ -287,7 +313,7 @@ describe("connecting Search Console", () => {
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await act(owner.cookie, { intent: "search-console-connect" }));
     expect(answers.slice(0, 10).every((a) => a.status === 302)).toBe(true);
-    expect(answers[10]!.status).toBe(422);
+    expect(answers[10]!.status).toBe(429);
     expect(JSON.stringify(answers[10]!.data)).toMatch(/Too many connection attempts/);
   });
 });

@@ -40,6 +40,8 @@ export class SearchConsoleConnectError extends Error {
   constructor(
     message: string,
     readonly correlationId: string | null = null,
+    /** The HTTP status of a refused form. */
+    readonly status = 422,
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ export async function startSearchConsoleConnect(
   input: { siteId: string; userId: string; sitemap: boolean; chooseAccount?: boolean },
 ) {
   if (!(await consumeNamedLimit("search-console-connect", CONNECT_LIMIT, input.userId))) {
-    throw new SearchConsoleConnectError("Too many connection attempts. Please wait a few minutes and try again.");
+    throw new SearchConsoleConnectError("Too many connection attempts. Please wait a few minutes and try again.", null, 429);
   }
   const { verifier, challenge } = pkcePair();
   const { state } = await createOAuthState(db, {
@@ -190,7 +192,10 @@ export async function completeSearchConsoleConnect(
   const now = isoNow();
   const siteId = expected.siteId;
   const previous = await connectionRow(db, siteId);
-  const scopes = grant.scopes.filter((s) => s === SEARCH_CONSOLE_READ_SCOPE || s === SEARCH_CONSOLE_WRITE_SCOPE).join(" ");
+  // What this site's customer asked for: include_granted_scopes may bring the sitemap scope another site's consent granted.
+  const asked = state.payload.sitemap === true ? [SEARCH_CONSOLE_READ_SCOPE, SEARCH_CONSOLE_WRITE_SCOPE] : [SEARCH_CONSOLE_READ_SCOPE];
+  const kept = grant.scopes.filter((s) => asked.includes(s));
+  const scopes = (kept.length ? kept : [SEARCH_CONSOLE_WRITE_SCOPE]).join(" ");
   await inTransaction(db, async (trx) => {
     const site = await trx.selectFrom("sites").select("workspace_id").where("id", "=", siteId).executeTakeFirstOrThrow();
     const sealed = {

@@ -59,6 +59,6 @@ export async function searchConsoleAction(formData: FormData, auth: AuthState, i
     }
   } catch (error) {
     if (!(error instanceof SearchConsoleConnectError)) throw error;
-    return replyNotice(intent, { title: "Search Console", description: error.message }, { status: 422 });
+    return replyNotice(intent, { title: "Search Console", description: error.message }, { status: error.status });
   }
 }
