@@ -158,6 +158,22 @@ describe("connecting Search Console", () => {
     expect(await row(intruder.siteId)).toBeUndefined();
   });
 
+  it("says so with a reference when Google refuses the code, and when the person declines", async () => {
+    const { owner, google } = await ownerWith("https://refused.test/", ["sc-domain:refused.test"]);
+    oidc.loginAs(google);
+    const start = await act(owner.cookie, { intent: "search-console-connect" });
+    const back = new URL((await fetch(redirectTarget(start)!, { redirect: "manual" })).headers.get("Location")!);
+    back.searchParams.set("code", "4/not-a-code");
+    const refused = await finish(owner.cookie, back);
+    expect((await toastOf(refused))?.description).toMatch(/did not accept the sign-in code .*\(reference [0-9a-f]{8}\)/);
+
+    oidc.failNext("access_denied");
+    const again = await act(owner.cookie, { intent: "search-console-connect" });
+    const declined = new URL((await fetch(redirectTarget(again)!, { redirect: "manual" })).headers.get("Location")!);
+    expect((await toastOf(await finish(owner.cookie, declined)))?.description).toMatch(/You declined Google's request/);
+    expect(await row(owner.siteId)).toBeUndefined();
+  });
+
   it("matches a URL-prefix property in its www and scheme variants", async () => {
     const { owner, google } = await ownerWith("https://beans.test/blog", ["http://www.beans.test/", "sc-domain:other.test"]);
     await connect(owner, google);

@@ -86,13 +86,17 @@ async function post(url: string, form: Record<string, string>, correlationId: st
   }
 }
 
-function said(text: string) {
+function json(text: string): unknown {
   try {
-    const body = JSON.parse(text) as { error?: unknown };
-    return typeof body.error === "string" ? body.error.slice(0, 60) : "";
+    return JSON.parse(text);
   } catch {
-    return "";
+    return null;
   }
+}
+
+function said(text: string) {
+  const body = json(text) as { error?: unknown } | null;
+  return typeof body?.error === "string" ? body.error.slice(0, 60) : "";
 }
 
 export type GoogleGrant = { email: string; scopes: string[]; refreshToken: string; accessToken: string; expiresAt: string };
@@ -113,7 +117,7 @@ export async function exchangeCode(code: string, verifier: string, correlationId
     },
     correlationId,
   );
-  const parsed = response.status === 200 ? TokenAnswer.safeParse(JSON.parse(response.text())) : null;
+  const parsed = response.status === 200 ? TokenAnswer.safeParse(json(response.text())) : null;
   if (!parsed?.success) {
     throw new GoogleOAuthError(
       "Google did not accept the sign-in code (it may have been used already). Start connecting again.",
