@@ -50,7 +50,8 @@ const FAKES: Fake[] = [
     name: "Google sign-in (OIDC)",
     start: (port) => startFakeOidc({ port }),
     env: (f) => ({ GOOGLE_CLIENT_ID: f.clientId, GOOGLE_CLIENT_SECRET: f.clientSecret, GOOGLE_ISSUER: f.issuer }),
-    hint: () => "'Continue with Google' signs in at once as the fake's first user.",
+    hint: () =>
+      "'Continue with Google' signs in at once as the fake's first user, and 'Connect Google Search Console' consents as that user; /__fake/consent unticks scopes, /__fake/revoke revokes a user's grant.",
   }),
   fake({
     name: "OpenAI",
