@@ -182,9 +182,12 @@ export async function completeSearchConsoleConnect(
   }
   const readable = grant.scopes.includes(SEARCH_CONSOLE_READ_SCOPE) || grant.scopes.includes(SEARCH_CONSOLE_WRITE_SCOPE);
   if (!readable) {
-    await revokeToken(grant.refreshToken, correlationId).catch((caught: unknown) =>
-      log.warn({ err: caught }, "search console: revoking an unusable grant failed"),
-    );
+    // Revoking ends the account's whole grant: not while another site is connected through it.
+    if (!(await grantShared(db, grant.email, expected.siteId))) {
+      await revokeToken(grant.refreshToken, correlationId).catch((caught: unknown) =>
+        log.warn({ err: caught }, "search console: revoking an unusable grant failed"),
+      );
+    }
     throw new SearchConsoleConnectError(
       "Google did not give Inkpilot access to Search Console (the permission was left unticked). Connect again and allow it.",
     );
