@@ -39,6 +39,8 @@ export type ArmedSearchError = {
   retryAfterSeconds?: number;
   times?: number;
   kind?: CallKind;
+  /** Calls of this kind to answer normally first. */
+  skip?: number;
 };
 export type CallKind = "sites" | "query" | "sitemaps" | "inspect" | "token";
 type Request = { kind: CallKind; siteUrl: string | null; body: unknown; at: number };
@@ -123,6 +125,10 @@ export async function startSearchConsoleFake({
     const index = armed.findIndex((a) => !a.kind || a.kind === kind);
     if (index < 0) return null;
     const a = armed[index]!;
+    if (a.skip) {
+      a.skip--;
+      return null;
+    }
     if ((a.times ?? 1) <= 1) armed.splice(index, 1);
     else a.times = (a.times ?? 1) - 1;
     return a;
