@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
+import { searchConsoleFor as indexingAccess } from "#app/modules/indexing/search-console.server";
 import { searchConsoleFor } from "#app/modules/search-console/connection.server";
+import { wireAreaHooks } from "#app/worker/hooks.server";
 import { SearchConsoleAuthError } from "#app/modules/search-console/types";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import * as adminIntegrations from "#app/routes/admin/integrations";
@@ -321,6 +323,16 @@ describe("connecting Search Console", () => {
       days_imported_through: null,
       weeks_imported_through: null,
     });
+  });
+
+  it("hands indexing a client of the connection once the area hooks are wired", async () => {
+    const { owner, google } = await ownerWith("https://indexed.test/", ["sc-domain:indexed.test"]);
+    await connect(owner, google, { sitemap: "on" });
+    wireAreaHooks();
+    const access = (await indexingAccess(db, owner.siteId))!;
+    expect(access.scopes).toContain(WEBMASTERS_SCOPE);
+    await access.api.submitSitemap("sc-domain:indexed.test", "https://indexed.test/sitemap.xml");
+    expect(sc.sitemaps).toEqual(expect.arrayContaining([expect.objectContaining({ siteUrl: "sc-domain:indexed.test" })]));
   });
 
   it("rate-limits starting the connection", async () => {

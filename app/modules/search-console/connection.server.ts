@@ -21,8 +21,8 @@ import {
   SEARCH_CONSOLE_WRITE_SCOPE,
 } from "./google-oauth.server";
 import { matchProperty, readableProperties, siteDomain } from "./property-match";
+import { type SearchConsoleApi, SearchConsoleAuthError } from "./types";
 import type { ExpressionBuilder } from "kysely";
-import type { SearchConsoleApi } from "./types";
 
 /**
  * A site's Google Search Console connection (docs/decisions/060-search-results.md): connect through Google's
@@ -144,6 +144,24 @@ export async function searchConsoleFor(db: DB, siteId: string) {
   if (!row?.property || row.status !== "active") return null;
   const { tokenEndpoint } = await googleEndpoints();
   return { api: clientFor(db, row, tokenEndpoint), property: row.property, scopes: row.scopes.split(" ").filter(Boolean) };
+}
+
+/**
+ * A client for the site that reads its connection at each call (so a reconnect or a refreshed token is seen), for
+ * callers that must hand out a client synchronously (indexing's factory, wired in app/worker/hooks.server.ts).
+ */
+export function deferredSearchConsoleApi(db: DB, siteId: string): SearchConsoleApi {
+  const ready = async () => {
+    const access = await searchConsoleFor(db, siteId);
+    if (!access) throw new SearchConsoleAuthError("Search Console is not connected for this site, or must be reconnected.");
+    return access.api;
+  };
+  return {
+    listProperties: async (options) => (await ready()).listProperties(options),
+    query: async (property, request, options) => (await ready()).query(property, request, options),
+    submitSitemap: async (property, sitemapUrl, options) => (await ready()).submitSitemap(property, sitemapUrl, options),
+    inspectUrl: async (property, url, options) => (await ready()).inspectUrl(property, url, options),
+  };
 }
 
 export type ConnectOutcome = { property: string | null; sitemapRefused: boolean };
