@@ -6,7 +6,7 @@ import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { DAY, isoNow, MINUTE, zonedDate } from "#app/utils/time";
 import { MAX_FILTER_EXPRESSION, pageFilterLength } from "./client.server";
-import { searchConsoleApiFor } from "./site-client.server";
+import { searchConsoleFor } from "./connection.server";
 import * as store from "./store.server";
 import {
   dayDate,
@@ -203,7 +203,8 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   }
 
   try {
-    const api = options.api ?? searchConsoleApiFor(db, connection);
+    const api = options.api ?? (await searchConsoleFor(db, siteId))?.api;
+    if (!api) return { ...summary, outcome: "no_connection" };
     const today = zonedDate(options.now ?? new Date(), GOOGLE_TIME_ZONE);
     const horizon = horizonDay(today);
     const from = connection.days_imported_through === null ? horizon : Math.max(horizon, connection.days_imported_through - REVISED_DAYS);
@@ -384,12 +385,16 @@ function untilTomorrowAtGoogle(now = new Date()) {
 }
 const HOUR_STEP = 15 * MINUTE;
 
+/** The job's run: a spent daily quota puts the job back for after Google's midnight, without using an attempt. */
+export async function runImportJob(db: DB, siteId: string, options: ImportOptions = {}) {
+  const summary = await importSearchResults(db, siteId, options);
+  if (summary.outcome === "daily_quota")
+    throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle(options.now));
+}
+
 export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
   payload: ImportPayload,
-  run: async ({ siteId }, { db, job, signal }) => {
-    const summary = await importSearchResults(db, siteId, { signal, correlationId: `search-import:${job.id}` });
-    if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
-  },
+  run: ({ siteId }, { db, job, signal }) => runImportJob(db, siteId, { signal, correlationId: `search-import:${job.id}` }),
 };
 
 /** A site's minute of the day for its import, fixed per site so the day's imports spread out. */
