@@ -7,10 +7,9 @@ import {
   enqueueDailySearchImports,
   horizonDay,
   importSearchResults,
-  runImportJob,
+  importSearchResultsJob,
   type ImportOptions,
 } from "#app/modules/search-console/import.server";
-import { createSearchConsoleApi } from "#app/modules/search-console/client.server";
 import { dayNumber } from "#app/modules/search-console/types";
 import { encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
@@ -19,8 +18,7 @@ import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 import { type FakeSearchPage, startSearchConsoleFake, type SearchConsoleFake } from "#tests/fakes/search-console";
 
 // The daily Search Console import against a real SQLite database and the HTTP fake, through the real client
-// (Google's library) pointed at the fake and its stand-in token endpoint. The connection's own client (sealed
-// tokens, discovered token endpoint) is the connect flow's, tested with it.
+// built from the connection's sealed tokens (GOOGLE_SEARCH_CONSOLE_URL and the token URL point at the fake).
 const TODAY = "2026-11-20";
 const NOW = new Date(`${TODAY}T20:00:00Z`); // noon in California: Google's today is TODAY
 const EMAIL = "ada@gmail.test";
@@ -30,23 +28,21 @@ let db: DB;
 beforeAll(async () => {
   fake = await startSearchConsoleFake({ today: TODAY });
   process.env.GOOGLE_SEARCH_CONSOLE_URL = fake.rootUrl;
+  process.env.GOOGLE_ISSUER = fake.url;
+  // The token endpoint is found by discovery, through the SSRF guard.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
   resetEnvForTests();
   db = await testDb();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  await fake.close();
+});
 beforeEach(() => fake.reset());
 
 const noSleep: ImportOptions["sleep"] = async () => {};
-/** Each site's refresh token at the fake, for its client. */
-const refreshTokens = new Map<string, string>();
-const apiFor = (siteId: string) =>
-  createSearchConsoleApi({
-    tokens: { refreshToken: refreshTokens.get(siteId)!, accessToken: null, expiresAt: null },
-    tokenUrl: fake.tokenUrl,
-    rootUrl: fake.rootUrl,
-  });
 const run = (siteId: string, options: ImportOptions = {}) =>
-  importSearchResults(db, siteId, { now: NOW, sleep: noSleep, callsPerMinute: 1e9, api: apiFor(siteId), ...options });
+  importSearchResults(db, siteId, { now: NOW, sleep: noSleep, callsPerMinute: 1e9, ...options });
 
 function pages(count: number, origin = "https://roaster.test"): FakeSearchPage[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -70,7 +66,6 @@ async function connectedSite(
   const siteId = user.siteId;
   const property = options.property ?? `sc-domain:${siteId.slice(0, 8)}.roaster.test`;
   const refreshToken = options.refreshToken ?? `refresh-${siteId}`;
-  refreshTokens.set(siteId, refreshToken);
   fake.registerRefreshToken(`refresh-${siteId}`, EMAIL);
   fake.registerProperty({ siteUrl: property, access: { [EMAIL]: "siteOwner" }, pages: fakePages });
   const now = isoNow();
@@ -279,7 +274,9 @@ describe("search results import", () => {
     expect(halfway.last_error).toMatch(/daily quota/);
     expect(halfway.status).toBe("active");
     // Through the job: the runner is told to run it again after Google's midnight, without using an attempt.
-    const error = await runImportJob(db, siteId, { now: NOW, api: apiFor(siteId) }).catch((e: unknown) => e);
+    const error = await importSearchResultsJob
+      .run({ siteId }, { db, job: { id: 1 } as never, signal: new AbortController().signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeferJobError);
     expect((error as DeferJobError).delayMs).toBeGreaterThan(60 * 60_000);
     fake.reset();
@@ -314,12 +311,14 @@ describe("search results import", () => {
     expect(queued.map((j) => JSON.parse(j.payload).siteId)).not.toContain(siteId);
   });
 
-  test("without a usable connection (none, no property, to reconnect) nothing is asked", async () => {
+  test("refreshes an expired access token and stores the new one sealed", async () => {
     const { siteId } = await connectedSite(pages(2));
-    await db.updateTable("search_console_connections").set({ property: null }).where("site_id", "=", siteId).execute();
-    expect((await run(siteId)).outcome).toBe("no_connection");
-    expect((await importSearchResults(db, "no-such-site", { now: NOW })).outcome).toBe("no_connection");
-    expect(fake.counters.query ?? 0).toBe(0);
+    expect((await run(siteId)).outcome).toBe("done");
+    expect(fake.counters.token).toBe(1);
+    const c = await connection(siteId);
+    expect(c.access_token).not.toBeNull();
+    expect(c.access_token).not.toMatch(/^ya29/);
+    expect(Date.parse(c.access_token_expires_at!)).toBeGreaterThan(Date.now());
   });
 
   test("a property the account can no longer read records the error and stops", async () => {
@@ -368,7 +367,6 @@ async function connectedSiteFor(user: Awaited<ReturnType<typeof makeUser>>, fake
   const siteId = user.siteId;
   const property = `sc-domain:${siteId.slice(0, 8)}.roaster.test`;
   fake.registerRefreshToken(`refresh-${siteId}`, EMAIL);
-  refreshTokens.set(siteId, `refresh-${siteId}`);
   fake.registerProperty({ siteUrl: property, access: { [EMAIL]: "siteOwner" }, pages: fakePages });
   const now = isoNow();
   await db

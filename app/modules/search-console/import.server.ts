@@ -203,6 +203,7 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   }
 
   try {
+    // The one way to a site's client: its sealed tokens, Google's token endpoint from discovery, refreshes stored.
     const api = options.api ?? (await searchConsoleFor(db, siteId))?.api;
     if (!api) return { ...summary, outcome: "no_connection" };
     const today = zonedDate(options.now ?? new Date(), GOOGLE_TIME_ZONE);
@@ -385,16 +386,12 @@ function untilTomorrowAtGoogle(now = new Date()) {
 }
 const HOUR_STEP = 15 * MINUTE;
 
-/** The job's run: a spent daily quota puts the job back for after Google's midnight, without using an attempt. */
-export async function runImportJob(db: DB, siteId: string, options: ImportOptions = {}) {
-  const summary = await importSearchResults(db, siteId, options);
-  if (summary.outcome === "daily_quota")
-    throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle(options.now));
-}
-
 export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
   payload: ImportPayload,
-  run: ({ siteId }, { db, job, signal }) => runImportJob(db, siteId, { signal, correlationId: `search-import:${job.id}` }),
+  run: async ({ siteId }, { db, job, signal }) => {
+    const summary = await importSearchResults(db, siteId, { signal, correlationId: `search-import:${job.id}` });
+    if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
+  },
 };
 
 /** A site's minute of the day for its import, fixed per site so the day's imports spread out. */
