@@ -13,6 +13,7 @@ import { MINUTE } from "#app/utils/time";
 import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { READ_SITE_PAGES_JOB, readSitePagesJob } from "#app/modules/onboarding/site-pages-job.server";
+import { DETECT_FINDINGS_JOB, detectFindingsJob } from "#app/modules/results/jobs.server";
 import { purgeExpiredJob } from "./maintenance.server";
 import type { z } from "zod";
 
@@ -57,6 +58,8 @@ export const jobRegistry = {
   // The site's own pages (at most 20, one minute in all) and, at onboarding, the first plan; the customer may be
   // waiting on the plan page.
   [READ_SITE_PAGES_JOB]: { ...readSitePagesJob, lane: "user", timeoutMs: 5 * MINUTE },
+  // A site's search findings after an import: a few grouped reads of its figures and one transaction; nobody waits.
+  [DETECT_FINDINGS_JOB]: { ...detectFindingsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

@@ -7,8 +7,10 @@ import { runGeneration } from "#app/modules/generation/jobs.server";
 import { requestPublication, runPublication } from "#app/modules/publishing/publish.server";
 import { detectSearchFindings, findSearchFindings } from "#app/modules/results/detect.server";
 import { listFindings, refreshFromFinding } from "#app/modules/results/findings.server";
+import { detectFindingsJob, queueFindingDetection } from "#app/modules/results/jobs.server";
 import { dayNumber } from "#app/modules/search-console/types";
 import { action as findingAction } from "#app/routes/dashboard/results/finding";
+import { loader as articlesLoader } from "#app/routes/dashboard/articles/route";
 import { loader as findingsLoader } from "#app/routes/dashboard/results/findings";
 import { loader as postLoader } from "#app/routes/hosted-blog/post";
 import { testDb } from "#tests/setup/db";
@@ -154,6 +156,29 @@ describe("detection", () => {
     expect(groups[0]!.findings[0]!.text).toMatch(
       /^Clicks fell from \d+ to \d+ \(−\d+ %\) over 28 days; position \d+\.\d → \d+\.\d\. Lost queries: “cold brew ratio”/,
     );
+  });
+
+  it("runs as a job queued once per site and day", async () => {
+    const { user } = await roaster();
+    const first = await queueFindingDetection(db, user.siteId, NOW);
+    expect(await queueFindingDetection(db, user.siteId, NOW)).toBe(first);
+    const job = await db.selectFrom("jobs").selectAll().where("id", "=", Number(first)).executeTakeFirstOrThrow();
+    await detectFindingsJob.run(detectFindingsJob.payload.parse(JSON.parse(job.payload)), { db, job, signal: never } as never);
+    expect((await findingsOf(user.siteId)).map((f) => f.kind)).toEqual(expect.arrayContaining(["decay", "striking", "cannibal", "gap"]));
+  });
+
+  it("marks the articles with findings in the articles list", async () => {
+    const { user, a } = await roaster();
+    await detectSearchFindings(db, user.siteId, NOW);
+    const list = await callRoute<{ articles: Array<{ id: string; findings: number }> }>({
+      middleware: [requireAuth],
+      handler: articlesLoader,
+      request: get("/dashboard/articles", user.cookie),
+    });
+    const counts = new Map(list.data!.articles.map((r) => [r.id, r.findings]));
+    expect(counts.get(a.decaying)).toBeGreaterThanOrEqual(1);
+    expect(counts.get(a.striking)).toBe(1);
+    expect(counts.get(a.steady)).toBe(0);
   });
 
   it("drops an open finding the figures no longer show", async () => {

@@ -38,7 +38,7 @@ function poisson(rand: () => number, mean: number) {
   return k - 1;
 }
 
-export type QuerySpec = {
+type QuerySpec = {
   query: string;
   /** Mean impressions per week; weeksAgo 0 is the last complete week. */
   impressions: (weeksAgo: number) => number;
@@ -47,7 +47,7 @@ export type QuerySpec = {
   ctr?: number | ((weeksAgo: number) => number);
 };
 
-export type PageSpec = {
+type PageSpec = {
   url: string;
   articleId: string | null;
   /** Mean clicks per day; daysAgo 0 is the last day with figures. */
@@ -142,12 +142,6 @@ export async function seedSearchFigures(db: DB, siteId: string, spec: SiteFigure
   });
   await insertChunks(rows, (chunk) => db.insertInto("search_query_weeks").values(chunk).execute());
   return { lastWeek };
-}
-
-/** Removes a site's figures (a test that seeds again from scratch). */
-export async function clearSearchFigures(db: DB, siteId: string) {
-  await db.deleteFrom("search_pages").where("site_id", "=", siteId).execute();
-  await db.deleteFrom("search_queries").where("site_id", "=", siteId).execute();
 }
 
 /** The articles of the coffee roaster's scenario, by role. */

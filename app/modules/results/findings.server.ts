@@ -52,7 +52,7 @@ export type FindingView = {
   detectedAt: string;
 };
 
-export const KIND_LABELS: Record<SearchFindingKind, string> = {
+const KIND_LABELS: Record<SearchFindingKind, string> = {
   decay: "Decaying articles",
   striking: "Striking distance",
   cannibal: "Articles competing for one search",
@@ -76,7 +76,7 @@ function describe(kind: SearchFindingKind, evidence: FindingView["evidence"]) {
  * Moves the site's refreshing findings on: back to open when the refresh failed or was cancelled, resolved once a
  * publication of the article sent the refreshed revision (or a later one).
  */
-export async function settleRefreshes(db: DB, siteId: string, now = new Date()) {
+async function settleRefreshes(db: DB, siteId: string, now = new Date()) {
   const rows = await db
     .selectFrom("search_findings as f")
     .leftJoin("generations as g", "g.id", "f.generation_id")
@@ -192,7 +192,7 @@ export async function dismissFinding(db: DB, siteId: string, id: string, now = n
 }
 
 /** What the refresh's brief adds: the queries to work in and the evidence, for the writer. */
-export function refreshBrief(kind: SearchFindingKind, evidence: FindingView["evidence"]) {
+function refreshBrief(kind: SearchFindingKind, evidence: FindingView["evidence"]) {
   if (kind === "decay") {
     const e = evidence as DecayEvidence;
     const lost = e.lostQueries.map((q) => q.query);

@@ -18,15 +18,15 @@ export const DECAY = {
   alpha: 0.01,
 } as const;
 
-export const STRIKING = { minPosition: 8, maxPosition: 20, minImpressions: 100 } as const;
-export const CANNIBAL = {
+const STRIKING = { minPosition: 8, maxPosition: 20, minImpressions: 100 } as const;
+const CANNIBAL = {
   minImpressions: 20,
   /** The leading article's share of the query's impressions below which neither dominates. */
   maxLeadShare: 0.8,
   /** Weeks in which both articles had impressions for the query. */
   minSharedWeeks: 2,
 } as const;
-export const GAP = { minImpressions: 100 } as const;
+const GAP = { minImpressions: 100 } as const;
 
 /** The article and the query's or page's figures the other rules read. */
 export type QueryFigures = Figures & { query: string };
