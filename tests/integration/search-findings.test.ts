@@ -211,6 +211,7 @@ describe("refresh this article", () => {
         request: get(`/b/${blog}/the-cold-brew-ratio-guide`),
         params: { blogSlug: blog, articleSlug: "the-cold-brew-ratio-guide" },
       });
+      expect(res.status).toBe(200);
       return res.response!.text();
     };
     const slug = (await db.selectFrom("articles").select("slug").where("id", "=", a.decaying).executeTakeFirstOrThrow()).slug;
@@ -271,10 +272,12 @@ describe("refresh this article", () => {
     expect(await readPost()).toContain("The first version of The Cold Brew Ratio Guide");
     const articleRow = await db
       .selectFrom("articles")
-      .select(["status", "content_html"])
+      .select(["status", "content_html", "slug"])
       .where("id", "=", a.decaying)
       .executeTakeFirstOrThrow();
     expect(articleRow.status).toBe("published");
+    // Same address: a refresh keeps the URL its rankings belong to.
+    expect(articleRow.slug).toBe("the-cold-brew-ratio-guide");
     expect(articleRow.content_html).not.toContain("The first version");
     // The refresh queued its generation and nothing else: no publication job waits for it.
     const jobs = await db.selectFrom("jobs").select("name").where("id", ">", Number(lastJob)).execute();
