@@ -88,6 +88,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(decay.getByRole("button", { name: /^Refresh/ })).toHaveCount(0);
       const db = e2eDb();
       expect(await db.selectFrom("generations").select("id").where("article_id", "=", a.decaying).execute()).toHaveLength(1);
+      // Written by the worker, it waits for a person, with what the quality gate says of it.
+      await expect(async () => {
+        await page.reload();
+        await expect(decay.getByRole("status")).toContainText("waits for your review", { timeout: 1000 });
+      }).toPass({ timeout: 90_000 });
+      await expect(decay.getByRole("status")).toContainText("The built-in offline writer wrote it");
+      await expect(decay.getByRole("link", { name: "Review the changes" })).toBeVisible();
+      const live = await db.selectFrom("articles").select("status").where("id", "=", a.decaying).executeTakeFirstOrThrow();
+      expect(live.status).toBe("draft");
+      expect(await db.selectFrom("publications").select("id").where("article_id", "=", a.decaying).execute()).toEqual([]);
 
       // The articles list marks the articles with findings.
       await page.goto("/dashboard/articles");

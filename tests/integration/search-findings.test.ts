@@ -282,8 +282,10 @@ describe("refresh this article", () => {
     // The refresh queued its generation and nothing else: no publication job waits for it.
     const jobs = await db.selectFrom("jobs").select("name").where("id", ">", Number(lastJob)).execute();
     expect(jobs.map((j) => j.name)).toEqual(["generate-article"]);
-    await listFindings(db, user.siteId);
-    expect((await findingsOf(user.siteId)).find((f) => f.id === decay.id)?.status).toBe("refreshing");
+    const waiting = (await listFindings(db, user.siteId)).flatMap((g) => g.findings).find((f) => f.id === decay.id)!;
+    expect(waiting.status).toBe("refreshing");
+    // The reviewer reads what auto-pilot's quality gate says of it: the offline writer's text is never let through.
+    expect(waiting.review?.reasons).toEqual(expect.arrayContaining([expect.stringContaining("The built-in offline writer wrote it")]));
 
     // A person reviews and publishes the refreshed text: the finding is resolved.
     await publishHosted(user, a.decaying);

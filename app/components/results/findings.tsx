@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { StatusButton } from "#app/components/ui/button";
 import type { SearchFindingKind } from "#app/db/schema";
-import { editUrl } from "#app/modules/articles/urls";
+import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import type { FindingView } from "#app/modules/results/findings.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 
@@ -62,6 +62,43 @@ function Subject({ finding }: { finding: FindingView }) {
   );
 }
 
+/** A refresh under way, or written and waiting for a person: what the quality gate says of it, and where to review it. */
+function RefreshState({ finding }: { finding: FindingView }) {
+  if (!finding.review)
+    return (
+      <p className="mt-2 text-sm text-sky-800" role="status">
+        Refreshing: the new version lands as a revision for your review and is not published until you publish it.{" "}
+        {finding.generationId ? (
+          <Link to={`/dashboard/generations/${finding.generationId}`} className="underline underline-offset-2">
+            Follow the refresh
+          </Link>
+        ) : null}
+      </p>
+    );
+  const { reasons } = finding.review;
+  return (
+    <div className="mt-2 text-sm text-sky-900" role="status">
+      <p>
+        {reasons.length === 0
+          ? "The refreshed version waits for your review; it passes the quality check. Your live post is unchanged until you publish it."
+          : "The refreshed version waits for your review; the quality check would hold it for:"}{" "}
+        {finding.articleId ? (
+          <Link to={historyUrl(finding.articleId)} className="underline underline-offset-2">
+            Review the changes
+          </Link>
+        ) : null}
+      </p>
+      {reasons.length ? (
+        <ul className="mt-1 list-disc pl-5">
+          {reasons.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 function FindingItem({ finding, can, back }: { finding: FindingView; can: FindingsPermissions; back: string }) {
   const subject = finding.kind === "gap" ? `“${finding.query}”` : `“${finding.articleTitle || "Untitled article"}”`;
   const refreshable = finding.kind === "decay" || finding.kind === "striking";
@@ -75,16 +112,7 @@ function FindingItem({ finding, can, back }: { finding: FindingView; can: Findin
           <Subject finding={finding} />
         </p>
         <p className="mt-1 text-sm break-words text-slate-700">{finding.text}</p>
-        {finding.status === "refreshing" ? (
-          <p className="mt-2 text-sm text-sky-800" role="status">
-            Refreshing: the new version lands as a revision for your review and is not published until you publish it.{" "}
-            {finding.generationId ? (
-              <Link to={`/dashboard/generations/${finding.generationId}`} className="underline underline-offset-2">
-                Follow the refresh
-              </Link>
-            ) : null}
-          </p>
-        ) : null}
+        {finding.status === "refreshing" ? <RefreshState finding={finding} /> : null}
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         {refreshable && can.refresh && finding.status === "open" ? (

@@ -5,6 +5,7 @@ import { startRegeneration } from "#app/modules/generation/service.server";
 import { addSearchSuggestion } from "#app/modules/plan/edits.server";
 import type { PlanSite } from "#app/modules/plan/plan.server";
 import { isoNow } from "#app/utils/time";
+import { refreshGateReasons } from "./review.server";
 import {
   type CannibalEvidence,
   type DecayEvidence,
@@ -49,6 +50,8 @@ export type FindingView = {
   text: string;
   evidence: DecayEvidence | StrikingEvidence | CannibalEvidence | GapEvidence;
   generationId: string | null;
+  /** A refresh written and waiting for review: what the quality gate says of it (empty: it passes). */
+  review: { reasons: string[] } | null;
   detectedAt: string;
 };
 
@@ -126,7 +129,19 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
   let query = db
     .selectFrom("search_findings as f")
     .leftJoin("articles as a", (join) => join.onRef("a.id", "=", "f.article_id").on("a.site_id", "=", siteId))
-    .select(["f.id", "f.kind", "f.status", "f.article_id", "a.title", "f.query", "f.evidence", "f.generation_id", "f.detected_at"])
+    .leftJoin("generations as g", "g.id", "f.generation_id")
+    .select([
+      "f.id",
+      "f.kind",
+      "f.status",
+      "f.article_id",
+      "a.title",
+      "f.query",
+      "f.evidence",
+      "f.generation_id",
+      "f.detected_at",
+      "g.status as generation_status",
+    ])
     .where("f.site_id", "=", siteId)
     .where("f.status", "in", ["open", "refreshing"])
     .orderBy("f.score", "desc")
@@ -138,8 +153,13 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
     label: KIND_LABELS[kind],
     findings: [] as FindingView[],
   }));
+  const reviews = new Map<string, string[] | null>();
+  for (const r of rows)
+    if (r.status === "refreshing" && r.generation_status === "succeeded" && r.article_id && !reviews.has(r.article_id))
+      reviews.set(r.article_id, await refreshGateReasons(db, siteId, r.article_id));
   for (const r of rows) {
     const evidence = JSON.parse(r.evidence) as FindingView["evidence"];
+    const reasons = r.status === "refreshing" && r.article_id ? reviews.get(r.article_id) : null;
     groups
       .find((g) => g.kind === r.kind)!
       .findings.push({
@@ -152,6 +172,7 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
         text: describe(r.kind, evidence),
         evidence,
         generationId: r.generation_id,
+        review: reasons ? { reasons } : null,
         detectedAt: r.detected_at,
       });
   }
