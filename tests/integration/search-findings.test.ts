@@ -158,6 +158,27 @@ describe("detection", () => {
     );
   });
 
+  it("finds a gap below hundreds of larger queries that articles already answer", async () => {
+    const user = await makeUser(db);
+    const id = await article(user, "The Everything Guide", "everything");
+    await seedSearchFigures(db, user.siteId, {
+      lastDay: LAST_DAY,
+      days: 35,
+      pages: [
+        {
+          url: "https://northwind.test/blog/everything",
+          articleId: id,
+          clicks: () => 5,
+          position: 6,
+          queries: Array.from({ length: 700 }, (_, i) => ({ query: `answered query ${i}`, impressions: () => 300, position: 6 })),
+        },
+      ],
+      siteQueries: [{ query: "descaling an espresso machine", impressions: () => 60, position: 17 }],
+    });
+    const gaps = (await findSearchFindings(db, user.siteId, NOW)).filter((f) => f.kind === "gap");
+    expect(gaps.map((g) => g.query)).toEqual(["descaling an espresso machine"]);
+  });
+
   it("runs as a job queued once per site and day", async () => {
     const { user } = await roaster();
     const first = await queueFindingDetection(db, user.siteId, NOW);

@@ -5,7 +5,17 @@ import { classifyIntent } from "#app/modules/plan/intent";
 import { dayNumber, weekOf } from "#app/modules/search-console/types";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import { cannibalFinding, type CannibalArticle, DECAY, decayFinding, type Figures, gapFinding, queryKey, strikingFinding } from "./rules";
+import {
+  cannibalFinding,
+  type CannibalArticle,
+  DECAY,
+  decayFinding,
+  type Figures,
+  GAP,
+  gapFinding,
+  queryKey,
+  strikingFinding,
+} from "./rules";
 
 /**
  * Reads a site's search figures (the search_* tables) and stores what the rules find in search_findings
@@ -213,50 +223,59 @@ function cannibals(rows: ArticleQuery[]): Detected[] {
  * the brand's own pages ('northwind coffee login') is no article to write.
  */
 async function gaps(db: DB, siteId: string, lastWeek: number): Promise<Detected[]> {
-  const rows = await db
-    .selectFrom("search_query_weeks as w")
-    .innerJoin("search_queries as q", "q.id", "w.query_id")
-    .select((eb) => [
-      "q.query",
-      eb.fn.sum<number>("w.clicks").as("clicks"),
-      eb.fn.sum<number>("w.impressions").as("impressions"),
-      eb.fn.sum<number>(sql`w.position * w.impressions`).as("position_sum"),
-    ])
-    .where("q.site_id", "=", siteId)
-    .where("w.week", ">", lastWeek - 7 * WEEKS)
-    .where("w.week", "<=", lastWeek)
-    .groupBy("q.query")
-    .having((eb) => eb.fn.sum("w.impressions"), ">=", 1)
-    .orderBy(sql`SUM(w.impressions)`, "desc")
-    .limit(500)
-    .execute();
-  const [keywords, answered, planned, brand] = await Promise.all([
+  const [keywords, planned, brand] = await Promise.all([
     db.selectFrom("articles").select("target_keyword").where("site_id", "=", siteId).execute(),
-    db
-      .selectFrom("search_page_query_weeks as w")
-      .innerJoin("search_pages as p", "p.id", "w.page_id")
-      .innerJoin("search_queries as q", "q.id", "w.query_id")
-      .select("q.query")
-      .distinct()
-      .where("p.site_id", "=", siteId)
-      .where("p.article_id", "is not", null)
-      .execute(),
     db.selectFrom("plan_items").select("keyword").where("site_id", "=", siteId).execute(),
     db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", siteId).executeTakeFirst(),
   ]);
   const brandNames = brand?.brand_name ? [brand.brand_name] : [];
-  const targeted = new Set(
-    [...keywords.map((k) => k.target_keyword), ...answered.map((a) => a.query), ...planned.map((p) => p.keyword)].map(queryKey),
-  );
+  const targeted = new Set([...keywords.map((k) => k.target_keyword), ...planned.map((p) => p.keyword)].map(queryKey));
   const found: Detected[] = [];
-  for (const r of rows) {
-    const evidence = gapFinding(
-      { query: r.query, ...figures(r.clicks, r.impressions, r.position_sum) },
-      WEEKS,
-      (q) => targeted.has(queryKey(q)) || classifyIntent(q, { brandNames }) === "navigational",
-    );
-    if (evidence) found.push({ kind: "gap", articleId: null, query: r.query, evidence, score: evidence.impressions });
-    if (found.length >= LIMITS.gap) break;
+  // Largest first, a page at a time: the keyword, plan and brand filters run here, the 'an article ranks for it'
+  // one in SQL (through the page-query index by query), so a site whose top queries are all answered still gets its gaps.
+  const PAGE_SIZE = 500;
+  for (let offset = 0; found.length < LIMITS.gap && offset < 10 * PAGE_SIZE; offset += PAGE_SIZE) {
+    const rows = await db
+      .selectFrom("search_query_weeks as w")
+      .innerJoin("search_queries as q", "q.id", "w.query_id")
+      .select((eb) => [
+        "q.query",
+        eb.fn.sum<number>("w.clicks").as("clicks"),
+        eb.fn.sum<number>("w.impressions").as("impressions"),
+        eb.fn.sum<number>(sql`w.position * w.impressions`).as("position_sum"),
+      ])
+      .where("q.site_id", "=", siteId)
+      .where("w.week", ">", lastWeek - 7 * WEEKS)
+      .where("w.week", "<=", lastWeek)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("search_page_query_weeks as pq")
+              .innerJoin("search_pages as p", "p.id", "pq.page_id")
+              .select("pq.page_id")
+              .whereRef("pq.query_id", "=", "q.id")
+              .where("p.article_id", "is not", null),
+          ),
+        ),
+      )
+      .groupBy("q.id")
+      .having((eb) => eb.fn.sum("w.impressions"), ">=", 1)
+      .orderBy(sql`SUM(w.impressions)`, "desc")
+      .orderBy("q.id")
+      .limit(PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    for (const r of rows) {
+      const evidence = gapFinding(
+        { query: r.query, ...figures(r.clicks, r.impressions, r.position_sum) },
+        WEEKS,
+        (q) => targeted.has(queryKey(q)) || classifyIntent(q, { brandNames }) === "navigational",
+      );
+      if (evidence) found.push({ kind: "gap", articleId: null, query: r.query, evidence, score: evidence.impressions });
+      if (found.length >= LIMITS.gap) break;
+    }
+    // Below the minimum from here on (largest first), or no more rows.
+    if (rows.length < PAGE_SIZE || Number(rows.at(-1)!.impressions) < GAP.minImpressions) break;
   }
   return found;
 }

@@ -26,7 +26,7 @@ const CANNIBAL = {
   /** Weeks in which both articles had impressions for the query. */
   minSharedWeeks: 2,
 } as const;
-const GAP = { minImpressions: 100 } as const;
+export const GAP = { minImpressions: 100 } as const;
 
 /** The article and the query's or page's figures the other rules read. */
 export type QueryFigures = Figures & { query: string };
