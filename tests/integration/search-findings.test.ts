@@ -15,7 +15,8 @@ import { loader as findingsLoader } from "#app/routes/dashboard/results/findings
 import { loader as postLoader } from "#app/routes/hosted-blog/post";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
-import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
+import { readToast } from "#app/utils/toast.server";
+import { callRoute, cookiesOf, get, post, redirectTarget } from "#tests/setup/route-harness";
 import { coffeeScenario, seedSearchFigures } from "#tests/support/search-findings-data";
 
 /**
@@ -344,6 +345,29 @@ describe("gaps into the plan", () => {
     // Planned now, so the next run does not suggest it again.
     await detectSearchFindings(db, user.siteId, NOW);
     expect((await findingsOf(user.siteId)).filter((f) => f.kind === "gap" && f.status === "open")).toEqual([]);
+  });
+});
+
+describe("bad input", () => {
+  it("gets a clear message and changes nothing", async () => {
+    const { user } = await roaster();
+    await detectSearchFindings(db, user.siteId, NOW);
+    const rows = await findingsOf(user.siteId);
+    const toastOf = async (res: { headers: Headers }) =>
+      (await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookiesOf(res) } }))).toast;
+    const decay = rows.find((f) => f.kind === "decay")!;
+    const gap = rows.find((f) => f.kind === "gap")!;
+    expect(await toastOf(await act(user, decay.id, "publish"))).toMatchObject({ type: "error", description: "Unknown action." });
+    expect(await toastOf(await act(user, decay.id, "plan"))).toMatchObject({
+      type: "error",
+      description: "Only a search no article answers can go into the plan.",
+    });
+    expect(await toastOf(await act(user, gap.id, "refresh"))).toMatchObject({
+      type: "error",
+      description: "Only a decaying article or a striking-distance query can be refreshed.",
+    });
+    expect(await findingsOf(user.siteId)).toEqual(rows);
+    expect(await db.selectFrom("generations").select("id").where("article_id", "=", decay.article_id!).execute()).toEqual([]);
   });
 });
 
