@@ -2,10 +2,10 @@ import { type Kysely, sql } from "kysely";
 
 // What the search figures teach (docs/decisions/060-search-results.md): one row per finding of a site, by kind
 // (decay: an article's clicks fell beyond noise; striking: a query an article ranks 8-20 for; cannibal: two or more
-// articles share a query's impressions; gap: a query with impressions no article answers), the article and query it
-// is about ('' when none) and its evidence as JSON. A detection run replaces the open rows; dismissed ones stay
-// dismissed. refreshing: a refresh of the article (generation_id) is under way or waits for review; resolved: the
-// refreshed text went out, or the gap went into the plan (plan_item_id).
+// articles share a query's impressions; gap: a query with impressions no article answers), the article it is about
+// (none for a gap or a shared query), the query ('' for a decay) and the evidence as JSON. A detection run replaces
+// the open rows; dismissed ones stay dismissed. refreshing: a refresh of the article (generation_id) is under way or
+// waits for review; resolved: the refreshed text went out, or the gap went into the plan (plan_item_id).
 export async function up(db: Kysely<unknown>) {
   await sql`CREATE TABLE search_findings (
     id TEXT PRIMARY KEY,

@@ -716,7 +716,7 @@ interface SearchFindingsTable {
   id: string;
   site_id: string;
   kind: SearchFindingKind;
-  /** The article it is about; null for a gap (no article answers the query). */
+  /** The article it is about; null for a gap (no article answers the query) or a query several articles share. */
   article_id: string | null;
   /** The query it is about; '' for a decaying article. */
   query: Generated<string>;

@@ -51,7 +51,7 @@ function ActionButton({
 }
 
 function Subject({ finding }: { finding: FindingView }) {
-  if (finding.kind === "gap") return <>“{finding.query}”</>;
+  if (!finding.articleId) return <>“{finding.query}”</>;
   const title = finding.articleTitle || "Untitled article";
   return finding.articleId ? (
     <Link to={editUrl(finding.articleId)} className="underline decoration-slate-300 underline-offset-2 hover:decoration-slate-600">
@@ -100,7 +100,7 @@ function RefreshState({ finding }: { finding: FindingView }) {
 }
 
 function FindingItem({ finding, can, back }: { finding: FindingView; can: FindingsPermissions; back: string }) {
-  const subject = finding.kind === "gap" ? `“${finding.query}”` : `“${finding.articleTitle || "Untitled article"}”`;
+  const subject = finding.articleId ? `“${finding.articleTitle || "Untitled article"}”` : `“${finding.query}”`;
   const refreshable = finding.kind === "decay" || finding.kind === "striking";
   return (
     <li

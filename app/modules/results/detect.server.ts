@@ -212,8 +212,8 @@ function cannibals(rows: ArticleQuery[]): Detected[] {
     const evidence = cannibalFinding(query, articles, WEEKS);
     if (!evidence) continue;
     const score = evidence.articles.reduce((sum, a) => sum + a.impressions, 0);
-    // Filed under the article with the most impressions; the evidence names every one.
-    found.push({ kind: "cannibal", articleId: evidence.articles[0]!.articleId, query, evidence, score });
+    // Filed under the query, not an article: which article leads may change from run to run, and a dismissal holds.
+    found.push({ kind: "cannibal", articleId: null, query, evidence, score });
   }
   return found.sort((a, b) => b.score - a.score).slice(0, LIMITS.cannibal);
 }
