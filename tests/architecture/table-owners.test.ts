@@ -67,6 +67,11 @@ const OWNERS: Record<string, string> = {
   search_query_weeks: "search-console",
   search_findings: "results",
   article_research: "research",
+  indexnow_keys: "indexing",
+  indexnow_submissions: "indexing",
+  sitemap_submissions: "indexing",
+  url_inspections: "indexing",
+  search_console_calls: "indexing",
 };
 
 /**

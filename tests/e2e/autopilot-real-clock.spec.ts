@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newId } from "../../app/utils/crypto.server";
-import { formatTime12, isoNow } from "../../app/utils/time";
+import { formatTime12, isoNow, zonedParts } from "../../app/utils/time";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
@@ -46,20 +46,6 @@ function afternoonZone(now: Date) {
   return FIXED_ZONES[12 - now.getUTCHours() + 11]!;
 }
 
-function localParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${part("year")}-${part("month")}-${part("day")}`, time: `${part("hour")}:${part("minute")}` };
-}
-
 /** The first whole minute at least `ahead` ms from now. */
 const minuteAfter = (ahead: number) => new Date(Math.ceil((Date.now() + ahead) / MINUTE) * MINUTE);
 
@@ -79,7 +65,7 @@ test("a day on the real clock: moved, held, approved before its time, published 
   const user = await createVerifiedUser(uniqueEmail("real-clock"), "autopilot-password");
   const zone = afternoonZone(new Date());
   const firstSlot = minuteAfter(7 * MINUTE);
-  const today = localParts(firstSlot, zone).date;
+  const today = zonedParts(firstSlot, zone).date;
   const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 24 * 3600_000).toISOString().slice(0, 10);
   await db.updateTable("sites").set({ timezone: zone }).where("id", "=", user.siteId).execute();
   await db
@@ -89,7 +75,7 @@ test("a day on the real clock: moved, held, approved before its time, published 
     .execute();
   await db
     .updateTable("publishing_settings")
-    .set({ scheduled_time: localParts(firstSlot, zone).time, daily_times: "[]" })
+    .set({ scheduled_time: zonedParts(firstSlot, zone).time, daily_times: "[]" })
     .where("site_id", "=", user.siteId)
     .execute();
   for (const [date, keyword] of [
@@ -127,7 +113,7 @@ test("a day on the real clock: moved, held, approved before its time, published 
 
   // The customer moves today's time earlier: the day's time and its publish job move, and 'Next publish' says so.
   const newSlot = minuteAfter(2 * MINUTE);
-  const newTime = localParts(newSlot, zone).time;
+  const newTime = zonedParts(newSlot, zone).time;
   await signIn(page, user, { to: "/dashboard/settings?tab=publishing" });
   await page.locator('input[name="scheduledTime"]').fill(newTime);
   await page.getByRole("button", { name: "Save", exact: false }).first().click();
