@@ -108,7 +108,7 @@ const act = (user: TestUser, findingId: string, intent: string) =>
 describe("detection", () => {
   it("finds the real decay, the striking query, the split query and the gap, and not the noise", async () => {
     const { user, a } = await roaster();
-    const found = await findSearchFindings(db, user.siteId, NOW);
+    const found = (await findSearchFindings(db, user.siteId, NOW))!;
     const decays = found.filter((f) => f.kind === "decay");
     expect(decays.map((f) => f.articleId)).toEqual([a.decaying]);
     const decay = decays[0]!.evidence as { clicksBefore: number; clicksNow: number; lostQueries: Array<{ query: string }> };
@@ -176,7 +176,7 @@ describe("detection", () => {
       ],
       siteQueries: [{ query: "descaling an espresso machine", impressions: () => 60, position: 17 }],
     });
-    const gaps = (await findSearchFindings(db, user.siteId, NOW)).filter((f) => f.kind === "gap");
+    const gaps = (await findSearchFindings(db, user.siteId, NOW))!.filter((f) => f.kind === "gap");
     expect(gaps.map((g) => g.query)).toEqual(["descaling an espresso machine"]);
   });
 
@@ -201,6 +201,16 @@ describe("detection", () => {
     expect(counts.get(a.decaying)).toBeGreaterThanOrEqual(1);
     expect(counts.get(a.striking)).toBe(1);
     expect(counts.get(a.steady)).toBe(0);
+  });
+
+  it("changes nothing when the figures stopped weeks ago", async () => {
+    const { user } = await roaster();
+    const counts = await detectSearchFindings(db, user.siteId, NOW);
+    const rows = await findingsOf(user.siteId);
+    const monthLater = new Date(NOW.getTime() + 30 * 86_400_000);
+    expect(await findSearchFindings(db, user.siteId, monthLater)).toBeNull();
+    expect(await detectSearchFindings(db, user.siteId, monthLater)).toEqual(counts);
+    expect(await findingsOf(user.siteId)).toEqual(rows);
   });
 
   it("drops an open finding the figures no longer show", async () => {

@@ -28,6 +28,8 @@ import {
 
 const WEEKS = 4;
 const RESOLVED_QUIET_DAYS = 56;
+/** Figures whose last day is older than this (Google lags two or three days) say nothing about now. */
+const STALE_AFTER_DAYS = 14;
 /** At most this many of each kind per site, the largest first, and striking-distance queries per article. */
 const LIMITS = { decay: 30, striking: 40, strikingPerArticle: 3, cannibal: 20, gap: 20 } as const;
 
@@ -281,8 +283,10 @@ async function gaps(db: DB, siteId: string, lastWeek: number): Promise<Detected[
 }
 
 /** Everything the rules find in the site's figures now, without storing it. */
-export async function findSearchFindings(db: DB, siteId: string, now: Date): Promise<Detected[]> {
+export async function findSearchFindings(db: DB, siteId: string, now: Date): Promise<Detected[] | null> {
   const { lastDay, firstDay, lastWeek } = await span(db, siteId, now);
+  // No figures, or none for weeks (the import stopped): nothing is known about now, so nothing changes.
+  if (lastDay == null || lastDay < dayNumber(now.toISOString()) - STALE_AFTER_DAYS) return null;
   const found: Detected[] = [];
   if (lastDay != null && firstDay != null) found.push(...(await decays(db, siteId, lastDay, firstDay, lastWeek)));
   if (lastWeek != null) {
@@ -303,6 +307,7 @@ export async function detectSearchFindings(db: DB, siteId: string, now: Date = n
   const stamp = isoNow(now);
   const quietSince = new Date(now.getTime() - RESOLVED_QUIET_DAYS * 86_400_000).toISOString();
   return inTransaction(db, async (trx) => {
+    if (!found) return openCounts(trx, siteId);
     const existing = await trx
       .selectFrom("search_findings")
       .select(["id", "kind", "article_id", "query", "status", "updated_at"])
@@ -341,15 +346,19 @@ export async function detectSearchFindings(db: DB, siteId: string, now: Date = n
           gone.map((g) => g.id),
         )
         .execute();
-    const counts = { decay: 0, striking: 0, cannibal: 0, gap: 0 } satisfies Record<SearchFindingKind, number>;
-    const open = await trx
-      .selectFrom("search_findings")
-      .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("site_id", "=", siteId)
-      .where("status", "=", "open")
-      .groupBy("kind")
-      .execute();
-    for (const o of open) counts[o.kind] = Number(o.n);
-    return counts;
+    return openCounts(trx, siteId);
   });
+}
+
+async function openCounts(db: DB, siteId: string) {
+  const counts = { decay: 0, striking: 0, cannibal: 0, gap: 0 } satisfies Record<SearchFindingKind, number>;
+  const open = await db
+    .selectFrom("search_findings")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("site_id", "=", siteId)
+    .where("status", "=", "open")
+    .groupBy("kind")
+    .execute();
+  for (const o of open) counts[o.kind] = Number(o.n);
+  return counts;
 }
