@@ -128,6 +128,8 @@ export default [
   route("auth/google/callback", "routes/auth/google-callback.ts"),
   // Onboarding dialog actions (scan / skip / finish); guarded by its own requireAuth middleware.
   route("dashboard/onboarding", "routes/dashboard/onboarding/route.tsx"),
+  // Google's return from the Search Console consent (docs/decisions/060-search-results.md); its own requireAuth.
+  route("dashboard/search-console/callback", "routes/dashboard/search-console-callback.ts"),
   // Article preview in its own tab, without the dashboard shell; guarded by its own requireAuth middleware.
   route("dashboard/write/preview", "routes/dashboard/write/preview.tsx"),
   // Operator pages: a top-level entry with its own guard, apart from the customer dashboard layout.
