@@ -75,6 +75,7 @@ function fakePages(): FakeSearchPage[] {
 const fake = await startSearchConsoleFake({ today: TODAY, latencyMs: LATENCY_MAX ? [LATENCY_MIN, LATENCY_MAX] : LATENCY_MIN });
 process.env.GOOGLE_SEARCH_CONSOLE_URL = fake.rootUrl;
 process.env.GOOGLE_ISSUER = fake.url;
+process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
 const { db, sqlite } = openDatabase(process.env.DATABASE_PATH);
 const bytes = () => {
   sqlite.pragma("wal_checkpoint(TRUNCATE)");

@@ -177,6 +177,17 @@ export async function startSearchConsoleFake({
       if (path.startsWith("/__fake/")) return await control(req, res, path);
       const raw = await readBody(req);
       if (path === "/token" && req.method === "POST") return token(raw, res);
+      // When a test uses this fake as the Google issuer too, the app finds its token endpoint by discovery.
+      if (path === "/.well-known/openid-configuration") {
+        const issuer = `http://${req.headers.host}`;
+        return sendJson(res, 200, {
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+          revocation_endpoint: `${issuer}/revoke`,
+        });
+      }
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const route = routeOf(req.method ?? "GET", path);
       if (!route) return sendJson(res, 404, googleError(404, "Requested entity was not found.", "NOT_FOUND"));

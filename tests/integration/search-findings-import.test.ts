@@ -22,10 +22,15 @@ beforeAll(async () => {
   fake = await startSearchConsoleFake({ today: TODAY });
   process.env.GOOGLE_SEARCH_CONSOLE_URL = fake.rootUrl;
   process.env.GOOGLE_ISSUER = fake.url;
+  // The token endpoint is found by discovery, through the SSRF guard.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
   resetEnvForTests();
   db = await testDb();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  await fake.close();
+});
 
 test("the import's figures: the decaying page is flagged with its evidence, the flat one is not", async () => {
   const user = await makeUser(db);

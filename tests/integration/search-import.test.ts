@@ -29,10 +29,15 @@ beforeAll(async () => {
   fake = await startSearchConsoleFake({ today: TODAY });
   process.env.GOOGLE_SEARCH_CONSOLE_URL = fake.rootUrl;
   process.env.GOOGLE_ISSUER = fake.url;
+  // The token endpoint is found by discovery, through the SSRF guard.
+  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${fake.port}`;
   resetEnvForTests();
   db = await testDb();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.TEST_ALLOW_PRIVATE_HOSTS;
+  await fake.close();
+});
 beforeEach(() => fake.reset());
 
 const noSleep: ImportOptions["sleep"] = async () => {};

@@ -200,6 +200,11 @@ async function getFinding(db: DB, siteId: string, id: string) {
   return row;
 }
 
+/** Forgets a site's findings with the figures they came from (Search Console disconnected): evidence is search data. */
+export async function clearFindings(db: DB, siteId: string) {
+  await db.deleteFrom("search_findings").where("site_id", "=", siteId).execute();
+}
+
 export async function dismissFinding(db: DB, siteId: string, id: string, now = new Date()) {
   const row = await getFinding(db, siteId, id);
   if (row.status === "dismissed") return { changed: false };

@@ -58,15 +58,6 @@ export function pageFilterGroups(pages: string[] | undefined) {
 /** The characters a page adds to the page filter's expression (for batching under MAX_FILTER_EXPRESSION). */
 export const pageFilterLength = (url: string) => escapeRegex(url).length + 1;
 
-/**
- * Google's token endpoint: Google's own when signing in with Google, else the configured issuer's /token
- * (the OAuth fake in tests and with npm run fakes).
- */
-export function googleTokenUrl() {
-  const issuer = getEnv().GOOGLE_ISSUER.replace(/\/$/, "");
-  return issuer === "https://accounts.google.com" ? "https://oauth2.googleapis.com/token" : `${issuer}/token`;
-}
-
 export function createSearchConsoleApi(options: SearchConsoleClientOptions): SearchConsoleApi {
   const env = getEnv();
   const oauth = new auth.OAuth2({

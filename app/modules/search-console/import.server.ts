@@ -3,10 +3,11 @@ import { z } from "zod";
 import { type DB, inTransaction } from "#app/db/client.server";
 import { enqueue, DeferJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
-import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { DAY, isoNow, MINUTE, zonedDate } from "#app/utils/time";
-import { createSearchConsoleApi, googleTokenUrl, MAX_FILTER_EXPRESSION, pageFilterLength } from "./client.server";
+import { queueFindingDetection } from "#app/modules/results/jobs.server";
+import { MAX_FILTER_EXPRESSION, pageFilterLength } from "./client.server";
+import { searchConsoleFor } from "./connection.server";
 import * as store from "./store.server";
 import {
   dayDate,
@@ -93,26 +94,6 @@ export function horizonDay(today: string) {
 
 /** The first Monday on or after a day. */
 const firstMondayFrom = (day: number) => (weekOf(day) === day ? day : weekOf(day) + 7);
-
-function apiFor(
-  db: DB,
-  connection: { site_id: string; refresh_token: string; access_token: string | null; access_token_expires_at: string | null },
-) {
-  const aad = (kind: string) => ({ aad: `search-console:${connection.site_id}:${kind}` });
-  return createSearchConsoleApi({
-    tokens: {
-      refreshToken: decryptSecret(connection.refresh_token, aad("refresh")),
-      accessToken: connection.access_token ? decryptSecret(connection.access_token, aad("access")) : null,
-      expiresAt: connection.access_token_expires_at,
-    },
-    tokenUrl: googleTokenUrl(),
-    onTokens: (t) =>
-      store.updateConnection(db, connection.site_id, {
-        access_token: encryptSecret(t.accessToken, aad("access")),
-        access_token_expires_at: t.expiresAt,
-      }),
-  });
-}
 
 /** Runs `fn` over items, `concurrency` at a time; the first error stops new work and is thrown once the rest settle. */
 async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
@@ -223,7 +204,9 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   }
 
   try {
-    const api = options.api ?? apiFor(db, connection);
+    // The one way to a site's client: its sealed tokens, Google's token endpoint from discovery, refreshes stored.
+    const api = options.api ?? (await searchConsoleFor(db, siteId))?.api;
+    if (!api) return { ...summary, outcome: "no_connection" };
     const today = zonedDate(options.now ?? new Date(), GOOGLE_TIME_ZONE);
     const horizon = horizonDay(today);
     const from = connection.days_imported_through === null ? horizon : Math.max(horizon, connection.days_imported_through - REVISED_DAYS);
@@ -405,6 +388,8 @@ export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
   run: async ({ siteId }, { db, job, signal }) => {
     const summary = await importSearchResults(db, siteId, { signal, correlationId: `search-import:${job.id}` });
     if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
+    // What the new figures say (decaying articles, striking distance, gaps) is worked out once they are stored.
+    if (summary.outcome === "done") await queueFindingDetection(db, siteId);
   },
 };
 
