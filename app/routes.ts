@@ -81,6 +81,9 @@ export default [
     // The 30-day content plan (docs/decisions/050-content-plan.md).
     route("plan", "routes/dashboard/plan/route.tsx"),
     route("topics", "routes/dashboard/topics/route.tsx"),
+    // What the search figures teach (docs/decisions/060-search-results.md): the findings and their actions.
+    route("results/findings", "routes/dashboard/results/findings.tsx"),
+    route("results/findings/:findingId", "routes/dashboard/results/finding.ts"),
     route("upgrade", "routes/dashboard/upgrade/route.tsx"),
     // An auto-pilot article waiting for approval (docs/decisions/049-autopilot-days.md): approve to publish, or reject.
     route("review/:dayId", "routes/dashboard/review.tsx"),

@@ -387,6 +387,18 @@ describe("disconnecting", () => {
       .values({ page_id: page.id, week: 19998, query_id: query.id, clicks: 1, impressions: 9, position: 8 })
       .execute();
     await db.insertInto("search_query_weeks").values({ query_id: query.id, week: 19998, clicks: 1, impressions: 9, position: 8 }).execute();
+    // What was learned from them goes with them.
+    await db
+      .insertInto("search_findings")
+      .values({
+        id: newId(),
+        site_id: siteId,
+        kind: "gap",
+        query: `q ${siteId}`,
+        detected_at: "2026-11-01T00:00:00.000Z",
+        updated_at: "2026-11-01T00:00:00.000Z",
+      })
+      .execute();
   }
   async function figures(siteId: string) {
     const pages = db.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
@@ -398,6 +410,7 @@ describe("disconnecting", () => {
       db.selectFrom("search_site_days").select("day").where("site_id", "=", siteId).execute(),
       db.selectFrom("search_page_query_weeks").select("week").where("page_id", "in", pages).execute(),
       db.selectFrom("search_query_weeks").select("week").where("query_id", "in", queries).execute(),
+      db.selectFrom("search_findings").select("id").where("site_id", "=", siteId).execute(),
     ]);
     return counts.reduce((sum, rows) => sum + rows.length, 0);
   }
@@ -409,7 +422,7 @@ describe("disconnecting", () => {
     const access = decryptSecret((await row(owner.siteId))!.access_token!, { aad: `search-console:${owner.siteId}:access` });
     await seedFigures(owner.siteId);
     await seedFigures(bystander.siteId);
-    expect(await figures(owner.siteId)).toBe(6);
+    expect(await figures(owner.siteId)).toBe(7);
 
     const dialog = (await load(owner.cookie, "&searchConsole=disconnect")).data.integrations!.searchConsole;
     expect(dialog.dialog).toBe("disconnect");
@@ -421,7 +434,7 @@ describe("disconnecting", () => {
     expect(oidc.grants().find((g) => g.email === email)).toBeUndefined();
     expect(await row(owner.siteId)).toBeUndefined();
     expect(await figures(owner.siteId)).toBe(0);
-    expect(await figures(bystander.siteId)).toBe(6);
+    expect(await figures(bystander.siteId)).toBe(7);
     const audit = await db
       .selectFrom("audit_log")
       .select("detail")

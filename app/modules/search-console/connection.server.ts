@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { clearFindings } from "#app/modules/results/findings.server";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Database } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
@@ -355,6 +356,7 @@ export async function disconnectSearchConsole(db: DB, siteId: string, actor: Act
     await trx.deleteFrom("search_pages").where("site_id", "=", siteId).execute();
     await trx.deleteFrom("search_queries").where("site_id", "=", siteId).execute();
     await trx.deleteFrom("search_console_connections").where("site_id", "=", siteId).execute();
+    await clearFindings(trx, siteId);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId: row.workspace_id,

@@ -5,6 +5,7 @@ import { enqueue, DeferJobError, RetryLaterError } from "#app/modules/jobs/queue
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { DAY, isoNow, MINUTE, zonedDate } from "#app/utils/time";
+import { queueFindingDetection } from "#app/modules/results/jobs.server";
 import { MAX_FILTER_EXPRESSION, pageFilterLength } from "./client.server";
 import { searchConsoleFor } from "./connection.server";
 import * as store from "./store.server";
@@ -391,6 +392,8 @@ export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
   run: async ({ siteId }, { db, job, signal }) => {
     const summary = await importSearchResults(db, siteId, { signal, correlationId: `search-import:${job.id}` });
     if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
+    // What the new figures say (decaying articles, striking distance, gaps) is worked out once they are stored.
+    if (summary.outcome === "done") await queueFindingDetection(db, siteId);
   },
 };
 

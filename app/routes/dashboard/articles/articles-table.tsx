@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { ListLink } from "#app/components/list-link";
+import { FindingBadge } from "#app/components/results/findings";
 import type { ArticleStatus } from "#app/db/schema";
 import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
 import { editUrl } from "#app/modules/articles/urls";
@@ -25,6 +26,8 @@ export type ArticleRow = {
   wordCount: number;
   /** Missing or out of date, and the background job will score it (docs/decisions/053). */
   scoring: boolean;
+  /** Open search findings about it (decay, striking distance): a small badge next to the title. */
+  findings?: number;
 };
 
 /** A published article is sent again to update its posts; the publish dialog does both. */
@@ -217,6 +220,11 @@ export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back
                   {article.title || "Untitled"}
                 </ListLink>
                 {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-600">{article.targetKeyword}</p> : null}
+                {article.findings ? (
+                  <p className="mt-1">
+                    <FindingBadge count={article.findings} />
+                  </p>
+                ) : null}
               </td>
               <td className={cn(cell, "text-slate-700 max-sm:order-4 max-sm:text-xs")}>{article.author}</td>
               <td className={cn(cell, "whitespace-nowrap text-slate-700 max-sm:order-5 max-sm:text-xs")}>{article.createdOn}</td>

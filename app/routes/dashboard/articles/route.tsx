@@ -13,6 +13,7 @@ import { gettingStarted } from "#app/modules/onboarding/checklist.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { shortDateTime } from "#app/modules/publishing/status-words";
+import { findingCountsByArticle } from "#app/modules/results/findings.server";
 import { ArticlesEmpty } from "./articles-empty";
 import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/route";
@@ -42,6 +43,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Stored scores; stale ones are marked and rescored by a background job, never by this load (decisions 038, 053).
   const items = await showStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
+  const findings = await findingCountsByArticle(
+    db,
+    site.id,
+    items.map((a) => a.id),
+  );
   const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
   return {
     status,
@@ -67,6 +73,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       seoScore: a.seoScore,
       wordCount: a.wordCount,
       scoring: a.scoring,
+      findings: findings.get(a.id) ?? 0,
     })),
   };
 }
