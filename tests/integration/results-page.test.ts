@@ -4,6 +4,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { articlePerformance, type ResultsPage } from "#app/modules/results/page.server";
 import { dayNumber } from "#app/modules/search-console/types";
 import { loader as resultsLoader } from "#app/routes/dashboard/results/route";
+import { loader as writeLoader } from "#app/routes/dashboard/write/route";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makePublication, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get } from "#tests/setup/route-harness";
@@ -161,5 +162,32 @@ describe("results page", () => {
     expect((await load(carol)).connection).toBe("none");
     await connectSearchConsole(db, carol.siteId, carol.workspaceId);
     expect((await load(carol)).connection).toBe("waiting");
+  });
+});
+
+describe("the editor's Search performance panel", () => {
+  async function panelOf(user: TestUser, articleId: string) {
+    const res = await callRoute<{ performance: unknown }>({
+      middleware: [requireAuth],
+      handler: writeLoader,
+      request: get(`/dashboard/write?edit=${articleId}`, user.cookie),
+    });
+    return res;
+  }
+
+  it("shows a live article's 28 days with its publish annotation, and nothing for a draft", async () => {
+    const res = await panelOf(alice, aliceArticles[1]!);
+    expect(res.status).toBe(200);
+    const panel = res.data.performance as { state: string; series: unknown[]; annotations: unknown[]; totals: { clicks: number } };
+    expect(panel.state).toBe("ready");
+    expect(panel.series).toHaveLength(28);
+    const clicks = [...seeded.pageDays.get(aliceArticles[1]!)!].filter(([d]) => d >= NEWEST - 27).reduce((a, [, f]) => a + f.clicks, 0);
+    expect(panel.totals.clicks).toBe(clicks);
+    const draft = await makeArticle(db, alice.siteId, { title: "Not yet out" });
+    expect((await panelOf(alice, draft)).data.performance).toBeNull();
+  });
+
+  it("refuses another workspace's article", async () => {
+    expect((await panelOf(alice, bobArticle)).status).toBe(404);
   });
 });
