@@ -3,6 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { articlePerformance, type ResultsPage } from "#app/modules/results/page.server";
 import { dayNumber } from "#app/modules/search-console/types";
+import { loader as articlesLoader } from "#app/routes/dashboard/articles/route";
 import { loader as resultsLoader } from "#app/routes/dashboard/results/route";
 import { loader as writeLoader } from "#app/routes/dashboard/write/route";
 import { testDb } from "#tests/setup/db";
@@ -189,5 +190,40 @@ describe("the editor's Search performance panel", () => {
 
   it("refuses another workspace's article", async () => {
     expect((await panelOf(alice, bobArticle)).status).toBe(404);
+  });
+});
+
+describe("the articles list's clicks column", () => {
+  type Row = { id: string; clicks: { clicks: number; change: number | null; sparkline: number[] } | null };
+  async function list(user: TestUser, query = "") {
+    const res = await callRoute<{ hasClicks: boolean; articles: Row[] }>({
+      middleware: [requireAuth],
+      handler: articlesLoader,
+      request: get(`/dashboard/articles${query}`, user.cookie),
+    });
+    expect(res.status).toBe(200);
+    return res.data;
+  }
+  const clicks28 = (id: string) =>
+    [...(seeded.pageDays.get(id) ?? [])].filter(([d]) => d >= NEWEST - 27).reduce((a, [, f]) => a + f.clicks, 0);
+
+  it("shows each visible article's 28 days of clicks with its trend, and sorts by clicks", async () => {
+    const data = await list(alice);
+    expect(data.hasClicks).toBe(true);
+    const growing = data.articles.find((a) => a.id === aliceArticles[0])!;
+    expect(growing.clicks!.clicks).toBe(clicks28(aliceArticles[0]!));
+    expect(growing.clicks!.sparkline).toHaveLength(28);
+    expect(growing.clicks!.change).toBeGreaterThan(0);
+    const sorted = await list(alice, "?sort=clicks");
+    const expected = [...aliceArticles].sort((a, b) => clicks28(b) - clicks28(a));
+    expect(sorted.articles.slice(0, aliceArticles.length).map((a) => a.id)).toEqual(expected);
+  });
+
+  it("has no clicks column before the site has figures", async () => {
+    const dave = await makeUser(db);
+    await makeArticle(db, dave.siteId, { title: "Fresh" });
+    const data = await list(dave, "?sort=clicks");
+    expect(data.hasClicks).toBe(false);
+    expect(data.articles[0]!.clicks).toBeNull();
   });
 });

@@ -252,3 +252,35 @@ export async function articleSparklines(db: DB, siteId: string, period: Period, 
 
 /** The day number of an ISO timestamp or date (UTC). */
 export const dayOfIso = (iso: string) => dayNumber(iso.slice(0, 10));
+
+/**
+ * Each article's clicks over a period as a derived table (article_id, clicks) to join the articles list
+ * against when it is sorted by clicks: one grouped pass over the site's pages' day rows.
+ */
+export function clicksByArticle(db: DB, siteId: string, period: Period) {
+  return db
+    .selectFrom("search_page_days as d")
+    .innerJoin("search_pages as p", "p.id", "d.page_id")
+    .select([sql<string>`p.article_id`.as("article_id"), sql<number>`sum(d.clicks)`.as("clicks")])
+    .where("p.site_id", "=", siteId)
+    .where("p.article_id", "is not", null)
+    .where("d.day", ">=", period.start)
+    .where("d.day", "<=", period.end)
+    .groupBy("p.article_id");
+}
+
+export type ListClicks = { clicks: number; change: number | null; sparkline: number[] };
+
+/** The articles list's 'Clicks (28 days)' for the visible rows: null when the site has no figures yet. */
+export async function articleListClicks(db: DB, siteId: string, articleIds: string[]): Promise<Map<string, ListClicks> | null> {
+  const periods = await resultsPeriods(db, siteId, "28d");
+  if (!periods) return null;
+  const [totals, lines] = await Promise.all([
+    articleTotals(db, siteId, periods, articleIds),
+    articleSparklines(db, siteId, periods.current, articleIds),
+  ]);
+  const byId = new Map<string, ListClicks>();
+  for (const t of totals)
+    byId.set(t.articleId, { clicks: t.current.clicks, change: t.clicksChange, sparkline: lines.get(t.articleId) ?? [] });
+  return byId;
+}
