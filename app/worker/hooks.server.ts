@@ -1,4 +1,7 @@
+import { enqueueReadyChecks } from "#app/modules/autopilot/autopilot.server";
 import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
+import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
+import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
 
 let wired = false;
@@ -12,4 +15,8 @@ export function wireAreaHooks() {
   if (wired) return;
   wired = true;
   onSiteCountChange((db, workspaceId, change) => requestSiteQuantitySync(db, workspaceId, change));
+  // Auto-pilot checks its day's article as soon as the writer is done (Ready or Held within seconds, decision 059).
+  onGenerationSettled(async (db, generationId) => {
+    if (await enqueueReadyChecks(db, generationId)) notifyWorker();
+  });
 }

@@ -12,11 +12,13 @@ import { decideDay, retryDay, reviewView } from "#app/modules/autopilot/review.s
 import { autopilotStatus, setAutopilotRunning, skipDay } from "#app/modules/autopilot/status.server";
 import { dayTimeline } from "#app/modules/autopilot/timeline.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
+import { chooseTopic, clearDay } from "#app/modules/scheduler/scheduler.server";
 import { savePublishingSettings } from "#app/modules/settings/publishing.server";
 import { action as settingsAction } from "#app/routes/dashboard/settings/route";
 import * as reviewRoute from "#app/routes/dashboard/review";
 import { newId } from "#app/utils/crypto.server";
 import { formatDayDate, isoNow } from "#app/utils/time";
+import { readToast } from "#app/utils/toast.server";
 import { testDb } from "#tests/setup/db";
 import { makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
@@ -341,5 +343,100 @@ describe("one source of truth for when", () => {
     expect(await skipDay(db, { id: user.siteId, timeZone: ZONE }, "2042-06-02", now)).toBe("cold brew at home");
     expect((await dayOf(user)).state).toBe("skipped");
     expect((await publishJob(row.id)).status).toBe("cancelled");
+  });
+
+  it("the Content tab's switches move the pending days in the same save: off holds, on resumes, review mode holds a ready day for approval", async () => {
+    const user = await site({ day: "2043-06-02", tomorrow: "2043-06-03" });
+    await enqueueDueAutopilot(db, new Date("2043-06-02T07:00:00Z"));
+    await runAutopilotWrite(db, (await dayOf(user)).id, new Date("2043-06-02T07:00:00Z"));
+    const first = await dayOf(user);
+    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", first.generation_id!).execute();
+    await db
+      .updateTable("articles")
+      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
+      .where("id", "=", first.article_id!)
+      .execute();
+    const now = new Date("2043-06-02T08:00:00Z");
+    await runAutopilotReady(db, first.id, now);
+    expect((await dayOf(user)).state).toBe("ready");
+    const form = {
+      intent: "content",
+      articleLength: "medium",
+      brandMentions: "minimal",
+      internalLinksCount: "regular",
+      externalLinks: "few",
+      language: "en-US",
+      autoGenTime: "09:00",
+    };
+    const on = { ...form, autoGeneration: "on", autoPublish: "on", autopilotMinScore: "70" };
+    const save = async (fields: Record<string, string>) => {
+      const res = await callRoute({
+        middleware: [requireAuth],
+        handler: settingsAction,
+        request: post("/dashboard/settings?tab=content", fields, user.cookie),
+      });
+      const cookie = (res.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+      const { toast } = await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookie } }));
+      return { description: toast?.description };
+    };
+    // Automatic generation off in the Content tab is a pause: the ready day is held, its job cancelled.
+    expect((await save({ ...form, autopilotMinScore: "70" })).description).toBe(
+      "“cold brew at home” is held until you resume auto-pilot or approve it.",
+    );
+    expect((await dayOf(user)).state).toBe("held");
+    expect((await publishJob(first.id)).status).toBe("cancelled");
+    // On again: checked again and queued at its time.
+    expect((await save(on)).description).toBe("“cold brew at home” goes out at its time again.");
+    expect((await dayOf(user)).state).toBe("writing");
+    expect((await publishJob(first.id)).status).toBe("queued");
+    await runAutopilotReady(db, first.id, now);
+    expect((await dayOf(user)).state).toBe("ready");
+    // Review mode on: the ready day is checked again and waits for a person.
+    expect((await save({ ...on, reviewMode: "on" })).description).toBe(
+      "“cold brew at home” is checked again against these settings before it goes out.",
+    );
+    await runAutopilotReady(db, first.id, now);
+    const held = await dayOf(user);
+    expect(held.state).toBe("held");
+    expect(JSON.parse(held.reasons)).toContain("Review mode is on: it waits for your approval.");
+    // Its publish step at the time does nothing: a held day never goes out on its own.
+    await runAutopilotPublish(db, first.id, new Date("2043-06-02T16:30:00Z"));
+    expect((await dayOf(user)).state).toBe("held");
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", first.article_id!).execute()).toEqual([]);
+    // A change the check does not read (the language) leaves the day alone.
+    expect((await save({ ...on, reviewMode: "on", language: "de-DE" })).description).toBeUndefined();
+    expect((await dayOf(user)).state).toBe("held");
+  });
+
+  it("a started day's topic cannot be changed or cleared in the calendar: the page says to skip it", async () => {
+    const user = await site({ day: "2044-06-02", tomorrow: "2044-06-03" });
+    await enqueueDueAutopilot(db, new Date("2044-06-02T07:00:00Z"));
+    const first = await dayOf(user);
+    await runAutopilotWrite(db, first.id, new Date("2044-06-02T07:00:00Z"));
+    const now = new Date("2044-06-02T08:00:00Z");
+    const scheduler = { id: user.siteId, timeZone: ZONE };
+    const topic = await db
+      .insertInto("topics")
+      .values({ id: newId(), site_id: user.siteId, name: "Espresso", created_at: isoNow(), updated_at: isoNow() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await expect(chooseTopic(db, scheduler, { date: "2044-06-02", topicId: topic.id, now })).rejects.toThrow(
+      `“cold brew at home” is already being written for ${formatDayDate("2044-06-02")}. Skip the day to set it aside, then choose another day.`,
+    );
+    await expect(clearDay(db, scheduler, { date: "2044-06-02", now })).rejects.toThrow("Skip the day");
+    const item = await db
+      .selectFrom("plan_items")
+      .select("keyword")
+      .where("site_id", "=", user.siteId)
+      .where("date", "=", "2044-06-02")
+      .executeTakeFirst();
+    expect(item?.keyword).toBe("cold brew at home");
+    // A day not started yet can still be changed.
+    await expect(chooseTopic(db, scheduler, { date: "2044-06-03", topicId: topic.id, now })).resolves.toMatchObject({
+      keyword: "Espresso",
+    });
+    // A skipped day says so.
+    await skipDay(db, scheduler, "2044-06-02", now);
+    await expect(chooseTopic(db, scheduler, { date: "2044-06-02", topicId: topic.id, now })).rejects.toThrow("was skipped");
   });
 });

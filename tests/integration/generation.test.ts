@@ -14,6 +14,7 @@ import { countHtmlWords, htmlToText } from "#app/modules/articles/text";
 import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
+import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
 import { cancelGeneration, getGeneration, startGeneration, startRegeneration } from "#app/modules/generation/service.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
 import { startFakeOpenAi } from "#tests/fakes/openai";
@@ -250,6 +251,33 @@ describe("generation pipeline", () => {
     const article = await getArticle(db, account.siteId, articleId);
     expect(article?.status).toBe("draft");
     expect(article?.content_html).toContain("<h2>");
+  });
+
+  it("announces a settled generation once its article is saved, succeeded or failed (auto-pilot checks its day then)", async () => {
+    const settled: Array<{ id: string; status: string | undefined }> = [];
+    const stop = onGenerationSettled(async (database, id) => {
+      const row = await database.selectFrom("generations").select("status").where("id", "=", id).executeTakeFirst();
+      settled.push({ id, status: row?.status });
+    });
+    try {
+      const { generationId } = await generate(offline);
+      const broken: ArticleWriter = { ...offline.writer, outline: async () => Promise.reject(new Error("down")) };
+      const account = await siteWithBrand();
+      const failed = await startGeneration(db, { ...account, keyword: KEYWORD });
+      await expect(
+        runGeneration(
+          db,
+          { generationId: failed.generationId, siteId: account.siteId },
+          { signal: never, lastAttempt: true, ai: { ...offline, writer: broken } },
+        ),
+      ).rejects.toThrow();
+      expect(settled).toEqual([
+        { id: generationId, status: "succeeded" },
+        { id: failed.generationId, status: "failed" },
+      ]);
+    } finally {
+      stop();
+    }
   });
 
   it("counts a new generation against the quota, a regeneration not", async () => {

@@ -180,18 +180,21 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
 }
 
 /**
- * From the tick: a ready step for each day whose article the writer has finished (or given up on) while the day
- * still reads Writing, so the day is Ready or Held within a tick of its article existing. Days still being written
+ * A ready step for each day whose article the writer has finished (or given up on) while the day still reads
+ * Writing: for one generation right after it settles (app/worker/hooks.server.ts), and for all from the tick in
+ * case that was missed, so the day is Ready or Held seconds after its article exists. Days still being written
  * cost nothing until then (no job polls them).
  */
-export async function enqueueReadyChecks(db: DB) {
-  const done = await db
+export async function enqueueReadyChecks(db: DB, generationId?: string) {
+  let query = db
     .selectFrom("autopilot_days as d")
     .innerJoin("generations as g", "g.id", "d.generation_id")
     .select(["d.id", "d.site_id"])
     .where("d.state", "=", "writing")
-    .where("g.status", "!=", "running")
-    .execute();
+    .where("g.status", "!=", "running");
+  // A generation just settled (app/worker/hooks.server.ts): its day is checked now, not at the next tick.
+  if (generationId) query = query.where("g.id", "=", generationId);
+  const done = await query.execute();
   for (const day of done)
     await enqueue(
       db,

@@ -75,14 +75,56 @@ export async function resumePendingDays(db: DB, siteId: string, now = new Date()
   const resumed: MovedDay[] = [];
   for (const day of await pendingDays(db, siteId, now, ["held"])) {
     if (day.reasons !== JSON.stringify([PAUSED_REASON])) continue;
-    if (!(await moveDay(db, day.id, "writing", { from: ["held"], detail: "Auto-pilot resumed", now }))) continue;
-    const key = `${READY_JOB}:${day.id}`;
-    if (!(await moveKeyedJob(db, READY_JOB, key, now)))
-      await enqueue(db, READY_JOB, { dayId: day.id }, { idempotencyKey: key, tenant: { siteId } });
-    await queuePublishAt(db, siteId, day.id, new Date(day.publish_at!));
+    if (!(await checkAgain(db, siteId, day, ["held"], "Auto-pilot resumed", now))) continue;
     resumed.push({ dayId: day.id, day: day.day, keyword: day.keyword, to: "resumed" });
   }
   return resumed;
+}
+
+/** The content settings auto-pilot's check reads: changing one of them checks the pending articles again. */
+const CHECK_SETTINGS = ["auto_publish", "review_mode", "autopilot_min_score", "autopilot_strict_links", "article_length"] as const;
+type CheckSettings = Partial<Record<(typeof CHECK_SETTINGS)[number] | "auto_generation", unknown>>;
+
+/**
+ * After the Content tab was saved: switching automatic generation off or on pauses or resumes like the scheduler's
+ * switch, and a change to what the check reads (automatic publishing, review mode, the minimum score, strict links,
+ * the length) checks each written day not yet approved again, so a day goes out only if it passes today's settings.
+ */
+export async function followContentSettings(
+  db: DB,
+  siteId: string,
+  change: { before: CheckSettings | undefined; after: CheckSettings },
+  now = new Date(),
+): Promise<MovedDay[]> {
+  const { before, after } = change;
+  const wasRunning = before?.auto_generation === 1;
+  const running = after.auto_generation === 1;
+  if (wasRunning !== running) return running ? resumePendingDays(db, siteId, now) : holdPendingDays(db, siteId, now);
+  if (!running || !before || CHECK_SETTINGS.every((field) => before[field] === after[field])) return [];
+  const checked: MovedDay[] = [];
+  const states: AutopilotState[] = ["ready", "held", "written"];
+  for (const day of await pendingDays(db, siteId, now, states)) {
+    if (!(await checkAgain(db, siteId, day, states, "Checked again with the new content settings", now))) continue;
+    checked.push({ dayId: day.id, day: day.day, keyword: day.keyword, to: "checked" });
+  }
+  return checked;
+}
+
+/** Back to Writing with its check queued now and its publish job at its time: the check decides again. */
+async function checkAgain(
+  db: DB,
+  siteId: string,
+  day: { id: string; publish_at: string | null },
+  from: AutopilotState[],
+  detail: string,
+  now: Date,
+) {
+  if (!(await moveDay(db, day.id, "writing", { from, detail, now }))) return false;
+  const key = `${READY_JOB}:${day.id}`;
+  if (!(await moveKeyedJob(db, READY_JOB, key, now)))
+    await enqueue(db, READY_JOB, { dayId: day.id }, { idempotencyKey: key, tenant: { siteId } });
+  await queuePublishAt(db, siteId, day.id, new Date(day.publish_at!));
+  return true;
 }
 
 /** Skipping a started day: it is set aside (its article stays a draft) and nothing goes out. Null when not started. */
@@ -109,6 +151,8 @@ export function describeMoved(moved: MovedDay[]) {
       ? `${what(first!)} is held until you resume auto-pilot or approve it.`
       : first!.to === "resumed"
         ? `${what(first!)} goes out at its time again.`
-        : `${what(first!)} now goes out on ${first!.to}.`;
+        : first!.to === "checked"
+          ? `${what(first!)} is checked again against these settings before it goes out.`
+          : `${what(first!)} now goes out on ${first!.to}.`;
   return rest.length ? `${line} ${rest.length} more ${rest.length === 1 ? "day" : "days"} moved too.` : line;
 }

@@ -16,7 +16,7 @@ import { escapeHtml } from "#app/utils/html";
 import { saveArticleResearch } from "#app/modules/research/article-research.server";
 import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
-import { emitGenerationProgress } from "./progress-events.server";
+import { emitGenerationProgress, emitGenerationSettled } from "./progress-events.server";
 import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
 import { avoidSiteRepeats } from "./site-reuse.server";
@@ -276,7 +276,9 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   checkpoint();
   // No sentence of 8+ words another article of the site holds goes out again (site-reuse.server.ts).
   if (await avoidSiteRepeats(db, siteId, articleId, state, writer, assemble)) await save();
-  return finish(db, siteId, generationId, articleId, state, writer, save);
+  const finished = await finish(db, siteId, generationId, articleId, state, writer, save);
+  await emitGenerationSettled(db, generationId);
+  return finished;
 }
 
 async function finish(
@@ -382,6 +384,7 @@ export async function settleUnfinished(
     // Announced once the article is settled too, so the page that follows the stream opens the final draft.
     emitGenerationProgress(generationId);
   }
+  await emitGenerationSettled(db, generationId);
 }
 
 async function settle(db: DB, siteId: string, generationId: string, outcome: "cancelled" | "failed", error: string | null) {

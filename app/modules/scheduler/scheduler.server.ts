@@ -255,9 +255,12 @@ async function pastArticles(db: DB, siteId: string, timeZone: string, page: numb
 
 /** A refused change to the calendar; the message is the one the page shows. */
 export class ScheduleError extends Error {
-  readonly code: "outside_window" | "unknown_choice";
-  constructor(code: ScheduleError["code"]) {
-    super(code === "outside_window" ? "Please choose a day within the next 90 days." : "Please choose one of the topics in the list.");
+  readonly code: "outside_window" | "unknown_choice" | "started";
+  constructor(code: ScheduleError["code"], message?: string) {
+    super(
+      message ??
+        (code === "outside_window" ? "Please choose a day within the next 90 days." : "Please choose one of the topics in the list."),
+    );
     this.name = "ScheduleError";
     this.code = code;
   }
@@ -278,6 +281,7 @@ export async function chooseTopic(
   const [{ choices }, scheduledTime] = await Promise.all([listTopicChoices(db, siteId), scheduledTimeOf(db, siteId)]);
   const choice = topicId ? choices.find((c) => c.topicId === topicId) : choices.find((c) => c.topicId === null && c.name === name?.trim());
   if (!choice) throw new ScheduleError("unknown_choice");
+  await refuseStartedDay(db, siteId, date);
 
   await putTopicOnDay(db, { siteId, date, keyword: choice.name, topicId: choice.topicId, now });
   return { keyword: choice.name, dateText: formatDayDate(date), timeText: formatTime12(scheduledTime, DEFAULT_PUBLISH_TIME) };
@@ -286,5 +290,29 @@ export async function chooseTopic(
 /** Removes the day's saved topic; `keyword` is null when the day had none. */
 export async function clearDay(db: DB, { id: siteId, timeZone }: SchedulerSite, { date, now = new Date() }: { date: string; now?: Date }) {
   if (!isInWindow(date, now, timeZone)) throw new ScheduleError("outside_window");
+  await refuseStartedDay(db, siteId, date);
   return { keyword: await removePlanDay(db, siteId, date), dateText: formatDayDate(date) };
+}
+
+/**
+ * Once auto-pilot has started a day (its row exists), the day's keyword is the one being written or already out:
+ * changing the plan item would leave the calendar naming a topic the engine is not writing (one source of truth,
+ * docs/decisions/059-autopilot-keeps-its-word.md). The customer skips the day instead.
+ */
+async function refuseStartedDay(db: DB, siteId: string, date: string) {
+  const started = await db
+    .selectFrom("autopilot_days")
+    .select(["keyword", "state"])
+    .where("site_id", "=", siteId)
+    .where("day", "=", date)
+    .executeTakeFirst();
+  if (!started) return;
+  const what = started.keyword ? `“${started.keyword}”` : "This day's article";
+  const message =
+    started.state === "skipped"
+      ? `${formatDayDate(date)} was skipped: auto-pilot writes nothing that day. Choose another day.`
+      : started.state === "published" || started.state === "scheduled"
+        ? `${what} is already out for ${formatDayDate(date)}. Choose another day.`
+        : `${what} is already being written for ${formatDayDate(date)}. Skip the day to set it aside, then choose another day.`;
+  throw new ScheduleError("started", message);
 }

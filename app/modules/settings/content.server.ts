@@ -34,7 +34,16 @@ export async function getContentSettings(db: DB, siteId: string): Promise<Conten
   };
 }
 
-export async function saveContentSettings(db: DB, siteId: string, input: ContentSettings, actor?: SettingsActor) {
+/** What changed, for the work that follows the settings in the same transaction (auto-pilot's pending days). */
+export type ContentSettingsChange = { before: Record<string, unknown> | undefined; after: Record<string, unknown> };
+
+export async function saveContentSettings<T = undefined>(
+  db: DB,
+  siteId: string,
+  input: ContentSettings,
+  actor?: SettingsActor,
+  follow?: (trx: DB, change: ContentSettingsChange) => Promise<T>,
+): Promise<T | undefined> {
   const values = {
     use_brand_info: input.useBrandInfo ? 1 : 0,
     article_length: input.articleLength,
@@ -56,7 +65,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
     show_sources: input.showSources ? 1 : 0,
     updated_at: isoNow(),
   };
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("content_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
     await trx
       .insertInto("content_settings")
@@ -64,6 +73,7 @@ export async function saveContentSettings(db: DB, siteId: string, input: Content
       .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
       .execute();
     if (actor) await auditSettingsChange(trx, actor, { kind: "content", siteId, before, after: values });
+    return follow?.(trx, { before, after: values });
   });
 }
 

@@ -2,6 +2,7 @@ import { ListLink } from "#app/components/list-link";
 import type { AutopilotStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
+import { calendarDayUrl } from "#app/modules/autopilot/urls";
 
 /**
  * The calendar on a phone (docs/decisions/049-autopilot-days.md): the same days as the month grid, one under the
@@ -35,7 +36,7 @@ export function SchedulerAgenda({ months, autopilot }: { months: Array<[string, 
             <h2 className="mb-2 text-base font-semibold text-slate-900">{label}</h2>
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200">
               {days.map((day) => (
-                <AgendaDay key={day.date} day={day} state={autopilot.days[day.date]?.state} />
+                <AgendaDay key={day.date} day={day} state={autopilot.days[day.date]?.state} dayId={autopilot.days[day.date]?.id} />
               ))}
             </ol>
           </section>
@@ -45,15 +46,15 @@ export function SchedulerAgenda({ months, autopilot }: { months: Array<[string, 
   );
 }
 
-function AgendaDay({ day, state }: { day: ComingDay; state: string | undefined }) {
+function AgendaDay({ day, state, dayId }: { day: ComingDay; state: string | undefined; dayId: string | undefined }) {
   const warn = state === "held" || state === "failed";
   const empty = !day.planned && day.articles.length === 0 && !state;
   return (
     <li>
       <ListLink
-        to={`/dashboard/scheduler?view=calendar&choose=${day.date}`}
+        to={calendarDayUrl(day.date, dayId)}
         preventScrollReset
-        aria-label={`${day.dateText}${day.planned ? `: ${day.planned.keyword}` : ""}. Choose a topic`}
+        aria-label={`${day.dateText}${day.planned ? `: ${day.planned.keyword}` : ""}. ${dayId ? "Open the day" : "Choose a topic"}`}
         className="flex gap-3 px-3 py-2 hover:bg-slate-50"
       >
         <span className={cn("w-24 shrink-0 text-sm font-semibold", day.label === "Today" ? "text-brand-700" : "text-slate-700")}>

@@ -183,7 +183,8 @@ export function ComingList({
             {canSkip && autopilot.enabled && skippable(day, autopilot.days[day.date]) ? (
               <SkipDay date={day.date} dateText={day.dateText} />
             ) : null}
-            {day.planned ? (
+            {/* A started day's topic is the one being written: it can be skipped, not swapped (decision 059). */}
+            {day.planned && !autopilot.days[day.date] ? (
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="clear" />
                 <input type="hidden" name="date" value={day.date} />
@@ -192,14 +193,16 @@ export function ComingList({
                 </Button>
               </Form>
             ) : null}
-            <ListLink
-              to={`/dashboard/scheduler?choose=${day.date}`}
-              preventScrollReset
-              aria-label={`Choose from topics for ${day.dateText}`}
-              className={buttonClassName({ variant: "secondary", size: "sm" })}
-            >
-              Choose from topics
-            </ListLink>
+            {autopilot.days[day.date] ? null : (
+              <ListLink
+                to={`/dashboard/scheduler?choose=${day.date}`}
+                preventScrollReset
+                aria-label={`Choose from topics for ${day.dateText}`}
+                className={buttonClassName({ variant: "secondary", size: "sm" })}
+              >
+                Choose from topics
+              </ListLink>
+            )}
           </div>
         </li>
       ))}

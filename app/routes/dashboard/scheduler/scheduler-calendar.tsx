@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ListLink } from "#app/components/list-link";
 import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
+import { calendarDayUrl } from "#app/modules/autopilot/urls";
 import type { AutopilotStatus } from "#app/modules/autopilot/status.server";
 import type { ComingDay } from "#app/modules/scheduler/scheduler.server";
 import { cn } from "#app/utils/cn";
@@ -9,8 +10,8 @@ import { SchedulerAgenda } from "./scheduler-agenda";
 /**
  * The scheduler's month calendar (docs/decisions/049-autopilot-days.md): the same 90 days as the
  * list, month by month, weeks from Monday. Each day shows what is planned or
- * scheduled and auto-pilot's state; a day opens 'Choose a topic' (a plain link,
- * so it works without JavaScript).
+ * scheduled and auto-pilot's state; a day opens 'Choose a topic', or the day's page once auto-pilot started it
+ * (plain links, so they work without JavaScript).
  */
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -75,21 +76,21 @@ function WeekRow({ week, index, autopilot }: { week: Array<ComingDay | null>; in
     <tr>
       {week.map((day, j) => (
         <td key={day?.date ?? `empty-${index}-${j}`} className="h-24 border border-slate-200 p-1 align-top">
-          {day ? <DayCell day={day} state={autopilot.days[day.date]?.state} /> : null}
+          {day ? <DayCell day={day} state={autopilot.days[day.date]?.state} dayId={autopilot.days[day.date]?.id} /> : null}
         </td>
       ))}
     </tr>
   );
 }
 
-function DayCell({ day, state }: { day: ComingDay; state: string | undefined }) {
+function DayCell({ day, state, dayId }: { day: ComingDay; state: string | undefined; dayId: string | undefined }) {
   const warn = state === "held" || state === "failed";
   const label = state ? DAY_STATE_LABELS[state as keyof typeof DAY_STATE_LABELS] : null;
   return (
     <ListLink
-      to={`/dashboard/scheduler?view=calendar&choose=${day.date}`}
+      to={calendarDayUrl(day.date, dayId)}
       preventScrollReset
-      aria-label={`${day.dateText}${day.planned ? `: ${day.planned.keyword}` : ""}. Choose a topic`}
+      aria-label={`${day.dateText}${day.planned ? `: ${day.planned.keyword}` : ""}. ${dayId ? "Open the day" : "Choose a topic"}`}
       className="flex h-full flex-col gap-1 rounded p-1 hover:bg-slate-50"
     >
       <span className={cn("text-xs font-semibold", day.label === "Today" ? "text-brand-700" : "text-slate-700")}>

@@ -1,7 +1,7 @@
 import { getDb, type DB } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
-import { describeMoved, movePendingDays } from "#app/modules/autopilot/pending.server";
+import { describeMoved, followContentSettings, movePendingDays } from "#app/modules/autopilot/pending.server";
 import type { SettingsActor } from "#app/modules/settings/audit.server";
 import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
@@ -116,8 +116,11 @@ export async function contentTabAction(request: Request, url: URL, auth: AuthSta
   if (submission.status !== "success") {
     return replyError(submission, { notice: CONTENT_INVALID });
   }
-  await saveContentSettings(getDb(), auth.site.id, submission.value, actorOf(auth, ip));
-  return redirectWithToast(backTo(url), { title: "Content settings saved!" });
+  // Auto-pilot's pending days follow in the same transaction (paused, resumed or checked again); the toast says so.
+  const moved = await saveContentSettings(getDb(), auth.site.id, submission.value, actorOf(auth, ip), (trx, change) =>
+    followContentSettings(trx, auth.site.id, change),
+  );
+  return redirectWithToast(backTo(url), { title: "Content settings saved!", description: describeMoved(moved ?? []) });
 }
 
 /** The Publishing tab (docs/decisions/048-publishing-schedule.md): save the schedule (and add or remove daily times), or apply it to the drafts. */
