@@ -17,6 +17,8 @@ export type SeedOptions = {
   /** Share of (page, day) cells with impressions (Google leaves out days without any); 1 = every day. */
   density?: number;
   queriesPerArticle?: number;
+  /** Share of (article, week) cells with query rows; 1 = every week with impressions. */
+  queryDensity?: number;
   seed?: number;
   /** Base URL of the pages. */
   origin?: string;
@@ -50,7 +52,17 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 const WORDS = ["cold brew", "ratio", "at home", "best beans", "grinder", "recipe", "how long", "vs iced coffee", "concentrate", "caffeine"];
 
 export async function seedSearchFigures(db: DB, options: SeedOptions): Promise<SeededFigures> {
-  const { siteId, articleIds, days, newest, density = 1, queriesPerArticle = 4, seed = 1, origin = "https://example.com/blog" } = options;
+  const {
+    siteId,
+    articleIds,
+    days,
+    newest,
+    density = 1,
+    queriesPerArticle = 4,
+    queryDensity = 1,
+    seed = 1,
+    origin = "https://example.com/blog",
+  } = options;
   const rand = random(seed);
   const first = newest - days + 1;
   const pageIds = new Map<string, number>();
@@ -132,7 +144,7 @@ export async function seedSearchFigures(db: DB, options: SeedOptions): Promise<S
         impressions += f.impressions;
         weighted += f.position * f.impressions;
       }
-      if (impressions === 0) continue;
+      if (impressions === 0 || (queryDensity < 1 && rand() > queryDensity)) continue;
       for (let q = 0; q < queriesPerArticle; q++) {
         const text = `${WORDS[(i + q) % WORDS.length]} ${Math.floor(i / 3)}${q ? ` ${WORDS[q % WORDS.length]}` : ""}`;
         const share = 1 / 2 ** (q + 1);

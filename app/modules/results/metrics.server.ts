@@ -14,7 +14,14 @@ import { RANGES, type ResultsRange } from "./ranges";
 export type Totals = { clicks: number; impressions: number; ctr: number | null; position: number | null };
 export type DayPoint = { day: string; clicks: number; impressions: number; ctr: number | null; position: number | null };
 export type Period = { start: number; end: number };
-export type Periods = { range: ResultsRange; current: Period; previous: Period; dataUntil: string };
+export type Periods = {
+  range: ResultsRange;
+  current: Period;
+  previous: Period;
+  dataUntil: string;
+  /** Changes whenever the stored figures may have: the newest day and the import's progress and time. */
+  version: string;
+};
 export type Change = { clicks: number | null; impressions: number | null; ctr: number | null; position: number | null };
 export type QueryRow = Totals & { query: string };
 export type ArticleTotals = { articleId: string; current: Totals; previous: Totals; clicksChange: number | null };
@@ -58,21 +65,52 @@ export async function newestDay(db: DB, siteId: string): Promise<number | null> 
   return row?.day ?? null;
 }
 
-/** The period of a range ending on the newest stored day, and the one just before it. */
-export function periodsOf(range: ResultsRange, newest: number): Periods {
-  const days = RANGES[range].days;
+/** The period of `days` days ending on the newest stored day, and the one just before it. */
+export function periodsOf(range: ResultsRange, newest: number, version: string, days: number = RANGES[range].days): Periods {
   return {
     range,
     current: { start: newest - days + 1, end: newest },
     previous: { start: newest - 2 * days + 1, end: newest - days },
     dataUntil: dayDate(newest),
+    version,
   };
 }
 
-export async function resultsPeriods(db: DB, siteId: string, range: ResultsRange): Promise<Periods | null> {
-  const newest = await newestDay(db, siteId);
-  return newest === null ? null : periodsOf(range, newest);
+export async function resultsPeriods(db: DB, siteId: string, range: ResultsRange, days?: number): Promise<Periods | null> {
+  const [newest, connection] = await Promise.all([
+    newestDay(db, siteId),
+    db
+      .selectFrom("search_console_connections")
+      .select(["last_import_at", "days_imported_through", "weeks_imported_through"])
+      .where("site_id", "=", siteId)
+      .executeTakeFirst(),
+  ]);
+  if (newest === null) return null;
+  const version = [newest, connection?.last_import_at, connection?.days_imported_through, connection?.weeks_imported_through].join(":");
+  return periodsOf(range, newest, version, days);
 }
+
+/**
+ * The site-wide sums (every article's totals, the site's top queries) read up to a few hundred thousand day
+ * rows at 10,000 pages, while the figures change only when the daily import stores more. They are kept in
+ * memory per site, period and data version (Periods.version), so a page view after the first reads only the
+ * site's own rows of a few days; a new import or a new day makes a new version. Bounded; a failure is not kept.
+ */
+const memo = new Map<string, Promise<unknown>>();
+const MEMO_MAX = 200;
+
+function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const known = memo.get(key);
+  if (known) return known as Promise<T>;
+  if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
+  const promise = compute();
+  memo.set(key, promise);
+  promise.catch(() => memo.delete(key));
+  return promise;
+}
+
+const memoKey = (siteId: string, periods: Periods, what: string) =>
+  `${what}:${siteId}:${periods.version}:${periods.current.start}:${periods.current.end}:${periods.previous.start}`;
 
 /** Every day of the period, zeros where Google had nothing (it leaves out days without impressions). */
 function fillDays(period: Period, rows: Array<{ day: number } & Sums>): DayPoint[] {
@@ -157,6 +195,10 @@ export function weeksIn(period: Period): { from: number; to: number } {
  * The top queries over the complete weeks of a period, by clicks then impressions: the site's (all its pages)
  * or one article's. From search_page_query_weeks, read through its primary key (page_id, week, query_id).
  */
+export function siteTopQueries(db: DB, siteId: string, periods: Periods): Promise<QueryRow[]> {
+  return memoized(memoKey(siteId, periods, "queries"), () => topQueries(db, siteId, periods.current));
+}
+
 export async function topQueries(
   db: DB,
   siteId: string,
@@ -199,6 +241,11 @@ type ArticleSums = Sums & { articleId: string; prevClicks: number | null; prevIm
  */
 export async function articleTotals(db: DB, siteId: string, periods: Periods, articleIds?: string[]): Promise<ArticleTotals[]> {
   if (articleIds && articleIds.length === 0) return [];
+  if (!articleIds) return memoized(memoKey(siteId, periods, "articles"), () => sumArticles(db, siteId, periods));
+  return sumArticles(db, siteId, periods, articleIds);
+}
+
+async function sumArticles(db: DB, siteId: string, periods: Periods, articleIds?: string[]): Promise<ArticleTotals[]> {
   const { current, previous } = periods;
   let pages = db.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
   pages = articleIds ? pages.where("article_id", "in", articleIds) : pages.where("article_id", "is not", null);
@@ -252,22 +299,6 @@ export async function articleSparklines(db: DB, siteId: string, period: Period, 
 
 /** The day number of an ISO timestamp or date (UTC). */
 export const dayOfIso = (iso: string) => dayNumber(iso.slice(0, 10));
-
-/**
- * Each article's clicks over a period as a derived table (article_id, clicks) to join the articles list
- * against when it is sorted by clicks: one grouped pass over the site's pages' day rows.
- */
-export function clicksByArticle(db: DB, siteId: string, period: Period) {
-  return db
-    .selectFrom("search_page_days as d")
-    .innerJoin("search_pages as p", "p.id", "d.page_id")
-    .select([sql<string>`p.article_id`.as("article_id"), sql<number>`sum(d.clicks)`.as("clicks")])
-    .where("p.site_id", "=", siteId)
-    .where("p.article_id", "is not", null)
-    .where("d.day", ">=", period.start)
-    .where("d.day", "<=", period.end)
-    .groupBy("p.article_id");
-}
 
 export type ListClicks = { clicks: number; change: number | null; sparkline: number[] };
 

@@ -8,6 +8,7 @@ import {
   dayOfIso,
   resultsPeriods,
   siteSeries,
+  siteTopQueries,
   sumPoints,
   topQueries,
   type Change,
@@ -65,7 +66,7 @@ export async function loadResultsPage(db: DB, siteId: string, range: ResultsRang
   const [series, previous, queries, perArticle] = await Promise.all([
     siteSeries(db, siteId, periods.current),
     siteSeries(db, siteId, periods.previous),
-    topQueries(db, siteId, periods.current),
+    siteTopQueries(db, siteId, periods),
     articleTotals(db, siteId, periods),
   ]);
   const totals = sumPoints(series);

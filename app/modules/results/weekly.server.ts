@@ -1,6 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { dayDate } from "#app/modules/search-console/types";
-import { articleTotals, newestDay, relativeChange, siteTotals, type Periods } from "./metrics.server";
+import { articleTotals, relativeChange, resultsPeriods, siteTotals } from "./metrics.server";
 
 /**
  * The week in search for the weekly digest: the site's clicks over the newest 7 stored days against the 7
@@ -21,14 +20,9 @@ export type WeekInSearch = {
 const MOVERS = 3;
 
 export async function weekInSearch(db: DB, siteId: string): Promise<WeekInSearch | null> {
-  const newest = await newestDay(db, siteId);
-  if (newest === null) return null;
-  const periods: Periods = {
-    range: "28d",
-    current: { start: newest - 6, end: newest },
-    previous: { start: newest - 13, end: newest - 7 },
-    dataUntil: dayDate(newest),
-  };
+  // A week of days against the week before, ending on the newest stored day.
+  const periods = await resultsPeriods(db, siteId, "28d", 7);
+  if (!periods) return null;
   const [now, before, perArticle] = await Promise.all([
     siteTotals(db, siteId, periods.current),
     siteTotals(db, siteId, periods.previous),
