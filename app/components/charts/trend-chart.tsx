@@ -234,7 +234,8 @@ export function TrendChart({
       ) : null}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700 underline">Show the figures as a table</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto">
+        {/* A scrolling box: focusable, so the keyboard can scroll it too. */}
+        <div className="mt-2 max-h-72 overflow-y-auto" tabIndex={0} role="region" aria-label={`${title} by day`}>
           <table className="w-full text-left text-xs tabular-nums" data-testid="chart-table">
             <caption className="sr-only">{title} by day</caption>
             <thead>

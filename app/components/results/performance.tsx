@@ -103,7 +103,7 @@ export function PerformanceCharts({
   annotations?: ChartAnnotation[];
 }) {
   const days = series.map((p) => p.day);
-  const periodWords = RANGES[range].label.toLowerCase();
+  const periodWords = `the ${RANGES[range].label.toLowerCase()}`;
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-testid="charts">
       <TrendChart

@@ -8,7 +8,8 @@ import type { TopArticle } from "#app/modules/results/page.server";
 
 /** The period's top articles by clicks, each with its clicks by day as a sparkline and its change in words. */
 export function TopArticles({ articles, range }: { articles: TopArticle[]; range: ResultsRange }) {
-  if (!articles.length) return <p className="text-sm text-slate-600">No article had impressions in {RANGES[range].label.toLowerCase()}.</p>;
+  if (!articles.length)
+    return <p className="text-sm text-slate-600">No article had impressions in the {RANGES[range].label.toLowerCase()}.</p>;
   return (
     <ol className="flex flex-col divide-y divide-slate-100" data-testid="top-articles">
       {articles.map((a) => {
