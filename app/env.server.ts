@@ -99,6 +99,9 @@ const EnvSchema = z.object({
   DATAFORSEO_BACKLINKS_PASSWORD: optionalString,
   DATAFORSEO_BACKLINKS_API_URL: optionalUrl,
 
+  // Where hosted-blog URLs are announced with IndexNow (shared by Bing, Yandex, Seznam, Naver); the fake's address in tests.
+  INDEXNOW_URL: z.url().default("https://api.indexnow.org/indexnow"),
+
   // Notion API base URL (publishing to a Notion database); the fake's address in tests.
   NOTION_API_URL: z.url().default("https://api.notion.com"),
   // Webflow Data API host (without /v2), for publishing to a Webflow CMS collection; the fake's address in tests.

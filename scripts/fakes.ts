@@ -19,6 +19,7 @@ import { startWordPressFake } from "#tests/fakes/wordpress";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";
+import { startFakeIndexNow } from "#tests/fakes/indexnow";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import { createStripe } from "#app/modules/billing/stripe.server";
@@ -119,6 +120,13 @@ const FAKES: Fake[] = [
     name: "HubSpot",
     start: (port) => startFakeHubSpot({ port }),
     env: (f) => ({ HUBSPOT_ACCESS_TOKEN: f.token, HUBSPOT_API_URL: f.url }),
+  }),
+  fake({
+    name: "IndexNow",
+    start: (port) => startFakeIndexNow({ port }),
+    env: (f) => ({ INDEXNOW_URL: f.endpoint }),
+    hint: () =>
+      "Live hosted-blog posts are announced here; it fetches the blog's key file from the app before accepting (see /__fake/submissions).",
   }),
 ];
 

@@ -684,30 +684,89 @@ interface SearchQueriesTable {
   site_id: string;
   query: string;
 }
-/** One day's figures: position is Google's impression-weighted average position (1 = top). */
-interface SearchDayFigures {
+/** A day's or week's figures: position is Google's impression-weighted average position (1 = top). */
+interface SearchSiteDaysTable {
+  site_id: string;
+  /** Days since 1970-01-01 UTC. */
+  day: number;
   clicks: number;
   impressions: number;
   position: number;
 }
-interface SearchSiteDaysTable extends SearchDayFigures {
-  site_id: string;
-  /** Days since 1970-01-01 UTC. */
-  day: number;
-}
-interface SearchPageDaysTable extends SearchDayFigures {
+interface SearchPageDaysTable {
   page_id: number;
   day: number;
+  clicks: number;
+  impressions: number;
+  position: number;
 }
-interface SearchPageQueryWeeksTable extends SearchDayFigures {
+interface SearchPageQueryWeeksTable {
   page_id: number;
   /** The Monday's day number. */
   week: number;
   query_id: number;
+  clicks: number;
+  impressions: number;
+  position: number;
 }
-interface SearchQueryWeeksTable extends SearchDayFigures {
+interface SearchQueryWeeksTable {
   query_id: number;
   week: number;
+  clicks: number;
+  impressions: number;
+  position: number;
+}
+/** A hosted blog's IndexNow key (migration 0045), served at /b/<blog slug>/<key>.txt. */
+interface IndexnowKeysTable {
+  site_id: string;
+  key: string;
+  created_at: Timestamp;
+}
+/** One hosted-blog URL and change (the sent revision's content hash) for IndexNow, sent in batches. */
+interface IndexnowSubmissionsTable {
+  id: AutoId;
+  site_id: string;
+  url: string;
+  change: string;
+  status: Generated<"queued" | "sent" | "failed">;
+  /** What the IndexNow endpoint answered (200, 202, 400, 403, 422, 429, ...). */
+  http_status: number | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+/** The hosted blog's sitemap, last submitted to Search Console (at most once a day per site). */
+interface SitemapSubmissionsTable {
+  site_id: string;
+  sitemap_url: string;
+  status: "sent" | "failed";
+  last_error: string | null;
+  submitted_at: Timestamp;
+}
+/** Google's index status of a published post (URL Inspection API) and when to look again. */
+interface UrlInspectionsTable {
+  publication_id: string;
+  site_id: string;
+  url: string;
+  published_at: Timestamp;
+  /** PASS, PARTIAL, FAIL, NEUTRAL, VERDICT_UNSPECIFIED; null before the first inspection. */
+  verdict: string | null;
+  coverage_state: string | null;
+  last_crawl_time: Timestamp | null;
+  inspections: Generated<number>;
+  inspected_at: Timestamp | null;
+  /** Null once indexed, or when the schedule gave up. */
+  next_inspection_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** URL Inspection calls per Search Console property and period ('d:<Pacific date>' or 'm:<ISO minute>'). */
+interface SearchConsoleCallsTable {
+  property: string;
+  period: string;
+  calls: number;
 }
 export type StoredImageKind = "article" | "logo" | "avatar";
 /** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
@@ -776,6 +835,11 @@ export interface Database {
   search_page_days: SearchPageDaysTable;
   search_page_query_weeks: SearchPageQueryWeeksTable;
   search_query_weeks: SearchQueryWeeksTable;
+  indexnow_keys: IndexnowKeysTable;
+  indexnow_submissions: IndexnowSubmissionsTable;
+  sitemap_submissions: SitemapSubmissionsTable;
+  url_inspections: UrlInspectionsTable;
+  search_console_calls: SearchConsoleCallsTable;
 }
 
 export type Job = Selectable<JobsTable>;

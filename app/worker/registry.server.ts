@@ -6,6 +6,9 @@ import { CHECK_LINKS_JOB, CHECK_RUN_TIMEOUT_MS, checkSiteLinksJob } from "#app/m
 import { deliverMailJob } from "#app/modules/email/mailer.server";
 import { RESCORE_JOB, rescoreArticlesJob } from "#app/modules/articles/stored-score.server";
 import { generateArticleJob } from "#app/modules/generation/jobs.server";
+import { INDEXNOW_JOB, sendIndexNowJob } from "#app/modules/indexing/indexnow.server";
+import { INDEXING_SWEEP_JOB, indexingSweepJob, INSPECT_JOB, inspectUrlsJob } from "#app/modules/indexing/inspection.server";
+import { SUBMIT_SITEMAP_JOB, submitSitemapJob } from "#app/modules/indexing/sitemap.server";
 import { checkLivePostJob, LIVE_CHECK_JOB } from "#app/modules/publishing/live-check.server";
 import { publishArticleJob } from "#app/modules/publishing/publish.server";
 import { DELIVER_WEBHOOK_JOB, deliverWebhookJob } from "#app/modules/webhooks/webhooks.server";
@@ -57,6 +60,13 @@ export const jobRegistry = {
   // The site's own pages (at most 20, one minute in all) and, at onboarding, the first plan; the customer may be
   // waiting on the plan page.
   [READ_SITE_PAGES_JOB]: { ...readSitePagesJob, lane: "user", timeoutMs: 5 * MINUTE },
+  // Telling search engines (app/modules/indexing): one IndexNow POST, one sitemap submission, or up to 100 URL
+  // inspections (one Google call each); nobody waits on them.
+  [INDEXNOW_JOB]: { ...sendIndexNowJob, lane: "bulk", timeoutMs: MINUTE },
+  [SUBMIT_SITEMAP_JOB]: { ...submitSitemapJob, lane: "bulk", timeoutMs: MINUTE },
+  [INSPECT_JOB]: { ...inspectUrlsJob, lane: "bulk", timeoutMs: 10 * MINUTE },
+  // Once a day: posts published before a site connected Search Console start being followed (reads and inserts only).
+  [INDEXING_SWEEP_JOB]: { ...indexingSweepJob, lane: "bulk", timeoutMs: 5 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

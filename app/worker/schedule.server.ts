@@ -2,6 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { enqueueDueAutopilot } from "#app/modules/autopilot/autopilot.server";
 import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
+import { enqueueIndexingSweep } from "#app/modules/indexing/inspection.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
 
 /**
@@ -14,4 +15,5 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   await enqueueDailyLinkChecks(db, now);
   await enqueueDueAutopilot(db, now);
   await enqueueDigestPlanning(db, now);
+  await enqueueIndexingSweep(db, now);
 }

@@ -66,6 +66,11 @@ const OWNERS: Record<string, string> = {
   search_page_query_weeks: "search-console",
   search_query_weeks: "search-console",
   article_research: "research",
+  indexnow_keys: "indexing",
+  indexnow_submissions: "indexing",
+  sitemap_submissions: "indexing",
+  url_inspections: "indexing",
+  search_console_calls: "indexing",
 };
 
 /**

@@ -15,6 +15,7 @@ import { startWixFake } from "../fakes/wix";
 import { startWordPressComFake } from "../fakes/wordpress-com";
 import { startFakeDataForSeoBacklinks } from "../fakes/dataforseo-backlinks";
 import { startFakeStripe } from "../fakes/stripe";
+import { startFakeIndexNow } from "../fakes/indexnow";
 import { setupProPrices } from "../../app/modules/billing/price-setup.server";
 import { createStripe } from "../../app/modules/billing/stripe.server";
 import {
@@ -37,6 +38,7 @@ import {
   FAKE_WORDPRESS_COM_PORT,
   FAKE_DATAFORSEO_BACKLINKS_PORT,
   FAKE_STRIPE_PORT,
+  FAKE_INDEXNOW_PORT,
   TEST_SITE_PORT,
   fakeUrl,
 } from "./stack";
@@ -117,6 +119,10 @@ Object.assign(e2eEnv, {
   STRIPE_PORTAL_FALLBACK_URL: `${stripe.url}/portal-login`,
 });
 
+// IndexNow: live hosted-blog posts are announced here (the specs read /__fake/submissions).
+const indexNow = await startFakeIndexNow({ port: FAKE_INDEXNOW_PORT });
+e2eEnv.INDEXNOW_URL = indexNow.endpoint;
+
 e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   TEST_SITE_PORT,
   FAKE_OIDC_PORT,
@@ -130,6 +136,7 @@ e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   FAKE_WEBFLOW_PORT,
   FAKE_WORDPRESS_COM_PORT,
   FAKE_DATAFORSEO_BACKLINKS_PORT,
+  FAKE_INDEXNOW_PORT,
 ]
   .map((port) => `127.0.0.1:${port}`)
   .join(",");

@@ -195,6 +195,20 @@ describe("review when it is ready", () => {
       .executeTakeFirstOrThrow();
     expect(mail.text).toContain(`/dashboard/review/${row.id}`);
     expect((await reviewView(db, user.siteId, row.id))!.canDecide).toBe(true);
+    // A new time moves a held day's row and its queued job together too: nothing is left at the old time.
+    const moved = await savePublishingSettings(
+      db,
+      user.siteId,
+      { scheduledTime: "18:45", timeZone: ZONE, extraTimes: [] },
+      undefined,
+      (trx) => movePendingDays(trx, user.siteId, new Date("2031-06-16T07:30:00Z")),
+    );
+    expect(moved).toHaveLength(1);
+    expect((await dayOf(user)).publish_at).toBe("2031-06-16T16:45:00.000Z");
+    expect(await publishJob(row.id)).toEqual({ run_at: "2031-06-16T16:45:00.000Z", status: "queued" });
+    await savePublishingSettings(db, user.siteId, { scheduledTime: "18:30", timeZone: ZONE, extraTimes: [] }, undefined, (trx) =>
+      movePendingDays(trx, user.siteId, new Date("2031-06-16T07:30:00Z")),
+    );
     const done = await decideDay(
       db,
       { siteId: user.siteId, userId: user.userId, userName: "Olive Owner" },

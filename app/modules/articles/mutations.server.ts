@@ -1,4 +1,5 @@
 import { inTransaction, type DB } from "#app/db/client.server";
+import { announceRemovedPost } from "#app/modules/indexing/announce.server";
 import { getEnv } from "#app/env.server";
 import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
@@ -274,6 +275,8 @@ export async function deleteArticle(db: DB, siteId: string, articleId: string): 
   const { deleted, files } = await inTransaction(db, async (trx) => {
     const files = await unsharedImagesOfArticle(trx, siteId, articleId);
     await forgetArticleSentences(trx, siteId, articleId);
+    // A post public on the hosted blog is gone from it: search engines are told (app/modules/indexing).
+    await announceRemovedPost(trx, siteId, articleId);
     const result = await trx.deleteFrom("articles").where("site_id", "=", siteId).where("id", "=", articleId).executeTakeFirst();
     const deleted = Number(result.numDeletedRows) > 0;
     if (deleted) await forgetStoredImages(trx, files);

@@ -223,6 +223,17 @@ describe("text helpers", () => {
     expect(countWords("我喜欢喝咖啡")).toBeGreaterThan(1);
   });
 
+  it("counts long texts in pieces without losing or splitting a word at the cuts", () => {
+    // Node's segmenter is quadratic on one long string; countWords walks it in pieces cut at whitespace.
+    const words = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? "coffee-beans" : `word${i}`));
+    const expected = words.reduce((sum, word) => sum + countWords(word), 0);
+    expect(expected).toBeGreaterThan(5000);
+    expect(countWords(words.join(" "))).toBe(expected);
+    expect(countWords(words.join("\n\n"))).toBe(expected);
+    const chinese = "我喜欢喝咖啡。".repeat(600);
+    expect(countWords(chinese)).toBe(countWords("我喜欢喝咖啡。") * 600);
+  });
+
   it("slugifies titles", () => {
     expect(slugify("Café au Lait: What's New?")).toBe("cafe-au-lait-whats-new");
     expect(slugify("!!!")).toBe("article");

@@ -51,7 +51,9 @@ export async function movePendingDays(db: DB, siteId: string, now = new Date()):
       .set({ publish_at: slot.toISOString(), updated_at: isoNow(now) })
       .where("id", "=", day.id)
       .execute();
+    // A day going out on its own gets its job at the new time; a held one keeps a queued job in step (approval runs it).
     if (GOING_OUT.includes(day.state)) await queuePublishAt(db, siteId, day.id, slot);
+    else await moveKeyedJob(db, PUBLISH_JOB, publishJobKey(day.id), slot, { queuedOnly: true });
     const to = formatDateTime(slot.toISOString(), settings.timeZone);
     await noteDay(db, { id: day.id, siteId, state: day.state }, `Publishing time moved to ${to}`, now);
     moved.push({ dayId: day.id, day: day.day, keyword: day.keyword, to });

@@ -275,14 +275,20 @@ export async function cancelJob(db: DB, id: number) {
  * again from a fresh set of attempts; a running one is left to finish. False when no such job exists (the caller
  * enqueues it) or it is running.
  */
-export async function moveKeyedJob(db: DB, name: JobName, idempotencyKey: string, runAt: Date) {
+export async function moveKeyedJob(
+  db: DB,
+  name: JobName,
+  idempotencyKey: string,
+  runAt: Date,
+  { queuedOnly = false }: { queuedOnly?: boolean } = {},
+) {
   const now = isoNow();
   const result = await db
     .updateTable("jobs")
     .set({ status: "queued", run_at: runAt.toISOString(), attempts: 0, finished_at: null, last_error: null, updated_at: now })
     .where("name", "=", name)
     .where("idempotency_key", "=", idempotencyKey)
-    .where("status", "in", ["queued", "cancelled", "succeeded", "failed"])
+    .where("status", "in", queuedOnly ? ["queued"] : ["queued", "cancelled", "succeeded", "failed"])
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -8,6 +8,7 @@ import { isoNow, MINUTE } from "#app/utils/time";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { backdateArticlePublished, markArticlePublishing, settleArticlePublishState } from "#app/modules/articles/state.server";
 import { getRevision, recordRevision, revisionAsArticle } from "#app/modules/articles/revisions.server";
+import { announceLivePost } from "#app/modules/indexing/announce.server";
 import { getAdapter } from "./platforms/registry";
 import { getConnectionForUse, markNeedsAttention } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
@@ -382,6 +383,15 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
       readBack,
       ctx.log,
     );
+    if (publication.mode === "live" && readBack.live && readBack.url) {
+      const post = { publicationId: publication.id, siteId: publication.site_id, platform: connection.platform, url: readBack.url };
+      const when = publication.published_at ?? now;
+      await announceLivePost(
+        db,
+        { ...post, change: contentHash(article), publishedAt: when, previousUrl: publication.remote_url },
+        ctx.log,
+      );
+    }
   } catch (error) {
     const known = error instanceof PublishError ? error : null;
     const message = known?.message ?? "Publishing failed for an unexpected reason. Please try again.";

@@ -4,14 +4,18 @@ import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { hostedFigures } from "#app/modules/hosted-blog/images.server";
 import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
+import { indexNowKeyFile } from "#app/modules/indexing/indexnow.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
 import { renderPostPage } from "./pages.server";
 import { cachedResponse, HTML } from "./responses.server";
 import type { Route } from "./+types/post";
 
-/** /b/:blogSlug/:articleSlug: one public post; drafts, other sites' articles and unknown slugs are the blog's 404. */
+/** /b/:blogSlug/:articleSlug: one public post (or the blog's IndexNow key file); drafts, other sites' articles and unknown slugs are the blog's 404. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
+  // The blog's IndexNow key file (/b/<blog>/<key>.txt), fetched by search engines to check our announcements.
+  const key = params.articleSlug ? await indexNowKeyFile(getDb(), blog.siteId, params.articleSlug) : null;
+  if (key) return new Response(key, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
   const post = params.articleSlug ? await getHostedPost(getDb(), blog.siteId, params.articleSlug) : null;
   if (!post) hostedNotFound(request, blog);
   const sources = await publishedSources(getDb(), blog.siteId, post.articleId);

@@ -1,13 +1,17 @@
 import { Form, useNavigation } from "react-router";
 import { StatusButton } from "#app/components/ui/button";
 import type { LiveCheckItem } from "#app/modules/publishing/live-check-page";
+import type { IndexStatus } from "#app/modules/indexing/inspection.server";
 import type { LiveCheckSummary } from "#app/modules/publishing/live-check.server";
+
+type Summary = LiveCheckSummary & { indexStatus?: IndexStatus | null };
 
 /**
  * 'Live check' on the write screen: per destination where the
  * article is published, whether its public page shows the title, description,
  * canonical, images and links as sent, each problem with its fix, and 'Check
- * again' (intent live-check, see live-check.server.ts). Renders nothing until the
+ * again' (intent live-check, see live-check.server.ts), and 'Indexed by Google' where the
+ * site has Search Console (app/modules/indexing/inspection.server.ts). Renders nothing until the
  * article is published somewhere.
  */
 
@@ -52,7 +56,7 @@ function CheckAgain({ publicationId }: { publicationId: string }) {
   );
 }
 
-function Destination({ summary }: { summary: LiveCheckSummary }) {
+function Destination({ summary }: { summary: Summary }) {
   const { result } = summary;
   const headingId = `live-check-${summary.publicationId}`;
   return (
@@ -104,11 +108,31 @@ function Destination({ summary }: { summary: LiveCheckSummary }) {
           </ul>
         </>
       )}
+      {summary.indexStatus ? (
+        <ul className="flex flex-col gap-1" data-testid="index-status">
+          <CheckLine
+            check={{
+              label: summary.indexStatus.label,
+              detail: summary.indexStatus.detail,
+              state: INDEX_MARKS[summary.indexStatus.state],
+              ...(summary.indexStatus.fix ? { fix: summary.indexStatus.fix } : {}),
+            }}
+          />
+        </ul>
+      ) : null}
     </li>
   );
 }
 
-export function LiveCheckPanel({ summaries }: { summaries: LiveCheckSummary[] }) {
+/** Indexed is OK; not yet (or never looked at) is neither good nor bad yet; not indexed after four weeks is a problem. */
+const INDEX_MARKS: Record<IndexStatus["state"], LiveCheckItem["state"]> = {
+  indexed: "ok",
+  waiting: "not_applicable",
+  not_inspected: "not_applicable",
+  not_indexed: "problem",
+};
+
+export function LiveCheckPanel({ summaries }: { summaries: Summary[] }) {
   if (!summaries.length) return null;
   return (
     <section aria-labelledby="live-check-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

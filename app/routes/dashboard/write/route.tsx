@@ -8,6 +8,7 @@ import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
+import { indexStatusOfArticle } from "#app/modules/indexing/inspection.server";
 import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
@@ -18,7 +19,7 @@ import { approvalsOf } from "#app/modules/autopilot/review.server";
 import { sourcesOfArticle } from "#app/modules/research/sources.server";
 import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
 import { articlePanel } from "#app/modules/results/page.server";
-import { formatDateTime } from "#app/utils/time";
+import { formatDate, formatDateTime } from "#app/utils/time";
 import { HistoryLink, HistoryPanel } from "./history-panel";
 import { loadHistory } from "./revisions.server";
 import { LiveCheckPanel } from "./live-check-panel";
@@ -52,7 +53,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
-  const liveChecks = screen.article ? await liveCheckOfArticle(db, auth.site.id, screen.article.id) : [];
+  // Each destination's live check, with Google's index status where the site has Search Console (app/modules/indexing).
+  const indexStatus = screen.article
+    ? await indexStatusOfArticle(db, auth.site.id, screen.article.id, (iso) => formatDate(iso, auth.site.timeZone))
+    : {};
+  const liveChecks = screen.article
+    ? (await liveCheckOfArticle(db, auth.site.id, screen.article.id)).map((s) => ({
+        ...s,
+        indexStatus: indexStatus[s.publicationId] ?? null,
+      }))
+    : [];
   // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
   const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
   // The claim ledger and the research's gaps (docs/decisions/058-research.md).
