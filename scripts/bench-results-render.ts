@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { openDatabase, type DB } from "#app/db/client.server";
+import { inTransaction, openDatabase, type DB } from "#app/db/client.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { listArticlePage } from "#app/modules/articles/queries.server";
 import { articleListClicks } from "#app/modules/results/metrics.server";
@@ -70,18 +70,20 @@ async function main() {
   try {
     await migrateToLatest(db);
     const owner = await createAccount(db, { email: "bench@example.com", passwordHash: null, fullName: "Bench", emailVerified: true });
-    const insert = sqlite.prepare(
-      "INSERT INTO articles (id, site_id, title, slug, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'published', ?, ?)",
-    );
     const ids: string[] = [];
-    sqlite.transaction(() => {
-      for (let i = 0; i < PAGES; i++) {
-        const id = newId();
-        const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
-        insert.run(id, owner.siteId, `Article ${i}`, id, at, at);
-        ids.push(id);
-      }
-    })();
+    const rows = Array.from({ length: PAGES }, (_, i) => {
+      const id = newId();
+      ids.push(id);
+      const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+      return { id, site_id: owner.siteId, title: `Article ${i}`, slug: id, status: "published" as const, created_at: at, updated_at: at };
+    });
+    await inTransaction(db, async (trx) => {
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto("articles")
+          .values(rows.slice(i, i + 500))
+          .execute();
+    });
     const seedStart = performance.now();
     // Most pages of a large site have impressions on some days only: about a third of the (page, day) cells.
     await seedSearchFigures(db, {

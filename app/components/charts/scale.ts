@@ -44,7 +44,7 @@ export function linearScale(domain: [number, number], range: [number, number]): 
 }
 
 /** A step of 1, 2 or 5 × 10^k, so that about `count` steps cover `span`. */
-export function niceStep(span: number, count: number) {
+function niceStep(span: number, count: number) {
   if (span <= 0 || count <= 0) return 1;
   const raw = span / count;
   const power = 10 ** Math.floor(Math.log10(raw));

@@ -37,7 +37,7 @@ const COLOURS: Record<ChartMetric, string> = { clicks: "text-brand-600", impress
 const valueOf = (p: ChartPoint, metric: ChartMetric) => (metric === "position" ? p.position : p[metric]);
 
 /** Everything Google said of a day, for the hover card and the keyboard. */
-export function dayFigures(p: ChartPoint) {
+function dayFigures(p: ChartPoint) {
   return `${formatDayDate(p.day)}: ${formatCount(p.clicks)} clicks, ${formatCount(p.impressions)} impressions, CTR ${formatCtr(p.ctr)}, position ${formatPosition(p.position)}`;
 }
 

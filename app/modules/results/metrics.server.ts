@@ -56,7 +56,7 @@ export function changeOf(current: Totals, previous: Totals): Change {
 }
 
 /** The newest day the site has figures for (the day-number form), or null before the first import. */
-export async function newestDay(db: DB, siteId: string): Promise<number | null> {
+async function newestDay(db: DB, siteId: string): Promise<number | null> {
   const row = await db
     .selectFrom("search_site_days")
     .select((eb) => eb.fn.max("day").as("day"))
@@ -66,7 +66,7 @@ export async function newestDay(db: DB, siteId: string): Promise<number | null> 
 }
 
 /** The period of `days` days ending on the newest stored day, and the one just before it. */
-export function periodsOf(range: ResultsRange, newest: number, version: string, days: number = RANGES[range].days): Periods {
+function periodsOf(range: ResultsRange, newest: number, version: string, days: number = RANGES[range].days): Periods {
   return {
     range,
     current: { start: newest - days + 1, end: newest },
@@ -186,7 +186,7 @@ export function sumPoints(points: DayPoint[]): Totals {
 }
 
 /** The complete weeks (their Mondays) inside a period: the page-query rows are stored per complete week. */
-export function weeksIn(period: Period): { from: number; to: number } {
+function weeksIn(period: Period): { from: number; to: number } {
   const firstMonday = period.start + ((7 - ((period.start + 3) % 7)) % 7);
   return { from: firstMonday, to: period.end - 6 };
 }

@@ -26,8 +26,6 @@ import type { ResultsRange } from "./ranges";
  * queries and top articles. Scoped to the site throughout.
  */
 
-export type Connection = "none" | "waiting" | "ready";
-
 export type TopArticle = {
   articleId: string;
   title: string;
@@ -102,13 +100,13 @@ export async function loadResultsPage(db: DB, siteId: string, range: ResultsRang
   };
 }
 
-export type ArticleAnnotation = { day: string; label: "Published" | "Updated" };
+type ArticleAnnotation = { day: string; label: "Published" | "Updated" };
 
 /**
  * Where an article went live and was updated since: its first live publication's published_at, then each
  * 'publish' revision after it (one a day at most), inside the period.
  */
-export async function articleAnnotations(db: DB, siteId: string, articleId: string, period: Period): Promise<ArticleAnnotation[]> {
+async function articleAnnotations(db: DB, siteId: string, articleId: string, period: Period): Promise<ArticleAnnotation[]> {
   const [first, revisions] = await Promise.all([
     db
       .selectFrom("publications")
@@ -156,7 +154,7 @@ export type ArticlePerformance = {
 };
 
 /** Whether the article is live somewhere (the panel shows only for those). */
-export async function hasLivePublication(db: DB, siteId: string, articleId: string) {
+async function hasLivePublication(db: DB, siteId: string, articleId: string) {
   const row = await db
     .selectFrom("publications")
     .select("id")

@@ -7,7 +7,7 @@ import { articleTotals, relativeChange, resultsPeriods, siteTotals } from "./met
  * whose clicks moved most, up and down.
  */
 
-export type Mover = { articleId: string; title: string; clicks: number; previousClicks: number; delta: number };
+type Mover = { articleId: string; title: string; clicks: number; previousClicks: number; delta: number };
 export type WeekInSearch = {
   dataUntil: string;
   clicks: number;
