@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
-import { articleTotals, resultsPeriods } from "#app/modules/results/metrics.server";
+import { currentArticleTotals, resultsPeriods } from "#app/modules/results/metrics.server";
 
 const ARTICLE_LIST_TABS = ["all", "draft", "scheduled", "published", "failed"] as const;
 export type ArticleListTab = (typeof ARTICLE_LIST_TABS)[number];
@@ -125,7 +125,7 @@ export async function listArticlePage(db: DB, siteId: string, query: ArticleList
   // matching ids with their dates from the covering index; sorted here, most clicks first, then newest.
   const periods = sort === "clicks" ? await resultsPeriods(db, siteId, "28d") : null;
   if (periods) {
-    const clicks = new Map((await articleTotals(db, siteId, periods)).map((t) => [t.articleId, t.current.clicks]));
+    const clicks = new Map((await currentArticleTotals(db, siteId, periods)).map((t) => [t.articleId, t.current.clicks]));
     const candidates = await filtered.select(["a.id", "a.created_at"]).execute();
     candidates.sort(
       (x, y) => (clicks.get(y.id) ?? 0) - (clicks.get(x.id) ?? 0) || y.created_at.localeCompare(x.created_at) || y.id.localeCompare(x.id),

@@ -4,6 +4,7 @@ import {
   articleSeries,
   articleSparklines,
   articleTotals,
+  currentArticleTotals,
   changeOf,
   dayOfIso,
   resultsPeriods,
@@ -65,18 +66,22 @@ export async function loadResultsPage(db: DB, siteId: string, range: ResultsRang
     siteSeries(db, siteId, periods.current),
     siteSeries(db, siteId, periods.previous),
     siteTopQueries(db, siteId, periods),
-    articleTotals(db, siteId, periods),
+    currentArticleTotals(db, siteId, periods),
   ]);
   const totals = sumPoints(series);
-  const top = perArticle
+  const ids = perArticle
     .filter((a) => a.current.clicks > 0 || a.current.impressions > 0)
     .sort((a, b) => b.current.clicks - a.current.clicks || b.current.impressions - a.current.impressions)
-    .slice(0, TOP_ARTICLES);
-  const ids = top.map((a) => a.articleId);
-  const [titles, lines] = await Promise.all([
+    .slice(0, TOP_ARTICLES)
+    .map((a) => a.articleId);
+  // Both periods for the few shown, for their change.
+  const [titles, lines, both] = await Promise.all([
     ids.length ? db.selectFrom("articles").select(["id", "title"]).where("site_id", "=", siteId).where("id", "in", ids).execute() : [],
     articleSparklines(db, siteId, periods.current, ids),
+    articleTotals(db, siteId, periods, ids),
   ]);
+  const totalsOf = new Map(both.map((a) => [a.articleId, a]));
+  const top = ids.map((id) => totalsOf.get(id)).filter((a) => a !== undefined);
   const titleOf = new Map(titles.map((t) => [t.id, t.title]));
   return {
     connection: "ready",
