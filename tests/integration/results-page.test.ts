@@ -188,6 +188,15 @@ describe("the editor's Search performance panel", () => {
     expect((await panelOf(alice, draft)).data.performance).toBeNull();
   });
 
+  it("stays away from a live article while the site is not connected to Search Console", async () => {
+    const erin = await makeUser(db);
+    const live = await makeArticle(db, erin.siteId, { title: "Live, not measured", status: "published" });
+    await makePublication(db, erin.siteId, live);
+    expect((await panelOf(erin, live)).data.performance).toBeNull();
+    await connectSearchConsole(db, erin.siteId, erin.workspaceId);
+    expect((await panelOf(erin, live)).data.performance).toEqual({ state: "waiting" });
+  });
+
   it("refuses another workspace's article", async () => {
     expect((await panelOf(alice, bobArticle)).status).toBe(404);
   });

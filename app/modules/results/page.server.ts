@@ -206,15 +206,16 @@ export async function articlePerformance(
   };
 }
 
-export type ArticlePanel = { state: "none" } | { state: "waiting" } | ({ state: "ready" } & ArticlePerformance);
+export type ArticlePanel = { state: "waiting" } | ({ state: "ready" } & ArticlePerformance);
 
 /**
- * The editor's 'Search performance' panel: null unless the article is live somewhere; otherwise its last 28
- * days, or why there is nothing to show yet.
+ * The editor's 'Search performance' panel: null unless the article is live somewhere and the site connected to
+ * Search Console; otherwise its last 28 days, or that the first import is still running.
  */
 export async function articlePanel(db: DB, siteId: string, articleId: string): Promise<ArticlePanel | null> {
   if (!(await hasLivePublication(db, siteId, articleId))) return null;
   const performance = await articlePerformance(db, siteId, articleId, "28d");
   if (performance) return { state: "ready", ...performance };
-  return (await connectionState(db, siteId)).connected ? { state: "waiting" } : { state: "none" };
+  // Not connected: the results page asks for the connection; the editor stays quiet about it.
+  return (await connectionState(db, siteId)).connected ? { state: "waiting" } : null;
 }

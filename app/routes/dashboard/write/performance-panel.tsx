@@ -21,14 +21,7 @@ export function PerformancePanel({ panel }: { panel: ArticlePanel }) {
           All results
         </Link>
       </div>
-      {panel.state === "none" ? (
-        <p className="mt-2 text-sm text-slate-700">
-          <Link to="/dashboard/settings?tab=integrations" className="font-medium text-brand-700 underline">
-            Connect Google Search Console
-          </Link>{" "}
-          to see what this article earns in search.
-        </p>
-      ) : panel.state === "waiting" ? (
+      {panel.state === "waiting" ? (
         <p className="mt-2 text-sm text-slate-700">The first import is running; Google&apos;s figures arrive about two days late.</p>
       ) : (
         <div className="mt-2 flex flex-col gap-4">
