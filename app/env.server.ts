@@ -110,6 +110,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  // Google Search Console API root (search analytics, sitemaps, URL inspection); the fake's address in tests.
+  GOOGLE_SEARCH_CONSOLE_URL: z.url().default("https://searchconsole.googleapis.com/"),
 
   // Shopify public app (Partner dashboard → app → Client credentials). Connecting a
   // store is OAuth only: merchants can no longer make custom apps to paste a token.

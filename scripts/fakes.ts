@@ -20,6 +20,7 @@ import { startFakeYouTube } from "#tests/fakes/youtube";
 import { startFakeStripe } from "#tests/fakes/stripe";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";
 import { startFakeIndexNow } from "#tests/fakes/indexnow";
+import { startSearchConsoleFake } from "#tests/fakes/search-console";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
 import { createStripe } from "#app/modules/billing/stripe.server";
@@ -127,6 +128,13 @@ const FAKES: Fake[] = [
     env: (f) => ({ INDEXNOW_URL: f.endpoint }),
     hint: () =>
       "Live hosted-blog posts are announced here; it fetches the blog's key file from the app before accepting (see /__fake/submissions).",
+  }),
+  fake({
+    name: "Google Search Console",
+    start: (port) => startSearchConsoleFake({ port }),
+    env: (f) => ({ GOOGLE_SEARCH_CONSOLE_URL: f.rootUrl }),
+    hint: (f) =>
+      `Search analytics, sitemaps and URL inspection; register properties, pages and tokens under /__fake/ (token endpoint for refreshes: ${f.tokenUrl}).`,
   }),
 ];
 

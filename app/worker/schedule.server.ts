@@ -4,6 +4,7 @@ import { enqueueDigestPlanning } from "#app/modules/autopilot/digest.server";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { enqueueIndexingSweep } from "#app/modules/indexing/inspection.server";
 import { enqueue } from "#app/modules/jobs/queue.server";
+import { enqueueDailySearchImports } from "#app/modules/search-console/import.server";
 
 /**
  * Recurring work, driven by the minute tick or POST /resources/cron. It only
@@ -16,4 +17,5 @@ export async function enqueueDueWork(db: DB, now = new Date()) {
   await enqueueDueAutopilot(db, now);
   await enqueueDigestPlanning(db, now);
   await enqueueIndexingSweep(db, now);
+  await enqueueDailySearchImports(db, now);
 }
