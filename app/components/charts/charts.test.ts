@@ -52,6 +52,9 @@ describe("scales", () => {
   it("puts position 1 first on the inverted axis", () => {
     expect(positionTicks(14.2, 3)[0]).toBe(1);
     expect(positionTicks(14.2, 3).at(-1)).toBeGreaterThanOrEqual(14.2);
+    // 2 right under 1 would crowd it.
+    expect(positionTicks(7.3, 4)).toEqual([1, 4, 6, 8]);
+    expect(positionTicks(14.2, 3)).toEqual([1, 5, 10, 15]);
   });
 
   it("spreads day ticks with the first and last day, fewer at 390 px", () => {

@@ -78,8 +78,10 @@ export function niceTicks(max: number, count: number, { from = 0, integer = true
 
 /** The position axis: 1 (the top of Google's results) at the top of the chart, the worst position at the bottom. */
 export function positionTicks(worst: number, count: number) {
-  const ticks = niceTicks(Math.max(worst, 2), count, { from: 0 }).map((t) => (t === 0 ? 1 : t));
-  return [...new Set(ticks)];
+  const ticks = niceTicks(Math.max(worst, 2), count, { from: 0 });
+  const step = (ticks[1] ?? 1) - (ticks[0] ?? 0);
+  // 0 becomes 1; a next tick closer to 1 than most of a step (2 after 1 with a step of 2) would crowd it.
+  return [1, ...ticks.slice(1).filter((t) => t - 1 >= step * 0.75)];
 }
 
 /** Evenly spread indexes of `length` points for day labels: first and last always, at most `max` in all. */

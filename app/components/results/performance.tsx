@@ -105,7 +105,8 @@ export function PerformanceCharts({
   const days = series.map((p) => p.day);
   const periodWords = `the ${RANGES[range].label.toLowerCase()}`;
   return (
-    <div className="grid gap-6 lg:grid-cols-2" data-testid="charts">
+    // One above the other, each the column's full width: side by side, a chart's labels shrank below reading size.
+    <div className="flex flex-col gap-6" data-testid="charts">
       <TrendChart
         metric="clicks"
         points={series}

@@ -16,8 +16,8 @@ export function TopArticles({ articles, range }: { articles: TopArticle[]; range
         const words = clicksTrendWords(a.clicks, a.clicksChange);
         const tone = changeTone(a.clicksChange);
         return (
-          <li key={a.articleId} className="flex items-center gap-3 py-2">
-            <div className="min-w-0 grow">
+          <li key={a.articleId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+            <div className="min-w-0 grow max-sm:basis-full">
               <ListLink
                 to={editUrl(a.articleId)}
                 className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
@@ -31,7 +31,7 @@ export function TopArticles({ articles, range }: { articles: TopArticle[]; range
             <Sparkline values={a.sparkline} label={`Clicks by day: ${words}`} />
             <p
               className={cn(
-                "w-24 shrink-0 text-right text-sm tabular-nums",
+                "w-28 shrink-0 text-right text-sm tabular-nums max-sm:w-auto max-sm:text-left",
                 tone === "bad" ? "text-red-700" : tone === "good" ? "text-emerald-700" : "text-slate-700",
               )}
             >
