@@ -31,7 +31,7 @@ export function TopArticles({ articles, range }: { articles: TopArticle[]; range
             <Sparkline values={a.sparkline} label={`Clicks by day: ${words}`} />
             <p
               className={cn(
-                "w-28 shrink-0 text-right text-sm tabular-nums max-sm:w-auto max-sm:text-left",
+                "shrink-0 whitespace-nowrap text-right text-sm tabular-nums",
                 tone === "bad" ? "text-red-700" : tone === "good" ? "text-emerald-700" : "text-slate-700",
               )}
             >
