@@ -83,6 +83,9 @@ export default [
     // The 30-day content plan (docs/decisions/050-content-plan.md).
     route("plan", "routes/dashboard/plan/route.tsx"),
     route("topics", "routes/dashboard/topics/route.tsx"),
+    // What the search figures teach (docs/decisions/060-search-results.md): the findings and their actions.
+    route("results/findings", "routes/dashboard/results/findings.tsx"),
+    route("results/findings/:findingId", "routes/dashboard/results/finding.ts"),
     route("upgrade", "routes/dashboard/upgrade/route.tsx"),
     // An auto-pilot article waiting for approval (docs/decisions/049-autopilot-days.md): approve to publish, or reject.
     route("review/:dayId", "routes/dashboard/review.tsx"),
@@ -127,6 +130,8 @@ export default [
   route("auth/google/callback", "routes/auth/google-callback.ts"),
   // Onboarding dialog actions (scan / skip / finish); guarded by its own requireAuth middleware.
   route("dashboard/onboarding", "routes/dashboard/onboarding/route.tsx"),
+  // Google's return from the Search Console consent (docs/decisions/060-search-results.md); its own requireAuth.
+  route("dashboard/search-console/callback", "routes/dashboard/search-console-callback.ts"),
   // Article preview in its own tab, without the dashboard shell; guarded by its own requireAuth middleware.
   route("dashboard/write/preview", "routes/dashboard/write/preview.tsx"),
   // Operator pages: a top-level entry with its own guard, apart from the customer dashboard layout.

@@ -35,6 +35,7 @@ import * as m0037PlanKeywordDifficulty from "./0037_plan_keyword_difficulty";
 import * as m0038ShowSources from "./0038_show_sources";
 import * as m0039AutopilotTimeline from "./0039_autopilot_timeline";
 import * as m0040SearchConsole from "./0040_search_console";
+import * as m0042SearchFindings from "./0042_search_findings";
 import * as m0045Indexing from "./0045_indexing";
 import type { Migration } from "kysely";
 
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   "0038_show_sources": m0038ShowSources,
   "0039_autopilot_timeline": m0039AutopilotTimeline,
   "0040_search_console": m0040SearchConsole,
+  "0042_search_findings": m0042SearchFindings,
   "0045_indexing": m0045Indexing,
 };

@@ -6,7 +6,7 @@ import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { startFakeDataForSeoBacklinks } from "#tests/fakes/dataforseo-backlinks";
 import { startGhostFake } from "#tests/fakes/ghost";
 import { startNotionFake } from "#tests/fakes/notion";
-import { startFakeOidc } from "#tests/fakes/oidc";
+import { lookupAccessToken, startFakeOidc } from "#tests/fakes/oidc";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import { startFakePostmark } from "#tests/fakes/postmark";
 import { startWebflowFake } from "#tests/fakes/webflow";
@@ -51,7 +51,8 @@ const FAKES: Fake[] = [
     name: "Google sign-in (OIDC)",
     start: (port) => startFakeOidc({ port }),
     env: (f) => ({ GOOGLE_CLIENT_ID: f.clientId, GOOGLE_CLIENT_SECRET: f.clientSecret, GOOGLE_ISSUER: f.issuer }),
-    hint: () => "'Continue with Google' signs in at once as the fake's first user.",
+    hint: () =>
+      "'Continue with Google' signs in at once as the fake's first user, and 'Connect Google Search Console' consents as that user; /__fake/consent unticks scopes, /__fake/revoke revokes a user's grant.",
   }),
   fake({
     name: "OpenAI",
@@ -131,7 +132,8 @@ const FAKES: Fake[] = [
   }),
   fake({
     name: "Google Search Console",
-    start: (port) => startSearchConsoleFake({ port }),
+    // Bearer tokens are the Google sign-in fake's access tokens (both start here), so 'Connect Google Search Console' works end to end.
+    start: (port) => startSearchConsoleFake({ port, isValidAccessToken: (token) => lookupAccessToken(token)?.email ?? null }),
     env: (f) => ({ GOOGLE_SEARCH_CONSOLE_URL: f.rootUrl }),
     hint: (f) =>
       `Search analytics, sitemaps and URL inspection; register properties, pages and tokens under /__fake/ (token endpoint for refreshes: ${f.tokenUrl}).`,

@@ -11,6 +11,7 @@ import { closeDb, getDb } from "#app/db/client.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
+import { googleConsentOrigins } from "#app/modules/auth/google-discovery.server";
 import { wireAreaHooks } from "#app/worker/hooks.server";
 import { startBackgroundWork, stopBackgroundWork } from "#app/worker/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
@@ -98,8 +99,9 @@ export function createApp({ development = false } = {}) {
               frameSrc: ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
               objectSrc: ["'none'"],
               baseUri: ["'self'"],
-              // Plus Stripe's hosted checkout and portal, where the plan page's forms redirect (docs/decisions/046).
-              formAction: ["'self'", ...stripeHostedOrigins(env)],
+              // Plus Stripe's hosted checkout and portal, where the plan page's forms redirect (docs/decisions/046),
+              // and Google's consent page, where the Search Console card's connect form redirects.
+              formAction: ["'self'", ...stripeHostedOrigins(env), ...googleConsentOrigins(env)],
               frameAncestors: ["'none'"],
               ...(secureOrigin ? { upgradeInsecureRequests: [] } : {}),
             },

@@ -768,6 +768,29 @@ interface SearchConsoleCallsTable {
   period: string;
   calls: number;
 }
+export type SearchFindingKind = "decay" | "striking" | "cannibal" | "gap";
+export type SearchFindingStatus = "open" | "refreshing" | "dismissed" | "resolved";
+/** What the search figures teach, one row per site, kind, article and query (migrations/0042_search_findings.ts). */
+interface SearchFindingsTable {
+  id: string;
+  site_id: string;
+  kind: SearchFindingKind;
+  /** The article it is about; null for a gap (no article answers the query) or a query several articles share. */
+  article_id: string | null;
+  /** The query it is about; '' for a decaying article. */
+  query: Generated<string>;
+  /** JSON: the figures behind it (app/modules/results/rules.ts). */
+  evidence: Generated<string>;
+  /** How much it matters, for the order on the page (lost clicks, impressions). */
+  score: Generated<number>;
+  status: Generated<SearchFindingStatus>;
+  /** The refresh started from it. */
+  generation_id: string | null;
+  /** The plan item a gap became. */
+  plan_item_id: string | null;
+  detected_at: Timestamp;
+  updated_at: Timestamp;
+}
 export type StoredImageKind = "article" | "logo" | "avatar";
 /** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
 interface StoredImagesTable {
@@ -840,6 +863,7 @@ export interface Database {
   sitemap_submissions: SitemapSubmissionsTable;
   url_inspections: UrlInspectionsTable;
   search_console_calls: SearchConsoleCallsTable;
+  search_findings: SearchFindingsTable;
 }
 
 export type Job = Selectable<JobsTable>;

@@ -1,7 +1,10 @@
 import { enqueueReadyChecks } from "#app/modules/autopilot/autopilot.server";
 import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
 import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
+import { getDb } from "#app/db/client.server";
+import { setSearchConsoleClient } from "#app/modules/indexing/search-console.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
+import { deferredSearchConsoleApi } from "#app/modules/search-console/connection.server";
 import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
 
 let wired = false;
@@ -19,4 +22,6 @@ export function wireAreaHooks() {
   onGenerationSettled(async (db, generationId) => {
     if (await enqueueReadyChecks(db, generationId)) notifyWorker();
   });
+  // Sitemap submissions and URL inspection reach Google through the site's Search Console connection (decision 060).
+  setSearchConsoleClient(({ siteId }) => deferredSearchConsoleApi(getDb(), siteId));
 }

@@ -17,6 +17,7 @@ import type { JobPayloads } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { READ_SITE_PAGES_JOB, readSitePagesJob } from "#app/modules/onboarding/site-pages-job.server";
 import { IMPORT_SEARCH_RESULTS_JOB, importSearchResultsJob } from "#app/modules/search-console/import.server";
+import { DETECT_FINDINGS_JOB, detectFindingsJob } from "#app/modules/results/jobs.server";
 import { purgeExpiredJob } from "./maintenance.server";
 import type { z } from "zod";
 
@@ -71,6 +72,8 @@ export const jobRegistry = {
   // A site's daily Search Console import (docs/decisions/060): a few calls a day once caught up; the first run
   // reads 16 months (225 calls for 10,000 pages, about a minute: npm run bench:results); nobody waits on it.
   [IMPORT_SEARCH_RESULTS_JOB]: { ...importSearchResultsJob, lane: "bulk", timeoutMs: 30 * MINUTE },
+  // A site's search findings after an import: a few grouped reads of its figures and one transaction; nobody waits.
+  [DETECT_FINDINGS_JOB]: { ...detectFindingsJob, lane: "bulk", timeoutMs: 5 * MINUTE },
 } satisfies Record<string, JobDefinition>;
 
 type Registered = { [N in keyof typeof jobRegistry]: z.input<(typeof jobRegistry)[N]["payload"]> };

@@ -65,6 +65,7 @@ const OWNERS: Record<string, string> = {
   search_page_days: "search-console",
   search_page_query_weeks: "search-console",
   search_query_weeks: "search-console",
+  search_findings: "results",
   article_research: "research",
   indexnow_keys: "indexing",
   indexnow_submissions: "indexing",

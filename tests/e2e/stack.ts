@@ -19,6 +19,8 @@ export const FAKE_WORDPRESS_COM_PORT = base + 13;
 export const FAKE_DATAFORSEO_BACKLINKS_PORT = base + 14;
 // Billing: the fake Stripe, which delivers its signed events to the app's webhook.
 export const FAKE_STRIPE_PORT = base + 15;
+// Google Search Console's API; its bearer tokens are the fake Google's (FAKE_OIDC_PORT) access tokens.
+export const FAKE_SEARCH_CONSOLE_PORT = base + 16;
 // IndexNow: the hosted blog's announcements land here; it fetches the blog's key file from the app to verify them.
 export const FAKE_INDEXNOW_PORT = base + 19;
 // A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.

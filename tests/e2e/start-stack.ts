@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startFakeOidc } from "../fakes/oidc";
+import { lookupAccessToken, startFakeOidc } from "../fakes/oidc";
 import { startFakePostmark } from "../fakes/postmark";
 import { startTestSite } from "../fakes/test-site";
 import { startFakeYouTube } from "../fakes/youtube";
@@ -15,6 +15,7 @@ import { startWixFake } from "../fakes/wix";
 import { startWordPressComFake } from "../fakes/wordpress-com";
 import { startFakeDataForSeoBacklinks } from "../fakes/dataforseo-backlinks";
 import { startFakeStripe } from "../fakes/stripe";
+import { startSearchConsoleFake } from "../fakes/search-console";
 import { startFakeIndexNow } from "../fakes/indexnow";
 import { setupProPrices } from "../../app/modules/billing/price-setup.server";
 import { createStripe } from "../../app/modules/billing/stripe.server";
@@ -38,6 +39,7 @@ import {
   FAKE_WORDPRESS_COM_PORT,
   FAKE_DATAFORSEO_BACKLINKS_PORT,
   FAKE_STRIPE_PORT,
+  FAKE_SEARCH_CONSOLE_PORT,
   FAKE_INDEXNOW_PORT,
   TEST_SITE_PORT,
   fakeUrl,
@@ -70,6 +72,12 @@ const oidc = await startFakeOidc({ port: FAKE_OIDC_PORT });
 e2eEnv.GOOGLE_CLIENT_ID = oidc.clientId;
 e2eEnv.GOOGLE_CLIENT_SECRET = oidc.clientSecret;
 e2eEnv.GOOGLE_ISSUER = oidc.issuer;
+// Search Console: the API checks its bearer tokens with the fake Google above (the specs arm properties through /__fake/access).
+const searchConsole = await startSearchConsoleFake({
+  port: FAKE_SEARCH_CONSOLE_PORT,
+  isValidAccessToken: (token) => lookupAccessToken(token)?.email ?? null,
+});
+e2eEnv.GOOGLE_SEARCH_CONSOLE_URL = searchConsole.rootUrl;
 
 // Generated articles search YouTube through the real client; the fake has no
 // videos armed here, so it answers an empty result and articles carry no video.
@@ -136,6 +144,7 @@ e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   FAKE_WEBFLOW_PORT,
   FAKE_WORDPRESS_COM_PORT,
   FAKE_DATAFORSEO_BACKLINKS_PORT,
+  FAKE_SEARCH_CONSOLE_PORT,
   FAKE_INDEXNOW_PORT,
 ]
   .map((port) => `127.0.0.1:${port}`)

@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { guardedFetch } from "#app/utils/http.server";
+import { googleEndpoints } from "./google-discovery.server";
 import type { OidcProfile } from "./auth.server";
 
 /**
@@ -15,14 +15,6 @@ import type { OidcProfile } from "./auth.server";
 
 export const GOOGLE_STRATEGY = "google";
 const STATE_COOKIE = "__oidc_google";
-
-const Discovery = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-  revocation_endpoint: z.url().optional(),
-});
 
 const IdTokenClaims = z.object({
   sub: z.string().min(1).max(255),
@@ -51,30 +43,18 @@ class OidcStrategy extends OAuth2Strategy<OidcProfile> {
 
 async function buildAuthenticator() {
   const env = getEnv();
-  const issuer = env.GOOGLE_ISSUER.replace(/\/$/, "");
-  const response = await guardedFetch(`${issuer}/.well-known/openid-configuration`, {
-    headers: { Accept: "application/json" },
-    timeoutMs: 10_000,
-    maxBytes: 1024 * 1024,
-  });
-  if (response.status < 200 || response.status >= 300) throw new Error(`OIDC discovery at ${issuer} answered ${response.status}`);
-  const discovery = Discovery.parse(JSON.parse(response.text()));
-  if (discovery.issuer.replace(/\/$/, "") !== issuer) {
-    throw new Error(`OIDC discovery issuer ${discovery.issuer} does not match GOOGLE_ISSUER ${issuer}`);
-  }
-  // Google documents both forms of its issuer in id_tokens.
-  const acceptedIssuers = [discovery.issuer];
-  if (discovery.issuer === "https://accounts.google.com") acceptedIssuers.push("accounts.google.com");
-  const jwks = createRemoteJWKSet(new URL(discovery.jwks_uri));
+  const discovery = await googleEndpoints();
+  const { acceptedIssuers } = discovery;
+  const jwks = createRemoteJWKSet(new URL(discovery.jwksUri));
   const clientId = env.GOOGLE_CLIENT_ID!;
 
   const strategy = new OidcStrategy(
     {
       clientId,
       clientSecret: env.GOOGLE_CLIENT_SECRET ?? null,
-      authorizationEndpoint: discovery.authorization_endpoint,
-      tokenEndpoint: discovery.token_endpoint,
-      tokenRevocationEndpoint: discovery.revocation_endpoint,
+      authorizationEndpoint: discovery.authorizationEndpoint,
+      tokenEndpoint: discovery.tokenEndpoint,
+      tokenRevocationEndpoint: discovery.revocationEndpoint ?? undefined,
       redirectURI: `${env.appUrl}/auth/google/callback`,
       scopes: ["openid", "email", "profile"],
       cookie: {

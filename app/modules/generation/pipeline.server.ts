@@ -308,6 +308,11 @@ async function finish(
   state.seoScore = seo.score;
   const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
   const featured = images.find((i) => i.position === 0)?.url ?? null;
+  // A published article keeps its address when regenerated (a search refresh): its rankings belong to that URL.
+  const kept =
+    state.previousStatus === "published"
+      ? await db.selectFrom("articles").select("slug").where("id", "=", articleId).where("site_id", "=", siteId).executeTakeFirst()
+      : undefined;
   const replaced = await inTransaction(db, async (trx) => {
     const old = await trx.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
     await trx.deleteFrom("article_images").where("article_id", "=", articleId).execute();
@@ -331,7 +336,7 @@ async function finish(
       articleId,
       {
         title: outline.title,
-        slug: outline.slug || state.keyword,
+        slug: kept?.slug || outline.slug || state.keyword,
         metaDescription: outline.metaDescription,
         targetKeyword: state.keyword,
         contentHtml: derived.contentHtml,

@@ -17,8 +17,11 @@ import { gatherResearch, type GatheredResearch, type ResearchDeps } from "./grou
  * without a research provider a short list of authoritative reference sites.
  */
 
-/** articleLength: one of the content settings' lengths (the generator page); wordCount: an exact target. */
-export type BriefOverrides = { tone?: string; articleLength?: ArticleLength; wordCount?: number; keywords?: string[] };
+/**
+ * articleLength: one of the content settings' lengths (the generator page); wordCount: an exact target; notes: what
+ * the writer is told on top of the content settings' instructions (a refresh's search evidence).
+ */
+export type BriefOverrides = { tone?: string; articleLength?: ArticleLength; wordCount?: number; keywords?: string[]; notes?: string };
 
 function titleFromUrl(url: string, fallback: string) {
   try {
@@ -216,7 +219,7 @@ export async function research(
     brandMentions: useBrand ? BRAND_MENTION_COUNTS[content.brandMentions] : 0,
     internalLinks: Math.min(internalWanted, internal.length),
     externalLinks: wantsExternal ? Math.min(LINK_COUNTS[content.externalLinks], external.length) : 0,
-    instructions: content.specificInstructions,
+    instructions: [content.specificInstructions, overrides.notes ?? ""].filter((t) => t.trim()).join("\n\n"),
     exclusions: content.exclusions,
     imageStyle: content.imageStyle,
     avoidTitles: existing.map((a) => a.title).filter(Boolean),

@@ -84,21 +84,27 @@ export async function startGeneration(
  * behind, when refused). An article the engine wrote already never counts
  * again; a hand-written one becomes AI-written here, so it counts once, like a
  * new generation (throws QuotaError when the plan refuses; decision 035).
- * Joining a regeneration already running charges nothing.
+ * Joining a regeneration already running charges nothing (and `joined` says so).
+ * overrides: what the brief adds (a refresh from search findings: the queries to cover and why).
  */
-export async function startRegeneration(db: DB, tenant: AiTenant, articleId: string) {
+export async function startRegeneration(db: DB, tenant: AiTenant, articleId: string, overrides?: BriefOverrides) {
   const { siteId } = tenant;
   const result = await inTransaction(db, async (trx) => {
     const article = await getArticle(trx, siteId, articleId);
     if (!article) return null;
     const running = await activeGenerationFor(trx, siteId, articleId);
-    if (running) return { generationId: running.id, articleId };
+    if (running) return { generationId: running.id, articleId, joined: true };
     await countAiArticle(trx, { workspaceId: tenant.workspaceId, siteId, articleId });
     await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
-    const generationId = await insertGeneration(trx, articleId, siteId, { kind: "regenerate", keyword, previousStatus: article.status });
+    const generationId = await insertGeneration(trx, articleId, siteId, {
+      kind: "regenerate",
+      keyword,
+      previousStatus: article.status,
+      ...(overrides ? { overrides } : {}),
+    });
     await setArticleStatus(trx, siteId, articleId, "generating");
-    return { generationId, articleId };
+    return { generationId, articleId, joined: false };
   });
   notifyWorker();
   return result;

@@ -151,3 +151,46 @@ export async function keepItem(db: DB, site: PlanSite, id: string, { now = new D
   await refreshFlags(db, site, { now, text });
   return { keyword: item.keyword };
 }
+
+/**
+ * A keyword the search figures suggest (a query Google shows the site for that no article answers), put on the first
+ * free day of the window as a suggestion with the figures as its reason: it never replaces a day the plan already has,
+ * and the customer edits, swaps or removes it like any other. Refused when the plan is full or already has the keyword.
+ */
+export async function addSearchSuggestion(
+  db: DB,
+  site: PlanSite,
+  input: { keyword: string; rationale: string },
+  { now = new Date(), text }: Options = {},
+) {
+  const keyword = cleanKeyword(input.keyword);
+  const items = await windowItems(db, site, now);
+  if (items.some((i) => i.keyword.toLowerCase() === keyword.toLowerCase()))
+    throw new PlanError("no_suggestion", `“${keyword}” is already in your plan.`);
+  const taken = new Set(items.map((i) => i.date));
+  const date = (await planWindow(db, site, now)).find((d) => !taken.has(d));
+  if (!date) throw new PlanError("full", "Every day of the next 30 has a keyword. Remove one first.");
+  const brand = await db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", site.id).executeTakeFirst();
+  const id = randomUUID();
+  const stamp = isoNow(now);
+  await db
+    .insertInto("plan_items")
+    .values({
+      id,
+      site_id: site.id,
+      date,
+      keyword,
+      title: titleForKeyword(keyword, { brand: brand?.brand_name ?? "" }),
+      intent: classifyIntent(keyword, { brandNames: brand?.brand_name ? [brand.brand_name] : [] }),
+      status: "planned",
+      origin: "offline",
+      evidence_kind: "gap",
+      evidence_ref: "search-console",
+      rationale: input.rationale,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  await refreshFlags(db, site, { now, text });
+  return { id, keyword, dateText: formatDayDate(date) };
+}

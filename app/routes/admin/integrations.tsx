@@ -15,11 +15,13 @@ import {
 import { authContext } from "#app/modules/auth/guards.server";
 import { DETAIL_MAX_CHARS } from "#app/modules/publishing/diagnostics.server";
 import { platformName } from "#app/modules/publishing/platforms";
+import { searchConsoleHealth } from "#app/modules/search-console/connection-view.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 import { parseSubmission } from "#app/utils/forms.server";
 import { DataTable, LevelBadge, PageTitle, Panel } from "./admin-ui";
 import { formatUtc } from "./mail-status";
 import { ActionResult, InstallsPanel, logLink, OAuthStatesPanel, type ActionReply } from "./diagnostics-panels";
+import { SearchConsolePanel } from "./search-console-panel";
 import type { Route } from "./+types/integrations";
 
 export const meta: Route.MetaFunction = () => [{ title: "Publishing diagnostics | Inkpilot Admin" }];
@@ -31,12 +33,14 @@ export async function loader({ url }: Route.LoaderArgs) {
   const provider = providers.find((p) => p.platform === requested) ?? providers[0] ?? null;
   const logProvider = url.searchParams.get("logProvider") ?? "";
   const correlationId = url.searchParams.get("cid") ?? "";
-  const [connections, logs, installs, oauthStates, logProviders] = await Promise.all([
+  const failingOnly = url.searchParams.get("sc") === "failing";
+  const [connections, logs, installs, oauthStates, logProviders, searchConsole] = await Promise.all([
     provider ? connectionsOfPlatform(db, provider.platform) : Promise.resolve([]),
     diagnosticLog(db, { provider: logProvider, correlationId }),
     installRecords(db),
     oauthStatesOverview(db),
     db.selectFrom("diag_logs").select("provider").distinct().orderBy("provider").execute(),
+    searchConsoleHealth(db, { failingOnly }),
   ]);
   return {
     detailMaxChars: DETAIL_MAX_CHARS,
@@ -48,6 +52,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     logProviders: [...new Set([...providers.map((p) => p.platform as string), ...logProviders.map((r) => r.provider)])].sort(),
     installs,
     oauthStates,
+    searchConsole: { health: searchConsole, failingOnly, search: url.search },
   };
 }
 
@@ -170,6 +175,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         />
       </Panel>
 
+      <SearchConsolePanel {...loaderData.searchConsole} />
       <InstallsPanel installs={installs} />
       <OAuthStatesPanel oauthStates={oauthStates} />
     </div>

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { ListLink } from "#app/components/list-link";
 import { Sparkline } from "#app/components/charts/sparkline";
 import { clicksTrendWords } from "#app/modules/results/words";
+import { FindingBadge } from "#app/components/results/findings";
 import type { ArticleStatus } from "#app/db/schema";
 import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
 import { editUrl } from "#app/modules/articles/urls";
@@ -29,6 +30,8 @@ export type ArticleRow = {
   scoring: boolean;
   /** Clicks in Google over the last 28 days, their change and their days; null before the site has figures. */
   clicks: { clicks: number; change: number | null; sparkline: number[] } | null;
+  /** Open search findings about it (decay, striking distance): a small badge next to the title. */
+  findings?: number;
 };
 
 /** The 'Clicks (28 days)' cell: the count, a sparkline and the change, in words for a screen reader. */
@@ -251,6 +254,11 @@ export function ArticlesTable({
                   {article.title || "Untitled"}
                 </ListLink>
                 {article.targetKeyword ? <p className="mt-0.5 text-xs text-slate-600">{article.targetKeyword}</p> : null}
+                {article.findings ? (
+                  <p className="mt-1">
+                    <FindingBadge count={article.findings} />
+                  </p>
+                ) : null}
               </td>
               <td className={cn(cell, "text-slate-700 max-sm:order-4 max-sm:text-xs")}>{article.author}</td>
               <td className={cn(cell, "whitespace-nowrap text-slate-700 max-sm:order-5 max-sm:text-xs")}>{article.createdOn}</td>

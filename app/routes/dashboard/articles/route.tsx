@@ -14,6 +14,7 @@ import { articleListClicks } from "#app/modules/results/metrics.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { shortDateTime } from "#app/modules/publishing/status-words";
+import { findingCountsByArticle } from "#app/modules/results/findings.server";
 import { ArticlesEmpty } from "./articles-empty";
 import { ArticlesTable } from "./articles-table";
 import type { Route } from "./+types/route";
@@ -43,13 +44,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Stored scores; stale ones are marked and rescored by a background job, never by this load (decisions 038, 053).
   const items = await showStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
+  const ids = items.map((a) => a.id);
+  const findings = await findingCountsByArticle(db, site.id, ids);
   const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
   // Search Console's 28 days for the visible rows, one grouped query; null before the site has figures.
-  const clicks = await articleListClicks(
-    db,
-    site.id,
-    list.items.map((a) => a.id),
-  );
+  const clicks = await articleListClicks(db, site.id, ids);
   return {
     status,
     q,
@@ -76,6 +75,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       wordCount: a.wordCount,
       scoring: a.scoring,
       clicks: clicks ? (clicks.get(a.id) ?? { clicks: 0, change: null, sparkline: [] }) : null,
+      findings: findings.get(a.id) ?? 0,
     })),
   };
 }

@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { loadResultsPage } from "#app/modules/results/page.server";
+import { listFindings } from "#app/modules/results/findings.server";
+import { can } from "#app/modules/workspaces/permissions";
+import { SearchFindings } from "#app/components/results/findings";
 import { parseRange, RANGES, type ResultsRange } from "#app/modules/results/ranges";
 import { DataUntil, FigureCards, PerformanceCharts, QueriesTable, RangeSwitch } from "#app/components/results/performance";
 import { TopArticles } from "./top-articles";
@@ -15,8 +18,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Results | Inkpilot" }];
 const CONNECT_HREF = "/dashboard/settings?tab=integrations";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { site } = context.get(authContext);
-  return { siteName: site.name, results: await loadResultsPage(getDb(), site.id, parseRange(url.searchParams.get("range"))) };
+  const { site, role } = context.get(authContext);
+  const db = getDb();
+  const results = await loadResultsPage(db, site.id, parseRange(url.searchParams.get("range")));
+  // What the figures teach (decay, striking distance, cannibalisation, gaps), once there are figures.
+  const findings =
+    results.connection === "ready"
+      ? {
+          groups: await listFindings(db, site.id),
+          can: { refresh: can(role, "articles.write"), plan: can(role, "topics.manage"), dismiss: can(role, "articles.write") },
+        }
+      : null;
+  return { siteName: site.name, results, findings };
 }
 
 const rangeHref = (range: ResultsRange) => (range === "28d" ? "?" : `?range=${range}`);
@@ -83,7 +96,11 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       )}
-      {/* FindingsSection slot: S4's findings (app/components/results/findings.tsx) render here, below the figures. */}
+      {loaderData.findings ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <SearchFindings groups={loaderData.findings.groups} can={loaderData.findings.can} back="/dashboard/results" />
+        </div>
+      ) : null}
     </div>
   );
 }

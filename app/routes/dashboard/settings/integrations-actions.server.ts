@@ -10,13 +10,14 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 import { DEVELOPER_API_INTENTS, developerApiAction } from "./developer-api-actions.server";
 import { EVENT_WEBHOOK_INTENTS, eventWebhooksAction } from "./event-webhooks-actions.server";
+import { SEARCH_CONSOLE_INTENTS, searchConsoleAction } from "./search-console-actions.server";
 
 /**
  * The Integrations tab's action: connect (the dialog), check again, make
  * default, disconnect, turn the hosted blog back on. Every intent acts on a
  * connection of the signed-in site only, and only for roles that manage
  * connections (owners and admins; docs/product.md "Teams"). The Developer API
- * and event webhook sections' intents go to their own handlers.
+ * and event webhook sections' and the Search Console card's intents go to their own handlers.
  */
 
 const FORBIDDEN = { title: "Not allowed", description: "Only workspace owners and admins can change integrations." };
@@ -31,6 +32,7 @@ export async function integrationsTabAction(
   const intent = formData.get("intent");
   if (typeof intent === "string" && DEVELOPER_API_INTENTS.has(intent)) return developerApiAction(formData, auth, ip, tabUrl);
   if (typeof intent === "string" && EVENT_WEBHOOK_INTENTS.has(intent)) return eventWebhooksAction(formData, auth, ip, tabUrl);
+  if (typeof intent === "string" && SEARCH_CONSOLE_INTENTS.has(intent)) return searchConsoleAction(formData, auth, ip, tabUrl);
   if (!canManageConnections(auth.role)) return replyNotice(typeof intent === "string" ? intent : null, FORBIDDEN, { status: 403 });
   const db = getDb();
   const connectionId = String(formData.get("connectionId") ?? "");

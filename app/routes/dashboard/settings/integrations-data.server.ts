@@ -5,6 +5,8 @@ import type { AuthState } from "#app/modules/auth/guards.server";
 import { webhooksView } from "#app/modules/webhooks/webhooks.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { integrationsView } from "#app/modules/publishing/integrations-view.server";
+import { searchConsoleCard } from "#app/modules/search-console/connection-view.server";
+import { propertyChoices } from "#app/modules/search-console/connection.server";
 
 /** The Developer API section: the workspace's keys and sites, for roles that manage keys only. */
 async function developerApiData(db: DB, auth: AuthState, url: URL) {
@@ -23,13 +25,28 @@ async function eventWebhooksData(db: DB, auth: AuthState, url: URL) {
 }
 export type EventWebhooksData = Awaited<ReturnType<typeof eventWebhooksData>>;
 
+/** The Search Console card; the properties to pick from (asked of Google) only while the picker is open. */
+async function searchConsoleData(db: DB, auth: AuthState, url: URL) {
+  const canManage = can(auth.role, "connections.manage");
+  const card = await searchConsoleCard(db, auth.site.id, auth.site.timeZone);
+  const dialog = canManage && card.connection ? url.searchParams.get("searchConsole") : null;
+  return {
+    ...card,
+    canManage,
+    dialog: dialog === "pick" || dialog === "disconnect" ? dialog : null,
+    choices: dialog === "pick" ? await propertyChoices(db, auth.site.id) : null,
+  };
+}
+export type SearchConsoleData = Awaited<ReturnType<typeof searchConsoleData>>;
+
 /** The Integrations tab's loader data: the view, the hosted blog's address, which dialog the URL opens, API keys and event webhooks. */
 export async function integrationsTabData(db: DB, auth: AuthState, url: URL) {
-  const [view, site, developerApi, eventWebhooks] = await Promise.all([
+  const [view, site, developerApi, eventWebhooks, searchConsole] = await Promise.all([
     integrationsView(db, { siteId: auth.site.id, role: auth.role }, url.searchParams.get("connect")),
     db.selectFrom("sites").select("blog_slug").where("id", "=", auth.site.id).executeTakeFirst(),
     developerApiData(db, auth, url),
     eventWebhooksData(db, auth, url),
+    searchConsoleData(db, auth, url),
   ]);
   return {
     ...view,
@@ -37,5 +54,6 @@ export async function integrationsTabData(db: DB, auth: AuthState, url: URL) {
     disconnectId: url.searchParams.get("disconnect"),
     developerApi,
     eventWebhooks,
+    searchConsole,
   };
 }

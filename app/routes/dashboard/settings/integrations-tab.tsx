@@ -10,7 +10,8 @@ import { ConnectDialog, ShopifyConnectDialog } from "./connect-dialog";
 import { ConnectionCard } from "./connection-card";
 import { DeveloperApiSection } from "./developer-api-section";
 import { EventWebhooksSection } from "./event-webhooks-section";
-import type { DeveloperApiData, EventWebhooksData } from "./integrations-data.server";
+import { SearchConsoleCard } from "./search-console-card";
+import type { DeveloperApiData, EventWebhooksData, SearchConsoleData } from "./integrations-data.server";
 
 /**
  * The Integrations tab (docs/product.md "Publishing"): the site's destinations
@@ -24,6 +25,7 @@ type Props = {
     disconnectId: string | null;
     developerApi: DeveloperApiData;
     eventWebhooks: EventWebhooksData;
+    searchConsole: SearchConsoleData;
   };
   actionData: unknown;
 };
@@ -140,6 +142,7 @@ export function IntegrationsTab({ view, actionData }: Props) {
         <ConnectDialog platform={view.connectPlatform} limitations={connectCard?.limitations ?? []} actionData={actionData} />
       ) : null}
       <DisconnectDialog view={view} />
+      <SearchConsoleCard data={view.searchConsole} actionData={actionData} />
       <DeveloperApiSection data={view.developerApi} actionData={actionData} />
       <EventWebhooksSection data={view.eventWebhooks} actionData={actionData} />
     </div>

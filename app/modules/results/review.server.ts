@@ -1,0 +1,46 @@
+import type { DB } from "#app/db/client.server";
+import { substanceFindings } from "#app/modules/articles/panel-facts.server";
+import { qualityGate } from "#app/modules/autopilot/gate";
+
+/**
+ * What auto-pilot's quality gate (app/modules/autopilot/gate.ts) says of a refreshed article, for the person who
+ * reviews it: the same checks and words auto-pilot holds an article with (score, length, placeholders, unverified
+ * links when strict, the content checks of substance). Nothing publishes a refresh on its own; the reasons tell the
+ * reviewer what to fix first. An empty list: it passes.
+ */
+export async function refreshGateReasons(db: DB, siteId: string, articleId: string): Promise<string[] | null> {
+  const [article, content, unverified] = await Promise.all([
+    db
+      .selectFrom("articles")
+      .select(["id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source"])
+      .where("id", "=", articleId)
+      .where("site_id", "=", siteId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("content_settings")
+      .select(["autopilot_min_score", "article_length", "autopilot_strict_links"])
+      .where("site_id", "=", siteId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("links")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("site_id", "=", siteId)
+      .where("article_id", "=", articleId)
+      .where("kind", "=", "external")
+      .where("status", "not in", ["ok", "redirect"])
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!article || !content) return null;
+  return qualityGate(
+    {
+      title: article.title,
+      contentHtml: article.content_html,
+      wordCount: article.word_count,
+      seoScore: article.seo_score,
+      source: article.source,
+      unverifiedLinks: Number(unverified.n),
+      findings: await substanceFindings(db, siteId, article),
+    },
+    { minScore: content.autopilot_min_score, articleLength: content.article_length, strictLinks: content.autopilot_strict_links === 1 },
+  );
+}
