@@ -24,15 +24,16 @@ let aliceArticles: string[];
 let bobArticle: string;
 let seeded: SeededFigures;
 
-async function load(user: TestUser, query = "") {
-  const res = await callRoute<{ results: ResultsPage }>({
+async function loadAll(user: TestUser, query = "") {
+  const res = await callRoute<{ results: ResultsPage; findings: { groups: unknown[] } | null }>({
     middleware: [requireAuth],
     handler: resultsLoader,
     request: get(`/dashboard/results${query}`, user.cookie),
   });
   expect(res.status).toBe(200);
-  return res.data.results;
+  return res.data;
 }
+const load = async (user: TestUser, query = "") => (await loadAll(user, query)).results;
 
 function siteSum(from: number, to: number) {
   let clicks = 0;
@@ -161,6 +162,9 @@ describe("results page", () => {
   it("says to connect Search Console when it is not, and that the first import runs when no figures have come", async () => {
     const carol = await makeUser(db);
     expect((await load(carol)).connection).toBe("none");
+    // The search findings show under the figures once there are figures, never before.
+    expect((await loadAll(carol)).findings).toBeNull();
+    expect((await loadAll(alice)).findings?.groups).toEqual(expect.any(Array));
     await connectSearchConsole(db, carol.siteId, carol.workspaceId);
     expect((await load(carol)).connection).toBe("waiting");
   });
