@@ -77,6 +77,8 @@ export default [
     route("write/image", "routes/dashboard/write/image.ts"),
     route("generator", "routes/dashboard/generator/route.tsx"),
     route("backlinks", "routes/dashboard/backlinks/route.tsx"),
+    // What the site's articles earn in Google search (docs/decisions/060-search-results.md).
+    route("results", "routes/dashboard/results/route.tsx"),
     route("scheduler", "routes/dashboard/scheduler/route.tsx"),
     // The 30-day content plan (docs/decisions/050-content-plan.md).
     route("plan", "routes/dashboard/plan/route.tsx"),

@@ -54,6 +54,12 @@ export const ListChecksIcon = (p: IconProps) => (
     <path d="m3 7 2 2 4-4M3 17l2 2 4-4M13 6h8M13 12h8M13 18h8" />
   </Icon>
 );
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 3v18h18" />
+    <path d="m7 15 4-5 3 3 5-6" />
+  </Icon>
+);
 export const LinkIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />

@@ -27,6 +27,7 @@ const PAGES = [
   "/dashboard/plan?add=1",
   "/dashboard/scheduler",
   "/dashboard/backlinks",
+  "/dashboard/results",
   "/dashboard/settings",
   "/dashboard/settings?tab=content",
   "/dashboard/settings?tab=integrations",

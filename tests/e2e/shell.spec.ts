@@ -74,7 +74,7 @@ test.describe("dashboard shell", () => {
     await newSignedInUser(page);
     await page.goto("/dashboard");
     const links = nav(page).getByRole("link");
-    await expect(links).toHaveText(["Write", "Articles", "Topics", "Content Plan", "Scheduler", "Backlinks", "Settings"]);
+    await expect(links).toHaveText(["Write", "Articles", "Topics", "Content Plan", "Scheduler", "Backlinks", "Results", "Settings"]);
     const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
     expect(hrefs).toEqual([
       "/dashboard/write",
@@ -83,6 +83,7 @@ test.describe("dashboard shell", () => {
       "/dashboard/plan",
       "/dashboard/scheduler",
       "/dashboard/backlinks",
+      "/dashboard/results",
       "/dashboard/settings",
     ]);
 

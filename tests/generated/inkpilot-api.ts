@@ -70,6 +70,26 @@ export interface paths {
     patch: operations["updateArticle"];
     trace?: never;
   };
+  "/articles/{article_id}/performance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an article's search performance
+     * @description Clicks, impressions, CTR and average position in Google from the site's Search Console connection: totals for the range and the period before, every day of the range, and the top queries. status says when there is nothing yet (not connected, or the first import still running).
+     */
+    get: operations["getArticlePerformance"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/generations": {
     parameters: {
       query?: never;
@@ -391,6 +411,52 @@ export interface components {
     };
     PlanItemList: {
       data: components["schemas"]["PlanItem"][];
+    };
+    PerformanceTotals: {
+      clicks: number;
+      impressions: number;
+      /** @description clicks / impressions; null without impressions */
+      ctr: number | null;
+      /** @description Average position in Google, weighted by impressions (1 is the top); null without impressions */
+      position: number | null;
+    };
+    ArticlePerformance: {
+      /** @description An opaque id (UUID) */
+      article_id: string;
+      /**
+       * @description not_connected: the site has no Search Console connection; importing: connected, no figures stored yet
+       * @enum {string}
+       */
+      status: "ready" | "importing" | "not_connected";
+      /** @enum {string} */
+      range: "28d" | "3m" | "16m";
+      start_date: string | null;
+      end_date: string | null;
+      /** @description The newest day with figures: Google's figures arrive about two days late */
+      data_until: string | null;
+      totals: components["schemas"]["PerformanceTotals"];
+      /** @description The period of the same length just before */
+      previous_totals: components["schemas"]["PerformanceTotals"];
+      /** @description Every day of the period, zeros where Google had nothing */
+      days: {
+        date: string;
+        clicks: number;
+        impressions: number;
+        /** @description clicks / impressions; null without impressions */
+        ctr: number | null;
+        /** @description Average position in Google, weighted by impressions (1 is the top); null without impressions */
+        position: number | null;
+      }[];
+      /** @description Up to 10 queries by clicks, over the complete weeks (Monday to Sunday) in the period */
+      top_queries: {
+        query: string;
+        clicks: number;
+        impressions: number;
+        /** @description clicks / impressions; null without impressions */
+        ctr: number | null;
+        /** @description Average position in Google, weighted by impressions (1 is the top); null without impressions */
+        position: number | null;
+      }[];
     };
   };
   responses: never;
@@ -925,6 +991,97 @@ export interface operations {
       };
       /** @description conflict: the record's state does not allow it */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description rate_limited: too many requests with this key; see Retry-After */
+      429: {
+        headers: {
+          /** @description Quota left in the window, e.g. "default";r=119;t=60 */
+          RateLimit?: string;
+          /** @description The key's limit, e.g. "default";q=120;w=60 */
+          "RateLimit-Policy"?: string;
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description internal_error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getArticlePerformance: {
+    parameters: {
+      query?: {
+        /** @description The last 28 days (default), 3 months or 16 months, ending on data_until */
+        range?: "28d" | "3m" | "16m";
+        /** @description A site of the key's workspace; defaults to the key's site, else the workspace's first site */
+        site_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description An opaque id (UUID) */
+        article_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The article's performance */
+      200: {
+        headers: {
+          /** @description Quota left in the window, e.g. "default";r=119;t=60 */
+          RateLimit?: string;
+          /** @description The key's limit, e.g. "default";q=120;w=60 */
+          "RateLimit-Policy"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ArticlePerformance"];
+        };
+      };
+      /** @description validation_error: a parameter or the body is not valid (see issues) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description unauthorized: no key, or a key that is unknown or revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description forbidden: the key may not act on that site */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description not_found: no such record in the key's workspace and site */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -8,6 +8,9 @@ import { defaultConnection, listConnections } from "#app/modules/publishing/conn
 import { PUBLISH_MESSAGES, PublishRequestError, publicationsOfArticle, requestPublication } from "#app/modules/publishing/publish.server";
 import { publicationStateText } from "#app/modules/publishing/status-words";
 import { listTopics } from "#app/modules/topics/topics.server";
+import { articlePerformance, connectionState } from "#app/modules/results/page.server";
+import type { Totals } from "#app/modules/results/metrics.server";
+import { dayDate } from "#app/modules/search-console/types";
 import { conflictError, notFoundError, validationError } from "./errors";
 import type { ApiError } from "./errors";
 import type { z } from "zod";
@@ -163,6 +166,39 @@ export const HANDLERS: Handlers = {
 
   async getArticle({ db, site, params }) {
     return articleJson(db, await articleOr404(db, site.id, params.article_id));
+  },
+
+  async getArticlePerformance({ db, site, params, query }) {
+    await articleOr404(db, site.id, params.article_id);
+    const perf = await articlePerformance(db, site.id, params.article_id, query.range);
+    const none: Totals = { clicks: 0, impressions: 0, ctr: null, position: null };
+    if (!perf) {
+      const { connected } = await connectionState(db, site.id);
+      return {
+        article_id: params.article_id,
+        status: connected ? ("importing" as const) : ("not_connected" as const),
+        range: query.range,
+        start_date: null,
+        end_date: null,
+        data_until: null,
+        totals: none,
+        previous_totals: none,
+        days: [],
+        top_queries: [],
+      };
+    }
+    return {
+      article_id: params.article_id,
+      status: "ready" as const,
+      range: perf.range,
+      start_date: dayDate(perf.periods.current.start),
+      end_date: dayDate(perf.periods.current.end),
+      data_until: perf.dataUntil,
+      totals: perf.totals,
+      previous_totals: perf.previous,
+      days: perf.series.map(({ day, ...figures }) => ({ date: day, ...figures })),
+      top_queries: perf.queries,
+    };
   },
 
   async updateArticle({ db, site, principal, params, body }) {

@@ -265,6 +265,36 @@ export const PlanItemQuery = z.object({
   to: day.optional().describe("Last day (inclusive)"),
 });
 
+export const PerformanceQuery = z.object({
+  range: z.enum(["28d", "3m", "16m"]).default("28d").describe("The last 28 days (default), 3 months or 16 months, ending on data_until"),
+});
+const figures = {
+  clicks: z.number().int(),
+  impressions: z.number().int(),
+  ctr: z.number().nullable().describe("clicks / impressions; null without impressions"),
+  position: z.number().nullable().describe("Average position in Google, weighted by impressions (1 is the top); null without impressions"),
+};
+const PerformanceTotalsSchema = named("PerformanceTotals", z.object(figures));
+export const ArticlePerformanceSchema = named(
+  "ArticlePerformance",
+  z.object({
+    article_id: id,
+    status: z
+      .enum(["ready", "importing", "not_connected"])
+      .describe("not_connected: the site has no Search Console connection; importing: connected, no figures stored yet"),
+    range: z.enum(["28d", "3m", "16m"]),
+    start_date: day.nullable(),
+    end_date: day.nullable(),
+    data_until: day.nullable().describe("The newest day with figures: Google's figures arrive about two days late"),
+    totals: PerformanceTotalsSchema,
+    previous_totals: PerformanceTotalsSchema.describe("The period of the same length just before"),
+    days: z.array(z.object({ date: day, ...figures })).describe("Every day of the period, zeros where Google had nothing"),
+    top_queries: z
+      .array(z.object({ query: z.string(), ...figures }))
+      .describe("Up to 10 queries by clicks, over the complete weeks (Monday to Sunday) in the period"),
+  }),
+);
+
 /** Every authenticated operation takes it: which site of the key's workspace to act on. */
 export const SiteQuery = z.object({
   site_id: id.optional().describe("A site of the key's workspace; defaults to the key's site, else the workspace's first site"),

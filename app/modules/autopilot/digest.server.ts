@@ -7,6 +7,10 @@ import { digestMail, type DigestSection } from "#app/modules/email/templates/aut
 import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { setMembershipDigest } from "#app/modules/workspaces/memberships.server";
+import { editUrl } from "#app/modules/articles/urls";
+import { weekInSearch } from "#app/modules/results/weekly.server";
+import { changeWords, formatCount } from "#app/modules/results/words";
+import { formatDayDate } from "#app/utils/time";
 import { addDays } from "#app/utils/time";
 import { dayUrl } from "./urls";
 
@@ -81,6 +85,46 @@ async function digestSections(db: DB, workspaceId: string, since: string, until:
   ].filter((section) => section.items.length > 0);
 }
 
+/**
+ * The weekly digest's search results (docs/decisions/060-search-results.md): per site connected to Search
+ * Console with figures, the week's clicks against the week before and the articles that moved most.
+ */
+async function searchSections(db: DB, workspaceId: string): Promise<DigestSection[]> {
+  const appUrl = getEnv().appUrl;
+  const sites = await db
+    .selectFrom("search_console_connections as c")
+    .innerJoin("sites as s", "s.id", "c.site_id")
+    .select(["s.id", "s.name"])
+    .where("c.workspace_id", "=", workspaceId)
+    .where("s.workspace_id", "=", workspaceId)
+    .orderBy("s.name")
+    .execute();
+  const sections: DigestSection[] = [];
+  for (const site of sites) {
+    const week = await weekInSearch(db, site.id);
+    if (!week) continue;
+    const results = `${appUrl}/dashboard/results`;
+    const moved = (sign: string) => (m: (typeof week.up)[number]) => ({
+      text: `${sign === "+" ? "Up" : "Down"}: ${m.title}, ${formatCount(m.clicks)} clicks (${sign}${formatCount(Math.abs(m.delta))})`,
+      url: `${appUrl}${editUrl(m.articleId)}`,
+      note: null,
+    });
+    sections.push({
+      title: `In Google search: ${site.name}`,
+      items: [
+        {
+          text: `${formatCount(week.clicks)} clicks in the week to ${formatDayDate(week.dataUntil)}, ${changeWords(week.change)} on the week before (${formatCount(week.previousClicks)})`,
+          url: results,
+          note: null,
+        },
+        ...week.up.map(moved("+")),
+        ...week.down.map(moved("-")),
+      ],
+    });
+  }
+  return sections;
+}
+
 export async function sendDigest(db: DB, input: { userId: string; workspaceId: string; since: string; until: string }) {
   const member = await db
     .selectFrom("memberships as m")
@@ -93,6 +137,8 @@ export async function sendDigest(db: DB, input: { userId: string; workspaceId: s
   // Left the workspace, or switched the digest off, since it was planned.
   if (!member || member.digest === "off") return false;
   const sections = await digestSections(db, input.workspaceId, input.since, input.until);
+  // The weekly digest carries the week in search too; it alone is reason enough to send.
+  if (member.digest === "weekly") sections.push(...(await searchSections(db, input.workspaceId)));
   if (!sections.length) return false;
   await sendMail(db, {
     to: member.email,

@@ -3,6 +3,7 @@ import { LogoMark } from "#app/components/logo";
 import { cn } from "#app/utils/cn";
 import {
   CalendarIcon,
+  ChartIcon,
   ChevronUpDownIcon,
   FileTextIcon,
   LinkIcon,
@@ -35,6 +36,7 @@ const NAV: NavEntry[] = [
   { label: "Content Plan", href: "/dashboard/plan", icon: ListChecksIcon },
   { label: "Scheduler", href: "/dashboard/scheduler", icon: CalendarIcon },
   { label: "Backlinks", href: "/dashboard/backlinks", icon: LinkIcon },
+  { label: "Results", href: "/dashboard/results", icon: ChartIcon },
   { label: "Settings", href: "/dashboard/settings", icon: SettingsIcon },
 ];
 

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { DropdownMenu } from "radix-ui";
 import { ConfirmDialog } from "#app/components/confirm-dialog";
 import { ListLink } from "#app/components/list-link";
+import { Sparkline } from "#app/components/charts/sparkline";
+import { clicksTrendWords } from "#app/modules/results/words";
 import { FindingBadge } from "#app/components/results/findings";
 import type { ArticleStatus } from "#app/db/schema";
 import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
@@ -26,9 +28,24 @@ export type ArticleRow = {
   wordCount: number;
   /** Missing or out of date, and the background job will score it (docs/decisions/053). */
   scoring: boolean;
+  /** Clicks in Google over the last 28 days, their change and their days; null before the site has figures. */
+  clicks: { clicks: number; change: number | null; sparkline: number[] } | null;
   /** Open search findings about it (decay, striking distance): a small badge next to the title. */
   findings?: number;
 };
+
+/** The 'Clicks (28 days)' cell: the count, a sparkline and the change, in words for a screen reader. */
+function ClicksCell({ clicks }: { clicks: NonNullable<ArticleRow["clicks"]> }) {
+  const words = clicksTrendWords(clicks.clicks, clicks.change);
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap" data-testid="article-clicks">
+      <Sparkline values={clicks.sparkline.length ? clicks.sparkline : [0, 0]} label={`Last 28 days: ${words}`} width={64} height={20} />
+      <span aria-hidden="true" className="tabular-nums text-slate-700">
+        {clicks.clicks.toLocaleString("en-US")}
+      </span>
+    </span>
+  );
+}
 
 /** A published article is sent again to update its posts; the publish dialog does both. */
 const publishLabel = (article: ArticleRow) => (article.status === "published" ? "Update" : "Publish");
@@ -180,7 +197,16 @@ function RowMenu({ article, back }: { article: ArticleRow; back: string }) {
  * One table; below the sm breakpoint its rows are laid out as stacked cards (title and actions on top,
  * status and score under them) so a phone never scrolls sideways. The header stays for screen readers.
  */
-export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back: string }) {
+export function ArticlesTable({
+  articles,
+  back,
+  clicksSort,
+}: {
+  articles: ArticleRow[];
+  back: string;
+  /** The clicks column, sortable by a link, once the site has Search Console figures. */
+  clicksSort: { active: boolean; href: string } | null;
+}) {
   const hydrated = useHydrated();
   const cell = "px-4 py-3 max-sm:p-0";
   return (
@@ -203,6 +229,14 @@ export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back
             <th scope="col" className="px-4 py-3">
               SEO
             </th>
+            {clicksSort ? (
+              <th scope="col" className="px-4 py-3" aria-sort={clicksSort.active ? "descending" : undefined}>
+                <Link to={clicksSort.href} className="hover:text-slate-900 hover:underline">
+                  Clicks (28 days)
+                  {clicksSort.active ? <span aria-hidden="true"> ↓</span> : null}
+                </Link>
+              </th>
+            ) : null}
             <th scope="col" className="w-12 px-4 py-3">
               <span className="sr-only">Actions</span>
             </th>
@@ -234,6 +268,11 @@ export function ArticlesTable({ articles, back }: { articles: ArticleRow[]; back
               <td className={cn(cell, "max-sm:order-3")}>
                 <SeoCell article={article} />
               </td>
+              {clicksSort && article.clicks ? (
+                <td className={cn(cell, "max-sm:order-3")}>
+                  <ClicksCell clicks={article.clicks} />
+                </td>
+              ) : null}
               <td className={cn(cell, "text-right max-sm:order-2")}>
                 {hydrated ? <RowMenu article={article} back={back} /> : <StaticRowMenu article={article} back={back} />}
               </td>

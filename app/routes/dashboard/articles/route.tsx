@@ -10,6 +10,7 @@ import type { ArticleListSort, ArticleListTab } from "#app/modules/articles/quer
 import { showStoredScores } from "#app/modules/articles/stored-score.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { gettingStarted } from "#app/modules/onboarding/checklist.server";
+import { articleListClicks } from "#app/modules/results/metrics.server";
 import { cn } from "#app/utils/cn";
 import { formatDate } from "#app/utils/time";
 import { shortDateTime } from "#app/modules/publishing/status-words";
@@ -43,12 +44,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Stored scores; stale ones are marked and rescored by a background job, never by this load (decisions 038, 053).
   const items = await showStoredScores(db, site.id, list.items);
   const usage = await getUsageSummary(db, workspace.id, site.id);
-  const findings = await findingCountsByArticle(
-    db,
-    site.id,
-    items.map((a) => a.id),
-  );
+  const ids = items.map((a) => a.id);
+  const findings = await findingCountsByArticle(db, site.id, ids);
   const checklist = await gettingStarted(db, { userId: user.id, siteId: site.id });
+  // Search Console's 28 days for the visible rows, one grouped query; null before the site has figures.
+  const clicks = await articleListClicks(db, site.id, ids);
   return {
     status,
     q,
@@ -61,6 +61,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     counts: list.counts,
     usage,
     checklist,
+    hasClicks: clicks !== null,
     articles: items.map((a) => ({
       id: a.id,
       title: a.title,
@@ -73,6 +74,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       seoScore: a.seoScore,
       wordCount: a.wordCount,
       scoring: a.scoring,
+      clicks: clicks ? (clicks.get(a.id) ?? { clicks: 0, change: null, sparkline: [] }) : null,
       findings: findings.get(a.id) ?? 0,
     })),
   };
@@ -95,7 +97,7 @@ function listHref(state: ListState) {
 const dashboardHref = (state: ListState) => `/dashboard${listHref(state) === "." ? "" : listHref(state)}`;
 
 export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
-  const { status, q, sort, page, pageCount, total, first, counts, articles, usage, checklist } = loaderData;
+  const { status, q, sort, page, pageCount, total, first, counts, articles, usage, checklist, hasClicks } = loaderData;
   const state: ListState = { status, q, sort, page };
   const tabs = TABS.filter((t) => t.id !== "failed" || counts.failed > 0 || status === "failed");
   const back = dashboardHref(state);
@@ -155,7 +157,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
             className="h-9 w-56 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
           />
           <label htmlFor="article-sort" className="sr-only">
-            Sort by date
+            Sort
           </label>
           <select
             id="article-sort"
@@ -165,6 +167,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
           >
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
+            {hasClicks ? <option value="clicks">Most clicks (28 days)</option> : null}
           </select>
           <Button type="submit" variant="secondary" size="sm">
             Search
@@ -172,7 +175,11 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
       {articles.length > 0 ? (
-        <ArticlesTable articles={articles} back={back} />
+        <ArticlesTable
+          articles={articles}
+          back={back}
+          clicksSort={hasClicks ? { active: sort === "clicks", href: listHref({ ...state, sort: "clicks", page: 1 }) } : null}
+        />
       ) : (
         <ArticlesEmpty tab={status} counts={counts} search={q} clearSearchHref={dashboardHref({ ...state, q: "", page: 1 })} />
       )}

@@ -18,10 +18,12 @@ import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-p
 import { approvalsOf } from "#app/modules/autopilot/review.server";
 import { sourcesOfArticle } from "#app/modules/research/sources.server";
 import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
+import { articlePanel } from "#app/modules/results/page.server";
 import { formatDate, formatDateTime } from "#app/utils/time";
 import { HistoryLink, HistoryPanel } from "./history-panel";
 import { loadHistory } from "./revisions.server";
 import { LiveCheckPanel } from "./live-check-panel";
+import { PerformancePanel } from "./performance-panel";
 import { PublicationsPanel } from "./publications-panel";
 import { PublishDialog } from "./publish-dialog";
 import { SourcesPanel } from "./sources-panel";
@@ -73,6 +75,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     screen.article && url.searchParams.get("history") === "1"
       ? await loadHistory(db, auth.site.id, screen.article.id, url, auth.site.timeZone)
       : null;
+  // Search Console's figures for a live article (docs/decisions/060-search-results.md).
+  const performance = screen.article ? await articlePanel(db, auth.site.id, screen.article.id) : null;
   const current = screen.article?.revisionId;
   return {
     ...screen,
@@ -93,6 +97,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     approvals,
     research,
     writerGaps,
+    performance,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
     scheduleSlot,
@@ -151,6 +156,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       </section>
       {loaderData.research ? <SourcesPanel research={loaderData.research} timeZone={timeZone} /> : null}
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
+      {loaderData.performance ? <PerformancePanel panel={loaderData.performance} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
       {loaderData.history && article ? <HistoryPanel articleId={article.id} history={loaderData.history} /> : null}
       {publishOpen && article && scheduleSlot ? (
