@@ -42,6 +42,9 @@ describe("digest: the week in search", () => {
     expect(mail!.text).toMatch(/Up: Growing post, [\d,]+ clicks \(\+[\d,]+\)/);
     expect(mail!.text).toMatch(/Down: Decaying post, [\d,]+ clicks \(-[\d,]+\)/);
     expect(mail!.text).toContain("/dashboard/results");
+    // Auto-pilot did nothing that week: the mail is about search, and its heading says so.
+    expect(mail!.text).toContain("Your week in Google search");
+    expect(mail!.text).not.toContain("What auto-pilot did");
   });
 
   it("leaves search out when the site is not connected, and daily digests carry none", async () => {

@@ -137,6 +137,7 @@ export async function sendDigest(db: DB, input: { userId: string; workspaceId: s
   // Left the workspace, or switched the digest off, since it was planned.
   if (!member || member.digest === "off") return false;
   const sections = await digestSections(db, input.workspaceId, input.since, input.until);
+  const autopilotNews = sections.length > 0;
   // The weekly digest carries the week in search too; it alone is reason enough to send.
   if (member.digest === "weekly") sections.push(...(await searchSections(db, input.workspaceId)));
   if (!sections.length) return false;
@@ -147,6 +148,7 @@ export async function sendDigest(db: DB, input: { userId: string; workspaceId: s
       workspaceName: member.name,
       period: member.digest === "weekly" ? "this week" : "yesterday",
       sections,
+      ...(autopilotNews ? {} : { heading: "Your week in Google search" }),
       settingsUrl: `${getEnv().appUrl}/dashboard/account`,
     }),
   });

@@ -63,11 +63,14 @@ export function digestMail({
   period,
   sections,
   settingsUrl,
+  heading = `What auto-pilot did ${period}`,
 }: {
   workspaceName: string;
   period: string;
   sections: DigestSection[];
   settingsUrl: string;
+  /** When only the week in search has news, the heading says that instead of auto-pilot. */
+  heading?: string;
 }) {
   const paragraphs = sections.flatMap((section) => [
     `${section.title} (${section.items.length}):`,
@@ -75,7 +78,7 @@ export function digestMail({
   ]);
   return renderMail({
     subject: `Auto-pilot digest for ${workspaceName}`,
-    heading: `What auto-pilot did ${period}`,
+    heading,
     paragraphs,
     action: sections[0]?.items[0]
       ? { label: sections[0].title === "Needs your attention" ? "Review what needs you" : "Open Inkpilot", url: sections[0].items[0].url }
