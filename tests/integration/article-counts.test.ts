@@ -4,6 +4,7 @@ import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
+import { random } from "#app/modules/tools/text";
 
 /**
  * The article counts the triggers of migrations/0032_article_counts.ts keep must always equal a count of the
@@ -16,16 +17,6 @@ beforeAll(async () => {
 });
 
 const STATUSES: ArticleStatus[] = ["draft", "scheduled", "published", "failed"];
-
-/** A seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function kept(siteIds: string[]) {
   const rows = await db.selectFrom("article_counts").select(["site_id", "status", "dated", "n"]).where("site_id", "in", siteIds).execute();

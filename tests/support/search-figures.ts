@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { weekOf } from "#app/modules/search-console/types";
+import { random } from "#app/modules/tools/text";
 
 /**
  * Realistic Search Console figures written straight into the search_* tables (the import's storage), for the
@@ -31,17 +32,6 @@ export type SeededFigures = {
   /** Per article and day number, as stored in search_page_days. */
   pageDays: Map<string, Map<number, { clicks: number; impressions: number; position: number }>>;
 };
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CHUNK = 300;
 

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { weekOf } from "#app/modules/search-console/types";
+import { random } from "#app/modules/tools/text";
 
 /**
  * Search figures for tests of the findings, written straight into the Search Console contract's tables (the way the
@@ -8,18 +9,6 @@ import { weekOf } from "#app/modules/search-console/types";
  * positions jitter around a mean; page-query and site-query figures are per complete week. Seeded, so a test's
  * figures are the same on every run.
  */
-
-/** mulberry32: a small seeded generator. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A Poisson draw (Knuth for small means, a rounded normal for large ones). */
 function poisson(rand: () => number, mean: number) {
