@@ -74,6 +74,20 @@ const publishJob = (dayId: string) =>
     .where("idempotency_key", "=", `autopilot-publish:${dayId}`)
     .executeTakeFirstOrThrow();
 
+/** The tick and the write step at `at`, and the writer finishing a good article: the day's row, still Writing. */
+async function writtenOn(user: TestUser, at: Date) {
+  await enqueueDueAutopilot(db, at);
+  await runAutopilotWrite(db, (await dayOf(user)).id, at);
+  const row = await dayOf(user);
+  await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
+  await db
+    .updateTable("articles")
+    .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
+    .where("id", "=", row.article_id!)
+    .execute();
+  return row;
+}
+
 /** The tick at 09:00 local, the write step, and the writer finishing a good article at `finished`. */
 async function written(user: TestUser, finished = at("07:04:00")) {
   await enqueueDueAutopilot(db, at("07:00:00"));
@@ -132,16 +146,7 @@ describe("live states", () => {
 
   it("a failed publication makes the day Failed with the reason, mails the owners once with the fix, and 'Try again' hands it over again", async () => {
     const user = await site({ day: "2031-06-09", tomorrow: "2031-06-10" });
-    await enqueueDueAutopilot(db, new Date("2031-06-09T07:00:00Z"));
-    const first = await dayOf(user);
-    await runAutopilotWrite(db, first.id, new Date("2031-06-09T07:00:00Z"));
-    const row = await dayOf(user);
-    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
-    await db
-      .updateTable("articles")
-      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
-      .where("id", "=", row.article_id!)
-      .execute();
+    const row = await writtenOn(user, new Date("2031-06-09T07:00:00Z"));
     await runAutopilotPublish(db, row.id, new Date("2031-06-09T16:30:00Z"));
     await db
       .updateTable("publications")
@@ -173,16 +178,7 @@ describe("live states", () => {
 describe("review when it is ready", () => {
   it("review mode holds the article as soon as it is written and mails the day's review then; approval waits for the slot", async () => {
     const user = await site({ review: true, day: "2031-06-16", tomorrow: "2031-06-17" });
-    await enqueueDueAutopilot(db, new Date("2031-06-16T07:00:00Z"));
-    const first = await dayOf(user);
-    await runAutopilotWrite(db, first.id, new Date("2031-06-16T07:00:00Z"));
-    const row = await dayOf(user);
-    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
-    await db
-      .updateTable("articles")
-      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
-      .where("id", "=", row.article_id!)
-      .execute();
+    const row = await writtenOn(user, new Date("2031-06-16T07:00:00Z"));
     await runAutopilotReady(db, row.id, new Date("2031-06-16T07:03:00Z"));
     const held = await dayOf(user);
     expect(held.state).toBe("held");
@@ -235,16 +231,7 @@ describe("review when it is ready", () => {
 
   it("'Approve and publish now' publishes at once, before the slot, through the review page", async () => {
     const user = await site({ review: true, day: "2040-06-16", tomorrow: "2040-06-17" });
-    await enqueueDueAutopilot(db, new Date("2040-06-16T07:00:00Z"));
-    const first = await dayOf(user);
-    await runAutopilotWrite(db, first.id, new Date("2040-06-16T07:00:00Z"));
-    const row = await dayOf(user);
-    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
-    await db
-      .updateTable("articles")
-      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
-      .where("id", "=", row.article_id!)
-      .execute();
+    const row = await writtenOn(user, new Date("2040-06-16T07:00:00Z"));
     await runAutopilotReady(db, row.id, new Date("2040-06-16T07:03:00Z"));
     const page = await callRoute<Awaited<ReturnType<typeof reviewRoute.loader>>>({
       middleware: [requireAuth],
@@ -332,16 +319,7 @@ describe("one source of truth for when", () => {
 
   it("pausing holds a ready day and cancels its job; resuming checks it again and queues it at its time; skipping a started day sets it aside", async () => {
     const user = await site({ day: "2042-06-02", tomorrow: "2042-06-03" });
-    await enqueueDueAutopilot(db, new Date("2042-06-02T07:00:00Z"));
-    const first = await dayOf(user);
-    await runAutopilotWrite(db, first.id, new Date("2042-06-02T07:00:00Z"));
-    const row = await dayOf(user);
-    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", row.generation_id!).execute();
-    await db
-      .updateTable("articles")
-      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
-      .where("id", "=", row.article_id!)
-      .execute();
+    const row = await writtenOn(user, new Date("2042-06-02T07:00:00Z"));
     await runAutopilotReady(db, row.id, new Date("2042-06-02T07:03:00Z"));
     expect((await dayOf(user)).state).toBe("ready");
     const actor = { userId: user.userId, workspaceId: user.workspaceId, ip: null };
@@ -361,15 +339,7 @@ describe("one source of truth for when", () => {
 
   it("the Content tab's switches move the pending days in the same save: off holds, on resumes, review mode holds a ready day for approval", async () => {
     const user = await site({ day: "2043-06-02", tomorrow: "2043-06-03" });
-    await enqueueDueAutopilot(db, new Date("2043-06-02T07:00:00Z"));
-    await runAutopilotWrite(db, (await dayOf(user)).id, new Date("2043-06-02T07:00:00Z"));
-    const first = await dayOf(user);
-    await db.updateTable("generations").set({ status: "succeeded" }).where("id", "=", first.generation_id!).execute();
-    await db
-      .updateTable("articles")
-      .set({ status: "draft", source: "ai", title: "Cold brew", content_html: "<p>Good text.</p>", word_count: 1400, seo_score: 88 })
-      .where("id", "=", first.article_id!)
-      .execute();
+    const first = await writtenOn(user, new Date("2043-06-02T07:00:00Z"));
     const now = new Date("2043-06-02T08:00:00Z");
     await runAutopilotReady(db, first.id, now);
     expect((await dayOf(user)).state).toBe("ready");
