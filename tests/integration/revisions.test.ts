@@ -135,6 +135,25 @@ describe("the write screen's revisions", () => {
     expect(await revisionsOf(articleId)).toHaveLength(rows.length);
   });
 
+  it("compares two long, different versions off the main thread and summarises them by blocks", async () => {
+    const user = await makeUser(db);
+    const long = (seed: string) =>
+      Array.from({ length: 200 }, (_, p) => `<p>${Array.from({ length: 20 }, (_, w) => `${seed}${p}w${w}`).join(" ")}</p>`).join("");
+    const articleId = await articleOf(user, long("first"));
+    await save(user, articleId, { intent: "save", content: long("second") });
+    const [first, second] = await revisionsOf(articleId);
+    let longestPause = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      longestPause = Math.max(longestPause, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    const page = await load(user, `/dashboard/write?edit=${articleId}&history=1&from=${first!.id}&to=${second!.id}`);
+    clearInterval(ticker);
+    expect(page.data!.history!.compare!.diff.summary).toMatchObject({ blocksAdded: 200, blocksRemoved: 200, wordsAfter: 4_002 });
+    expect(longestPause).toBeLessThan(250);
+  });
+
   it("'Undo AI edit' through the revisions action keeps the typing after the Accept", async () => {
     const user = await makeUser(db);
     const articleId = await articleOf(user);

@@ -6,6 +6,7 @@ import type { ArticleDiff } from "#app/modules/generation/edit-diff";
  * stretches shortened. <del>/<ins> carry the meaning for screen readers.
  */
 export function DiffView({ diff }: { diff: ArticleDiff }) {
+  if (diff.summary) return <BlockSummaryView summary={diff.summary} />;
   return (
     <div data-testid="ai-diff">
       <p className="text-sm text-slate-600">
@@ -32,6 +33,22 @@ export function DiffView({ diff }: { diff: ArticleDiff }) {
           ),
         )}
       </div>
+    </div>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/** Past the word diff's budget: what changed, block by block. */
+function BlockSummaryView({ summary }: { summary: NonNullable<ArticleDiff["summary"]> }) {
+  return (
+    <div data-testid="ai-diff" className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-900">
+      <p className="font-medium">Too many changes to show word by word</p>
+      <p className="mt-1 text-slate-700">
+        {count(summary.blocksAdded, "paragraph or heading", "paragraphs and headings")} added,{" "}
+        {count(summary.blocksRemoved, "removed", "removed")}, {count(summary.blocksKept, "kept as it was", "kept as they were")}. The text
+        went from {count(summary.wordsBefore, "word", "words")} to {count(summary.wordsAfter, "word", "words")}.
+      </p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { AnalysisRequest, AnalysisResult } from "#app/modules/articles/analysis";
+import type { ArticleDiff } from "#app/modules/generation/edit-diff";
 import { logger } from "#app/utils/logger.server";
 
 /**
@@ -19,6 +20,7 @@ import { logger } from "#app/utils/logger.server";
 
 export type CpuTask =
   | { kind: "analyse-article"; request: AnalysisRequest }
+  | { kind: "diff-article"; before: string; after: string }
   | { kind: "render-svg"; svg: Uint8Array; width: number }
   | { kind: "hash-password"; password: string; cost: number }
   | { kind: "compare-password"; password: string; hash: string };
@@ -26,11 +28,13 @@ export type CpuTask =
 type RenderedPng = { png: Uint8Array; width: number; height: number };
 type ResultOf<T extends CpuTask["kind"]> = T extends "analyse-article"
   ? AnalysisResult
-  : T extends "render-svg"
-    ? RenderedPng
-    : T extends "hash-password"
-      ? string
-      : boolean;
+  : T extends "diff-article"
+    ? ArticleDiff
+    : T extends "render-svg"
+      ? RenderedPng
+      : T extends "hash-password"
+        ? string
+        : boolean;
 
 /** Thrown in the caller for a task whose worker threw: the error's name travels, nothing else. */
 export class CpuTaskError extends Error {

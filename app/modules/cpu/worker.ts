@@ -2,6 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { Resvg } from "@resvg/resvg-js";
 import bcrypt from "bcryptjs";
 import { analyseArticleNow } from "#app/modules/articles/analysis";
+import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 import type { CpuTask } from "./pool.server";
 
 /** A CPU worker thread (see pool.server.ts): one task in, one answer out. */
@@ -9,6 +10,8 @@ function run(task: CpuTask): unknown {
   switch (task.kind) {
     case "analyse-article":
       return analyseArticleNow(task.request);
+    case "diff-article":
+      return diffArticleHtml(task.before, task.after);
     case "render-svg": {
       const rendered = new Resvg(Buffer.from(task.svg), { fitTo: { mode: "width", value: task.width } }).render();
       return { png: rendered.asPng(), width: rendered.width, height: rendered.height };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffArticleHtml } from "./edit-diff";
+import { diffArticleHtml, summariseBlocks } from "./edit-diff";
 
 describe("diffArticleHtml", () => {
   it("marks inserted and deleted words, not tags", () => {
@@ -38,5 +38,35 @@ describe("diffArticleHtml", () => {
     expect(kept.join("")).toContain("w199 ");
     expect(kept.join("")).not.toContain("w0 ");
     expect(diff.parts.filter((p) => p.kind === "removed")).toEqual([{ kind: "removed", text: "old" }]);
+  });
+});
+
+describe("diffArticleHtml within its budget", () => {
+  const longArticle = (seed: string) =>
+    Array.from({ length: 200 }, (_, p) => `<p>${Array.from({ length: 20 }, (_, w) => `${seed}${p}x${w}`).join(" ")}</p>`).join("");
+
+  it("summarises two long, different versions by blocks instead of diffing them word by word", () => {
+    const started = performance.now();
+    const diff = diffArticleHtml(longArticle("a"), longArticle("b"));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(diff.parts).toEqual([]);
+    expect(diff.summary).toEqual({ blocksAdded: 200, blocksRemoved: 200, blocksKept: 0, wordsBefore: 4_000, wordsAfter: 4_000 });
+  });
+
+  it("still diffs a long article word by word when little changed", () => {
+    const before = longArticle("a");
+    const diff = diffArticleHtml(before, before.replace("a0x0 ", "changed "));
+    expect(diff.summary).toBeUndefined();
+    expect(diff).toMatchObject({ added: 1, removed: 1 });
+  });
+
+  it("counts repeated blocks as a multiset", () => {
+    expect(summariseBlocks("Intro\nSame\nSame\nOld", "Intro\nSame\nNew")).toEqual({
+      blocksAdded: 1,
+      blocksRemoved: 2,
+      blocksKept: 2,
+      wordsBefore: 4,
+      wordsAfter: 3,
+    });
   });
 });

@@ -11,7 +11,19 @@ import { htmlToText } from "#app/modules/articles/text";
 
 type DiffPart = { kind: "same" | "added" | "removed"; text: string } | { kind: "gap"; words: number };
 
-export type ArticleDiff = { parts: DiffPart[]; added: number; removed: number };
+/** Past the word diff's budget: what changed, counted by blocks (headings, paragraphs, list items, images). */
+export type BlockSummary = { blocksAdded: number; blocksRemoved: number; blocksKept: number; wordsBefore: number; wordsAfter: number };
+
+/** `summary` is set (and `parts` empty) when the changes were too many to show word by word. */
+export type ArticleDiff = { parts: DiffPart[]; added: number; removed: number; summary?: BlockSummary };
+
+/**
+ * The word diff's budget (docs/decisions/061-bounded-text-work.md): Myers' diff costs the text's length times the
+ * number of edits, so two long, different versions would take seconds. Past either bound the diff gives up and
+ * the reader gets a block-level summary instead.
+ */
+const MAX_EDIT_TOKENS = 4_000;
+const DIFF_TIMEOUT_MS = 250;
 
 /** Unchanged runs longer than this many words are shortened to their ends, so a one-section change is not lost in the article. */
 const CONTEXT_WORDS = 30;
@@ -34,9 +46,45 @@ function shorten(text: string, first: boolean, last: boolean): DiffPart[] {
   return out;
 }
 
-/** Word-level diff of two article (or fragment) HTML strings. */
+/** Blocks (one per line of the visible text) added and removed, as multisets: linear in the text's length. */
+export function summariseBlocks(beforeText: string, afterText: string): BlockSummary {
+  const lines = (text: string) =>
+    text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+  const remaining = new Map<string, number>();
+  for (const line of lines(beforeText)) remaining.set(line, (remaining.get(line) ?? 0) + 1);
+  const after = lines(afterText);
+  let blocksKept = 0;
+  for (const line of after) {
+    const left = remaining.get(line) ?? 0;
+    if (left === 0) continue;
+    remaining.set(line, left - 1);
+    blocksKept += 1;
+  }
+  const beforeCount = [...remaining.values()].reduce((sum, n) => sum + n, 0) + blocksKept;
+  return {
+    blocksAdded: after.length - blocksKept,
+    blocksRemoved: beforeCount - blocksKept,
+    blocksKept,
+    wordsBefore: words(beforeText),
+    wordsAfter: words(afterText),
+  };
+}
+
+/**
+ * Word-level diff of two article (or fragment) HTML strings, within the budget above. On the server call it
+ * through `diffArticleHtmlOffThread` (edit-diff.server.ts) so a long diff never holds the main thread.
+ */
 export function diffArticleHtml(beforeHtml: string, afterHtml: string): ArticleDiff {
-  const changes = diffWordsWithSpace(htmlToText(beforeHtml), htmlToText(afterHtml));
+  const beforeText = htmlToText(beforeHtml);
+  const afterText = htmlToText(afterHtml);
+  const changes = diffWordsWithSpace(beforeText, afterText, { maxEditLength: MAX_EDIT_TOKENS, timeout: DIFF_TIMEOUT_MS });
+  if (!changes) {
+    const summary = summariseBlocks(beforeText, afterText);
+    return { parts: [], added: summary.wordsAfter, removed: summary.wordsBefore, summary };
+  }
   const parts: DiffPart[] = [];
   let added = 0;
   let removed = 0;

@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { editUrl, WRITE_PATH } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
-import { diffArticleHtml } from "#app/modules/generation/edit-diff";
+import { diffArticleHtmlOffThread } from "#app/modules/generation/edit-diff.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -41,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!proposal) notFound("Not found");
     if (proposal instanceof Response) return proposal;
     const label = input.intent === "edit" ? `Edit with AI: “${input.instruction}”` : `Regenerate section: “${input.heading}”`;
-    return { label, article: proposal.article, after: proposal.after, diff: diffArticleHtml(proposal.before, proposal.after) };
+    return {
+      label,
+      article: proposal.article,
+      after: proposal.after,
+      diff: await diffArticleHtmlOffThread(proposal.before, proposal.after),
+    };
   } catch (error) {
     return failure(input, error);
   }

@@ -4,7 +4,7 @@ import { acceptAiEdit, restoreRevision, undoAiEdit } from "#app/modules/articles
 import { getRevision, listRevisions, REVISION_KIND_LABELS, type Revision } from "#app/modules/articles/revisions.server";
 import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import type { AuthState } from "#app/modules/auth/guards.server";
-import { diffArticleHtml } from "#app/modules/generation/edit-diff";
+import { diffArticleHtmlOffThread } from "#app/modules/generation/edit-diff.server";
 import { parseSubmission, readFormData } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -49,7 +49,10 @@ export async function loadHistory(db: DB, siteId: string, articleId: string, url
       kindLabel: REVISION_KIND_LABELS[r.kind],
       when: formatDateTime(r.savedAt, timeZone),
     })),
-    compare: from && to ? { from: describe(from), to: describe(to), diff: diffArticleHtml(comparable(from), comparable(to)) } : null,
+    compare:
+      from && to
+        ? { from: describe(from), to: describe(to), diff: await diffArticleHtmlOffThread(comparable(from), comparable(to)) }
+        : null,
     /** A pair was asked for but one of them is not this article's (or was pruned). */
     compareMissing: Boolean((fromId || toId) && !(from && to)),
   };
