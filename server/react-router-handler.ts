@@ -132,11 +132,17 @@ function drained(res: express.Response) {
  * Development keeps the function, so a rebuilt module is picked up.
  */
 function requestHandlerFor(build: Options["build"], mode: string) {
-  if (mode !== "production") return createRequestHandler(build, mode);
+  if (mode !== "production") return { handle: createRequestHandler(build, mode), loadBuild: build };
+  let loaded: Promise<ServerBuild> | undefined;
+  const loadBuild = () =>
+    (loaded ??= build().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-  return async (request: Request, context: RouterContextProvider) => {
-    handler ??= build().then(
-      (loaded) => createRequestHandler(loaded, mode),
+  const handle = async (request: Request, context: RouterContextProvider) => {
+    handler ??= loadBuild().then(
+      (ready) => createRequestHandler(ready, mode),
       (error: unknown) => {
         handler = undefined;
         throw error;
@@ -144,15 +150,17 @@ function requestHandlerFor(build: Options["build"], mode: string) {
     );
     return (await handler)(request, context);
   };
+  return { handle, loadBuild };
 }
 
 export function reactRouterHandler({ build, mode, getLoadContext }: Options): express.RequestHandler {
-  const handle = requestHandlerFor(build, mode);
+  const { handle, loadBuild } = requestHandlerFor(build, mode);
   return async (req, res, next) => {
     try {
       let body: Buffer | undefined;
       if (req.method !== "GET" && req.method !== "HEAD") {
-        const read = await readBodyWithin(req, res, bodyLimitFor(req.path));
+        const { routes } = await loadBuild();
+        const read = await readBodyWithin(req, res, bodyLimitFor(routes, req.path));
         if (read === null) return;
         body = read;
       }

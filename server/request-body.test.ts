@@ -89,13 +89,34 @@ describe("request bodies", () => {
     expect((await res.json()).error.code).toBe("payload_too_large");
   });
 
-  it("gives each kind of route its limit", () => {
-    expect(bodyLimitFor("/signin")).toBe(BODY_LIMITS.form);
-    expect(bodyLimitFor("/dashboard/write")).toBe(BODY_LIMITS.article);
-    expect(bodyLimitFor("/dashboard/write/preview/")).toBe(BODY_LIMITS.article);
-    expect(bodyLimitFor("/dashboard/settings")).toBe(BODY_LIMITS.upload);
-    expect(bodyLimitFor("/resources/webhooks/stripe")).toBe(BODY_LIMITS.webhook);
-    expect(bodyLimitFor("/api/v1/articles/abc")).toBe(BODY_LIMITS.article);
+  it("gives each path the limit its route module declares, the deepest route's winning", () => {
+    const route = (id: string, path: string | undefined, parentId?: string, bodyLimit?: string) => ({
+      id,
+      path,
+      parentId,
+      module: { bodyLimit },
+    });
+    const routes = Object.fromEntries(
+      [
+        route("root", "", undefined),
+        route("signin", "signin", "root"),
+        route("dashboard", "dashboard", "root"),
+        route("write", "write", "dashboard", "article"),
+        route("image", "write/image", "dashboard", "upload"),
+        route("webhooks", "resources/webhooks/stripe", "root", "webhook"),
+        route("api", "api/v1/*", "root", "article"),
+        route("odd", "odd", "root", "gigantic"),
+      ].map((r) => [r.id, r]),
+    ) as unknown as Parameters<typeof bodyLimitFor>[0];
+    expect(bodyLimitFor(routes, "/signin")).toBe(BODY_LIMITS.form);
+    expect(bodyLimitFor(routes, "/dashboard/write")).toBe(BODY_LIMITS.article);
+    expect(bodyLimitFor(routes, "/dashboard/write.data")).toBe(BODY_LIMITS.article);
+    expect(bodyLimitFor(routes, "/dashboard/write/image/")).toBe(BODY_LIMITS.upload);
+    expect(bodyLimitFor(routes, "/resources/webhooks/stripe")).toBe(BODY_LIMITS.webhook);
+    expect(bodyLimitFor(routes, "/api/v1/articles/abc")).toBe(BODY_LIMITS.article);
+    expect(bodyLimitFor(routes, "/_root.data")).toBe(BODY_LIMITS.form);
+    expect(bodyLimitFor(routes, "/odd")).toBe(BODY_LIMITS.form);
+    expect(bodyLimitFor(routes, "/nowhere")).toBe(BODY_LIMITS.form);
     expect(BODY_LIMITS.form).toBeLessThan(BODY_LIMITS.article);
   });
 });

@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
@@ -22,16 +23,57 @@ export const BODY_LIMITS = {
   webhook: 1 * MB,
 } as const;
 
-const ARTICLE_PATHS = new Set(["/dashboard/write", "/dashboard/write/preview", "/dashboard/write/ai"]);
-const UPLOAD_PATHS = new Set(["/dashboard/settings", "/dashboard/account"]);
+export type BodyLimit = keyof typeof BODY_LIMITS;
 
-export function bodyLimitFor(pathname: string) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (path.startsWith("/resources/webhooks/")) return BODY_LIMITS.webhook;
-  if (UPLOAD_PATHS.has(path)) return BODY_LIMITS.upload;
-  if (path.startsWith("/api/v1/")) return BODY_LIMITS.article;
-  if (ARTICLE_PATHS.has(path)) return BODY_LIMITS.article;
-  return BODY_LIMITS.form;
+type BuildRoutes = ServerBuild["routes"];
+/** A route for matchRoutes, the declared limit in its handle. */
+type LimitRoute = RouteObject & { handle: { bodyLimit?: BodyLimit }; children: LimitRoute[] };
+const trees = new WeakMap<BuildRoutes, LimitRoute[]>();
+
+/** The build's flat route table as a tree for matchRoutes, each route carrying the limit its module declares. */
+function routeTree(routes: BuildRoutes): LimitRoute[] {
+  const cached = trees.get(routes);
+  if (cached) return cached;
+  const nodes = new Map<string, LimitRoute>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const declared = (route.module as { bodyLimit?: unknown }).bodyLimit;
+    const bodyLimit = typeof declared === "string" && declared in BODY_LIMITS ? (declared as BodyLimit) : undefined;
+    const node = {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      handle: { bodyLimit },
+      children: [],
+    };
+    nodes.set(route.id, node as unknown as LimitRoute);
+  }
+  const roots: LimitRoute[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+    (parent ? parent.children : roots).push(nodes.get(route.id)!);
+  }
+  trees.set(routes, roots);
+  return roots;
+}
+
+/** The page a single-fetch data request (`/x.data`, `/_root.data`) posts to. */
+export function documentPath(pathname: string) {
+  if (pathname === "/_root.data") return "/";
+  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
+}
+
+/**
+ * The body limit of a request path: the `bodyLimit` its route module exports (`"article"`, `"upload"` or
+ * `"webhook"`), the deepest matching route's winning; `form` when none declares one. Declared beside each
+ * route so a new upload or article action cannot be forgotten in a list here (docs/decisions/062-route-body-limits.md).
+ */
+export function bodyLimitFor(routes: BuildRoutes, pathname: string) {
+  const matches = matchRoutes(routeTree(routes), documentPath(pathname)) ?? [];
+  const declared = matches.map((match): BodyLimit | undefined => (match.route as LimitRoute).handle.bodyLimit).findLast(Boolean);
+  return BODY_LIMITS[declared ?? "form"];
 }
 
 // After refusing, a little more of the body is read and dropped so that a client still

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { deflateSync, crc32 } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { createUserWithArticle, e2eDb, signIn } from "./users";
@@ -11,8 +12,8 @@ import { createUserWithArticle, e2eDb, signIn } from "./users";
 
 const editor = (page: Page) => page.getByTestId("rich-text-editor");
 
-/** A real PNG of the given size (one colour), made here so the test needs no file on disk. */
-function png(width: number, height: number) {
+/** A real PNG of the given size (one colour, or noise that barely compresses, like a photo), made here so the test needs no file on disk. */
+function png(width: number, height: number, { noise = false } = {}) {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -28,7 +29,8 @@ function png(width: number, height: number) {
   header[9] = 2; // RGB
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set([40, 120, 200], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  const noisyRow = () => Buffer.concat([Buffer.alloc(1), randomBytes(width * 3)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => (noise ? noisyRow() : row)));
   return Buffer.concat([
     Buffer.from("89504e470d0a1a0a", "hex"),
     chunk("IHDR", header),
@@ -104,4 +106,48 @@ test("a picture pasted into the text opens the Image dialog for its alt text", a
   await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
   const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
   expect(stored.content_html).toContain('alt="A pasted picture"');
+});
+
+test("a 1.5 MB photo goes in through the Image dialog and by dropping it into the text", async ({ page }) => {
+  const { user, articleId } = await createUserWithArticle("editor-large-photo", {
+    title: "Large photos",
+    targetKeyword: "cold brew",
+    contentHtml: "<p>Photos here.</p>",
+  });
+  await signIn(page, user, { to: `/dashboard/write?edit=${articleId}` });
+  const photo = png(1000, 500, { noise: true });
+  expect(photo.length).toBeGreaterThan(1_400_000);
+  const uploads: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/dashboard/write/image")) uploads.push(response.status());
+  });
+
+  await editor(page).locator("p").last().click();
+  await page.getByRole("button", { name: "Image", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Insert image" });
+  await dialog.getByLabel("Upload an image").setInputFiles({ name: "roastery.png", mimeType: "image/png", buffer: photo });
+  await dialog.getByLabel("Alt text").fill("The roastery floor");
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(editor(page).getByRole("img", { name: "The roastery floor" })).toBeVisible();
+
+  await editor(page).locator("p").first().click();
+  await editor(page).evaluate(
+    (element, data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], "dropped.png", { type: "image/png" }));
+      element.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    [...photo],
+  );
+  await expect(dialog.getByText("Chosen: dropped.png.")).toBeVisible();
+  await dialog.getByLabel("Alt text").fill("Beans cooling after the roast");
+  await dialog.getByRole("button", { name: "Insert" }).click();
+  await expect(editor(page).getByRole("img", { name: "Beans cooling after the roast" })).toBeVisible();
+  expect(uploads).toEqual([200, 200]);
+
+  await expect(page.getByTestId("save-state")).toHaveText("Saved", { timeout: 15_000 });
+  const stored = await e2eDb().selectFrom("articles").select("content_html").where("id", "=", articleId).executeTakeFirstOrThrow();
+  expect(stored.content_html).toContain('alt="The roastery floor"');
+  expect(stored.content_html).toContain('alt="Beans cooling after the roast"');
 });

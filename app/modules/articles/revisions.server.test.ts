@@ -70,13 +70,15 @@ describe("article revisions", () => {
     expect(rows.at(-2)!.content_html).toBe("<p>typing 600</p>");
   });
 
-  it("adds a revision at every manual save, AI accept and restore, even inside an autosave window", async () => {
+  it("adds a revision at every manual save, AI accept and restore that changes something, even inside an autosave window", async () => {
     const { workspaceId, siteId, userId, article } = await setup();
     const tenant = { workspaceId, siteId, userId };
     const form = { articleId: article.id, title: "Cold brew", targetKeyword: "", metaDescription: "", contentFormat: "html" as const };
     await saveArticle(db, tenant, { ...form, content: "<p>Two.</p>", kind: "autosave" });
     await saveArticle(db, tenant, { ...form, content: "<p>Three.</p>", kind: "autosave" });
-    await saveArticle(db, tenant, { ...form, content: "<p>Three.</p>", kind: "save" });
+    await saveArticle(db, tenant, { ...form, content: "<p>Three, saved.</p>", kind: "save" });
+    // A save that changes nothing adds nothing.
+    await saveArticle(db, tenant, { ...form, content: "<p>Three, saved.</p>", kind: "save" });
     await saveArticle(db, tenant, { ...form, content: "<p>Four, by AI.</p>", kind: "ai_accept" });
     const first = (await revisionsOf(article.id))[0]!;
     await restoreRevision(db, { siteId, userId }, article.id, first.id);
@@ -84,7 +86,7 @@ describe("article revisions", () => {
     expect(rows.map((r) => [r.kind, r.content_html])).toEqual([
       ["save", "<p>One.</p>"],
       ["autosave", "<p>Three.</p>"],
-      ["save", "<p>Three.</p>"],
+      ["save", "<p>Three, saved.</p>"],
       ["ai_accept", "<p>Four, by AI.</p>"],
       ["restore", "<p>One.</p>"],
     ]);

@@ -17,8 +17,9 @@ import { DAY, isoNow, MINUTE } from "#app/utils/time";
  * their own autosave begun less than AUTOSAVE_WINDOW_MS ago updates that
  * revision instead of adding one. The window counts from the revision's first
  * save, not its last, so continuous typing still leaves one revision per
- * window: an hour of autosaves every 3 s leaves at most 60 / 2 = 30. A manual
- * save, an AI accept, a restore and a publish always add one.
+ * window: an hour of autosaves every 3 s leaves at most 60 / 2 = 30. A save of
+ * any kind that changes no publishable field adds nothing; and an article keeps
+ * at most MAX_REVISIONS_PER_ARTICLE, the oldest unreferenced pruned first.
  *
  * Pruning (pruneRevisions, run by the maintenance purge): kept are the newest
  * revision of each article, every revision a publication or approval names,
@@ -93,9 +94,10 @@ export async function latestRevision(db: DB, articleId: string): Promise<Revisio
  */
 export async function recordRevision(db: DB, article: RevisionFields, source: RevisionSource | null, now = new Date()): Promise<Revision> {
   const latest = await latestRevision(db, article.id);
-  const unchanged = latest !== null && revisionHash(latest) === contentHash(article);
+  // Nothing publishable changed (title, meta, body, keyword, image…): the newest revision already holds it,
+  // whatever kind of save this is, so repeated saves cost no copies (docs/decisions/061-bounded-text-work.md).
+  if (latest && revisionHash(latest) === contentHash(article)) return latest;
   const kind = source?.kind ?? "save";
-  if (latest && unchanged && (!source || kind === "autosave")) return latest;
   const stamp = isoNow(now);
   const fields = {
     title: article.title,
@@ -121,7 +123,7 @@ export async function recordRevision(db: DB, article: RevisionFields, source: Re
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  return db
+  const inserted = await db
     .insertInto("article_revisions")
     .values({
       id: newId(),
@@ -137,6 +139,41 @@ export async function recordRevision(db: DB, article: RevisionFields, source: Re
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await capRevisions(db, article.id);
+  return inserted;
+}
+
+/** At most this many revisions per article; past it the oldest ones nothing points at go first. */
+export const MAX_REVISIONS_PER_ARTICLE = 100;
+
+/** Keeps an article within MAX_REVISIONS_PER_ARTICLE, never removing the newest or one a publication or approval names. */
+async function capRevisions(db: DB, articleId: string) {
+  const { count } = await db
+    .selectFrom("article_revisions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("article_id", "=", articleId)
+    .executeTakeFirstOrThrow();
+  const excess = Number(count) - MAX_REVISIONS_PER_ARTICLE;
+  if (excess <= 0) return;
+  await db
+    .deleteFrom("article_revisions")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("article_revisions as r")
+        .select("r.id")
+        .where("r.article_id", "=", articleId)
+        .where("r.seq", "<", (e) =>
+          e
+            .selectFrom("article_revisions as n")
+            .select((f) => f.fn.max("n.seq").as("m"))
+            .where("n.article_id", "=", articleId),
+        )
+        .where((e) => e.not(e.exists(e.selectFrom("publications as p").select("p.id").whereRef("p.revision_id", "=", "r.id"))))
+        .where((e) => e.not(e.exists(e.selectFrom("article_approvals as a").select("a.id").whereRef("a.revision_id", "=", "r.id"))))
+        .orderBy("r.seq", "asc")
+        .limit(excess),
+    )
+    .execute();
 }
 
 /**

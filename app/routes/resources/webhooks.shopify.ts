@@ -2,6 +2,9 @@ import { getDb } from "#app/db/client.server";
 import { handleShopifyWebhook } from "#app/modules/publishing/platforms/shopify/webhooks.server";
 import type { Route } from "./+types/webhooks.shopify";
 
+/** Body limit (server/request-body.ts): read whole for the signature check. */
+export const bodyLimit = "webhook";
+
 /**
  * Shopify's webhooks (app/uninstalled and the three privacy topics): verified
  * by HMAC over the raw body before anything is parsed; 401 when it fails, as

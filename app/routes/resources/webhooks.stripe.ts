@@ -3,6 +3,9 @@ import { receiveStripeWebhook } from "#app/modules/billing/stripe-events.server"
 import { getBilling } from "#app/modules/billing/stripe.server";
 import type { Route } from "./+types/webhooks.stripe";
 
+/** Body limit (server/request-body.ts): read whole for the signature check. */
+export const bodyLimit = "webhook";
+
 /**
  * Stripe's webhook (docs/decisions/046): the signature is checked on the raw body
  * (at most 1 MB, server/request-body.ts) before anything is parsed; each event is

@@ -5,6 +5,9 @@ import { accountAction } from "./account-actions.server";
 import { AccountSections } from "./account-sections";
 import type { Route } from "./+types/account";
 
+/** Body limit (server/request-body.ts): the avatar upload. */
+export const bodyLimit = "upload";
+
 export const handle = { breadcrumb: "Account" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Account | Inkpilot" }];

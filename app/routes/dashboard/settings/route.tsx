@@ -22,6 +22,9 @@ import { ContentTab } from "./content-tab";
 import { PublishingTab } from "./publishing-tab";
 import type { Route } from "./+types/route";
 
+/** Body limit (server/request-body.ts): the brand logo upload. */
+export const bodyLimit = "upload";
+
 export const handle = { breadcrumb: "Settings" };
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Inkpilot" }];

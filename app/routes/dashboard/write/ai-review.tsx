@@ -11,6 +11,9 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { AiSchema, backTo, failure, propose } from "./ai.server";
 import type { Route } from "./+types/ai-review";
 
+/** Body limit (server/request-body.ts): the draft the AI edit starts from. */
+export const bodyLimit = "article";
+
 /**
  * The AI edit result page without JavaScript: the 'Edit with AI' and
  * 'Regenerate section' forms post here, the page shows what would change and

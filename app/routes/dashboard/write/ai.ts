@@ -6,6 +6,9 @@ import { notFound } from "#app/utils/responses.server";
 import { AiSchema, failure, perform } from "./ai.server";
 import type { Route } from "./+types/ai";
 
+/** Body limit (server/request-body.ts): the draft the AI edit starts from. */
+export const bodyLimit = "article";
+
 /**
  * POST-only AI actions on an article, for the editor's script: regenerate it
  * (a background job, not counted against the quota), or propose a rewrite of

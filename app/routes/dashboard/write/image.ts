@@ -9,6 +9,9 @@ import { multipartTooLarge } from "#app/modules/uploads/images.server";
 import { readFormData } from "#app/utils/forms.server";
 import type { Route } from "./+types/image";
 
+/** Body limit (server/request-body.ts): the editor's picture upload (2 MB). */
+export const bodyLimit = "upload";
+
 /**
  * POST-only: the editor's script uploads a picture for the article (the Image
  * dialog, or one dropped or pasted into the text) with its alt text, and gets

@@ -13,6 +13,9 @@ import { parseSubmission } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
 import type { Route } from "./+types/preview";
 
+/** Body limit (server/request-body.ts): the whole article, previewed before saving. */
+export const bodyLimit = "article";
+
 /**
  * The article as readers will see it, in its own tab: GET ?id= for a saved
  * article of this site, POST for what is in the write form right now (also an

@@ -31,6 +31,9 @@ import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
 import type { Route } from "./+types/route";
 
+/** Body limit (server/request-body.ts): the whole article (HTML) as the form and autosave post it. */
+export const bodyLimit = "article";
+
 export const handle = { breadcrumb: "Write" };
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.article ? "Edit Article" : "Write New Article"} | Inkpilot` }];
