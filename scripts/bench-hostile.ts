@@ -276,6 +276,25 @@ await scenario("25 parallel wrong passwords for one account, then the owner from
   };
 });
 
+await scenario("forgot-password flood: 60 junk reset requests at once", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) => send("/forgot-password", { form: { email: `junk-${i}-${Date.now()}@example.com` } })),
+  );
+  return { answers, note: "every address answered alike (no account is revealed); 429 once the address's limit is spent" };
+});
+
+await scenario("forgot-password flood from 60 addresses (X-Forwarded-For) at once", async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) =>
+      send("/forgot-password", {
+        headers: { "X-Forwarded-For": `198.51.100.${i + 1}` },
+        form: { email: `junk-${i}-${Date.now()}@example.com` },
+      }),
+    ),
+  );
+  return { answers, note: "anonymous posts worked on a few at a time across all clients, the rest waiting in line" };
+});
+
 await scenario("reset-password flood: 40 forged links with 72-byte passwords", async () => {
   const password = "p".repeat(72);
   const answers = await Promise.all(

@@ -12,6 +12,7 @@ import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
 import { googleConsentOrigins } from "#app/modules/auth/google-discovery.server";
+import { hasSignedSessionCookie } from "#app/modules/auth/session.server";
 import { wireAreaHooks } from "#app/worker/hooks.server";
 import { startBackgroundWork, stopBackgroundWork } from "#app/worker/worker.server";
 import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
@@ -25,7 +26,7 @@ import { logger } from "#app/utils/logger.server";
 // Single-use tokens and OAuth codes arrive in query strings; their values never reach the log.
 import { redactSecrets } from "#app/utils/redact";
 import { reactRouterHandler } from "./react-router-handler";
-import { limitConcurrentMutations } from "./concurrency";
+import { gateAnonymousMutations, limitConcurrentMutations } from "./concurrency";
 import { sameOriginMutations } from "./same-origin";
 
 /**
@@ -54,6 +55,7 @@ export function createApp({ development = false } = {}) {
     }
   });
   app.use(limitConcurrentMutations());
+  app.use(gateAnonymousMutations(hasSignedSessionCookie));
 
   app.use(
     pinoHttp({

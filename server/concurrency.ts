@@ -1,5 +1,5 @@
 import { clientKey } from "#app/modules/auth/rate-limit.server";
-import { MUTATIONS } from "./same-origin";
+import { isServerToServerRequest, MUTATIONS } from "./same-origin";
 import type express from "express";
 
 /**
@@ -54,4 +54,58 @@ function refuse(req: express.Request, res: express.Response, max: number) {
     return;
   }
   res.type("text/plain").send("Too many requests at once from your network. Please try again in a moment.");
+}
+
+const MAX_ANONYMOUS_IN_FLIGHT = 4;
+const MAX_ANONYMOUS_QUEUED = 500;
+
+/**
+ * Form posts without a signed session (sign-in, sign-up, password reset, contact, the free tools) are worked on
+ * a few at a time across all clients, the rest waiting their turn in order. The per-client limit above does not
+ * hold a flood from many addresses (a botnet, or one client naming itself in X-Forwarded-For where no proxy
+ * strips it), and sixty posts started at once would each take their slice of the main thread before /healthz
+ * or a signed-in customer's request got theirs. Waiting costs no CPU; past the queue a plain 503 answers
+ * (docs/decisions/061-bounded-text-work.md). `isSignedIn` checks the session cookie's signature, so a made-up
+ * cookie does not skip the line.
+ */
+export function gateAnonymousMutations(
+  isSignedIn: (cookieHeader: string | undefined) => Promise<boolean>,
+  { maxInFlight = MAX_ANONYMOUS_IN_FLIGHT, maxQueued = MAX_ANONYMOUS_QUEUED } = {},
+): express.RequestHandler {
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  };
+  return async (req, res, next) => {
+    if (!MUTATIONS.has(req.method) || isServerToServerRequest(req)) return next();
+    try {
+      if (await isSignedIn(req.get("cookie"))) return next();
+    } catch (error) {
+      return next(error);
+    }
+    if (inFlight < maxInFlight) {
+      inFlight += 1;
+      res.once("close", release);
+      return next();
+    }
+    if (waiting.length >= maxQueued) {
+      res.status(503).set({ "Retry-After": "5", "X-Content-Type-Options": "nosniff" });
+      res.type("text/plain").send("The server is busy. Please try again in a moment.");
+      return;
+    }
+    const turn = () => {
+      if (res.destroyed) return release();
+      res.once("close", release);
+      next();
+    };
+    waiting.push(turn);
+    // A client that gives up while waiting leaves the line.
+    res.once("close", () => {
+      const index = waiting.indexOf(turn);
+      if (index >= 0) waiting.splice(index, 1);
+    });
+  };
 }

@@ -15,6 +15,11 @@ import type express from "express";
 const SIGNED_PATHS = [/^\/resources\/cron\/?$/, /^\/resources\/webhooks\//];
 const BEARER_API = /^\/api\/v1(\/|$)/;
 
+/** Posts from other servers that prove themselves (a signature or a bearer secret), not from a browser's form. */
+export function isServerToServerRequest(req: express.Request) {
+  return SIGNED_PATHS.some((path) => path.test(req.path)) || isBearerApiRequest(req);
+}
+
 function isBearerApiRequest(req: express.Request) {
   return BEARER_API.test(req.path) && /^Bearer\s+\S/i.test(req.get("authorization") ?? "");
 }
@@ -23,7 +28,7 @@ export const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function sameOriginMutations(appUrl: string): express.RequestHandler {
   const appOrigin = new URL(appUrl).origin;
   return (req, res, next) => {
-    if (!MUTATIONS.has(req.method) || SIGNED_PATHS.some((path) => path.test(req.path)) || isBearerApiRequest(req)) return next();
+    if (!MUTATIONS.has(req.method) || isServerToServerRequest(req)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;

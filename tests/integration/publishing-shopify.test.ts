@@ -663,41 +663,31 @@ describe("webhooks", () => {
     expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
   });
 
-  test("a repeated delivery (same webhook id) answers 200 and does nothing; the event id stands in when the webhook id is missing", async () => {
+  test("a repeated delivery (the same signed body, whatever webhook id it claims) answers 200 and does nothing", async () => {
     const shop = "replayed.myshopify.com";
     const id = await shopifyConnection(shop);
-    const send = (options: { webhookId?: string | null; eventId?: string }) =>
-      sendShopifyWebhook(`${app.url}/webhooks/shopify`, "app/uninstalled", { id: 1, myshopify_domain: shop }, fake.clientSecret, {
+    const send = (body: Record<string, unknown>, options: { webhookId?: string | null; eventId?: string }) =>
+      sendShopifyWebhook(`${app.url}/webhooks/shopify`, "app/uninstalled", { myshopify_domain: shop, ...body }, fake.clientSecret, {
         shop,
         ...options,
       });
-    expect((await send({ webhookId: "wh-replayed" })).status).toBe(200);
+    const reconnect = () =>
+      db.updateTable("cms_connections").set({ status: "connected", credentials_encrypted: "sealed-again" }).where("id", "=", id).execute();
+    expect((await send({ id: 1 }, { webhookId: "wh-first" })).status).toBe(200);
     expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
 
-    // The store reconnects; the old delivery comes again.
-    await db
-      .updateTable("cms_connections")
-      .set({ status: "connected", credentials_encrypted: "sealed-again" })
-      .where("id", "=", id)
-      .execute();
-    expect((await send({ webhookId: "wh-replayed" })).status).toBe(200);
-    expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed-again" });
-
-    expect((await send({ webhookId: null, eventId: "ev-replayed" })).status).toBe(200);
+    // The store reconnects; the captured delivery comes again, under its own id and under new ones.
+    await reconnect();
+    for (const options of [{ webhookId: "wh-first" }, { webhookId: "wh-made-up" }, { webhookId: null, eventId: "ev-made-up" }]) {
+      expect((await send({ id: 1 }, options)).status).toBe(200);
+      expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed-again" });
+    }
+    // A new delivery (another signed body) is obeyed.
+    expect((await send({ id: 1, updated_at: "2026-11-28T10:00:00Z" }, { webhookId: "wh-second" })).status).toBe(200);
     expect(await connectionState(id)).toEqual({ status: "disconnected", credentials_encrypted: null });
-    await db
-      .updateTable("cms_connections")
-      .set({ status: "connected", credentials_encrypted: "sealed-again" })
-      .where("id", "=", id)
-      .execute();
-    expect((await send({ webhookId: null, eventId: "ev-replayed" })).status).toBe(200);
-    expect(await connectionState(id)).toEqual({ status: "connected", credentials_encrypted: "sealed-again" });
-
-    const ids = await db.selectFrom("shopify_webhook_ids").select(["id", "topic", "shop"]).where("shop", "=", shop).orderBy("id").execute();
-    expect(ids).toEqual([
-      { id: "ev-replayed", topic: "app/uninstalled", shop },
-      { id: "wh-replayed", topic: "app/uninstalled", shop },
-    ]);
+    const ids = await db.selectFrom("shopify_webhook_ids").select(["id", "topic"]).where("shop", "=", shop).execute();
+    expect(ids).toHaveLength(2);
+    expect(ids.every((row) => /^sha256:[0-9a-f]{64}$/.test(row.id) && row.topic === "app/uninstalled")).toBe(true);
   });
 
   test("a webhook id used up by one shop's delivery does not silence another shop's delivery with the same id", async () => {

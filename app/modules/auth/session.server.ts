@@ -33,6 +33,12 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
+/** Whether a Cookie header carries a correctly signed session cookie (not whether its session still exists). */
+export async function hasSignedSessionCookie(cookieHeader: string | undefined) {
+  if (!cookieHeader?.includes("__session=")) return false;
+  return typeof (await sessionCookie().parse(cookieHeader)) === "string";
+}
+
 /** `currentSiteId`: the site the new session starts on (an accepted invitation's), else the user's first (docs/decisions/043). */
 export async function startSession(
   db: DB,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { normalizeShopDomain, SHOPIFY_PROVIDER, shopifySecrets, shortCorrelationId, verifyShopifyWebhookHmac } from "./oauth.server";
 
@@ -72,11 +73,16 @@ function signedShop(topic: string, rawBody: Buffer | string): string | null {
   return normalizeShopDomain(body.shop_domain);
 }
 
-/** Keeps the delivery's id for its shop; false when it was seen before (a retry or a replay of the same delivery). */
-async function firstDelivery(db: DB, webhookId: string, topic: string, shop: string) {
+/**
+ * Keeps the delivery's fingerprint (its topic and signed body) for its shop; false when it was seen before (a retry or a replay). The
+ * fingerprint is the SHA-256 of the signed body, not the X-Shopify-Webhook-Id header: the header is not
+ * signed, so a captured body re-sent under a new id must still count as the same delivery (docs/decisions/052).
+ */
+async function firstDelivery(db: DB, rawBody: Buffer | string, topic: string, shop: string) {
+  const fingerprint = `sha256:${createHash("sha256").update(`${topic}\n`).update(rawBody).digest("hex")}`;
   const inserted = await db
     .insertInto("shopify_webhook_ids")
-    .values({ id: webhookId, topic, shop, received_at: new Date().toISOString() })
+    .values({ id: fingerprint, topic, shop, received_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(["shop", "id"]).doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -106,9 +112,8 @@ export async function handleShopifyWebhook(db: DB, input: ShopifyWebhookInput): 
   }
 
   return inTransaction(db, async (trx) => {
-    // Shopify sends the same id again when it retries; without one (never seen from Shopify) the
-    // handlers below are idempotent anyway.
-    if (webhookId && !(await firstDelivery(trx, webhookId, topic, shop))) {
+    // Shopify's retries send the same signed body again; so does a replay, whatever id it claims.
+    if (!(await firstDelivery(trx, input.rawBody, topic, shop))) {
       await log(trx, null, "info", "webhook_repeat", `topic=${topic} shop=${shop} ${id}`);
       return 200;
     }
