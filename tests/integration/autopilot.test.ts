@@ -9,6 +9,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import * as reviewRoute from "#app/routes/dashboard/review";
 import * as schedulerRoute from "#app/routes/dashboard/scheduler/route";
 import { addDays, formatDayDate, isoNow, zonedDate } from "#app/utils/time";
+import { whileAiProviderConfigured } from "#tests/setup/ai-provider";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makePublication, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
@@ -117,7 +118,7 @@ describe("the tick in the US", () => {
 });
 
 describe("writing and publishing", () => {
-  it("writes the planned keyword (counted once), then publishes a good article to the default destination", async () => {
+  it("writes the planned keyword (the offline writer's draft costs nothing), then publishes a good article to the default destination", async () => {
     const user = await autopilotSite({ day: "2030-08-01" });
     await enqueueDueAutopilot(db, new Date("2030-08-01T07:00:00Z"));
     const [day] = await daysOf(user);
@@ -125,8 +126,9 @@ describe("writing and publishing", () => {
     await runAutopilotWrite(db, day!.id, new Date("2030-08-01T07:00:05Z"));
     const written = (await daysOf(user))[0]!;
     expect(written).toMatchObject({ keyword: "cold brew at home", state: "writing", publish_at: "2030-08-01T16:30:00.000Z" });
+    // Without an AI provider the offline writer drafts the article, which never counts against the plan.
     const usage = await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute();
-    expect(usage).toHaveLength(1);
+    expect(usage).toHaveLength(0);
     const publishJobs = await db
       .selectFrom("jobs")
       .select("run_at")
@@ -260,36 +262,39 @@ describe("writing and publishing", () => {
   });
 
   it("the quota running out mid-month stops auto-pilot with the plan's words and a mail", async () => {
-    const user = await autopilotSite({ day: "2030-08-05" });
-    const month = monthKey(new Date());
-    await db
-      .insertInto("usage_events")
-      .values(
-        Array.from({ length: 50 }, () => ({
-          workspace_id: user.workspaceId,
-          site_id: user.siteId,
-          article_id: null,
-          month,
-          kind: "article_created" as const,
-          created_at: isoNow(),
-        })),
-      )
-      .execute();
-    await enqueueDueAutopilot(db, new Date("2030-08-05T07:00:00Z"));
-    const [day] = await daysOf(user);
-    await runAutopilotWrite(db, day!.id);
-    const held = (await daysOf(user))[0]!;
-    expect(held.state).toBe("held");
-    expect(held.reasons).toContain("Monthly limit reached");
-    expect(held.article_id).toBeNull();
-    expect(
+    // Only a provider's articles count, so only then can the quota run out.
+    await whileAiProviderConfigured(async () => {
+      const user = await autopilotSite({ day: "2030-08-05" });
+      const month = monthKey(new Date());
       await db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("to_address", "=", user.email)
-        .where("subject", "like", "Auto-pilot%")
-        .execute(),
-    ).toHaveLength(1);
+        .insertInto("usage_events")
+        .values(
+          Array.from({ length: 50 }, () => ({
+            workspace_id: user.workspaceId,
+            site_id: user.siteId,
+            article_id: null,
+            month,
+            kind: "article_created" as const,
+            created_at: isoNow(),
+          })),
+        )
+        .execute();
+      await enqueueDueAutopilot(db, new Date("2030-08-05T07:00:00Z"));
+      const [day] = await daysOf(user);
+      await runAutopilotWrite(db, day!.id);
+      const held = (await daysOf(user))[0]!;
+      expect(held.state).toBe("held");
+      expect(held.reasons).toContain("Monthly limit reached");
+      expect(held.article_id).toBeNull();
+      expect(
+        await db
+          .selectFrom("mail_outbox")
+          .select("id")
+          .where("to_address", "=", user.email)
+          .where("subject", "like", "Auto-pilot%")
+          .execute(),
+      ).toHaveLength(1);
+    });
   });
 });
 
@@ -514,7 +519,8 @@ describe("two workers on one database", () => {
       }
       expect(await daysOf(user)).toHaveLength(1);
       expect(await db.selectFrom("articles").select("id").where("site_id", "=", user.siteId).execute()).toHaveLength(1);
-      expect(await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute()).toHaveLength(1);
+      // The offline writer's draft: nothing counted.
+      expect(await db.selectFrom("usage_events").select("id").where("site_id", "=", user.siteId).execute()).toHaveLength(0);
       const jobs = await db
         .selectFrom("jobs")
         .select(["name", "status"])

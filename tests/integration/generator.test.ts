@@ -9,6 +9,7 @@ import { runGeneration } from "#app/modules/generation/jobs.server";
 import { readToast, toastMiddleware } from "#app/utils/toast.server";
 import { action, loader } from "#app/routes/dashboard/generator/route";
 import { startFakeOpenAi } from "#tests/fakes/openai";
+import { whileAiProviderConfigured } from "#tests/setup/ai-provider";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
 import { callRoute, get, post, redirectTarget } from "#tests/setup/route-harness";
@@ -98,7 +99,7 @@ describe("generator with the offline writer", () => {
   it("Generate: the quota refuses a new article with the spec's message", async () => {
     const user = await makeUser(db);
     await db.updateTable("workspaces").set({ trial_articles_used: 3 }).where("id", "=", user.workspaceId).execute();
-    const refused = await act({ intent: "generate", topic: "latte art" }, user.cookie);
+    const refused = await whileAiProviderConfigured(() => act({ intent: "generate", topic: "latte art" }, user.cookie));
     expect(refused.status).toBe(403);
     expect(refused.data.notice).toEqual({
       title: "Trial Limit Reached",

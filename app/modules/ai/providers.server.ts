@@ -16,6 +16,14 @@ import type { ArticleWriter, ImageGenerator, TextGenerator, VideoSearch } from "
 /** The offline implementations: the fallback when a provider fails (onboarding scan, article images), and for tests. */
 export const offline = { writer: offlineWriter, text: offlineText, images: offlineImages, video: noVideoSearch } as const;
 
+/**
+ * Whether articles are written by a language model. Without one the built-in offline writer drafts them,
+ * and those drafts never count against the plan (docs/decisions/061-bounded-text-work.md).
+ */
+export function hasAiProvider() {
+  return getEnv().aiEnabled;
+}
+
 export async function getArticleWriter(): Promise<ArticleWriter> {
   if (!getEnv().aiEnabled) return offline.writer;
   const { createOpenAiWriter } = await import("./openai-writer.server");

@@ -4,6 +4,7 @@ import { startGeneration, startRegeneration } from "#app/modules/generation/serv
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
 import { DAY, isoNow } from "#app/utils/time";
+import { asIfAiProviderConfigured } from "#tests/setup/ai-provider";
 import { testDb } from "#tests/setup/db";
 import { createArticle, deleteArticle } from "./mutations.server";
 import {
@@ -27,6 +28,7 @@ let db: DB;
 beforeAll(async () => {
   db = await testDb();
 });
+asIfAiProviderConfigured();
 
 async function account(plan: "trial" | "pro" = "trial", trialEndsIn = 7 * DAY) {
   const created = await createAccount(db, { email: `${newId()}@example.com`, passwordHash: null, emailVerified: true });

@@ -2,6 +2,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import { createArticle, getArticle } from "#app/modules/articles/mutations.server";
 import { assertCanStartAiArticle, countAiArticle, recordAiArticleStarted } from "#app/modules/articles/quota.server";
 import { setArticleStatus } from "#app/modules/articles/state.server";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { enqueue, cancelJob } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
@@ -59,8 +60,10 @@ export async function startGeneration(
 ) {
   const keyword = input.keyword.trim();
   // The caller's transaction when it has one (auto-pilot records the day with the generation, so a retry never starts two).
+  // The offline writer's drafts cost the customer nothing: only a provider's articles are checked and counted.
+  const charged = hasAiProvider();
   const result = await inTransaction(db, async (trx) => {
-    await assertCanStartAiArticle(trx, input.workspaceId, input.siteId);
+    if (charged) await assertCanStartAiArticle(trx, input.workspaceId, input.siteId);
     const article = await createArticle(trx, {
       workspaceId: input.workspaceId,
       siteId: input.siteId,
@@ -70,7 +73,7 @@ export async function startGeneration(
       targetKeyword: keyword,
       status: "generating",
     });
-    await recordAiArticleStarted(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: article.id });
+    if (charged) await recordAiArticleStarted(trx, { workspaceId: input.workspaceId, siteId: input.siteId, articleId: article.id });
     const generationId = await insertGeneration(trx, article.id, input.siteId, { kind: "generate", keyword, overrides: input.overrides });
     return { generationId, articleId: article.id };
   });
@@ -94,7 +97,7 @@ export async function startRegeneration(db: DB, tenant: AiTenant, articleId: str
     if (!article) return null;
     const running = await activeGenerationFor(trx, siteId, articleId);
     if (running) return { generationId: running.id, articleId, joined: true };
-    await countAiArticle(trx, { workspaceId: tenant.workspaceId, siteId, articleId });
+    if (hasAiProvider()) await countAiArticle(trx, { workspaceId: tenant.workspaceId, siteId, articleId });
     await chargeAiAction(trx, tenant, "regenerate");
     const keyword = article.target_keyword || article.title;
     const generationId = await insertGeneration(trx, articleId, siteId, {
