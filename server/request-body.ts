@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
@@ -26,37 +26,45 @@ export const BODY_LIMITS = {
 export type BodyLimit = keyof typeof BODY_LIMITS;
 
 type BuildRoutes = ServerBuild["routes"];
-/** A route for matchRoutes, the declared limit in its handle. */
-type LimitRoute = RouteObject & { handle: { bodyLimit?: BodyLimit }; children: LimitRoute[] };
-const trees = new WeakMap<BuildRoutes, LimitRoute[]>();
+type Declared = { pattern: RegExp; limit: BodyLimit; depth: number };
+const tables = new WeakMap<BuildRoutes, Declared[]>();
 
-/** The build's flat route table as a tree for matchRoutes, each route carrying the limit its module declares. */
-function routeTree(routes: BuildRoutes): LimitRoute[] {
-  const cached = trees.get(routes);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A route's full path as an anchored pattern: `:param` one segment, a trailing `*` the rest. */
+function patternOf(fullPath: string) {
+  const source = fullPath
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment === "*" ? "(?:/.*)?" : segment.startsWith(":") ? "/[^/]+" : `/${escapeRegExp(segment)}`))
+    .join("");
+  return new RegExp(`^${source || "/"}/?$`, "i");
+}
+
+/**
+ * The routes whose modules declare a limit, as patterns compiled once per build: a request is matched against
+ * these few rather than ranking the whole route table again (React Router's matchRoutes flattens and ranks it
+ * on every call, a few milliseconds for every post).
+ */
+function declaredLimits(routes: BuildRoutes): Declared[] {
+  const cached = tables.get(routes);
   if (cached) return cached;
-  const nodes = new Map<string, LimitRoute>();
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? routes[id] : undefined;
+    if (!route) return "";
+    return [fullPath(route.parentId), route.path ?? ""].filter(Boolean).join("/");
+  };
+  const declared: Declared[] = [];
   for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const declared = (route.module as { bodyLimit?: unknown }).bodyLimit;
-    const bodyLimit = typeof declared === "string" && declared in BODY_LIMITS ? (declared as BodyLimit) : undefined;
-    const node = {
-      id: route.id,
-      path: route.path,
-      index: route.index,
-      caseSensitive: route.caseSensitive,
-      handle: { bodyLimit },
-      children: [],
-    };
-    nodes.set(route.id, node as unknown as LimitRoute);
+    const limit = (route?.module as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (!route || typeof limit !== "string" || !(limit in BODY_LIMITS)) continue;
+    const path = fullPath(route.id);
+    declared.push({ pattern: patternOf(path), limit: limit as BodyLimit, depth: path.split("/").length });
   }
-  const roots: LimitRoute[] = [];
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    (parent ? parent.children : roots).push(nodes.get(route.id)!);
-  }
-  trees.set(routes, roots);
-  return roots;
+  // The most specific first, so a route inside a declaring one wins.
+  declared.sort((a, b) => b.depth - a.depth);
+  tables.set(routes, declared);
+  return declared;
 }
 
 /** The page a single-fetch data request (`/x.data`, `/_root.data`) posts to. */
@@ -67,13 +75,13 @@ export function documentPath(pathname: string) {
 
 /**
  * The body limit of a request path: the `bodyLimit` its route module exports (`"article"`, `"upload"` or
- * `"webhook"`), the deepest matching route's winning; `form` when none declares one. Declared beside each
+ * `"webhook"`), the most specific declaring route's winning; `form` when none declares one. Declared beside each
  * route so a new upload or article action cannot be forgotten in a list here (docs/decisions/062-route-body-limits.md).
  */
 export function bodyLimitFor(routes: BuildRoutes, pathname: string) {
-  const matches = matchRoutes(routeTree(routes), documentPath(pathname)) ?? [];
-  const declared = matches.map((match): BodyLimit | undefined => (match.route as LimitRoute).handle.bodyLimit).findLast(Boolean);
-  return BODY_LIMITS[declared ?? "form"];
+  const path = documentPath(pathname);
+  const declared = declaredLimits(routes).find((route) => route.pattern.test(path));
+  return BODY_LIMITS[declared?.limit ?? "form"];
 }
 
 // After refusing, a little more of the body is read and dropped so that a client still
