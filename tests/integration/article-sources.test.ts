@@ -163,6 +163,21 @@ describe("'Show sources on published posts'", () => {
     expect(built.markdown).toContain("## Sources");
   });
 
+  it("writes only http(s) links: a stored source with another scheme is left out", async () => {
+    const { user, articleId, slug, blogSlug } = await researchedArticle({ showSources: true });
+    const sources = ledgerOfSnapshot(BODY, SNAPSHOT);
+    const hostile = [
+      { ...sources[1]!, url: "javascript:alert(document.cookie)", title: "Click me" },
+      { ...sources[1]!, url: "data:text/html,<script>alert(1)</script>", title: "Data" },
+      { ...sources[1]!, url: "//evil.example/x", title: "Protocol-relative" },
+    ];
+    await saveArticleResearch(db, user.siteId, articleId, { snapshot: SNAPSHOT, sources: [...sources, ...hostile] });
+    for (const html of [await hostedHtml(blogSlug, slug), (await sent(articleId, user.siteId)).html]) {
+      expect(html).toContain('<a href="https://www.ncausa.org/storing-coffee" rel="noopener noreferrer">How to Store Coffee</a>');
+      expect(html).not.toMatch(/javascript:|data:text|evil\.example|Click me/);
+    }
+  });
+
   it("adds nothing when it is off", async () => {
     const { user, articleId, slug, blogSlug } = await researchedArticle({ showSources: false });
     expect(await hostedHtml(blogSlug, slug)).not.toContain("<h2>Sources</h2>");

@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { escapeHtml } from "#app/utils/html";
+import { escapeHtml, safeLinkHref } from "#app/utils/html";
 import { getArticleResearch } from "./article-research.server";
 import type { LedgerEntry } from "./types";
 
@@ -20,11 +20,15 @@ const domainOf = (url: string) => {
 /** The section's HTML for these sources: the site's own pages by title, the web's by title and domain. */
 function sourcesHtml(sources: LedgerEntry[]) {
   if (!sources.length) return "";
-  const items = sources.map((s) => {
-    const domain = s.kind === "web" ? domainOf(s.url) : "";
-    const link = `<a href="${escapeHtml(s.url)}"${s.kind === "web" ? ' rel="noopener noreferrer"' : ""}>${escapeHtml(s.title || s.url)}</a>`;
-    return `<li>${link}${domain ? ` (${escapeHtml(domain)})` : ""}</li>`;
+  // Appended after the post was sanitized, so only http(s) links (or the site's own paths) are written.
+  const items = sources.flatMap((s) => {
+    const href = safeLinkHref(s.url);
+    if (!href) return [];
+    const domain = s.kind === "web" ? domainOf(href) : "";
+    const link = `<a href="${escapeHtml(href)}"${s.kind === "web" ? ' rel="noopener noreferrer"' : ""}>${escapeHtml(s.title || href)}</a>`;
+    return [`<li>${link}${domain ? ` (${escapeHtml(domain)})` : ""}</li>`];
   });
+  if (!items.length) return "";
   return `<h2>Sources</h2>\n<ul class="article-sources">${items.join("")}</ul>`;
 }
 

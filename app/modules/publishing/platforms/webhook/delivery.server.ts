@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { safeLinkHref } from "#app/utils/html";
 import { OutboundRequestError } from "#app/utils/http.server";
 import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../../http.server";
 import { PublishError, type AdapterContext, type PostInput, type RemotePost, type UploadedMedia } from "../../types";
@@ -125,13 +126,8 @@ function announcedUrl(response: PlatformResponse): string | null {
     return null; // "OK", empty or broken answers are fine: any 2xx means delivered.
   }
   const url = parsed && typeof parsed === "object" ? (parsed as { url?: unknown }).url : undefined;
-  if (typeof url !== "string" || url.length > 2048) return null;
-  try {
-    const protocol = new URL(url).protocol;
-    return protocol === "https:" || protocol === "http:" ? url : null;
-  } catch {
-    return null;
-  }
+  if (typeof url !== "string" || url.length > 2048 || url.trim().startsWith("/")) return null;
+  return safeLinkHref(url);
 }
 
 export async function deliverArticle(
