@@ -11,6 +11,7 @@ import { getUsageSummary } from "#app/modules/articles/quota.server";
 import { listArticlePage, type ArticleListQuery } from "#app/modules/articles/queries.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { newId } from "#app/utils/crypto.server";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const ARTICLES = 10_000;
 const RUNS = 200;
@@ -97,3 +98,5 @@ try {
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();

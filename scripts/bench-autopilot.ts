@@ -14,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { percentile, startWordPressProcess, wordpressDestinations } from "./bench-wordpress";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const SITES = Number(process.env.BENCH_SITES ?? 2000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -218,3 +219,5 @@ try {
   fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();

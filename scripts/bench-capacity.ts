@@ -19,6 +19,7 @@ import { performance } from "node:perf_hooks";
 import { BENCH_SECRETS } from "./lib/built-server";
 import { startBenchServer } from "./lib/dashboard-load";
 import { percentile, startWordPressProcess, wordpressDestinations } from "./bench-wordpress";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const STEPS = (process.env.BENCH_STEPS ?? "250,500,1000,2000,4000,8000").split(",").map(Number);
 const ARTICLES_PER_SITE = Number(process.env.BENCH_ARTICLES ?? 30);
@@ -401,3 +402,5 @@ try {
   await server.stop();
   fake.stop();
 }
+
+exitWhenDone();

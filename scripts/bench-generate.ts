@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-bench-"));
 Object.assign(process.env, {
@@ -35,6 +36,7 @@ const { migrateToLatest } = await import("#app/db/migrate.server");
 const { createAccount } = await import("#app/modules/workspaces/accounts.server");
 const { startGeneration } = await import("#app/modules/generation/service.server");
 const { runPipeline } = await import("#app/modules/generation/pipeline.server");
+const { stopCpuPool } = await import("#app/modules/cpu/pool.server");
 const { getGenerationAi } = await import("#app/modules/ai/providers.server");
 
 const db = getDb();
@@ -89,5 +91,8 @@ console.log(`Same calls one after another: ${ms(sequential)}  → ${(sequential 
 console.log(`Pipeline overhead:           ${ms(overhead)}  (goal < 150 ms)`);
 
 await fake.close();
+await stopCpuPool();
 await closeDb();
 fs.rmSync(dir, { recursive: true, force: true });
+
+exitWhenDone();

@@ -19,6 +19,7 @@ import { createApiKey } from "#app/modules/api/keys.server";
 import { startFakePostmark } from "#tests/fakes/postmark";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { freePort, startBuiltServer } from "./lib/built-server";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 type Answer = { status: number; ms: number; location?: string | null; body?: string };
 type Row = {
@@ -526,3 +527,5 @@ blackHole.close();
 await server.stop();
 await postmark.close();
 await wordpress.close();
+
+exitWhenDone();

@@ -7,6 +7,7 @@
 // parallel form posts. Goals: p97.5 under 150 ms on every page, /healthz under 100 ms.
 import { percentile } from "./bench-wordpress";
 import { dashboardPages, healthzDuringPosts, measurePages, seedSite, signInSessions, startBenchServer } from "./lib/dashboard-load";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -59,3 +60,5 @@ function printTable(rows: string[][]) {
   for (const row of rows)
     console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  "));
 }
+
+exitWhenDone();

@@ -11,6 +11,7 @@ import autocannon from "autocannon";
 import * as cheerio from "cheerio/slim";
 import { marketingPages, toolPages } from "#app/modules/site-content/public-pages";
 import { freePort, pickToolPage, startBuiltServer } from "./lib/built-server";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -168,3 +169,5 @@ function printTable(rows: string[][]) {
   for (const row of rows)
     console.log(row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join("  "));
 }
+
+exitWhenDone();

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { percentile, startWordPressProcess } from "./bench-wordpress";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
@@ -174,3 +175,5 @@ try {
   fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();

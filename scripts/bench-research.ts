@@ -10,6 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const SCALE = Number(process.env.BENCH_LATENCY_SCALE ?? 1);
 const PLAN_DAYS = 30;
@@ -129,3 +130,5 @@ try {
   await fake.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();

@@ -23,6 +23,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import ResultsPage from "#app/routes/dashboard/results/route";
 import { newId } from "#app/utils/crypto.server";
 import { seedSearchFigures } from "#tests/support/search-figures";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 /** first: the first render of the site's current figures (the site-wide sums computed, not yet kept in memory). */
 export type RenderTimes = { runs: number; p50: number; p95: number; first: number; htmlBytes: number };
@@ -135,3 +136,5 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+
+exitWhenDone();

@@ -16,6 +16,7 @@ import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { encryptSecret, newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { type FakeSearchPage, startSearchConsoleFake } from "#tests/fakes/search-console";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const [LATENCY_MIN, LATENCY_MAX] = (process.env.BENCH_LATENCY_MS ?? "150-300").split("-").map(Number) as [number, number?];
@@ -192,3 +193,5 @@ try {
   await db.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();

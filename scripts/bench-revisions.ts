@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { exitWhenDone } from "./lib/exit-when-done";
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 60);
 const INTERVAL_MS = 3000;
@@ -166,3 +167,5 @@ try {
   await closeDb();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+exitWhenDone();
