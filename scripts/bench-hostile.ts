@@ -20,6 +20,7 @@ import { startFakePostmark } from "#tests/fakes/postmark";
 import { startWordPressFake } from "#tests/fakes/wordpress";
 import { freePort, startBuiltServer } from "./lib/built-server";
 import { exitWhenDone } from "./lib/exit-when-done";
+import { timeTextAlgorithms } from "./lib/text-algorithms";
 
 type Answer = { status: number; ms: number; location?: string | null; body?: string };
 type Row = {
@@ -521,6 +522,13 @@ if (!(mailDeliveredMs <= GOALS.mailMs)) failed.push("verification mail during th
 if (!(isolatedPublishMs <= GOALS.isolatedPublishMs)) failed.push("another workspace's publish during the webhook stall");
 if (ssrfSaved) failed.push(`${ssrfSaved} SSRF spellings saved as destinations`);
 console.log(failed.length ? `\nOver a goal: ${failed.join("; ")}` : "\nEvery case within its goals.");
+
+if (!only || only.test("text algorithms")) {
+  console.log("\nText algorithms a request can reach, on an 80,000-word article (over 50 ms must not run on the main thread)\n");
+  console.log("| algorithm | ms | runs on | note |");
+  console.log("|---|---|---|---|");
+  for (const t of timeTextAlgorithms(80_000)) console.log(`| ${t.name} | ${t.ms} | ${t.where} | ${t.note} |`);
+}
 
 for (const socket of blackHoleSockets) socket.destroy();
 blackHole.close();
