@@ -18,7 +18,7 @@ export const offline = { writer: offlineWriter, text: offlineText, images: offli
 
 /**
  * Whether articles are written by a language model. Without one the built-in offline writer drafts them,
- * and those drafts never count against the plan (docs/decisions/061-bounded-text-work.md).
+ * and those drafts never count against the plan (docs/decisions/064-offline-drafts-cost-nothing.md).
  */
 export function hasAiProvider() {
   return getEnv().aiEnabled;

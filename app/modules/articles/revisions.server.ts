@@ -95,7 +95,7 @@ export async function latestRevision(db: DB, articleId: string): Promise<Revisio
 export async function recordRevision(db: DB, article: RevisionFields, source: RevisionSource | null, now = new Date()): Promise<Revision> {
   const latest = await latestRevision(db, article.id);
   // Nothing publishable changed (title, meta, body, keyword, image…): the newest revision already holds it,
-  // whatever kind of save this is, so repeated saves cost no copies (docs/decisions/061-bounded-text-work.md).
+  // whatever kind of save this is, so repeated saves cost no copies (docs/decisions/063-revisions-only-for-real-changes.md).
   if (latest && revisionHash(latest) === contentHash(article)) return latest;
   const kind = source?.kind ?? "save";
   const stamp = isoNow(now);
