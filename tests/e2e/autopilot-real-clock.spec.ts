@@ -135,6 +135,9 @@ test("a day on the real clock: moved, held, approved before its time, published 
 
   // Approved before the slot: nothing goes out early, and 'Next publish' is today's article at the new time.
   await page.goto(`/dashboard/review/${day.id}`);
+  // The offline writer's draft fails the quality check: approving it asks for a confirmation naming why.
+  await expect(page.getByTestId("approve-warning")).toContainText("offline writer");
+  await page.getByLabel("Publish it anyway, as it is").check();
   await page.getByRole("button", { name: /^Approve for / }).click();
   await expect(page.getByText("Approved", { exact: false }).first()).toBeVisible();
   expect(Date.now()).toBeLessThan(newSlot.getTime());

@@ -129,6 +129,9 @@ test("turn on auto-pilot: the planned article is written, held with its reasons 
   await state.getByRole("link", { name: "Review" }).click();
   await expect(page.getByTestId("review-reasons")).toContainText("offline writer");
   await expect(page.getByTestId("timeline")).toContainText("Held");
+  // The offline writer's draft fails the quality check: approving it asks for a confirmation naming why.
+  await expect(page.getByTestId("approve-warning")).toContainText("offline writer");
+  await page.getByLabel("Publish it anyway, as it is").check();
   await page.getByRole("button", { name: /^Approve for / }).click();
   await expect(page.getByText(/It will be published to .+ on /)).toBeVisible();
   const article = await db.selectFrom("autopilot_days").select(["article_id", "state"]).where("id", "=", row.id).executeTakeFirstOrThrow();

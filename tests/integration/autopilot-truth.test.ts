@@ -211,6 +211,7 @@ describe("review when it is ready", () => {
       row.id,
       "approved",
       new Date("2031-06-16T08:00:00Z"),
+      { confirmed: true },
     );
     expect(done).toMatchObject({ decision: "approved", at: new Date("2031-06-16T16:30:00Z") });
     expect((await dayOf(user)).state).toBe("approved");
@@ -250,6 +251,41 @@ describe("review when it is ready", () => {
     expect(redirectTarget(res)).toBe("/dashboard/scheduler");
     expect((await dayOf(user)).state).toBe("scheduled");
     expect(await db.selectFrom("publications").select("id").where("article_id", "=", row.article_id!).execute()).toHaveLength(1);
+  });
+
+  it("a one-sentence draft is never approved on one click: the page names what is missing and asks to confirm", async () => {
+    const user = await site({ review: true, day: "2040-07-16", tomorrow: "2040-07-17" });
+    const row = await writtenOn(user, new Date("2040-07-16T07:00:00Z"));
+    const stub = '<p>Home espresso machines make coffee.</p><p>Read more: <a href="/a">A</a></p>';
+    await db
+      .updateTable("articles")
+      .set({ source: "offline", content_html: stub, word_count: 26, seo_score: 26 })
+      .where("id", "=", row.article_id!)
+      .execute();
+    await runAutopilotReady(db, row.id, new Date("2040-07-16T07:03:00Z"));
+    const page = await callRoute<Awaited<ReturnType<typeof reviewRoute.loader>>>({
+      middleware: [requireAuth],
+      handler: reviewRoute.loader,
+      params: { dayId: row.id },
+      request: get(`/dashboard/review/${row.id}`, user.cookie),
+    });
+    expect(page.data.missing.join(" ")).toMatch(/It has 26 words; the medium length is/);
+    const decide = (fields: Record<string, string>) =>
+      callRoute<{ notice?: { title: string; description: string } }>({
+        middleware: [requireAuth],
+        handler: reviewRoute.action,
+        params: { dayId: row.id },
+        request: post(`/dashboard/review/${row.id}`, fields, user.cookie),
+      });
+    const refused = await decide({ intent: "approve-now" });
+    expect(refused.status).toBe(409);
+    expect(refused.data.notice).toMatchObject({ title: "Confirm to approve" });
+    expect(refused.data.notice!.description).toContain("It has 26 words");
+    expect((await dayOf(user)).state).toBe("held");
+    expect(await db.selectFrom("publications").select("id").where("article_id", "=", row.article_id!).execute()).toEqual([]);
+    // Confirmed by name: the reviewer's choice.
+    expect(redirectTarget(await decide({ intent: "approve-now", confirmed: "yes" }))).toBe("/dashboard/scheduler");
+    expect((await dayOf(user)).state).toBe("scheduled");
   });
 });
 

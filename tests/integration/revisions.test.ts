@@ -224,7 +224,9 @@ describe("publications point at a revision", () => {
         updated_at: isoNow(),
       })
       .execute();
-    await decideDay(db, { siteId: user.siteId, userId: user.userId, userName: "Rita Reviewer" }, dayId, "approved");
+    await decideDay(db, { siteId: user.siteId, userId: user.userId, userName: "Rita Reviewer" }, dayId, "approved", new Date(), {
+      confirmed: true,
+    });
     const approval = await db.selectFrom("article_approvals").selectAll().where("article_id", "=", articleId).executeTakeFirstOrThrow();
     const approved = (await revisionsOf(articleId)).find((r) => r.id === approval.revision_id)!;
     expect(approved.content_html).toBe("<p>Approved words.</p>");

@@ -7,6 +7,7 @@ import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { publishDayNow } from "./autopilot.server";
 import { PUBLISH_JOB, publishJobKey, queuePublishAt } from "./slots.server";
+import { gateReasonsFor } from "./gate-reasons.server";
 import { dayTimeline, moveDay } from "./timeline.server";
 
 /**
@@ -105,6 +106,14 @@ export class ReviewError extends Error {
   override name = "ReviewError";
 }
 
+/** Approving an article that fails the quality gate needs the reviewer's explicit confirmation; `missing` says why. */
+export class ConfirmationNeeded extends ReviewError {
+  override name = "ConfirmationNeeded";
+  constructor(readonly missing: string[]) {
+    super(`Approve it anyway? It fails the quality check: ${missing.join(" ")}`);
+  }
+}
+
 const NOT_WAITING = "This day's article is no longer waiting for a decision.";
 
 /**
@@ -118,11 +127,16 @@ export async function decideDay(
   dayId: string,
   decision: "approved" | "rejected",
   now = new Date(),
-  options: { publishNow?: boolean } = {},
+  options: { publishNow?: boolean; confirmed?: boolean } = {},
 ) {
   const view = await reviewView(db, reviewer.siteId, dayId);
   if (!view) return null;
   if (!view.canDecide || !view.article) throw new ReviewError(NOT_WAITING);
+  // A stub (a one-sentence draft, a failed check) never goes out on one click (docs/decisions/049).
+  if (decision === "approved" && !options.confirmed) {
+    const missing = (await gateReasonsFor(db, reviewer.siteId, view.article.id)) ?? [];
+    if (missing.length) throw new ConfirmationNeeded(missing);
+  }
   const destination = decision === "approved" ? await defaultConnection(db, reviewer.siteId) : null;
   if (decision === "approved" && !destination)
     throw new ReviewError("No destination is connected: connect one or turn the hosted blog back on.");

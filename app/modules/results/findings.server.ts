@@ -5,7 +5,7 @@ import { startRegeneration } from "#app/modules/generation/service.server";
 import { addSearchSuggestion } from "#app/modules/plan/edits.server";
 import type { PlanSite } from "#app/modules/plan/plan.server";
 import { isoNow } from "#app/utils/time";
-import { refreshGateReasons } from "./review.server";
+import { gateReasonsFor } from "#app/modules/autopilot/gate-reasons.server";
 import {
   type CannibalEvidence,
   type DecayEvidence,
@@ -156,7 +156,7 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
   const reviews = new Map<string, string[] | null>();
   for (const r of rows)
     if (r.status === "refreshing" && r.generation_status === "succeeded" && r.article_id && !reviews.has(r.article_id))
-      reviews.set(r.article_id, await refreshGateReasons(db, siteId, r.article_id));
+      reviews.set(r.article_id, await gateReasonsFor(db, siteId, r.article_id));
   for (const r of rows) {
     const evidence = JSON.parse(r.evidence) as FindingView["evidence"];
     const reasons = r.status === "refreshing" && r.article_id ? reviews.get(r.article_id) : null;

@@ -5,7 +5,9 @@ import { Button } from "#app/components/ui/button";
 import { getDb } from "#app/db/client.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
-import { decideDay, retryDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
+import { gateReasonsFor } from "#app/modules/autopilot/gate-reasons.server";
+import { ConfirmationNeeded, decideDay, retryDay, ReviewError, reviewView } from "#app/modules/autopilot/review.server";
+import { ReviewDecision } from "#app/components/review-decision";
 import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
 import { timelineVersion } from "#app/modules/autopilot/stream.server";
 import { dayUrl } from "#app/modules/autopilot/urls";
@@ -36,10 +38,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     canRetry: view.canRetry && mayPublish,
     live: await timelineVersion(getDb(), auth.site.id),
     slotAhead: Boolean(view.publishAt && Date.parse(view.publishAt) > Date.now()),
+    // What approving would publish despite: asked to confirm by name.
+    missing: view.canDecide && view.article ? ((await gateReasonsFor(getDb(), auth.site.id, view.article.id)) ?? []) : [],
   };
 }
 
-const DecisionSchema = z.object({ intent: z.enum(["approve", "approve-now", "reject", "retry"]) });
+const DecisionSchema = z.object({ intent: z.enum(["approve", "approve-now", "reject", "retry"]), confirmed: z.literal("yes").optional() });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const auth = context.get(authContext);
@@ -47,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { submission } = await parseSubmission(request, DecisionSchema);
   if (submission.status !== "success") return replyError(submission);
   const reviewer = { siteId: auth.site.id, userId: auth.user.id, userName: auth.user.fullName || auth.user.email };
-  const { intent } = submission.value;
+  const { intent, confirmed } = submission.value;
   try {
     if (intent === "retry") {
       if ((await retryDay(getDb(), reviewer, params.dayId)) === null) notFound("That review does not exist on this site.");
@@ -55,6 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const done = await decideDay(getDb(), reviewer, params.dayId, intent === "reject" ? "rejected" : "approved", new Date(), {
       publishNow: intent === "approve-now",
+      confirmed: confirmed === "yes",
     });
     if (!done) notFound("That review does not exist on this site.");
     if (done.decision === "rejected")
@@ -66,6 +71,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         : `It is being published to ${done.destination}.`,
     });
   } catch (error) {
+    if (error instanceof ConfirmationNeeded)
+      return replyError(submission, {
+        status: 409,
+        notice: { title: "Confirm to approve", description: `Tick “Publish it anyway” to approve it as it is. ${error.missing.join(" ")}` },
+      });
     if (error instanceof ReviewError)
       return replyError(submission, { status: 409, notice: { title: "Nothing to decide", description: error.message } });
     throw error;
@@ -147,26 +157,7 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
       </section>
       {canDecide ? (
-        <div className="flex flex-wrap gap-3">
-          {slotAhead ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
-              <Button type="submit">Approve for {slotText}</Button>
-            </Form>
-          ) : null}
-          <Form method="post">
-            <input type="hidden" name="intent" value="approve-now" />
-            <Button type="submit" variant={slotAhead ? "secondary" : "primary"}>
-              {slotAhead ? "Approve and publish now" : "Approve and publish"}
-            </Button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="reject" />
-            <Button type="submit" variant="secondary">
-              Reject
-            </Button>
-          </Form>
-        </div>
+        <ReviewDecision slotText={slotText} slotAhead={slotAhead} missing={loaderData.missing} />
       ) : canRetry ? (
         <Form method="post">
           <input type="hidden" name="intent" value="retry" />

@@ -1,14 +1,14 @@
 import type { DB } from "#app/db/client.server";
 import { substanceFindings } from "#app/modules/articles/panel-facts.server";
-import { qualityGate } from "#app/modules/autopilot/gate";
+import { qualityGate } from "./gate";
 
 /**
- * What auto-pilot's quality gate (app/modules/autopilot/gate.ts) says of a refreshed article, for the person who
- * reviews it: the same checks and words auto-pilot holds an article with (score, length, placeholders, unverified
- * links when strict, the content checks of substance). Nothing publishes a refresh on its own; the reasons tell the
- * reviewer what to fix first. An empty list: it passes.
+ * What auto-pilot's quality gate (gate.ts) says of an article as it is now, for the person who reviews it: the same
+ * checks and words auto-pilot holds an article with (the writer, score, length, placeholders, unverified links when
+ * strict, the content checks of substance). A refreshed article's review lists them, and approving an article that
+ * fails any asks for a confirmation naming them. An empty list: it passes; null: no such article.
  */
-export async function refreshGateReasons(db: DB, siteId: string, articleId: string): Promise<string[] | null> {
+export async function gateReasonsFor(db: DB, siteId: string, articleId: string): Promise<string[] | null> {
   const [article, content, unverified] = await Promise.all([
     db
       .selectFrom("articles")
