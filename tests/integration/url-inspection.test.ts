@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
 import {
@@ -122,7 +122,13 @@ describe("URL Inspection", () => {
 
     // The job defers (no attempt spent) rather than failing.
     const context = { db, signal: new AbortController().signal, job: { attempts: 1, max_attempts: 3 } } as JobContext;
-    const error = await inspectUrlsJob.run({ siteId: user.siteId }, context).catch((e: unknown) => e);
+    // The job reads the clock itself: at the test's moment, not whatever day the suite runs on.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const error = await inspectUrlsJob
+      .run({ siteId: user.siteId }, context)
+      .catch((e: unknown) => e)
+      .finally(() => vi.useRealTimers());
     expect(error).toBeInstanceOf(DeferJobError);
 
     // The next Pacific day, the two left are inspected.
