@@ -30,7 +30,8 @@ import { createUrlMatcher } from "./url-match";
  * progress and puts the job back for tomorrow, refused tokens stop the import until the customer reconnects.
  * The first run reads the 16 months Google keeps; later runs start 3 days before the last imported day (Google
  * revises its latest figures) and end on the newest final day. Stored days and weeks are replaced, so running
- * twice stores the same rows; figures older than 16 months are deleted (the retention).
+ * twice stores the same rows; figures older than 16 months are deleted (the retention). Each page of rows is
+ * written as it arrives and a run stops at ROWS_PER_SITE_PER_DAY, going on tomorrow (decision 065).
  */
 
 export const IMPORT_SEARCH_RESULTS_JOB = "import-search-results";
