@@ -3,7 +3,9 @@
 // page-query-week rows); runs the real import (real client, real database) and prints wall time, API calls by
 // kind, rows stored per table, database growth in bytes and per table, then a second (daily) run. Functions in
 // `afterImport` run last on the imported database (the results page's render time).
-// BENCH_PAGES=2000 for a shorter run; BENCH_LATENCY_MS=150-300 to change the latency.
+// Each import also prints this process's peak memory while it ran (rss and heap sampled every 20 ms, and the
+// process's maxRSS so far); the fake Search Console answers from the same process, so its share is included.
+// BENCH_PAGES=2000 for a shorter run, 50000 for a large site (decision 065); BENCH_LATENCY_MS=150-300 to change the latency.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,6 +55,30 @@ function rand(i: number, salt: number) {
   h ^= h >>> 13;
   return (h >>> 0) / 4_294_967_296;
 }
+/** Samples this process's memory until the returned function is called; that returns the peaks in MiB. */
+function sampleMemory() {
+  let rss = 0;
+  let heap = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+  };
+  sample();
+  // What the process held before (the fake's generated property included): the import's own share is the rise above it.
+  const start = { rss, heap };
+  const timer = setInterval(sample, 20);
+  const mib = (b: number) => (b / 1024 / 1024).toFixed(0);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return (
+      `peak rss ${mib(rss)} MiB (+${mib(rss - start.rss)} over the ${mib(start.rss)} before), ` +
+      `peak heap ${mib(heap)} MiB (+${mib(heap - start.heap)} over ${mib(start.heap)}), process maxRSS so far ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`
+    );
+  };
+}
+
 const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -138,11 +164,14 @@ try {
 
   const report = async (label: string, run: () => Promise<ImportSummary>) => {
     fake.reset();
+    globalThis.gc?.();
+    const memory = sampleMemory();
     const t0 = performance.now();
     const summary = await run();
     const seconds = (performance.now() - t0) / 1000;
     const calls = summary.calls;
     console.log(`${label}: ${summary.outcome} in ${seconds.toFixed(1)} s`);
+    console.log(`  memory: ${memory()}`);
     console.log(
       `  API calls: ${calls.byDate} by date, ${calls.byPage} by page, ${calls.byPageQuery} by page and query, ${calls.byQuery} by query` +
         ` (${calls.byDate + calls.byPage + calls.byPageQuery + calls.byQuery} in all; ${calls.backoffs} quota waits; fake saw ${JSON.stringify(fake.counters)})`,

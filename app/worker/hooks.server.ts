@@ -6,6 +6,8 @@ import { setSearchConsoleClient } from "#app/modules/indexing/search-console.ser
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { deferredSearchConsoleApi } from "#app/modules/search-console/connection.server";
 import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
+import { releaseGrantsOfMember, revokeGrantsOfSites } from "#app/modules/search-console/grant.server";
+import { onMemberLeaving, onSitesLeaving } from "#app/modules/workspaces/departure-hooks.server";
 
 let wired = false;
 
@@ -24,4 +26,7 @@ export function wireAreaHooks() {
   });
   // Sitemap submissions and URL inspection reach Google through the site's Search Console connection (decision 060).
   setSearchConsoleClient(({ siteId }) => deferredSearchConsoleApi(getDb(), siteId));
+  // A Search Console grant is its member's: revoked before its sites go and when that member leaves (decision 065).
+  onSitesLeaving(revokeGrantsOfSites);
+  onMemberLeaving(releaseGrantsOfMember);
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
-import { resetEnvForTests } from "#app/env.server";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
 import { searchConsoleFor as indexingAccess } from "#app/modules/indexing/search-console.server";
 import { searchConsoleFor } from "#app/modules/search-console/connection.server";
@@ -11,8 +10,8 @@ import * as adminIntegrations from "#app/routes/admin/integrations";
 import * as callback from "#app/routes/dashboard/search-console-callback";
 import * as settings from "#app/routes/dashboard/settings/route";
 import { decryptSecret, newId } from "#app/utils/crypto.server";
-import { lookupAccessToken, startFakeOidc, WEBMASTERS_READONLY_SCOPE, WEBMASTERS_SCOPE, type FakeOidc } from "#tests/fakes/oidc";
-import { startSearchConsoleFake } from "#tests/fakes/search-console";
+import { lookupAccessToken, WEBMASTERS_READONLY_SCOPE, WEBMASTERS_SCOPE, type FakeOidc } from "#tests/fakes/oidc";
+import { startGoogleFakes } from "#tests/support/google-fakes";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeUser, type TestUser } from "#tests/setup/factories";
 import { callRoute, get, ORIGIN, post, redirectTarget } from "#tests/setup/route-harness";
@@ -26,25 +25,17 @@ import { readToast } from "#app/utils/toast.server";
 
 let db: DB;
 let oidc: FakeOidc;
-let sc: Awaited<ReturnType<typeof startSearchConsoleFake>>;
+let sc: Awaited<ReturnType<typeof startGoogleFakes>>["sc"];
 const TAB = "/dashboard/settings?tab=integrations";
 
+let fakes: Awaited<ReturnType<typeof startGoogleFakes>>;
 beforeAll(async () => {
-  oidc = await startFakeOidc();
-  sc = await startSearchConsoleFake({ isValidAccessToken: (token) => lookupAccessToken(token)?.email ?? null });
-  process.env.GOOGLE_CLIENT_ID = oidc.clientId;
-  process.env.GOOGLE_CLIENT_SECRET = oidc.clientSecret;
-  process.env.GOOGLE_ISSUER = oidc.issuer;
-  process.env.GOOGLE_SEARCH_CONSOLE_URL = sc.rootUrl;
-  process.env.TEST_ALLOW_PRIVATE_HOSTS = `127.0.0.1:${oidc.port},127.0.0.1:${sc.port}`;
-  resetEnvForTests();
+  fakes = await startGoogleFakes();
+  ({ oidc, sc } = fakes);
   db = await testDb();
 });
 afterAll(async () => {
-  for (const name of ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ISSUER", "GOOGLE_SEARCH_CONSOLE_URL", "TEST_ALLOW_PRIVATE_HOSTS"])
-    delete process.env[name];
-  resetEnvForTests();
-  await Promise.all([oidc.close(), sc.close()]);
+  await fakes.close();
 });
 beforeEach(() => {
   oidc.untickScopes([]);

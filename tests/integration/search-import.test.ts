@@ -9,8 +9,10 @@ import {
   importSearchResults,
   importSearchResultsJob,
   type ImportOptions,
+  ROWS_PER_SITE_PER_DAY,
 } from "#app/modules/search-console/import.server";
-import { dayNumber } from "#app/modules/search-console/types";
+import { searchConsoleFor } from "#app/modules/search-console/connection.server";
+import { dayNumber, type SearchConsoleApi } from "#app/modules/search-console/types";
 import { encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
@@ -208,6 +210,44 @@ describe("search results import", () => {
       .execute();
     await run(siteId);
     expect(await totals(siteId)).toEqual(first);
+  });
+
+  test("writes each page of rows as it arrives: a step's next page is asked for only once the last one is stored", async () => {
+    const { siteId } = await connectedSite(pages(30));
+    const real = (await searchConsoleFor(db, siteId))!.api;
+    const storedAtCall: Array<{ startRow: number; stored: number }> = [];
+    const api: SearchConsoleApi = {
+      ...real,
+      query: async (property, request, options) => {
+        if (request.dimensions?.join() === "page,date" && request.startRow) {
+          const row = await sql<{ n: number }>`SELECT count(*) n FROM search_page_days d JOIN search_pages p ON p.id = d.page_id
+            WHERE p.site_id = ${siteId} AND d.day BETWEEN ${dayNumber(request.startDate)} AND ${dayNumber(request.endDate)}`.execute(db);
+          storedAtCall.push({ startRow: request.startRow, stored: row.rows[0]!.n });
+        }
+        return real.query(property, request, options);
+      },
+    };
+    fake.setPerMinuteBudget(100_000);
+    const summary = await run(siteId, { api, rowLimit: 50, concurrency: 1 }).finally(() => fake.setPerMinuteBudget(1_200));
+    expect(summary.outcome).toBe("done");
+    expect(storedAtCall.length).toBeGreaterThan(10);
+    // Each page of the step before this call is already in the database: nothing waits in memory for the rest.
+    for (const call of storedAtCall) expect(call.stored).toBe(call.startRow);
+  });
+
+  test("stops at the day's row cap (2,000,000 by default), keeps the progress and finishes on the next run", async () => {
+    expect(ROWS_PER_SITE_PER_DAY).toBe(2_000_000);
+    const { siteId } = await connectedSite(pages(12));
+    const capped = await run(siteId, { maxRowsPerDay: 700, rowLimit: 100 });
+    expect(capped.outcome).toBe("row_cap");
+    const t = await totals(siteId);
+    expect(t.siteDays.n + t.pageDays.n + t.pageQueryWeeks.n + t.queryWeeks.n).toBe(700);
+    const c = await connection(siteId);
+    expect(c.last_error).toMatch(/reached its limit of 700 rows; it goes on tomorrow/);
+    expect(c.days_imported_through).toBeLessThan(dayNumber(fake.lastFinalDate()));
+    const next = await run(siteId);
+    expect(next.outcome).toBe("done");
+    expect((await connection(siteId)).days_imported_through).toBe(dayNumber(fake.lastFinalDate()));
   });
 
   test("a young property's first import asks only from its first day with figures", async () => {

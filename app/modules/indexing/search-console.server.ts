@@ -118,3 +118,13 @@ export async function inspectionCallsToday(db: DB, property: string, now = new D
     .executeTakeFirst();
   return row?.calls ?? 0;
 }
+
+/**
+ * Forgets what indexing learned through a site's Search Console connection (its URL inspections, so the editor no
+ * longer says 'Indexed by Google', and its sitemap submissions) when the connection goes (decision 065).
+ * The per-property call counts stay: they are Google's quota, not the site's data.
+ */
+export async function forgetSearchConsoleOfSite(db: DB, siteId: string) {
+  await db.deleteFrom("url_inspections").where("site_id", "=", siteId).execute();
+  await db.deleteFrom("sitemap_submissions").where("site_id", "=", siteId).execute();
+}

@@ -5,6 +5,7 @@ import type { Database } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { googleEndpoints } from "#app/modules/auth/google-discovery.server";
+import { forgetSearchConsoleOfSite } from "#app/modules/indexing/search-console.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { consumeOAuthState, createOAuthState } from "#app/modules/publishing/oauth-states.server";
 import type { Actor } from "#app/modules/workspaces/sites.server";
@@ -124,15 +125,38 @@ async function setProperty(db: DB, siteId: string, property: string | null) {
     .executeTakeFirstOrThrow();
 }
 
-/** Another connection still holding a grant of this Google account (Google revokes an account's whole grant at once). */
-async function grantShared(db: DB, googleEmail: string, siteId: string) {
+/**
+ * Another connection, besides the given sites', still holding a grant of this Google account (Google revokes an
+ * account's whole grant at once).
+ */
+export async function grantShared(db: DB, googleEmail: string, siteIds: string | string[]) {
   const other = await db
     .selectFrom("search_console_connections")
     .select("site_id")
     .where("google_email", "=", googleEmail)
-    .where("site_id", "!=", siteId)
+    .where("site_id", "not in", typeof siteIds === "string" ? [siteIds] : siteIds)
     .executeTakeFirst();
   return Boolean(other);
+}
+
+/** Revokes a connection's grant at Google (RFC 7009); throws GoogleOAuthError when Google did not confirm. */
+export async function revokeGrantOf(row: { site_id: string; refresh_token: string }, correlationId: string) {
+  await revokeToken(decryptSecret(row.refresh_token, aad(row.site_id, "refresh")), correlationId);
+}
+
+/** Deletes every row a site's connection produced: figures, findings, URL inspections, sitemap submissions, the connection. */
+export async function forgetConnection(trx: DB, siteId: string) {
+  const pages = trx.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
+  const queries = trx.selectFrom("search_queries").select("id").where("site_id", "=", siteId);
+  await trx.deleteFrom("search_page_query_weeks").where("page_id", "in", pages).execute();
+  await trx.deleteFrom("search_page_days").where("page_id", "in", pages).execute();
+  await trx.deleteFrom("search_query_weeks").where("query_id", "in", queries).execute();
+  await trx.deleteFrom("search_site_days").where("site_id", "=", siteId).execute();
+  await trx.deleteFrom("search_pages").where("site_id", "=", siteId).execute();
+  await trx.deleteFrom("search_queries").where("site_id", "=", siteId).execute();
+  await trx.deleteFrom("search_console_connections").where("site_id", "=", siteId).execute();
+  await clearFindings(trx, siteId);
+  await forgetSearchConsoleOfSite(trx, siteId);
 }
 
 async function connectionRow(db: DB, siteId: string) {
@@ -280,12 +304,20 @@ export type PropertyChoices = {
   error: string | null;
 };
 
-/** The properties the connected account reads, for the picker; the site's domain to name the mismatch. */
-export async function propertyChoices(db: DB, siteId: string): Promise<PropertyChoices> {
+/** Said to a member who did not connect the site's Google account: the grant is that person's, not the workspace's. */
+export const NOT_YOUR_GRANT =
+  "Only the person who connected this Google account can choose its property. To use another property, connect Search Console again with your own Google account.";
+
+/**
+ * The properties the connected account reads, for the picker (only for the member who connected it: decision 065);
+ * the site's domain to name the mismatch.
+ */
+export async function propertyChoices(db: DB, siteId: string, userId: string): Promise<PropertyChoices> {
   const row = await connectionRow(db, siteId);
   const address = await siteAddress(db, siteId);
   const domain = address ? siteDomain(address) : null;
   if (!row) return { properties: [], domain, anyMatch: false, error: null };
+  if (row.connected_by !== userId) return { properties: [], domain, anyMatch: false, error: NOT_YOUR_GRANT };
   try {
     const { tokenEndpoint } = await googleEndpoints();
     const listed = await clientFor(db, row, tokenEndpoint).listProperties();
@@ -303,9 +335,11 @@ export async function propertyChoices(db: DB, siteId: string): Promise<PropertyC
   }
 }
 
-/** The customer's pick among the properties the account reads (checked again with Google). */
+/** The pick of the member who connected, among the properties the account reads (checked again with Google). */
 export async function chooseProperty(db: DB, siteId: string, property: string, actor: Actor) {
-  const { properties } = await propertyChoices(db, siteId);
+  const row = await connectionRow(db, siteId);
+  if (row && row.connected_by !== actor.userId) throw new SearchConsoleConnectError(NOT_YOUR_GRANT, null, 403);
+  const { properties } = await propertyChoices(db, siteId, actor.userId);
   if (!properties.includes(property)) {
     throw new SearchConsoleConnectError("That property is not one this Google account can read. Pick one from the list.");
   }
@@ -325,7 +359,7 @@ export async function chooseProperty(db: DB, siteId: string, property: string, a
 export type DisconnectOutcome = { revoked: "yes" | "shared" | "failed"; correlationId: string };
 
 /**
- * Revokes the grant at Google, then deletes the connection and every stored search figure of the site. Google ends
+ * Revokes the grant at Google, then deletes the connection and every row it produced (forgetConnection). Google ends
  * the whole grant of an account, so a grant another connected site still uses is left alone. A failed revoke still
  * disconnects here and is logged with its reference.
  */
@@ -337,7 +371,7 @@ export async function disconnectSearchConsole(db: DB, siteId: string, actor: Act
   let revoked: DisconnectOutcome["revoked"] = shared ? "shared" : "yes";
   if (!shared) {
     try {
-      await revokeToken(decryptSecret(row.refresh_token, aad(siteId, "refresh")), correlationId);
+      await revokeGrantOf(row, correlationId);
     } catch (caught) {
       revoked = "failed";
       logger.error(
@@ -347,16 +381,7 @@ export async function disconnectSearchConsole(db: DB, siteId: string, actor: Act
     }
   }
   await inTransaction(db, async (trx) => {
-    const pages = trx.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
-    const queries = trx.selectFrom("search_queries").select("id").where("site_id", "=", siteId);
-    await trx.deleteFrom("search_page_query_weeks").where("page_id", "in", pages).execute();
-    await trx.deleteFrom("search_page_days").where("page_id", "in", pages).execute();
-    await trx.deleteFrom("search_query_weeks").where("query_id", "in", queries).execute();
-    await trx.deleteFrom("search_site_days").where("site_id", "=", siteId).execute();
-    await trx.deleteFrom("search_pages").where("site_id", "=", siteId).execute();
-    await trx.deleteFrom("search_queries").where("site_id", "=", siteId).execute();
-    await trx.deleteFrom("search_console_connections").where("site_id", "=", siteId).execute();
-    await clearFindings(trx, siteId);
+    await forgetConnection(trx, siteId);
     await recordAudit(trx, {
       actorId: actor.userId,
       workspaceId: row.workspace_id,

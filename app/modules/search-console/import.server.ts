@@ -30,7 +30,8 @@ import { createUrlMatcher } from "./url-match";
  * progress and puts the job back for tomorrow, refused tokens stop the import until the customer reconnects.
  * The first run reads the 16 months Google keeps; later runs start 3 days before the last imported day (Google
  * revises its latest figures) and end on the newest final day. Stored days and weeks are replaced, so running
- * twice stores the same rows; figures older than 16 months are deleted (the retention).
+ * twice stores the same rows; figures older than 16 months are deleted (the retention). Each page of rows is
+ * written as it arrives and a run stops at ROWS_PER_SITE_PER_DAY, going on tomorrow (decision 065).
  */
 
 export const IMPORT_SEARCH_RESULTS_JOB = "import-search-results";
@@ -69,10 +70,12 @@ export type ImportOptions = {
   rowLimit?: number;
   /** Calls started a minute at most (default 1,000: under Google's 1,200 a minute per site and per user). */
   callsPerMinute?: number;
+  /** Rows fetched and stored in this run at most (default ROWS_PER_SITE_PER_DAY); tests cap lower. */
+  maxRowsPerDay?: number;
 };
 
 export type ImportSummary = {
-  outcome: "done" | "needs_reconnect" | "no_access" | "no_connection" | "daily_quota";
+  outcome: "done" | "needs_reconnect" | "no_access" | "no_connection" | "daily_quota" | "row_cap";
   calls: { byDate: number; byPage: number; byPageQuery: number; byQuery: number; backoffs: number };
   rows: { siteDays: number; pageDays: number; pageQueryWeeks: number; queryWeeks: number };
   daysThrough: number | null;
@@ -113,31 +116,30 @@ async function runPool<T>(items: T[], concurrency: number, fn: (item: T) => Prom
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-/** Steps fetched per write: one transaction stores a group, so each b-tree page is rewritten once a group, not once a step. */
-const WRITE_GROUP = 8;
+/** Rows one site's import may fetch and store a day (decision 065); past it the run stops and goes on tomorrow. */
+export const ROWS_PER_SITE_PER_DAY = 2_000_000;
+
+/** The day's row budget is spent: the progress is kept and the job is put back for tomorrow. */
+class RowCapReached extends Error {
+  override name = "RowCapReached";
+}
 
 /**
- * Reads steps `concurrency` at a time and writes them a group at a time, in order, in one transaction with
- * the progress marker: an interruption (a daily quota, a crash) leaves whole groups stored and nothing half done.
+ * Runs steps `concurrency` at a time (each writes its rows page by page as they arrive) and calls `done` with the
+ * last of the steps finished without a gap before it, so the progress marker never passes a step still being
+ * written: an interruption (a daily quota, the row cap, a crash) leaves the marker before any half-written step,
+ * and the next run, which starts at the marker, writes that step again whole.
  */
-async function inGroups<T, R>(
-  db: DB,
-  steps: T[],
-  concurrency: number,
-  read: (step: T) => Promise<R>,
-  write: (trx: DB, done: Array<[T, R]>) => Promise<void>,
-) {
-  for (let i = 0; i < steps.length; i += WRITE_GROUP) {
-    const group = steps.slice(i, i + WRITE_GROUP);
-    const results = new Map<T, R>();
-    await runPool(group, concurrency, async (step) => void results.set(step, await read(step)));
-    await inTransaction(db, (trx) =>
-      write(
-        trx,
-        group.map((step) => [step, results.get(step)!]),
-      ),
-    );
-  }
+async function stepsInOrder<T>(steps: T[], concurrency: number, run: (step: T) => Promise<void>, done: (step: T) => Promise<void>) {
+  const finished = new Set<T>();
+  let next = 0;
+  await runPool(steps, concurrency, async (step) => {
+    await run(step);
+    finished.add(step);
+    let last: T | undefined;
+    while (next < steps.length && finished.has(steps[next]!)) last = steps[next++]!;
+    if (last !== undefined) await done(last);
+  });
 }
 
 export async function importSearchResults(db: DB, siteId: string, options: ImportOptions = {}): Promise<ImportSummary> {
@@ -170,21 +172,29 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
   summary.daysThrough = connection.days_imported_through;
   summary.weeksThrough = connection.weeks_imported_through;
 
-  /** Every row of a request, page after page, waiting out short quota errors. */
-  async function fetchAll(
+  let rowsLeft = options.maxRowsPerDay ?? ROWS_PER_SITE_PER_DAY;
+  /**
+   * Hands each page of a request's rows to `write` as it arrives, then asks for the next (waiting out short quota
+   * errors): at most one page per call in flight is held. Stops at the day's row cap, writing rows only up to it.
+   */
+  async function eachPage(
     api: SearchConsoleApi,
     kind: keyof ImportSummary["calls"],
     request: Omit<SearchAnalyticsRequest, "rowLimit" | "startRow">,
+    write: (rows: SearchAnalyticsRow[]) => Promise<void>,
   ) {
-    const rows: SearchAnalyticsRow[] = [];
     for (let startRow = 0; ; startRow += rowLimit) {
+      if (rowsLeft <= 0) throw new RowCapReached();
       const page = await withBackoff(async () => {
         await pace();
         summary.calls[kind]++;
         return api.query(property, { ...request, rowLimit, startRow }, callOptions);
       });
-      rows.push(...page);
-      if (page.length < rowLimit) return rows;
+      const kept = page.length > rowsLeft ? page.slice(0, rowsLeft) : page;
+      rowsLeft -= kept.length;
+      if (kept.length) await write(kept);
+      if (kept.length < page.length) throw new RowCapReached();
+      if (page.length < rowLimit) return;
     }
   }
   async function withBackoff<T>(call: () => Promise<T>): Promise<T> {
@@ -212,7 +222,10 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const from = connection.days_imported_through === null ? horizon : Math.max(horizon, connection.days_imported_through - REVISED_DAYS);
 
     // (a) The property's totals by date; its newest day is the newest final day.
-    const byDate = await fetchAll(api, "byDate", { startDate: dayDate(from), endDate: today, dimensions: ["date"], dataState: "final" });
+    const byDate: SearchAnalyticsRow[] = [];
+    await eachPage(api, "byDate", { startDate: dayDate(from), endDate: today, dimensions: ["date"], dataState: "final" }, async (rows) => {
+      byDate.push(...rows);
+    });
     const siteRows = byDate.map((r): store.FigureRow => [dayNumber(r.keys[0]!), r.clicks, r.impressions, r.position]);
     const newestFinal = siteRows.reduce((max, r) => Math.max(max, r[0]), -1);
     if (newestFinal < 0) {
@@ -232,34 +245,38 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const chunks: number[] = [];
     const chunkFrom = connection.days_imported_through === null ? Math.max(from, firstDataDay) : from;
     for (let first = chunkFrom; first <= newestFinal; first += PAGE_DAY_CHUNK) chunks.push(first);
-    await inGroups(
-      db,
+    const lastOf = (first: number) => Math.min(first + PAGE_DAY_CHUNK - 1, newestFinal);
+    await stepsInOrder(
       chunks,
       concurrency,
-      (first) =>
-        fetchAll(api, "byPage", {
+      async (first) => {
+        await store.clearPageDays(db, siteId, first, lastOf(first));
+        const request: Omit<SearchAnalyticsRequest, "rowLimit" | "startRow"> = {
           startDate: dayDate(first),
-          endDate: dayDate(Math.min(first + PAGE_DAY_CHUNK - 1, newestFinal)),
+          endDate: dayDate(lastOf(first)),
           dimensions: ["page", "date"],
           dataState: "final",
-        }),
-      async (trx, done) => {
-        // The group's days in one sorted insert: each b-tree page of search_page_days is written once.
-        const stored: store.PageDayRow[] = [];
-        for (const [first, rows] of done) {
-          await store.internPages(
-            trx,
-            siteId,
-            rows.map((r) => r.keys[0]!),
-            pages,
-            (url) => matcher.match(url),
-          );
-          for (const r of rows) stored.push([pages.get(r.keys[0]!)!.id, dayNumber(r.keys[1]!), r.clicks, r.impressions, r.position]);
-          summary.rows.pageDays += rows.length;
-          summary.daysThrough = Math.min(first + PAGE_DAY_CHUNK - 1, newestFinal);
-        }
-        await store.replacePageDays(trx, siteId, done[0]![0], summary.daysThrough!, stored);
-        await store.updateConnection(trx, siteId, { days_imported_through: summary.daysThrough });
+        };
+        await eachPage(api, "byPage", request, (rows) =>
+          inTransaction(db, async (trx) => {
+            await store.internPages(
+              trx,
+              siteId,
+              rows.map((r) => r.keys[0]!),
+              pages,
+              (url) => matcher.match(url),
+            );
+            await store.insertPageDays(
+              trx,
+              rows.map((r) => [pages.get(r.keys[0]!)!.id, dayNumber(r.keys[1]!), r.clicks, r.impressions, r.position]),
+            );
+            summary.rows.pageDays += rows.length;
+          }),
+        );
+      },
+      async (first) => {
+        summary.daysThrough = lastOf(first);
+        await store.updateConnection(db, siteId, { days_imported_through: summary.daysThrough });
       },
     );
 
@@ -275,43 +292,59 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
     const articlePageIds = new Map(articlePages.map(([url, p]) => [url, p.id]));
     const batches = filterBatches(articlePages.map(([url]) => url));
     const queries = await store.loadQueries(db, siteId);
-    await inGroups(
-      db,
+    const articlePageIdList = [...articlePageIds.values()];
+    const writeQueries = (week: number) => (rows: SearchAnalyticsRow[]) =>
+      inTransaction(db, async (trx) => {
+        await store.internQueries(
+          trx,
+          siteId,
+          rows.map((r) => r.keys[0]!),
+          queries,
+        );
+        await store.insertQueryWeek(
+          trx,
+          week,
+          rows.map((r) => [queries.get(r.keys[0]!)!, r.clicks, r.impressions, r.position]),
+        );
+        summary.rows.queryWeeks += rows.length;
+      });
+    const writePageQueries = (week: number) => (rows: SearchAnalyticsRow[]) =>
+      inTransaction(db, async (trx) => {
+        const kept = rows.filter((r) => articlePageIds.has(r.keys[0]!));
+        await store.internQueries(
+          trx,
+          siteId,
+          kept.map((r) => r.keys[1]!),
+          queries,
+        );
+        await store.insertPageQueryWeek(
+          trx,
+          week,
+          kept.map((r) => [articlePageIds.get(r.keys[0]!)!, queries.get(r.keys[1]!)!, r.clicks, r.impressions, r.position]),
+        );
+        summary.rows.pageQueryWeeks += kept.length;
+      });
+    // With many filter batches one unfiltered query costs fewer calls (its other pages are dropped as they arrive).
+    const pageFilters: Array<string[] | undefined> = batches.length > MAX_FILTER_BATCHES ? [undefined] : batches;
+    await stepsInOrder(
       weeks,
       concurrency,
       async (week) => {
         const range = { startDate: dayDate(week), endDate: dayDate(week + 6), dataState: "final" as const };
-        const byQuery = await fetchAll(api, "byQuery", { ...range, dimensions: ["query"] });
-        const pageQuery: SearchAnalyticsRow[] = [];
-        if (batches.length > MAX_FILTER_BATCHES)
-          pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"] })));
-        else
-          for (const batch of batches)
-            pageQuery.push(...(await fetchAll(api, "byPageQuery", { ...range, dimensions: ["page", "query"], pages: batch })));
-        return { byQuery, kept: pageQuery.filter((r) => articlePageIds.has(r.keys[0]!)) };
-      },
-      async (trx, done) => {
-        for (const [week, { byQuery, kept }] of done) {
-          await store.internQueries(trx, siteId, [...byQuery.map((r) => r.keys[0]!), ...kept.map((r) => r.keys[1]!)], queries);
-          await store.replaceQueryWeek(
-            trx,
-            siteId,
-            week,
-            byQuery.map((r) => [queries.get(r.keys[0]!)!, r.clicks, r.impressions, r.position]),
+        await store.clearQueryWeek(db, siteId, week);
+        await eachPage(api, "byQuery", { ...range, dimensions: ["query"] }, writeQueries(week));
+        await store.clearPageQueryWeek(db, week, articlePageIdList);
+        for (const filter of pageFilters)
+          await eachPage(
+            api,
+            "byPageQuery",
+            { ...range, dimensions: ["page", "query"], ...(filter ? { pages: filter } : {}) },
+            writePageQueries(week),
           );
-          const stored = kept.map((r): store.PageQueryRow => [
-            articlePageIds.get(r.keys[0]!)!,
-            queries.get(r.keys[1]!)!,
-            r.clicks,
-            r.impressions,
-            r.position,
-          ]);
-          await store.replacePageQueryWeek(trx, week, [...articlePageIds.values()], stored);
-          summary.rows.queryWeeks += byQuery.length;
-          summary.rows.pageQueryWeeks += kept.length;
-          summary.weeksThrough = week;
-        }
-        await store.updateConnection(trx, siteId, { weeks_imported_through: summary.weeksThrough });
+      },
+      async (week) => {
+        summary.weeksThrough = week;
+        await store.updateConnection(db, siteId, { weeks_imported_through: week });
       },
     );
 
@@ -338,6 +371,11 @@ export async function importSearchResults(db: DB, siteId: string, options: Impor
         `The connected Google account can no longer read ${property} in Search Console. (${error.message})`,
       );
       return { ...summary, outcome: "no_access" };
+    }
+    if (error instanceof RowCapReached) {
+      const cap = (options.maxRowsPerDay ?? ROWS_PER_SITE_PER_DAY).toLocaleString("en-US");
+      await store.recordImportError(db, siteId, `Today's import reached its limit of ${cap} rows; it goes on tomorrow.`);
+      return { ...summary, outcome: "row_cap" };
     }
     if (error instanceof SearchConsoleQuotaError && error.window === "daily") {
       await store.recordImportError(db, siteId, `Search Console's daily quota is spent; the import goes on tomorrow. (${error.message})`);
@@ -392,6 +430,7 @@ export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
   run: async ({ siteId }, { db, job, signal }) => {
     const summary = await importSearchResults(db, siteId, { signal, correlationId: `search-import:${job.id}` });
     if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
+    if (summary.outcome === "row_cap") throw new DeferJobError("The day's row limit for this site is reached", untilTomorrowAtGoogle());
     // What the new figures say (decaying articles, striking distance, gaps) is worked out once they are stored.
     if (summary.outcome === "done") await queueFindingDetection(db, siteId);
   },

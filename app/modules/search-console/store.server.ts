@@ -8,7 +8,8 @@ import type { ArticleUrl } from "./url-match";
 /**
  * The import's writes to the search_* tables (migrations/0040_search_console.ts). Rows go in through one
  * statement per batch (a JSON array read by SQLite's json_each), so 16 months of a 10,000-page site store in
- * seconds; every replace deletes the period's rows first, so a re-import never adds to them.
+ * seconds; a re-import clears the period's rows first and then writes each page of Google's answer as it arrives
+ * (decision 065), so it never adds to them and never holds more than a page.
  */
 
 /** One stored figure row: [key id, clicks, impressions, position]. */
@@ -158,52 +159,58 @@ export async function replaceSiteDays(db: DB, siteId: string, from: number, to: 
   });
 }
 
-/** Figures by page for the days first..last ([page id, day, clicks, impressions, position]), replacing those days' stored rows. */
-export async function replacePageDays(db: DB, siteId: string, first: number, last: number, rows: PageDayRow[]) {
-  await inTransaction(db, async (trx) => {
-    // One range delete per page (the key is page, day), not one look-up per page and day.
-    await sql`DELETE FROM search_page_days WHERE page_id IN (SELECT id FROM search_pages WHERE site_id = ${siteId}) AND day BETWEEN ${first} AND ${last}`.execute(
-      trx,
-    );
-    // In key order: each b-tree page is written once per batch instead of once per row.
-    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (const batch of chunks(rows)) {
-      await sql`INSERT INTO search_page_days (page_id, day, clicks, impressions, position)
-        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
-        FROM json_each(${JSON.stringify(batch)})`.execute(trx);
-    }
-  });
+/** Deletes the stored figures by page of the days first..last, before a re-import writes them again page by page. */
+export async function clearPageDays(db: DB, siteId: string, first: number, last: number) {
+  // One range delete per page (the key is page, day), not one look-up per page and day.
+  await sql`DELETE FROM search_page_days WHERE page_id IN (SELECT id FROM search_pages WHERE site_id = ${siteId}) AND day BETWEEN ${first} AND ${last}`.execute(
+    db,
+  );
 }
 
-/** One week's figures by page and query for these pages: [page id, query id, clicks, impressions, position]. */
-export async function replacePageQueryWeek(db: DB, week: number, pageIds: number[], rows: PageQueryRow[]) {
-  await inTransaction(db, async (trx) => {
-    for (const batch of chunks(pageIds)) {
-      await sql`DELETE FROM search_page_query_weeks WHERE week = ${week} AND page_id IN (SELECT value FROM json_each(${JSON.stringify(batch)}))`.execute(
-        trx,
-      );
-    }
-    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (const batch of chunks(rows)) {
-      await sql`INSERT OR REPLACE INTO search_page_query_weeks (page_id, week, query_id, clicks, impressions, position)
-        SELECT json_extract(value, '$[0]'), ${week}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
-        FROM json_each(${JSON.stringify(batch)})`.execute(trx);
-    }
-  });
+/** Adds figures by page and day ([page id, day, clicks, impressions, position]); a row already stored is replaced. */
+export async function insertPageDays(db: DB, rows: PageDayRow[]) {
+  // In key order: each b-tree page is written once per batch instead of once per row.
+  rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const batch of chunks(rows)) {
+    await sql`INSERT OR REPLACE INTO search_page_days (page_id, day, clicks, impressions, position)
+      SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
+      FROM json_each(${JSON.stringify(batch)})`.execute(db);
+  }
 }
 
-/** One week's figures by query for the whole property, replacing that week's stored rows of the site. */
-export async function replaceQueryWeek(db: DB, siteId: string, week: number, rows: FigureRow[]) {
-  await inTransaction(db, async (trx) => {
-    await sql`DELETE FROM search_query_weeks WHERE week = ${week} AND query_id IN (SELECT id FROM search_queries WHERE site_id = ${siteId})`.execute(
-      trx,
+/** Deletes one week's stored figures by page and query of these pages, before they are written again. */
+export async function clearPageQueryWeek(db: DB, week: number, pageIds: number[]) {
+  for (const batch of chunks(pageIds)) {
+    await sql`DELETE FROM search_page_query_weeks WHERE week = ${week} AND page_id IN (SELECT value FROM json_each(${JSON.stringify(batch)}))`.execute(
+      db,
     );
-    for (const batch of chunks(rows)) {
-      await sql`INSERT INTO search_query_weeks (query_id, week, clicks, impressions, position)
-        SELECT json_extract(value, '$[0]'), ${week}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
-        FROM json_each(${JSON.stringify(batch)})`.execute(trx);
-    }
-  });
+  }
+}
+
+/** Adds one week's figures by page and query: [page id, query id, clicks, impressions, position]. */
+export async function insertPageQueryWeek(db: DB, week: number, rows: PageQueryRow[]) {
+  rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  for (const batch of chunks(rows)) {
+    await sql`INSERT OR REPLACE INTO search_page_query_weeks (page_id, week, query_id, clicks, impressions, position)
+      SELECT json_extract(value, '$[0]'), ${week}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]'), json_extract(value, '$[4]')
+      FROM json_each(${JSON.stringify(batch)})`.execute(db);
+  }
+}
+
+/** Deletes one week's stored figures by query of the site, before they are written again. */
+export async function clearQueryWeek(db: DB, siteId: string, week: number) {
+  await sql`DELETE FROM search_query_weeks WHERE week = ${week} AND query_id IN (SELECT id FROM search_queries WHERE site_id = ${siteId})`.execute(
+    db,
+  );
+}
+
+/** Adds one week's figures by query for the whole property: [query id, clicks, impressions, position]. */
+export async function insertQueryWeek(db: DB, week: number, rows: FigureRow[]) {
+  for (const batch of chunks(rows)) {
+    await sql`INSERT OR REPLACE INTO search_query_weeks (query_id, week, clicks, impressions, position)
+      SELECT json_extract(value, '$[0]'), ${week}, json_extract(value, '$[1]'), json_extract(value, '$[2]'), json_extract(value, '$[3]')
+      FROM json_each(${JSON.stringify(batch)})`.execute(db);
+  }
 }
 
 /** Retention: figures of days before `firstDay` (and weeks starting before `firstWeek`) are deleted. */

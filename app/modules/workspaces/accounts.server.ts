@@ -9,6 +9,7 @@ import { createDefaultSettings } from "#app/modules/settings/defaults.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
+import { beforeSitesLeave, whenMemberLeaves } from "./departure-hooks.server";
 
 /** A new account's first site is called this until a scan or the user names it. */
 const DEFAULT_SITE_NAME = "My website";
@@ -129,32 +130,54 @@ async function createSiteSettings(db: DB, siteId: string) {
  * transaction and deleted once the rows are gone.
  */
 export async function deleteAccount(db: DB, userId: string) {
+  await beforeAccountGoes(db, userId);
   const files = await inTransaction(db, async (trx) => {
-    const owned = await trx
-      .selectFrom("memberships as m")
-      .select("m.workspace_id")
-      .where("m.user_id", "=", userId)
-      .where("m.role", "=", "owner")
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("memberships as other")
-              .select("other.user_id")
-              .whereRef("other.workspace_id", "=", "m.workspace_id")
-              .where("other.role", "=", "owner")
-              .where("other.user_id", "!=", userId),
-          ),
-        ),
-      )
-      .execute();
-    const workspaceIds = owned.map((row) => row.workspace_id);
+    const workspaceIds = await soleOwnedWorkspaces(trx, userId);
     const files = [...(await filesOfWorkspaces(trx, workspaceIds)), ...(await filesOfUser(trx, userId))];
     if (workspaceIds.length) await trx.deleteFrom("workspaces").where("id", "in", workspaceIds).execute();
     await deleteUser(trx, userId);
     return files;
   });
   await removeStoredFiles(files);
+}
+
+/**
+ * Before an account goes, other areas let go of what it holds at other services (decision 065): the sites of the
+ * workspaces deleted with it, then the user's part in the workspaces that stay (a Search Console grant they made).
+ */
+async function beforeAccountGoes(db: DB, userId: string) {
+  const actor = { userId, ip: null };
+  const deleted = await soleOwnedWorkspaces(db, userId);
+  if (deleted.length) {
+    const sites = await db.selectFrom("sites").select("id").where("workspace_id", "in", deleted).execute();
+    await beforeSitesLeave(db, { siteIds: sites.map((s) => s.id), reason: "workspace-deleted", actor });
+  }
+  const memberships = await db.selectFrom("memberships").select("workspace_id").where("user_id", "=", userId).execute();
+  const staying = memberships.map((m) => m.workspace_id).filter((id) => !deleted.includes(id));
+  await whenMemberLeaves(db, { userId, workspaceIds: staying, reason: "account-deleted", actor });
+}
+
+/** The workspaces where the user is the last owner: they go with the account. */
+async function soleOwnedWorkspaces(db: DB, userId: string) {
+  const owned = await db
+    .selectFrom("memberships as m")
+    .select("m.workspace_id")
+    .where("m.user_id", "=", userId)
+    .where("m.role", "=", "owner")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("memberships as other")
+            .select("other.user_id")
+            .whereRef("other.workspace_id", "=", "m.workspace_id")
+            .where("other.role", "=", "owner")
+            .where("other.user_id", "!=", userId),
+        ),
+      ),
+    )
+    .execute();
+  return owned.map((row) => row.workspace_id);
 }
 
 /** The site's hosted blog address (hosted-blog decides when it may change). */

@@ -7,6 +7,7 @@ import { unsharedFilesOfSite } from "#app/modules/uploads/stored-images.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow } from "#app/utils/time";
 import { insertSite } from "./accounts.server";
+import { beforeSitesLeave } from "./departure-hooks.server";
 import { afterSiteCountChange, type SiteCountChange } from "./site-count-hooks.server";
 
 /**
@@ -150,6 +151,15 @@ export async function renameSite(db: DB, workspaceId: string, siteId: string, na
   });
 }
 
+/** Why a site may not be deleted now, or null when it may. */
+async function deletionRefused(db: DB, workspaceId: string, siteId: string, confirmName: string) {
+  const site = await getSite(db, workspaceId, siteId);
+  if (!site) return "not-found" as const;
+  if (site.name.trim() !== confirmName.trim()) return "name-mismatch" as const;
+  if ((await countSites(db, workspaceId)) <= 1) return "last-site" as const;
+  return null;
+}
+
 export type DeleteSiteResult = { ok: true; name: string } | { ok: false; reason: "not-found" | "last-site" | "name-mismatch" };
 
 /**
@@ -165,11 +175,14 @@ export async function deleteSite(
   confirmName: string,
   actor: Actor,
 ): Promise<DeleteSiteResult> {
+  // What other areas hold for the site at other services goes first (a Search Console grant is revoked: decision 065).
+  if ((await deletionRefused(db, workspaceId, siteId, confirmName)) === null) {
+    await beforeSitesLeave(db, { siteIds: [siteId], reason: "site-deleted", actor });
+  }
   const result = await inTransaction(db, async (trx) => {
-    const site = await getSite(trx, workspaceId, siteId);
-    if (!site) return { ok: false, reason: "not-found" } as const;
-    if (site.name.trim() !== confirmName.trim()) return { ok: false, reason: "name-mismatch" } as const;
-    if ((await countSites(trx, workspaceId)) <= 1) return { ok: false, reason: "last-site" } as const;
+    const refused = await deletionRefused(trx, workspaceId, siteId, confirmName);
+    if (refused) return { ok: false, reason: refused } as const;
+    const site = (await getSite(trx, workspaceId, siteId))!;
     const files = await unsharedFilesOfSite(trx, workspaceId, siteId);
     await trx.deleteFrom("sites").where("id", "=", siteId).where("workspace_id", "=", workspaceId).execute();
     await recordAudit(trx, {

@@ -9,6 +9,7 @@ import { invitationMail } from "#app/modules/email/templates/invitation.server";
 import { hashToken, newId, randomToken } from "#app/utils/crypto.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 import { createAccount } from "./accounts.server";
+import { whenMemberLeaves } from "./departure-hooks.server";
 import type { Actor } from "./sites.server";
 
 /**
@@ -197,7 +198,7 @@ export async function removeMember(
   actor: Actor & { role: WorkspaceRole },
   options: { revokeApiKeys?: boolean } = {},
 ): Promise<MemberChangeResult> {
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const target = await membershipOf(trx, workspaceId, userId);
     if (!target) return { ok: false, reason: "not-found" } as const;
     const leaving = userId === actor.userId;
@@ -225,6 +226,9 @@ export async function removeMember(
     });
     return { ok: true, revokedApiKeys: revoked.length, keptApiKeys: kept.length } as const;
   });
+  // A grant the member made at another service (Search Console) leaves with them (decision 065).
+  if (result.ok) await whenMemberLeaves(db, { userId, workspaceIds: [workspaceId], reason: "member-removed", actor });
+  return result;
 }
 
 /** Whether this member may leave now, for the page to hide what would be refused (removeMember decides). */

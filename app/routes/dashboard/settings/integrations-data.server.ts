@@ -34,7 +34,7 @@ async function searchConsoleData(db: DB, auth: AuthState, url: URL) {
     ...card,
     canManage,
     dialog: dialog === "pick" || dialog === "disconnect" ? dialog : null,
-    choices: dialog === "pick" ? await propertyChoices(db, auth.site.id) : null,
+    choices: dialog === "pick" ? await propertyChoices(db, auth.site.id, auth.user.id) : null,
   };
 }
 export type SearchConsoleData = Awaited<ReturnType<typeof searchConsoleData>>;
