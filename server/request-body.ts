@@ -23,7 +23,7 @@ export const BODY_LIMITS = {
   webhook: 1 * MB,
 } as const;
 
-export type BodyLimit = keyof typeof BODY_LIMITS;
+type BodyLimit = keyof typeof BODY_LIMITS;
 
 type BuildRoutes = ServerBuild["routes"];
 type Declared = { pattern: RegExp; limit: BodyLimit; depth: number };
@@ -68,7 +68,7 @@ function declaredLimits(routes: BuildRoutes): Declared[] {
 }
 
 /** The page a single-fetch data request (`/x.data`, `/_root.data`) posts to. */
-export function documentPath(pathname: string) {
+function documentPath(pathname: string) {
   if (pathname === "/_root.data") return "/";
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }

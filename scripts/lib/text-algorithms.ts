@@ -22,7 +22,7 @@ const VOCABULARY =
   );
 
 /** A long article of varied sentences (a seeded walk through the vocabulary), headings every ten paragraphs. */
-export function longArticle(words: number, seed = 1) {
+function longArticle(words: number, seed = 1) {
   let state = seed;
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const parts: string[] = [];

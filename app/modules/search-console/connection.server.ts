@@ -145,7 +145,7 @@ export async function revokeGrantOf(row: { site_id: string; refresh_token: strin
 }
 
 /** Deletes every row a site's connection produced: figures, findings, URL inspections, sitemap submissions, the connection. */
-export async function forgetConnection(trx: DB, siteId: string) {
+async function forgetConnection(trx: DB, siteId: string) {
   const pages = trx.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
   const queries = trx.selectFrom("search_queries").select("id").where("site_id", "=", siteId);
   await trx.deleteFrom("search_page_query_weeks").where("page_id", "in", pages).execute();

@@ -10,7 +10,7 @@ import { logger } from "#app/utils/logger.server";
  * A failing callback is logged and never stops the deletion or the others.
  */
 
-export type DepartureActor = { userId: string | null; ip: string | null };
+type DepartureActor = { userId: string | null; ip: string | null };
 export type SitesLeaving = { siteIds: string[]; reason: "site-deleted" | "workspace-deleted"; actor: DepartureActor };
 export type MemberLeaving = { userId: string; workspaceIds: string[]; reason: "member-removed" | "account-deleted"; actor: DepartureActor };
 
