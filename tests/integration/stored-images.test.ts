@@ -9,7 +9,8 @@ import { offline } from "#app/modules/ai/providers.server";
 import { deleteArticle, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
-import { startGeneration } from "#app/modules/generation/service.server";
+import { addArticleImage, saveGeneratedImage } from "#app/modules/generation/images.server";
+import { startGeneration, startRegeneration } from "#app/modules/generation/service.server";
 import { saveBrandLogo } from "#app/modules/settings/brand.server";
 import { IMAGE_LIMIT, MAX_ARTICLE_IMAGES_PER_SITE } from "#app/modules/uploads/stored-images.server";
 import { isoNow } from "#app/utils/time";
@@ -147,5 +148,27 @@ describe("stored images", () => {
     for (const file of second.images) expect(exists(file), file).toBe(true);
     const left = await db.selectFrom("stored_images").select("path").where("site_id", "=", user.siteId).execute();
     expect(left.map((r) => `/${r.path}`).sort()).toEqual([shared, ...second.images].sort());
+  });
+
+  it("regenerating keeps the images an older revision still shows, and deletes those nothing shows", async () => {
+    const user = await makeUser(db);
+    const first = await generateArticle(user, "moka pot");
+    expect(first.images.length).toBeGreaterThan(0);
+    // A picture listed with the article that no revision shows (its text was replaced before it was saved).
+    const orphan = await saveGeneratedImage(db, { siteId: user.siteId, articleId: first.articleId }, {
+      bytes: PNG,
+      alt: "x",
+      prompt: "x",
+    } as never);
+    await addArticleImage(db, { articleId: first.articleId, path: orphan, alt: "x", prompt: "x", position: 9, createdAt: isoNow() });
+    expect(exists(orphan)).toBe(true);
+
+    const tenant = { workspaceId: user.workspaceId, siteId: user.siteId, userId: user.userId };
+    const again = await startRegeneration(db, tenant, first.articleId);
+    await runGeneration(db, { generationId: again!.generationId, siteId: user.siteId }, { signal: never, lastAttempt: true, ai: offline });
+    // The first version's pictures stay: its revision (History, a restore, a published copy) still shows them.
+    for (const file of first.images) expect(exists(file), file).toBe(true);
+    expect(exists(orphan)).toBe(false);
+    expect(await db.selectFrom("stored_images").select("path").where("path", "=", orphan.slice(1)).execute()).toEqual([]);
   });
 });

@@ -24,10 +24,24 @@ export async function saveGeneratedImage(db: DB, owner: { siteId: string; articl
   return storedImageUrl(stored.storedPath)!;
 }
 
-/** Forgets and deletes generated images by URL (after the rows that show them are gone). */
-export async function removeGeneratedImages(db: DB, urls: string[]) {
-  await forgetStoredImages(db, urls);
-  await removeStoredFiles(urls);
+/**
+ * Forgets and deletes the generated images of an article's replaced version by URL, except those a revision still
+ * shows (in its body or as its featured image): the published revision on the hosted blog, the history's older
+ * versions and a restore keep their pictures. Those go with the article (docs/decisions/019).
+ */
+export async function removeGeneratedImages(db: DB, articleId: string, urls: string[]) {
+  const unreferenced: string[] = [];
+  for (const url of urls) {
+    const shown = await db
+      .selectFrom("article_revisions")
+      .select("id")
+      .where("article_id", "=", articleId)
+      .where((eb) => eb.or([eb("featured_image", "=", url), eb(eb.fn("instr", ["content_html", eb.val(url)]), ">", 0)]))
+      .executeTakeFirst();
+    if (!shown) unreferenced.push(url);
+  }
+  await forgetStoredImages(db, unreferenced);
+  await removeStoredFiles(unreferenced);
 }
 
 /** Lists an image with its article (the demo's title cards; the pipeline replaces an article's whole list). */

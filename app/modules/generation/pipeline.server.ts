@@ -366,7 +366,7 @@ async function finish(
     return old.map((o) => o.path).filter((p) => !keep.has(p));
   });
   // Files of a replaced version go once the new version is committed.
-  await removeGeneratedImages(db, replaced);
+  await removeGeneratedImages(db, articleId, replaced);
   await save();
   return { articleId, seo };
 }
