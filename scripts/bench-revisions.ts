@@ -27,6 +27,9 @@ const { createAccount } = await import("#app/modules/workspaces/accounts.server"
 const { saveArticle } = await import("#app/modules/articles/write.server");
 const { deriveArticleFields } = await import("#app/modules/articles/mutations.server");
 const { stopCpuPool, warmCpuPool } = await import("#app/modules/cpu/pool.server");
+const { createApiKey } = await import("#app/modules/api/keys.server");
+const { handleApiRequest } = await import("#app/modules/api/router.server");
+const { MAX_REVISIONS_PER_ARTICLE } = await import("#app/modules/articles/revisions.server");
 
 const WORDS = "coffee beans grind water ratio steep cold brew filter concentrate dilute taste bitter smooth fresh roast".split(" ");
 const sentence = (n: number) => {
@@ -51,6 +54,59 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const db = getDb();
 const sqlite = getSqlite();
+
+/** The site's revisions: rows and the bytes of their stored text (what a site's history costs on disk). */
+async function siteRevisionStorage(siteId: string) {
+  const row = await db
+    .selectFrom("article_revisions")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("rows"),
+      eb.fn.sum<number>(eb.fn("length", ["content_html"])).as("html"),
+      eb.fn.sum<number>(eb.fn("length", ["title"])).as("titles"),
+      eb.fn.sum<number>(eb.fn("coalesce", [eb.fn("length", ["meta_description"]), eb.val(0)])).as("metas"),
+    ])
+    .where("site_id", "=", siteId)
+    .executeTakeFirstOrThrow();
+  return { rows: Number(row.rows), bytes: Number(row.html ?? 0) + Number(row.titles ?? 0) + Number(row.metas ?? 0) };
+}
+
+/**
+ * A sync tool on the Developer API: 120 PATCHes a minute (the API's limit per key) for ten minutes through the
+ * API's own handler, three of four of them resending the article unchanged. Prints the site's revision rows and
+ * bytes after each minute: unchanged PATCHes add nothing, changed ones stop growing at the per-article cap.
+ */
+async function replayApiPatches(tenant: { workspaceId: string; siteId: string; userId: string }, articleId: string) {
+  console.log(
+    `\nDeveloper API: 120 PATCHes a minute for 10 minutes, 1 in 4 changing the text (cap ${MAX_REVISIONS_PER_ARTICLE} per article)`,
+  );
+  const before = await siteRevisionStorage(tenant.siteId);
+  console.log(`  minute  0: ${before.rows} revisions, ${(before.bytes / 1024).toFixed(0)} KB of stored text for the site`);
+  let changed = 0;
+  for (let minute = 1; minute <= 10; minute++) {
+    // One key a minute: the API's rate limit (120 a minute per key) counts real time, and the minutes here are not.
+    const { key } = await createApiKey(
+      db,
+      { workspaceId: tenant.workspaceId, userId: tenant.userId, ip: null },
+      { name: `sync ${minute}`, siteId: null },
+    );
+    for (let i = 0; i < 120; i++) {
+      if (i % 4 === 0) changed += 1;
+      const response = await handleApiRequest(
+        db,
+        new Request(`http://bench.local/api/v1/articles/${articleId}`, {
+          method: "PATCH",
+          headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ content_html: typedAt(10_000 + changed) }),
+        }),
+      );
+      if (response.status !== 200) throw new Error(`PATCH answered ${response.status}: ${await response.text()}`);
+    }
+    const now = await siteRevisionStorage(tenant.siteId);
+    console.log(
+      `  minute ${String(minute).padStart(2)}: ${now.rows} revisions, ${(now.bytes / 1024).toFixed(0)} KB of stored text for the site`,
+    );
+  }
+}
 const tableBytes = () => {
   try {
     const row = sqlite.prepare("SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name LIKE '%article_revisions%'").get() as {
@@ -159,6 +215,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(", ")} on ${os.cpus().length} cores`,
   );
+  await replayApiPatches(tenant, created.id);
   const ok = revisionsInHour <= Math.ceil(MINUTES / 2) && p95 < 50;
   console.log(ok ? "PASS" : "FAIL");
   process.exitCode = ok ? 0 : 1;
