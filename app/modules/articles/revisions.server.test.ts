@@ -94,6 +94,18 @@ describe("article revisions", () => {
     expect(now.content_html).toBe("<p>One.</p>");
   });
 
+  it("a deliberate save of text an autosave already caught names that revision instead of copying it", async () => {
+    const { workspaceId, siteId, userId, article } = await setup();
+    const tenant = { workspaceId, siteId, userId };
+    const form = { articleId: article.id, title: "Cold brew", targetKeyword: "", metaDescription: "", contentFormat: "html" as const };
+    await saveArticle(db, tenant, { ...form, content: "<p>Rewritten by AI.</p>", kind: "autosave" });
+    await saveArticle(db, tenant, { ...form, content: "<p>Rewritten by AI.</p>", kind: "ai_accept" });
+    expect((await revisionsOf(article.id)).map((r) => [r.kind, r.content_html])).toEqual([
+      ["save", "<p>One.</p>"],
+      ["ai_accept", "<p>Rewritten by AI.</p>"],
+    ]);
+  });
+
   it("restores only this site's revisions", async () => {
     const mine = await setup();
     const theirs = await setup();

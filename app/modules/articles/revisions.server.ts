@@ -96,8 +96,20 @@ export async function recordRevision(db: DB, article: RevisionFields, source: Re
   const latest = await latestRevision(db, article.id);
   // Nothing publishable changed (title, meta, body, keyword, image…): the newest revision already holds it,
   // whatever kind of save this is, so repeated saves cost no copies (docs/decisions/063-revisions-only-for-real-changes.md).
-  if (latest && revisionHash(latest) === contentHash(article)) return latest;
   const kind = source?.kind ?? "save";
+  if (latest && revisionHash(latest) === contentHash(article)) {
+    // An autosave that already caught this text takes the name of the deliberate act that follows it (Save, an AI
+    // Accept, a restore), so the history says what happened and 'Undo AI edit' finds the text before the Accept.
+    if (source && kind !== "autosave" && latest.kind === "autosave") {
+      return db
+        .updateTable("article_revisions")
+        .set({ kind, author_id: source.userId, author_name: await authorName(db, source.userId), saved_at: isoNow(now) })
+        .where("id", "=", latest.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    return latest;
+  }
   const stamp = isoNow(now);
   const fields = {
     title: article.title,
