@@ -104,8 +104,12 @@ export function useAiEdits({
       setUndo(before);
       review.apply(review.after);
       setReview(null);
-      const after = content.current?.getHtml();
-      if (articleId && before !== null && after !== undefined) void postRevision(articleId, { intent: "ai-accept", before, after });
+      // The editor commits an update after the current task (Lexical batches it): read the accepted text once it has,
+      // or the revision would record the text before the edit as the accepted one.
+      setTimeout(() => {
+        const after = content.current?.getHtml();
+        if (articleId && before !== null && after !== undefined) void postRevision(articleId, { intent: "ai-accept", before, after });
+      }, 0);
     },
     discard: () => setReview(null),
     undoLast: async () => {
