@@ -69,6 +69,7 @@ export default [
     route("sidebar", "routes/dashboard/sidebar.ts"),
     // AI generation: start, live progress (SSE), the no-JS status page, and AI edits.
     route("generations/start", "routes/dashboard/generations/start.ts"),
+    route("generations/outlook", "routes/dashboard/generations/outlook.ts"),
     route("generations/:id", "routes/dashboard/generations/status.tsx"),
     route("generations/:id/events", "routes/dashboard/generations/events.ts"),
     route("write", "routes/dashboard/write/route.tsx"),

@@ -37,6 +37,7 @@ import * as m0039AutopilotTimeline from "./0039_autopilot_timeline";
 import * as m0040SearchConsole from "./0040_search_console";
 import * as m0042SearchFindings from "./0042_search_findings";
 import * as m0045Indexing from "./0045_indexing";
+import * as m0046ArticleProposals from "./0046_article_proposals";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0040_search_console": m0040SearchConsole,
   "0042_search_findings": m0042SearchFindings,
   "0045_indexing": m0045Indexing,
+  "0046_article_proposals": m0046ArticleProposals,
 };

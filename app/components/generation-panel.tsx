@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { Form, Link, useNavigate, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useSubmit } from "react-router";
 import { Field } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 import { ChoiceDialog } from "#app/components/confirm-dialog";
@@ -16,6 +16,10 @@ import {
 /** Agrees with the progress page (../generations/status.tsx): the job runs on the server, so leaving is fine. */
 const GENERATION_QUESTION =
   "Writing takes 1-3 minutes and counts as one article. You may leave this page; the article keeps being written and will be waiting in your articles.";
+/** Without an AI provider: the built-in writer's outlook for the keyword (../routes/dashboard/generations/outlook.ts) comes first. */
+const OFFLINE_QUESTION = "You may leave this page; the draft will be waiting in your articles.";
+const NO_PROVIDER_NOTE =
+  "No AI provider is set up: the built-in writer drafts from research and your pages only, and its drafts do not count against your plan.";
 
 /**
  * The write screen's 'Get AI-Powered Article Ideas' panel. Props:
@@ -27,11 +31,21 @@ const GENERATION_QUESTION =
  * 'Generating your article' dialog follows the job live. 'More options' leads
  * to the generator page (length, tone, images).
  */
-export function GenerationPanel({ active, defaultKeyword = "" }: { active: GenerationSnapshot | null; defaultKeyword?: string }) {
+export function GenerationPanel({
+  active,
+  defaultKeyword = "",
+  aiProvider,
+}: {
+  active: GenerationSnapshot | null;
+  defaultKeyword?: string;
+  /** False on the embedded default: the dialog says what the built-in writer can do for the keyword first. */
+  aiProvider: boolean;
+}) {
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
+  const outlook = useFetcher<{ sentence: string | null }>();
 
   return (
     <section aria-labelledby="ai-ideas-heading" className="rounded-xl border border-blue-100 bg-blue-50 p-4">
@@ -46,6 +60,8 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
         onSubmit={(event) => {
           if (!hydrated) return;
           event.preventDefault();
+          const keyword = String(new FormData(event.currentTarget).get("keyword") ?? "").trim();
+          if (!aiProvider && keyword) void outlook.load(`/dashboard/generations/outlook?keyword=${encodeURIComponent(keyword)}`);
           setConfirming(true);
         }}
       >
@@ -64,6 +80,7 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
         {hydrated ? <input type="hidden" name="returnTo" value="/dashboard/write" /> : null}
         <Button type="submit">Generate AI Article</Button>
       </Form>
+      {aiProvider ? null : <p className="mt-2 text-sm text-slate-600">{NO_PROVIDER_NOTE}</p>}
       <p className="mt-2 flex flex-wrap justify-between gap-2 text-sm text-slate-600">
         <span>Or start writing manually below</span>
         <Link className="font-medium text-blue-700 underline" to="/dashboard/generator">
@@ -79,7 +96,18 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
           if (formRef.current) void submit(formRef.current);
         }}
         title="Generate an article?"
-        description={GENERATION_QUESTION}
+        description={
+          aiProvider ? (
+            GENERATION_QUESTION
+          ) : (
+            <span data-testid="offline-outlook">
+              {outlook.state !== "idle" || !outlook.data?.sentence
+                ? "Checking what the built-in writer can do for this keyword…"
+                : outlook.data.sentence}{" "}
+              {OFFLINE_QUESTION}
+            </span>
+          )
+        }
         cancelLabel="Cancel"
         confirmLabel="Start Generation"
       />
@@ -89,7 +117,12 @@ export function GenerationPanel({ active, defaultKeyword = "" }: { active: Gener
   );
 }
 
-function RunningGeneration({ generation: initial, hydrated }: { generation: GenerationSnapshot; hydrated: boolean }) {
+/**
+ * A running generation: a status line linking to the status page, and with JavaScript the live progress dialog,
+ * which opens the status page when done (it opens the article, or the review of a regenerated version). The write
+ * screen shows it for a regeneration of the open article too.
+ */
+export function RunningGeneration({ generation: initial, hydrated }: { generation: GenerationSnapshot; hydrated: boolean }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
   const onDone = useCallback(

@@ -190,7 +190,7 @@ interface ArticleCountsTable {
   dated: number;
   n: number;
 }
-export type RevisionKind = "autosave" | "save" | "ai_accept" | "restore" | "publish" | "generated" | "api";
+export type RevisionKind = "autosave" | "save" | "ai_accept" | "restore" | "publish" | "generated" | "api" | "proposal_accept";
 /** A snapshot of an article's publishable fields (migration 0029; app/modules/articles/revisions.server.ts). */
 export interface ArticleRevisionsTable {
   id: string;
@@ -259,6 +259,24 @@ interface ArticleImagesTable {
   alt: Generated<string>;
   prompt: string | null;
   position: Generated<number>;
+  created_at: Timestamp;
+}
+/** A regenerated version waiting beside the working copy for Accept or Discard (migration 0046; generation/proposals.server.ts). */
+export interface ArticleProposalsTable {
+  article_id: string;
+  site_id: string;
+  generation_id: string;
+  title: string;
+  slug: string;
+  content_html: string;
+  meta_description: string;
+  target_keyword: string;
+  featured_image: string | null;
+  /** JSON: the generated images the proposal shows ({ url, alt, prompt, position }[]). */
+  images: Generated<string>;
+  source: "ai" | "offline";
+  seo_score: number;
+  word_count: number;
   created_at: Timestamp;
 }
 interface GenerationsTable {
@@ -825,6 +843,7 @@ export interface Database {
   article_research: ArticleResearchTable;
   article_revisions: ArticleRevisionsTable;
   generations: GenerationsTable;
+  article_proposals: ArticleProposalsTable;
   plan_items: PlanItemsTable;
   cms_connections: CmsConnectionsTable;
   publications: PublicationsTable;

@@ -32,6 +32,7 @@ const OWNERS: Record<string, string> = {
   usage_events: "articles",
   article_images: "generation",
   generations: "generation",
+  article_proposals: "generation",
   plan_items: "plan",
   cms_connections: "publishing",
   publications: "publishing",

@@ -84,6 +84,9 @@ async function generate(page: Page) {
     await panel.getByRole("button", { name: "Generate AI Article" }).click();
     await expect(confirm).toBeVisible({ timeout: 1000 });
   }).toPass();
+  // With a provider the article counts against the plan, and the dialog says so (no built-in writer's outlook).
+  await expect(confirm).toContainText("counts as one article");
+  await expect(confirm.getByTestId("offline-outlook")).toHaveCount(0);
   await confirm.getByRole("button", { name: "Start Generation" }).click();
   await expect(page.getByRole("heading", { name: "Edit Article", level: 1 })).toBeVisible({ timeout: 30_000 });
 }

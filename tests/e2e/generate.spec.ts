@@ -65,7 +65,9 @@ test.describe.serial("generating an article with JavaScript", () => {
       await panel(page).getByRole("button", { name: "Generate AI Article" }).click();
       await expect(confirm).toBeVisible({ timeout: 1000 });
     }).toPass();
-    await expect(confirm).toContainText("1-3 minutes");
+    // No AI provider on the embedded default: the dialog says what the built-in writer can do for this keyword.
+    await expect(confirm.getByTestId("offline-outlook")).toContainText("Without an AI provider the built-in writer");
+    await expect(confirm).toContainText("does not count against your plan");
     await watchForProgress(page);
     await confirm.getByRole("button", { name: "Start Generation" }).click();
 

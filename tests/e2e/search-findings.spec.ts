@@ -85,7 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       await decay.getByRole("button", { name: "Refresh “The Cold Brew Ratio Guide”" }).click();
       await expect(toast(page)).toContainText(/Refresh (started|already under way)/);
       // Under way, or (the worker is quick) already written and waiting for a person.
-      await expect(decay.getByRole("status")).toContainText(/lands as a revision for your review|waits for your review/);
+      await expect(decay.getByRole("status")).toContainText(/waits beside your article for your review|waits for your review/);
       await expect(decay.getByRole("button", { name: /^Refresh/ })).toHaveCount(0);
       const db = e2eDb();
       expect(await db.selectFrom("generations").select("id").where("article_id", "=", a.decaying).execute()).toHaveLength(1);
@@ -94,11 +94,24 @@ for (const javaScriptEnabled of [true, false]) {
         await page.reload();
         await expect(decay.getByRole("status")).toContainText("waits for your review", { timeout: 1000 });
       }).toPass({ timeout: 90_000 });
-      await expect(decay.getByRole("status")).toContainText("The built-in offline writer wrote it");
-      await expect(decay.getByRole("link", { name: "Review the changes" })).toBeVisible();
-      const live = await db.selectFrom("articles").select("status").where("id", "=", a.decaying).executeTakeFirstOrThrow();
+      await expect(decay.getByRole("status")).toContainText("Needs an AI provider: the built-in offline writer wrote it");
+      const live = await db
+        .selectFrom("articles")
+        .select(["status", "content_html"])
+        .where("id", "=", a.decaying)
+        .executeTakeFirstOrThrow();
       expect(live.status).toBe("draft");
+      expect(live.content_html).toContain("the version that went live");
       expect(await db.selectFrom("publications").select("id").where("article_id", "=", a.decaying).execute()).toEqual([]);
+      // The refreshed version waits beside the article (decision 066): its review shows what would go; Accept adopts it.
+      await decay.getByRole("link", { name: "Review the changes" }).click();
+      const review = page.getByRole("dialog", { name: "Review the new version" });
+      await expect(review.getByTestId("proposal-diff")).toContainText("words removed");
+      await expect(review.getByTestId("proposal-diff").locator("del", { hasText: "the version that went live" })).toHaveCount(1);
+      await review.getByRole("button", { name: "Accept new version" }).click();
+      await expect(toast(page)).toContainText("New version accepted");
+      const adopted = await db.selectFrom("articles").select("content_html").where("id", "=", a.decaying).executeTakeFirstOrThrow();
+      expect(adopted.content_html).not.toContain("the version that went live");
 
       // The articles list marks the articles with findings.
       await page.goto("/dashboard/articles");

@@ -217,7 +217,11 @@ test("the generation dialog asks before starting, in the progress page's words; 
     await panel.getByRole("button", { name: "Generate AI Article" }).click();
     await expect(dialog).toBeVisible({ timeout: 1000 });
   }).toPass();
-  await expect(dialog).toContainText("You may leave this page; the article keeps being written and will be waiting in your articles.");
+  // Without an AI provider it says first, in one sentence, what the built-in writer can and cannot do for the keyword.
+  await expect(dialog.getByTestId("offline-outlook")).toContainText(
+    /^Without an AI provider the built-in writer .*“cold brew coffee”.*; the draft does not count against your plan\./,
+  );
+  await expect(dialog).toContainText("You may leave this page; the draft will be waiting in your articles.");
   await expect(dialog.getByRole("button", { name: "Start Generation" })).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);

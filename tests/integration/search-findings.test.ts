@@ -10,6 +10,7 @@ import { listFindings, refreshFromFinding } from "#app/modules/results/findings.
 import { detectFindingsJob, queueFindingDetection } from "#app/modules/results/jobs.server";
 import { dayNumber } from "#app/modules/search-console/types";
 import { action as findingAction } from "#app/routes/dashboard/results/finding";
+import { action as revisionsAction } from "#app/routes/dashboard/write/revisions";
 import { loader as articlesLoader } from "#app/routes/dashboard/articles/route";
 import { loader as findingsLoader } from "#app/routes/dashboard/results/findings";
 import { loader as postLoader } from "#app/routes/hosted-blog/post";
@@ -96,6 +97,15 @@ const findingsOf = (siteId: string) =>
     .orderBy("query")
     .orderBy("article_id")
     .execute();
+
+/** Accept or Discard of a proposed version, posted as the review dialog's form does. */
+const reviseProposal = (user: TestUser, articleId: string, intent: string, generationId: string) =>
+  callRoute({
+    middleware: [requireAuth],
+    handler: revisionsAction,
+    params: { articleId },
+    request: post(`/dashboard/articles/${articleId}/revisions`, { intent, generationId }, user.cookie),
+  });
 
 const act = (user: TestUser, findingId: string, intent: string) =>
   callRoute({
@@ -291,33 +301,35 @@ describe("refresh this article", () => {
       { generationId: started.generation_id!, siteId: user.siteId },
       { signal: never, lastAttempt: true, ai: offline },
     );
-    const revisionsAfter = await db
-      .selectFrom("article_revisions")
-      .selectAll()
-      .where("article_id", "=", a.decaying)
-      .orderBy("seq")
-      .execute();
-    expect(revisionsAfter).toHaveLength(revisionsBefore.length + 1);
-    expect(revisionsAfter.at(-1)!.kind).toBe("generated");
+    // The refresh proposes (decision 066): the working copy and its revisions are untouched until Accept.
+    const revisionsAfter = await db.selectFrom("article_revisions").select("id").where("article_id", "=", a.decaying).execute();
+    expect(revisionsAfter).toHaveLength(revisionsBefore.length);
     // Still live as it was: the publications are untouched and the blog serves the published revision.
     expect(await db.selectFrom("publications").selectAll().where("article_id", "=", a.decaying).execute()).toEqual(publicationsBefore);
     expect(await readPost()).toContain("The first version of The Cold Brew Ratio Guide");
-    const articleRow = await db
-      .selectFrom("articles")
-      .select(["status", "content_html", "slug"])
-      .where("id", "=", a.decaying)
-      .executeTakeFirstOrThrow();
-    expect(articleRow.status).toBe("published");
-    // Same address: a refresh keeps the URL its rankings belong to.
-    expect(articleRow.slug).toBe("the-cold-brew-ratio-guide");
-    expect(articleRow.content_html).not.toContain("The first version");
+    const workingCopy = () =>
+      db.selectFrom("articles").select(["status", "content_html", "slug"]).where("id", "=", a.decaying).executeTakeFirstOrThrow();
+    expect(await workingCopy()).toMatchObject({ status: "published", slug: "the-cold-brew-ratio-guide" });
+    expect((await workingCopy()).content_html).toContain("The first version");
     // The refresh queued its generation and nothing else: no publication job waits for it.
     const jobs = await db.selectFrom("jobs").select("name").where("id", ">", Number(lastJob)).execute();
     expect(jobs.map((j) => j.name)).toEqual(["generate-article"]);
     const waiting = (await listFindings(db, user.siteId)).flatMap((g) => g.findings).find((f) => f.id === decay.id)!;
     expect(waiting.status).toBe("refreshing");
-    // The reviewer reads what auto-pilot's quality gate says of it: the offline writer's text is never let through.
-    expect(waiting.review?.reasons).toEqual(expect.arrayContaining([expect.stringContaining("The built-in offline writer wrote it")]));
+    // The reviewer reads what auto-pilot's quality gate says of the proposed version: the offline writer's text is never let through.
+    expect(waiting.review?.proposed).toBe(true);
+    expect(waiting.review?.reasons).toEqual(
+      expect.arrayContaining([expect.stringContaining("Needs an AI provider: the built-in offline writer wrote it")]),
+    );
+
+    // Accept: the proposed version becomes the working copy, at the same address; the text before stays in the history.
+    const accepted = await reviseProposal(user, a.decaying, "accept-proposal", started.generation_id!);
+    expect(redirectTarget(accepted)).toContain(`/dashboard/write?edit=${a.decaying}`);
+    expect(await workingCopy()).toMatchObject({ status: "published", slug: "the-cold-brew-ratio-guide" });
+    expect((await workingCopy()).content_html).not.toContain("The first version");
+    const kinds = await db.selectFrom("article_revisions").select("kind").where("article_id", "=", a.decaying).orderBy("seq").execute();
+    expect(kinds.at(-1)!.kind).toBe("proposal_accept");
+    expect(await readPost()).toContain("The first version of The Cold Brew Ratio Guide");
 
     // A person reviews and publishes the refreshed text: the finding is resolved.
     await publishHosted(user, a.decaying);

@@ -9,6 +9,7 @@ import { offline } from "#app/modules/ai/providers.server";
 import { deleteArticle, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
+import { acceptProposal, discardProposal, getProposal } from "#app/modules/generation/proposals.server";
 import { addArticleImage, saveGeneratedImage } from "#app/modules/generation/images.server";
 import { startGeneration, startRegeneration } from "#app/modules/generation/service.server";
 import { saveBrandLogo } from "#app/modules/settings/brand.server";
@@ -166,9 +167,28 @@ describe("stored images", () => {
     const tenant = { workspaceId: user.workspaceId, siteId: user.siteId, userId: user.userId };
     const again = await startRegeneration(db, tenant, first.articleId);
     await runGeneration(db, { generationId: again!.generationId, siteId: user.siteId }, { signal: never, lastAttempt: true, ai: offline });
+    // The new version waits beside the article (decision 066): nothing of the working copy goes yet.
+    expect(exists(orphan)).toBe(true);
+    const editor = { siteId: user.siteId, userId: user.userId };
+    expect(await acceptProposal(db, editor, first.articleId)).not.toBeNull();
     // The first version's pictures stay: its revision (History, a restore, a published copy) still shows them.
     for (const file of first.images) expect(exists(file), file).toBe(true);
     expect(exists(orphan)).toBe(false);
     expect(await db.selectFrom("stored_images").select("path").where("path", "=", orphan.slice(1)).execute()).toEqual([]);
+  });
+
+  it("a discarded new version takes its own pictures with it and leaves the working copy's", async () => {
+    const user = await makeUser(db);
+    const first = await generateArticle(user, "pour over kettle");
+    const tenant = { workspaceId: user.workspaceId, siteId: user.siteId, userId: user.userId };
+    const again = await startRegeneration(db, tenant, first.articleId);
+    await runGeneration(db, { generationId: again!.generationId, siteId: user.siteId }, { signal: never, lastAttempt: true, ai: offline });
+    const proposal = await getProposal(db, user.siteId, first.articleId);
+    const proposed = (JSON.parse(proposal!.images) as { url: string }[]).map((i) => i.url);
+    expect(proposed.length).toBeGreaterThan(0);
+    for (const file of proposed) expect(exists(file), file).toBe(true);
+    expect(await discardProposal(db, { siteId: user.siteId, userId: user.userId }, first.articleId)).toBe(true);
+    for (const file of proposed) expect(exists(file), file).toBe(false);
+    for (const file of first.images) expect(exists(file), file).toBe(true);
   });
 });

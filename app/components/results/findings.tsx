@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { StatusButton } from "#app/components/ui/button";
 import type { SearchFindingKind } from "#app/db/schema";
-import { editUrl, historyUrl } from "#app/modules/articles/urls";
+import { editUrl, historyUrl, proposalUrl } from "#app/modules/articles/urls";
 import type { FindingView } from "#app/modules/results/findings.server";
 import { useIsPending } from "#app/utils/use-is-pending";
 
@@ -67,7 +67,8 @@ function RefreshState({ finding }: { finding: FindingView }) {
   if (!finding.review)
     return (
       <p className="mt-2 text-sm text-sky-800" role="status">
-        Refreshing: the new version lands as a revision for your review and is not published until you publish it.{" "}
+        Refreshing: the new version waits beside your article for your review; nothing changes until you accept it, and nothing is published
+        until you publish it.{" "}
         {finding.generationId ? (
           <Link to={`/dashboard/generations/${finding.generationId}`} className="underline underline-offset-2">
             Follow the refresh
@@ -80,10 +81,13 @@ function RefreshState({ finding }: { finding: FindingView }) {
     <div className="mt-2 text-sm text-sky-900" role="status">
       <p>
         {reasons.length === 0
-          ? "The refreshed version waits for your review; it passes the quality check. Your live post is unchanged until you publish it."
+          ? "The refreshed version waits for your review; it passes the quality check. Your article and live post are unchanged until you accept and publish it."
           : "The refreshed version waits for your review; the quality check would hold it for:"}{" "}
         {finding.articleId ? (
-          <Link to={historyUrl(finding.articleId)} className="underline underline-offset-2">
+          <Link
+            to={finding.review.proposed ? proposalUrl(finding.articleId) : historyUrl(finding.articleId)}
+            className="underline underline-offset-2"
+          >
             Review the changes
           </Link>
         ) : null}

@@ -6,7 +6,8 @@ import { decodeEntities, htmlToText } from "./text";
  * set (see seo.ts).
  */
 
-function attr(tag: string, name: string): string | null {
+/** An attribute's decoded value in one tag of sanitized HTML, or null. */
+export function attr(tag: string, name: string): string | null {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
   if (!match) return null;
   return decodeEntities(match[1] ?? match[2] ?? match[3] ?? "");

@@ -48,6 +48,7 @@ export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
   publish: "Published",
   generated: "Written by AI",
   api: "Saved through the API",
+  proposal_accept: "New AI version accepted",
 };
 
 /** The revision's fields as the article row names them: what publishing and the hosted blog read. */

@@ -21,5 +21,8 @@ export function historyUrl(articleId: string, compare?: { from: string; to: stri
   return `${editUrl(articleId)}&history=1${pair}`;
 }
 
+/** The review of a regenerated version waiting beside the working copy (Accept or Discard). */
+export const proposalUrl = (articleId: string) => `${editUrl(articleId)}&proposal=1`;
+
 /** Where the article's revision actions post (Restore, and the editor's AI accept and undo). */
 export const revisionsAction = (articleId: string) => `/dashboard/articles/${encodeURIComponent(articleId)}/revisions`;

@@ -8,14 +8,27 @@ import { qualityGate } from "./gate";
  * strict, the content checks of substance). A refreshed article's review lists them, and approving an article that
  * fails any asks for a confirmation naming them. An empty list: it passes; null: no such article.
  */
-export async function gateReasonsFor(db: DB, siteId: string, articleId: string): Promise<string[] | null> {
+export async function gateReasonsFor(
+  db: DB,
+  siteId: string,
+  articleId: string,
+  // proposed: judge the regenerated version waiting for review beside the article (decision 066), not the working copy.
+  { proposed = false }: { proposed?: boolean } = {},
+): Promise<string[] | null> {
   const [article, content, unverified] = await Promise.all([
-    db
-      .selectFrom("articles")
-      .select(["id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source"])
-      .where("id", "=", articleId)
-      .where("site_id", "=", siteId)
-      .executeTakeFirst(),
+    proposed
+      ? db
+          .selectFrom("article_proposals")
+          .select(["article_id as id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source"])
+          .where("article_id", "=", articleId)
+          .where("site_id", "=", siteId)
+          .executeTakeFirst()
+      : db
+          .selectFrom("articles")
+          .select(["id", "title", "target_keyword", "content_html", "word_count", "seo_score", "source"])
+          .where("id", "=", articleId)
+          .where("site_id", "=", siteId)
+          .executeTakeFirst(),
     db
       .selectFrom("content_settings")
       .select(["autopilot_min_score", "article_length", "autopilot_strict_links"])

@@ -33,7 +33,9 @@ const PLACEHOLDERS = [/lorem ipsum|\[(?:insert|your|add|todo)[^\]]*\]|\{\{[^}]*\
 export function qualityGate(article: GateArticle, settings: GateSettings): string[] {
   const reasons: string[] = [];
   if (article.source === "offline")
-    reasons.push("The built-in offline writer wrote it: approve it yourself before it is published (it is never published automatically).");
+    reasons.push(
+      "Needs an AI provider: the built-in offline writer wrote it, and its drafts are never published automatically. Read it, edit it and approve it yourself.",
+    );
   if (!article.title.trim()) reasons.push("It has no title.");
   const score = article.seoScore ?? 0;
   if (score < settings.minScore) reasons.push(`Its SEO score is ${score}, below your minimum of ${settings.minScore}.`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffArticleHtml, summariseBlocks } from "./edit-diff";
+import { diffableText, diffArticleHtml, summariseBlocks } from "./edit-diff";
 
 describe("diffArticleHtml", () => {
   it("marks inserted and deleted words, not tags", () => {
@@ -68,5 +68,47 @@ describe("diffArticleHtml within its budget", () => {
       wordsBefore: 4,
       wordsAfter: 3,
     });
+  });
+});
+
+describe("pictures and links in the diff", () => {
+  it("a lost photo shows as removed, with its alt text", () => {
+    const before = `<p>Our kiln.</p><p><img src="/uploads/articles/kiln.png" alt="The studio kiln at 1200 degrees"></p><p>End.</p>`;
+    const after = `<p>Our kiln.</p><p>End.</p>`;
+    const diff = diffArticleHtml(before, after);
+    const removed = diff.parts.filter((p) => p.kind === "removed").map((p) => ("text" in p ? p.text : ""));
+    expect(removed.join("")).toContain("[Image: The studio kiln at 1200 degrees]");
+    expect(diff.added).toBe(0);
+  });
+
+  it("a link whose address changed shows the old and new address", () => {
+    const before = `<p>See <a href="https://example.com/glaze">our glaze guide</a> first.</p>`;
+    const after = `<p>See <a href="https://example.com/firing">our glaze guide</a> first.</p>`;
+    const diff = diffArticleHtml(before, after);
+    const text = (kind: string) =>
+      diff.parts
+        .filter((p) => p.kind === kind)
+        .map((p) => ("text" in p ? p.text : ""))
+        .join("");
+    expect(text("same")).toContain("[link: https://example.com/");
+    expect(text("removed")).toBe("glaze");
+    expect(text("added")).toBe("firing");
+  });
+
+  it("an image without alt text is named by its file", () => {
+    expect(diffableText(`<img src="/uploads/articles/a1b2.webp?v=2">`)).toBe("[Image: a1b2.webp]");
+  });
+
+  it("a rewritten sentence reads as one removal and one addition, not word by word", () => {
+    const diff = diffArticleHtml(
+      "<p>Glazing at Clay and Kiln starts here.</p>",
+      "<p>How to Glaze Pottery: a Practical Guide starts here.</p>",
+    );
+    expect(diff.parts).toEqual([
+      { kind: "removed", text: "Glazing at Clay and Kiln " },
+      { kind: "added", text: "How to Glaze Pottery: a Practical Guide " },
+      { kind: "same", text: "starts here." },
+    ]);
+    expect(diff.removed).toBe(5);
   });
 });

@@ -4,7 +4,6 @@ import { getImageGenerator, getTextGenerator } from "#app/modules/ai/providers.s
 import { WriterLimitError } from "#app/modules/ai/types";
 import { listArticles } from "#app/modules/articles/queries.server";
 import { getArticle } from "#app/modules/articles/mutations.server";
-import { countHtmlWords } from "#app/modules/articles/text";
 import { chargeAiAction, type AiTenant } from "#app/modules/billing/ai-meter.server";
 import { assertImageRoom } from "#app/modules/uploads/stored-images.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
@@ -77,7 +76,8 @@ export async function getGeneratedArticle(db: DB, siteId: string, articleId: str
     metaDescription: article.meta_description,
     contentHtml: article.content_html,
     source: article.source,
-    wordCount: countHtmlWords(article.content_html),
+    // Counted when it was saved (off the main thread): a long article is not walked again per view (decision 061).
+    wordCount: article.word_count,
   };
 }
 

@@ -3,6 +3,8 @@ import type { GeneratedImage } from "#app/modules/ai/types";
 import { removeStoredFiles, saveImage, storedImageUrl } from "#app/modules/uploads/images.server";
 import { forgetStoredImages, recordStoredImage } from "#app/modules/uploads/stored-images.server";
 import { newId } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
+import type { StoredImage } from "./steps";
 
 /**
  * Generated article images: the image store's "article" kind
@@ -38,10 +40,44 @@ export async function removeGeneratedImages(db: DB, articleId: string, urls: str
       .where("article_id", "=", articleId)
       .where((eb) => eb.or([eb("featured_image", "=", url), eb(eb.fn("instr", ["content_html", eb.val(url)]), ">", 0)]))
       .executeTakeFirst();
-    if (!shown) unreferenced.push(url);
+    // A version waiting for review (proposals.server.ts) shows its pictures too.
+    const proposed = await db
+      .selectFrom("article_proposals")
+      .select("article_id")
+      .where("article_id", "=", articleId)
+      .where((eb) =>
+        eb.or([
+          eb("featured_image", "=", url),
+          eb(eb.fn("instr", ["content_html", eb.val(url)]), ">", 0),
+          eb(eb.fn("instr", ["images", eb.val(JSON.stringify(url))]), ">", 0),
+        ]),
+      )
+      .executeTakeFirst();
+    if (!shown && !proposed) unreferenced.push(url);
   }
   await forgetStoredImages(db, unreferenced);
   await removeStoredFiles(unreferenced);
+}
+
+/**
+ * Makes `images` the article's list of generated images (call inside the transaction that writes the version showing
+ * them); returns the URLs of the replaced ones it no longer lists, for removeGeneratedImages once committed.
+ */
+export async function replaceArticleImages(db: DB, articleId: string, images: StoredImage[]) {
+  const old = await db.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
+  await db.deleteFrom("article_images").where("article_id", "=", articleId).execute();
+  for (const image of images) {
+    await addArticleImage(db, {
+      articleId,
+      path: image.url,
+      alt: image.alt,
+      prompt: image.prompt,
+      position: image.position,
+      createdAt: isoNow(),
+    });
+  }
+  const keep = new Set(images.map((i) => i.url));
+  return old.map((o) => o.path).filter((p) => !keep.has(p));
 }
 
 /** Lists an image with its article (the demo's title cards; the pipeline replaces an article's whole list). */

@@ -1,12 +1,11 @@
 import { setMaxListeners } from "node:events";
 import { marked } from "marked";
 import { inTransaction, type DB } from "#app/db/client.server";
-import { deriveArticleFields, getArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { deriveArticleFields, getArticle, updateArticle, type DerivedArticleFields } from "#app/modules/articles/mutations.server";
 import { withoutLinkChecks } from "#app/modules/articles/seo";
 import { setArticleStatus } from "#app/modules/articles/state.server";
 import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
 import type { ArticleWriter, CallContext, TokenUsage } from "#app/modules/ai/types";
-import { newId } from "#app/utils/crypto.server";
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
@@ -15,7 +14,8 @@ import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { escapeHtml } from "#app/utils/html";
 import { saveArticleResearch } from "#app/modules/research/article-research.server";
 import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
-import { removeGeneratedImages, saveGeneratedImage } from "./images.server";
+import { removeGeneratedImages, replaceArticleImages, saveGeneratedImage } from "./images.server";
+import { regenerationProposes, saveProposal } from "./proposals.server";
 import { emitGenerationProgress, emitGenerationSettled } from "./progress-events.server";
 import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
@@ -313,46 +313,27 @@ async function finish(
     state.previousStatus === "published"
       ? await db.selectFrom("articles").select("slug").where("id", "=", articleId).where("site_id", "=", siteId).executeTakeFirst()
       : undefined;
+  const source = writer.kind === "openai" ? "ai" : "offline";
+  const slug = kept?.slug || outline.slug || state.keyword;
+  // A regeneration of text someone could lose proposes instead of replacing it (proposals.server.ts, decision 066).
+  const proposes = state.kind === "regenerate" && (await regenerationProposes(db, siteId, articleId));
   const replaced = await inTransaction(db, async (trx) => {
-    const old = await trx.selectFrom("article_images").select("path").where("article_id", "=", articleId).execute();
-    await trx.deleteFrom("article_images").where("article_id", "=", articleId).execute();
-    for (const image of images) {
-      await trx
-        .insertInto("article_images")
-        .values({
-          id: newId(),
-          article_id: articleId,
-          path: image.url,
-          alt: image.alt,
-          prompt: image.prompt,
-          position: image.position,
-          created_at: isoNow(),
+    const replaced = proposes
+      ? await saveProposal(trx, siteId, articleId, {
+          generationId,
+          title: outline.title,
+          slug,
+          contentHtml: derived.contentHtml,
+          metaDescription: outline.metaDescription,
+          targetKeyword: state.keyword,
+          featuredImage: featured,
+          images,
+          source,
+          seoScore: seo.score,
+          wordCount: derived.wordCount,
         })
-        .execute();
-    }
-    await updateArticle(
-      trx,
-      siteId,
-      articleId,
-      {
-        title: outline.title,
-        slug: kept?.slug || outline.slug || state.keyword,
-        metaDescription: outline.metaDescription,
-        targetKeyword: state.keyword,
-        contentHtml: derived.contentHtml,
-        featuredImage: featured,
-        source: writer.kind === "openai" ? "ai" : "offline",
-        status: state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft",
-      },
-      // updateArticle records the claim ledger too: which of the research's sources the written article uses.
-      { derived, revision: { kind: "generated", userId: null } },
-    );
-    // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
-    if (state.verifiedLinks) {
-      const chosen = new Set((state.links ?? []).filter((l) => l.kind === "external").map((l) => l.url));
-      const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
-      await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
-    }
+      : await adopt(trx, { siteId, articleId, state, images, derived, fields: { title: outline.title, slug, featured, source } });
+    if (proposes) await setArticleStatus(trx, siteId, articleId, restoredStatus(state));
     await trx.updateTable("generations").set({ status: "succeeded", updated_at: isoNow() }).where("id", "=", generationId).execute();
     // Event webhooks (decision 047): recorded with the article, so sent only if it was saved.
     await emitEvent(trx, siteId, "article.generated", {
@@ -361,14 +342,63 @@ async function finish(
       title: outline.title,
       keyword: state.keyword,
       seo_score: seo.score,
+      ...(proposes ? { proposed: true } : {}),
     });
-    const keep = new Set(images.map((i) => i.url));
-    return old.map((o) => o.path).filter((p) => !keep.has(p));
+    return replaced;
   });
   // Files of a replaced version go once the new version is committed.
   await removeGeneratedImages(db, articleId, replaced);
   await save();
   return { articleId, seo };
+}
+
+const restoredStatus = (state: GenerationState) =>
+  state.previousStatus && state.previousStatus !== "generating" ? state.previousStatus : "draft";
+
+/** The written version becomes the working copy (a new article, or one with nothing to lose); returns the replaced images. */
+async function adopt(
+  trx: DB,
+  {
+    siteId,
+    articleId,
+    state,
+    images,
+    derived,
+    fields,
+  }: {
+    siteId: string;
+    articleId: string;
+    state: GenerationState;
+    images: StoredImage[];
+    derived: DerivedArticleFields;
+    fields: { title: string; slug: string; featured: string | null; source: "ai" | "offline" };
+  },
+) {
+  const replaced = await replaceArticleImages(trx, articleId, images);
+  await updateArticle(
+    trx,
+    siteId,
+    articleId,
+    {
+      title: fields.title,
+      slug: fields.slug,
+      metaDescription: state.outline!.metaDescription,
+      targetKeyword: state.keyword,
+      contentHtml: derived.contentHtml,
+      featuredImage: fields.featured,
+      source: fields.source,
+      status: restoredStatus(state),
+    },
+    // updateArticle records the claim ledger too: which of the research's sources the written article uses.
+    { derived, revision: { kind: "generated", userId: null } },
+  );
+  // Outside links the research's link check passed are recorded as checked, not shown as unchecked.
+  if (state.verifiedLinks) {
+    const chosen = new Set((state.links ?? []).filter((l) => l.kind === "external").map((l) => l.url));
+    const urls = state.verifiedLinks.urls.filter((u) => chosen.has(u) || derived.contentHtml.includes(`href="${u}"`));
+    await recordWorkingLinks(trx, siteId, articleId, urls, state.verifiedLinks.at);
+  }
+  return replaced;
 }
 
 /**

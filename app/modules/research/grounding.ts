@@ -153,16 +153,22 @@ export type GroundingInput = {
  */
 const FITS = 0.2;
 
+/** The site's pages that fit the keyword, most relevant first: what the brief (and the offline writer) draws on. */
+export function pagesThatFit<T extends { title: string; summary?: string; url?: string }>(keyword: string, pages: T[]): T[] {
+  return byRelevance(
+    keyword,
+    pages.map((p) => ({ ...p })),
+  )
+    .filter((r) => r.score >= FITS)
+    .map((r) => r.item);
+}
+
 /** How many of the site's pages the brief carries: enough to choose links and facts from, short enough to read. */
 const SITE_PAGES_IN_BRIEF = 8;
 
 export function buildGrounding(input: GroundingInput): ArticleGrounding {
   const { keyword, serp } = input;
-  const ranked = byRelevance(
-    keyword,
-    input.sitePages.map((p) => ({ ...p })),
-  ).filter((r) => r.score >= FITS);
-  const fitting = ranked.slice(0, SITE_PAGES_IN_BRIEF).map((r) => r.item);
+  const fitting = pagesThatFit(keyword, input.sitePages).slice(0, SITE_PAGES_IN_BRIEF);
   const questions: string[] = [];
   const seenQuestion = new Set<string>();
   const addQuestion = (q: string) => {

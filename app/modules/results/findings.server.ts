@@ -2,6 +2,7 @@ import { type DB, inTransaction } from "#app/db/client.server";
 import type { SearchFindingKind, SearchFindingStatus } from "#app/db/schema";
 import type { AiTenant } from "#app/modules/billing/ai-meter.server";
 import { startRegeneration } from "#app/modules/generation/service.server";
+import { getProposal } from "#app/modules/generation/proposals.server";
 import { addSearchSuggestion } from "#app/modules/plan/edits.server";
 import type { PlanSite } from "#app/modules/plan/plan.server";
 import { isoNow } from "#app/utils/time";
@@ -51,7 +52,7 @@ export type FindingView = {
   evidence: DecayEvidence | StrikingEvidence | CannibalEvidence | GapEvidence;
   generationId: string | null;
   /** A refresh written and waiting for review: what the quality gate says of it (empty: it passes). */
-  review: { reasons: string[] } | null;
+  review: { reasons: string[]; proposed: boolean } | null;
   detectedAt: string;
 };
 
@@ -76,14 +77,14 @@ function describe(kind: SearchFindingKind, evidence: FindingView["evidence"]) {
 }
 
 /**
- * Moves the site's refreshing findings on: back to open when the refresh failed or was cancelled, resolved once a
- * publication of the article sent the refreshed revision (or a later one).
+ * Moves the site's refreshing findings on: back to open when the refresh failed, was cancelled or its proposed
+ * version was discarded; resolved once a publication of the article sent the refreshed revision (or a later one).
  */
 async function settleRefreshes(db: DB, siteId: string, now = new Date()) {
   const rows = await db
     .selectFrom("search_findings as f")
     .leftJoin("generations as g", "g.id", "f.generation_id")
-    .select(["f.id", "f.article_id", "f.updated_at", "g.status as generation_status", "g.updated_at as finished_at"])
+    .select(["f.id", "f.article_id", "f.generation_id", "f.updated_at", "g.status as generation_status", "g.updated_at as finished_at"])
     .where("f.site_id", "=", siteId)
     .where("f.status", "=", "refreshing")
     .execute();
@@ -91,12 +92,14 @@ async function settleRefreshes(db: DB, siteId: string, now = new Date()) {
     let status: SearchFindingStatus | null = null;
     if (row.generation_status == null || row.generation_status === "failed" || row.generation_status === "cancelled") status = "open";
     else if (row.generation_status === "succeeded" && row.article_id) {
-      // The revision the refresh wrote, and whether something at least as new went out since.
+      // Still waiting for Accept or Discard beside the article (decision 066).
+      if ((await getProposal(db, siteId, row.article_id))?.generation_id === row.generation_id) continue;
+      // The revision the refresh wrote (or its accepted proposal), and whether something at least as new went out since.
       const refreshed = await db
         .selectFrom("article_revisions")
         .select("seq")
         .where("article_id", "=", row.article_id)
-        .where("kind", "=", "generated")
+        .where("kind", "in", ["generated", "proposal_accept"])
         .where("created_at", ">=", row.updated_at)
         .orderBy("seq")
         .executeTakeFirst();
@@ -112,6 +115,8 @@ async function settleRefreshes(db: DB, siteId: string, now = new Date()) {
             .executeTakeFirst()
         : null;
       if (sent) status = "resolved";
+      // Discarded: the finding is open again, for another refresh or none.
+      else if (!refreshed) status = "open";
     }
     if (!status) continue;
     await db
@@ -153,13 +158,17 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
     label: KIND_LABELS[kind],
     findings: [] as FindingView[],
   }));
-  const reviews = new Map<string, string[] | null>();
+  const reviews = new Map<string, FindingView["review"]>();
   for (const r of rows)
-    if (r.status === "refreshing" && r.generation_status === "succeeded" && r.article_id && !reviews.has(r.article_id))
-      reviews.set(r.article_id, await gateReasonsFor(db, siteId, r.article_id));
+    if (r.status === "refreshing" && r.generation_status === "succeeded" && r.article_id && !reviews.has(r.article_id)) {
+      // The refreshed version waits beside the article for Accept (decision 066): the gate judges that version.
+      const proposed = (await getProposal(db, siteId, r.article_id))?.generation_id === r.generation_id;
+      const reasons = await gateReasonsFor(db, siteId, r.article_id, { proposed });
+      reviews.set(r.article_id, reasons ? { reasons, proposed } : null);
+    }
   for (const r of rows) {
     const evidence = JSON.parse(r.evidence) as FindingView["evidence"];
-    const reasons = r.status === "refreshing" && r.article_id ? reviews.get(r.article_id) : null;
+    const review = r.status === "refreshing" && r.article_id ? (reviews.get(r.article_id) ?? null) : null;
     groups
       .find((g) => g.kind === r.kind)!
       .findings.push({
@@ -172,7 +181,7 @@ export async function listFindings(db: DB, siteId: string, { now = new Date(), a
         text: describe(r.kind, evidence),
         evidence,
         generationId: r.generation_id,
-        review: reasons ? { reasons } : null,
+        review,
         detectedAt: r.detected_at,
       });
   }

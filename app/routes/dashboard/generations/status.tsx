@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { FormMessage } from "#app/components/forms";
 import { getDb } from "#app/db/client.server";
-import { editUrl } from "#app/modules/articles/urls";
+import { editUrl, proposalUrl } from "#app/modules/articles/urls";
 import { authContext } from "#app/modules/auth/guards.server";
 import { cancelGeneration, getGeneration } from "#app/modules/generation/service.server";
+import { getProposal } from "#app/modules/generation/proposals.server";
 import { notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { CancelGenerationForm, GenerationProgress, useGenerationEvents } from "#app/components/generation-progress";
@@ -26,8 +27,17 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = context.get(authContext);
-  const generation = await getGeneration(getDb(), auth.site.id, params.id);
+  const db = getDb();
+  const generation = await getGeneration(db, auth.site.id, params.id);
   if (!generation) notFound("Not found");
+  // A regeneration of an article with text proposes (decision 066): open its review rather than the editor.
+  const proposal = generation.status === "succeeded" ? await getProposal(db, auth.site.id, generation.articleId) : null;
+  if (proposal?.generation_id === generation.id) {
+    return redirectWithToast(proposalUrl(generation.articleId), {
+      title: "A new version is ready",
+      description: "Review it: your working copy stays as it is until you accept it.",
+    });
+  }
   if (generation.status === "succeeded") {
     return redirectWithToast(editUrl(generation.articleId), {
       title: "AI Article Generated!",

@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const refresh = await refreshFromFinding(db, tenant, params.findingId);
     return redirectWithToast(back, {
       title: refresh.started ? "Refresh started" : "Refresh already under way",
-      description: "The refreshed article lands as a revision for your review. Nothing is published until you publish it.",
+      description: "The refreshed version will wait beside your article for your review. Nothing changes until you accept it.",
     });
   } catch (error) {
     if (error instanceof FindingError && error.code === "not_found") notFound("Finding not found");

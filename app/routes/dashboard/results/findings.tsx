@@ -33,7 +33,8 @@ export default function SearchFindingsPage({ loaderData }: Route.ComponentProps)
       <header>
         <h1 className="text-2xl font-semibold text-slate-900">Search findings</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Read from your Google Search Console figures. A refresh lands as a revision for your review; nothing is published on its own.
+          Read from your Google Search Console figures. A refresh waits beside your article for your review; nothing changes or is published
+          on its own.
         </p>
       </header>
       <SearchFindings groups={loaderData.groups} can={loaderData.can} back={PAGE} />

@@ -67,8 +67,10 @@ export async function perform(db: DB, tenant: Tenant, input: AiInput): Promise<R
     case "regenerate": {
       const started = await startRegeneration(db, tenant, input.articleId);
       if (!started) return null;
-      // With JavaScript the write screen shows the progress dialog; without it the status page does.
-      return redirect(input.js ? backTo(input.articleId) : `/dashboard/generations/${started.generationId}`);
+      // With JavaScript the write screen shows the progress dialog (&generation= names it, so one already over still
+      // opens its result: the review of the new version); without it the status page does.
+      const generation = encodeURIComponent(started.generationId);
+      return redirect(input.js ? `${backTo(input.articleId)}&generation=${generation}` : `/dashboard/generations/${generation}`);
     }
     case "regenerate-section":
     case "edit": {

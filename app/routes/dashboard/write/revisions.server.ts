@@ -5,9 +5,11 @@ import { getRevision, listRevisions, REVISION_KIND_LABELS, type Revision } from 
 import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { diffArticleHtmlOffThread } from "#app/modules/generation/edit-diff.server";
+import { comparable } from "#app/modules/generation/edit-diff";
 import { parseSubmission, readFormData } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { proposalAction } from "./proposal.server";
 
 /**
  * The write screen's history (app/modules/articles/revisions.server.ts): the
@@ -22,12 +24,9 @@ const RevisionActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), revisionId: z.string().trim().min(1, "Choose a version to restore.") }),
   z.object({ intent: z.literal("ai-accept"), before: html, after: html }),
   z.object({ intent: z.literal("undo-ai"), html: html.optional() }),
+  z.object({ intent: z.literal("accept-proposal"), generationId: z.string().trim().min(1) }),
+  z.object({ intent: z.literal("discard-proposal"), generationId: z.string().trim().min(1) }),
 ]);
-
-/** The text a diff compares: the title and meta description above the body, so a change to either shows. */
-const comparable = (r: Revision) =>
-  `<h1>${escape(r.title)}</h1>${r.meta_description ? `<p>${escape(r.meta_description)}</p>` : ""}${r.content_html}`;
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The history panel (?history=1), and the diff of &from= to &to= when both are this article's revisions. */
 export async function loadHistory(db: DB, siteId: string, articleId: string, url: URL, timeZone: string) {
@@ -89,6 +88,9 @@ export async function revisionAction(db: DB, auth: AuthState, articleId: string,
       title: "Version restored",
       description: "Your text before the restore stays in the history.",
     });
+  }
+  if (input.intent === "accept-proposal" || input.intent === "discard-proposal") {
+    return proposalAction(db, editor, articleId, input.intent === "accept-proposal" ? "accept" : "discard", input.generationId);
   }
   if (input.intent === "ai-accept") {
     const accepted = await acceptAiEdit(db, editor, articleId, input);

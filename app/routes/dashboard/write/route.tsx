@@ -8,20 +8,16 @@ import { editUrl, historyUrl } from "#app/modules/articles/urls";
 import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
-import { indexStatusOfArticle } from "#app/modules/indexing/inspection.server";
-import { liveCheckOfArticle } from "#app/modules/publishing/live-check.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
-import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
-import { GenerationPanel, OfflineWriterNote } from "#app/components/generation-panel";
-import { approvalsOf } from "#app/modules/autopilot/review.server";
-import { sourcesOfArticle } from "#app/modules/research/sources.server";
+import { GenerationPanel, OfflineWriterNote, RunningGeneration } from "#app/components/generation-panel";
+import { useHydrated } from "#app/utils/use-hydrated";
 import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
-import { articlePanel } from "#app/modules/results/page.server";
-import { formatDate, formatDateTime } from "#app/utils/time";
+import { formatDateTime } from "#app/utils/time";
 import { HistoryLink, HistoryPanel } from "./history-panel";
-import { loadHistory } from "./revisions.server";
+import { ProposalBanner, ProposalPanel } from "./proposal-panel";
 import { LiveCheckPanel } from "./live-check-panel";
 import { PerformancePanel } from "./performance-panel";
 import { PublicationsPanel } from "./publications-panel";
@@ -29,6 +25,7 @@ import { PublishDialog } from "./publish-dialog";
 import { SourcesPanel } from "./sources-panel";
 import { WriteForm } from "./write-form";
 import { writeAction } from "./write.server";
+import { loadArticlePanels } from "./panels.server";
 import type { Route } from "./+types/route";
 
 /** Body limit (server/request-body.ts): the whole article (HTML) as the form and autosave post it. */
@@ -56,30 +53,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (activeGeneration?.status === "succeeded") return redirect(`/dashboard/generations/${activeGeneration.id}`);
   // A keyword carried from the free tools (through sign-up) pre-fills the AI panel.
   const keyword = (url.searchParams.get("keyword") ?? "").trim().slice(0, 120);
-  // Each destination's live check, with Google's index status where the site has Search Console (app/modules/indexing).
-  const indexStatus = screen.article
-    ? await indexStatusOfArticle(db, auth.site.id, screen.article.id, (iso) => formatDate(iso, auth.site.timeZone))
-    : {};
-  const liveChecks = screen.article
-    ? (await liveCheckOfArticle(db, auth.site.id, screen.article.id)).map((s) => ({
-        ...s,
-        indexStatus: indexStatus[s.publicationId] ?? null,
-      }))
-    : [];
-  // Who approved or rejected it for auto-pilot, and when (docs/decisions/049).
-  const approvals = screen.article ? await approvalsOf(db, auth.site.id, screen.article.id) : [];
-  // The claim ledger and the research's gaps (docs/decisions/058-research.md).
-  const research = screen.article ? await sourcesOfArticle(db, auth.site.id, screen.article.id) : null;
-  // What the offline writer could not do without a model, listed under its note.
-  const writerGaps = screen.article?.source === "offline" ? await offlineGapsOfArticle(db, auth.site.id, screen.article.id) : [];
-  // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
-  const scheduleSlot = screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null;
-  const history =
-    screen.article && url.searchParams.get("history") === "1"
-      ? await loadHistory(db, auth.site.id, screen.article.id, url, auth.site.timeZone)
-      : null;
-  // Search Console's figures for a live article (docs/decisions/060-search-results.md).
-  const performance = screen.article ? await articlePanel(db, auth.site.id, screen.article.id) : null;
+  // The open article's panels: live checks, approvals, sources, history, results, the waiting proposal.
+  const panels = await loadArticlePanels(db, auth.site, screen.article, url);
   const current = screen.article?.revisionId;
   return {
     ...screen,
@@ -91,19 +66,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           ? historyUrl(screen.article.id, { from: p.sentRevisionId, to: current })
           : null,
     })),
-    history,
+    ...panels,
+    aiProvider: hasAiProvider(),
     // A restore starts the editor again on the restored text.
     restored: url.searchParams.get("restored") ?? "",
     activeGeneration,
     keyword,
-    liveChecks,
-    approvals,
-    research,
-    writerGaps,
-    performance,
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
-    scheduleSlot,
+    // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
+    scheduleSlot: screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null,
   };
 }
 
@@ -123,6 +95,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function WritePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, usage, seoContext, connections, publications, publishOpen, activeGeneration, timeZone, today, scheduleSlot } =
     loaderData;
+  const hydrated = useHydrated();
   const seo = loaderData.seo ?? scoreArticle({ ...seoContext, title: "", metaDescription: "", keyword: "", html: "" });
   const headings = article
     ? [...article.contentHtml.matchAll(/<h2\b[^>]*>([\s\S]*?)<\/h2>/gi)]
@@ -132,7 +105,12 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="flex flex-col gap-4">
       <UsageMeter usage={usage} />
-      {!article ? <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} /> : null}
+      {!article ? (
+        <GenerationPanel active={activeGeneration} defaultKeyword={loaderData.keyword} aiProvider={loaderData.aiProvider} />
+      ) : null}
+      {article && activeGeneration?.articleId === article.id && activeGeneration.status === "running" ? (
+        <RunningGeneration key={activeGeneration.id} generation={activeGeneration} hydrated={hydrated} />
+      ) : null}
       <section aria-labelledby="write-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
           <h1 id="write-title" className="text-2xl font-bold tracking-tight">
@@ -140,6 +118,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           </h1>
           {article ? <HistoryLink articleId={article.id} /> : null}
         </div>
+        {article && loaderData.proposal ? <ProposalBanner articleId={article.id} proposal={loaderData.proposal} /> : null}
         {article?.source === "offline" ? <OfflineWriterNote gaps={loaderData.writerGaps} /> : null}
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
@@ -161,6 +140,7 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
       {article ? <PublicationsPanel articleId={article.id} rows={publications} timeZone={timeZone} /> : null}
       {loaderData.performance ? <PerformancePanel panel={loaderData.performance} /> : null}
       {loaderData.liveChecks.length ? <LiveCheckPanel summaries={loaderData.liveChecks} /> : null}
+      {loaderData.proposal?.diff && article ? <ProposalPanel articleId={article.id} proposal={loaderData.proposal} /> : null}
       {loaderData.history && article ? <HistoryPanel articleId={article.id} history={loaderData.history} /> : null}
       {publishOpen && article && scheduleSlot ? (
         <PublishDialog
