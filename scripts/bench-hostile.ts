@@ -77,6 +77,10 @@ const { parentPort, workerData } = require("node:worker_threads");
 let running = true;
 parentPort.on("message", () => (running = false));
 (async () => {
+  // The thread's first fetch loads and starts its HTTP client (tens of milliseconds on a busy machine): done once
+  // before measuring, so the first sample is the server's answer, not this thread's start-up.
+  try { await (await fetch(workerData.url)).arrayBuffer(); } catch {}
+  parentPort.postMessage("ready");
   while (running) {
     const started = performance.now();
     try { await (await fetch(workerData.url)).arrayBuffer(); } catch {}
@@ -87,19 +91,22 @@ parentPort.on("message", () => (running = false));
 })();
 `;
 
-function watchHealth() {
+async function watchHealth() {
   const latencies: number[] = [];
   const startRss = rssMb();
   let peakRss = startRss;
   const watcher = new Worker(HEALTH_WATCHER, { eval: true, workerData: { url: `${origin}/healthz` } });
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
   const done = new Promise<void>((resolve) =>
-    watcher.on("message", (message: number | "done") => {
+    watcher.on("message", (message: number | "done" | "ready") => {
+      if (message === "ready") return markReady();
       if (message === "done") return resolve();
       latencies.push(message);
       peakRss = Math.max(peakRss, rssMb());
     }),
   );
-  return async () => {
+  const stop = async () => {
     watcher.postMessage("stop");
     await done;
     await watcher.terminate();
@@ -110,6 +117,7 @@ function watchHealth() {
       memoryGrowthMb: peakRss - startRss,
     };
   };
+  return ready.then(() => stop);
 }
 
 async function send(pathname: string, init: RequestInit & { form?: Record<string, string> } = {}): Promise<Answer> {
@@ -159,7 +167,7 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : 
 async function scenario(name: string, run: () => Promise<{ answers: Answer[]; note?: string }>) {
   if (only && !only.test(name)) return;
   console.error(`running: ${name}`);
-  const stop = watchHealth();
+  const stop = await watchHealth();
   const { answers, note = "" } = await run();
   const health = await stop();
   rows.push({
