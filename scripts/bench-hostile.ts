@@ -322,6 +322,29 @@ await scenario("forgot-password flood from 60 addresses (X-Forwarded-For) at onc
   return { answers, note: "anonymous posts worked on a few at a time across all clients, the rest waiting in line" };
 });
 
+// The other unauthenticated forms behind the same gate: 60 posts from 60 addresses each.
+const ANONYMOUS_FORMS: Array<[label: string, path: string, form: (i: number) => Record<string, string>]> = [
+  [
+    "sign-up",
+    "/signup",
+    (i) => ({ fullName: `Flood ${i}`, email: `flood-${i}-${Date.now()}@example.com`, password: "flood-correct-horse-7" }),
+  ],
+  [
+    "contact",
+    "/contact",
+    (i) => ({ name: `Flood ${i}`, email: `flood-${i}@example.com`, message: "A message long enough to be accepted." }),
+  ],
+  ["readability tool", "/tools/readability-checker", () => ({ text: "Short sentences read well. ".repeat(1500) })],
+];
+for (const [label, pathname, form] of ANONYMOUS_FORMS) {
+  await scenario(`${label} flood from 60 addresses (X-Forwarded-For) at once`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => send(pathname, { headers: { "X-Forwarded-For": `203.0.113.${i + 1}` }, form: form(i) })),
+    );
+    return { answers, note: "worked on a few at a time across all clients, the rest waiting in line" };
+  });
+}
+
 await scenario("reset-password flood: 40 forged links with 72-byte passwords", async () => {
   const password = "p".repeat(72);
   const answers = await Promise.all(
