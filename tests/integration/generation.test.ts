@@ -52,7 +52,9 @@ async function siteWithBrand() {
       description: "A marketing studio.",
       internal_links: JSON.stringify([
         "https://northwind.example/services/content-marketing",
-        "https://northwind.example/blog/seo-basics",
+        "https://northwind.example/blog/content-marketing-calendar",
+        "https://northwind.example/guides/marketing-content-audit",
+        // Not about the keyword: never linked from an article on content marketing.
         "https://northwind.example/about",
       ]),
     })

@@ -231,9 +231,11 @@ describe("link candidates", () => {
     const { research } = await import("#app/modules/generation/research.server");
     const user = await makeUser(db);
     const make = (title: string) => makeArticle(db, user.siteId, { title, status: "published", published_at: new Date().toISOString() });
-    const live = await make("Live post");
-    const draft = await make("Draft post");
-    const relative = await make("Relative address");
+    const live = await make("Pour over live post");
+    const draft = await make("Pour over draft post");
+    const relative = await make("Pour over, relative address");
+    // Live too, but about something else: an article on pour over never links it.
+    const unrelated = await make("Espresso machine maintenance");
     const setUrl = async (articleId: string, mode: "live" | "draft", url: string) => {
       const id = await makePublication(db, user.siteId, articleId, { mode });
       await db.updateTable("publications").set({ remote_url: url }).where("id", "=", id).execute();
@@ -241,11 +243,13 @@ describe("link candidates", () => {
     await setUrl(live, "live", "https://blog.example.com/live-post");
     await setUrl(draft, "draft", `/dashboard/write?edit=${draft}`);
     await setUrl(relative, "live", `/dashboard/write?edit=${relative}`);
+    await setUrl(unrelated, "live", "https://blog.example.com/espresso-machine-maintenance");
     const writing = await makeArticle(db, user.siteId, { title: "New one" });
     const { candidates } = await research(db, user.siteId, writing, "pour over");
     const internal = candidates.filter((c) => c.kind === "internal").map((c) => c.url);
     expect(internal).toContain("https://blog.example.com/live-post");
     expect(internal.filter((url) => url.includes("/dashboard"))).toEqual([]);
+    expect(internal).not.toContain("https://blog.example.com/espresso-machine-maintenance");
   });
 });
 

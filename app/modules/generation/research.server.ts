@@ -3,7 +3,7 @@ import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import type { ArticleLength } from "#app/modules/settings/content-options";
 import { BRAND_MENTION_COUNTS, LENGTH_BANDS, LINK_COUNTS, type ArticleBrief, type LinkCandidate } from "#app/modules/ai/types";
-import { byRelevance } from "#app/modules/research/grounding";
+import { pagesThatFit } from "#app/modules/research/grounding";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { normaliseUrl } from "#app/modules/research/ledger";
 import { gatherResearch, type GatheredResearch, type ResearchDeps } from "./grounding.server";
@@ -168,14 +168,12 @@ export async function research(
     ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || site.name), summary: "" })),
   ];
   const seenOwn = new Set<string>();
-  const ranked = byRelevance(
+  // Only pages about the keyword: a coffee page does not belong in a glazing article, nor the home page in every
+  // article. With none that fits, the article links none of the site's pages and says why (linkGaps).
+  const internal: LinkCandidate[] = pagesThatFit(
     cleanKeyword,
     own.filter((p) => /^https?:\/\//i.test(p.url) && (seenOwn.has(normaliseUrl(p.url)) ? false : (seenOwn.add(normaliseUrl(p.url)), true))),
-  ).map(({ item }) => ({ url: item.url, title: item.title, kind: "internal" as const }));
-  // The home page only when nothing else is known: it fits every topic and none.
-  if (site.url && !seenOwn.has(normaliseUrl(site.url)))
-    ranked.push({ url: site.url, title: brand.brandName || site.name, kind: "internal" });
-  const internal: LinkCandidate[] = ranked;
+  ).map((item) => ({ url: item.url, title: item.title, kind: "internal" as const }));
 
   // With research, outside links are only its results the link checker found working; without a provider, the reference list.
   const researched = gathered?.snapshot.provider != null;
@@ -190,7 +188,7 @@ export async function research(
   const linkGaps: LinkGaps = {};
   const internalWanted = LINK_COUNTS[content.internalLinksCount];
   if (internal.length < internalWanted)
-    linkGaps.internal = `it knew ${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages to link to. It links only to your site's scanned pages, the pages in Brand settings and your live posts; add pages there.`;
+    linkGaps.internal = `${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages ${internal.length > 1 ? "are" : "is"} about “${cleanKeyword}”. It links only to pages that fit the keyword, from your site's scanned pages, the pages in Brand settings and your live posts; add a page about it there.`;
   if (wantsExternal && researched && external.length < LINK_COUNTS[content.externalLinks])
     linkGaps.external = !gathered!.snapshot.serp
       ? "the search results could not be read, so it had no outside sources to link to."

@@ -29,7 +29,40 @@ export function classifyIntent(keyword: string, { brandNames = [] as string[] } 
   if (COMMERCIAL.test(lower)) return "commercial";
   if (QUESTION.test(lower)) return "informational";
   if (SHOPPING.test(lower)) return "transactional";
-  const brand = brandNames.map((b) => b.trim().toLowerCase()).find((b) => b.length > 1 && lower.includes(b));
-  if (NAVIGATIONAL.test(lower) || (brand && lower.replace(brand, "").trim().split(/\s+/).length <= 2)) return "navigational";
+  if (NAVIGATIONAL.test(lower)) return "navigational";
+  const rest = wordsBesideBrand(keyword, brandNames);
+  if (rest !== null && rest <= 2) return "navigational";
   return "informational";
+}
+
+/** Lower case, '&' as 'and', punctuation as spaces: 'Clay & Kiln Studio' and 'clay and kiln studio' compare equal. */
+const comparable = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim()} `;
+
+/**
+ * How many words of the query are not the brand's, when the query names the brand: the whole name ('clay and kiln
+ * studio hours'), two or more of its words in a row ('clay and kiln'), or the name run together as in a domain
+ * ('clayandkiln'). Null when it does not name any of the brand names.
+ */
+function wordsBesideBrand(query: string, brandNames: string[]): number | null {
+  const q = comparable(query);
+  const words = q.trim().split(" ").filter(Boolean);
+  for (const name of brandNames) {
+    const brand = comparable(name);
+    const brandWords = brand.trim().split(" ").filter(Boolean);
+    if (!brandWords.length || brand.trim().length < 2) continue;
+    if (q.includes(brand)) return words.length - brandWords.length;
+    // The query is a run of at least two of the brand's words from its first, and nothing else ('clay and kiln').
+    if (words.length >= 2 && brand.startsWith(q)) return 0;
+    const joined = brandWords.join("");
+    if (joined.length >= 4) {
+      const beside = words.filter((w) => !joined.includes(w));
+      if (q.replace(/ /g, "").includes(joined)) return beside.length;
+    }
+  }
+  return null;
 }

@@ -220,17 +220,31 @@ function cannibals(rows: ArticleQuery[]): Detected[] {
   return found.sort((a, b) => b.score - a.score).slice(0, LIMITS.cannibal);
 }
 
+/** The registrable part of a site's host without its ending ('clayandkiln' of https://www.clayandkiln.com/). */
+function domainLabel(url: string) {
+  try {
+    const labels = new URL(url).hostname.replace(/^www\./, "").split(".");
+    return labels.length > 1 ? labels.slice(0, -1).join(" ") : labels[0]!;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Queries of the site with impressions that no article targets, ranks for, or the plan already holds; a search for
  * the brand's own pages ('northwind coffee login') is no article to write.
  */
 async function gaps(db: DB, siteId: string, lastWeek: number): Promise<Detected[]> {
-  const [keywords, planned, brand] = await Promise.all([
+  const [keywords, planned, brand, site] = await Promise.all([
     db.selectFrom("articles").select("target_keyword").where("site_id", "=", siteId).execute(),
     db.selectFrom("plan_items").select("keyword").where("site_id", "=", siteId).execute(),
     db.selectFrom("brand_settings").select("brand_name").where("site_id", "=", siteId).executeTakeFirst(),
+    db.selectFrom("sites").select(["name", "url"]).where("id", "=", siteId).executeTakeFirst(),
   ]);
-  const brandNames = brand?.brand_name ? [brand.brand_name] : [];
+  // Every name a searcher may use for the business: the brand's, the site's, and its domain's ('clayandkiln').
+  const brandNames = [brand?.brand_name, site?.name, site?.url ? domainLabel(site.url) : null].filter((n): n is string =>
+    Boolean(n?.trim()),
+  );
   const targeted = new Set([...keywords.map((k) => k.target_keyword), ...planned.map((p) => p.keyword)].map(queryKey));
   const found: Detected[] = [];
   // Largest first, a page at a time: the keyword, plan and brand filters run here, the 'an article ranks for it'
