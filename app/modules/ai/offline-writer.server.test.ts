@@ -218,6 +218,23 @@ describe("the offline writer and the keyword's shape", () => {
     );
   });
 
+  it("touches no punctuation it was not asked to", () => {
+    // A quotation cut in half is closed again; a one-sentence paragraph is left exactly as it is.
+    // (cheerio writes curly quotes as character references: the same text.)
+    expect(offlineRewrite("<p>“Glaze thin. Fire slow. Then wait.” Unload cold.</p>", "shorten")).toBe(
+      "<p>&#x201c;Glaze thin. Fire slow.&#x201d;</p>",
+    );
+    expect(offlineRewrite("<p>“Glaze thin, fire slow.”</p><p>Two. Sentences.</p>", "shorten")).toBe(
+      "<p>&#x201c;Glaze thin, fire slow.&#x201d;</p><p>Two.</p>",
+    );
+    // Nothing to shorten at all: it says so instead of changing a mark.
+    expect(() => offlineRewrite("<p>“Glaze thin, fire slow.”</p>", "shorten")).toThrow(/Nothing was changed/);
+    // Simplifying keeps a question a question.
+    expect(offlineRewrite("<p>Is it food safe, and can it go in the dishwasher?</p>", "simplify")).toBe(
+      "<p>Is it food safe? Can it go in the dishwasher?</p>",
+    );
+  });
+
   it("keeps lists and tables what they are when it rewrites them", () => {
     expect(offlineRewrite("<ul><li>Fresh beans</li><li>A good grinder</li></ul>", "expand")).toBe(
       "<ul><li>Fresh beans In practice, this makes the next step clearer.</li><li>A good grinder That small detail often makes the biggest difference.</li></ul>",

@@ -321,21 +321,44 @@ export function offlineRewrite(html: string, instruction: string) {
     const text = $.root().text();
     return `<p>${escapeXml(transform(text, mode, 0))}</p>`;
   }
+  let changed = false;
   paragraphs.forEach((el, i) => {
     const p = $(el);
     if (p.children().length) return; // Keep paragraphs with links or formatting intact.
-    p.text(transform(p.text(), mode, i));
+    const before = p.text();
+    const after = transform(before, mode, i);
+    if (after !== before) changed = true;
+    p.text(after);
   });
+  // Said rather than answered with the same text: shortening keeps the first half of each paragraph's sentences.
+  if (!changed && mode === "shorten")
+    throw new WriterLimitError(
+      "Nothing was changed: the offline writer shortens a paragraph by keeping the first half of its sentences, and each paragraph here is one sentence (or holds links or formatting). Shortening within a sentence needs an AI provider.",
+    );
   return $.html();
 }
 
 function transform(text: string, mode: RewriteMode, i: number) {
   const sentences = splitSentences(text);
-  if (mode === "shorten") return sentences.slice(0, Math.max(1, Math.ceil(sentences.length / 2))).join(" ");
+  if (mode === "shorten") {
+    // One sentence has nothing to drop: it stays exactly as written, punctuation and all.
+    if (sentences.length < 2) return text;
+    return closeQuotes(sentences.slice(0, Math.ceil(sentences.length / 2)).join(" "));
+  }
   if (mode === "expand") return `${text.trim()} ${EXPANSIONS[i % EXPANSIONS.length]}`;
+  // A split sentence's parts end as the sentence did: a question's parts are questions.
   return sentences
-    .flatMap((s) => s.split(/,\s+(?:and|but|so|which)\s+|;\s+/).map((part) => capitalize(part.trim().replace(/[.!?]*$/, "."))))
+    .flatMap((s) => {
+      const end = /\?["'”’)\]]*$/.test(s) ? "?" : ".";
+      return s.split(/,\s+(?:and|but|so|which)\s+|;\s+/).map((part) => capitalize(part.trim().replace(/[.!?]*$/, (mark) => mark || end)));
+    })
     .join(" ");
+}
+
+/** A quotation opened in the kept sentences and closed in a dropped one is closed again. */
+function closeQuotes(text: string) {
+  const open = (text.match(/“/g) ?? []).length - (text.match(/”/g) ?? []).length;
+  return open > 0 ? `${text}${"”".repeat(open)}` : text;
 }
 
 export const offlineWriter: ArticleWriter = {

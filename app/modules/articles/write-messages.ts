@@ -6,4 +6,6 @@ export const WRITE_MESSAGES = {
   saved: "Draft saved!",
   updated: "Article updated!",
   autosaveFailed: "Not saved: check the form and save again.",
+  /** A notice, not an error: the writer cannot do what was asked, and nothing changed. */
+  writerLimit: "The built-in writer can't do that",
 } as const;

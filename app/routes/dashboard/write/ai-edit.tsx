@@ -7,6 +7,7 @@ import { Button } from "#app/components/ui/button";
 import { ChoiceDialog } from "#app/components/confirm-dialog";
 import { Dialog } from "#app/components/ui/dialog";
 import { revisionsAction } from "#app/modules/articles/urls";
+import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { diffArticleHtml } from "#app/modules/generation/edit-diff";
 
 /**
@@ -29,10 +30,19 @@ async function requestAiEdit(fields: Record<string, string>) {
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set("js", "1");
   const response = await fetch("/dashboard/write/ai", { method: "POST", body });
-  const result = (await response.json().catch(() => null)) as { ok: boolean; error: string | null; html: string | null } | null;
+  const result = (await response.json().catch(() => null)) as {
+    ok: boolean;
+    error: string | null;
+    html: string | null;
+    notice?: boolean;
+  } | null;
+  if (result?.notice) throw new WriterLimit(result.error ?? FAILED);
   if (!result?.ok || result.html === null) throw new Error(result?.error ?? FAILED);
   return result.html;
 }
+
+/** The writer cannot do what was asked: a neutral notice that nothing changed (ai.server.ts). */
+class WriterLimit extends Error {}
 
 /** Posts to the article's revisions action; resolves to its JSON answer, or null when it could not be reached. */
 async function postRevision(articleId: string, fields: Record<string, string>) {
@@ -69,7 +79,8 @@ export function useAiEdits({
       const after = await requestAiEdit(fields);
       setReview({ label, before, after, apply });
     } catch (error) {
-      showToast({ type: "error", title: "Error generating article", description: error instanceof Error ? error.message : FAILED });
+      if (error instanceof WriterLimit) showToast({ type: "info", title: WRITE_MESSAGES.writerLimit, description: error.message });
+      else showToast({ type: "error", title: "Error generating article", description: error instanceof Error ? error.message : FAILED });
     } finally {
       setPending(null);
     }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { WriterLimitError } from "#app/modules/ai/types";
 import { editUrl, writeUrl } from "#app/modules/articles/urls";
+import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { isArticleTooLargeError } from "#app/modules/articles/sanitize.server";
 import { limitRefusal } from "#app/modules/billing/ai-meter.server";
 import { editSelection, proposeArticleEdit, proposeSectionRewrite, type EditProposal } from "#app/modules/generation/edit.server";
@@ -94,8 +95,14 @@ export function failure(input: AiInput, error: unknown) {
     if (json) return Response.json({ ok: false, error: refused.message, html: null }, { status: refused.status });
     return redirectWithToast(backTo(input.articleId), { type: "error", title: refused.title, description: refused.message });
   }
-  // A model's limit or an edit that would push the article past 512 KB: say so; anything else is logged.
-  const explained = error instanceof WriterLimitError || isArticleTooLargeError(error);
+  // What the writer cannot do (the built-in writer asked for more than shortening, expanding or simplifying): a
+  // neutral notice that nothing changed, not an error.
+  if (error instanceof WriterLimitError) {
+    if (json) return Response.json({ ok: false, error: error.message, html: null, notice: true }, { status: 422 });
+    return redirectWithToast(backTo(input.articleId), { type: "info", title: WRITE_MESSAGES.writerLimit, description: error.message });
+  }
+  // An edit that would push the article past 512 KB: say so; anything else is logged.
+  const explained = isArticleTooLargeError(error);
   const message = explained ? error.message : "Failed to generate AI article. Please try again.";
   if (!explained) logger.error({ err: error }, "AI edit failed");
   if (json) return Response.json({ ok: false, error: message, html: null }, { status: 422 });
