@@ -113,6 +113,8 @@ export default [
   layout("routes/auth/layout.tsx", [
     route("signin", "routes/auth/signin.tsx"),
     route("signup", "routes/auth/signup.tsx"),
+    // 'Wrong address?' on 'Check your email': corrects the address of an account not yet verified, in its browser.
+    route("signup/email", "routes/auth/signup-email.ts"),
     route("verify", "routes/auth/verify.tsx"),
     route("resend-verification", "routes/auth/resend-verification.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),

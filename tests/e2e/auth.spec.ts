@@ -120,8 +120,50 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("a mistyped mail provider gets 'Did you mean …?' as it is typed, and one click corrects it", async ({ page }) => {
+  const typo = uniqueEmail("typo").replace("@example.com", "@gmial.com");
+  await page.goto("/signup");
+  const email = page.getByLabel("Email", { exact: true });
+  await expect(async () => {
+    await email.fill(typo);
+    await email.press("Tab");
+    await expect(page.getByTestId("email-suggestion")).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  const corrected = typo.replace("@gmial.com", "@gmail.com");
+  await expect(page.getByTestId("email-suggestion")).toContainText(`Did you mean ${corrected}?`);
+  await page.getByTestId("email-suggestion").getByRole("button", { name: corrected }).click();
+  await expect(email).toHaveValue(corrected);
+  await expect(page.getByTestId("email-suggestion")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test("'Wrong address?' on 'Check your email' sends the link to the corrected address", async ({ page }) => {
+    const typo = uniqueEmail("wrong-address").replace("@example.com", "@exmaple.com");
+    await fillSignup(page, typo, "secret12");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/signin\?message=verify-email/);
+    const right = typo.replace("@exmaple.com", "@example.com");
+    await page.getByText("Wrong address? Change it").click();
+    await page.getByLabel("Your correct email").fill(right);
+    await page.getByRole("button", { name: "Send the link there" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Address changed");
+    await expect(page.getByText(`We sent a verification link to ${right}.`)).toBeVisible();
+    await page.goto(linkIn(await waitForMail(right, { subject: /Verify/ }), "/verify"));
+    await page.getByRole("button", { name: "Verify my email" }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+
+  test("a mistyped mail provider is asked about once; sent again, the address is kept", async ({ page }) => {
+    const typo = uniqueEmail("typo-nojs").replace("@example.com", "@gmial.com");
+    await fillSignup(page, typo, "secret12");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText(`Did you mean ${typo.replace("@gmial.com", "@gmail.com")}?`)).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(typo);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/signin\?message=verify-email/);
+  });
 
   test("sign-up shows every bad input from the server and refuses a taken address", async ({ page }) => {
     await page.goto("/signup");

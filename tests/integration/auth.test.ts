@@ -13,6 +13,8 @@ import * as signin from "#app/routes/auth/signin";
 import * as signout from "#app/routes/auth/signout";
 import * as signup from "#app/routes/auth/signup";
 import * as verify from "#app/routes/auth/verify";
+import * as signupEmail from "#app/routes/auth/signup-email";
+import { readToast } from "#app/utils/toast.server";
 import { callRoute, cookiesOf, get, post } from "#tests/setup/route-harness";
 
 let db: DB;
@@ -81,6 +83,25 @@ describe("sign-up", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.data.result.error?.fullName).toEqual(["Please keep your name under 100 characters"]);
     expect(await db.selectFrom("users").select("id").where("email", "=", "long@example.com").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("asks 'Did you mean …?' once for a mistyped mail provider, creating nothing; the same address sent again is kept", async () => {
+    const asked = await callRoute<FormResult>({
+      handler: signup.action,
+      request: post("/signup", { email: "jane@gmial.com", password: "secret1" }),
+    });
+    expect(asked.status).toBe(400);
+    expect(asked.data.result.error?.email).toEqual(["Did you mean jane@gmail.com? Correct it, or sign up again to keep jane@gmial.com."]);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "jane@gmial.com").executeTakeFirst()).toBeUndefined();
+    const kept = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "jane@gmial.com", password: "secret1", emailChecked: "jane@gmial.com" }),
+    });
+    expect(kept.status).toBe(302);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "jane@gmial.com").executeTakeFirst()).toBeDefined();
+    // A company's own domain is nobody's typo.
+    const own = await callRoute({ handler: signup.action, request: post("/signup", { email: "jo@clayandkiln.com", password: "secret1" }) });
+    expect(own.status).toBe(302);
   });
 
   it("creates user, workspace and first site, mails a 60-minute verification link and sends the user to sign in", async () => {
@@ -382,6 +403,65 @@ describe("redirects after sign-in stay on our origin", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(location);
+  });
+});
+
+describe("'Wrong address?' on 'Check your email'", () => {
+  const change = (email: string, cookie?: string) =>
+    callRoute({ handler: signupEmail.action, request: post("/signup/email", { email, current: "x" }, cookie) });
+  const toastOf = async (res: { headers: Headers }) =>
+    (await readToast(new Request("http://localhost:3000/", { headers: { Cookie: cookiesOf(res) } }))).toast;
+
+  it("corrects a mistyped address in the browser that signed up: the old link dies, a new one goes to the new address", async () => {
+    const signedUp = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "mo@gmial.com", password: "secret12", emailChecked: "mo@gmial.com" }),
+    });
+    const browser = cookiesOf(signedUp);
+    const oldToken = (await lastLink("mo@gmial.com", "/verify")).searchParams.get("token")!;
+    // The page offers it in this browser only.
+    const page = await callRoute<{ canChangeEmail: boolean }>({
+      handler: signin.loader,
+      request: get("/signin?message=verify-email&email=mo%40gmial.com", browser),
+    });
+    expect(page.data.canChangeEmail).toBe(true);
+    const elsewhere = await callRoute<{ canChangeEmail: boolean }>({
+      handler: signin.loader,
+      request: get("/signin?message=verify-email"),
+    });
+    expect(elsewhere.data.canChangeEmail).toBe(false);
+
+    // From another browser: refused, nothing changes.
+    expect((await toastOf(await change("mo@gmail.com")))?.description).toMatch(/only in the browser you signed up in/);
+    const changed = await change("mo@gmail.com", browser);
+    expect(changed.headers.get("Location")).toBe("/signin?message=verify-email&email=mo%40gmail.com");
+    expect((await toastOf(changed))?.title).toBe("Address changed");
+    expect(await db.selectFrom("users").select("id").where("email", "=", "mo@gmial.com").executeTakeFirst()).toBeUndefined();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "email_verified_at"])
+      .where("email", "=", "mo@gmail.com")
+      .executeTakeFirstOrThrow();
+    expect(user.email_verified_at).toBeNull();
+    // The link mailed to the typo no longer verifies anything; the new one does, and signs in only in this browser.
+    expect((await callRoute({ handler: verify.action, request: post("/verify", { token: oldToken }) })).data).toEqual({
+      outcome: "invalid",
+    });
+    const newToken = (await lastLink("mo@gmail.com", "/verify")).searchParams.get("token")!;
+    const verified = await callRoute({ handler: verify.action, request: post("/verify", { token: newToken }, cookiesOf(changed)) });
+    expect(verified.status).toBe(302);
+    // Verified now: the address can no longer be changed this way.
+    expect((await toastOf(await change("mo2@gmail.com", cookiesOf(changed))))?.description).toMatch(/already verified/);
+  });
+
+  it("refuses an address another account has", async () => {
+    await verifiedUser("taken-already@example.com");
+    const signedUp = await callRoute({
+      handler: signup.action,
+      request: post("/signup", { email: "pat@example.com", password: "secret12" }),
+    });
+    expect((await toastOf(await change("taken-already@example.com", cookiesOf(signedUp))))?.description).toMatch(/already exists/);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "pat@example.com").executeTakeFirst()).toBeDefined();
   });
 });
 

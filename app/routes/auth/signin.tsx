@@ -14,7 +14,9 @@ import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { toastHeader } from "#app/utils/toast.server";
 import { useIsPending } from "#app/utils/use-is-pending";
+import { readSignupBrowser } from "#app/modules/auth/signup-browser.server";
 import { GoogleButton, OrDivider } from "./shared";
+import { SignupEmailForm } from "./signup-email-form";
 import type { Route } from "./+types/signin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Inkpilot" }];
@@ -43,8 +45,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const signedIn = await redirectIfSignedIn(request);
   if (signedIn) return signedIn;
   const email = url.searchParams.get("email");
+  const message = url.searchParams.get("message");
   return {
-    notice: noticeFor(url.searchParams.get("message"), email),
+    notice: noticeFor(message, email),
+    // In the browser that signed up, a mistyped address can be corrected before it is verified.
+    canChangeEmail: message === "verify-email" && Boolean(await readSignupBrowser(request)),
     email,
     redirectTo: url.searchParams.get("redirectTo"),
     googleEnabled: getEnv().googleEnabled,
@@ -105,6 +110,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.notice ? (
         <div className="mt-6">
           <FormMessage tone="success" {...loaderData.notice} />
+          {loaderData.canChangeEmail ? <SignupEmailForm current={loaderData.email} /> : null}
         </div>
       ) : null}
 

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -13,6 +14,8 @@ import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-lim
 import { lookupSession } from "#app/modules/auth/session.server";
 import { signupBrowserCookie } from "#app/modules/auth/signup-browser.server";
 import { SignUpSchema } from "#app/modules/auth/validation";
+import { suggestEmail, typoQuestion } from "#app/modules/auth/email-typos";
+import { useHydrated } from "#app/utils/use-hydrated";
 import type { Notice } from "#app/utils/form-reply";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -50,6 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return replyError(submission, { hideFields: ["password"] });
   const { email, password, fullName, topic } = submission.value;
   const refuse = (notice: Notice, status = 400) => replyError(submission, { status, hideFields: ["password"], notice });
+  // A likely typo of a common provider ('gmial.com') is asked about once; the same address sent again is kept.
+  const suggested = suggestEmail(email);
+  if (suggested && formData.get("emailChecked") !== email) {
+    return replyError(submission, { hideFields: ["password"], fieldErrors: { email: [typoQuestion(suggested, email)] } });
+  }
 
   if (!(await consumeRateLimit("signup", { ip: context.get(requestContext).ip, email }))) {
     return refuse({ title: "Signup failed", description: RATE_LIMIT_MESSAGE }, 429);
@@ -85,6 +93,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
     lastResult: actionData?.result,
   });
   const notice = actionData?.notice;
+  const hydrated = useHydrated();
+  const [typed, setTyped] = useState(String(fields.email.initialValue ?? ""));
+  const suggested = suggestEmail(typed);
+  const askedByServer = Boolean(fields.email.errors?.some((e) => e.startsWith("Did you mean")));
 
   return (
     <>
@@ -103,9 +115,31 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          inputProps={{
+            ...getInputProps(fields.email, { type: "email" }),
+            autoComplete: "email",
+            onBlur: (event) => setTyped(event.currentTarget.value),
+          }}
           errors={fields.email.errors}
         />
+        {hydrated && suggested ? (
+          <p className="-mt-2 text-sm text-slate-700" role="status" data-testid="email-suggestion">
+            Did you mean{" "}
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline"
+              onClick={() => {
+                form.update({ name: fields.email.name, value: suggested });
+                setTyped(suggested);
+              }}
+            >
+              {suggested}
+            </button>
+            ?
+          </p>
+        ) : null}
+        {/* Shown the question (here or by the server), sending the same address again keeps it. */}
+        {(hydrated && suggested) || askedByServer ? <input type="hidden" name="emailChecked" value={typed} /> : null}
         <Field
           label="Password"
           hint="At least 6 characters."
