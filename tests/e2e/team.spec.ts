@@ -18,6 +18,13 @@ test("an owner invites an editor who signs up from the link, writes and publishe
   const owner = await createVerifiedUser(uniqueEmail("team-owner"), "team-owner-password", { fullName: "Olive Owner" });
   await signIn(page, owner, { to: "/dashboard/team" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team");
+  // The owner names the workspace after the business: invitations say it, escaped once ('&', not '&amp;').
+  await page.getByRole("link", { name: "Rename Workspace" }).click();
+  const rename = page.getByRole("form", { name: "Rename Workspace" });
+  await rename.getByLabel("Workspace name").fill("Clay & Kiln Studio");
+  await rename.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByText("Workspace renamed")).toBeVisible();
+  await expect(page.getByText("The members of Clay & Kiln Studio.")).toBeVisible();
   await page.getByRole("link", { name: "Invite Member" }).click();
   const invite = page.getByRole("form", { name: "Invite Member" });
   const email = uniqueEmail("team-editor");
@@ -27,13 +34,14 @@ test("an owner invites an editor who signs up from the link, writes and publishe
   await expect(page.getByText("Invitation sent")).toBeVisible();
   await expect(page.getByTestId("invitation-row")).toContainText(email);
 
-  const link = linkIn(await waitForMail(email, { subject: /invited you/ }), "/invite?token=");
+  const mail = await waitForMail(email, { subject: /invited you to Clay & Kiln Studio/ });
+  const link = linkIn(mail, "/invite?token=");
 
   // The invitee, in another browser without JavaScript.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const editor = await context.newPage();
   await editor.goto(link);
-  await expect(editor.getByRole("heading", { level: 1 })).toHaveText("Join Olive Owner's workspace");
+  await expect(editor.getByRole("heading", { level: 1 })).toHaveText("Join Clay & Kiln Studio");
   await expect(editor.getByText(`Olive Owner invited ${email}`)).toBeVisible();
   await editor.getByLabel("Your name").fill("Eddie Editor");
   await editor.getByLabel("Password").fill("eddie-writes-a-lot");
@@ -55,6 +63,7 @@ test("an owner invites an editor who signs up from the link, writes and publishe
   await editor.goto("/dashboard/team");
   await expect(editor.getByTestId("member-row")).toHaveCount(2);
   await expect(editor.getByRole("link", { name: "Invite Member" })).toHaveCount(0);
+  await expect(editor.getByRole("link", { name: "Rename Workspace" })).toHaveCount(0);
   await expect(editor.getByRole("link", { name: /^Remove/ })).toHaveCount(0);
   await expect(editor.getByRole("combobox")).toHaveCount(0);
   await editor.goto("/dashboard/settings");

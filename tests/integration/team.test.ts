@@ -330,9 +330,9 @@ describe("roles, removing and leaving", () => {
     await join(editor, owner.workspaceId, "editor");
     await chooseSite(db, (await currentSite(editor.cookie)).sessionId, editor.userId, owner.siteId);
     const page = await load("/dashboard/team", editor.cookie);
-    expect(page.data.allowed).toEqual({ manage: false, owners: false, leave: true });
+    expect(page.data.allowed).toEqual({ manage: false, owners: false, rename: false, leave: true });
     // The last owner is offered no Leave.
-    expect((await load("/dashboard/team", owner.cookie)).data.allowed).toEqual({ manage: true, owners: true, leave: false });
+    expect((await load("/dashboard/team", owner.cookie)).data.allowed).toEqual({ manage: true, owners: true, rename: true, leave: false });
     expect(page.data.invitations).toEqual([]);
     expect(page.data.members.map((m) => m.role)).toEqual(["owner", "editor"]);
     expect((await load("/dashboard/team?invite=1", editor.cookie)).status).toBe(403);
@@ -428,5 +428,43 @@ describe("removing a member who created API keys", () => {
     expect((await load(`/dashboard/team?remove=${w.member.userId}`, editor.cookie)).status).toBe(403);
     expect((await team({ intent: "remove", userId: w.member.userId, revokeApiKeys: "on" }, editor.cookie)).status).toBe(403);
     expect([await live(w.wide.id), await live(w.scoped.id)]).toEqual([true, true]);
+  });
+});
+
+describe("renaming the workspace", () => {
+  it("owners rename it (audited, and the next invitation says the new name); admins and editors are refused; a blank name changes nothing", async () => {
+    const owner = await makeUser(db, { fullName: "Olive Owner" });
+    const admin = await makeUser(db);
+    await join(admin, owner.workspaceId, "admin");
+    const nameOf = async () =>
+      (await db.selectFrom("workspaces").select("name").where("id", "=", owner.workspaceId).executeTakeFirstOrThrow()).name;
+    const before = await nameOf();
+
+    expect((await load("/dashboard/team", owner.cookie)).data.allowed.rename).toBe(true);
+    const blank = await team({ intent: "rename", name: "   " }, owner.cookie);
+    expect(blank.status).toBe(400);
+    expect(blank.data.result.error?.name).toEqual(["Workspace name required"]);
+    expect(await nameOf()).toBe(before);
+
+    // The admin's own session is in their workspace: choose the owner's first.
+    await chooseSite(db, (await currentSite(admin.cookie)).sessionId, admin.userId, owner.siteId);
+    const refused = await team({ intent: "rename", name: "Taken Over" }, admin.cookie);
+    expect(refused.status).toBe(403);
+    expect(await nameOf()).toBe(before);
+
+    const renamed = await team({ intent: "rename", name: "  Clay & Kiln Studio " }, owner.cookie);
+    expect(redirectTarget(renamed)).toBe("/dashboard/team");
+    expect(await nameOf()).toBe("Clay & Kiln Studio");
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["detail"])
+      .where("workspace_id", "=", owner.workspaceId)
+      .where("action", "=", "workspace.rename")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail)).toEqual({ from: before, to: "Clay & Kiln Studio" });
+
+    await team({ intent: "invite", email: "new-potter@example.com", role: "editor" }, owner.cookie);
+    const { mail } = await mailedToken("new-potter@example.com");
+    expect(mail.subject).toContain("Clay & Kiln Studio");
   });
 });

@@ -55,6 +55,17 @@ test("with OPENAI_API_KEY the provider asks the API for a JSON-schema answer", a
   expect(request?.body.messages?.[1]?.content).toContain("Northwind Coffee Roasters");
 });
 
+test("a name the model copied with its character references is stored as text ('Clay &amp; Kiln' is 'Clay & Kiln')", async () => {
+  fake.schemaAnswers.set("brand_profile", { ...ANSWER, brand_name: "Clay &amp; Kiln Studio", tags: ["Clay &amp; Glaze"] });
+  try {
+    const brand = await (await getTextGenerator()).extractBrand(page());
+    expect(brand.brandName).toBe("Clay & Kiln Studio");
+    expect(brand.tags).toEqual(["clay & glaze"]);
+  } finally {
+    fake.schemaAnswers.set("brand_profile", ANSWER);
+  }
+});
+
 test("retries a 5xx answer (maxRetries 2)", async () => {
   fake.requests.length = 0;
   fake.failures.push({ status: 500, headers: { "retry-after-ms": "10" } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
+import { decodeEntities } from "#app/modules/articles/text";
 import { askJson, createOpenAiClient } from "./client.server";
 import { normalizeLanguage } from "./language";
 import { KEYWORDS_SCHEMA, keywordPrompt } from "./prompts";
@@ -100,13 +101,16 @@ export function createOpenAiText(): TextGenerator {
       if (!answer?.success) answer = await ask(page, options?.correlationId);
       if (!answer.success) throw new Error("The AI provider returned an answer that does not match the brand schema.");
       const a = answer.data;
+      // A model reading the page's source may copy its character references ('Clay &amp; Kiln'): stored as text,
+      // a name is decoded once here and escaped once wherever it is shown.
+      const text = (value: string) => decodeEntities(value).trim();
       const brand: BrandProfile = {
-        brandName: a.brand_name,
-        industry: a.industry,
-        toneOfVoice: a.tone_of_voice,
-        tags: [...new Set(a.tags.map((t) => t.toLowerCase()).filter(Boolean))].slice(0, 10),
-        description: a.description,
-        targetAudience: a.target_audience,
+        brandName: text(a.brand_name),
+        industry: text(a.industry),
+        toneOfVoice: text(a.tone_of_voice),
+        tags: [...new Set(a.tags.map((t) => text(t).toLowerCase()).filter(Boolean))].slice(0, 10),
+        description: text(a.description),
+        targetAudience: text(a.target_audience),
         // The page's own declaration beats the model's guess.
         language: normalizeLanguage(page.lang) || normalizeLanguage(a.language) || "en-US",
       };

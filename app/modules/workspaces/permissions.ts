@@ -22,6 +22,7 @@ const PERMISSIONS = {
   "sites.delete": ["owner"],
   "billing.manage": ["owner"],
   "workspace.delete": ["owner"],
+  "workspace.rename": ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -47,6 +48,7 @@ const PERMISSION_ACTIONS: Record<Permission, string> = {
   "sites.delete": "delete sites",
   "billing.manage": "manage billing",
   "workspace.delete": "delete the workspace",
+  "workspace.rename": "rename the workspace",
 };
 
 /** The refusal shown when a role lacks a permission: what only whom may do, and whom to ask; never internals. */

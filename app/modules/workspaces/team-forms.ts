@@ -22,6 +22,16 @@ export const RemoveMemberSchema = MemberSchema.extend({
 });
 export const RevokeSchema = z.object({ invitationId: z.string().min(1) });
 
+const WORKSPACE_NAME_MAX = 80;
+/** Rename Workspace (owners): the name invitations, the site switcher and mails show. */
+export const RenameWorkspaceSchema = z.object({
+  name: z
+    .string({ error: "Workspace name required" })
+    .trim()
+    .min(1, "Workspace name required")
+    .max(WORKSPACE_NAME_MAX, `Please keep the workspace name under ${WORKSPACE_NAME_MAX} characters`),
+});
+
 /** Creating an account from an invitation: the address is the invitation's, so only a name and a password. */
 export const InviteSignUpSchema = z.object({
   token: z.string().min(1),

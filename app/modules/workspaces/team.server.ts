@@ -337,3 +337,21 @@ export async function signUpFromInvitation(
   if (!joined) return { ok: false, reason: "invalid" };
   return { ok: true, userId, siteId: joined.siteId };
 }
+
+/** Renames the workspace (owners; the caller checks), audited with the old and new name. False when it does not exist. */
+export async function renameWorkspace(db: DB, workspaceId: string, name: string, actor: Actor) {
+  return inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("workspaces").select("name").where("id", "=", workspaceId).executeTakeFirst();
+    if (!before) return false;
+    await trx.updateTable("workspaces").set({ name, updated_at: isoNow() }).where("id", "=", workspaceId).execute();
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      workspaceId,
+      action: "workspace.rename",
+      target: `workspace:${workspaceId}`,
+      detail: { from: before.name, to: name },
+      ip: actor.ip,
+    });
+    return true;
+  });
+}

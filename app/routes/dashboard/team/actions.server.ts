@@ -3,8 +3,21 @@ import { getDb } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
-import { ChangeRoleSchema, InviteSchema, RemoveMemberSchema, RevokeSchema } from "#app/modules/workspaces/team-forms";
-import { changeRole, inviteMember, removeMember, revokeInvitation, type MemberChangeResult } from "#app/modules/workspaces/team.server";
+import {
+  ChangeRoleSchema,
+  InviteSchema,
+  RemoveMemberSchema,
+  RenameWorkspaceSchema,
+  RevokeSchema,
+} from "#app/modules/workspaces/team-forms";
+import {
+  changeRole,
+  inviteMember,
+  removeMember,
+  renameWorkspace,
+  revokeInvitation,
+  type MemberChangeResult,
+} from "#app/modules/workspaces/team.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { forbidden, notFound, badRequest } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -41,7 +54,7 @@ function refused(result: Exclude<MemberChangeResult, { ok: true }>) {
   return redirectWithToast(PAGE, { type: "error", ...REFUSALS[result.reason]! });
 }
 
-const TeamIntentSchema = z.object({ intent: z.enum(["invite", "revoke", "role", "remove", "leave"]) });
+const TeamIntentSchema = z.object({ intent: z.enum(["invite", "revoke", "role", "remove", "leave", "rename"]) });
 
 export async function teamAction(request: Request, auth: AuthState, ip: string | null) {
   const db = getDb();
@@ -85,6 +98,13 @@ export async function teamAction(request: Request, auth: AuthState, ip: string |
         title: "Member removed",
         description: removedKeysNote(result.revokedApiKeys ?? 0, result.keptApiKeys ?? 0),
       });
+    }
+    case "rename": {
+      requirePermission(auth, "workspace.rename");
+      const { submission } = await parseSubmission(formData, RenameWorkspaceSchema);
+      if (submission.status !== "success") return replyError(submission);
+      await renameWorkspace(db, auth.workspace.id, submission.value.name, actor);
+      return redirectWithToast(PAGE, { title: "Workspace renamed", description: `It is now ${submission.value.name}.` });
     }
     case "leave": {
       const result = await removeMember(db, auth.workspace.id, auth.user.id, actor);

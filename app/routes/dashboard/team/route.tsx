@@ -12,6 +12,7 @@ import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";
 import { teamAction } from "./actions.server";
 import { InviteForm, LeaveForm, MembersList, PendingInvitations, RemoveMemberForm } from "./team-ui";
+import { RenameWorkspaceForm } from "./rename-workspace-form";
 import type { Route } from "./+types/route";
 
 /**
@@ -42,6 +43,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     requirePermission(auth, "members.manage");
     const member = members.find((m) => m.userId === params.get("remove")) ?? notFound("Member not found");
     dialog = { kind: "remove", member, apiKeys: await liveKeysCreatedBy(db, auth.workspace.id, member.userId) } as const;
+  } else if (params.has("rename")) {
+    requirePermission(auth, "workspace.rename");
+    dialog = { kind: "rename" } as const;
   } else if (params.has("leave")) {
     dialog = { kind: "leave" } as const;
   }
@@ -50,7 +54,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     me: { userId: auth.user.id, role: auth.role },
     members,
     invitations: manage ? await listInvitations(db, auth.workspace.id) : [],
-    allowed: { manage, owners: auth.role === "owner", leave: await canLeave(db, auth.workspace.id, auth.user.id, auth.role) },
+    allowed: {
+      manage,
+      owners: auth.role === "owner",
+      rename: can(auth.role, "workspace.rename"),
+      leave: await canLeave(db, auth.workspace.id, auth.user.id, auth.role),
+    },
     dialog,
   };
 }
@@ -70,6 +79,12 @@ function TeamDialog({ dialog, workspaceName, actionData }: { dialog: Dialog; wor
         closeTo={PAGE}
       >
         <InviteForm reply={replyFor(actionData, "invite")} />
+      </UrlDialog>
+    );
+  if (dialog.kind === "rename")
+    return (
+      <UrlDialog title="Rename Workspace" description="Invitations, the site switcher and mails show this name." closeTo={PAGE}>
+        <RenameWorkspaceForm name={workspaceName} reply={replyFor(actionData, "rename")} />
       </UrlDialog>
     );
   if (dialog.kind === "remove")
@@ -103,6 +118,13 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-1 text-sm text-slate-600">The members of {workspaceName}.</p>
         </div>
         <div className="flex gap-3">
+          {allowed.rename ? (
+            <Button asChild variant="secondary">
+              <Link to="?rename=1" preventScrollReset>
+                Rename Workspace
+              </Link>
+            </Button>
+          ) : null}
           {allowed.leave ? (
             <Button asChild variant="secondary">
               <Link to="?leave=1" preventScrollReset>
