@@ -104,6 +104,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Results", level: 1 })).toBeVisible();
       await expect(page.getByRole("navigation").getByRole("link", { name: "Results" }).first()).toBeVisible();
       await expect(page.getByTestId("data-until")).toContainText("Data until");
+      // The period, the site's clicks and the articles' share of them, in one sentence.
+      await expect(page.getByTestId("articles-share")).toContainText(
+        / to .*: [\d,]+ clicks? on the whole site, [\d,]+ of them on \d+ articles?/,
+      );
       await expect(page.getByTestId("figures")).toContainText("Clicks");
       await expect(page.getByTestId("figures")).toContainText(/(up|down) \d+ %/);
       await expectChartsWithTables(page);

@@ -138,6 +138,19 @@ describe("results page", () => {
     expect(results.articles.map((a) => a.title)).not.toContain("Bob's secret plans");
   });
 
+  it("says which days its figures are of, and they add up: the articles' clicks are the sum of every article's, the top list a part of them, all within the site's", async () => {
+    const results = await load(alice);
+    if (results.connection !== "ready") throw new Error("not ready");
+    expect(results.period).toEqual({ from: "2026-10-28", to: "2026-11-24" });
+    const articleClicks = aliceArticles
+      .map((id) => [...seeded.pageDays.get(id)!].filter(([d]) => d >= NEWEST - 27 && d <= NEWEST).reduce((a, [, f]) => a + f.clicks, 0))
+      .reduce((a, b) => a + b, 0);
+    expect(results.articleClicks).toBe(articleClicks);
+    expect(results.articlesSeen).toBe(aliceArticles.length);
+    expect(results.articles.reduce((a, r) => a + r.clicks, 0)).toBeLessThanOrEqual(results.articleClicks);
+    expect(results.articleClicks).toBeLessThanOrEqual(results.totals.clicks);
+  });
+
   it("keeps every figure to the signed-in member's site: another workspace's site or article is refused", async () => {
     // A session pointed at Bob's site (not Alice's workspace) still loads Alice's own site.
     await db.updateTable("sessions").set({ current_site_id: bob.siteId }).where("user_id", "=", alice.userId).execute();

@@ -48,6 +48,30 @@ export function RangeSwitch({ range, hrefFor }: { range: ResultsRange; hrefFor: 
   );
 }
 
+/**
+ * What the page's figures are of and how they add up: the period, the site's clicks, and how many of them its
+ * articles earned (the rest are the site's other pages); the top-articles table shows a part of that share.
+ */
+export function ArticlesShare({
+  period,
+  siteClicks,
+  articleClicks,
+  articlesSeen,
+}: {
+  period: { from: string; to: string };
+  siteClicks: number;
+  articleClicks: number;
+  articlesSeen: number;
+}) {
+  return (
+    <p className="text-sm text-slate-700" data-testid="articles-share">
+      {formatDayDate(period.from)} to {formatDayDate(period.to)}: {formatCount(siteClicks)} {siteClicks === 1 ? "click" : "clicks"} on the
+      whole site, {formatCount(articleClicks)} of them on {articlesSeen === 1 ? "1 article" : `${formatCount(articlesSeen)} articles`}
+      {siteClicks > articleClicks ? "; the rest on the site's other pages" : ""}.
+    </p>
+  );
+}
+
 export function DataUntil({ day }: { day: string }) {
   return (
     <p className="text-sm text-slate-600" data-testid="data-until">

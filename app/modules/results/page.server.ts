@@ -49,6 +49,12 @@ export type ResultsPage =
       series: DayPoint[];
       queries: QueryRow[];
       articles: TopArticle[];
+      /** The period's first and last day (YYYY-MM-DD): every figure on the page is of these days. */
+      period: { from: string; to: string };
+      /** Of the site's clicks, those on its articles' pages (every article, not only the top ones). */
+      articleClicks: number;
+      /** How many articles had any impression in the period. */
+      articlesSeen: number;
     };
 
 export async function connectionState(db: DB, siteId: string): Promise<{ connected: boolean }> {
@@ -69,6 +75,7 @@ export async function loadResultsPage(db: DB, siteId: string, range: ResultsRang
     currentArticleTotals(db, siteId, periods),
   ]);
   const totals = sumPoints(series);
+  const seen = perArticle.filter((a) => a.current.clicks > 0 || a.current.impressions > 0);
   const ids = perArticle
     .filter((a) => a.current.clicks > 0 || a.current.impressions > 0)
     .sort((a, b) => b.current.clicks - a.current.clicks || b.current.impressions - a.current.impressions)
@@ -91,6 +98,9 @@ export async function loadResultsPage(db: DB, siteId: string, range: ResultsRang
     change: changeOf(totals, sumPoints(previous)),
     series,
     queries,
+    period: { from: dayDate(periods.current.start), to: dayDate(periods.current.end) },
+    articleClicks: seen.reduce((sum, a) => sum + a.current.clicks, 0),
+    articlesSeen: seen.length,
     articles: top
       .filter((a) => titleOf.has(a.articleId))
       .map((a) => ({

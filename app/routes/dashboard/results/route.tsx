@@ -6,7 +6,7 @@ import { listFindings } from "#app/modules/results/findings.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { SearchFindings } from "#app/components/results/findings";
 import { parseRange, RANGES, type ResultsRange } from "#app/modules/results/ranges";
-import { DataUntil, FigureCards, PerformanceCharts, QueriesTable, RangeSwitch } from "#app/components/results/performance";
+import { ArticlesShare, DataUntil, FigureCards, PerformanceCharts, QueriesTable, RangeSwitch } from "#app/components/results/performance";
 import { TopArticles } from "./top-articles";
 import type { Route } from "./+types/route";
 
@@ -50,7 +50,7 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Results</h1>
-          <p className="mt-1 text-slate-600">What {siteName}&apos;s articles earn in Google search.</p>
+          <p className="mt-1 text-slate-600">{siteName} in Google search, and what its articles earn there.</p>
         </div>
         {results.connection === "ready" ? <RangeSwitch range={results.range} hrefFor={rangeHref} /> : null}
       </div>
@@ -68,6 +68,12 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <DataUntil day={results.dataUntil} />
+          <ArticlesShare
+            period={results.period}
+            siteClicks={results.totals.clicks}
+            articleClicks={results.articleClicks}
+            articlesSeen={results.articlesSeen}
+          />
           <section aria-labelledby="totals-title" className="flex flex-col gap-3">
             <h2 id="totals-title" className="sr-only">
               {RANGES[results.range].label} against the period before
@@ -83,13 +89,16 @@ export default function ResultsPage({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-6 lg:grid-cols-2">
             <section aria-labelledby="queries-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
               <h2 id="queries-title" className="mb-3 text-lg font-semibold">
-                Top queries
+                Top queries, whole site, {RANGES[results.range].short}
               </h2>
-              <QueriesTable queries={results.queries} caption="The site's top queries by clicks" />
+              <QueriesTable
+                queries={results.queries}
+                caption={`The site's top queries by clicks, ${RANGES[results.range].label.toLowerCase()}`}
+              />
             </section>
             <section aria-labelledby="articles-title" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
               <h2 id="articles-title" className="mb-3 text-lg font-semibold">
-                Top articles by clicks
+                Top articles by clicks, {RANGES[results.range].short}
               </h2>
               <TopArticles articles={results.articles} range={results.range} />
             </section>
