@@ -25,6 +25,24 @@ export function e2eDb(): DB {
   return opened.db;
 }
 
+/**
+ * This process writes to the app's database beside the server. A transaction that reads before it writes (the
+ * app's transactions are deferred) is refused the write lock at once while the server has written since
+ * (SQLITE_BUSY_SNAPSHOT in WAL mode: the busy timeout does not wait for it), so setup writes try again.
+ */
+async function retryWhileLocked<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const locked =
+        error instanceof Error && /database is locked|SQLITE_BUSY/.test(`${error.message} ${(error as { code?: string }).code}`);
+      if (!locked || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 let counter = 0;
 /** A unique address per call, so specs, parallel workers and retries never collide. */
 export function uniqueEmail(prefix: string) {
@@ -42,13 +60,8 @@ export async function createVerifiedUser(
   { fullName = "", onboarded = true, isOperator = false }: { fullName?: string; onboarded?: boolean; isOperator?: boolean } = {},
 ) {
   const db = e2eDb();
-  const ids = await createAccount(db, {
-    email,
-    passwordHash: await bcrypt.hash(password, BCRYPT_COST),
-    fullName,
-    emailVerified: true,
-    isOperator,
-  });
+  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const ids = await retryWhileLocked(() => createAccount(db, { email, passwordHash, fullName, emailVerified: true, isOperator }));
   if (onboarded) await db.updateTable("users").set({ onboarding_completed_at: isoNow() }).where("id", "=", ids.userId).execute();
   return { ...ids, email, password };
 }
@@ -56,7 +69,9 @@ export async function createVerifiedUser(
 /** A verified user with one article on their site, written through the app's own createArticle (the write screen's specs). */
 export async function createUserWithArticle(prefix: string, article: { title: string; targetKeyword: string; contentHtml: string }) {
   const user = await createVerifiedUser(uniqueEmail(prefix), `${prefix}-password`);
-  const created = await createArticle(e2eDb(), { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, ...article });
+  const created = await retryWhileLocked(() =>
+    createArticle(e2eDb(), { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, ...article }),
+  );
   return { user, articleId: created.id };
 }
 
