@@ -97,7 +97,11 @@ test("a freshly generated offline article without research has a grammatical tit
   await db.updateTable("sites").set({ url: "https://claybench.example" }).where("id", "=", user.siteId).execute();
   await db
     .updateTable("brand_settings")
-    .set({ brand_name: "Claybench", internal_links: JSON.stringify(["https://claybench.example/classes"]) })
+    .set({
+      brand_name: "Claybench",
+      // One page about the keyword and one not: only the first is linked (decision 067).
+      internal_links: JSON.stringify(["https://claybench.example/glaze-pottery-at-home", "https://claybench.example/gift-cards"]),
+    })
     .where("site_id", "=", user.siteId)
     .execute();
   await signIn(page, user, { to: "/dashboard/write" });
@@ -124,6 +128,8 @@ test("a freshly generated offline article without research has a grammatical tit
   const hrefs = [...article.content_html.matchAll(/<a\b[^>]*href="([^"]+)"/g)].map((m) => m[1]);
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs.every((href) => href!.startsWith("https://claybench.example"))).toBe(true);
+  expect(hrefs).toContain("https://claybench.example/glaze-pottery-at-home");
+  expect(hrefs).not.toContain("https://claybench.example/gift-cards");
   expect(article.content_html).not.toMatch(/wikipedia|britannica|scholar\.google|what how to/i);
   // Without research it writes a few honest lines rather than filler, and the note says why (the panel's content
   // checks pass no near-empty draft).
