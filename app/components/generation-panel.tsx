@@ -166,10 +166,12 @@ export function RunningGeneration({ generation: initial, hydrated }: { generatio
  * The visible label on an article the offline writer wrote (articles.source === 'offline'), with what it could not
  * do for this article without a model (offlineGapsOfArticle) when the page knows.
  */
-export function OfflineWriterNote({ gaps = [] }: { gaps?: string[] }) {
+export function OfflineWriterNote({ gaps = [], research }: { gaps?: string[]; research?: string }) {
   return (
     <div role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <p>{OFFLINE_NOTE}</p>
+      {/* The same record the Sources panel reads (app/modules/research/status.ts). */}
+      {research ? <p className="mt-2">{research}</p> : null}
       {gaps.length ? (
         <>
           <p className="mt-2 font-medium">What it could not do for this article:</p>

@@ -110,7 +110,7 @@ test("the hosted blog lists the live posts, and only those", async ({ page }) =>
   await page.getByRole("link", { name: first.title }).first().click();
   await expect(page).toHaveURL(new RegExp(`/b/${DEMO_BLOG_SLUG}/${first.slug}$`));
   await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeVisible();
-  await expect(page.getByRole("img", { name: `Title card: ${first.title}` }).first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Cover pattern for an article on / }).first()).toBeVisible();
 });
 
 test("the backlinks page shows the demo's link checks, ok and failed", async ({ page }) => {

@@ -104,6 +104,9 @@ test.describe.serial("generating an article with JavaScript", () => {
     const note = page.getByRole("note").filter({ hasText: OFFLINE_NOTE });
     await expect(note).toBeVisible();
     await expect(note.getByRole("listitem").filter({ hasText: /No research was available for this article/ })).toBeVisible();
+    // The note and the Sources panel read one record of what research ran (app/modules/research/status.ts).
+    await expect(note).toContainText("No research provider is configured, so only your site's pages were read");
+    await expect(page.getByTestId("research-status")).toContainText("No research provider is configured");
     await expect(note.getByRole("listitem").filter({ hasText: /original examples/ })).toBeVisible();
     await expect(editor(page)).toBeVisible();
     await expect(editor(page)).toContainText(/cold brew coffee/i);

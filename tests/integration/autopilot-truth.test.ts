@@ -175,6 +175,26 @@ describe("live states", () => {
   });
 });
 
+describe("the owners' mail tells the time the truth", () => {
+  it("says the article was not published only once its slot has passed", async () => {
+    const user = await site({ day: "2031-06-23", tomorrow: "2031-06-24" });
+    await enqueueDueAutopilot(db, new Date("2031-06-23T07:00:00Z"));
+    const day = await dayOf(user);
+    await runAutopilotWrite(db, day.id, new Date("2031-06-23T07:00:00Z"));
+    // Still being written two hours after the 18:30 slot (16:30Z): held, and the mail says it did not go out.
+    await runAutopilotReady(db, day.id, new Date("2031-06-23T18:31:00Z"));
+    expect((await dayOf(user)).state).toBe("held");
+    const mail = await db
+      .selectFrom("mail_outbox")
+      .select(["text"])
+      .where("to_address", "=", user.email)
+      .where("subject", "like", "Auto-pilot needs you%")
+      .executeTakeFirstOrThrow();
+    expect(mail.text).toContain("Auto-pilot did not publish today's article");
+    expect(mail.text).toContain("was not published, because:");
+  });
+});
+
 describe("review when it is ready", () => {
   it("review mode holds the article as soon as it is written and mails the day's review then; approval waits for the slot", async () => {
     const user = await site({ review: true, day: "2031-06-16", tomorrow: "2031-06-17" });
@@ -190,6 +210,10 @@ describe("review when it is ready", () => {
       .where("subject", "like", "Auto-pilot needs you%")
       .executeTakeFirstOrThrow();
     expect(mail.text).toContain(`/dashboard/review/${row.id}`);
+    // Mailed before its 18:30 slot, it says what will not happen unless they act, never that it did not publish.
+    expect(mail.text).toContain("Auto-pilot will not publish at 18:30 unless you act");
+    expect(mail.text).toContain("waits for you and will not go out at 18:30");
+    expect(mail.text).not.toMatch(/did not publish|was not published/);
     expect((await reviewView(db, user.siteId, row.id))!.canDecide).toBe(true);
     // A new time moves a held day's row and its queued job together too: nothing is left at the old time.
     const moved = await savePublishingSettings(

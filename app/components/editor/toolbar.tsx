@@ -53,7 +53,7 @@ import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /**
  * The product's toolbar (docs/product.md "Write"): headings, font, size, inline formats, colour, lists, indent, direction, alignment, quote, code, link, image, video, clean.
- * One row: the everyday controls scroll sideways on a narrow screen, the rarely used ones sit in 'More' (./toolbar-more.tsx),
+ * Groups of tools wrap onto further rows when the editor is narrow, so every tool stays in sight at any width; the rarely used ones sit in 'More' (./toolbar-more.tsx),
  * and 'AI edit' rewrites the selection (reviewed as a diff before it changes anything).
  */
 
@@ -132,8 +132,13 @@ function ToolButton({
   );
 }
 
-function Divider() {
-  return <span aria-hidden="true" className="mx-1 h-6 w-px bg-slate-200" />;
+/** A cluster of related tools that wraps to the next row as a whole; a thin rule separates it from the next. */
+function ToolGroup({ label, last, children }: { label: string; last?: boolean; children: React.ReactNode }) {
+  return (
+    <div role="group" aria-label={label} className={cn("flex items-center gap-0.5", !last && "border-r border-slate-200 pr-1")}>
+      {children}
+    </div>
+  );
 }
 
 export function Toolbar({
@@ -346,103 +351,110 @@ export function Toolbar({
 
   const selectClass = "h-8 shrink-0 rounded border border-slate-300 bg-white px-1 text-sm text-slate-700";
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1">
-      <div className="flex min-w-0 flex-1 flex-nowrap items-center gap-0.5 overflow-x-auto" data-testid="toolbar-main">
-        <select
-          aria-label="Block style"
-          className={selectClass}
-          value={BLOCK_OPTIONS.some((o) => o.value === state.blockType) ? state.blockType : "paragraph"}
-          onChange={(event) => setBlock(event.target.value as BlockType)}
-        >
-          {BLOCK_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        <Divider />
-        <ToolButton label="Bold" active={state.bold} onClick={() => format("bold")}>
-          <strong>B</strong>
-        </ToolButton>
-        <ToolButton label="Italic" active={state.italic} onClick={() => format("italic")}>
-          <em>I</em>
-        </ToolButton>
-        <ToolButton label="Underline" active={state.underline} onClick={() => format("underline")}>
-          <span className="underline">U</span>
-        </ToolButton>
-        <ToolButton label="Strikethrough" active={state.strikethrough} onClick={() => format("strikethrough")}>
-          <span className="line-through">S</span>
-        </ToolButton>
-        <Divider />
-        <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
-          <BulletListIcon />
-        </ToolButton>
-        <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
-          <NumberedListIcon />
-        </ToolButton>
-        <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
-          <OutdentIcon />
-        </ToolButton>
-        <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
-          <IndentIcon />
-        </ToolButton>
-        <Divider />
-        <ToolButton label="Align left" onClick={() => align("left")}>
-          <AlignLeftIcon />
-        </ToolButton>
-        <ToolButton label="Align center" onClick={() => align("center")}>
-          <AlignCenterIcon />
-        </ToolButton>
-        <ToolButton label="Align right" onClick={() => align("right")}>
-          <AlignRightIcon />
-        </ToolButton>
-        <ToolButton label="Justify" onClick={() => align("justify")}>
-          <AlignJustifyIcon />
-        </ToolButton>
-        <Divider />
-        <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
-          <QuoteIcon />
-        </ToolButton>
-        <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
-          {"</>"}
-        </ToolButton>
-        <ToolButton
-          label={state.link ? "Remove link" : "Link"}
-          active={state.link}
-          onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
-        >
-          <LinkIcon />
-        </ToolButton>
-        <ToolButton label="Image" onClick={() => openDialog("image")}>
-          <ImageIcon />
-        </ToolButton>
-        <ToolButton label="Video" onClick={() => openDialog("video")}>
-          <VideoIcon />
-        </ToolButton>
-        <ToolButton label="Clear formatting" onClick={clean}>
-          <ClearFormattingIcon />
-        </ToolButton>
+    <div role="toolbar" aria-label="Formatting" className="border-b border-slate-200 bg-slate-50 p-1">
+      {/* Groups wrap as wholes onto a second row rather than scroll out of sight (docs/decisions/036, "Toolbar"). */}
+      <div className="flex flex-wrap items-center gap-x-1 gap-y-0.5" data-testid="toolbar-main">
+        <ToolGroup label="Text style">
+          <select
+            aria-label="Block style"
+            className={selectClass}
+            value={BLOCK_OPTIONS.some((o) => o.value === state.blockType) ? state.blockType : "paragraph"}
+            onChange={(event) => setBlock(event.target.value as BlockType)}
+          >
+            {BLOCK_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <ToolButton label="Bold" active={state.bold} onClick={() => format("bold")}>
+            <strong>B</strong>
+          </ToolButton>
+          <ToolButton label="Italic" active={state.italic} onClick={() => format("italic")}>
+            <em>I</em>
+          </ToolButton>
+          <ToolButton label="Underline" active={state.underline} onClick={() => format("underline")}>
+            <span className="underline">U</span>
+          </ToolButton>
+          <ToolButton label="Strikethrough" active={state.strikethrough} onClick={() => format("strikethrough")}>
+            <span className="line-through">S</span>
+          </ToolButton>
+        </ToolGroup>
+        <ToolGroup label="Insert">
+          <ToolButton
+            label={state.link ? "Remove link" : "Link"}
+            active={state.link}
+            onClick={() => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : openDialog("link"))}
+          >
+            <LinkIcon />
+          </ToolButton>
+          <ToolButton label="Image" onClick={() => openDialog("image")}>
+            <ImageIcon />
+          </ToolButton>
+          <ToolButton label="Video" onClick={() => openDialog("video")}>
+            <VideoIcon />
+          </ToolButton>
+          <ToolButton label="Quote" active={state.blockType === "quote"} onClick={() => setBlock("quote")}>
+            <QuoteIcon />
+          </ToolButton>
+          <ToolButton label="Code block" active={state.blockType === "code"} onClick={() => setBlock("code")}>
+            {"</>"}
+          </ToolButton>
+        </ToolGroup>
+        <ToolGroup label="Lists">
+          <ToolButton label="Bulleted list" active={state.blockType === "bullet"} onClick={() => setBlock("bullet")}>
+            <BulletListIcon />
+          </ToolButton>
+          <ToolButton label="Numbered list" active={state.blockType === "number"} onClick={() => setBlock("number")}>
+            <NumberedListIcon />
+          </ToolButton>
+          <ToolButton label="Outdent" onClick={() => editor.dispatchCommand(OUTDENT_CONTENT_COMMAND, undefined)}>
+            <OutdentIcon />
+          </ToolButton>
+          <ToolButton label="Indent" onClick={() => editor.dispatchCommand(INDENT_CONTENT_COMMAND, undefined)}>
+            <IndentIcon />
+          </ToolButton>
+        </ToolGroup>
+        <ToolGroup label="Alignment">
+          <ToolButton label="Align left" onClick={() => align("left")}>
+            <AlignLeftIcon />
+          </ToolButton>
+          <ToolButton label="Align center" onClick={() => align("center")}>
+            <AlignCenterIcon />
+          </ToolButton>
+          <ToolButton label="Align right" onClick={() => align("right")}>
+            <AlignRightIcon />
+          </ToolButton>
+          <ToolButton label="Justify" onClick={() => align("justify")}>
+            <AlignJustifyIcon />
+          </ToolButton>
+        </ToolGroup>
+        <ToolGroup label="More" last>
+          <ToolButton label="Clear formatting" onClick={clean}>
+            <ClearFormattingIcon />
+          </ToolButton>
+          <MoreMenu
+            state={state}
+            actions={more}
+            onOpen={() => {
+              savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+            }}
+            onClose={() => editor.focus()}
+          />
+          {onAiEdit ? (
+            <button
+              type="button"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={aiEdit}
+              title="Rewrite the selected text with AI"
+              className="inline-flex h-8 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <SparklesIcon />
+              <span>AI edit</span>
+            </button>
+          ) : null}
+        </ToolGroup>
       </div>
-      <MoreMenu
-        state={state}
-        actions={more}
-        onOpen={() => {
-          savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
-        }}
-        onClose={() => editor.focus()}
-      />
-      {onAiEdit ? (
-        <button
-          type="button"
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={aiEdit}
-          title="Rewrite the selected text with AI"
-          className="inline-flex h-8 shrink-0 items-center gap-1 rounded px-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <SparklesIcon />
-          <span>AI edit</span>
-        </button>
-      ) : null}
       <InsertDialog
         kind={dialog}
         file={droppedFile}

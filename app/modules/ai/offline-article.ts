@@ -466,10 +466,16 @@ export function bodyInternalLinks(brief: ArticleBrief, plan: ArticlePlan): Set<s
   return linked;
 }
 
+/** Whether the research gave the writer anything: results' headings, questions, facts or a fitting page of the site. */
+function hasResearch(grounding: ArticleBrief["grounding"]) {
+  if (!grounding) return false;
+  return [grounding.facts, grounding.sitePages, grounding.coveredByResults, grounding.questions].some((list) => list.length > 0);
+}
+
 /** What the offline writer could not do for this article, in words for the editor. */
 export function planGaps(brief: ArticleBrief, plan: ArticlePlan): string[] {
   const gaps: string[] = [...(brief.grounding?.gaps ?? [])];
-  if (!brief.grounding || (!brief.grounding.facts.length && !brief.grounding.sitePages.length)) gaps.push(NO_MODEL_GAPS.noResearch);
+  if (!hasResearch(brief.grounding)) gaps.push(NO_MODEL_GAPS.noResearch);
   if (plan.uncovered.length) gaps.push(NO_MODEL_GAPS.uncovered(quoteList(plan.uncovered.slice(0, 5))));
   if (plan.unanswered.length) gaps.push(NO_MODEL_GAPS.unanswered(quoteList(plan.unanswered.slice(0, 5))));
   const { intro, sections, faq, conclusion } = renderPlan(brief, plan);

@@ -190,6 +190,14 @@ describe("the offline writer, grounded", () => {
     expect(htmlToText(html)).not.toMatch(/The first gain is time/);
     expect(offlineGaps(none).join(" ")).toMatch(/No research was available/);
   });
+
+  it("never says no research was available when the research found the top results' headings and questions", () => {
+    const base = NORTHWIND_GROUNDING["how to store coffee beans"]!;
+    // A provider ran: its headings and questions came back, but no fact had a source and no page of the site fits.
+    const headingsOnly = brief("how to store coffee beans", { grounding: { ...base, facts: [], sitePages: [] } });
+    expect(headingsOnly.grounding!.coveredByResults.length).toBeGreaterThan(0);
+    expect(offlineGaps(headingsOnly).join(" ")).not.toMatch(/No research was available/);
+  });
 });
 
 describe("the FAQ answers a question only with what answers it", () => {

@@ -48,7 +48,7 @@ export const FRAMES = {
 /** What the offline writer tells the editor it could not do (the write screen's note lists them). */
 export const NO_MODEL_GAPS = {
   noResearch:
-    "No research was available for this article (no research provider, and no scanned pages that fit the keyword), so it only says what your brand settings say.",
+    "No research was available for this article (no search results, no facts with a source, and none of your scanned pages fit the keyword), so it only says what your brand settings say.",
   uncovered: (list: string) => `The top results also cover ${list}; the research held no facts for these, so the article leaves them out.`,
   unanswered: (list: string) => `Searchers also ask ${list}; neither your pages nor the research answer these, so the FAQ leaves them out.`,
   short: (words: number, min: number, max: number) =>

@@ -8,6 +8,7 @@ import type { ArticleGrounding } from "#app/modules/research/types";
 import {
   offlineFaq,
   offlineGaps,
+  offlineImages,
   offlineIntroConclusion,
   offlineOutline,
   offlineRewrite,
@@ -171,10 +172,19 @@ describe("the offline writer and the keyword's shape", () => {
     expect(write(b).html).not.toMatch(/wikipedia|britannica|scholar\.google/);
   });
 
-  it("calls its pictures title cards", () => {
+  it("calls its section pictures title cards, and draws no words on the cover", async () => {
     const { outline } = write(brief("how to glaze pottery at home", { grounding: glazing }));
-    expect(outline.imagePrompts[0]!.alt).toBe(`Title card reading “${outline.title}”`);
-    expect(outline.imagePrompts.every((i) => i.alt.startsWith("Title card reading"))).toBe(true);
+    // The cover follows the keyword, not the title: a renamed article never shows its old title in the picture,
+    // and a platform that shows the title above the cover never shows it twice.
+    expect(outline.imagePrompts[0]).toEqual({
+      prompt: "how to glaze pottery at home",
+      alt: "Cover pattern for an article on how to glaze pottery at home",
+    });
+    expect(outline.imagePrompts.slice(1).every((i) => i.alt.startsWith("Title card reading"))).toBe(true);
+    const cover = new TextDecoder().decode((await offlineImages.image(outline.title, "photorealistic", { cover: true })).bytes);
+    expect(cover).not.toContain("<text");
+    const card = new TextDecoder().decode((await offlineImages.image(outline.sections[0]!.heading, "photorealistic")).bytes);
+    expect(card).toContain("<text");
   });
 
   it("never repeats a sentence within an article", () => {

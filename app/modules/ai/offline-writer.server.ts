@@ -109,9 +109,10 @@ export function offlineOutline(brief: ArticleBrief): Outline {
   }));
   const lead = [...rendered.intro, ...rendered.sections.flat()].map((u) => u.text).join(" ");
   const images = imageCount(Math.max(1, sections.length));
-  // Without an image model the pictures are title cards: the alt text says what they show.
+  // Without an image model the section pictures are title cards and the cover a pattern seeded by the keyword (no
+  // words: the platform shows the title beside it, decision 068); the alt text says what each shows.
   const imagePrompts = [
-    { prompt: title, alt: `Title card reading “${title}”` },
+    { prompt: brief.keyword, alt: `Cover pattern for an article on ${brief.keyword}` },
     ...sections.slice(1, images).map((s) => ({ prompt: s.heading, alt: `Title card reading “${s.heading}”` })),
   ];
   return {
@@ -226,8 +227,8 @@ function wrap(text: string, width: number, maxLines: number) {
   return lines;
 }
 
-/** A cover or section title card as SVG: a seeded gradient, shapes and the text it is about. */
-function offlineSvg(prompt: string, style: string) {
+/** A cover (no words) or section title card as SVG: a seeded gradient, shapes and, on a card, the text it is about. */
+function offlineSvg(prompt: string, style: string, withText: boolean) {
   const h = hash(prompt);
   const hue = h % 360;
   const minimal = /minimal/i.test(style);
@@ -242,13 +243,13 @@ function offlineSvg(prompt: string, style: string) {
         const r = 60 + ((h >> i) % 140);
         return `<circle cx="${x}" cy="${y}" r="${r}" fill="#ffffff" fill-opacity="${0.06 + i * 0.02}"/>`;
       }).join("");
-  const lines = wrap(prompt, 28, 3);
+  const lines = withText ? wrap(prompt, 28, 3) : [];
   const text = lines
     .map((l, i) => `<text x="80" y="${300 - (lines.length - 1) * 38 + i * 76}" font-size="60" font-weight="700">${escapeXml(l)}</text>`)
     .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img"><title>${escapeXml(prompt)}</title><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/>${circles}<g fill="${ink}" font-family="system-ui, sans-serif">${text}</g><rect x="80" y="${
-    360 + lines.length * 20
-  }" width="160" height="8" rx="4" fill="${ink}" fill-opacity="0.8"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img"><title>${escapeXml(prompt)}</title><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/>${circles}<g fill="${ink}" font-family="system-ui, sans-serif">${text}</g>${
+    withText ? `<rect x="80" y="${360 + lines.length * 20}" width="160" height="8" rx="4" fill="${ink}" fill-opacity="0.8"/>` : ""
+  }</svg>`;
   return new TextEncoder().encode(svg);
 }
 
@@ -373,8 +374,12 @@ export const offlineWriter: ArticleWriter = {
   checkInstruction: (instruction) => void checkOfflineInstruction(instruction),
 };
 
-/** A title card (the prompt's text on a seeded background) for every prompt: articles stay illustrated without an image model. */
+/**
+ * A title card (the prompt's text on a seeded background) for every prompt, so articles stay illustrated without an
+ * image model; a cover is the background alone (decision 068): the platform shows the title beside it, and a renamed
+ * article would otherwise keep its old title in the picture.
+ */
 export const offlineImages: ImageGenerator = {
   kind: "offline",
-  image: async (prompt, style) => ({ bytes: offlineSvg(prompt, style), contentType: "image/svg+xml", ext: "svg" }),
+  image: async (prompt, style, ctx) => ({ bytes: offlineSvg(prompt, style, !ctx?.cover), contentType: "image/svg+xml", ext: "svg" }),
 };

@@ -117,10 +117,13 @@ export interface ArticleWriter {
   checkInstruction?(instruction: string): void;
 }
 
-/** Draws one image for a prompt in a style (article images, the generator page). */
+/**
+ * Draws one image for a prompt in a style (article images, the generator page). `cover`: the article's featured
+ * image, which platforms show beside the post's title, so it never carries words of its own (decision 068).
+ */
 export interface ImageGenerator {
   readonly kind: AiKind;
-  image(prompt: string, style: string, ctx?: CallContext): Promise<GeneratedImage>;
+  image(prompt: string, style: string, ctx?: CallContext & { cover?: boolean }): Promise<GeneratedImage>;
 }
 
 /** What the website scan read from a page, handed to the text generator. */

@@ -172,10 +172,10 @@ export async function runAutopilotWrite(db: DB, dayId: string, now = new Date())
     // The plan's limit stops auto-pilot for the day, with the plan's own words.
     await moveDay(db, dayId, "held", {
       reasons: [`${error.title}: ${error.message}`],
-      extra: { keyword: item.keyword, plan_item_id: item.id },
+      extra: { keyword: item.keyword, plan_item_id: item.id, publish_at: slot.toISOString() },
       now,
     });
-    await notifyOwners(db, dayId);
+    await notifyOwners(db, dayId, now);
   }
 }
 
@@ -217,7 +217,7 @@ export async function runAutopilotReady(db: DB, dayId: string, now = new Date())
   if (generation?.status === "running") {
     if (day.publish_at && now.getTime() - Date.parse(day.publish_at) > NOT_READY_AFTER) {
       await moveDay(db, dayId, "held", { reasons: ["The article was still being written two hours after its publishing time."], now });
-      await notifyOwners(db, dayId);
+      await notifyOwners(db, dayId, now);
       return;
     }
     // Still being written: the tick asks again once the writer is done (enqueueReadyChecks).
@@ -237,7 +237,7 @@ export async function runAutopilotPublish(db: DB, dayId: string, now = new Date(
     if (generation?.status === "running") {
       if (day.publish_at && now.getTime() - Date.parse(day.publish_at) > NOT_READY_AFTER) {
         await moveDay(db, dayId, "held", { reasons: ["The article was still being written two hours after its publishing time."], now });
-        await notifyOwners(db, dayId);
+        await notifyOwners(db, dayId, now);
         return;
       }
       throw new RetryLaterError("The day's article is still being written", MINUTE);
@@ -256,7 +256,7 @@ export async function publishDayNow(db: DB, day: DayRow, now = new Date(), by: s
   const destination = await defaultConnection(db, day.site_id);
   if (!destination) {
     await moveDay(db, day.id, "held", { reasons: [NO_DESTINATION], from: ["ready", "approved"], now });
-    await notifyOwners(db, day.id);
+    await notifyOwners(db, day.id, now);
     return false;
   }
   // What a person approved is what goes out: the revision they decided on.
@@ -302,7 +302,7 @@ async function evaluateDay(db: DB, day: DayRow, generationStatus: string | undef
       from: ["writing"],
       now,
     });
-    await notifyOwners(db, day.id);
+    await notifyOwners(db, day.id, now);
     return;
   }
   await markPlanItemWritten(db, day.plan_item_id ?? "");
@@ -357,7 +357,7 @@ async function evaluateDay(db: DB, day: DayRow, generationStatus: string | undef
   if (!(await defaultConnection(db, day.site_id))) reasons.push(NO_DESTINATION);
   if (reasons.length) {
     // The review mail goes out now, when the article is ready, not at the publishing time.
-    if (await moveDay(db, day.id, "held", { reasons, from: ["writing"], now })) await notifyOwners(db, day.id);
+    if (await moveDay(db, day.id, "held", { reasons, from: ["writing"], now })) await notifyOwners(db, day.id, now);
     return;
   }
   await moveDay(db, day.id, "ready", { from: ["writing"], detail: "Passed the quality check", now });
@@ -426,8 +426,11 @@ async function mailFailure(db: DB, dayId: string, reason: string) {
   }
 }
 
-/** Mails the workspace's owners once per day row (held, failed or stopped by the plan). */
-async function notifyOwners(db: DB, dayId: string) {
+/**
+ * Mails the workspace's owners once per day row (held, failed or stopped by the plan). Before the day's slot the
+ * mail says what will not happen at that time unless they act; only after it does it say the article was not published.
+ */
+async function notifyOwners(db: DB, dayId: string, now: Date) {
   const claimed = await db
     .updateTable("autopilot_days")
     .set({ notified_at: isoNow() })
@@ -438,9 +441,21 @@ async function notifyOwners(db: DB, dayId: string) {
   const day = await db
     .selectFrom("autopilot_days as d")
     .innerJoin("sites as s", "s.id", "d.site_id")
-    .select(["d.day", "d.keyword", "d.state", "d.reasons", "d.article_id", "s.name as siteName", "s.workspace_id"])
+    .select([
+      "d.day",
+      "d.keyword",
+      "d.state",
+      "d.reasons",
+      "d.article_id",
+      "d.publish_at",
+      "s.name as siteName",
+      "s.workspace_id",
+      "s.timezone",
+    ])
     .where("d.id", "=", dayId)
     .executeTakeFirstOrThrow();
+  const slot =
+    day.publish_at && Date.parse(day.publish_at) > now.getTime() ? zonedParts(new Date(day.publish_at), day.timezone).time : null;
   const owners = await workspaceOwners(db, day.workspace_id);
   // Straight to the day's review (approve, edit or reject), whatever the state: the day's page says what happened.
   const link = `${getEnv().appUrl}${dayUrl(dayId)}`;
@@ -454,6 +469,7 @@ async function notifyOwners(db: DB, dayId: string) {
         keyword: day.keyword,
         reasons: JSON.parse(day.reasons) as string[],
         link,
+        slot,
       }),
     });
   }

@@ -133,10 +133,10 @@ async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicI
     },
     { now: at },
   );
-  const card = await offline.images.image(article.title, "minimalist");
+  const card = await offline.images.image(article.keyword, "minimalist", { cover: true });
   const url = await saveGeneratedImage(db, { siteId: tenant.siteId, articleId: created.id }, card);
-  const alt = `Title card: ${article.title}`;
-  await addArticleImage(db, { articleId: created.id, path: url, alt, prompt: article.title, position: 0, createdAt: isoNow(at) });
+  const alt = `Cover pattern for an article on ${article.keyword}`;
+  await addArticleImage(db, { articleId: created.id, path: url, alt, prompt: article.keyword, position: 0, createdAt: isoNow(at) });
   await updateArticle(
     db,
     tenant.siteId,

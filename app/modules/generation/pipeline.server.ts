@@ -253,11 +253,12 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       imagePool(async () => {
         checkpoint();
         const style = brief.imageStyle || "photorealistic";
-        const image = await images.image(plan.prompt, style, ctx).catch(async (error: unknown) => {
+        const cover = position === 0;
+        const image = await images.image(plan.prompt, style, { ...ctx, cover }).catch(async (error: unknown) => {
           if (signal.aborted) throw error;
           // A server without an images API (many local models) still gets an illustrated article.
           logger.warn({ err: error }, "image generation failed; using the offline illustration");
-          return offline.images.image(plan.prompt, style);
+          return offline.images.image(plan.prompt, style, { cover });
         });
         const url = await saveGeneratedImage(db, { siteId, articleId }, image);
         state.images![position] = { url, alt: plan.alt, prompt: plan.prompt, position };

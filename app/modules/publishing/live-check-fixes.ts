@@ -126,12 +126,18 @@ export function imagesFix(platform: CmsPlatform, featuredMissing: boolean) {
   }
 }
 
-/** What to do about images that may show badly (live-check-images.ts). */
-export function imageLayoutFix(platform: CmsPlatform, problems: Set<"no_size" | "may_overflow" | "not_loading">) {
+/**
+ * What to do about images that may show badly (live-check-images.ts). `asSent`: every such image is still the
+ * image block Inkpilot's latest publication sent, so publishing again would send the same and is not advised.
+ */
+export function imageLayoutFix(platform: CmsPlatform, problems: Set<"no_size" | "may_overflow" | "not_loading">, asSent = false) {
   if (problems.has("not_loading")) {
     return platform === "hosted"
       ? "An image of the article is gone from the image store: replace it in the editor, then publish again."
       : "An image the post shows does not load: it may have been deleted from the media library. Publish again to upload it anew.";
+  }
+  if ((platform === "wordpress" || platform === "wordpress_com") && asSent) {
+    return "Inkpilot sent these images as WordPress image blocks with their width and height; the page shows them without, so the theme or a plugin (lazy loading, image optimisation, a page builder) rewrites them. Check its settings: publishing again would send the same.";
   }
   if (platform === "wordpress" || platform === "wordpress_com") {
     return "Publish again: Inkpilot now sends images as WordPress image blocks with their size. A post edited by hand keeps its old images until then.";

@@ -20,10 +20,16 @@ const HELD_BY_CLASS = /\b(wp-block-image|wp-image-\d+|kg-image|kg-image-card|w-r
 
 export type PageImageLoad = { url: string; status: number | null };
 
-export type ImageLayoutFinding = { url: string; alt: string; problem: "no_size" | "may_overflow" | "not_loading"; detail: string };
+export type ImageLayoutFinding = Pick<LaidOutImage, "url" | "alt" | "block"> & {
+  problem: "no_size" | "may_overflow" | "not_loading";
+  detail: string;
+};
 
-/** The page's <img> elements that are the article's (matched by the caller), with what matters for layout. */
-export type LaidOutImage = { url: string; alt: string; width: number | null; height: number | null; held: boolean };
+/**
+ * The page's <img> elements that are the article's (matched by the caller), with what matters for layout. `block`:
+ * the image carries the WordPress image-block marks Inkpilot sends (figures.ts), so it is as Inkpilot sent it.
+ */
+export type LaidOutImage = { url: string; alt: string; width: number | null; height: number | null; held: boolean; block: boolean };
 
 export function laidOutImage($: cheerio.CheerioAPI, element: Parameters<cheerio.CheerioAPI>[0], url: string): LaidOutImage {
   const el = $(element);
@@ -32,7 +38,8 @@ export function laidOutImage($: cheerio.CheerioAPI, element: Parameters<cheerio.
   const style = `${el.attr("style") ?? ""};${el.parent().attr("style") ?? ""}`;
   const classes = [el.attr("class"), el.parent().attr("class"), el.closest("figure").attr("class")].filter(Boolean).join(" ");
   const held = /max-width\s*:\s*(100%|\d+(px)?)/i.test(style) || HELD_BY_CLASS.test(classes);
-  return { url, alt: el.attr("alt") ?? "", width, height, held };
+  const block = /\bwp-image-\d+\b/.test(el.attr("class") ?? "") || /\bwp-block-image\b/.test(el.closest("figure").attr("class") ?? "");
+  return { url, alt: el.attr("alt") ?? "", width, height, held, block };
 }
 
 /** Each of the article's images on the page that is likely to show badly, with why. */

@@ -204,6 +204,14 @@ describe("image sizes on the page", () => {
     expect(wide.fix).toContain("image blocks");
   });
 
+  it("never advises publishing again when the image is still the block the latest publication sent", () => {
+    const stripped = layout(`<figure class="wp-block-image size-full"><img src="${JAR}" alt="A jar" class="wp-image-12"></figure>`);
+    expect(stripped.state).toBe("problem");
+    expect(stripped.fix).not.toMatch(/^Publish again/);
+    expect(stripped.fix).toContain("the theme or a plugin");
+    expect(stripped.fix).toContain("publishing again would send the same");
+  });
+
   it("flags an image that does not load", () => {
     const gone = layout(`<img src="${JAR}" alt="A jar" width="1200" height="630" style="max-width:100%">`, {
       imageLoads: [{ url: JAR, status: 404 }],

@@ -387,7 +387,11 @@ function checkImageLayout($: cheerio.CheerioAPI, page: ExpectedPage) {
     "image_layout",
     "problem",
     `${named}${findings.length > 3 ? ` and ${findings.length - 3} more` : ""}. ${limits}`,
-    imageLayoutFix(page.platform, new Set(findings.map((f) => f.problem))),
+    imageLayoutFix(
+      page.platform,
+      new Set(findings.map((f) => f.problem)),
+      findings.every((f) => f.block),
+    ),
   );
 }
 

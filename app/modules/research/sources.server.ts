@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { getArticleResearch, saveArticleResearch } from "./article-research.server";
 import { ledgerOfSnapshot, sourceLabel } from "./ledger";
+import { researchStatus } from "./status";
 import type { LedgerEntry } from "./types";
 
 /**
@@ -21,15 +22,14 @@ export async function refreshArticleLedger(db: DB, siteId: string, articleId: st
 
 export type SourceView = LedgerEntry & { label: string };
 
-/** The editor's 'Sources' list and research gaps; null for an article written without research. */
+/** The editor's 'Sources' list, research gaps and what the research ran and found; null for an article written without research. */
 export async function sourcesOfArticle(db: DB, siteId: string, articleId: string) {
   const research = await getArticleResearch(db, siteId, articleId);
   if (!research) return null;
   return {
     sources: research.sources.map((s): SourceView => ({ ...s, label: sourceLabel(s) })),
     gaps: research.snapshot.gaps ?? [],
-    provider: research.snapshot.provider,
-    gatheredAt: research.snapshot.gatheredAt,
+    status: researchStatus(research.snapshot),
   };
 }
 export type ArticleSources = NonNullable<Awaited<ReturnType<typeof sourcesOfArticle>>>;

@@ -1,24 +1,31 @@
 import { renderMail } from "./layout.server";
 
-/** To a workspace's owners when auto-pilot holds a day's article, fails to write it, or is stopped by the plan (docs/decisions/049). */
+/**
+ * To a workspace's owners when auto-pilot holds a day's article, fails to write it, or is stopped by the plan
+ * (docs/decisions/049). `slot` is the day's publishing time while it is still ahead (the mail then says what will
+ * not happen unless they act); null once it has passed.
+ */
 export function autopilotNoticeMail({
   siteName,
   day,
   keyword,
   reasons,
   link,
+  slot,
 }: {
   siteName: string;
   day: string;
   keyword: string;
   reasons: string[];
   link: string;
+  slot: string | null;
 }) {
+  const article = `The article for ${day}${keyword ? ` ("${keyword}")` : ""} on ${siteName}`;
   return renderMail({
     subject: `Auto-pilot needs you: ${siteName}, ${day}`,
-    heading: "Auto-pilot did not publish today's article",
+    heading: slot ? `Auto-pilot will not publish at ${slot} unless you act` : "Auto-pilot did not publish today's article",
     paragraphs: [
-      `The article for ${day}${keyword ? ` ("${keyword}")` : ""} on ${siteName} was not published, because:`,
+      slot ? `${article} waits for you and will not go out at ${slot}, because:` : `${article} was not published, because:`,
       ...reasons.map((reason) => `• ${reason}`),
       "Review it: approve it to publish it, or reject it; you can also edit it first.",
     ],

@@ -119,7 +119,9 @@ export default function WritePage({ loaderData, actionData }: Route.ComponentPro
           {article ? <HistoryLink articleId={article.id} /> : null}
         </div>
         {article && loaderData.proposal ? <ProposalBanner articleId={article.id} proposal={loaderData.proposal} /> : null}
-        {article?.source === "offline" ? <OfflineWriterNote gaps={loaderData.writerGaps} /> : null}
+        {article?.source === "offline" ? (
+          <OfflineWriterNote gaps={loaderData.writerGaps} research={loaderData.research?.status.sentence} />
+        ) : null}
         {loaderData.approvals.map((a) => (
           <p key={a.at} className="mb-3 text-sm text-slate-700" data-testid="approval">
             {a.decision === "approved" ? "Approved" : "Rejected"} for publishing by {a.userName} on {formatDateTime(a.at, timeZone)}

@@ -7,7 +7,6 @@ import { formatDateTime } from "#app/utils/time";
  * research could not provide, in words.
  */
 export function SourcesPanel({ research, timeZone }: { research: ArticleSources; timeZone: string }) {
-  const by = research.provider ? `with ${research.provider}` : "from your site's pages";
   return (
     <section
       aria-labelledby="sources-title"
@@ -17,8 +16,8 @@ export function SourcesPanel({ research, timeZone }: { research: ArticleSources;
       <h2 id="sources-title" className="text-lg font-semibold">
         Sources
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Researched {by} on {formatDateTime(research.gatheredAt, timeZone)}.
+      <p className="mt-1 text-sm text-slate-600" data-testid="research-status">
+        {research.status.sentence} ({formatDateTime(research.status.gatheredAt, timeZone)})
       </p>
       {research.sources.length ? (
         <ul className="mt-3 flex flex-col gap-2 text-sm" data-testid="sources-list">
