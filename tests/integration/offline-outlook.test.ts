@@ -56,6 +56,16 @@ describe("the built-in writer's outlook for a keyword", () => {
     expect(sentence).toContain("cannot explain beyond what they say");
   });
 
+  it("flags first a content language the built-in writer cannot write", async () => {
+    const user = await makeUser(db);
+    await db.updateTable("content_settings").set({ language: "de" }).where("site_id", "=", user.siteId).execute();
+    const { sentence } = await outlook(user, "kaffeemühle reinigen");
+    expect(sentence).toMatch(/^The built-in writer writes English only: without an AI provider an article in German comes out in English/);
+    expect(sentence).toContain("Writing in German needs an AI provider.");
+    await db.updateTable("content_settings").set({ language: "en-GB" }).where("site_id", "=", user.siteId).execute();
+    expect((await outlook(user, "cold brew")).sentence).not.toContain("English only");
+  });
+
   it("says nothing when an AI provider writes the article, and refuses an empty keyword", async () => {
     const user = await makeUser(db);
     expect((await whileAiProviderConfigured(() => outlook(user, "cold brew"))).sentence).toBeNull();

@@ -1,5 +1,7 @@
 import type { DB } from "#app/db/client.server";
+import { builtInLanguageFlag } from "#app/modules/ai/built-in-reach";
 import { hasAiProvider } from "#app/modules/ai/providers.server";
+import { getContentSettings } from "#app/modules/settings/content.server";
 import { pagesThatFit } from "#app/modules/research/grounding";
 import { getResearchProvider } from "#app/modules/research/provider.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
@@ -12,6 +14,14 @@ import { listSitePages } from "#app/modules/research/site-pages.server";
  */
 export async function offlineWriterOutlook(db: DB, siteId: string, keyword: string): Promise<string | null> {
   if (hasAiProvider()) return null;
+  const { language } = await getContentSettings(db, siteId);
+  const flag = builtInLanguageFlag(language);
+  const outlook = await draftOutlook(db, siteId, keyword);
+  // A language it cannot write is said before anything else (decision 069).
+  return flag ? `${flag} ${outlook}` : outlook;
+}
+
+async function draftOutlook(db: DB, siteId: string, keyword: string) {
   const topic = `“${keyword.trim()}”`;
   const pages = pagesThatFit(keyword, await listSitePages(db, siteId)).length;
   const research = getResearchProvider() !== null;

@@ -16,6 +16,8 @@ import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/s
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import { CheckIcon, CrossIcon, FaqAccordion, Section, TestimonialFigure } from "./components";
 import { BillingToggle, PricingCards } from "./pricing-ui";
+import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 import { HomeHero } from "./home-hero";
 import type { Route } from "./+types/home";
 
@@ -30,11 +32,12 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { billing: parseBillingPeriod(url.searchParams.get("billing")) };
+  // Without an AI provider the promises of length and language are qualified where they are made (decision 069).
+  return { billing: parseBillingPeriod(url.searchParams.get("billing")), builtInOnly: !hasAiProvider() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { billing } = loaderData;
+  const { billing, builtInOnly } = loaderData;
   const origin = useSiteOrigin();
   return (
     <main id="main">
@@ -93,6 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+        {builtInOnly ? <BuiltInWriterNotice className="mx-auto mt-6 max-w-3xl" /> : null}
       </Section>
 
       <Section id="comparison" title={comparison.title} lead={comparison.lead}>
@@ -142,6 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {builtInOnly ? <BuiltInWriterNotice className="mx-auto mt-6 max-w-3xl" /> : null}
       </Section>
 
       <Section id="testimonials" title={testimonialsSection.title} lead={testimonialsSection.lead}>

@@ -5,6 +5,8 @@ import { seoMeta, useSiteOrigin } from "#app/utils/seo";
 import { FaqAccordion, PageHeader } from "./components";
 import { BillingToggle, DiscountTable, PricingCards } from "./pricing-ui";
 import type { Route } from "./+types/pricing";
+import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 
 export const handle = { hydrate: false };
 
@@ -17,11 +19,12 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { billing: parseBillingPeriod(url.searchParams.get("billing")) };
+  // Without an AI provider the promises of length and language are qualified where they are made (decision 069).
+  return { billing: parseBillingPeriod(url.searchParams.get("billing")), builtInOnly: !hasAiProvider() };
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { billing } = loaderData;
+  const { billing, builtInOnly } = loaderData;
   const origin = useSiteOrigin();
   return (
     <main id="main">
@@ -30,6 +33,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <div className="px-4 py-14 sm:px-6">
         <BillingToggle billing={billing} basePath="/pricing" />
         <PricingCards billing={billing} variant="pricing" />
+        {builtInOnly ? <BuiltInWriterNotice className="mx-auto mt-6 max-w-3xl" /> : null}
         <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-slate-600">{pricing.footnote}</p>
       </div>
       <section aria-labelledby="discounts-title" className="bg-slate-50 px-4 py-14 sm:px-6">

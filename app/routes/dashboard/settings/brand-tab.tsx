@@ -10,12 +10,14 @@ import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import { BRAND_INVALID } from "./notices";
+import { useState } from "react";
+import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
 
 /** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${l.name} (${l.tag})` }));
 
-type Props = { brand: BrandSettings; actionData: unknown };
+type Props = { brand: BrandSettings; actionData: unknown; aiProvider: boolean };
 type SitePages = SitePagesSummary & { readAtText: string | null };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -86,7 +88,7 @@ function LogoForm({ brand, actionData }: Props) {
   );
 }
 
-function BrandForm({ brand, actionData }: Props) {
+function BrandForm({ brand, actionData, aiProvider }: Props) {
   const pending = usePendingIntent("brand");
   const reply = replyFor(actionData, "brand");
   // A refused save, in the browser or on the server, shows the tab's notice above the button.
@@ -96,6 +98,7 @@ function BrandForm({ brand, actionData }: Props) {
     defaultValue: { ...brand, tags: brand.tags.join(", "), internalLinks: brand.internalLinks.join("\n") },
   });
   const notice = reply?.notice ?? (form.status === "error" ? BRAND_INVALID : null);
+  const [language, setLanguage] = useState(brand.language);
   const text = (field: (typeof fields)["brandName"]) => getInputProps(field, { type: "text" });
   return (
     <SettingsCard title="Brand information" description="Used to write articles in your brand's voice for your audience.">
@@ -122,7 +125,7 @@ function BrandForm({ brand, actionData }: Props) {
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Default language"
-            selectProps={getSelectProps(fields.language)}
+            selectProps={{ ...getSelectProps(fields.language), onChange: (event) => setLanguage(event.target.value) }}
             options={LANGUAGE_OPTIONS}
             errors={fields.language.errors}
           />
@@ -132,6 +135,7 @@ function BrandForm({ brand, actionData }: Props) {
             inputProps={{ ...text(fields.toneOfVoice), maxLength: 100, placeholder: "e.g. Friendly and expert" }}
           />
         </div>
+        {aiProvider ? null : <BuiltInWriterNotice language={language} reach={false} />}
         <Field
           label="Tags"
           hint="Separate tags with commas."

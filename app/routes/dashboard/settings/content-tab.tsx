@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
 import { Form } from "react-router";
+import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
 import { Field, FormMessage, SelectField, SwitchField, TextareaField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import {
@@ -25,7 +27,7 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
 
 type ContentDefaults = Parameters<typeof useSchemaForm<typeof ContentFormSchema>>[1]["defaultValue"];
 
-export function ContentTab({ content, actionData }: { content: ContentSettings; actionData: unknown }) {
+export function ContentTab({ content, actionData, aiProvider }: { content: ContentSettings; actionData: unknown; aiProvider: boolean }) {
   const pending = usePendingIntent("content");
   const reply = replyFor(actionData, "content");
   // Checked in the browser and on the server by one schema; after a refused save the form shows what was sent (an unticked box sends nothing).
@@ -36,6 +38,8 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
     defaultValue: content as unknown as ContentDefaults,
   });
   const notice = reply?.notice ?? (form.status === "error" ? CONTENT_INVALID : null);
+  // The language flag follows the choice as it is made (with JavaScript) and the saved value (without).
+  const [language, setLanguage] = useState(content.language);
   const switchProps = (
     name:
       "useBrandInfo" | "externalSearch" | "autoGeneration" | "autoPublish" | "reviewMode" | "strictLinks" | "aiDisclosure" | "showSources",
@@ -87,10 +91,11 @@ export function ContentTab({ content, actionData }: { content: ContentSettings; 
           />
           <SelectField
             label="Article language"
-            selectProps={getSelectProps(fields.language)}
+            selectProps={{ ...getSelectProps(fields.language), onChange: (event) => setLanguage(event.target.value) }}
             options={LANGUAGE_OPTIONS}
             errors={fields.language.errors}
           />
+          {aiProvider ? null : <BuiltInWriterNotice language={language} />}
           <TextareaField
             label="Specific instructions"
             errors={fields.specificInstructions.errors}

@@ -21,6 +21,7 @@ import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
 import { PublishingTab } from "./publishing-tab";
 import type { Route } from "./+types/route";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 
 /** Body limit (server/request-body.ts): the brand logo upload. */
 export const bodyLimit = "upload";
@@ -71,6 +72,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
     integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
     publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
+    // Without one, the language choices say what the built-in writer cannot write (decision 069).
+    aiProvider: hasAiProvider(),
   };
 }
 
@@ -95,7 +98,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, account, brand, sitePages, content, integrations, publishing } = loaderData;
+  const { tab, tabs, account, brand, sitePages, content, integrations, publishing, aiProvider } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -103,8 +106,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>
-        {tab === "brand" && brand && sitePages ? <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} /> : null}
-        {tab === "content" && content ? <ContentTab content={content} actionData={actionData} /> : null}
+        {tab === "brand" && brand && sitePages ? (
+          <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} aiProvider={aiProvider} />
+        ) : null}
+        {tab === "content" && content ? <ContentTab content={content} actionData={actionData} aiProvider={aiProvider} /> : null}
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
         {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}
         {tab === "publishing" && publishing ? <PublishingTab view={publishing} actionData={actionData} /> : null}
