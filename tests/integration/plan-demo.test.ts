@@ -74,6 +74,7 @@ describe("the demo's plan", () => {
         /^(From your (product page|category page|page) |From the FAQ on your page |Serves your topic |From your brand profile: |Fills a gap: )/,
       );
     }
-    expect(rows.filter((r) => r.topic_id).length).toBeGreaterThanOrEqual(25);
+    // A day says its topic when one fits; the brand's own word alone (coffee) fits none (decision 070).
+    expect(rows.filter((r) => r.topic_id).length).toBeGreaterThanOrEqual(23);
   });
 });

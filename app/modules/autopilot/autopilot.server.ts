@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Database } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
-import { workspaceOwners } from "#app/modules/workspaces/owners.server";
-import { sendMail } from "#app/modules/email/mailer.server";
-import { autopilotFailedMail, autopilotNoticeMail } from "#app/modules/email/templates/autopilot.server";
 import { startGeneration } from "#app/modules/generation/service.server";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { attachArticleToPlanItem, markPlanItemPublished, markPlanItemWritten } from "#app/modules/plan/items.server";
+import { replanServedDay } from "#app/modules/plan/edits.server";
 import { defaultConnection } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
 import { newId } from "#app/utils/crypto.server";
@@ -19,7 +16,7 @@ import { substanceFindings } from "#app/modules/articles/panel-facts.server";
 import { qualityGate } from "./gate";
 import { daySlot, PUBLISH_JOB, publishJobOptions, READY_JOB } from "./slots.server";
 import { announceAutopilotChange, moveDay } from "./timeline.server";
-import { dayUrl } from "./urls";
+import { mailFailure, notifyOwners } from "./owner-mails.server";
 import type { Selectable } from "kysely";
 
 /**
@@ -113,12 +110,31 @@ export async function enqueueDueAutopilot(db: DB, now = new Date()) {
 async function plannedKeyword(db: DB, siteId: string, day: string) {
   return db
     .selectFrom("plan_items")
-    .select(["id", "keyword"])
+    .select(["id", "keyword", "article_id", "kept_conflict_id"])
     .where("site_id", "=", siteId)
     .where("date", "=", day)
     .where("status", "=", "planned")
     .where("keyword", "!=", "")
     .executeTakeFirst();
+}
+
+/**
+ * The day's planned item, after the check that no article of the site already serves its keyword: one that does
+ * gives the day the next candidate first (replanServedDay, docs/decisions/070), so auto-pilot never writes a search
+ * twice. A plan with no candidate left keeps the day's keyword.
+ */
+async function servedOrPlanned(db: DB, site: { id: string; workspace_id: string; timezone: string }, day: string, now: Date) {
+  const item = await plannedKeyword(db, site.id, day);
+  const owner = item ? await firstOwner(db, site.workspace_id) : null;
+  if (!item || !owner) return item;
+  try {
+    const tenant = { workspaceId: site.workspace_id, siteId: site.id, userId: owner };
+    const replanned = await replanServedDay(db, { id: site.id, timeZone: site.timezone }, tenant, item, { now });
+    return replanned ? plannedKeyword(db, site.id, day) : item;
+  } catch (error) {
+    logger.warn({ err: error, siteId: site.id, day }, "auto-pilot could not replan a served keyword; the day keeps it");
+    return item;
+  }
 }
 
 async function firstOwner(db: DB, workspaceId: string) {
@@ -136,8 +152,12 @@ async function firstOwner(db: DB, workspaceId: string) {
 export async function runAutopilotWrite(db: DB, dayId: string, now = new Date()) {
   const day = await db.selectFrom("autopilot_days").selectAll().where("id", "=", dayId).executeTakeFirst();
   if (!day || day.state !== "writing" || day.generation_id) return;
-  const site = await db.selectFrom("sites").select(["id", "workspace_id"]).where("id", "=", day.site_id).executeTakeFirstOrThrow();
-  const item = await plannedKeyword(db, site.id, day.day);
+  const site = await db
+    .selectFrom("sites")
+    .select(["id", "workspace_id", "timezone"])
+    .where("id", "=", day.site_id)
+    .executeTakeFirstOrThrow();
+  const item = await servedOrPlanned(db, site, day.day, now);
   if (!item) {
     await moveDay(db, dayId, "skipped", { reasons: ["Nothing was planned for this day: add a keyword to the content plan."], now });
     return;
@@ -385,95 +405,6 @@ async function settleScheduledDays(db: DB, now = new Date()) {
     if (await moveDay(db, row.id, "failed", { from: ["scheduled"], reasons: [reason], now })) await mailFailure(db, row.id, reason);
   }
   return rows.length;
-}
-
-/** What fixes a failed publication, in words an owner can act on. */
-function fixFor(reason: string) {
-  if (/disconnect|reconnect|password|401|403|credential|authori/i.test(reason))
-    return "Fix: reconnect the destination in Settings → Integrations (its password or key may have changed).";
-  if (/not available/i.test(reason)) return "Fix: choose another default destination in Settings → Publishing.";
-  return "Fix: check the destination is up and reachable in Settings → Integrations.";
-}
-
-/** The one mail about a day's failed publication, to every owner. */
-async function mailFailure(db: DB, dayId: string, reason: string) {
-  const claimed = await db
-    .updateTable("autopilot_days")
-    .set({ failure_mailed_at: isoNow() })
-    .where("id", "=", dayId)
-    .where("failure_mailed_at", "is", null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return;
-  const day = await db
-    .selectFrom("autopilot_days as d")
-    .innerJoin("sites as s", "s.id", "d.site_id")
-    .select(["d.day", "d.keyword", "s.name as siteName", "s.workspace_id"])
-    .where("d.id", "=", dayId)
-    .executeTakeFirstOrThrow();
-  for (const owner of await workspaceOwners(db, day.workspace_id)) {
-    await sendMail(db, {
-      to: owner.email,
-      tag: "autopilot",
-      ...autopilotFailedMail({
-        siteName: day.siteName,
-        day: day.day,
-        keyword: day.keyword,
-        reason,
-        fix: fixFor(reason),
-        link: `${getEnv().appUrl}${dayUrl(dayId)}`,
-      }),
-    });
-  }
-}
-
-/**
- * Mails the workspace's owners once per day row (held, failed or stopped by the plan). Before the day's slot the
- * mail says what will not happen at that time unless they act; only after it does it say the article was not published.
- */
-async function notifyOwners(db: DB, dayId: string, now: Date) {
-  const claimed = await db
-    .updateTable("autopilot_days")
-    .set({ notified_at: isoNow() })
-    .where("id", "=", dayId)
-    .where("notified_at", "is", null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return;
-  const day = await db
-    .selectFrom("autopilot_days as d")
-    .innerJoin("sites as s", "s.id", "d.site_id")
-    .select([
-      "d.day",
-      "d.keyword",
-      "d.state",
-      "d.reasons",
-      "d.article_id",
-      "d.publish_at",
-      "s.name as siteName",
-      "s.workspace_id",
-      "s.timezone",
-    ])
-    .where("d.id", "=", dayId)
-    .executeTakeFirstOrThrow();
-  const slot =
-    day.publish_at && Date.parse(day.publish_at) > now.getTime() ? zonedParts(new Date(day.publish_at), day.timezone).time : null;
-  const owners = await workspaceOwners(db, day.workspace_id);
-  // Straight to the day's review (approve, edit or reject), whatever the state: the day's page says what happened.
-  const link = `${getEnv().appUrl}${dayUrl(dayId)}`;
-  for (const owner of owners) {
-    await sendMail(db, {
-      to: owner.email,
-      tag: "autopilot",
-      ...autopilotNoticeMail({
-        siteName: day.siteName,
-        day: day.day,
-        keyword: day.keyword,
-        reasons: JSON.parse(day.reasons) as string[],
-        link,
-        slot,
-      }),
-    });
-  }
-  logger.info({ dayId, state: day.state }, "auto-pilot owners notified");
 }
 
 const DayPayload = z.object({ dayId: z.string().min(1) });

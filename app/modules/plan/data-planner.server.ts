@@ -205,7 +205,7 @@ export function candidateSuggestion(c: DataCandidate, source: PlanSource): Sugge
     keyword: c.keyword,
     title: titleFor({ query: c.keyword, form: formOf(c.keyword) }, ctx),
     intent: c.intent,
-    topicId: c.support.kind === "topic" ? c.support.ref : bestTopic(c.keyword, source.topics),
+    topicId: c.support.kind === "topic" ? c.support.ref : bestTopic(c.keyword, source.topics, source.brand),
     evidenceKind: c.support.kind,
     evidenceRef: c.support.ref,
     rationale: dataReason(c),

@@ -2,9 +2,22 @@ import { randomUUID } from "node:crypto";
 import { type DB, inTransaction } from "#app/db/client.server";
 import { cleanKeyword } from "#app/modules/articles/keyword-shape";
 import { formatDayDate, isoNow } from "#app/utils/time";
+import { offline } from "#app/modules/ai/providers.server";
+import type { AiTenant } from "#app/modules/billing/ai-meter.server";
 import { classifyIntent, type SearchIntent } from "./intent";
 import { titleForKeyword } from "./offline-planner";
-import { getItem, getPlannedItem, type Options, PlanError, type PlanSite, planWindow, refreshFlags, windowItems } from "./plan.server";
+import {
+  getItem,
+  getPlannedItem,
+  type Options,
+  PlanError,
+  type PlanSite,
+  planWindow,
+  refreshFlags,
+  swapItem,
+  windowItems,
+} from "./plan.server";
+import { articlesBySearch, servedReason, servingArticle } from "./served.server";
 
 /**
  * The customer's own changes to the plan (docs/decisions/050-content-plan.md): edit, add, remove, move and keep an
@@ -142,9 +155,17 @@ export async function indexOf(db: DB, site: PlanSite, id: string, { now = new Da
 /** Keeps the item despite its flag: that competitor is no longer reported for it. */
 export async function keepItem(db: DB, site: PlanSite, id: string, { now = new Date(), text }: Options = {}) {
   const item = await getItem(db, site.id, id);
+  // The competitor shown: an article serving the very keyword now (served.server.ts), else the stored flag's.
+  const serving = servingArticle(await articlesBySearch(db, site.id), item);
   await db
     .updateTable("plan_items")
-    .set({ kept_conflict_id: item.conflict_id, conflict_kind: null, conflict_id: null, conflict_label: "", conflict_score: null })
+    .set({
+      kept_conflict_id: serving?.id ?? item.conflict_id,
+      conflict_kind: null,
+      conflict_id: null,
+      conflict_label: "",
+      conflict_score: null,
+    })
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();
@@ -193,4 +214,22 @@ export async function addSearchSuggestion(
     .execute();
   await refreshFlags(db, site, { now, text });
   return { id, keyword, dateText: formatDayDate(date) };
+}
+
+/**
+ * Auto-pilot's check before it writes a day (docs/decisions/070): when one of the site's articles already serves the
+ * day's keyword, the day takes the next candidate, its reason saying why, and the new keyword is returned; null when
+ * nothing serves it. Offline suggestions only: a check the customer did not ask for is never charged.
+ */
+export async function replanServedDay(
+  db: DB,
+  site: PlanSite,
+  tenant: AiTenant,
+  item: { id: string; keyword: string; article_id: string | null; kept_conflict_id: string | null },
+  { now = new Date() }: { now?: Date } = {},
+) {
+  const serving = servingArticle(await articlesBySearch(db, site.id), item);
+  if (!serving) return null;
+  const swapped = await swapItem(db, site, tenant, item.id, { text: offline.text, now, because: servedReason(item.keyword, serving) });
+  return swapped.after;
 }

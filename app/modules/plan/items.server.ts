@@ -79,3 +79,16 @@ export async function markPlanItemWritten(db: DB, itemId: string) {
 export async function markPlanItemPublished(db: DB, itemId: string) {
   await db.updateTable("plan_items").set({ status: "published" }).where("id", "=", itemId).execute();
 }
+
+/** Planned days from `today` (the site's date) that nothing has been written for: what a re-plan would replace. */
+export async function countUnstartedPlanDays(db: DB, siteId: string, today: string) {
+  const row = await db
+    .selectFrom("plan_items")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("site_id", "=", siteId)
+    .where("status", "=", "planned")
+    .where("article_id", "is", null)
+    .where("date", ">=", today)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -4,7 +4,7 @@ import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
 import { grammarProblems } from "#tests/setup/query-grammar";
 import { classifyIntent } from "./intent";
-import { audienceOf, pagePhrase, pickSuggestions, type PlanSource, suggestionStream, titleForKeyword } from "./offline-planner";
+import { audienceOf, bestTopic, pagePhrase, pagesOfTheBusiness, pickSuggestions, type PlanSource, suggestionStream, titleForKeyword } from "./offline-planner";
 import { queriesFor, questionQuery } from "./queries";
 import { CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
@@ -176,8 +176,8 @@ describe("the offline planner", () => {
       expect(p.rationale).toMatch(
         /^(From your (product page|category page|page) |From your brand profile: |From the FAQ on your page |Serves your topic |Fills a gap)/,
       );
-    // A day says its topic when one fits.
-    expect(picks.filter((p) => p.topicId).length).toBeGreaterThanOrEqual(25);
+    // A day says its topic when one fits; 'coffee' alone (the brand's own word) fits none ('what is specialty coffee').
+    expect(picks.filter((p) => p.topicId).length).toBeGreaterThanOrEqual(23);
     expect(new Set(picks.map((p) => p.intent)).size).toBeGreaterThanOrEqual(2);
   });
 
@@ -241,5 +241,54 @@ describe("titles", () => {
   it("writes a working title from the keyword's shape", () => {
     expect(titleForKeyword("how to descale a kettle")).toBe("How to Descale a Kettle: A Step-by-Step Guide");
     expect(audienceOf("Home baristas")).toBe("home baristas");
+  });
+});
+
+describe("topics by what a phrase is about", () => {
+  const topics = [
+    { id: "glazing", name: "Glazing and firing", keywords: ["pottery glazes", "kiln firing", "glaze recipes"] },
+    { id: "wheel", name: "Wheel throwing", keywords: ["pottery wheel", "centering clay"] },
+  ];
+  const brand = { name: "Clay & Kiln Studio", industry: "Pottery studio" };
+
+  it("never files a phrase under a topic by a word every topic or the brand shares", () => {
+    expect(bestTopic("coil pottery", topics, brand)).toBeNull();
+    expect(bestTopic("pottery studio near me", topics, brand)).toBeNull();
+  });
+
+  it("files a phrase under the topic its telling words name", () => {
+    expect(bestTopic("how to glaze pottery", topics, brand)).toBe("glazing");
+    expect(bestTopic("best glaze recipes for stoneware", topics, brand)).toBe("glazing");
+    expect(bestTopic("centering clay on the wheel", topics, brand)).toBe("wheel");
+  });
+});
+
+describe("a business described anew", () => {
+  // The demo roastery's site, re-described in Brand settings as a pottery studio, with pottery topics.
+  const redescribed: PlanSource = {
+    ...demo,
+    brand: {
+      name: "Clay & Kiln Studio",
+      description: "Pottery classes and handmade stoneware in Portland.",
+      audience: "Adults new to pottery",
+      industry: "Pottery studio",
+      tags: ["pottery classes", "glazing", "wheel throwing"],
+    },
+    topics: [
+      { id: "glaze", name: "Glazing and firing", keywords: ["pottery glazes", "kiln firing"] },
+      { id: "hand", name: "Hand building", keywords: ["coil pottery", "slab building"] },
+    ],
+    articles: [],
+  };
+
+  it("plans from the new description, not from scanned pages about another business", () => {
+    expect(pagesOfTheBusiness(redescribed)).toEqual([]);
+    expect(pagesOfTheBusiness(demo)).toHaveLength(demo.sitePages.length);
+    const picks = pickSuggestions(redescribed, { count: 30 });
+    expect(picks.length).toBeGreaterThan(0);
+    expect(picks.filter((p) => /coffee|espresso|brew|grind|roast/.test(p.keyword))).toEqual([]);
+    expect(picks.some((p) => p.keyword.includes("glaz"))).toBe(true);
+    // Each day says where it came from, and the reasons differ.
+    expect(new Set(picks.map((p) => p.rationale)).size).toBeGreaterThan(1);
   });
 });

@@ -124,11 +124,20 @@ type Seed = {
   topicId: string | null;
 };
 
-export function bestTopic(phrase: string, topics: PlanSource["topics"]) {
-  const words = tokens(phrase);
+/**
+ * The topic a phrase is about, or null when none fits (decision 070). A word every topic shares, or the brand's own
+ * name or industry ('pottery' on a pottery studio's site), says nothing about which topic a phrase belongs to: only
+ * the other words decide, so 'coil pottery' fits no topic rather than 'Glazing and firing' by its 'pottery'.
+ */
+export function bestTopic(phrase: string, topics: PlanSource["topics"], brand?: Pick<PlanSource["brand"], "name" | "industry">) {
+  const words = topics.map((t) => tokens([t.name, ...t.keywords].join(" ")));
+  const everywhere = topics.length > 1 ? [...words[0]!].filter((w) => words.every((set) => set.has(w))) : [];
+  const site = new Set([...everywhere, ...tokens(`${brand?.name ?? ""} ${brand?.industry ?? ""}`)]);
+  const telling = (set: Set<string>) => new Set([...set].filter((w) => !site.has(w)));
+  const own = telling(tokens(phrase));
   let best: { id: string; score: number } | null = null;
-  for (const t of topics) {
-    const score = jaccard(words, tokens([t.name, ...t.keywords].join(" ")));
+  for (const [i, t] of topics.entries()) {
+    const score = jaccard(own, telling(words[i]!));
     if (score > 0 && (!best || score > best.score)) best = { id: t.id, score };
   }
   return best?.id ?? null;
@@ -136,13 +145,28 @@ export function bestTopic(phrase: string, topics: PlanSource["topics"]) {
 
 const quoted = (text: string) => `“${text}”`;
 
+/**
+ * The scanned pages that are about the business the brand settings describe (decision 070). When most pages share
+ * no word with the brand's name, industry, description, audience and tags, the business was described anew after
+ * the scan (a studio that was a roastery): the pages that do not fit are not the plan's evidence any more. A site
+ * whose pages mostly fit keeps them all (a product name rarely repeats the description).
+ */
+export function pagesOfTheBusiness(source: Pick<PlanSource, "brand" | "sitePages">) {
+  const { name, industry, description, audience, tags } = source.brand;
+  const described = tokens([name, industry, description, audience, ...tags].join(" "));
+  if (described.size === 0) return source.sitePages;
+  const fits = (page: SitePage) => [...tokens(`${page.title} ${page.summary} ${page.url}`)].some((w) => described.has(w));
+  const fitting = source.sitePages.filter(fits);
+  return fitting.length * 3 >= source.sitePages.length ? source.sitePages : fitting;
+}
+
 /** The site's evidence in groups a plan takes in turn: products, FAQs, categories and pages, topics, brand tags. */
 function seeds(source: PlanSource): Seed[][] {
-  const topicOf = (phrase: string) => bestTopic(phrase, source.topics);
+  const topicOf = (phrase: string) => bestTopic(phrase, source.topics, source.brand);
   const products: Seed[] = [];
   const faqs: Seed[] = [];
   const pages: Seed[] = [];
-  for (const page of source.sitePages) {
+  for (const page of pagesOfTheBusiness(source)) {
     const name = page.title.trim();
     if (name && page.kind === "product")
       products.push({
@@ -278,7 +302,7 @@ export function suggestionStream(source: PlanSource): Suggestion[] {
         keyword: query.query,
         title: titleFor(query, ctx),
         intent: classifyIntent(query.query, { brandNames }),
-        topicId: seed.topicId ?? bestTopic(query.query, source.topics),
+        topicId: seed.topicId ?? bestTopic(query.query, source.topics, source.brand),
         evidenceKind: seed.kind,
         evidenceRef: seed.ref,
         rationale: seed.rationale,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type DB, inTransaction } from "#app/db/client.server";
-import type { PlanEvidenceKind, PlanItemOrigin } from "#app/db/schema";
+import type { Database, PlanEvidenceKind, PlanItemOrigin } from "#app/db/schema";
 import { getTextGenerator } from "#app/modules/ai/providers.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import type { AiTenant } from "#app/modules/billing/ai-meter.server";
@@ -16,9 +16,11 @@ import { getContentSettings } from "#app/modules/settings/content.server";
 import { getPublishingSettings } from "#app/modules/settings/publishing.server";
 import { addDays, dayLabel, formatDayDate, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
+import { articlesBySearch, type ServingArticle, servingArticle } from "./served.server";
 import { suggest } from "./suggest.server";
 import { classifyIntent, type SearchIntent } from "./intent";
 import { type Candidate, closestConflict, combinedSimilarity, lexicalSimilarity } from "./similarity";
+import type { Selectable } from "kysely";
 import type { PlanSource, Suggestion } from "./offline-planner";
 
 /**
@@ -138,9 +140,10 @@ export type PlanView = {
 
 export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: { now?: Date } = {}): Promise<PlanView> {
   const today = zonedDate(now, site.timeZone);
-  const [rows, topics] = await Promise.all([
+  const [rows, topics, served] = await Promise.all([
     windowItems(db, site, now),
     db.selectFrom("topics").select(["id", "name"]).where("site_id", "=", site.id).orderBy("name").execute(),
+    articlesBySearch(db, site.id),
   ]);
   const topicNames = new Map(topics.map((t) => [t.id, t.name]));
   return {
@@ -163,15 +166,21 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
       volume: r.volume,
       difficulty: r.difficulty,
       keywordDifficulty: r.keyword_difficulty,
-      conflict:
-        r.conflict_kind && r.conflict_id
-          ? { kind: r.conflict_kind, id: r.conflict_id, label: r.conflict_label, score: r.conflict_score ?? 0 }
-          : null,
+      conflict: conflictOf(r, served),
     })),
     freeDays: PLAN_DAYS - rows.length,
     topics,
     keywordData: getKeywordDataProvider() !== null,
   };
+}
+
+/** A day's competitor: an article that serves its very keyword now (served.server.ts), else the flag stored when it was planned. */
+function conflictOf(row: Selectable<Database["plan_items"]>, served: Map<string, ServingArticle>): PlanItemView["conflict"] {
+  const serving = row.status === "planned" && !row.article_id ? servingArticle(served, row) : null;
+  if (serving) return { kind: "article", id: serving.id, label: serving.title, score: 1 };
+  return row.conflict_kind && row.conflict_id
+    ? { kind: row.conflict_kind, id: row.conflict_id, label: row.conflict_label, score: row.conflict_score ?? 0 }
+    : null;
 }
 
 export async function getItem(db: DB, siteId: string, id: string) {
@@ -366,8 +375,11 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   return { planned: suggestions.length, origin, aiUsed: text.kind === "openai", keywordData: data };
 }
 
-/** Replaces one planned item with a fresh suggestion that competes with nothing in the plan or the articles. */
-export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: string, deps: PlannerDeps = {}) {
+/**
+ * Replaces one planned item with a fresh suggestion that competes with nothing in the plan or the articles;
+ * `because` (why the day changed, when the customer did not ask) leads its reason.
+ */
+export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: string, deps: PlannerDeps & { because?: string } = {}) {
   const now = deps.now ?? new Date();
   const item = await getPlannedItem(db, site.id, id);
   await assertEntitled(db, tenant.workspaceId, now);
@@ -395,7 +407,11 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
       : new Map();
   await db
     .updateTable("plan_items")
-    .set({ ...rowOf(fresh, origin, metrics), updated_at: isoNow(now) })
+    .set({
+      ...rowOf(fresh, origin, metrics),
+      ...(deps.because ? { rationale: `${deps.because} ${fresh.rationale}` } : {}),
+      updated_at: isoNow(now),
+    })
     .where("id", "=", id)
     .where("site_id", "=", site.id)
     .execute();

@@ -56,6 +56,10 @@ export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSet
 
 export type BrandInput = z.output<typeof BrandFormSchema>;
 
+/**
+ * Saves the brand settings; true when what the business is changed (its name, industry, description, audience or
+ * tags), so the plan drawn from the old description can be offered again (decision 070).
+ */
 export async function saveBrandSettings(db: DB, siteId: string, input: BrandInput, actor?: SettingsActor) {
   const now = isoNow();
   const values = {
@@ -69,7 +73,7 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
     internal_links: JSON.stringify(input.internalLinks),
     updated_at: now,
   };
-  await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
     await trx
       .insertInto("brand_settings")
@@ -77,6 +81,8 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
       .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
       .execute();
     if (actor) await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
+    const described = ["brand_name", "industry", "description", "target_audience", "tags"] as const;
+    return !before || described.some((key) => before[key] !== values[key]);
   });
 }
 

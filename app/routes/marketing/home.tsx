@@ -14,10 +14,10 @@ import {
 } from "#app/modules/site-content/content";
 import { faqPageLd, organizationLd, softwareApplicationLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
-import { CheckIcon, CrossIcon, FaqAccordion, Section, TestimonialFigure } from "./components";
-import { BillingToggle, PricingCards } from "./pricing-ui";
 import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
 import { hasAiProvider } from "#app/modules/ai/providers.server";
+import { CheckIcon, CrossIcon, FaqAccordion, Section, TestimonialFigure } from "./components";
+import { BillingToggle, PricingCards } from "./pricing-ui";
 import { HomeHero } from "./home-hero";
 import type { Route } from "./+types/home";
 

@@ -2,11 +2,11 @@ import { JsonLd } from "#app/components/json-ld";
 import { faqs, parseBillingPeriod, pricing } from "#app/modules/site-content/content";
 import { faqPageLd, productLd } from "#app/modules/site-content/structured-data";
 import { seoMeta, useSiteOrigin } from "#app/utils/seo";
+import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
 import { FaqAccordion, PageHeader } from "./components";
 import { BillingToggle, DiscountTable, PricingCards } from "./pricing-ui";
 import type { Route } from "./+types/pricing";
-import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
-import { hasAiProvider } from "#app/modules/ai/providers.server";
 
 export const handle = { hydrate: false };
 

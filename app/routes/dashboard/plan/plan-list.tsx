@@ -103,7 +103,9 @@ function PlanRow({ item, index, count, canManage }: { item: PlanItemView; index:
       {item.title ? <p className="text-sm text-slate-800">{item.title}</p> : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
         <dt className="text-slate-600">Topic</dt>
-        <dd className="text-slate-900">{item.topicName ?? "No topic"}</dd>
+        <dd className="text-slate-900" data-testid="topic">
+          {item.topicName ?? (item.topicId ? "No topic" : "None of your topics fits this keyword")}
+        </dd>
         <dt className="text-slate-600">Why this keyword</dt>
         <dd className="text-slate-900" data-testid="why">
           {item.rationale || "Chosen in the scheduler."}

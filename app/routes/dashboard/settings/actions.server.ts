@@ -12,6 +12,8 @@ import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings 
 import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { countUnstartedPlanDays } from "#app/modules/plan/items.server";
+import { zonedDate } from "#app/utils/time";
 import { BRAND_INVALID, CONTENT_INVALID, FIX_FIELDS } from "./notices";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 
@@ -24,7 +26,7 @@ import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 
 const LOGO_ERROR = "Error uploading logo";
 
-type BrandForm = { db: DB; siteId: string; formData: FormData; back: string; actor: SettingsActor };
+type BrandForm = { db: DB; siteId: string; timeZone: string; formData: FormData; back: string; actor: SettingsActor };
 
 const actorOf = (auth: AuthState, ip: string | undefined): SettingsActor => ({
   userId: auth.user.id,
@@ -42,7 +44,14 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
     return replyNotice("brand-logo", { title: LOGO_ERROR, description: "The image must be 2 MB or smaller." });
   const formData = await readFormData(request);
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
-  const form: BrandForm = { db: getDb(), siteId: auth.site.id, formData, back: backTo(url), actor: actorOf(auth, ip) };
+  const form: BrandForm = {
+    db: getDb(),
+    siteId: auth.site.id,
+    timeZone: auth.site.timeZone,
+    formData,
+    back: backTo(url),
+    actor: actorOf(auth, ip),
+  };
   switch (formData.get("intent")) {
     case "brand":
       return saveBrand(form);
@@ -57,11 +66,13 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
   }
 }
 
-async function saveBrand({ db, siteId, formData, back, actor }: BrandForm) {
+async function saveBrand({ db, siteId, timeZone, formData, back, actor }: BrandForm) {
   const { submission } = await parseSubmission(formData, BrandFormSchema);
   if (submission.status !== "success") return replyError(submission, { notice: BRAND_INVALID });
-  await saveBrandSettings(db, siteId, submission.value, actor);
-  return redirectWithToast(back, { title: "Brand settings saved!" });
+  const redescribed = await saveBrandSettings(db, siteId, submission.value, actor);
+  // A business described anew is offered a plan drawn from the new description (decision 070).
+  const replan = redescribed && (await countUnstartedPlanDays(db, siteId, zonedDate(new Date(), timeZone))) > 0;
+  return redirectWithToast(replan ? "/dashboard/settings?tab=brand&replan=1" : back, { title: "Brand settings saved!" });
 }
 
 /** 'Read my site's pages again': queued, at most once a minute; the site's address must be known. */

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { useState } from "react";
 import { Field, FormMessage, SelectField, TextareaField, useSchemaForm } from "#app/components/forms";
 import { ImageUpload } from "#app/components/image-upload";
 import { Button, StatusButton } from "#app/components/ui/button";
@@ -9,9 +10,9 @@ import { BrandFormSchema } from "#app/modules/settings/forms";
 import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
-import { BRAND_INVALID } from "./notices";
-import { useState } from "react";
 import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
+import { BRAND_INVALID } from "./notices";
+import { ReplanOffer } from "./replan-offer";
 
 /** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
 
@@ -162,9 +163,10 @@ function BrandForm({ brand, actionData, aiProvider }: Props) {
   );
 }
 
-export function BrandTab({ sitePages, ...props }: Props & { sitePages: SitePages }) {
+export function BrandTab({ sitePages, replanDays, ...props }: Props & { sitePages: SitePages; replanDays: number }) {
   return (
     <div className="flex flex-col gap-6">
+      {replanDays > 0 ? <ReplanOffer days={replanDays} /> : null}
       <LogoForm {...props} />
       <BrandForm {...props} />
       <SitePagesCard sitePages={sitePages} actionData={props.actionData} />

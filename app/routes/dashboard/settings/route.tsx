@@ -10,7 +10,9 @@ import { getContentSettings } from "#app/modules/settings/content.server";
 import { TabNav } from "#app/components/tab-nav";
 import { publishingView } from "#app/modules/settings/publishing.server";
 import { sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
-import { formatDateTime } from "#app/utils/time";
+import { formatDateTime, zonedDate } from "#app/utils/time";
+import { hasAiProvider } from "#app/modules/ai/providers.server";
+import { countUnstartedPlanDays } from "#app/modules/plan/items.server";
 import { integrationsTabData } from "./integrations-data.server";
 import { integrationsTabAction } from "./integrations-actions.server";
 import { IntegrationsTab } from "./integrations-tab";
@@ -21,7 +23,6 @@ import { BrandTab } from "./brand-tab";
 import { ContentTab } from "./content-tab";
 import { PublishingTab } from "./publishing-tab";
 import type { Route } from "./+types/route";
-import { hasAiProvider } from "#app/modules/ai/providers.server";
 
 /** Body limit (server/request-body.ts): the brand logo upload. */
 export const bodyLimit = "upload";
@@ -69,6 +70,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     account: accountView(auth),
     brand: tab === "brand" ? await getBrandSettings(db, auth.site.id) : null,
     sitePages: tab === "brand" ? await sitePagesView(db, auth) : null,
+    // After the business was described anew: the plan's days still to write, offered a re-plan (decision 070).
+    replanDays:
+      tab === "brand" && url.searchParams.get("replan") === "1"
+        ? await countUnstartedPlanDays(db, auth.site.id, zonedDate(new Date(), auth.site.timeZone))
+        : 0,
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
     integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
     publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
@@ -98,7 +104,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, account, brand, sitePages, content, integrations, publishing, aiProvider } = loaderData;
+  const { tab, tabs, account, brand, sitePages, content, integrations, publishing, aiProvider, replanDays } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -107,7 +113,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
       <div className="mt-6" key={location.key}>
         {tab === "brand" && brand && sitePages ? (
-          <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} aiProvider={aiProvider} />
+          <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} aiProvider={aiProvider} replanDays={replanDays} />
         ) : null}
         {tab === "content" && content ? <ContentTab content={content} actionData={actionData} aiProvider={aiProvider} /> : null}
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
