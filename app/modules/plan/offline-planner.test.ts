@@ -4,7 +4,16 @@ import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
 import { grammarProblems } from "#tests/setup/query-grammar";
 import { classifyIntent } from "./intent";
-import { audienceOf, bestTopic, pagePhrase, pagesOfTheBusiness, pickSuggestions, type PlanSource, suggestionStream, titleForKeyword } from "./offline-planner";
+import {
+  audienceOf,
+  bestTopic,
+  pagePhrase,
+  pagesOfTheBusiness,
+  pickSuggestions,
+  type PlanSource,
+  suggestionStream,
+  titleForKeyword,
+} from "./offline-planner";
 import { queriesFor, questionQuery } from "./queries";
 import { CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 
@@ -283,6 +292,12 @@ describe("a business described anew", () => {
 
   it("plans from the new description, not from scanned pages about another business", () => {
     expect(pagesOfTheBusiness(redescribed)).toEqual([]);
+    // The site's own domain names the brand on every page: it is not what a page is about.
+    const onStudioDomain = redescribed.sitePages.map((p) => ({
+      ...p,
+      url: p.url.replace(/^https:\/\/[^/]+/, "https://clay-kiln.example"),
+    }));
+    expect(pagesOfTheBusiness({ ...redescribed, sitePages: onStudioDomain })).toEqual([]);
     expect(pagesOfTheBusiness(demo)).toHaveLength(demo.sitePages.length);
     const picks = pickSuggestions(redescribed, { count: 30 });
     expect(picks.length).toBeGreaterThan(0);

@@ -155,9 +155,18 @@ export function pagesOfTheBusiness(source: Pick<PlanSource, "brand" | "sitePages
   const { name, industry, description, audience, tags } = source.brand;
   const described = tokens([name, industry, description, audience, ...tags].join(" "));
   if (described.size === 0) return source.sitePages;
-  const fits = (page: SitePage) => [...tokens(`${page.title} ${page.summary} ${page.url}`)].some((w) => described.has(w));
+  // The path, not the host: the site's own domain names the brand on every page.
+  const fits = (page: SitePage) => [...tokens(`${page.title} ${page.summary} ${pathOf(page.url)}`)].some((w) => described.has(w));
   const fitting = source.sitePages.filter(fits);
   return fitting.length * 3 >= source.sitePages.length ? source.sitePages : fitting;
+}
+
+function pathOf(url: string) {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }
 
 /** The site's evidence in groups a plan takes in turn: products, FAQs, categories and pages, topics, brand tags. */
