@@ -9,7 +9,7 @@ import { tokens } from "./similarity";
  */
 
 /** The key two keywords share when they are the same search: their content words, stemmed, in any order. */
-export function searchKey(keyword: string) {
+function searchKey(keyword: string) {
   return [...tokens(keyword)].sort().join(" ");
 }
 
