@@ -38,6 +38,7 @@ import * as m0040SearchConsole from "./0040_search_console";
 import * as m0042SearchFindings from "./0042_search_findings";
 import * as m0045Indexing from "./0045_indexing";
 import * as m0046ArticleProposals from "./0046_article_proposals";
+import * as m0047BrandDescribedAt from "./0047_brand_described_at";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "0042_search_findings": m0042SearchFindings,
   "0045_indexing": m0045Indexing,
   "0046_article_proposals": m0046ArticleProposals,
+  "0047_brand_described_at": m0047BrandDescribedAt,
 };

@@ -111,6 +111,8 @@ export interface BrandSettingsTable {
   /** JSON array of strings */
   internal_links: Generated<string>;
   updated_at: Timestamp;
+  /** When what the business is last changed (name, industry, description, audience, tags); migration 0047. */
+  described_at: Timestamp | null;
 }
 interface ContentSettingsTable {
   site_id: string;

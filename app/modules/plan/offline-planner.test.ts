@@ -288,6 +288,7 @@ describe("a business described anew", () => {
       { id: "hand", name: "Hand building", keywords: ["coil pottery", "slab building"] },
     ],
     articles: [],
+    describedAfterScan: true,
   };
 
   it("plans from the new description, not from scanned pages about another business", () => {
@@ -299,6 +300,8 @@ describe("a business described anew", () => {
     }));
     expect(pagesOfTheBusiness({ ...redescribed, sitePages: onStudioDomain })).toEqual([]);
     expect(pagesOfTheBusiness(demo)).toHaveLength(demo.sitePages.length);
+    // Described so before the scan (or never re-described), every page counts: product names rarely repeat the brand.
+    expect(pagesOfTheBusiness({ ...redescribed, describedAfterScan: false })).toHaveLength(demo.sitePages.length);
     const picks = pickSuggestions(redescribed, { count: 30 });
     expect(picks.length).toBeGreaterThan(0);
     expect(picks.filter((p) => /coffee|espresso|brew|grind|roast/.test(p.keyword))).toEqual([]);

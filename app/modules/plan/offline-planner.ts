@@ -26,6 +26,8 @@ export type PlanSource = {
   sitePages: SitePage[];
   topics: Array<{ id: string; name: string; keywords: string[] }>;
   articles: Array<{ id: string; title: string; keyword: string }>;
+  /** The business was described anew (Brand settings) after its pages were read: they may be of what it was. */
+  describedAfterScan?: boolean;
 };
 
 export type Suggestion = {
@@ -146,12 +148,13 @@ export function bestTopic(phrase: string, topics: PlanSource["topics"], brand?: 
 const quoted = (text: string) => `“${text}”`;
 
 /**
- * The scanned pages that are about the business the brand settings describe (decision 070). When most pages share
- * no word with the brand's name, industry, description, audience and tags, the business was described anew after
- * the scan (a studio that was a roastery): the pages that do not fit are not the plan's evidence any more. A site
- * whose pages mostly fit keeps them all (a product name rarely repeats the description).
+ * The scanned pages that are about the business the brand settings describe (decision 070). Only when the business
+ * was described anew after its pages were read, and most of them share no word with the new name, industry,
+ * description, audience and tags (a studio that was a roastery), are the pages that do not fit left out of the
+ * plan's evidence. Otherwise all count: a product name rarely repeats the brand's description.
  */
-export function pagesOfTheBusiness(source: Pick<PlanSource, "brand" | "sitePages">) {
+export function pagesOfTheBusiness(source: Pick<PlanSource, "brand" | "sitePages" | "describedAfterScan">) {
+  if (!source.describedAfterScan) return source.sitePages;
   const { name, industry, description, audience, tags } = source.brand;
   const described = tokens([name, industry, description, audience, ...tags].join(" "));
   if (described.size === 0) return source.sitePages;

@@ -92,6 +92,7 @@ async function loadPlanSource(db: DB, siteId: string): Promise<PlanSource> {
     sitePages,
     topics: topics.map((t) => ({ id: t.id, name: t.name, keywords: parseStringList(t.keywords, nonBlank) })),
     articles: articles.map((a) => ({ id: a.id, title: a.title, keyword: a.target_keyword ?? "" })),
+    describedAfterScan: Boolean(brand?.described_at && sitePages.some((p) => p.fetchedAt < brand.described_at!)),
   };
 }
 

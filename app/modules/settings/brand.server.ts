@@ -75,14 +75,16 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
   };
   return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+    const described = ["brand_name", "industry", "description", "target_audience", "tags"] as const;
+    const redescribed = !before || described.some((key) => before[key] !== values[key]);
+    const saved = redescribed ? { ...values, described_at: now } : values;
     await trx
       .insertInto("brand_settings")
-      .values({ site_id: siteId, logo_path: null, ...values })
-      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .values({ site_id: siteId, logo_path: null, ...saved })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(saved))
       .execute();
     if (actor) await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
-    const described = ["brand_name", "industry", "description", "target_audience", "tags"] as const;
-    return !before || described.some((key) => before[key] !== values[key]);
+    return redescribed;
   });
 }
 
