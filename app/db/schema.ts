@@ -97,6 +97,12 @@ export interface SitesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** A hosted blog's former address, answering 301 to the site's current one (migration 0048). */
+interface BlogSlugRedirectsTable {
+  old_slug: string;
+  site_id: string;
+  created_at: Timestamp;
+}
 export interface BrandSettingsTable {
   site_id: string;
   logo_path: string | null;
@@ -830,6 +836,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
   sites: SitesTable;
   brand_settings: BrandSettingsTable;
   content_settings: ContentSettingsTable;

@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   memberships: "workspaces",
   invitations: "workspaces",
   sites: "workspaces",
+  blog_slug_redirects: "workspaces",
   brand_settings: "settings",
   content_settings: "settings",
   publishing_settings: "settings",

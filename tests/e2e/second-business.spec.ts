@@ -123,6 +123,22 @@ for (const viewport of [
       .executeTakeFirstOrThrow();
     await seedFirstScan(site.id, owner.userId);
 
+    // The blog's address follows the business; the old one sends visitors on.
+    const old = (await db().selectFrom("sites").select("blog_slug").where("id", "=", site.id).executeTakeFirstOrThrow()).blog_slug!;
+    const fresh = `clay-and-kiln-${site.id
+      .slice(0, 8)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "0")}`;
+    await page.goto("/dashboard/sites");
+    await page.getByRole("link", { name: "Blog address of Clay & Kiln Studio" }).click();
+    const address = page.getByRole("form", { name: "Blog address" });
+    await address.getByLabel("Blog address").fill(fresh);
+    await address.getByRole("button", { name: "Change address" }).click();
+    await expect(page.getByTestId("toast")).toContainText(`Your blog is now at /b/${fresh}`);
+    const answer = await page.request.get(`/b/${old}`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(301);
+    expect(answer.headers()["location"]).toBe(`/b/${fresh}`);
+
     // Names as typed, escaped once.
     await page.goto("/dashboard/plan");
     await expect(page.locator("body")).not.toContainText("&amp;");

@@ -1,6 +1,9 @@
-import type { DB } from "#app/db/client.server";
+import { inTransaction, type DB } from "#app/db/client.server";
 import { slugify } from "#app/modules/articles/text";
+import { rehomeHostedPublications } from "#app/modules/publishing/connections.server";
 import { freeBlogSlug, setBlogSlug } from "#app/modules/workspaces/accounts.server";
+import { moveBlogAddress } from "#app/modules/workspaces/blog-address.server";
+import type { Actor } from "#app/modules/workspaces/sites.server";
 import { hasPublicHostedPost } from "./queries.server";
 
 /**
@@ -21,4 +24,16 @@ export async function followBrandName(db: DB, siteId: string, brandName: string)
   const candidate = await freeBlogSlug(db, brandName);
   await setBlogSlug(db, siteId, candidate);
   return candidate;
+}
+
+/**
+ * The owner's change of a blog's address (docs/decisions/071-blog-address-changes.md): the site takes the new
+ * address, the old one answers 301 from then on, and the hosted publications move with it, in one transaction.
+ */
+export async function changeBlogAddress(db: DB, site: { workspaceId: string; siteId: string }, slug: string, actor: Actor) {
+  return inTransaction(db, async (trx) => {
+    const moved = await moveBlogAddress(trx, site.workspaceId, site.siteId, slug, actor);
+    if (moved.ok) await rehomeHostedPublications(trx, site.siteId, moved.from, moved.to);
+    return moved;
+  });
 }

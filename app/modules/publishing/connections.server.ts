@@ -2,7 +2,7 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsConnectionsTable, ConnectionStatus } from "#app/db/schema";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import type { Selectable, Updateable } from "kysely";
+import { type Selectable, sql, type Updateable } from "kysely";
 import type { ConnectionConfig, ConnectResult, Credentials, DoctorCheck, PlatformId } from "./types";
 
 /**
@@ -265,4 +265,21 @@ export async function reconnectHosted(db: DB, siteId: string) {
 export async function defaultConnection(db: DB, siteId: string) {
   const all = await usableConnections(db, siteId);
   return all.find((c) => c.isDefault) ?? null;
+}
+
+/**
+ * The hosted blog's posts after its address changed (docs/decisions/071): each hosted publication's address moves
+ * from /b/<from>/ to /b/<to>/, so the write screen, the live check and the results read the new one (the old one
+ * answers 301). Run in the transaction that changes the address.
+ */
+export async function rehomeHostedPublications(db: DB, siteId: string, from: string, to: string) {
+  await db
+    .updateTable("publications")
+    .set((eb) => ({ remote_url: sql<string>`replace(${eb.ref("remote_url")}, ${`/b/${from}/`}, ${`/b/${to}/`})`, updated_at: isoNow() }))
+    .where("site_id", "=", siteId)
+    .where("connection_id", "in", (eb) =>
+      eb.selectFrom("cms_connections").select("id").where("site_id", "=", siteId).where("platform", "=", "hosted"),
+    )
+    .where("remote_url", "like", `%/b/${from}/%`)
+    .execute();
 }

@@ -111,8 +111,12 @@ function newBlogSlug(name: string) {
 export async function freeBlogSlug(db: DB, name: string) {
   for (;;) {
     const candidate = newBlogSlug(name);
-    const taken = await db.selectFrom("sites").select("id").where("blog_slug", "=", candidate).executeTakeFirst();
-    if (!taken) return candidate;
+    // Nor a former address another blog still redirects from (blog-address.server.ts).
+    const [taken, former] = await Promise.all([
+      db.selectFrom("sites").select("id").where("blog_slug", "=", candidate).executeTakeFirst(),
+      db.selectFrom("blog_slug_redirects").select("site_id").where("old_slug", "=", candidate).executeTakeFirst(),
+    ]);
+    if (!taken && !former) return candidate;
   }
 }
 

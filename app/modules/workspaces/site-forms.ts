@@ -38,3 +38,16 @@ export const DeleteSiteSchema = z.object({
   siteId: z.string().min(1),
   confirmName: z.string({ error: "Type the site's name to confirm" }).trim().min(1, "Type the site's name to confirm"),
 });
+
+const BLOG_ADDRESS_RULE = "Use 3 to 60 lowercase letters, digits and hyphens, starting and ending with a letter or digit";
+
+/** A hosted blog's address: the part after /b/ (docs/decisions/071). Upper case is read as lower case. */
+export const BlogAddressSchema = z.object({
+  siteId: z.string().min(1),
+  blogSlug: z
+    .string({ error: "Enter the blog's new address" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter the blog's new address")
+    .regex(/^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/, BLOG_ADDRESS_RULE),
+});

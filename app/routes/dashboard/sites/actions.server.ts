@@ -3,7 +3,15 @@ import type { DB } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { checkAddedSiteCharge } from "#app/modules/billing/site-charge.server";
 import { getBilling } from "#app/modules/billing/stripe.server";
-import { AddSiteSchema, ChargeAgreementSchema, DeleteSiteSchema, RenameSiteSchema } from "#app/modules/workspaces/site-forms";
+import { changeBlogAddress } from "#app/modules/hosted-blog/blog-slug.server";
+import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
+import {
+  AddSiteSchema,
+  BlogAddressSchema,
+  ChargeAgreementSchema,
+  DeleteSiteSchema,
+  RenameSiteSchema,
+} from "#app/modules/workspaces/site-forms";
 import { addSite, chooseSite, deleteSite, renameSite, SiteUrlError, type Actor } from "#app/modules/workspaces/sites.server";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { badRequest, notFound } from "#app/utils/responses.server";
@@ -16,7 +24,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 
 const PAGE = "/dashboard/sites";
 
-const SiteIntentSchema = z.object({ intent: z.enum(["add", "rename", "delete"]) });
+const SiteIntentSchema = z.object({ intent: z.enum(["add", "rename", "delete", "blog-address"]) });
 
 export async function sitesAction(db: DB, auth: AuthState, actor: Actor, formData: FormData) {
   const { submission } = await parseSubmission(formData, SiteIntentSchema);
@@ -28,7 +36,26 @@ export async function sitesAction(db: DB, auth: AuthState, actor: Actor, formDat
       return rename(db, auth, actor, formData);
     case "delete":
       return remove(db, auth, actor, formData);
+    case "blog-address":
+      return changeAddress(db, auth, actor, formData);
   }
+}
+
+/** A new hosted-blog address; the old one answers 301 (docs/decisions/071). */
+async function changeAddress(db: DB, auth: AuthState, actor: Actor, formData: FormData) {
+  requirePermission(auth, "sites.rename");
+  const { submission } = await parseSubmission(formData, BlogAddressSchema);
+  if (submission.status !== "success") return replyError(submission);
+  const { siteId, blogSlug } = submission.value;
+  const moved = await changeBlogAddress(db, { workspaceId: auth.workspace.id, siteId }, blogSlug, actor);
+  if (!moved.ok && moved.reason === "not-found") notFound("Site not found");
+  if (!moved.ok && moved.reason === "taken")
+    return replyError(submission, { fieldErrors: { blogSlug: ["This address is taken: choose another one"] } });
+  if (!moved.ok) return redirectWithToast(PAGE, { type: "info", title: "The blog already has this address" });
+  return redirectWithToast(PAGE, {
+    title: "Blog address changed",
+    description: `Your blog is now at ${hostedBlogPath(moved.to)}; ${hostedBlogPath(moved.from)} sends visitors there.`,
+  });
 }
 
 async function add(db: DB, auth: AuthState, actor: Actor, formData: FormData) {

@@ -4,6 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { UrlDialog } from "#app/components/url-dialog";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { can } from "#app/modules/workspaces/permissions";
 import { listSites } from "#app/modules/workspaces/sites.server";
@@ -12,13 +13,15 @@ import { getBilling } from "#app/modules/billing/stripe.server";
 import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";
 import { sitesAction } from "./actions.server";
+import { BlogAddressForm } from "./blog-address-form";
 import { AddSiteForm, DeleteSiteForm, DeleteSiteText, RenameSiteForm, SitesList } from "./sites-ui";
 import type { Route } from "./+types/route";
 
 /**
  * The workspace's sites (docs/decisions/043): add (owners; then the onboarding
  * scan is offered for it), rename (owners and admins), delete (owners, typing
- * the name). Dialogs live in the URL: ?new=1, ?rename={id}, ?delete={id}.
+ * the name), change a hosted blog's address (owners and admins; the old one answers 301). Dialogs live in the URL:
+ * ?new=1, ?rename={id}, ?blog-address={id}, ?delete={id}.
  */
 
 export const handle = { breadcrumb: "Sites" };
@@ -39,6 +42,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   } else if (params.get("rename")) {
     requirePermission(auth, "sites.rename");
     dialog = { kind: "rename", site: find(params.get("rename")!) } as const;
+  } else if (params.get("blog-address")) {
+    requirePermission(auth, "sites.rename");
+    const site = find(params.get("blog-address")!);
+    if (!site.blogSlug) notFound("Site not found");
+    dialog = { kind: "blog-address", site: { id: site.id, blogSlug: site.blogSlug }, origin: getEnv().appUrl } as const;
   } else if (params.get("delete")) {
     requirePermission(auth, "sites.delete");
     dialog = { kind: "delete", site: find(params.get("delete")!) } as const;
@@ -64,6 +72,12 @@ function SiteDialog({ dialog, actionData }: { dialog: Dialog; actionData: unknow
     return (
       <UrlDialog title="Add Site" description="A new website with its own settings, topics, articles and connections." closeTo={PAGE}>
         <AddSiteForm reply={replyFor(actionData, "add")} charge={dialog.charge} />
+      </UrlDialog>
+    );
+  if (dialog.kind === "blog-address")
+    return (
+      <UrlDialog title="Change the blog's address" closeTo={PAGE}>
+        <BlogAddressForm site={dialog.site} origin={dialog.origin} reply={replyFor(actionData, "blog-address")} />
       </UrlDialog>
     );
   if (dialog.kind === "rename")

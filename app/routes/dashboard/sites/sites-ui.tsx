@@ -63,6 +63,11 @@ export function SitesList({ sites, currentSiteId, allowed }: { sites: ListedSite
                   Rename<span className="sr-only"> {site.name}</span>
                 </Link>
               ) : null}
+              {allowed.rename && site.blogSlug ? (
+                <Link to={`?blog-address=${encodeURIComponent(site.id)}`} preventScrollReset className={action}>
+                  Blog address<span className="sr-only"> of {site.name}</span>
+                </Link>
+              ) : null}
               {allowed.delete && sites.length > 1 ? (
                 <Link
                   to={`?delete=${encodeURIComponent(site.id)}`}
