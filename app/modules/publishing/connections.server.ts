@@ -1,8 +1,8 @@
+import { type Selectable, sql, type Updateable } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsConnectionsTable, ConnectionStatus } from "#app/db/schema";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
-import { type Selectable, sql, type Updateable } from "kysely";
 import type { ConnectionConfig, ConnectResult, Credentials, DoctorCheck, PlatformId } from "./types";
 
 /**

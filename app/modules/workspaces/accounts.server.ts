@@ -10,6 +10,7 @@ import { removeStoredFiles } from "#app/modules/uploads/images.server";
 import { filesOfUser, filesOfWorkspaces } from "#app/modules/uploads/stored-images.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 import { beforeSitesLeave, whenMemberLeaves } from "./departure-hooks.server";
+import { blogSlugTaken } from "./blog-address.server";
 
 /** A new account's first site is called this until a scan or the user names it. */
 const DEFAULT_SITE_NAME = "My website";
@@ -111,12 +112,8 @@ function newBlogSlug(name: string) {
 export async function freeBlogSlug(db: DB, name: string) {
   for (;;) {
     const candidate = newBlogSlug(name);
-    // Nor a former address another blog still redirects from (blog-address.server.ts).
-    const [taken, former] = await Promise.all([
-      db.selectFrom("sites").select("id").where("blog_slug", "=", candidate).executeTakeFirst(),
-      db.selectFrom("blog_slug_redirects").select("site_id").where("old_slug", "=", candidate).executeTakeFirst(),
-    ]);
-    if (!taken && !former) return candidate;
+    // Nor a former address another blog still redirects from.
+    if (!(await blogSlugTaken(db, candidate))) return candidate;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { isoNow } from "#app/utils/time";
-import type { Actor } from "./sites.server";
 
 /**
  * A site's hosted-blog address and its former ones (docs/decisions/071-blog-address-changes.md). The address is the
@@ -21,7 +20,13 @@ export async function blogSlugTaken(db: DB, slug: string, siteId: string | null 
 }
 
 /** Gives a site of the workspace a new blog address, keeping the old one as a redirect; audited. Run in a transaction. */
-export async function moveBlogAddress(db: DB, workspaceId: string, siteId: string, slug: string, actor: Actor): Promise<BlogAddressMove> {
+export async function moveBlogAddress(
+  db: DB,
+  workspaceId: string,
+  siteId: string,
+  slug: string,
+  actor: { userId: string; ip: string | null },
+): Promise<BlogAddressMove> {
   const site = await db
     .selectFrom("sites")
     .select("blog_slug")
