@@ -16,6 +16,7 @@ import { getContentSettings } from "#app/modules/settings/content.server";
 import { getPublishingSettings } from "#app/modules/settings/publishing.server";
 import { addDays, dayLabel, formatDayDate, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
+import { embeddingsOf, topicsByMeaning } from "./meaning.server";
 import { articlesBySearch, type ServingArticle, servingArticle } from "./served.server";
 import { suggest } from "./suggest.server";
 import { classifyIntent, type SearchIntent } from "./intent";
@@ -200,18 +201,6 @@ export async function getPlannedItem(db: DB, siteId: string, id: string) {
 
 export type Options = { now?: Date; text?: TextGenerator };
 
-/** The provider's embeddings of the texts by key, or null when it offers none or fails (the check then stays lexical). */
-async function embeddingsOf(text: TextGenerator, entries: Array<[key: string, text: string]>) {
-  if (text.kind !== "openai" || entries.length === 0) return null;
-  try {
-    const vectors = await text.embed(entries.map(([, t]) => t));
-    return vectors ? new Map(entries.map(([key], i) => [key, vectors[i]!])) : null;
-  } catch (error) {
-    logger.warn({ err: error }, "plan embeddings failed; the cannibalisation check is lexical");
-    return null;
-  }
-}
-
 /**
  * Recomputes every planned item's cannibalisation flag in the window: the
  * closest of the site's articles and the earlier items (so of two competing
@@ -338,7 +327,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   const fixed = items.filter((i) => i.article_id || i.status !== "planned");
   const fixedDates = new Set(fixed.map((i) => i.date));
   const dates = (await planWindow(db, site, now)).filter((d) => !fixedDates.has(d));
-  const { suggestions, origin, data } = await suggest(db, tenant, source, {
+  const suggested = await suggest(db, tenant, source, {
     count: dates.length,
     avoid: items.map((i) => i.keyword),
     keep: fixed.map((i) => ({ keyword: i.keyword, title: i.title, intent: i.intent })),
@@ -349,6 +338,8 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
     correlationId: deps.correlationId ?? randomUUID(),
     counters: deps.counters,
   });
+  const { origin, data } = suggested;
+  const suggestions = await topicsByMeaning(text, suggested.suggestions, source.topics);
   const metrics = await metricsFor(
     suggestions.filter((s) => s.volume == null).map((s) => s.keyword),
     deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData,
@@ -400,7 +391,8 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
     now,
     correlationId: deps.correlationId ?? randomUUID(),
   });
-  const fresh = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
+  const found = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
+  const fresh = found ? (await topicsByMeaning(text, [found], source.topics))[0] : undefined;
   if (!fresh) throw new PlanError("no_suggestion", "No fresh suggestion is left for this day. Edit the keyword yourself, or add topics.");
   const metrics =
     fresh.volume == null
