@@ -41,7 +41,7 @@ function DigestCard({ account, actionData }: FormsProps) {
   return (
     <Card
       title="Auto-pilot digest"
-      description={`A mail listing what auto-pilot wrote, held and published on ${account.workspaceName}'s sites, with what needs your attention. Sent only when something happened.`}
+      description={`A mail listing what auto-pilot wrote, held and published on the sites of ${account.workspaceName}, with what needs your attention. Sent only when something happened.`}
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-3">
         <IntentInput intent="digest" />
