@@ -200,5 +200,11 @@ for (const viewport of [
     }).toPass();
     await expect(confirm.getByTestId("offline-outlook")).toContainText("The built-in writer writes English only");
     await noSidewaysScroll(page);
+
+    // The landing page's promises of length and languages say what this installation (no AI provider) writes.
+    await page.goto("/");
+    await expect(page.locator("#how-it-works").getByTestId("built-in-writer-notice")).toContainText(
+      "The 1200-1700 word articles in 150+ languages need an AI provider.",
+    );
   });
 }
