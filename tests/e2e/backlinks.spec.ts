@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { syncArticleLinks } from "../../app/modules/backlinks/links.server";
+import { CHECK_LINKS_JOB, syncArticleLinks } from "../../app/modules/backlinks/links.server";
+import { enqueue } from "../../app/modules/jobs/queue.server";
 import { newId } from "../../app/utils/crypto.server";
 import { FAKE_DATAFORSEO_BACKLINKS_PORT, TEST_SITE_PORT, fakeUrl } from "./stack";
 import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
@@ -83,6 +84,16 @@ async function seed() {
       updated_at: at,
     })
     .execute();
+  // Today's daily check is taken (as if it ran before the links existed): the minute tick would otherwise check the
+  // new links before the page shows them 'Not checked yet' (a CI run lost this spec to that race).
+  const daily = `links:${user.siteId}:daily:${new Date().toISOString().slice(0, 10)}`;
+  await enqueue(
+    db,
+    CHECK_LINKS_JOB,
+    { siteId: user.siteId, trigger: "daily" },
+    { idempotencyKey: daily, tenant: { siteId: user.siteId }, runAt: new Date(Date.now() + 86_400_000) },
+  );
+  await db.updateTable("jobs").set({ status: "cancelled" }).where("idempotency_key", "=", daily).execute();
   await syncArticleLinks(db, user.siteId, id);
   // Another account's link: never shown here.
   const other = await createVerifiedUser(uniqueEmail("backlinks-other"), PASSWORD);
