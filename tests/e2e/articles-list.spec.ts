@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle } from "../../app/modules/articles/mutations.server";
 import { newId } from "../../app/utils/crypto.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createArticleRetrying, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * Lists and pages: each tab's own empty state, 'Update' on a published row, the list as
@@ -41,7 +40,7 @@ const BODY =
 
 /** An article saved through the app's own save path (score and word count stored), optionally moved to a status. */
 async function saved(user: User, title: string, status?: "published" | "scheduled") {
-  const article = await createArticle(e2eDb(), {
+  const article = await createArticleRetrying(e2eDb(), {
     workspaceId: user.workspaceId,
     siteId: user.siteId,
     authorId: user.userId,

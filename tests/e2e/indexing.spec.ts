@@ -1,8 +1,7 @@
 import { randomUUID as newId } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createArticle } from "../../app/modules/articles/mutations.server";
 import { FAKE_INDEXNOW_PORT, fakeUrl } from "./stack";
-import { createUserWithArticle, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createArticleRetrying, createUserWithArticle, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * Telling search engines, as the customer and a search engine see it: a post published live on the hosted blog
@@ -49,7 +48,7 @@ test("a live hosted-blog post is announced with IndexNow, and the fake verified 
 });
 
 async function createUserArticle(user: { userId: string; siteId: string; workspaceId: string }) {
-  const created = await createArticle(e2eDb(), {
+  const created = await createArticleRetrying(e2eDb(), {
     workspaceId: user.workspaceId,
     siteId: user.siteId,
     authorId: user.userId,

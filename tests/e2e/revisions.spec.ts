@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle, updateArticle } from "#app/modules/articles/mutations.server";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { updateArticle } from "#app/modules/articles/mutations.server";
+import { createArticleRetrying, createVerifiedUser, e2eDb, retryWhileLocked, signIn, uniqueEmail } from "./users";
 
 /**
  * The article's history on the write screen: who saved each version, when
@@ -16,12 +16,14 @@ const SECOND = "<h2>Why cold brew</h2><p>It is bold and bitter.</p>";
 async function account(prefix: string) {
   const user = await createVerifiedUser(uniqueEmail(prefix), PASSWORD, { fullName: "Ada Writer" });
   const db = e2eDb();
-  const article = await createArticle(
+  const article = await createArticleRetrying(
     db,
     { workspaceId: user.workspaceId, siteId: user.siteId, authorId: user.userId, title: "Cold brew at home", contentHtml: FIRST },
     { revision: { kind: "save", userId: user.userId } },
   );
-  await updateArticle(db, user.siteId, article.id, { contentHtml: SECOND }, { revision: { kind: "save", userId: user.userId } });
+  await retryWhileLocked(() =>
+    updateArticle(db, user.siteId, article.id, { contentHtml: SECOND }, { revision: { kind: "save", userId: user.userId } }),
+  );
   return { user, articleId: article.id };
 }
 

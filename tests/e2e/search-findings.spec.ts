@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createArticle } from "../../app/modules/articles/mutations.server";
 import { detectSearchFindings } from "../../app/modules/results/detect.server";
 import { dayNumber } from "../../app/modules/search-console/types";
 import { coffeeScenario, seedSearchFigures } from "../support/search-findings-data";
-import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
+import { createArticleRetrying, createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 /**
  * The search findings page (docs/decisions/060-search-results.md), with and without JavaScript: each kind grouped
@@ -22,7 +21,7 @@ async function roaster(prefix: string) {
   await db.updateTable("brand_settings").set({ brand_name: "Northwind Coffee" }).where("site_id", "=", user.siteId).execute();
   const article = async (title: string, keyword: string) =>
     (
-      await createArticle(db, {
+      await createArticleRetrying(db, {
         workspaceId: user.workspaceId,
         siteId: user.siteId,
         authorId: user.userId,

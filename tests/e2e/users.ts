@@ -30,7 +30,7 @@ export function e2eDb(): DB {
  * app's transactions are deferred) is refused the write lock at once while the server has written since
  * (SQLITE_BUSY_SNAPSHOT in WAL mode: the busy timeout does not wait for it), so setup writes try again.
  */
-async function retryWhileLocked<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+export async function retryWhileLocked<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
@@ -41,6 +41,11 @@ async function retryWhileLocked<T>(write: () => Promise<T>, attempts = 5): Promi
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+}
+
+/** The app's createArticle from this process, tried again while SQLite refuses the write lock (retryWhileLocked). */
+export function createArticleRetrying(...args: Parameters<typeof createArticle>) {
+  return retryWhileLocked(() => createArticle(...args));
 }
 
 let counter = 0;
