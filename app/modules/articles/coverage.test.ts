@@ -7,7 +7,7 @@ import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
-import { COVERAGE_MIN } from "./seo-research";
+import { COVERAGE_MIN } from "./score/checks/coverage";
 
 const research = storingResearch as unknown as { snapshot: ResearchSnapshot; sources: LedgerEntry[] };
 const demoStoring = DEMO_ARTICLES.find((a) => a.slug === "how-to-store-coffee-beans")!;

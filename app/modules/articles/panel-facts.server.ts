@@ -1,13 +1,11 @@
 import type { DB } from "#app/db/client.server";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
 import type { LinkAmount } from "#app/modules/settings/content-options";
-import { articleBlocks } from "./content-checks";
 import { researchBasisOfArticle } from "./research-basis.server";
-import { coverageCheck, unsourcedCheck } from "./seo-research";
-import { duplicatesCheck, specificityCheck } from "./seo-substance";
-import { siteDuplicates } from "./site-sentences";
+import { scoreContext } from "./score/context";
+import { SCORE_CHECKS } from "./score/registry";
+import { runChecks } from "./score/scorer";
 import { siteSentencesOfArticle } from "./site-sentences.server";
-import { longSentences } from "./specificity";
 
 /**
  * What the write screen's SEO panel needs from the server besides the site's settings and the links' checks:
@@ -32,28 +30,32 @@ export async function panelFactsOfArticle(
 export type SubstanceFinding = { label: string; detail: string; example?: string };
 
 /**
- * The stored article's failed content checks of substance, in the panel's words: topic coverage against its
- * research, specificity, text copied from the site's other articles and facts without a source. Auto-pilot's
- * quality gate adds them to its reasons. An article without research is not held for coverage.
+ * The stored article's failed checks of substance (those the registry marks so: topic coverage against its
+ * research, specificity, text copied from the site's other articles, facts without a source), in the panel's
+ * words. Auto-pilot's quality gate adds them to its reasons. An article without research is not held for coverage.
  */
 export async function substanceFindings(
   db: DB,
   siteId: string,
   article: { id: string; title: string; target_keyword: string; content_html: string },
 ): Promise<SubstanceFinding[]> {
-  const html = article.content_html;
-  const blocks = articleBlocks(html);
   const [siteSentences, research] = await Promise.all([
     siteSentencesOfArticle(db, siteId, article.id),
     researchBasisOfArticle(db, siteId, article.id),
   ]);
-  const checks = [
-    coverageCheck(html, article.title, article.target_keyword, research, ""),
-    specificityCheck(blocks, article.target_keyword, article.title, ""),
-    duplicatesCheck(siteDuplicates(html, siteSentences), ""),
-    unsourcedCheck(html, research?.claims ?? [], longSentences(blocks).length),
-  ];
-  return checks
+  const context = scoreContext({
+    title: article.title,
+    metaDescription: "",
+    html: article.content_html,
+    keyword: article.target_keyword,
+    lengthBand: "medium",
+    internalLinksWanted: "none",
+    externalLinksWanted: "none",
+    siteSentences,
+    research,
+  });
+  const substance = SCORE_CHECKS.filter((check) => check.substance);
+  return runChecks(substance, context, { emptyDraft: false, blockingNote: false })
     .filter((c) => !c.passed && c.counted !== false)
     .map(({ id, label, detail, examples }) => {
       const first = examples?.[0];

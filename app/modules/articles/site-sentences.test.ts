@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicatesCheck } from "./seo-substance";
+import { duplicatesFinding } from "./score/checks/duplicates";
 import { bodySentences, normaliseSentence, sentenceHash, siteDuplicates } from "./site-sentences";
 
 describe("the site's sentence index", () => {
@@ -36,14 +36,14 @@ describe("the duplicate-content check", () => {
   const shared = (n: number) => Array.from({ length: n }, (_, i) => ({ sentence: `Sentence ${i}.`, article: `Article ${i % 2}` }));
 
   it("allows a sentence or two shared with other articles, and fails more", () => {
-    expect(duplicatesCheck({ shared: shared(2), sentences: 80 }, "").passed).toBe(true);
-    expect(duplicatesCheck({ shared: shared(3), sentences: 80 }, "").passed).toBe(false);
+    expect(duplicatesFinding({ shared: shared(2), sentences: 80 }).passed).toBe(true);
+    expect(duplicatesFinding({ shared: shared(3), sentences: 80 }).passed).toBe(false);
     // A short article sharing two of its twenty sentences (10%) fails too.
-    expect(duplicatesCheck({ shared: shared(2), sentences: 20 }, "").passed).toBe(false);
+    expect(duplicatesFinding({ shared: shared(2), sentences: 20 }).passed).toBe(false);
   });
 
   it("names the articles and shows up to three examples", () => {
-    const check = duplicatesCheck({ shared: shared(5), sentences: 50 }, "");
+    const check = duplicatesFinding({ shared: shared(5), sentences: 50 });
     expect(check.detail).toMatch(/^5 of 50 sentences \(10%\) appear word for word in 2 of your other articles\./);
     expect(check.examples).toEqual([
       "“Sentence 0.” (also in “Article 0”)",

@@ -1,5 +1,5 @@
+import { hashText } from "#app/utils/hash";
 import { articleBlocks, splitSentences } from "./content-checks";
-import type { SiteDuplicates } from "./seo-substance";
 
 /**
  * Duplicate content across a site, the pure half: a body's sentences of 8 words or more, each as a hash of its
@@ -11,24 +11,19 @@ import type { SiteDuplicates } from "./seo-substance";
 /** Shorter sentences are shared by chance ("Grind just before you brew."); from 8 words a copy is a copy. */
 const DUPLICATE_MIN_WORDS = 8;
 
+/** What the body shares with the site's other articles. */
+export type SiteDuplicates = {
+  /** Sentences of 8+ words shared word for word (normalised) with another article of the site. */
+  shared: Array<{ sentence: string; article: string }>;
+  /** The body's sentences of 8+ words, for the share. */
+  sentences: number;
+};
+
 /** The hashes of the body's sentences found in the site's other articles, each with one such article's title. */
 export type SiteSentences = Record<string, string>;
 
-/** cyrb53: a 53-bit string hash, exact in a JavaScript number and a SQLite integer; never 0 (the index's marker). */
-export function sentenceHash(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
-  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
-  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0) || 1;
-}
+/** A sentence's hash as the index stores it (app/utils/hash.ts: exact in a SQLite integer, never 0, the index's marker). */
+export const sentenceHash = hashText;
 
 /** A sentence's words, lower case, without punctuation: "Grind it — fresh!" and "grind it fresh" are one. */
 export function normaliseSentence(sentence: string): string[] {

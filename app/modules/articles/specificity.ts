@@ -99,6 +99,3 @@ export function specificity(blocks: ContentBlock[], keyword: string, title: stri
     terms: [...terms],
   };
 }
-
-/** Below this many words a body is a draft still to be written: no content check passes it. */
-export const EMPTY_DRAFT_WORDS = 100;

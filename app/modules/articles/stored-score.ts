@@ -1,3 +1,5 @@
+import { SCORE_CHECKS, scorerVersion } from "./score/registry";
+
 /**
  * The SEO score the articles list shows is the one stored when the article was saved (decision 038):
  * scoring a body costs tens of milliseconds, too much for every row of every list load. A stored score
@@ -5,11 +7,8 @@
  * again a row whose basis is not the current one. Pure and isomorphic.
  */
 
-/**
- * Bump when the SEO panel's checks or weights change (app/modules/articles/seo.ts): every stored score
- * is then recomputed the next time the list shows it.
- */
-const SEO_SCORER_VERSION = 5;
+/** The score's registry fingerprint: a changed check changes it, and every stored score is computed again when next listed. */
+const SEO_SCORER_VERSION = scorerVersion(SCORE_CHECKS);
 
 /** The site settings the score depends on (what getSeoContext returns). */
 export type SeoBasisInput = {

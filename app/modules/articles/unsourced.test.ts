@@ -3,7 +3,7 @@ import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { articleBlocks } from "./content-checks";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
-import { unsourcedCheck } from "./seo-research";
+import { unsourcedFinding } from "./score/checks/unsourced";
 import { longSentences } from "./specificity";
 import { factKind, unsourcedFacts } from "./unsourced";
 
@@ -55,7 +55,7 @@ describe("checkable facts", () => {
 });
 
 describe("the unsourced-facts check", () => {
-  const check = (html: string, claims: string[] = []) => unsourcedCheck(html, claims, longSentences(articleBlocks(html)).length);
+  const check = (html: string, claims: string[] = []) => unsourcedFinding(html, claims, longSentences(articleBlocks(html)).length);
 
   it("fails when unsourced facts pass a tenth of the sentences, or three claims readers check first have none", () => {
     const plain = Array.from({ length: 20 }, (_, i) => `Sentence ${i} about grinding and brewing coffee beans at home.`).join(" ");

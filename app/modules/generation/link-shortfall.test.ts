@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scoreArticle } from "#app/modules/articles/seo";
-import { linkCheck } from "#app/modules/articles/seo-links";
+import { linkAmount } from "#app/modules/articles/score/checks/link-amount";
 import type { LinkCandidate, LinkChoice } from "#app/modules/ai/types";
 import { linkShortfall } from "./link-shortfall";
 import type { GenerationState } from "./steps";
@@ -55,7 +55,7 @@ describe("why the writer linked less than the settings ask", () => {
 describe("the panel's link checks", () => {
   it("ask for nothing the settings do not ask for", () => {
     for (const id of ["internal-links", "external-links"] as const) {
-      const check = linkCheck(id, 0, "none", "never shown");
+      const check = linkAmount(id, 0, "none", "never shown");
       expect(check.passed).toBe(true);
       expect(check.detail).not.toMatch(/Add|never shown/);
     }
@@ -72,7 +72,7 @@ describe("the panel's link checks", () => {
   });
 
   it("say why the writer added fewer than asked", () => {
-    const check = linkCheck(
+    const check = linkAmount(
       "external-links",
       0,
       "regular",

@@ -3,7 +3,7 @@ import { LINK_AMOUNT_RANGES, type LinkAmount } from "#app/modules/settings/conte
 /**
  * The SEO panel's link counts against the content settings. It asks only for what the settings ask (none asks
  * for nothing), and when the writer of a generated article could not meet them it says why, from the
- * generation's record (app/modules/generation/link-shortfall.ts). Pure and isomorphic like seo.ts.
+ * generation's record (app/modules/generation/link-shortfall.ts). Pure and isomorphic like the rest of the score.
  */
 
 /** Why the writer linked less than the settings ask, per kind of link (absent: it did not fall short, or nobody knows). */
@@ -15,10 +15,9 @@ function rangeText({ min, max }: { min: number; max: number }) {
   return min === max ? `${min}` : `${min}-${max}`;
 }
 
-export function linkCheck(id: "internal-links" | "external-links", count: number, wanted: LinkAmount, shortfall?: string) {
+export function linkAmount(id: "internal-links" | "external-links", count: number, wanted: LinkAmount, shortfall?: string) {
   const range = LINK_AMOUNT_RANGES[wanted];
   const kind = id === "internal-links" ? "internal" : "external";
-  const label = id === "internal-links" ? "Internal links" : "External links";
   const passed = count >= range.min && count <= range.max;
   const want =
     wanted === "none" ? `your content settings ask for no ${kind} links` : `your content settings ask for ${rangeText(range)} (${wanted})`;
@@ -30,5 +29,5 @@ export function linkCheck(id: "internal-links" | "external-links", count: number
       : " Links to authoritative sources build trust.";
   const writer = !passed && count < range.min && shortfall ? ` Why the writer added fewer: ${shortfall}` : "";
   const links = `${count.toLocaleString("en-US")} ${kind} link${count === 1 ? "" : "s"}`;
-  return { id, label, passed, detail: `${links}; ${want}.${advice}${passed ? "" : why}${writer}` };
+  return { passed, detail: `${links}; ${want}.${advice}${passed ? "" : why}${writer}` };
 }
