@@ -4,6 +4,7 @@ import { requireAuth } from "#app/modules/auth/guards.server";
 import { action as publishAction } from "#app/routes/dashboard/write/publish";
 import { HOSTED_HAS_NO_DRAFTS } from "#app/routes/dashboard/write/publish.server";
 import { loader as writeLoader } from "#app/routes/dashboard/write/route";
+import { daySlot } from "#app/modules/autopilot/slots.server";
 import { zonedToUtc } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";
@@ -77,5 +78,38 @@ describe("the publish dialog", () => {
     const second = await load();
     expect(second.date > first.date).toBe(true);
     expect(second.time).toBe(first.time);
+  });
+});
+
+describe("one slot engine", () => {
+  it("a site with extra publishing times gets the same next slot from the publish dialog and from auto-pilot", async () => {
+    const user = await makeUser(db, { site: { timezone: "UTC" } });
+    const articleId = await makeArticle(db, user.siteId, { title: "Twice a day", slug: "twice-a-day" });
+    // The main time an hour from now and an extra one two hours from now (whole minutes, in UTC).
+    const at = (hours: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + hours * 3_600_000);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    await db
+      .updateTable("publishing_settings")
+      .set({ scheduled_time: hhmm(at(1)), daily_times: JSON.stringify([hhmm(at(2))]) })
+      .where("site_id", "=", user.siteId)
+      .execute();
+    const dialogSlot = async () => {
+      const res = await callRoute<{ scheduleSlot: { date: string; time: string } }>({
+        middleware: [requireAuth],
+        handler: writeLoader,
+        request: get(`/dashboard/write?edit=${articleId}&publish=1`, user.cookie),
+      });
+      return zonedToUtc(res.data.scheduleSlot.date, res.data.scheduleSlot.time, "UTC");
+    };
+    const autopilotSlot = (day: Date) => daySlot(db, user.siteId, day.toISOString().slice(0, 10), new Date());
+
+    const first = await dialogSlot();
+    expect(first.toISOString()).toBe(at(1).toISOString());
+    expect((await autopilotSlot(first)).toISOString()).toBe(first.toISOString());
+    // The main time is taken: both move to the extra time, not to the main time a day later.
+    await makeArticle(db, user.siteId, { title: "Taken", slug: "taken-main", status: "scheduled", scheduled_at: first.toISOString() });
+    const second = await dialogSlot();
+    expect(second.toISOString()).toBe(at(2).toISOString());
+    expect((await autopilotSlot(second)).toISOString()).toBe(second.toISOString());
   });
 });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { getPublishingSettings, nextFreeSlots } from "#app/modules/settings/publishing.server";
+import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { nextFreeSlots } from "#app/modules/settings/slots.server";
 import { action, loader } from "#app/routes/dashboard/settings/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { zonedParts } from "#app/utils/time";
@@ -153,7 +154,7 @@ describe("publishing settings", () => {
       const slots = await nextFreeSlots(
         db,
         user.siteId,
-        { scheduledDate: date, scheduledTime: "18:30", timeZone: zone, extraTimes: [], defaultConnectionId: null },
+        { scheduledDate: date, scheduledTime: "18:30", timeZone: zone, extraTimes: [] },
         3,
         new Date("2030-10-01T00:00:00Z"),
       );

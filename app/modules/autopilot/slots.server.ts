@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { enqueue, moveKeyedJob, type EnqueueOptions } from "#app/modules/jobs/queue.server";
-import { getPublishingSettings, nextFreeSlots, type PublishingSettings } from "#app/modules/settings/publishing.server";
+import { getPublishingSettings, type PublishingSettings } from "#app/modules/settings/publishing.server";
+import { nextFreeSlots } from "#app/modules/settings/slots.server";
 import { zonedDate } from "#app/utils/time";
 
 /**

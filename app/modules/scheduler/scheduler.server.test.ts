@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "#app/utils/time";
-import { isInWindow, nextFreeSlot, schedulerDays } from "./scheduler.server";
+import { isInWindow, schedulerDays } from "./scheduler.server";
 
 /** The 90-day list is computed from a 'now' passed in, in the site's time zone. */
 
@@ -44,29 +44,5 @@ describe("isInWindow", () => {
     expect(isInWindow("2027-02-22", NOW, "America/Los_Angeles")).toBe(false);
     expect(isInWindow("2026-02-30", NOW, "UTC")).toBe(false);
     expect(isInWindow("tomorrow", NOW, "UTC")).toBe(false);
-  });
-});
-
-describe("nextFreeSlot", () => {
-  it("is today at the publishing time while that is still ahead, in the site's zone", () => {
-    // 12:00 UTC = 13:00 in Berlin: 18:30 today is ahead.
-    expect(nextFreeSlot({ now: NOW, timeZone: "Europe/Berlin", time: "18:30", taken: new Set() })).toEqual({
-      date: "2026-11-24",
-      time: "18:30",
-    });
-  });
-
-  it("is never a time already past: tomorrow once today's time has gone", () => {
-    // 12:00 UTC = 01:00 on the 25th in Auckland; 00:30 there has passed.
-    expect(nextFreeSlot({ now: NOW, timeZone: "Pacific/Auckland", time: "00:30", taken: new Set() })).toEqual({
-      date: "2026-11-26",
-      time: "00:30",
-    });
-    expect(nextFreeSlot({ now: NOW, timeZone: "UTC", time: "12:00", taken: new Set() }).date).toBe("2026-11-25");
-  });
-
-  it("skips days that already hold a scheduled article", () => {
-    const taken = new Set(["2026-11-24", "2026-11-25"]);
-    expect(nextFreeSlot({ now: NOW, timeZone: "UTC", time: "18:30", taken })).toEqual({ date: "2026-11-26", time: "18:30" });
   });
 });

@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { putTopicOnDay, removePlanDay } from "#app/modules/plan/items.server";
 import { DEFAULT_PUBLISH_TIME } from "#app/modules/settings/publishing-options";
 import { nonBlank, parseStringList } from "#app/utils/json";
-import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts, zonedToUtc } from "#app/utils/time";
+import { addDays, dayLabel, formatDayDate, formatTime12, zonedDate, zonedParts } from "#app/utils/time";
 
 /**
  * The content calendar (docs/product.md "Scheduler"): the 90
@@ -44,39 +44,6 @@ export type SchedulerSite = { id: string; timeZone: string };
 async function scheduledTimeOf(db: DB, siteId: string) {
   const row = await db.selectFrom("publishing_settings").select("scheduled_time").where("site_id", "=", siteId).executeTakeFirst();
   return row?.scheduled_time ?? DEFAULT_PUBLISH_TIME;
-}
-
-/**
- * The first slot in the future with nothing scheduled yet: the site's publishing time on the first day from
- * today (in the site's time zone) whose time has not passed and that holds no scheduled article. The
- * publish dialog's default, so a scheduled time is never one already past.
- */
-export function nextFreeSlot({ now, timeZone, time, taken }: { now: Date; timeZone: string; time: string; taken: ReadonlySet<string> }) {
-  const today = zonedDate(now, timeZone);
-  for (let i = 0; i < 366; i++) {
-    const date = addDays(today, i);
-    if (taken.has(date) || zonedToUtc(date, time, timeZone).getTime() <= now.getTime()) continue;
-    return { date, time };
-  }
-  return { date: addDays(today, 1), time };
-}
-
-/** nextFreeSlot for a site: its publishing time, and the days its scheduled articles already hold. */
-export async function nextFreeSlotOf(db: DB, { id: siteId, timeZone }: SchedulerSite, now = new Date()) {
-  const [time, scheduled] = await Promise.all([
-    scheduledTimeOf(db, siteId),
-    db
-      .selectFrom("articles")
-      .select("scheduled_at")
-      .where("site_id", "=", siteId)
-      .where("status", "=", "scheduled")
-      .where("scheduled_at", ">", now.toISOString())
-      .orderBy("scheduled_at")
-      .limit(400)
-      .execute(),
-  ]);
-  const taken = new Set(scheduled.map((a) => zonedDate(new Date(a.scheduled_at!), timeZone)));
-  return nextFreeSlot({ now, timeZone, time, taken });
 }
 
 type TopicChoice = { topicId: string | null; name: string };

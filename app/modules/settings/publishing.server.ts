@@ -3,10 +3,11 @@ import { inTransaction, type DB } from "#app/db/client.server";
 import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";
 import { setSiteTimeZone } from "#app/modules/workspaces/sites.server";
-import { addDays, formatDateTime, isoNow, safeTimeZone, zonedDate, zonedToUtc } from "#app/utils/time";
+import { formatDateTime, isoNow, safeTimeZone } from "#app/utils/time";
 import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "./publishing-options";
+import { nextFreeSlotFromToday, nextFreeSlots } from "./slots.server";
 
 /**
  * A site's publishing schedule (docs/decisions/048): the first
@@ -44,9 +45,9 @@ export async function getPublishingSettings(db: DB, siteId: string): Promise<Pub
   };
 }
 
-/** Every publishing time of a day, earliest first. */
-function dailyTimes(settings: Pick<PublishingSettings, "scheduledTime" | "extraTimes">) {
-  return [...new Set([settings.scheduledTime, ...settings.extraTimes])].sort();
+/** The publish dialog's 'Schedule for…' default: the site's next free slot from today, in its zone. */
+export async function scheduleDefault(db: DB, siteId: string, now = new Date()) {
+  return nextFreeSlotFromToday(db, siteId, await getPublishingSettings(db, siteId), now);
 }
 
 export class PublishingSettingsError extends Error {
@@ -94,44 +95,6 @@ export async function savePublishingSettings<T = undefined>(
       await setDefaultConnection(trx, siteId, input.defaultConnectionId);
     return follow ? follow(trx) : undefined;
   });
-}
-
-/** How far ahead free slots are looked for: a year of days. */
-const SLOT_HORIZON_DAYS = 366;
-
-/**
- * The next `count` free publishing slots (UTC instants) from the schedule's
- * first day (or today, in the site's zone), skipping slots already past and
- * slots another scheduled article of the site holds.
- */
-export async function nextFreeSlots(db: DB, siteId: string, settings: PublishingSettings, count: number, now = new Date()) {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom("articles")
-        .select("scheduled_at")
-        .where("site_id", "=", siteId)
-        .where("status", "=", "scheduled")
-        .where("scheduled_at", "is not", null)
-        .execute()
-    ).map((a) => new Date(a.scheduled_at!).toISOString()),
-  );
-  const today = zonedDate(now, settings.timeZone);
-  const first = settings.scheduledDate && settings.scheduledDate > today ? settings.scheduledDate : today;
-  const times = dailyTimes(settings);
-  const slots: Date[] = [];
-  for (let day = 0; day < SLOT_HORIZON_DAYS && slots.length < count; day++) {
-    const date = addDays(first, day);
-    for (const time of times) {
-      const at = zonedToUtc(date, time, settings.timeZone);
-      if (at.getTime() <= now.getTime() || taken.has(at.toISOString())) continue;
-      // A clock set back (autumn) can map two wall times to one instant: never twice.
-      taken.add(at.toISOString());
-      slots.push(at);
-      if (slots.length === count) break;
-    }
-  }
-  return slots;
 }
 
 /**

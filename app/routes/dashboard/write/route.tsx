@@ -10,11 +10,11 @@ import { loadWriteScreen } from "#app/modules/articles/write.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { hasAiProvider } from "#app/modules/ai/providers.server";
+import { scheduleDefault } from "#app/modules/settings/publishing.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import { GenerationPanel, OfflineWriterNote, RunningGeneration } from "#app/components/generation-panel";
 import { useHydrated } from "#app/utils/use-hydrated";
-import { nextFreeSlotOf } from "#app/modules/scheduler/scheduler.server";
 import { formatDateTime } from "#app/utils/time";
 import { HistoryLink, HistoryPanel } from "./history-panel";
 import { ProposalBanner, ProposalPanel } from "./proposal-panel";
@@ -75,7 +75,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     timeZone: auth.site.timeZone,
     today: zonedDate(new Date(), auth.site.timeZone),
     // 'Schedule for…' in the publish dialog starts at the next free slot, never a time already past.
-    scheduleSlot: screen.publishOpen ? await nextFreeSlotOf(db, auth.site) : null,
+    scheduleSlot: screen.publishOpen ? await scheduleDefault(db, auth.site.id) : null,
   };
 }
 
