@@ -1,10 +1,11 @@
 import { enqueueReadyChecks } from "#app/modules/autopilot/autopilot.server";
 import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
 import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
-import { getDb } from "#app/db/client.server";
-import { setSearchConsoleClient } from "#app/modules/indexing/search-console.server";
+import { forgetIndexingOfSite } from "#app/modules/indexing/inspection-quota.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
-import { deferredSearchConsoleApi } from "#app/modules/search-console/connection.server";
+import { clearFindings } from "#app/modules/results/findings.server";
+import { queueFindingDetection } from "#app/modules/results/jobs.server";
+import { onConnectionForgotten, onFiguresImported } from "#app/modules/search-console/hooks.server";
 import { onSiteCountChange } from "#app/modules/workspaces/site-count-hooks.server";
 import { releaseGrantsOfMember, revokeGrantsOfSites } from "#app/modules/search-console/grant.server";
 import { onMemberLeaving, onSitesLeaving } from "#app/modules/workspaces/departure-hooks.server";
@@ -24,8 +25,11 @@ export function wireAreaHooks() {
   onGenerationSettled(async (db, generationId) => {
     if (await enqueueReadyChecks(db, generationId)) notifyWorker();
   });
-  // Sitemap submissions and URL inspection reach Google through the site's Search Console connection (decision 060).
-  setSearchConsoleClient(({ siteId }) => deferredSearchConsoleApi(getDb(), siteId));
+  // New search figures are read for findings; a connection's going takes findings and indexing's records with it
+  // (decisions 060, 065, 072).
+  onFiguresImported((db, siteId) => queueFindingDetection(db, siteId));
+  onConnectionForgotten(clearFindings);
+  onConnectionForgotten(forgetIndexingOfSite);
   // A Search Console grant is its member's: revoked before its sites go and when that member leaves (decision 065).
   onSitesLeaving(revokeGrantsOfSites);
   onMemberLeaving(releaseGrantsOfMember);

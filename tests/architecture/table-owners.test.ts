@@ -101,7 +101,28 @@ function writes() {
     });
 }
 
+/**
+ * Tables only their owner reads too: what they hold is asked through the owner's functions, so one rule decides
+ * it (whether a site is connected to Search Console: search-console/status.server.ts, docs/decisions/072).
+ */
+const PRIVATE_TABLES = ["search_console_connections"];
+
+function reads(table: string) {
+  const use = new RegExp(`["'\`]${table}(?:\\s+as\\s+\\w+)?["'\`]|\\b(?:FROM|JOIN)\\s+${table}\\b`);
+  return sourceFiles(APP)
+    .filter((file) => !path.relative(APP, file).startsWith("db/") && use.test(fs.readFileSync(file, "utf8")))
+    .map((file) => path.relative(APP, file));
+}
+
 describe("table owners", () => {
+  test("a private table is read only by its owner", () => {
+    for (const table of PRIVATE_TABLES) {
+      const files = reads(table);
+      expect(files.length, `the check sees ${table} in its owner`).toBeGreaterThan(0);
+      expect(files.filter((file) => !file.startsWith(`modules/${OWNERS[table]}/`))).toEqual([]);
+    }
+  });
+
   test("every table of the schema has an owner", () => {
     const schema = fs.readFileSync(path.join(APP, "db/schema.ts"), "utf8");
     const database = schema.slice(schema.indexOf("export interface Database {"));

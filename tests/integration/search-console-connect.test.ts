@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { authContext, requireAuth, requireOperator } from "#app/modules/auth/guards.server";
-import { searchConsoleFor as indexingAccess } from "#app/modules/indexing/search-console.server";
 import { searchConsoleFor } from "#app/modules/search-console/connection.server";
 import { wireAreaHooks } from "#app/worker/hooks.server";
 import { SearchConsoleAuthError } from "#app/modules/search-console/types";
@@ -33,6 +32,8 @@ beforeAll(async () => {
   fakes = await startGoogleFakes();
   ({ oidc, sc } = fakes);
   db = await testDb();
+  // As the server does at start-up: a disconnect takes the site's findings and indexing records with it.
+  wireAreaHooks();
 });
 afterAll(async () => {
   await fakes.close();
@@ -316,11 +317,10 @@ describe("connecting Search Console", () => {
     });
   });
 
-  it("hands indexing a client of the connection once the area hooks are wired", async () => {
+  it("hands indexing the connection's own client, with the sitemap scope", async () => {
     const { owner, google } = await ownerWith("https://indexed.test/", ["sc-domain:indexed.test"]);
     await connect(owner, google, { sitemap: "on" });
-    wireAreaHooks();
-    const access = (await indexingAccess(db, owner.siteId))!;
+    const access = (await searchConsoleFor(db, owner.siteId))!;
     expect(access.scopes).toContain(WEBMASTERS_SCOPE);
     await access.api.submitSitemap("sc-domain:indexed.test", "https://indexed.test/sitemap.xml");
     expect(sc.sitemaps).toEqual(expect.arrayContaining([expect.objectContaining({ siteUrl: "sc-domain:indexed.test" })]));

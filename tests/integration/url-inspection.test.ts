@@ -9,7 +9,9 @@ import {
   inspectUrlsJob,
   sweepUnfollowedPosts,
 } from "#app/modules/indexing/inspection.server";
-import { inspectionCallsToday, setSearchConsoleClient, WEBMASTERS_SCOPE } from "#app/modules/indexing/search-console.server";
+import { inspectionCallsToday } from "#app/modules/indexing/inspection-quota.server";
+import { useSearchConsoleStandIn } from "#app/modules/search-console/connection.server";
+import { SEARCH_CONSOLE_WRITE_SCOPE as WEBMASTERS_SCOPE } from "#app/modules/search-console/google-oauth.server";
 import { SUBMIT_SITEMAP_JOB, submitSitemap } from "#app/modules/indexing/sitemap.server";
 import { DeferJobError } from "#app/modules/jobs/queue.server";
 import type { JobContext } from "#app/modules/jobs/runner.server";
@@ -53,11 +55,11 @@ beforeAll(async () => {
   db = await testDb();
   process.env.APP_URL = "https://app.inkpilot.example";
   resetEnvForTests();
-  setSearchConsoleClient(() => api);
+  useSearchConsoleStandIn(() => api);
 });
 
 afterAll(() => {
-  setSearchConsoleClient(null);
+  useSearchConsoleStandIn(null);
   delete process.env.APP_URL;
   resetEnvForTests();
 });

@@ -8,7 +8,8 @@ import { defaultConnection, listConnections } from "#app/modules/publishing/conn
 import { PUBLISH_MESSAGES, PublishRequestError, publicationsOfArticle, requestPublication } from "#app/modules/publishing/publish.server";
 import { publicationStateText } from "#app/modules/publishing/status-words";
 import { listTopics } from "#app/modules/topics/topics.server";
-import { articlePerformance, connectionState } from "#app/modules/results/page.server";
+import { articlePerformance } from "#app/modules/results/page.server";
+import { connectionStatus } from "#app/modules/search-console/status.server";
 import type { Totals } from "#app/modules/results/metrics.server";
 import { dayDate } from "#app/modules/search-console/types";
 import { conflictError, notFoundError, validationError } from "./errors";
@@ -173,7 +174,7 @@ export const HANDLERS: Handlers = {
     const perf = await articlePerformance(db, site.id, params.article_id, query.range);
     const none: Totals = { clicks: 0, impressions: 0, ctr: null, position: null };
     if (!perf) {
-      const { connected } = await connectionState(db, site.id);
+      const { connected } = await connectionStatus(db, site.id);
       return {
         article_id: params.article_id,
         status: connected ? ("importing" as const) : ("not_connected" as const),

@@ -8,6 +8,7 @@ import { enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { setMembershipDigest } from "#app/modules/workspaces/memberships.server";
 import { editUrl } from "#app/modules/articles/urls";
+import { connectedSites } from "#app/modules/search-console/status.server";
 import { weekInSearch } from "#app/modules/results/weekly.server";
 import { changeWords, formatCount } from "#app/modules/results/words";
 import { formatDayDate } from "#app/utils/time";
@@ -91,14 +92,16 @@ async function digestSections(db: DB, workspaceId: string, since: string, until:
  */
 async function searchSections(db: DB, workspaceId: string): Promise<DigestSection[]> {
   const appUrl = getEnv().appUrl;
-  const sites = await db
-    .selectFrom("search_console_connections as c")
-    .innerJoin("sites as s", "s.id", "c.site_id")
-    .select(["s.id", "s.name"])
-    .where("c.workspace_id", "=", workspaceId)
-    .where("s.workspace_id", "=", workspaceId)
-    .orderBy("s.name")
-    .execute();
+  const connected = await connectedSites(db, { workspaceId });
+  const sites = connected.length
+    ? await db
+        .selectFrom("sites")
+        .select(["id", "name"])
+        .where("workspace_id", "=", workspaceId)
+        .where("id", "in", connected)
+        .orderBy("name")
+        .execute()
+    : [];
   const sections: DigestSection[] = [];
   for (const site of sites) {
     const week = await weekInSearch(db, site.id);

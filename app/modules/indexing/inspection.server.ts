@@ -4,7 +4,10 @@ import { DeferJobError, enqueue } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { SearchConsoleAccessError, SearchConsoleAuthError, SearchConsoleQuotaError } from "#app/modules/search-console/types";
 import { DAY, HOUR, isoNow, MINUTE } from "#app/utils/time";
-import { nextQuotaDay, propertyCovers, searchConsoleFor, takeInspectionCall } from "./search-console.server";
+import { searchConsoleFor } from "#app/modules/search-console/connection.server";
+import { connectedSites } from "#app/modules/search-console/status.server";
+import { propertyCovers } from "#app/modules/search-console/property-match";
+import { nextQuotaDay, takeInspectionCall } from "./inspection-quota.server";
 
 /**
  * 'Indexed by Google' for a published post on a site with Search Console (docs/decisions/060-search-results.md):
@@ -185,14 +188,8 @@ export async function enqueueIndexingSweep(db: DB, now = new Date()) {
  * the hook after publishing failed): followed from now on, newest first within the quota. Returns how many.
  */
 export async function sweepUnfollowedPosts(db: DB, now = new Date()) {
-  const sites = await db
-    .selectFrom("search_console_connections")
-    .select("site_id")
-    .where("status", "=", "active")
-    .where("property", "is not", null)
-    .execute();
   let followed = 0;
-  for (const { site_id: siteId } of sites) {
+  for (const siteId of await connectedSites(db, { usable: true })) {
     const posts = await db
       .selectFrom("publications as p")
       .leftJoin("url_inspections as u", "u.publication_id", "p.id")

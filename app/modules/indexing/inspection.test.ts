@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { propertyCovers } from "#app/modules/search-console/property-match";
 import { indexStatusOf, INSPECTION_SCHEDULE_MS, nextInspectionAt } from "./inspection.server";
-import { nextQuotaDay, propertyCovers } from "./search-console.server";
+import { nextQuotaDay } from "./inspection-quota.server";
 
 const PUBLISHED = "2026-11-20T09:00:00.000Z";
 const DAY = 86_400_000;

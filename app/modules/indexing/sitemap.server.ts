@@ -6,7 +6,9 @@ import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { SearchConsoleQuotaError } from "#app/modules/search-console/types";
 import { DAY, isoNow, MINUTE } from "#app/utils/time";
-import { propertyCovers, searchConsoleFor, WEBMASTERS_SCOPE } from "./search-console.server";
+import { searchConsoleFor } from "#app/modules/search-console/connection.server";
+import { SEARCH_CONSOLE_WRITE_SCOPE } from "#app/modules/search-console/google-oauth.server";
+import { propertyCovers } from "#app/modules/search-console/property-match";
 
 /**
  * The hosted blog's sitemap, submitted to Search Console after a live publication (docs/decisions/060-search-results.md)
@@ -21,7 +23,7 @@ const DELAY_MS = 2 * MINUTE;
 
 async function submittable(db: DB, siteId: string, now: Date) {
   const access = await searchConsoleFor(db, siteId);
-  if (!access || !access.scopes.includes(WEBMASTERS_SCOPE)) return null;
+  if (!access || !access.scopes.includes(SEARCH_CONSOLE_WRITE_SCOPE)) return null;
   const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
   if (!site?.blog_slug) return null;
   const sitemapUrl = `${hostedBlogUrl(getEnv().appUrl, site.blog_slug)}/sitemap.xml`;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
+import { connectionStatus } from "#app/modules/search-console/status.server";
 import { dayDate, dayNumber } from "#app/modules/search-console/types";
 import { RANGES, type ResultsRange } from "./ranges";
 
@@ -77,16 +78,9 @@ function periodsOf(range: ResultsRange, newest: number, version: string, days: n
 }
 
 export async function resultsPeriods(db: DB, siteId: string, range: ResultsRange, days?: number): Promise<Periods | null> {
-  const [newest, connection] = await Promise.all([
-    newestDay(db, siteId),
-    db
-      .selectFrom("search_console_connections")
-      .select(["last_import_at", "days_imported_through", "weeks_imported_through"])
-      .where("site_id", "=", siteId)
-      .executeTakeFirst(),
-  ]);
+  const [newest, connection] = await Promise.all([newestDay(db, siteId), connectionStatus(db, siteId)]);
   if (newest === null) return null;
-  const version = [newest, connection?.last_import_at, connection?.days_imported_through, connection?.weeks_imported_through].join(":");
+  const version = `${newest}:${connection.dataVersion}`;
   return periodsOf(range, newest, version, days);
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { connectionStatus } from "#app/modules/search-console/status.server";
 import { dayDate } from "#app/modules/search-console/types";
 import {
   articleSeries,
@@ -57,15 +58,10 @@ export type ResultsPage =
       articlesSeen: number;
     };
 
-export async function connectionState(db: DB, siteId: string): Promise<{ connected: boolean }> {
-  const row = await db.selectFrom("search_console_connections").select("site_id").where("site_id", "=", siteId).executeTakeFirst();
-  return { connected: Boolean(row) };
-}
-
 const TOP_ARTICLES = 10;
 
 export async function loadResultsPage(db: DB, siteId: string, range: ResultsRange): Promise<ResultsPage> {
-  const [{ connected }, periods] = await Promise.all([connectionState(db, siteId), resultsPeriods(db, siteId, range)]);
+  const [{ connected }, periods] = await Promise.all([connectionStatus(db, siteId), resultsPeriods(db, siteId, range)]);
   // Figures stored before a disconnect still show: they are the site's, and the import keeps them for its retention.
   if (!periods) return connected ? { connection: "waiting", range } : { connection: "none", range };
   const [series, previous, queries, perArticle] = await Promise.all([
@@ -227,5 +223,5 @@ export async function articlePanel(db: DB, siteId: string, articleId: string): P
   const performance = await articlePerformance(db, siteId, articleId, "28d");
   if (performance) return { state: "ready", ...performance };
   // Not connected: the results page asks for the connection; the editor stays quiet about it.
-  return (await connectionState(db, siteId)).connected ? { state: "waiting" } : null;
+  return (await connectionStatus(db, siteId)).connected ? { state: "waiting" } : null;
 }

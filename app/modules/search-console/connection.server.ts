@@ -1,11 +1,9 @@
 import crypto from "node:crypto";
-import { clearFindings } from "#app/modules/results/findings.server";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Database } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { googleEndpoints } from "#app/modules/auth/google-discovery.server";
-import { forgetSearchConsoleOfSite } from "#app/modules/indexing/search-console.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
 import { consumeOAuthState, createOAuthState } from "#app/modules/publishing/oauth-states.server";
 import type { Actor } from "#app/modules/workspaces/sites.server";
@@ -22,8 +20,9 @@ import {
   SEARCH_CONSOLE_READ_SCOPE,
   SEARCH_CONSOLE_WRITE_SCOPE,
 } from "./google-oauth.server";
+import { connectionForgotten } from "./hooks.server";
 import { matchProperty, readableProperties, siteDomain } from "./property-match";
-import { type SearchConsoleApi, SearchConsoleAuthError } from "./types";
+import type { SearchConsoleApi } from "./types";
 import type { ExpressionBuilder } from "kysely";
 
 /**
@@ -144,7 +143,7 @@ export async function revokeGrantOf(row: { site_id: string; refresh_token: strin
   await revokeToken(decryptSecret(row.refresh_token, aad(row.site_id, "refresh")), correlationId);
 }
 
-/** Deletes every row a site's connection produced: figures, findings, URL inspections, sitemap submissions, the connection. */
+/** Deletes every row a site's connection produced: figures and the connection here, findings and indexing's records through the hooks. */
 async function forgetConnection(trx: DB, siteId: string) {
   const pages = trx.selectFrom("search_pages").select("id").where("site_id", "=", siteId);
   const queries = trx.selectFrom("search_queries").select("id").where("site_id", "=", siteId);
@@ -155,38 +154,32 @@ async function forgetConnection(trx: DB, siteId: string) {
   await trx.deleteFrom("search_pages").where("site_id", "=", siteId).execute();
   await trx.deleteFrom("search_queries").where("site_id", "=", siteId).execute();
   await trx.deleteFrom("search_console_connections").where("site_id", "=", siteId).execute();
-  await clearFindings(trx, siteId);
-  await forgetSearchConsoleOfSite(trx, siteId);
+  await connectionForgotten(trx, siteId);
 }
 
 async function connectionRow(db: DB, siteId: string) {
   return db.selectFrom("search_console_connections").selectAll().where("site_id", "=", siteId).executeTakeFirst();
 }
 
-/** The site's Search Console client, property and granted scopes; null when not connected, no property yet, or to reconnect. */
-export async function searchConsoleFor(db: DB, siteId: string) {
-  const row = await connectionRow(db, siteId);
-  if (!row?.property || row.status !== "active") return null;
-  const { tokenEndpoint } = await googleEndpoints();
-  return { api: clientFor(db, row, tokenEndpoint), property: row.property, scopes: row.scopes.split(" ").filter(Boolean) };
+export type SearchConsoleAccess = { api: SearchConsoleApi; property: string; scopes: string[] };
+
+/** Tests' stand-in of Google's API for every site (null: the real client, built from the stored connection). */
+let standIn: ((siteId: string) => SearchConsoleApi) | null = null;
+export function useSearchConsoleStandIn(factory: ((siteId: string) => SearchConsoleApi) | null) {
+  standIn = factory;
 }
 
 /**
- * A client for the site that reads its connection at each call (so a reconnect or a refreshed token is seen), for
- * callers that must hand out a client synchronously (indexing's factory, wired in app/worker/hooks.server.ts).
+ * The one way to Google on a site's behalf: its Search Console client, property and granted scopes; null when not
+ * connected, no property yet, or to reconnect. The import, URL inspection and sitemap submission all ask here.
  */
-export function deferredSearchConsoleApi(db: DB, siteId: string): SearchConsoleApi {
-  const ready = async () => {
-    const access = await searchConsoleFor(db, siteId);
-    if (!access) throw new SearchConsoleAuthError("Search Console is not connected for this site, or must be reconnected.");
-    return access.api;
-  };
-  return {
-    listProperties: async (options) => (await ready()).listProperties(options),
-    query: async (property, request, options) => (await ready()).query(property, request, options),
-    submitSitemap: async (property, sitemapUrl, options) => (await ready()).submitSitemap(property, sitemapUrl, options),
-    inspectUrl: async (property, url, options) => (await ready()).inspectUrl(property, url, options),
-  };
+export async function searchConsoleFor(db: DB, siteId: string): Promise<SearchConsoleAccess | null> {
+  const row = await connectionRow(db, siteId);
+  if (!row?.property || row.status !== "active") return null;
+  const scopes = row.scopes.split(/\s+/).filter(Boolean);
+  if (standIn) return { api: standIn(siteId), property: row.property, scopes };
+  const { tokenEndpoint } = await googleEndpoints();
+  return { api: clientFor(db, row, tokenEndpoint), property: row.property, scopes };
 }
 
 export type ConnectOutcome = { property: string | null; sitemapRefused: boolean };

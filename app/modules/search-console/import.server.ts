@@ -5,9 +5,9 @@ import { enqueue, DeferJobError, RetryLaterError } from "#app/modules/jobs/queue
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { DAY, isoNow, MINUTE, zonedDate } from "#app/utils/time";
-import { queueFindingDetection } from "#app/modules/results/jobs.server";
 import { MAX_FILTER_EXPRESSION, pageFilterLength } from "./client.server";
 import { searchConsoleFor } from "./connection.server";
+import { figuresImported } from "./hooks.server";
 import * as store from "./store.server";
 import {
   dayDate,
@@ -432,7 +432,7 @@ export const importSearchResultsJob: JobDefinition<typeof ImportPayload> = {
     if (summary.outcome === "daily_quota") throw new DeferJobError("Search Console's daily quota is spent", untilTomorrowAtGoogle());
     if (summary.outcome === "row_cap") throw new DeferJobError("The day's row limit for this site is reached", untilTomorrowAtGoogle());
     // What the new figures say (decaying articles, striking distance, gaps) is worked out once they are stored.
-    if (summary.outcome === "done") await queueFindingDetection(db, siteId);
+    if (summary.outcome === "done") await figuresImported(db, siteId);
   },
 };
 

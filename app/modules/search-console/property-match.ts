@@ -42,9 +42,27 @@ function domainCovers(property: string, domain: string) {
   return domain === covered || domain.endsWith(`.${covered}`);
 }
 
+/**
+ * Whether a URL belongs to a property, as Google reads it: `sc-domain:example.com` covers the domain and its
+ * subdomains; a URL-prefix property covers what starts with it, scheme and host exactly (in any letter case),
+ * the path as written. The one rule for matching a site, inspecting a URL and submitting a sitemap.
+ */
+export function propertyCovers(property: string, url: string) {
+  let target: URL;
+  let prefix: URL;
+  try {
+    target = new URL(url);
+    if (property.startsWith("sc-domain:")) return domainCovers(property, target.hostname.toLowerCase());
+    prefix = new URL(property);
+  } catch {
+    return false;
+  }
+  return prefix.protocol === target.protocol && prefix.host === target.host && target.pathname.startsWith(prefix.pathname);
+}
+
+/** A URL-prefix property covers the site when it covers any of the site's scheme and www forms. */
 function prefixCovers(property: string, variants: string[]) {
-  const prefix = property.toLowerCase();
-  return variants.some((variant) => variant.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`));
+  return variants.some((variant) => propertyCovers(property, variant));
 }
 
 export function matchProperty(siteUrl: string, properties: SearchProperty[]): PropertyMatch {

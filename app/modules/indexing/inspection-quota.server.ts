@@ -1,58 +1,11 @@
 import { inTransaction, type DB } from "#app/db/client.server";
-import type { SearchConsoleApi } from "#app/modules/search-console/types";
 import { addDays, MINUTE, zonedDate, zonedToUtc } from "#app/utils/time";
 
 /**
- * What indexing needs of a site's Search Console connection (docs/decisions/060-search-results.md): the client,
- * the property and the granted scopes. searchConsoleFor reads the connection row; the client for it comes from
- * the one factory set with setSearchConsoleClient (the Search Console area's client at start-up, a fake in tests),
- * so swapping in the area's own searchConsoleFor later touches this file only.
+ * The URL Inspection API's quota, counted per property before each call (docs/decisions/060-search-results.md),
+ * and what indexing forgets when a site's Search Console connection goes. The connection itself, its client and
+ * which URLs a property covers are the Search Console area's (search-console/connection.server.ts).
  */
-
-/** The scope that lets us submit sitemaps (the read-only scope does not). */
-export const WEBMASTERS_SCOPE = "https://www.googleapis.com/auth/webmasters";
-
-export type SearchConsoleAccess = { api: SearchConsoleApi; property: string; scopes: string[] };
-type ClientFactory = (connection: { siteId: string; property: string }) => SearchConsoleApi;
-
-let clientFactory: ClientFactory | null = null;
-
-/** Sets where a connection's client comes from (null: none, so no site counts as connected). */
-export function setSearchConsoleClient(factory: ClientFactory | null) {
-  clientFactory = factory;
-}
-
-/** The site's working Search Console connection with a chosen property, or null. */
-export async function searchConsoleFor(db: DB, siteId: string): Promise<SearchConsoleAccess | null> {
-  const row = await db
-    .selectFrom("search_console_connections")
-    .select(["property", "scopes"])
-    .where("site_id", "=", siteId)
-    .where("status", "=", "active")
-    .executeTakeFirst();
-  if (!row?.property || !clientFactory) return null;
-  return {
-    api: clientFactory({ siteId, property: row.property }),
-    property: row.property,
-    scopes: row.scopes.split(/\s+/).filter(Boolean),
-  };
-}
-
-/** Whether a URL belongs to the property: 'sc-domain:example.com' covers the domain and its subdomains, a URL-prefix property what starts with it. */
-export function propertyCovers(property: string, url: string) {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return false;
-  }
-  if (property.startsWith("sc-domain:")) {
-    const domain = property.slice("sc-domain:".length).toLowerCase();
-    const host = target.hostname.toLowerCase();
-    return host === domain || host.endsWith(`.${domain}`);
-  }
-  return target.href.startsWith(property);
-}
 
 /** The URL Inspection API's quota per property (developers.google.com/webmaster-tools/limits). */
 const INSPECTIONS_PER_DAY = 2_000;
@@ -124,7 +77,7 @@ export async function inspectionCallsToday(db: DB, property: string, now = new D
  * longer says 'Indexed by Google', and its sitemap submissions) when the connection goes (decision 065).
  * The per-property call counts stay: they are Google's quota, not the site's data.
  */
-export async function forgetSearchConsoleOfSite(db: DB, siteId: string) {
+export async function forgetIndexingOfSite(db: DB, siteId: string) {
   await db.deleteFrom("url_inspections").where("site_id", "=", siteId).execute();
   await db.deleteFrom("sitemap_submissions").where("site_id", "=", siteId).execute();
 }
