@@ -71,7 +71,6 @@ try {
   const planStart = performance.now();
   await generatePlan(db, { id: tenant.siteId, timeZone: site.timezone }, tenant, {
     research: provider,
-    keywordData: null,
     now: T0,
     counters: planCounters,
   });

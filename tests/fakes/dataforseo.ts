@@ -9,13 +9,11 @@ import { listen, readBody, sendJson } from "./http-fake";
  * a JSON array of tasks in, the v3 envelope out (status_code 20000 inside HTTP 200;
  * errors as 40xxx/50xxx codes on the envelope or on a task; HTTP 401 for wrong credentials).
  *
- * - POST /v3/keywords_data/google_ads/search_volume/live: keyword, search_volume,
- *   competition, competition_index, cpc (the keyword tool). Figures from `metrics`, else
- *   from the loaded fixtures; unknown keywords come back with null figures, as the real API does.
  * - POST /v3/serp/google/organic/live/advanced, and the task protocol: POST .../task_post
  *   (20100 Task Created.), GET .../tasks_ready, GET .../task_get/advanced/{id} (40602 Task In
  *   Queue. until ready). A keyword without fixture results is task 40102 No Search Results.
- * - POST /v3/dataforseo_labs/google/keyword_overview/live (known keywords only) and
+ * - POST /v3/dataforseo_labs/google/keyword_overview/live (known keywords only; `metrics` arms
+ *   or overrides a keyword's volume, difficulty and CPC) and
  *   .../keyword_ideas/live (the keywords of every fixture whose words the seeds share,
  *   by search volume; none for unknown seeds).
  * - GET /pages/{host}/{path}: each fixture result URL's page (title, h1-h3) as HTML. With
@@ -32,12 +30,11 @@ export type FakeKeywordMetrics = {
   competition_index: number | null;
   cpc: number | null;
 };
-export type EndpointKind = "searchVolume" | "serp" | "labs" | "tasks" | "pages";
+export type EndpointKind = "serp" | "labs" | "tasks" | "pages";
 type Latency = number | [min: number, max: number];
 /** An armed answer: an HTTP status, or a DataForSEO status code on the task (on the envelope with `envelope`); with `kind`, for that kind of endpoint only. */
 type ArmedFailure = { httpStatus?: number; statusCode?: number; message?: string; kind?: EndpointKind; envelope?: boolean };
 
-const SEARCH_VOLUME = "/v3/keywords_data/google_ads/search_volume/live";
 const SERP_LIVE = "/v3/serp/google/organic/live/advanced";
 const SERP_TASK_POST = "/v3/serp/google/organic/task_post";
 const SERP_TASKS_READY = "/v3/serp/google/organic/tasks_ready";
@@ -131,25 +128,6 @@ export async function startFakeDataForSeo({
     );
   }
 
-  function searchVolumeItem(keyword: string, data: Task) {
-    const labs = keywords.get(key(keyword));
-    const m: FakeKeywordMetrics | undefined = metrics.get(key(keyword)) ?? (labs ? metricsFromLabs(labs) : undefined);
-    return {
-      keyword,
-      spell: null,
-      location_code: data.location_code ?? null,
-      language_code: data.language_code ?? null,
-      search_partners: false,
-      competition: m?.competition ?? null,
-      competition_index: m?.competition_index ?? null,
-      search_volume: m?.search_volume ?? null,
-      low_top_of_page_bid: null,
-      high_top_of_page_bid: null,
-      cpc: m?.cpc ?? null,
-      monthly_searches: null,
-    };
-  }
-
   /** A Labs item for the keyword: the fixture's, with `metrics` overriding its volume and CPC. */
   function labsItem(keyword: string, data: Task): RawLabsKeywordItem | null {
     const found = keywords.get(key(keyword));
@@ -233,15 +211,13 @@ export async function startFakeDataForSeo({
       return sendJson(res, 401, envelope(40100, "You are not authorized to access this resource.", []));
     }
     const kind: EndpointKind | null =
-      path === SEARCH_VOLUME
-        ? "searchVolume"
-        : path === SERP_LIVE
-          ? "serp"
-          : path === KEYWORD_OVERVIEW || path === KEYWORD_IDEAS
-            ? "labs"
-            : path === SERP_TASK_POST || path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET)
-              ? "tasks"
-              : null;
+      path === SERP_LIVE
+        ? "serp"
+        : path === KEYWORD_OVERVIEW || path === KEYWORD_IDEAS
+          ? "labs"
+          : path === SERP_TASK_POST || path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET)
+            ? "tasks"
+            : null;
     const wantsGet = path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET);
     if (!kind || req.method !== (wantsGet ? "GET" : "POST")) return sendJson(res, 404, envelope(40400, "Not Found.", []));
     let body: Task[] = [];
@@ -267,12 +243,6 @@ export async function startFakeDataForSeo({
     }
     const answer = (tasks: Array<{ status_code: number }>) => sendJson(res, 200, envelope(20000, "Ok.", tasks));
 
-    if (kind === "searchVolume") {
-      const data = body[0] ?? {};
-      if (!data.keywords?.length) return answer([task(path, data, 40501, "Invalid Field: 'keywords'.", null)]);
-      const result = data.keywords.map((k) => searchVolumeItem(k, data));
-      return answer([task(path, data, 20000, "Ok.", result)]);
-    }
     if (kind === "serp") {
       return answer(
         body.map((data) => (data.keyword ? serpAnswer(path, data) : task(path, data, 40501, "Invalid Field: 'keyword'.", null))),
@@ -319,17 +289,6 @@ export async function startFakeDataForSeo({
   const handle = await listen(server, port);
   baseUrl = handle.url;
   return { ...handle, login, password, requests, metrics, failures, latency, serps, keywords, pages, loadFixture };
-}
-
-function metricsFromLabs(item: RawLabsKeywordItem): FakeKeywordMetrics {
-  const info = item.keyword_info;
-  const level = info?.competition_level?.toUpperCase();
-  return {
-    search_volume: info?.search_volume ?? null,
-    competition: level === "LOW" || level === "MEDIUM" || level === "HIGH" ? level : null,
-    competition_index: typeof info?.competition === "number" ? Math.round(info.competition * 100) : null,
-    cpc: info?.cpc ?? null,
-  };
 }
 
 function escapeHtml(text: string) {

@@ -118,7 +118,7 @@ describe("the data-backed planner", () => {
   it("plans keywords with their figures, reasons that name them, one per set of search results", async () => {
     const user = await shop();
     const { provider, calls, serpsAsked } = memoryProvider();
-    const result = await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
+    const result = await generatePlan(db, site(user), tenant(user), { research: provider });
     expect(result.keywordData).toBe(true);
     const rows = await items(user.siteId);
     const data = rows.filter((r) => r.volume !== null);
@@ -150,7 +150,7 @@ describe("the data-backed planner", () => {
     expect(calls.serp).toBeLessThanOrEqual(MAX_SERP_CANDIDATES);
     expect(calls.keywordIdeas).toBe(1);
     // A second plan is answered from the site's cache: no keyword's results are asked for twice, ideas not again.
-    await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
+    await generatePlan(db, site(user), tenant(user), { research: provider });
     expect(new Set(serpsAsked).size).toBe(serpsAsked.length);
     expect(calls.keywordIdeas).toBe(1);
   });
@@ -158,9 +158,9 @@ describe("the data-backed planner", () => {
   it("swaps a day for the next candidate with data, never the same keyword", async () => {
     const user = await shop();
     const { provider } = memoryProvider();
-    await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
+    await generatePlan(db, site(user), tenant(user), { research: provider });
     const [first] = await items(user.siteId);
-    const result = await swapItem(db, site(user), tenant(user), first!.id, { research: provider, keywordData: null });
+    const result = await swapItem(db, site(user), tenant(user), first!.id, { research: provider });
     expect(result.after).not.toBe(result.before);
     const swapped = (await items(user.siteId)).find((r) => r.id === first!.id)!;
     expect(swapped.keyword).toBe(result.after);
@@ -171,7 +171,7 @@ describe("the data-backed planner", () => {
   it("falls back to the offline planner when the provider fails: never a failed plan", async () => {
     const user = await shop();
     const { provider } = memoryProvider({ fail: true });
-    const result = await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null });
+    const result = await generatePlan(db, site(user), tenant(user), { research: provider });
     expect(result).toMatchObject({ origin: "offline", keywordData: false });
     const rows = await items(user.siteId);
     expect(rows.length).toBeGreaterThan(5);
@@ -212,7 +212,7 @@ describe("the data-backed planner", () => {
         ] as T[]);
       },
     } as TextGenerator;
-    const result = await generatePlan(db, site(user), tenant(user), { research: provider, keywordData: null, text });
+    const result = await generatePlan(db, site(user), tenant(user), { research: provider, text });
     expect(result.origin).toBe("ai");
     expect(prompts[0]).toContain("- cold brew ratio: 9900 searches a month, difficulty 17");
     const rows = await items(user.siteId);

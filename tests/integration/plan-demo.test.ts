@@ -46,7 +46,7 @@ const serpUrls = (keyword: string) =>
 describe("the demo's plan", () => {
   it("with the fake DataForSEO: 30 grammatical queries, every reason naming its figures, no two sharing their results", async () => {
     const research = createDataForSeoResearchProvider({ login: fake.login, password: fake.password, baseUrl: fake.url });
-    const result = await generatePlan(db, site(), tenant, { research, keywordData: null, text: undefined });
+    const result = await generatePlan(db, site(), tenant, { research, text: undefined });
     expect(result.keywordData).toBe(true);
     const rows = await plan();
     const keywords = rows.map((r) => r.keyword);
@@ -64,7 +64,7 @@ describe("the demo's plan", () => {
   });
 
   it("without a provider: the offline month reads as searches, each reason naming its page, product or topic", async () => {
-    await generatePlan(db, site(), tenant, { research: null, keywordData: null });
+    await generatePlan(db, site(), tenant, { research: null });
     const rows = await plan();
     expect(rows).toHaveLength(30);
     expect(grammarProblems(rows.map((r) => r.keyword))).toEqual([]);

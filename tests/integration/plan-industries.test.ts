@@ -78,14 +78,14 @@ describe("the planners beyond coffee", () => {
     it(`${name}: a data-backed month and an offline one, both grammatical`, async () => {
       const user = await siteOf(name);
       const site = { id: user.siteId, timeZone: "UTC" };
-      await generatePlan(db, site, user, { research: createFixtureResearchProvider([RESEARCH_FIXTURES[name]]), keywordData: null });
+      await generatePlan(db, site, user, { research: createFixtureResearchProvider([RESEARCH_FIXTURES[name]]) });
       const data = await planOf(user.siteId);
       expect(data).toHaveLength(30);
       expect(grammarProblems(data.map((r) => r.keyword))).toEqual([]);
       expect(
         data.filter((r) => /^[\d,]+ searches a month, difficulty \d+, supports your /.test(r.rationale)).length,
       ).toBeGreaterThanOrEqual(25);
-      await generatePlan(db, site, user, { research: null, keywordData: null });
+      await generatePlan(db, site, user, { research: null });
       const offline = await planOf(user.siteId);
       expect(offline.length).toBeGreaterThanOrEqual(5);
       expect(grammarProblems(offline.map((r) => r.keyword))).toEqual([]);
@@ -97,7 +97,6 @@ describe("the planners beyond coffee", () => {
     const user = await siteOf("saas");
     await generatePlan(db, { id: user.siteId, timeZone: "UTC" }, user, {
       research: createFixtureResearchProvider([RESEARCH_FIXTURES.saas]),
-      keywordData: null,
     });
     const keywords = (await planOf(user.siteId)).map((r) => r.keyword);
     expect(keywords).toContain("e-invoicing");

@@ -7,7 +7,7 @@ import { generatePlan, planDates } from "#app/modules/plan/plan.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import { action, loader } from "#app/routes/dashboard/plan/route";
 import { replaceSitePages } from "#app/modules/research/site-pages.server";
-import type { SitePageKind } from "#app/modules/research/types";
+import type { ResearchProvider, SitePageKind } from "#app/modules/research/types";
 import { isoNow } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
 import { addMember, makeArticle, makeTopic, makeUser, type TestUser } from "#tests/setup/factories";
@@ -302,7 +302,7 @@ describe("the AI planner", () => {
         },
       ] as T[]),
     );
-    const result = await generatePlan(db, site(user), tenant(user), { text, keywordData: null });
+    const result = await generatePlan(db, site(user), tenant(user), { text, research: null });
     expect(result.origin).toBe("ai");
     const rows = await items(user.siteId);
     expect(rows[0]).toMatchObject({ keyword: "cold brew kit review", origin: "ai", evidence_kind: "product" });
@@ -315,21 +315,26 @@ describe("the AI planner", () => {
   it("falls back to the offline planner when the provider fails", async () => {
     const user = await coffeeSite();
     const text = fakeText(() => Promise.reject(new Error("provider down")));
-    const result = await generatePlan(db, site(user), tenant(user), { text, keywordData: null });
+    const result = await generatePlan(db, site(user), tenant(user), { text, research: null });
     expect(result.origin).toBe("offline");
     expect((await items(user.siteId)).every((r) => r.origin === "offline")).toBe(true);
   });
 
   it("stores volume and difficulty only from a configured keyword-data provider", async () => {
     const user = await coffeeSite();
-    const keywordData = {
+    // A provider with no ideas around the site (so the plan is the offline planner's) that knows one keyword's figures.
+    const research: ResearchProvider = {
       name: "fake",
-      metrics: (keywords: string[]) =>
-        Promise.resolve(new Map(keywords.slice(0, 1).map((k) => [k, { keyword: k, volume: 880, difficulty: "Easy" as const, cpc: null }]))),
+      serp: () => Promise.reject(new Error("no results today")),
+      keywordIdeas: () => Promise.resolve([]),
+      keywordData: (keywords) =>
+        Promise.resolve(
+          new Map(keywords.slice(0, 1).map((k) => [k, { keyword: k, volume: 880, difficulty: 20, cpc: null, intent: null }])),
+        ),
     };
-    await generatePlan(db, site(user), tenant(user), { keywordData });
+    await generatePlan(db, site(user), tenant(user), { research });
     const rows = await items(user.siteId);
-    expect(rows[0]).toMatchObject({ volume: 880, difficulty: "Easy" });
+    expect(rows[0]).toMatchObject({ volume: 880, difficulty: "Easy", keyword_difficulty: 20 });
     expect(rows.slice(1).every((r) => r.volume === null)).toBe(true);
   });
 
@@ -342,7 +347,7 @@ describe("the AI planner", () => {
     // A toy embedding: texts about milk substitutes point one way, everything else the other.
     const embed = (texts: string[]) => Promise.resolve(texts.map((t) => (/milk|dairy/i.test(t) ? [1, 0] : [0, 1])));
     const text = fakeText(() => Promise.reject(new Error("no list today")), embed);
-    await generatePlan(db, site(user), tenant(user), { text, keywordData: null });
+    await generatePlan(db, site(user), tenant(user), { text, research: null });
     const [first] = await items(user.siteId);
     await editItem(db, site(user), first!.id, { keyword: "barista milk alternatives" }, { text });
     expect((await items(user.siteId))[0]).toMatchObject({ conflict_kind: "article", conflict_id: articleId, conflict_score: 1 });

@@ -7,9 +7,9 @@ import type { AiTenant } from "#app/modules/billing/ai-meter.server";
 import { SUBSCRIPTION_ENDED } from "#app/modules/billing/entitlements";
 import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getResearchProvider } from "#app/modules/research/provider.server";
-import type { ResearchProvider } from "#app/modules/research/types";
+import { difficultyLabel } from "#app/modules/research/difficulty";
+import type { KeywordData, ResearchProvider } from "#app/modules/research/types";
 import type { ResearchCounters } from "#app/modules/research/cache.server";
-import { difficultyFrom, getKeywordDataProvider, type KeywordDataProvider } from "#app/modules/tools/keyword-data.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
@@ -172,7 +172,7 @@ export async function getPlanView(db: DB, site: PlanSite, { now = new Date() }: 
     })),
     freeDays: PLAN_DAYS - rows.length,
     topics,
-    keywordData: getKeywordDataProvider() !== null,
+    keywordData: getResearchProvider() !== null,
   };
 }
 
@@ -249,11 +249,10 @@ export async function refreshFlags(db: DB, site: PlanSite, { now = new Date(), t
 }
 
 /** Search volume and difficulty for the keywords, when a provider is configured; nothing (never a guess) otherwise or on failure. */
-async function metricsFor(keywords: string[], provider: KeywordDataProvider | null) {
-  if (!provider || keywords.length === 0) return new Map<string, { volume: number | null; difficulty: string | null }>();
+async function metricsFor(keywords: string[], provider: ResearchProvider | null) {
+  if (!provider || keywords.length === 0) return new Map<string, KeywordData>();
   try {
-    const found = await provider.metrics(keywords);
-    return new Map([...found].map(([k, m]) => [k.toLowerCase(), { volume: m.volume, difficulty: m.difficulty }]));
+    return await provider.keywordData(keywords);
   } catch (error) {
     logger.warn({ err: error }, "plan keyword data failed");
     return new Map();
@@ -263,7 +262,6 @@ async function metricsFor(keywords: string[], provider: KeywordDataProvider | nu
 export type PlannerDeps = {
   /** The text generator to ask; defaults to the configured one (offline when no AI is configured). */
   text?: TextGenerator;
-  keywordData?: KeywordDataProvider | null;
   /** The SERP and keyword-data provider; defaults to the configured one (none: the offline planner's queries). */
   research?: ResearchProvider | null;
   now?: Date;
@@ -274,16 +272,11 @@ export type PlannerDeps = {
 
 const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? getResearchProvider() : deps.research);
 
-/** Figures for a suggestion: its own from the research, else the keyword tool's, never a guess. */
-function figuresOf(s: Suggestion, metrics: Map<string, { volume: number | null; difficulty: string | null }>) {
-  if (s.volume != null)
-    return {
-      volume: s.volume,
-      difficulty: s.difficulty == null ? null : difficultyFrom(s.difficulty),
-      keyword_difficulty: s.difficulty ?? null,
-    };
-  const m = metrics.get(s.keyword.toLowerCase());
-  return { volume: m?.volume ?? null, difficulty: m?.difficulty ?? null, keyword_difficulty: null };
+/** Figures for a suggestion: its own from the research, else the provider's for its keyword, never a guess. */
+function figuresOf(s: Suggestion, metrics: Map<string, KeywordData>) {
+  const m = s.volume != null ? { volume: s.volume, difficulty: s.difficulty ?? null } : metrics.get(s.keyword.toLowerCase());
+  const difficulty = m?.difficulty ?? null;
+  return { volume: m?.volume ?? null, difficulty: difficultyLabel(difficulty), keyword_difficulty: difficulty };
 }
 
 /** Refuses when the workspace's plan cannot generate (an ended Pro plan or an expired trial). */
@@ -298,7 +291,7 @@ async function assertEntitled(db: DB, workspaceId: string, now: Date) {
   );
 }
 
-const rowOf = (s: Suggestion, origin: PlanItemOrigin, metrics: Map<string, { volume: number | null; difficulty: string | null }>) => ({
+const rowOf = (s: Suggestion, origin: PlanItemOrigin, metrics: Map<string, KeywordData>) => ({
   ...figuresOf(s, metrics),
   keyword: s.keyword,
   title: s.title,
@@ -342,7 +335,7 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   const suggestions = await topicsByMeaning(text, suggested.suggestions, source.topics);
   const metrics = await metricsFor(
     suggestions.filter((s) => s.volume == null).map((s) => s.keyword),
-    deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData,
+    researchOf(deps),
   );
   const stamp = isoNow(now);
   await inTransaction(db, async (trx) => {
@@ -394,10 +387,7 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
   const found = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
   const fresh = found ? (await topicsByMeaning(text, [found], source.topics))[0] : undefined;
   if (!fresh) throw new PlanError("no_suggestion", "No fresh suggestion is left for this day. Edit the keyword yourself, or add topics.");
-  const metrics =
-    fresh.volume == null
-      ? await metricsFor([fresh.keyword], deps.keywordData === undefined ? getKeywordDataProvider() : deps.keywordData)
-      : new Map();
+  const metrics = fresh.volume == null ? await metricsFor([fresh.keyword], researchOf(deps)) : new Map();
   await db
     .updateTable("plan_items")
     .set({

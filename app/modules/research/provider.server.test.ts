@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
-import { createDataForSeoProvider } from "#app/modules/tools/keyword-data.server";
 import { createDataForSeoClient, DataForSeoError } from "./dataforseo-client.server";
 import { RESEARCH_FIXTURES } from "./fixtures";
 import { createDataForSeoResearchProvider, getResearchProvider, SERP_PATH, SerpResultSchema, serpFromResult } from "./provider.server";
@@ -69,15 +68,13 @@ test("keyword data: Labs keyword_overview figures for known keywords; unknown on
   expect(data.has("zzqx unknown phrase")).toBe(false);
 });
 
-test("the fake's armed metrics override the fixture's figures, and the keyword tool's search volume reads the fixtures too", async () => {
+test("the fake's armed metrics override the fixture's figures", async () => {
   fake.metrics.set("coffee scale", { search_volume: 12345, competition: "LOW", competition_index: 7, cpc: 0.11 });
   try {
     expect((await provider().keywordData(["coffee scale"])).get("coffee scale")).toMatchObject({ volume: 12345, difficulty: 7, cpc: 0.11 });
   } finally {
     fake.metrics.delete("coffee scale");
   }
-  const tool = createDataForSeoProvider(config());
-  expect((await tool.metrics(["cold brew ratio"])).get("cold brew ratio")).toMatchObject({ volume: 9900, cpc: 0.35 });
 });
 
 test("keyword ideas: Labs keyword_ideas around the seeds, by search volume, limited; unknown seeds give none", async () => {

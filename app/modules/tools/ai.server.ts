@@ -4,7 +4,8 @@ import { getTextGenerator } from "#app/modules/ai/providers.server";
 import type { JsonSchema, ListRequest } from "#app/modules/ai/types";
 import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { logger } from "#app/utils/logger.server";
-import { getKeywordDataProvider, type KeywordMetrics } from "./keyword-data.server";
+import { getResearchProvider } from "#app/modules/research/provider.server";
+import type { KeywordData } from "#app/modules/research/types";
 import { groupByIntent, keywordIdeas, type KeywordIdea } from "./keyword-research";
 import { scoreSeoTitle } from "./seo-title";
 import * as templates from "./templates";
@@ -229,7 +230,7 @@ export function runContentOutline(input: ToolInput<"content-outline-generator">,
 
 // -------------------------------------------------------- keyword research
 
-export type KeywordRow = KeywordIdea & { metrics: KeywordMetrics | null };
+export type KeywordRow = KeywordIdea & { metrics: KeywordData | null };
 export type KeywordResearch = {
   groups: ReturnType<typeof groupByIntent<KeywordRow>>;
   total: number;
@@ -251,7 +252,7 @@ export const KEYWORD_DATA_FAILED = "Keyword data could not be loaded right now, 
 export async function runKeywordResearch(input: ToolInput<"keyword-research">, ctx: ToolContext): Promise<ToolAnswer<KeywordResearch>> {
   const env = getEnv();
   const withProviders = ctx.providers;
-  const provider = withProviders ? getKeywordDataProvider() : null;
+  const provider = withProviders ? getResearchProvider() : null;
   const wantsAi = withProviders && env.aiEnabled;
   let notice: string | null = null;
   let allowed = true;
@@ -280,7 +281,7 @@ export async function runKeywordResearch(input: ToolInput<"keyword-research">, c
   }
   const ideas = keywordIdeas(input.topic, extra);
 
-  let metrics = new Map<string, KeywordMetrics>();
+  let metrics = new Map<string, KeywordData>();
   let dataSource: string | null = null;
   let dataNotice: string | null = null;
   if (!env.keywordDataEnabled) dataNotice = NO_KEYWORD_DATA;
@@ -288,7 +289,7 @@ export async function runKeywordResearch(input: ToolInput<"keyword-research">, c
   else if (!provider || !allowed) dataNotice = KEYWORD_DATA_FAILED;
   else {
     try {
-      metrics = await provider.metrics(
+      metrics = await provider.keywordData(
         ideas.map((i) => i.keyword),
         { correlationId: ctx.requestId },
       );

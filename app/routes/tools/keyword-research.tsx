@@ -1,5 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Field } from "#app/components/forms";
+import { difficultyLabel } from "#app/modules/research/difficulty";
 import { runKeywordResearch, toolFormMethod, type KeywordRow } from "#app/modules/tools/ai.server";
 import { toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm } from "./tool-ui";
@@ -19,6 +20,17 @@ const SOURCE_LABEL: Record<KeywordRow["source"], string> = {
   ai: "AI idea",
 };
 const DIFFICULTY_TONE = { Easy: "good", Medium: "warn", Hard: "bad" } as const;
+
+/** The provider's difficulty (0-100) in words, with the figure. */
+function DifficultyBadge({ difficulty }: { difficulty: number | null }) {
+  const label = difficultyLabel(difficulty);
+  if (!label) return "—";
+  return (
+    <Badge tone={DIFFICULTY_TONE[label]}>
+      {label} ({difficulty})
+    </Badge>
+  );
+}
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 const count = new Intl.NumberFormat("en-US");
 
@@ -106,11 +118,7 @@ export default function KeywordResearch({ loaderData, actionData }: Route.Compon
                                 {row.metrics?.volume != null ? count.format(row.metrics.volume) : "—"}
                               </td>
                               <td className="px-3 py-2">
-                                {row.metrics?.difficulty ? (
-                                  <Badge tone={DIFFICULTY_TONE[row.metrics.difficulty]}>{row.metrics.difficulty}</Badge>
-                                ) : (
-                                  "—"
-                                )}
+                                <DifficultyBadge difficulty={row.metrics?.difficulty ?? null} />
                               </td>
                               <td className="px-3 py-2 tabular-nums">{row.metrics?.cpc != null ? usd.format(row.metrics.cpc) : "—"}</td>
                             </>
