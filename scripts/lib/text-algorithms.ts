@@ -5,10 +5,10 @@ import { sanitizeArticleHtml } from "#app/modules/articles/sanitize.server";
 import { scoreArticle } from "#app/modules/articles/seo";
 import { bodySentences } from "#app/modules/articles/site-sentences";
 import { specificity } from "#app/modules/articles/specificity";
-import { countHtmlWords, htmlToText } from "#app/modules/articles/text";
+import { countHtmlWords, htmlToText } from "#app/utils/text";
 import { unsourcedFacts } from "#app/modules/articles/unsourced";
 import { diffArticleHtml } from "#app/modules/generation/edit-diff";
-import { analyzeReadability } from "#app/modules/tools/readability";
+import { analyzeReadability } from "#app/modules/articles/readability";
 
 /**
  * Every text algorithm a request can reach, timed on one article of `words` words in this thread (where a

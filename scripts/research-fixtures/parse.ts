@@ -1,4 +1,4 @@
-import { SEARCH_INTENTS, type SearchIntent } from "#app/modules/plan/intent";
+import { SEARCH_INTENTS, type SearchIntent } from "#app/modules/research/intent";
 import type { KeywordSpec } from "./types";
 
 /** Reads the one-keyword-a-line tables: keyword | volume | difficulty | cpc | intent | facets | paa | related | group[:share]. */

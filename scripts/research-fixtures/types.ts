@@ -1,4 +1,4 @@
-import type { SearchIntent } from "#app/modules/plan/intent";
+import type { SearchIntent } from "#app/modules/research/intent";
 
 /**
  * One keyword of a research fixture, written by hand: its figures, what its

@@ -4,7 +4,7 @@ import type { DB } from "#app/db/client.server";
 import type { ArticleStatus } from "#app/db/schema";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
-import { random } from "#app/modules/tools/text";
+import { random } from "#app/utils/wording";
 
 /**
  * The article counts the triggers of migrations/0032_article_counts.ts keep must always equal a count of the

@@ -5,7 +5,7 @@ import { scoreArticle } from "#app/modules/articles/seo";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import { seoBasis } from "#app/modules/articles/stored-score";
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
-import { countHtmlWords } from "#app/modules/articles/text";
+import { countHtmlWords } from "#app/utils/text";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { DEFAULT_CONTENT_SETTINGS } from "#app/modules/settings/content-options";
 import { saveContentSettings } from "#app/modules/settings/content.server";

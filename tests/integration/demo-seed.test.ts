@@ -7,7 +7,7 @@ import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server"
 import { getUsageSummary, monthKey } from "#app/modules/articles/quota.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
-import { countHtmlWords } from "#app/modules/articles/text";
+import { countHtmlWords } from "#app/utils/text";
 import { enqueueDailyLinkChecks } from "#app/modules/backlinks/links.server";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { DEMO_BLOG_SLUG, DEMO_EMAIL, seedDemo, seedDemoIfEmpty } from "#app/modules/demo/seed.server";

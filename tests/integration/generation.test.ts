@@ -10,7 +10,7 @@ import { getArticle } from "#app/modules/articles/mutations.server";
 import { parseArticleHtml } from "#app/modules/articles/article-html";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
-import { countHtmlWords, htmlToText } from "#app/modules/articles/text";
+import { countHtmlWords, htmlToText } from "#app/utils/text";
 import { offlineGapsOfArticle } from "#app/modules/generation/writer-gaps.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";

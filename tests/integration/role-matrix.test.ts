@@ -4,7 +4,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { createApiKey } from "#app/modules/api/keys.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { createWebhookEndpoint } from "#app/modules/webhooks/webhooks.server";
-import { can, type Permission } from "#app/modules/workspaces/permissions";
+import { can, type Permission } from "#app/modules/auth/permissions";
 import { chooseSite } from "#app/modules/workspaces/sites.server";
 import * as settingsRoute from "#app/routes/dashboard/settings/route";
 import * as sitesRoute from "#app/routes/dashboard/sites/route";

@@ -7,7 +7,7 @@ import { panelFactsOfArticle } from "#app/modules/articles/panel-facts.server";
 import type { SeoResult } from "#app/modules/articles/seo";
 import { bodySentences } from "#app/modules/articles/site-sentences";
 import { specificity } from "#app/modules/articles/specificity";
-import { countHtmlWords, htmlToText } from "#app/modules/articles/text";
+import { countHtmlWords, htmlToText } from "#app/utils/text";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { DEMO_BLOG_SLUG, type seedDemo } from "#app/modules/demo/seed.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";

@@ -1,6 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { weekOf } from "#app/modules/search-console/types";
-import { random } from "#app/modules/tools/text";
+import { random } from "#app/utils/wording";
 
 /**
  * Realistic Search Console figures written straight into the search_* tables (the import's storage), for the

@@ -1,6 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { weekOf } from "#app/modules/search-console/types";
-import { random } from "#app/modules/tools/text";
+import { random } from "#app/utils/wording";
 
 /**
  * Search figures for tests of the findings, written straight into the Search Console contract's tables (the way the

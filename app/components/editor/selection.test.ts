@@ -19,7 +19,7 @@ import {
   UNDO_COMMAND,
 } from "lexical";
 import { describe, expect, it } from "vitest";
-import { random, type Rng } from "#app/modules/tools/text";
+import { random, type Rng } from "#app/utils/wording";
 import { EDITOR_NODES } from "./config";
 import { $exportHtml, $importHtml } from "./convert";
 import { $rewriteRange, $selectionForRewrite, acceptRewrite } from "./selection";

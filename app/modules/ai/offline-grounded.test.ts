@@ -3,7 +3,7 @@ import { articleBlocks } from "#app/modules/articles/content-checks";
 import { scoreArticle } from "#app/modules/articles/seo";
 import { bodySentences } from "#app/modules/articles/site-sentences";
 import { specificity } from "#app/modules/articles/specificity";
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { DEMO_SCAN } from "#app/modules/demo/brand";
 import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
 import { assemble } from "#app/modules/generation/pipeline.server";

@@ -1,7 +1,7 @@
 import * as cheerio from "cheerio/slim";
 import { keywordShape } from "#app/modules/articles/keyword-shape";
-import { slugify } from "#app/modules/articles/text";
-import { titleCase } from "#app/modules/tools/text";
+import { slugify } from "#app/utils/text";
+import { titleCase } from "#app/utils/wording";
 import {
   bodyInternalLinks,
   capitalize,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { decodeEntities } from "#app/modules/articles/text";
+import { decodeEntities } from "#app/utils/text";
 import { askJson, createOpenAiClient } from "./client.server";
 import { normalizeLanguage } from "./language";
 import { KEYWORDS_SCHEMA, keywordPrompt } from "./prompts";

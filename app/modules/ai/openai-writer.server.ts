@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { slugify } from "#app/modules/articles/text";
+import { slugify } from "#app/utils/text";
 import { askJson, createOpenAiClient, reportCall, REQUEST_TIMEOUTS } from "./client.server";
 import { fitMeta, fitTitle } from "./offline-writer.server";
 import {

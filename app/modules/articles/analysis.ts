@@ -1,7 +1,7 @@
 import { extractLinks, type ExtractedLink } from "#app/modules/backlinks/extract";
+import { countHtmlWords } from "#app/utils/text";
 import { sanitizeArticleHtml } from "./sanitize.server";
 import { scoreArticle, type SeoInput } from "./seo";
-import { countHtmlWords } from "./text";
 
 /**
  * The CPU-bound work done on an article body when it is stored or shown:

@@ -1,4 +1,4 @@
-import { decodeEntities, htmlToText } from "./text";
+import { decodeEntities, htmlToText } from "#app/utils/text";
 
 /**
  * What the SEO scorer reads of an article's sanitized HTML: headings, the first paragraph, links and images, and

@@ -1,5 +1,5 @@
+import { countWords, htmlToText } from "#app/utils/text";
 import { escapeRegExp, type KeywordShape } from "./keyword-shape";
-import { countWords, htmlToText } from "./text";
 
 /**
  * The SEO panel's content checks: signs of filler that the structural checks

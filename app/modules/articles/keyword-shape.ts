@@ -1,5 +1,5 @@
 import pluralize from "pluralize";
-import { titleCase } from "#app/modules/tools/text";
+import { titleCase } from "#app/utils/wording";
 
 /**
  * What kind of phrase a target keyword is, so templates put it only where it

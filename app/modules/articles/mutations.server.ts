@@ -9,6 +9,7 @@ import { forgetStoredImages, unsharedImagesOfArticle } from "#app/modules/upload
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
 import { refreshArticleLedger } from "#app/modules/research/sources.server";
+import { slugify } from "#app/utils/text";
 import { analyseArticle } from "./analyse.server";
 import { linkChecksOfArticle } from "./link-checks.server";
 import { recordRevision, type RevisionSource } from "./revisions.server";
@@ -16,7 +17,6 @@ import { bodySentences } from "./site-sentences";
 import { researchBasisOfArticle } from "./research-basis.server";
 import { forgetArticleSentences, siteSentencesFor, syncArticleSentences } from "./site-sentences.server";
 import { seoBasis } from "./stored-score";
-import { slugify } from "./text";
 import type { LengthBand, LinkAmount } from "./seo";
 import type { Selectable } from "kysely";
 

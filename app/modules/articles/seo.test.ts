@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { countWords, htmlToText, slugify } from "#app/utils/text";
 import fillerContentMarketing from "./fixtures/offline-filler-content-marketing.json";
 import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
 import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
 import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import { classifyLinks } from "./article-html";
 import { scoreArticle, seoVerdict, SEO_PASS_SCORE, withoutLinkChecks, type SeoInput } from "./seo";
-import { countWords, htmlToText, slugify } from "./text";
 
 // Made-up one-syllable words in seeded order: text of any length that neither repeats itself nor mentions the keyword.
 const SOUNDS = "b d f g k l m n p r s t".split(" ").flatMap((c) => "a e i o u".split(" ").map((v) => `${c}${v}`));

@@ -1,4 +1,4 @@
-import { htmlToText } from "./text";
+import { htmlToText } from "#app/utils/text";
 import { stem, wordsOf } from "./specificity";
 
 /**

@@ -4,7 +4,7 @@ import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import type { DigestFrequency, WorkspaceRole } from "#app/db/schema";
 import { safeTimeZone } from "#app/utils/time";
-import { can, permissionRefusal, type Permission } from "#app/modules/workspaces/permissions";
+import { can, permissionRefusal, type Permission } from "#app/modules/auth/permissions";
 import { forbidden } from "#app/utils/responses.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { endSession, lookupSession } from "./session.server";
@@ -144,7 +144,7 @@ export const requireAuth: MiddlewareFunction<Response> = async ({ request, conte
 /**
  * Refuses (403, through the route's error boundary) when the signed-in member's
  * role lacks the permission; call it first in every loader or action that needs
- * more than membership (app/modules/workspaces/permissions.ts).
+ * more than membership (app/modules/auth/permissions.ts).
  */
 export function requirePermission(auth: Pick<AuthState, "role">, permission: Permission) {
   if (!can(auth.role, permission)) forbidden(permissionRefusal(permission));

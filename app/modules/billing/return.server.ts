@@ -1,7 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getDb, type DB } from "#app/db/client.server";
 import { authContext, type AuthState } from "#app/modules/auth/guards.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { confirmCheckoutReturn } from "./checkout.server";
 import { getBilling } from "./stripe.server";
 import { loadEntitlement } from "./subscriptions.server";

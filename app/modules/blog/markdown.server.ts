@@ -1,7 +1,7 @@
 import matter from "gray-matter";
 import { Marked, type Tokens } from "marked";
 import { z } from "zod";
-import { slugify } from "#app/modules/articles/text";
+import { slugify } from "#app/utils/text";
 
 /**
  * The product blog's posts are markdown files with frontmatter

@@ -1,6 +1,6 @@
 import { diffWordsWithSpace } from "diff";
 import { attr } from "#app/modules/articles/article-html";
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { escapeHtml } from "#app/utils/html";
 
 /**

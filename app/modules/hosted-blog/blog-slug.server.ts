@@ -1,5 +1,5 @@
 import { inTransaction, type DB } from "#app/db/client.server";
-import { slugify } from "#app/modules/articles/text";
+import { slugify } from "#app/utils/text";
 import { rehomeHostedPublications } from "#app/modules/publishing/connections.server";
 import { freeBlogSlug, setBlogSlug } from "#app/modules/workspaces/accounts.server";
 import { moveBlogAddress } from "#app/modules/workspaces/blog-address.server";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "#app/modules/settings/languages";
 import { safeTimeZone } from "#app/utils/time";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { cleanKeyword } from "#app/modules/articles/keyword-shape";
-import { SEARCH_INTENTS } from "./intent";
+import { SEARCH_INTENTS } from "#app/modules/research/intent";
 import type { DataCandidate } from "./data-planner.server";
 import type { PlanSource, Suggestion } from "./offline-planner";
 

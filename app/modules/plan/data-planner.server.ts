@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import { limiter } from "#app/utils/limiter";
 import { keywordDataFor, keywordIdeasFor, type ResearchCounters, serpFor } from "#app/modules/research/cache.server";
 import type { KeywordData, ResearchProvider, SitePage } from "#app/modules/research/types";
-import { classifyIntent, type SearchIntent } from "./intent";
+import { classifyIntent, type SearchIntent } from "#app/modules/research/intent";
 import { audienceOf, bestTopic, type PlanSource, type Suggestion, suggestionStream, titleFor } from "./offline-planner";
 import { analysePhrase, isNounHead, normalisePhrase, type Query } from "./queries";
 import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity, tokens } from "./similarity";

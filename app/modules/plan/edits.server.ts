@@ -4,7 +4,7 @@ import { cleanKeyword } from "#app/modules/articles/keyword-shape";
 import { formatDayDate, isoNow } from "#app/utils/time";
 import { offline } from "#app/modules/ai/providers.server";
 import type { AiTenant } from "#app/modules/billing/ai-meter.server";
-import { classifyIntent, type SearchIntent } from "./intent";
+import { classifyIntent, type SearchIntent } from "#app/modules/research/intent";
 import { titleForKeyword } from "./offline-planner";
 import {
   getItem,

@@ -3,7 +3,7 @@ import { DEMO_SCAN, DEMO_TOPICS } from "#app/modules/demo/brand";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
 import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
 import { grammarProblems } from "#tests/setup/query-grammar";
-import { classifyIntent } from "./intent";
+import { classifyIntent } from "#app/modules/research/intent";
 import {
   audienceOf,
   bestTopic,

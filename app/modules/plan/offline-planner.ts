@@ -1,7 +1,7 @@
 import { cleanKeyword, isPluralPhrase, keywordShape } from "#app/modules/articles/keyword-shape";
 import type { SitePage } from "#app/modules/research/types";
-import { titleCase } from "#app/modules/tools/text";
-import { classifyIntent, type SearchIntent } from "./intent";
+import { titleCase } from "#app/utils/wording";
+import { classifyIntent, type SearchIntent } from "#app/modules/research/intent";
 import { normalisePhrase, type Query, queriesFor, questionQuery } from "./queries";
 import { CONFLICT_THRESHOLD, jaccard, lexicalSimilarity, tokens } from "./similarity";
 

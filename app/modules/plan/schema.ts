@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEARCH_INTENTS } from "./intent";
+import { SEARCH_INTENTS } from "#app/modules/research/intent";
 
 /** The plan's forms (docs/decisions/050-content-plan.md): an item's fields and the page's other intents. Client-safe. */
 

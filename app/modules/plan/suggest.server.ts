@@ -4,9 +4,9 @@ import { type AiTenant, chargeAiAction } from "#app/modules/billing/ai-meter.ser
 import type { ResearchProvider } from "#app/modules/research/types";
 import type { ResearchCounters } from "#app/modules/research/cache.server";
 import { logger } from "#app/utils/logger.server";
+import { classifyIntent } from "#app/modules/research/intent";
 import { aiSuggestions } from "./ai-planner.server";
 import { candidateSuggestion, type DataCandidate, keywordKey, researchCandidates } from "./data-planner.server";
-import { classifyIntent } from "./intent";
 import { pickSuggestions, type PlanSource, type Suggestion } from "./offline-planner";
 import { type Comparable, CONFLICT_THRESHOLD, lexicalSimilarity } from "./similarity";
 

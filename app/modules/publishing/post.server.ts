@@ -9,7 +9,7 @@ import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { imageSize } from "#app/modules/uploads/image-size";
 import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
 import { PublishError, type MediaFile, type PostInput } from "./types";

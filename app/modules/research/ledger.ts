@@ -1,4 +1,4 @@
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { termsOf } from "./grounding";
 import type { GroundingFact, LedgerEntry, ResearchSnapshot, SourceKind } from "./types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
-import { SEARCH_INTENTS } from "#app/modules/plan/intent";
+import { SEARCH_INTENTS } from "#app/modules/research/intent";
 import { createDataForSeoClient, DataForSeoError, type DataForSeoConfig } from "./dataforseo-client.server";
 import type { KeywordData, ResearchProvider, SearchIntent, Serp, SerpResult } from "./types";
 

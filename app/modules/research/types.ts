@@ -1,4 +1,4 @@
-import type { SearchIntent } from "#app/modules/plan/intent";
+import type { SearchIntent } from "#app/modules/research/intent";
 
 /**
  * The research layer's shapes (docs/decisions/058-research.md). Provider

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type DB, inTransaction } from "#app/db/client.server";
 import type { SearchFindingKind } from "#app/db/schema";
-import { classifyIntent } from "#app/modules/plan/intent";
+import { classifyIntent } from "#app/modules/research/intent";
 import { dayNumber, weekOf } from "#app/modules/search-console/types";
 import { newId } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";

@@ -6,11 +6,11 @@ import { consumeRateLimit } from "#app/modules/auth/rate-limit.server";
 import { logger } from "#app/utils/logger.server";
 import { getResearchProvider } from "#app/modules/research/provider.server";
 import type { KeywordData } from "#app/modules/research/types";
+import { cleanTopic } from "#app/utils/wording";
 import { groupByIntent, keywordIdeas, type KeywordIdea } from "./keyword-research";
 import { scoreSeoTitle } from "./seo-title";
 import * as templates from "./templates";
 import { contentOutline } from "./outline-templates";
-import { cleanTopic } from "./text";
 import type { ToolInput } from "./catalog";
 
 /**

@@ -1,4 +1,4 @@
-import { cleanTopic } from "./text";
+import { cleanTopic } from "#app/utils/wording";
 
 /**
  * Keyword ideas for a seed topic: modifier variations, questions and

@@ -1,4 +1,4 @@
-import { capitalize, pick } from "./text";
+import { capitalize, pick } from "#app/utils/wording";
 import { context, once, type Ctx } from "./template-context";
 import type { OutlineSection, OutlineType } from "./templates";
 

@@ -1,6 +1,6 @@
 import pluralize from "pluralize";
 import { keywordShape, type KeywordShape } from "#app/modules/articles/keyword-shape";
-import { agreement, cleanTopic, pick, random, seedOf, shuffle, titleCase, type Rng } from "./text";
+import { agreement, cleanTopic, pick, random, seedOf, shuffle, titleCase, type Rng } from "#app/utils/wording";
 
 /** What every template writer of the free tools starts from: the topic read by its shape, and a seeded choice (see templates.ts). */
 

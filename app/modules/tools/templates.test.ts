@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { freeTools } from "#app/modules/site-content/navigation";
+import { agreement, isPlural, titleCase } from "#app/utils/wording";
 import { TOOL_INPUTS, TOOLS, TOOL_SLUGS, toolPath } from "./catalog";
 import {
   BLOG_TITLE_STYLES,
@@ -18,7 +19,6 @@ import {
   socialCaptions,
 } from "./templates";
 import { contentOutline, outlineText } from "./outline-templates";
-import { agreement, isPlural, titleCase } from "./text";
 
 const TOPICS = ["email marketing", "vegan recipes", "SEO", "dog training for puppies", "WordPress security"];
 

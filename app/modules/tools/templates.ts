@@ -1,6 +1,6 @@
+import { capitalize, cleanTopic, fitWords, hashtag, shuffle } from "#app/utils/wording";
 import { scoreSeoTitle, type SeoTitleScore } from "./seo-title";
 import { choose, context, once, type Ctx } from "./template-context";
-import { capitalize, cleanTopic, fitWords, hashtag, shuffle } from "./text";
 
 /**
  * The template writers behind the free tools (used when no AI provider is

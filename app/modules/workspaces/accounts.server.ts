@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { newId } from "#app/utils/crypto.server";
 import { deleteUser, insertUser } from "#app/modules/auth/users.server";
-import { slugify } from "#app/modules/articles/text";
+import { slugify } from "#app/utils/text";
 import { TRIAL_DAYS } from "#app/modules/billing/plans";
 import { createHostedDestination } from "#app/modules/publishing/hosted-destination.server";
 import { createDefaultSettings } from "#app/modules/settings/defaults.server";

@@ -10,7 +10,7 @@ import { getOptionalAuth } from "#app/modules/auth/guards.server";
 import { NewPasswordSchema } from "#app/modules/auth/password-policy.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
 import { recordSignIn, startSession } from "#app/modules/auth/session.server";
-import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
+import { ROLE_LABELS } from "#app/modules/auth/permissions";
 import { InviteSignUpSchema } from "#app/modules/workspaces/team-forms";
 import { acceptInvitation, findInvitation, signUpFromInvitation } from "#app/modules/workspaces/team.server";
 import { chooseSite } from "#app/modules/workspaces/sites.server";

@@ -6,7 +6,7 @@ import { avatarUrl } from "#app/modules/account/avatar.server";
 import { BillingBanner } from "#app/components/billing-banner";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { billingBanner, checkoutReturn } from "#app/modules/billing/return.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { onboardingState } from "#app/modules/onboarding/state.server";
 import { listSitesOfUser } from "#app/modules/workspaces/sites.server";
 import { cn } from "#app/utils/cn";

@@ -12,7 +12,7 @@ import { DAY_STATE_LABELS } from "#app/modules/autopilot/states";
 import { timelineVersion } from "#app/modules/autopilot/stream.server";
 import { dayUrl } from "#app/modules/autopilot/urls";
 import { useAutopilotLive } from "#app/components/autopilot-live";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { parseSubmission, replyError } from "#app/utils/forms.server";
 import { notFound } from "#app/utils/responses.server";
 import { formatDateTime, formatDayDate } from "#app/utils/time";

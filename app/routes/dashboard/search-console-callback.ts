@@ -3,7 +3,7 @@ import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { completeSearchConsoleConnect, SearchConsoleConnectError } from "#app/modules/search-console/connection.server";
 import { propertyLabel } from "#app/modules/search-console/property-match";
-import { can, permissionRefusal } from "#app/modules/workspaces/permissions";
+import { can, permissionRefusal } from "#app/modules/auth/permissions";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/search-console-callback";
 

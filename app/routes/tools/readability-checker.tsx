@@ -1,6 +1,6 @@
 import { getTextareaProps } from "@conform-to/react";
 import { TextareaField } from "#app/components/forms";
-import { analyzeReadability } from "#app/modules/tools/readability";
+import { analyzeReadability } from "#app/modules/articles/readability";
 import { computed, toolAction, toolLoader } from "./tool-route.server";
 import { Badge, CopyButton, REQUIRED, ToolForm, ToolPage, toolHandle, toolMeta, useToolForm, type Tone } from "./tool-ui";
 import type { Route } from "./+types/readability-checker";

@@ -1,8 +1,8 @@
-import { analyzeReadability } from "#app/modules/tools/readability";
+import { analyzeReadability } from "#app/modules/articles/readability";
+import { countWords } from "#app/utils/text";
 import { articleBlocks, keywordStuffing, type ContentBlock } from "../content-checks";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "../article-html";
 import { keywordShape, type KeywordShape } from "../keyword-shape";
-import { countWords } from "../text";
 import type { SeoInput } from "./input";
 
 /**

@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
+import { ROLE_LABELS } from "#app/modules/auth/permissions";
 import type { WorkspaceRole } from "#app/db/schema";
 import { renderMail } from "./layout.server";
 

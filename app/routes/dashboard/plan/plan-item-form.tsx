@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
-import { INTENT_LABELS, SEARCH_INTENTS } from "#app/modules/plan/intent";
+import { INTENT_LABELS, SEARCH_INTENTS } from "#app/modules/research/intent";
 import type { PlanItemView, PlanView } from "#app/modules/plan/plan.server";
 import { PlanItemFormSchema } from "#app/modules/plan/schema";
 import { type FormReply, type Notice } from "#app/utils/form-reply";

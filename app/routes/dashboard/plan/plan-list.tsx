@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { INTENT_LABELS } from "#app/modules/plan/intent";
+import { INTENT_LABELS } from "#app/modules/research/intent";
 import type { PlanItemView, PlanView } from "#app/modules/plan/plan.server";
 
 /** The plan's list of days: each item's one-button forms, its conflict flag, and dragging to reorder. */

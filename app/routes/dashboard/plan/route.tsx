@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { getDb } from "#app/db/client.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
 import { getPlanView } from "#app/modules/plan/plan.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { notFound } from "#app/utils/responses.server";
 import { planAction } from "./actions.server";
 import { PlanPage } from "./plan-ui";

@@ -3,7 +3,7 @@ import { SearchFindings } from "#app/components/results/findings";
 import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { listFindings } from "#app/modules/results/findings.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import type { Route } from "./+types/findings";
 
 /**

@@ -3,7 +3,7 @@ import { getDb } from "#app/db/client.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { loadResultsPage } from "#app/modules/results/page.server";
 import { listFindings } from "#app/modules/results/findings.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { SearchFindings } from "#app/components/results/findings";
 import { parseRange, RANGES, type ResultsRange } from "#app/modules/results/ranges";
 import { ArticlesShare, DataUntil, FigureCards, PerformanceCharts, QueriesTable, RangeSwitch } from "#app/components/results/performance";

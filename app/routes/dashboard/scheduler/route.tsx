@@ -7,7 +7,7 @@ import { requestContext } from "#app/context";
 import { authContext } from "#app/modules/auth/guards.server";
 import { autopilotStatus } from "#app/modules/autopilot/status.server";
 import { timelineVersion } from "#app/modules/autopilot/stream.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { getSchedulerView, isInWindow, listTopicChoices } from "#app/modules/scheduler/scheduler.server";
 import { Pagination, parsePage } from "#app/components/pagination";
 import { TabNav } from "#app/components/tab-nav";

@@ -3,7 +3,7 @@ import { getEnv } from "#app/env.server";
 import { listApiKeys, workspaceSites } from "#app/modules/api/keys.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
 import { webhooksView } from "#app/modules/webhooks/webhooks.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { integrationsView } from "#app/modules/publishing/integrations-view.server";
 import { searchConsoleCard } from "#app/modules/search-console/connection-view.server";
 import { propertyChoices } from "#app/modules/search-console/connection.server";

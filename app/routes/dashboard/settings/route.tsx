@@ -4,7 +4,7 @@ import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
 import type { WorkspaceRole } from "#app/db/schema";
 import { authContext, requirePermission, type AuthState } from "#app/modules/auth/guards.server";
-import { can, type Permission } from "#app/modules/workspaces/permissions";
+import { can, type Permission } from "#app/modules/auth/permissions";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { TabNav } from "#app/components/tab-nav";

@@ -8,7 +8,7 @@ import {
   startSearchConsoleConnect,
 } from "#app/modules/search-console/connection.server";
 import { propertyLabel } from "#app/modules/search-console/property-match";
-import { can, permissionRefusal } from "#app/modules/workspaces/permissions";
+import { can, permissionRefusal } from "#app/modules/auth/permissions";
 import { replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 

@@ -6,7 +6,7 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { listSites } from "#app/modules/workspaces/sites.server";
 import { addedSiteChargeView } from "#app/modules/billing/site-charge.server";
 import { getBilling } from "#app/modules/billing/stripe.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "#app/db/client.server";
 import { requirePermission, type AuthState } from "#app/modules/auth/guards.server";
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/modules/auth/rate-limit.server";
-import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
+import { ROLE_LABELS } from "#app/modules/auth/permissions";
 import {
   ChangeRoleSchema,
   InviteSchema,

@@ -6,7 +6,7 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { liveKeysCreatedBy } from "#app/modules/api/keys.server";
 import { authContext, requirePermission } from "#app/modules/auth/guards.server";
-import { can } from "#app/modules/workspaces/permissions";
+import { can } from "#app/modules/auth/permissions";
 import { canLeave, listInvitations, listMembers } from "#app/modules/workspaces/team.server";
 import { replyFor } from "#app/utils/form-reply";
 import { notFound } from "#app/utils/responses.server";

@@ -5,7 +5,7 @@ import { StatusButton } from "#app/components/ui/button";
 import { DialogCancel } from "#app/components/url-dialog";
 import type { WorkspaceRole } from "#app/db/schema";
 import type { MemberApiKey } from "#app/modules/api/keys.server";
-import { ROLE_LABELS } from "#app/modules/workspaces/permissions";
+import { ROLE_LABELS } from "#app/modules/auth/permissions";
 import { INVITABLE_ROLES, InviteSchema } from "#app/modules/workspaces/team-forms";
 import type { Member, PendingInvitation } from "#app/modules/workspaces/team.server";
 import type { FormReply } from "#app/utils/form-reply";

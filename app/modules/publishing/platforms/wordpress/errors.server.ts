@@ -1,4 +1,4 @@
-import { htmlToText } from "#app/modules/articles/text";
+import { htmlToText } from "#app/utils/text";
 import { describeResponse, errorFromResponse, type PlatformResponse } from "../../http.server";
 import { PublishError } from "../../types";
 

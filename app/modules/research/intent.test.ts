@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyIntent } from "./intent";
+import { classifyIntent } from "#app/modules/research/intent";
 
 describe("a search for the brand itself is navigational", () => {
   const brandNames = ["Clay & Kiln Studio", "clayandkiln"];

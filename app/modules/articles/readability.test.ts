@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { analyzeReadability, bandFor, countSyllables, sentences } from "./readability";
+import { analyzeReadability, bandFor, countSyllables, sentences } from "#app/modules/articles/readability";
 
 describe("countSyllables", () => {
   test.each([
