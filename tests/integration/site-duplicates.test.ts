@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import { createArticle, deleteArticle, getSeoContext, updateArticle } from "#app/modules/articles/mutations.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
-import { substanceFindings } from "#app/modules/articles/panel-facts.server";
+import { substanceFindings } from "#app/modules/articles/substance.server";
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";

@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { offline } from "#app/modules/ai/providers.server";
 import { articleBlocks } from "#app/modules/articles/content-checks";
 import { getArticle, getSeoContext } from "#app/modules/articles/mutations.server";
-import { panelFactsOfArticle } from "#app/modules/articles/panel-facts.server";
+import { panelFactsOfArticle } from "#app/routes/dashboard/write/screen.server";
 import type { SeoResult } from "#app/modules/articles/seo";
 import { bodySentences } from "#app/modules/articles/site-sentences";
 import { specificity } from "#app/modules/articles/specificity";

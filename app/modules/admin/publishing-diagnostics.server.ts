@@ -5,7 +5,7 @@ import { liveAdapters, getAdapter } from "#app/modules/publishing/platforms/regi
 import { checkConnection } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";
 import { logDiag, newCorrelationId, recentDiagLogs } from "#app/modules/publishing/diagnostics.server";
-import { htmlToMarkdown } from "#app/modules/publishing/post.server";
+import { htmlToMarkdown } from "#app/modules/articles/markdown.server";
 import { PublishError, type PostInput } from "#app/modules/publishing/types";
 import { isoNow } from "#app/utils/time";
 import { adapterContext } from "#app/modules/publishing/adapter-context.server";

@@ -3,7 +3,7 @@ import { zip, type AsyncZippable } from "fflate";
 import matter from "gray-matter";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
-import { htmlToMarkdown } from "#app/modules/publishing/post.server";
+import { htmlToMarkdown } from "./markdown.server";
 
 /**
  * Every article of a site as Markdown files with YAML front matter, in one ZIP

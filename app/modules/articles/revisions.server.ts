@@ -1,9 +1,9 @@
 import { sql, type Selectable } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { ArticleRevisionsTable, ArticlesTable, RevisionKind } from "#app/db/schema";
-import { contentHash } from "#app/modules/publishing/post.server";
 import { newId } from "#app/utils/crypto.server";
 import { DAY, isoNow, MINUTE } from "#app/utils/time";
+import { contentHash } from "./content-hash.server";
 
 /**
  * An article's revisions: snapshots of its publishable fields (title, slug,

@@ -12,7 +12,7 @@ import { requestPublication } from "#app/modules/publishing/publish.server";
 import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
-import { substanceFindings } from "#app/modules/articles/panel-facts.server";
+import { substanceFindings } from "#app/modules/articles/substance.server";
 import { qualityGate } from "./gate";
 import { daySlot, PUBLISH_JOB, publishJobOptions, READY_JOB } from "./slots.server";
 import { announceAutopilotChange, moveDay } from "./timeline.server";

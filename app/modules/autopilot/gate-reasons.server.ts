@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import { substanceFindings } from "#app/modules/articles/panel-facts.server";
+import { substanceFindings } from "#app/modules/articles/substance.server";
 import { qualityGate } from "./gate";
 
 /**

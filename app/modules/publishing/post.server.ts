@@ -1,13 +1,11 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as cheerio from "cheerio/slim";
-import TurndownService from "turndown";
-import { gfm } from "@joplin/turndown-plugin-gfm";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
+import { htmlToMarkdown } from "#app/modules/articles/markdown.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { htmlToText } from "#app/utils/text";
 import { imageSize } from "#app/modules/uploads/image-size";
@@ -26,30 +24,6 @@ import { PublishError, type MediaFile, type PostInput } from "./types";
  */
 
 const EXCERPT_CHARS = 300;
-
-const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
-turndown.use(gfm);
-
-export function htmlToMarkdown(html: string) {
-  return turndown.turndown(html);
-}
-
-/**
- * A short fingerprint of the article as it was sent, from its own row (cheap to
- * compute for a list): when it differs from the last publish, the remote copy is out of date.
- */
-export function contentHash(article: ArticleForPost) {
-  const fields = [
-    article.title,
-    article.slug,
-    article.content_html,
-    article.meta_description,
-    article.target_keyword,
-    article.featured_image,
-    article.topic_id,
-  ];
-  return crypto.createHash("sha256").update(JSON.stringify(fields)).digest("hex").slice(0, 32);
-}
 
 export type ArticleForPost = {
   id: string;

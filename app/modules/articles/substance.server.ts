@@ -1,30 +1,9 @@
 import type { DB } from "#app/db/client.server";
-import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
-import type { LinkAmount } from "#app/modules/settings/content-options";
-import { researchBasisOfArticle } from "./research-basis.server";
-import { scoreContext } from "./score/context";
-import { SCORE_CHECKS } from "./score/registry";
-import { runChecks } from "./score/scorer";
-import { siteSentencesOfArticle } from "./site-sentences.server";
-
-/**
- * What the write screen's SEO panel needs from the server besides the site's settings and the links' checks:
- * which of the stored article's sentences the site's other articles hold (two indexed reads, no scoring), why
- * its writer linked less than the settings ask, and what its research found (topic coverage, the ledger's claims).
- */
-export async function panelFactsOfArticle(
-  db: DB,
-  siteId: string,
-  articleId: string | null | undefined,
-  wanted: { internalLinksWanted: LinkAmount; externalLinksWanted: LinkAmount },
-) {
-  const [siteSentences, linkShortfall, research] = await Promise.all([
-    siteSentencesOfArticle(db, siteId, articleId),
-    linkShortfallOfArticle(db, siteId, articleId, wanted),
-    researchBasisOfArticle(db, siteId, articleId),
-  ]);
-  return { siteSentences, linkShortfall, research };
-}
+import { researchBasisOfArticle } from "#app/modules/articles/research-basis.server";
+import { scoreContext } from "#app/modules/articles/score/context";
+import { SCORE_CHECKS } from "#app/modules/articles/score/registry";
+import { runChecks } from "#app/modules/articles/score/scorer";
+import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 
 /** One failed content check as auto-pilot's quality gate words it: the panel's label and finding, and one example. */
 export type SubstanceFinding = { label: string; detail: string; example?: string };
