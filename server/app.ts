@@ -18,7 +18,7 @@ import { seedDemoIfEmpty } from "#app/modules/demo/seed.server";
 import { publicPageCache } from "#app/modules/site-content/page-cache.server";
 // The launcher puts this in front of Express: cached public pages are answered before any middleware.
 export { withPageCache } from "#app/modules/site-content/page-cache.server";
-import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
+import { grantOperatorsByEmail } from "#app/modules/auth/operators.server";
 import { inlineScriptHashes } from "#app/modules/site-content/inline-scripts";
 import { stopCpuPool, warmCpuPool } from "#app/modules/cpu/pool.server";
 import { logger } from "#app/utils/logger.server";

@@ -22,7 +22,7 @@ const OWNERS: Record<string, string> = {
   blog_slug_redirects: "workspaces",
   brand_settings: "settings",
   content_settings: "settings",
-  publishing_settings: "settings",
+  publishing_settings: "publishing",
   app_config: "settings",
   topics: "topics",
   articles: "articles",

@@ -13,7 +13,7 @@ import { autopilotStatus, setAutopilotRunning, skipDay } from "#app/modules/auto
 import { dayTimeline } from "#app/modules/autopilot/timeline.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
 import { chooseTopic, clearDay } from "#app/modules/scheduler/scheduler.server";
-import { savePublishingSettings } from "#app/modules/settings/publishing.server";
+import { savePublishingSettings } from "#app/modules/publishing/schedule.server";
 import { action as settingsAction } from "#app/routes/dashboard/settings/route";
 import * as reviewRoute from "#app/routes/dashboard/review";
 import { newId } from "#app/utils/crypto.server";

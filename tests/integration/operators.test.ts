@@ -3,7 +3,7 @@ import { testDb } from "#tests/setup/db";
 import { makeUser } from "#tests/setup/factories";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
-import { grantOperatorsByEmail } from "#app/modules/admin/operators.server";
+import { grantOperatorsByEmail } from "#app/modules/auth/operators.server";
 import * as signup from "#app/routes/auth/signup";
 import * as verify from "#app/routes/auth/verify";
 import { callRoute, post } from "#tests/setup/route-harness";

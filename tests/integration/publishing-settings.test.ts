@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { requireAuth } from "#app/modules/auth/guards.server";
-import { getPublishingSettings } from "#app/modules/settings/publishing.server";
-import { nextFreeSlots } from "#app/modules/settings/slots.server";
+import { getPublishingSettings } from "#app/modules/publishing/schedule.server";
+import { nextFreeSlots } from "#app/modules/publishing/slots.server";
 import { action, loader } from "#app/routes/dashboard/settings/route";
 import type { FormReply } from "#app/utils/form-reply";
 import { zonedParts } from "#app/utils/time";

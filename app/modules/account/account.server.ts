@@ -8,7 +8,7 @@ import { admitPasswordGuess, consumeRateLimit, RATE_LIMIT_MESSAGE } from "#app/m
 import { endAllSessionsOfUser, endOtherSessionsOfUser } from "#app/modules/auth/session.server";
 import { consumeAuthToken, findAuthToken, issueAuthToken, revokeAuthTokens, useAuthTokenById } from "#app/modules/auth/tokens.server";
 import { forgetOauthAccountsLinkedSince, setFullName, setPasswordHash, setVerifiedEmail } from "#app/modules/auth/users.server";
-import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
+import { grantOperatorIfListed } from "#app/modules/auth/operators.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { changeEmailMail } from "#app/modules/email/templates/change-email.server";
 import { emailChangedMail } from "#app/modules/email/templates/email-changed.server";

@@ -5,7 +5,7 @@ import { resetPasswordMail } from "#app/modules/email/templates/reset-password.s
 import { verifyEmailMail } from "#app/modules/email/templates/verify-email.server";
 import { welcomeMail } from "#app/modules/email/templates/welcome.server";
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
-import { grantOperatorIfListed } from "#app/modules/admin/operators.server";
+import { grantOperatorIfListed } from "#app/modules/auth/operators.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
 import { newId } from "#app/utils/crypto.server";

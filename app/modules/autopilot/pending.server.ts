@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import type { AutopilotState } from "#app/db/schema";
 import { cancelKeyedJob, enqueue, moveKeyedJob } from "#app/modules/jobs/queue.server";
-import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { getPublishingSettings } from "#app/modules/publishing/schedule.server";
 import { formatDateTime, isoNow } from "#app/utils/time";
 import { daySlot, PUBLISH_JOB, publishJobKey, queuePublishAt, READY_JOB } from "./slots.server";
 import { moveDay, noteDay } from "./timeline.server";

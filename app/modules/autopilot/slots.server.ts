@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { enqueue, moveKeyedJob, type EnqueueOptions } from "#app/modules/jobs/queue.server";
-import { getPublishingSettings, type PublishingSettings } from "#app/modules/settings/publishing.server";
-import { nextFreeSlots } from "#app/modules/settings/slots.server";
+import { getPublishingSettings, type PublishingSettings } from "#app/modules/publishing/schedule.server";
+import { nextFreeSlots } from "#app/modules/publishing/slots.server";
 import { zonedDate } from "#app/utils/time";
 
 /**

@@ -3,7 +3,7 @@ import type { AutopilotState } from "#app/db/schema";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { skipPlannedDay } from "#app/modules/plan/items.server";
 import { setAutoGeneration } from "#app/modules/settings/content.server";
-import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { getPublishingSettings } from "#app/modules/publishing/schedule.server";
 import { formatDateTime, formatTime12, zonedDate, zonedParts } from "#app/utils/time";
 import { holdPendingDays, resumePendingDays, skipStartedDay } from "./pending.server";
 import { daySlot } from "./slots.server";

@@ -13,7 +13,7 @@ import type { ResearchCounters } from "#app/modules/research/cache.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
-import { getPublishingSettings } from "#app/modules/settings/publishing.server";
+import { getPublishingSettings } from "#app/modules/publishing/schedule.server";
 import { addDays, dayLabel, formatDayDate, isoNow, zonedDate, zonedParts } from "#app/utils/time";
 import { nonBlank, parseStringList } from "#app/utils/json";
 import { classifyIntent, type SearchIntent } from "#app/modules/research/intent";

@@ -2,14 +2,10 @@ import type { DB } from "#app/db/client.server";
 import type { BrandSettingsTable } from "#app/db/schema";
 import type { Insertable } from "kysely";
 
-/** A new site's brand, content and publishing settings, each at its defaults (workspaces creates the site). */
+/** A new site's brand and content settings, each at its defaults (workspaces creates the site; publishing its schedule). */
 export async function createDefaultSettings(db: DB, siteId: string, now: string) {
   await db.insertInto("brand_settings").values({ site_id: siteId, logo_path: null, updated_at: now }).execute();
   await db.insertInto("content_settings").values({ site_id: siteId, updated_at: now }).execute();
-  await db
-    .insertInto("publishing_settings")
-    .values({ site_id: siteId, scheduled_date: null, daily_times: "[]", updated_at: now })
-    .execute();
 }
 
 type ScannedBrand = Omit<Insertable<BrandSettingsTable>, "site_id" | "logo_path">;

@@ -3,6 +3,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 import { getEnv } from "#app/env.server";
 import { liveKeysCreatedBy, revokeKeysCreatedBy } from "#app/modules/api/keys.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
+import { ROLE_LABELS } from "#app/modules/auth/permissions";
 import { skipOnboarding } from "#app/modules/auth/users.server";
 import { sendMail } from "#app/modules/email/mailer.server";
 import { invitationMail } from "#app/modules/email/templates/invitation.server";
@@ -127,7 +128,12 @@ export async function inviteMember(
   await sendMail(db, {
     to: email,
     tag: "invitation",
-    ...invitationMail({ inviter: { fullName: actor.fullName, email: actor.email }, workspace: workspace.name, role: invite.role, url }),
+    ...invitationMail({
+      inviter: { fullName: actor.fullName, email: actor.email },
+      workspace: workspace.name,
+      roleLabel: ROLE_LABELS[invite.role],
+      url,
+    }),
   });
   return { ok: true, invitationId: id };
 }

@@ -1,5 +1,3 @@
-import { ROLE_LABELS } from "#app/modules/auth/permissions";
-import type { WorkspaceRole } from "#app/db/schema";
 import { renderMail } from "./layout.server";
 
 /**
@@ -10,12 +8,13 @@ import { renderMail } from "./layout.server";
 export function invitationMail({
   inviter,
   workspace,
-  role,
+  roleLabel,
   url,
 }: {
   inviter: { fullName: string; email: string };
   workspace: string;
-  role: WorkspaceRole;
+  /** The role in words ("Editor"): workspaces knows its roles, mail only words them. */
+  roleLabel: string;
   url: string;
 }) {
   const fullName = inviter.fullName.trim();
@@ -28,7 +27,7 @@ export function invitationMail({
     subject: `${who} invited you to ${where} on Inkpilot`,
     heading: unnamed ? `Join ${inviter.email} on Inkpilot` : `Join ${workspace} on Inkpilot`,
     paragraphs: [
-      `${whoInFull} invited you to work on ${where} as an ${ROLE_LABELS[role].toLowerCase()}. Inkpilot researches, writes and publishes SEO blog posts.`,
+      `${whoInFull} invited you to work on ${where} as an ${roleLabel.toLowerCase()}. Inkpilot researches, writes and publishes SEO blog posts.`,
       "Accept with the link below: sign in, or create your account with this address.",
     ],
     action: { label: "Accept invitation", url },

@@ -8,7 +8,7 @@ import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/co
 import { multipartTooLarge } from "#app/modules/uploads/images.server";
 import { requestSitePagesRead, sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
 import { PUBLISHING_MESSAGES, PublishingFormSchema } from "#app/modules/settings/publishing-options";
-import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings } from "#app/modules/settings/publishing.server";
+import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings } from "#app/modules/publishing/schedule.server";
 import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { Field, FormMessage, SelectField, useSchemaForm } from "#app/components/forms";
 import { Button, StatusButton } from "#app/components/ui/button";
 import { MAX_DAILY_TIMES, PublishingFormSchema, timeZoneOptions } from "#app/modules/settings/publishing-options";
-import type { PublishingView } from "#app/modules/settings/publishing.server";
+import type { PublishingView } from "#app/modules/publishing/schedule.server";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 

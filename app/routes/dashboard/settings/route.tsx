@@ -8,7 +8,7 @@ import { can, type Permission } from "#app/modules/auth/permissions";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
 import { TabNav } from "#app/components/tab-nav";
-import { publishingView } from "#app/modules/settings/publishing.server";
+import { publishingView } from "#app/modules/publishing/schedule.server";
 import { sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
 import { formatDateTime, zonedDate } from "#app/utils/time";
 import { hasAiProvider } from "#app/modules/ai/providers.server";

@@ -9,7 +9,7 @@ import { WRITE_MESSAGES } from "#app/modules/articles/write-messages";
 import { authContext } from "#app/modules/auth/guards.server";
 import { getActiveGeneration, getGeneration } from "#app/modules/generation/service.server";
 import { hasAiProvider } from "#app/modules/ai/providers.server";
-import { scheduleDefault } from "#app/modules/settings/publishing.server";
+import { scheduleDefault } from "#app/modules/publishing/schedule.server";
 import { notFound } from "#app/utils/responses.server";
 import { zonedDate } from "#app/utils/time";
 import { GenerationPanel, OfflineWriterNote, RunningGeneration } from "#app/components/generation-panel";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freeSlots } from "./slots.server";
+import { freeSlots } from "#app/modules/publishing/slots.server";
 
 // 12:00 UTC on 24 Nov 2026 is already 25 Nov (01:00, NZDT) in Auckland.
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
-import { defaultConnection, setDefaultConnection, usableConnections } from "#app/modules/publishing/connections.server";
-import { requestPublication } from "#app/modules/publishing/publish.server";
 import { setSiteTimeZone } from "#app/modules/workspaces/sites.server";
 import { formatDateTime, isoNow, safeTimeZone } from "#app/utils/time";
 import { parseStringList } from "#app/utils/json";
-import { auditSettingsChange, type SettingsActor } from "./audit.server";
-import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "./publishing-options";
+import { auditSettingsChange, type SettingsActor } from "#app/modules/settings/audit.server";
+import { DEFAULT_PUBLISH_TIME, type PublishingForm } from "#app/modules/settings/publishing-options";
+import { requestPublication } from "./publish.server";
+import { defaultConnection, setDefaultConnection, usableConnections } from "./connections.server";
 import { nextFreeSlotFromToday, nextFreeSlots } from "./slots.server";
 
 /**
