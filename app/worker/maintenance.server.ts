@@ -6,7 +6,8 @@ import { purgeExpiredAuthTokens } from "#app/modules/auth/tokens.server";
 import { purgeOldMailBodies } from "#app/modules/email/retention.server";
 import { purgeOldSucceededJobs } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
-import { purgeExpiredOauthStates, purgeOldShopifyWebhookIds } from "#app/modules/publishing/housekeeping.server";
+import { purgeExpiredOauthStates } from "#app/modules/auth/oauth-states.server";
+import { purgeOldShopifyWebhookIds } from "#app/modules/publishing/housekeeping.server";
 import { purgeOldDeliveries } from "#app/modules/webhooks/webhooks.server";
 
 /**

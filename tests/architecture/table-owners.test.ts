@@ -38,7 +38,7 @@ const OWNERS: Record<string, string> = {
   cms_connections: "publishing",
   publications: "publishing",
   publication_media: "publishing",
-  oauth_states: "publishing",
+  oauth_states: "auth",
   cms_installs: "publishing",
   shopify_webhook_ids: "publishing",
   diag_logs: "publishing",

@@ -6,7 +6,7 @@ import { webhookSecretForDisplay } from "#app/modules/publishing/platforms/webho
 import { appCredentials, configKey } from "#app/modules/publishing/app-credentials.server";
 import { connectPlatform } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";
-import { createOAuthState } from "#app/modules/publishing/oauth-states.server";
+import { createOAuthState } from "#app/modules/auth/oauth-states.server";
 import { shopifySecrets, startShopifyInstall } from "#app/modules/publishing/platforms/shopify/oauth.server";
 import * as integrations from "#app/routes/admin/integrations";
 import * as settings from "#app/routes/admin/integration-settings";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { shopifyAdapter } from "#app/modules/publishing/platforms/shopify/adapter.server";
-import { createOAuthState, consumeOAuthState } from "#app/modules/publishing/oauth-states.server";
+import { createOAuthState, consumeOAuthState } from "#app/modules/auth/oauth-states.server";
 import {
   completeShopifyInstall,
   exchangeShopifyCode,

@@ -11,7 +11,7 @@ import { logger } from "#app/utils/logger.server";
 import { requestContactSync } from "#app/modules/crm/hubspot.server";
 import { isoNow } from "#app/utils/time";
 import { completeOnboardingOnce } from "#app/modules/auth/users.server";
-import { normalizeInputUrl } from "./input-url";
+import { normalizeInputUrl } from "#app/modules/workspaces/input-url";
 
 /**
  * The onboarding website scan: fetch the user's page through the SSRF guard,

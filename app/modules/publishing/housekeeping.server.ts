@@ -1,13 +1,8 @@
 import type { DB } from "#app/db/client.server";
-import { DAY, isoIn, isoNow } from "#app/utils/time";
+import { DAY, isoIn } from "#app/utils/time";
 
 /** How long a handled Shopify webhook id is remembered. */
 const SHOPIFY_WEBHOOK_ID_RETENTION_MS = 30 * DAY;
-
-/** Housekeeping: OAuth states past their expiry. */
-export async function purgeExpiredOauthStates(db: DB, now = new Date()) {
-  await db.deleteFrom("oauth_states").where("expires_at", "<", isoNow(now)).execute();
-}
 
 /** Shopify retries a failed delivery for some hours; 30 days covers that and late manual replays (decision 052). */
 export async function purgeOldShopifyWebhookIds(db: DB, now = new Date()) {

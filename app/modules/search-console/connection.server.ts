@@ -5,7 +5,7 @@ import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { googleEndpoints } from "#app/modules/auth/google-discovery.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
-import { consumeOAuthState, createOAuthState } from "#app/modules/publishing/oauth-states.server";
+import { consumeOAuthState, createOAuthState } from "#app/modules/auth/oauth-states.server";
 import type { Actor } from "#app/modules/workspaces/sites.server";
 import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";

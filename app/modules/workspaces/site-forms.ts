@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeInputUrl } from "#app/modules/onboarding/input-url";
+import { normalizeInputUrl } from "#app/modules/workspaces/input-url";
 import { isHttpUrl } from "#app/modules/settings/lists";
 
 /** The Sites page's forms (docs/decisions/043): client-safe, so the browser checks them as the server does. */

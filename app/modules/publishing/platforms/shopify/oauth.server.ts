@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
+import { consumeOAuthState, createOAuthState } from "#app/modules/auth/oauth-states.server";
 import { appCredentials, appVerificationSecrets } from "../../app-credentials.server";
 import { describeResponse, platformRequest } from "../../http.server";
-import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
 import { PublishError, type Credentials } from "../../types";
 
 /**

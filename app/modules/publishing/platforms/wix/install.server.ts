@@ -2,10 +2,10 @@ import { sql } from "kysely";
 import { getDb, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
+import { consumeOAuthState, createOAuthState } from "#app/modules/auth/oauth-states.server";
 import { appCredentials } from "../../app-credentials.server";
 import { logDiag, newCorrelationId } from "../../diagnostics.server";
 import { describeResponse, platformRequest, retryAfterMs } from "../../http.server";
-import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
 import { PublishError } from "../../types";
 
 /**

@@ -1,10 +1,10 @@
 import type { DB } from "#app/db/client.server";
 import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { consumeOAuthState, createOAuthState } from "#app/modules/auth/oauth-states.server";
 import { appCredentials } from "../../app-credentials.server";
 import { logDiag, newCorrelationId } from "../../diagnostics.server";
 import { describeResponse, parseLenientJson, platformRequest } from "../../http.server";
-import { consumeOAuthState, createOAuthState } from "../../oauth-states.server";
 
 /**
  * Connecting a site hosted on WordPress.com (integrations.md §2): the classic

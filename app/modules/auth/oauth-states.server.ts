@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { randomToken } from "#app/utils/crypto.server";
+import { isoNow } from "#app/utils/time";
 
 /**
  * The `state` nonce of an OAuth redirect (Shopify, WordPress.com, Wix…): a
@@ -61,4 +62,9 @@ export async function consumeOAuthState(
     // A payload we wrote ourselves is always JSON; an unreadable one carries nothing.
   }
   return { siteId: row.site_id, payload, createdAt: row.created_at };
+}
+
+/** Housekeeping: OAuth states past their expiry. */
+export async function purgeExpiredOauthStates(db: DB, now = new Date()) {
+  await db.deleteFrom("oauth_states").where("expires_at", "<", isoNow(now)).execute();
 }
