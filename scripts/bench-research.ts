@@ -23,7 +23,7 @@ process.env.LOG_LEVEL = "silent";
 process.env.NODE_ENV = "test";
 process.env.RUN_WORKER = "false";
 
-const { RESEARCH_FIXTURES } = await import("#app/modules/research/fixtures");
+const { RESEARCH_FIXTURES } = await import("#tests/fixtures/research");
 const { startFakeDataForSeo } = await import("#tests/fakes/dataforseo");
 const scaled = (min: number, max: number): [number, number] => [min * SCALE, max * SCALE];
 const fake = await startFakeDataForSeo({

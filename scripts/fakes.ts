@@ -22,7 +22,7 @@ import { startFakeHubSpot } from "#tests/fakes/hubspot";
 import { startFakeIndexNow } from "#tests/fakes/indexnow";
 import { startSearchConsoleFake } from "#tests/fakes/search-console";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createStripe } from "#app/modules/billing/stripe.server";
 
 /** Where the app runs, for the fakes that call it back (Stripe's webhook). */

@@ -1,18 +1,18 @@
-// Writes app/modules/research/fixtures/*.json: research fixtures for three industries in
+// Writes tests/fixtures/research/*.json: research fixtures for three industries in
 // DataForSEO's raw response shapes (Labs keyword items, SERP live advanced results) plus each
 // result URL's outline. Deterministic: the same tables give the same files. Run after editing
 // the tables in scripts/research-fixtures/: `npx tsx scripts/research-fixtures.ts`.
 // The sites, titles, snippets and headings are invented for the fixtures; none is a real site's text.
 import fs from "node:fs";
 import path from "node:path";
-import type { FixturePage, ResearchFixture } from "#app/modules/research/fixtures";
+import type { FixturePage, ResearchFixture } from "#tests/fixtures/research";
 import type { RawLabsKeywordItem } from "#app/modules/research/provider.server";
 import { COFFEE } from "./research-fixtures/coffee";
 import { POTTERY } from "./research-fixtures/pottery";
 import { SAAS } from "./research-fixtures/saas";
 import type { DomainSpec, IndustrySpec, KeywordSpec } from "./research-fixtures/types";
 
-const OUT = path.join(import.meta.dirname, "../app/modules/research/fixtures");
+const OUT = path.join(import.meta.dirname, "../tests/fixtures/research");
 const FETCHED_AT = "2026-11-02 09:14:07 +00:00";
 const YEAR = 2026;
 

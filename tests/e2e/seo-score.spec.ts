@@ -12,7 +12,7 @@ import { createVerifiedUser, e2eDb, signIn, uniqueEmail } from "./users";
 
 const PASSWORD = "seo-score-password";
 // The old offline writer's output (it scored 100), the unit tests' fixture.
-const filler = JSON.parse(fs.readFileSync("app/modules/articles/fixtures/offline-filler-how-to-glaze-pottery-at-home.json", "utf8")) as {
+const filler = JSON.parse(fs.readFileSync("tests/fixtures/articles/offline-filler-how-to-glaze-pottery-at-home.json", "utf8")) as {
   keyword: string;
   title: string;
   metaDescription: string;

@@ -15,14 +15,14 @@ import type { LedgerEntry, ResearchSnapshot } from "../../app/modules/research/t
 
 const PASSWORD = "seo-substance-password";
 // Today's offline writer's article for 'how to store coffee beans' (the unit tests' fixture).
-const filler = JSON.parse(fs.readFileSync("app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json", "utf8")) as {
+const filler = JSON.parse(fs.readFileSync("tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json", "utf8")) as {
   keyword: string;
   title: string;
   metaDescription: string;
   html: string;
 };
 // What the research step found for the keyword (the unit tests' fixture): the top results, 'People also ask', a ledger.
-const research = JSON.parse(fs.readFileSync("app/modules/articles/fixtures/research-how-to-store-coffee-beans.json", "utf8")) as {
+const research = JSON.parse(fs.readFileSync("tests/fixtures/articles/research-how-to-store-coffee-beans.json", "utf8")) as {
   snapshot: ResearchSnapshot;
   sources: LedgerEntry[];
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { fixtureIdeas, type FixturePage, type ResearchFixture } from "#app/modules/research/fixtures";
+import { fixtureIdeas, type FixturePage, type ResearchFixture } from "#tests/fixtures/research";
 import type { RawLabsKeywordItem, RawSerpResult } from "#app/modules/research/provider.server";
 import { listen, readBody, sendJson } from "./http-fake";
 

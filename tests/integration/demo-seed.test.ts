@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { linkChecksOfArticle } from "#app/modules/articles/link-checks.server";
 import type { DB } from "#app/db/client.server";
 import { createArticle, getSeoContext } from "#app/modules/articles/mutations.server";
-import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { getUsageSummary, monthKey } from "#app/modules/articles/quota.server";
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";

@@ -14,7 +14,7 @@ import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import type { SitePage } from "#app/modules/research/types";
 import { LINK_AMOUNT_RANGES } from "#app/modules/settings/content-options";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { COFFEE_STORAGE, memoryResearch } from "#tests/fakes/memory-research";
 import { allowPrivateHosts, forgetPrivateHosts } from "#tests/setup/private-hosts";

@@ -3,7 +3,7 @@ import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { seedDemo } from "#app/modules/demo/seed.server";
 import { defaultResearchDeps } from "#app/modules/generation/grounding.server";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { testDb } from "#tests/setup/db";
 import { checkSite, generate, KEYWORDS, type Tenant } from "#tests/setup/offline-demo";

@@ -4,7 +4,7 @@ import { resetEnvForTests } from "#app/env.server";
 import { seedDemo } from "#app/modules/demo/seed.server";
 import { resultsOverlap } from "#app/modules/plan/data-planner.server";
 import { generatePlan } from "#app/modules/plan/plan.server";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createDataForSeoResearchProvider } from "#app/modules/research/provider.server";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { testDb } from "#tests/setup/db";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { generatePlan } from "#app/modules/plan/plan.server";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
-import { createFixtureResearchProvider } from "#app/modules/research/fixtures/fixture-provider";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
+import { createFixtureResearchProvider } from "#tests/fixtures/research/fixture-provider";
 import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import type { SitePageKind } from "#app/modules/research/types";
 import { isoNow } from "#app/utils/time";

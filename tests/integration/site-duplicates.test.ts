@@ -5,7 +5,7 @@ import { createArticle, deleteArticle, getSeoContext, updateArticle } from "#app
 import { scoreArticle, SEO_PASS_SCORE } from "#app/modules/articles/seo";
 import { substanceFindings } from "#app/modules/articles/substance.server";
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
-import fillerStoring from "#app/modules/articles/fixtures/offline-filler-how-to-store-coffee-beans.json";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
 import { rescoreStaleArticles } from "#app/modules/articles/stored-score.server";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser, type TestUser } from "#tests/setup/factories";

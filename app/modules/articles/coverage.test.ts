@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
+import { fixtureSnapshot } from "#tests/fixtures/articles/fixture-snapshot";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
+import storingResearch from "#tests/fixtures/articles/research-how-to-store-coffee-beans.json";
 import { researchBasis, sameTopic, sharedTerms, topicCoverage } from "./coverage";
-import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
-import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
-import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
 import { COVERAGE_MIN } from "./score/checks/coverage";
 

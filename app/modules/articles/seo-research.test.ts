@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
-import { RESEARCH_FIXTURES } from "#app/modules/research/fixtures";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import type { LedgerEntry, ResearchSnapshot } from "#app/modules/research/types";
+import { fixtureSnapshot } from "#tests/fixtures/articles/fixture-snapshot";
+import goodGlazing from "#tests/fixtures/articles/good-how-to-glaze-pottery-at-home.json";
+import fillerGlazing from "#tests/fixtures/articles/offline-filler-how-to-glaze-pottery-at-home.json";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
+import storingResearch from "#tests/fixtures/articles/research-how-to-store-coffee-beans.json";
 import { researchBasis } from "./coverage";
-import { fixtureSnapshot } from "./fixtures/fixture-snapshot";
-import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
-import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
-import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
-import storingResearch from "./fixtures/research-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
 import { scoreArticle, type SeoInput } from "./seo";
 

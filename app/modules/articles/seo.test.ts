@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { countWords, htmlToText, slugify } from "#app/utils/text";
-import fillerContentMarketing from "./fixtures/offline-filler-content-marketing.json";
-import fillerGlazing from "./fixtures/offline-filler-how-to-glaze-pottery-at-home.json";
-import goodGlazing from "./fixtures/good-how-to-glaze-pottery-at-home.json";
-import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
+import fillerContentMarketing from "#tests/fixtures/articles/offline-filler-content-marketing.json";
+import fillerGlazing from "#tests/fixtures/articles/offline-filler-how-to-glaze-pottery-at-home.json";
+import goodGlazing from "#tests/fixtures/articles/good-how-to-glaze-pottery-at-home.json";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
 import { classifyLinks } from "./article-html";
 import { scoreArticle, seoVerdict, SEO_PASS_SCORE, withoutLinkChecks, type SeoInput } from "./seo";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_ARTICLES } from "#app/modules/demo/articles";
+import fillerStoring from "#tests/fixtures/articles/offline-filler-how-to-store-coffee-beans.json";
 import { articleBlocks } from "./content-checks";
-import fillerStoring from "./fixtures/offline-filler-how-to-store-coffee-beans.json";
 import { markdownToHtml } from "./markdown";
 import { unsourcedFinding } from "./score/checks/unsourced";
 import { longSentences } from "./specificity";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
+import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createDataForSeoClient, DataForSeoError } from "./dataforseo-client.server";
-import { RESEARCH_FIXTURES } from "./fixtures";
 import { createDataForSeoResearchProvider, getResearchProvider, SERP_PATH, SerpResultSchema, serpFromResult } from "./provider.server";
 
 let fake: Awaited<ReturnType<typeof startFakeDataForSeo>>;
