@@ -12,7 +12,6 @@ import {
   SearchConsoleQuotaError,
 } from "./types";
 import { createUrlMatcher } from "./url-match";
-import type { ImportOptions, ImportSummary } from "./import.server";
 
 /**
  * The steps of a site's import (import.server.ts): (a) the property's totals by date, (b) by page for each day,
@@ -20,6 +19,34 @@ import type { ImportOptions, ImportSummary } from "./import.server";
  * way each asks Google. Each step writes its rows page by page and moves the progress marker only past what is
  * written whole.
  */
+
+export type ImportOptions = {
+  now?: Date;
+  /** The Search Console client; by default one built from the site's sealed tokens. */
+  api?: SearchConsoleApi;
+  correlationId?: string;
+  signal?: AbortSignal;
+  /** Calls in flight at once (default 4: well under 1,200 a minute at Google's latency). */
+  concurrency?: number;
+  /** Short quota errors: tries per call, first wait and longest wait (default 6, 2 s, 2 min). */
+  backoff?: { attempts: number; baseMs: number; maxMs: number };
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Rows a call (default and at most 25,000, Google's limit); tests page with fewer. */
+  rowLimit?: number;
+  /** Calls started a minute at most (default 1,000: under Google's 1,200 a minute per site and per user). */
+  callsPerMinute?: number;
+  /** Rows fetched and stored in this run at most (default ROWS_PER_SITE_PER_DAY); tests cap lower. */
+  maxRowsPerDay?: number;
+};
+
+export type ImportSummary = {
+  outcome: "done" | "needs_reconnect" | "no_access" | "no_connection" | "daily_quota" | "row_cap";
+  calls: { byDate: number; byPage: number; byPageQuery: number; byQuery: number; backoffs: number };
+  rows: { siteDays: number; pageDays: number; pageQueryWeeks: number; queryWeeks: number };
+  daysThrough: number | null;
+  weeksThrough: number | null;
+  deleted: number;
+};
 
 const ROW_LIMIT = 25_000;
 /** With more page-filter batches than this per week, one unfiltered query (kept to article pages here) costs less. */

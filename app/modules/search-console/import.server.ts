@@ -13,11 +13,13 @@ import {
   pagedQueries,
   RowCapReached,
   ROWS_PER_SITE_PER_DAY,
+  type ImportOptions,
   type ImportRun,
+  type ImportSummary,
 } from "./import-steps.server";
 import { figuresImported } from "./hooks.server";
 import * as store from "./store.server";
-import { SearchConsoleAccessError, type SearchConsoleApi, SearchConsoleAuthError, SearchConsoleQuotaError, weekOf } from "./types";
+import { SearchConsoleAccessError, SearchConsoleAuthError, SearchConsoleQuotaError, weekOf } from "./types";
 
 /**
  * The daily import of a site's Search Console figures (docs/decisions/060-search-results.md), within Google's
@@ -47,34 +49,6 @@ const RETENTION_MONTHS = 16;
 /** Days before the last imported day read again: Google revises the latest final figures. */
 const REVISED_DAYS = 3;
 
-export type ImportOptions = {
-  now?: Date;
-  /** The Search Console client; by default one built from the site's sealed tokens. */
-  api?: SearchConsoleApi;
-  correlationId?: string;
-  signal?: AbortSignal;
-  /** Calls in flight at once (default 4: well under 1,200 a minute at Google's latency). */
-  concurrency?: number;
-  /** Short quota errors: tries per call, first wait and longest wait (default 6, 2 s, 2 min). */
-  backoff?: { attempts: number; baseMs: number; maxMs: number };
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Rows a call (default and at most 25,000, Google's limit); tests page with fewer. */
-  rowLimit?: number;
-  /** Calls started a minute at most (default 1,000: under Google's 1,200 a minute per site and per user). */
-  callsPerMinute?: number;
-  /** Rows fetched and stored in this run at most (default ROWS_PER_SITE_PER_DAY); tests cap lower. */
-  maxRowsPerDay?: number;
-};
-
-export type ImportSummary = {
-  outcome: "done" | "needs_reconnect" | "no_access" | "no_connection" | "daily_quota" | "row_cap";
-  calls: { byDate: number; byPage: number; byPageQuery: number; byQuery: number; backoffs: number };
-  rows: { siteDays: number; pageDays: number; pageQueryWeeks: number; queryWeeks: number };
-  daysThrough: number | null;
-  weeksThrough: number | null;
-  deleted: number;
-};
-
 /** The oldest day Google still holds: the same date 16 months back. */
 export function horizonDay(today: string) {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
@@ -84,7 +58,7 @@ export function horizonDay(today: string) {
 /** The first Monday on or after a day. */
 const firstMondayFrom = (day: number) => (weekOf(day) === day ? day : weekOf(day) + 7);
 
-export { ROWS_PER_SITE_PER_DAY } from "./import-steps.server";
+export { ROWS_PER_SITE_PER_DAY, type ImportOptions, type ImportSummary } from "./import-steps.server";
 
 const emptySummary = (): ImportSummary => ({
   outcome: "done",
