@@ -78,7 +78,6 @@ export default tseslint.config(
       "app/modules/publishing/platforms/webflow/richtext.ts",
       "app/modules/publishing/platforms/wix/install.server.ts",
       "app/modules/publishing/platforms/wordpress-com/oauth.server.ts",
-      "app/modules/publishing/publish.server.ts",
       "scripts/research-fixtures.ts",
     ],
     rules: { "max-lines-per-function": "off" },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
-import type { PublicationsTable } from "#app/db/schema";
+import type { CmsPlatform, PublicationsTable } from "#app/db/schema";
 import { enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { newId } from "#app/utils/crypto.server";
@@ -62,12 +62,56 @@ const REQUEST_DEDUPE_MS = 2 * MINUTE;
  * working copy as it is now, recorded as a 'publish' revision, or the revision
  * given (an approved one); edits made after the request are not sent.
  */
-export async function requestPublication(
-  db: DB,
-  tenant: { siteId: string; userId: string | null },
-  input: { articleId: string; connectionId: string; mode: "draft" | "live"; scheduleAt: Date | null; revisionId?: string },
-  now = new Date(),
-): Promise<Publication> {
+type PublicationRequest = { articleId: string; connectionId: string; mode: "draft" | "live"; scheduleAt: Date | null; revisionId?: string };
+type Requester = { siteId: string; userId: string | null };
+
+export async function requestPublication(db: DB, tenant: Requester, input: PublicationRequest, now = new Date()): Promise<Publication> {
+  const { article, connection } = await checkedRequest(db, tenant, input, now);
+  const existing = await db
+    .selectFrom("publications")
+    .selectAll()
+    .where("article_id", "=", input.articleId)
+    .where("connection_id", "=", input.connectionId)
+    .executeTakeFirst();
+  // A double click (or a retried form post) joins the request still on its way instead of queuing a second one.
+  const inFlight = existing && (existing.status === "pending" || existing.status === "publishing");
+  if (inFlight && !input.scheduleAt && now.getTime() - Date.parse(existing.updated_at) < REQUEST_DEDUPE_MS) return existing;
+
+  const correlationId = newCorrelationId();
+  const publicationId = existing?.id ?? newId();
+  await inTransaction(db, async (trx) => {
+    const revisionId = input.revisionId ?? (await recordRevision(trx, article, { kind: "publish", userId: tenant.userId }, now)).id;
+    const request = { publicationId, correlationId, revisionId, now };
+    await savePublicationRequest(trx, tenant, input, request, Boolean(existing));
+    await markArticlePublishing(trx, input.articleId, { scheduledAt: input.scheduleAt?.toISOString() ?? null, at: isoNow(now) });
+    // The correlation id makes each request its own job; a stale scheduled job of an earlier request finds a newer id and stops.
+    await enqueue(
+      trx,
+      "publish-article",
+      { publicationId, correlationId },
+      {
+        runAt: input.scheduleAt ?? now,
+        idempotencyKey: `${publicationId}:${correlationId}`,
+        maxAttempts: 6,
+        // A burst to one destination runs a few at a time and leaves the rest of the lane to other customers.
+        groupKey: `publish:${input.connectionId}`,
+        tenant: { siteId: tenant.siteId },
+      },
+    );
+  });
+  await logDiag(db, {
+    siteId: tenant.siteId,
+    provider: connection.platform,
+    level: "info",
+    stage: input.scheduleAt ? "publish.scheduled" : "publish.queued",
+    detail: `article ${input.articleId} mode ${input.mode}${input.scheduleAt ? ` at ${input.scheduleAt.toISOString()}` : ""}`,
+    correlationId,
+  });
+  return db.selectFrom("publications").selectAll().where("id", "=", publicationId).executeTakeFirstOrThrow();
+}
+
+/** The site's article and destination a request names, refused in the spec's words when it cannot go out. */
+async function checkedRequest(db: DB, tenant: Requester, input: PublicationRequest, now: Date) {
   const article = await db
     .selectFrom("articles")
     .select([
@@ -99,99 +143,57 @@ export async function requestPublication(
   if (input.scheduleAt && input.scheduleAt.getTime() <= now.getTime()) throw new PublishRequestError(PUBLISH_MESSAGES.pastSchedule);
   if (input.revisionId && !(await getRevision(db, tenant.siteId, input.articleId, input.revisionId)))
     throw new PublishRequestError(PUBLISH_MESSAGES.revisionMissing);
+  return { article, connection };
+}
 
-  const existing = await db
-    .selectFrom("publications")
-    .selectAll()
-    .where("article_id", "=", input.articleId)
-    .where("connection_id", "=", input.connectionId)
-    .executeTakeFirst();
-  if (
-    existing &&
-    !input.scheduleAt &&
-    (existing.status === "pending" || existing.status === "publishing") &&
-    now.getTime() - Date.parse(existing.updated_at) < REQUEST_DEDUPE_MS
-  ) {
-    return existing;
+/** The publication row of a request: the article and destination's one row, started afresh, or a new one. */
+async function savePublicationRequest(
+  trx: DB,
+  tenant: Requester,
+  input: PublicationRequest,
+  request: { publicationId: string; correlationId: string; revisionId: string; now: Date },
+  exists: boolean,
+) {
+  const stamp = isoNow(request.now);
+  const fresh = {
+    revision_id: request.revisionId,
+    mode: input.mode,
+    status: input.scheduleAt ? ("scheduled" as const) : ("pending" as const),
+    scheduled_for: input.scheduleAt?.toISOString() ?? null,
+    correlation_id: request.correlationId,
+    last_error: null,
+    requested_by: tenant.userId,
+    updated_at: stamp,
+  };
+  if (exists) {
+    await trx
+      .updateTable("publications")
+      .set({ ...fresh, attempts: 0 })
+      .where("id", "=", request.publicationId)
+      .execute();
+    return;
   }
-
-  const stamp = isoNow(now);
-  const correlationId = newCorrelationId();
-  const status = input.scheduleAt ? "scheduled" : "pending";
-  const publicationId = existing?.id ?? newId();
-  await inTransaction(db, async (trx) => {
-    const revisionId = input.revisionId ?? (await recordRevision(trx, article, { kind: "publish", userId: tenant.userId }, now)).id;
-    if (existing) {
-      await trx
-        .updateTable("publications")
-        .set({
-          revision_id: revisionId,
-          mode: input.mode,
-          status,
-          scheduled_for: input.scheduleAt?.toISOString() ?? null,
-          correlation_id: correlationId,
-          last_error: null,
-          attempts: 0,
-          requested_by: tenant.userId,
-          updated_at: stamp,
-        })
-        .where("id", "=", publicationId)
-        .execute();
-    } else {
-      await trx
-        .insertInto("publications")
-        .values({
-          id: publicationId,
-          site_id: tenant.siteId,
-          article_id: input.articleId,
-          connection_id: input.connectionId,
-          mode: input.mode,
-          status,
-          scheduled_for: input.scheduleAt?.toISOString() ?? null,
-          marker: publicationId,
-          remote_id: null,
-          remote_url: null,
-          remote_status: null,
-          remote_version: null,
-          create_started_at: null,
-          content_hash: null,
-          last_error: null,
-          correlation_id: correlationId,
-          published_at: null,
-          live_check: null,
-          live_checked_at: null,
-          requested_by: tenant.userId,
-          revision_id: revisionId,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-    }
-    await markArticlePublishing(trx, input.articleId, { scheduledAt: input.scheduleAt?.toISOString() ?? null, at: stamp });
-    // The correlation id makes each request its own job; a stale scheduled job of an earlier request finds a newer id and stops.
-    await enqueue(
-      trx,
-      "publish-article",
-      { publicationId, correlationId },
-      {
-        runAt: input.scheduleAt ?? now,
-        idempotencyKey: `${publicationId}:${correlationId}`,
-        maxAttempts: 6,
-        // A burst to one destination runs a few at a time and leaves the rest of the lane to other customers.
-        groupKey: `publish:${input.connectionId}`,
-        tenant: { siteId: tenant.siteId },
-      },
-    );
-  });
-  await logDiag(db, {
-    siteId: tenant.siteId,
-    provider: connection.platform,
-    level: "info",
-    stage: input.scheduleAt ? "publish.scheduled" : "publish.queued",
-    detail: `article ${input.articleId} mode ${input.mode}${input.scheduleAt ? ` at ${input.scheduleAt.toISOString()}` : ""}`,
-    correlationId,
-  });
-  return db.selectFrom("publications").selectAll().where("id", "=", publicationId).executeTakeFirstOrThrow();
+  await trx
+    .insertInto("publications")
+    .values({
+      ...fresh,
+      id: request.publicationId,
+      site_id: tenant.siteId,
+      article_id: input.articleId,
+      connection_id: input.connectionId,
+      marker: request.publicationId,
+      remote_id: null,
+      remote_url: null,
+      remote_status: null,
+      remote_version: null,
+      create_started_at: null,
+      content_hash: null,
+      published_at: null,
+      live_check: null,
+      live_checked_at: null,
+      created_at: stamp,
+    })
+    .execute();
 }
 
 async function recordRemote(db: DB, publicationId: string, remote: RemotePost, extra: Partial<Publication> = {}) {
@@ -283,47 +285,41 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
   if (!publication || publication.correlation_id !== attempt.correlationId) return;
   // Done by an earlier attempt whose job outcome was not recorded (a lost lease): a new request would carry a new id.
   if (publication.status === "published") return;
-  const correlationId = publication.correlation_id;
   const connection = await getConnectionForUse(db, publication.site_id, publication.connection_id);
   const adapter = getAdapter(connection.platform);
-  const fail = async (message: string, detail: string) => {
-    await inTransaction(db, async (trx) => {
-      await trx
-        .updateTable("publications")
-        .set({ status: "failed", last_error: message, updated_at: isoNow() })
-        .where("id", "=", publication.id)
-        .execute();
-      await emitEvent(trx, publication.site_id, "publication.failed", {
-        article_id: publication.article_id,
-        publication_id: publication.id,
-        connection_id: publication.connection_id,
-        platform: connection.platform,
-        error: message,
-        correlation_id: correlationId,
-      });
-    });
-    await settleArticle(db, publication.article_id);
-    await logDiag(db, {
-      siteId: publication.site_id,
-      provider: connection.platform,
-      level: "error",
-      stage: "publish.failed",
-      detail: `${message} ${detail}`,
-      correlationId,
-    });
-  };
   if (connection.status === "disconnected" || !adapter) {
-    await fail(connection.status === "disconnected" ? PUBLISH_MESSAGES.disconnected : PUBLISH_MESSAGES.noAdapter, "");
+    const message = connection.status === "disconnected" ? PUBLISH_MESSAGES.disconnected : PUBLISH_MESSAGES.noAdapter;
+    await failPublication(db, publication, connection.platform, message, "");
     throw new PermanentJobError(PUBLISH_MESSAGES.disconnected);
   }
+  const article = await revisionToSend(db, publication);
+  if (!article) return;
+  await db
+    .updateTable("publications")
+    .set({ status: "publishing", attempts: publication.attempts + 1, updated_at: isoNow() })
+    .where("id", "=", publication.id)
+    .execute();
+  await settleArticle(db, article.id);
+  const ctx = adapterContext(db, connection, { correlationId: publication.correlation_id, signal: attempt.signal });
+  try {
+    const readBack = await deliverPost(db, adapter, ctx, publication, article);
+    await recordPublished(db, publication, connection.platform, article, readBack, ctx.log);
+  } catch (error) {
+    await attemptFailed(db, publication, connection, ctx, attempt, error);
+  }
+}
+
+type SentArticle = ReturnType<typeof revisionAsArticle>;
+
+/** The revision the request named is what goes out; a request queued before revisions existed sends the working copy now. */
+async function revisionToSend(db: DB, publication: Publication): Promise<SentArticle | null> {
   const working = await db
     .selectFrom("articles")
     .select(["id", "site_id", "title", "slug", "content_html", "meta_description", "target_keyword", "featured_image", "topic_id"])
     .where("id", "=", publication.article_id)
     .where("site_id", "=", publication.site_id)
     .executeTakeFirst();
-  if (!working) return;
-  // The revision the request named is what goes out; a request queued before revisions existed sends the working copy now.
+  if (!working) return null;
   const named = publication.revision_id ? await getRevision(db, publication.site_id, working.id, publication.revision_id) : null;
   const revision =
     named ??
@@ -332,86 +328,123 @@ export async function runPublication(db: DB, attempt: PublishAttempt) {
       await trx.updateTable("publications").set({ revision_id: recorded.id }).where("id", "=", publication.id).execute();
       return recorded;
     }));
-  const article = revisionAsArticle(revision);
+  return revisionAsArticle(revision);
+}
 
+/** Builds the post, uploads its images, sends it and reads back what the platform now holds. */
+async function deliverPost(db: DB, adapter: PublishingAdapter, ctx: AdapterContext, publication: Publication, article: SentArticle) {
+  const post = await buildPost(db, article, {
+    publicationId: publication.id,
+    correlationId: publication.correlation_id,
+    mode: publication.mode,
+    scheduleAt: null,
+  });
+  const { uploaded, placed } = await uploadImages(db, adapter, ctx, post);
+  // Each image at its new address, in the platform's own figure with its size (and srcset where it makes sizes).
+  const ready: PostInput = { ...post, html: placeImages(post.html, placed, adapter.figures ?? "html") };
+  const featured = post.featuredImage ? (uploaded.get(post.featuredImage.localPath) ?? null) : null;
+  const sent = await sendPost(db, adapter, ctx, publication, ready, featured);
+  // What the platform says now; a destination that cannot tell (a webhook) keeps what the send answered.
+  const read = await adapter.read(ctx, sent.remoteId);
+  return read ? { ...read, url: read.url ?? sent.url } : sent;
+}
+
+/** Records the published post and its event, then asks for its live check and announces a public post to search engines. */
+async function recordPublished(
+  db: DB,
+  publication: Publication,
+  platform: CmsPlatform,
+  article: SentArticle,
+  readBack: RemotePost,
+  log: AdapterContext["log"],
+) {
+  const now = isoNow();
+  await inTransaction(db, async (trx) => {
+    await recordRemote(trx, publication.id, readBack, {
+      status: "published",
+      last_error: null,
+      content_hash: contentHash(article),
+      published_at: publication.published_at ?? now,
+      updated_at: now,
+    });
+    await emitEvent(trx, publication.site_id, "article.published", {
+      article_id: article.id,
+      publication_id: publication.id,
+      connection_id: publication.connection_id,
+      platform,
+      mode: publication.mode,
+      url: readBack.url ?? null,
+      title: article.title,
+    });
+  });
+  await settleArticle(db, article.id);
+  await log("info", "publish.done", `remote ${readBack.remoteId} ${readBack.status} ${readBack.url ?? ""}`);
+  // A public post is fetched once the platform has built its page (live-check.server.ts); never fails the publish.
+  const { correlation_id: correlationId } = publication;
+  await scheduleLiveCheck(db, { id: publication.id, siteId: publication.site_id, mode: publication.mode, correlationId }, readBack, log);
+  if (publication.mode !== "live" || !readBack.live || !readBack.url) return;
+  const post = { publicationId: publication.id, siteId: publication.site_id, platform, url: readBack.url };
+  const when = publication.published_at ?? now;
+  await announceLivePost(db, { ...post, change: contentHash(article), publishedAt: when, previousUrl: publication.remote_url }, log);
+}
+
+/**
+ * An attempt that failed: a refused sign-in or setting marks the connection, and a permanent or last failure fails
+ * the publication with the spec's message; anything else puts it back to pending for the job to try again.
+ */
+async function attemptFailed(
+  db: DB,
+  publication: Publication,
+  connection: { id: string; platform: CmsPlatform },
+  ctx: AdapterContext,
+  attempt: PublishAttempt,
+  error: unknown,
+): Promise<never> {
+  const known = error instanceof PublishError ? error : null;
+  const message = known?.message ?? "Publishing failed for an unexpected reason. Please try again.";
+  const detail = known?.detail || (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  const stop = !known || known.kind === "auth" || known.kind === "config" || known.kind === "invalid" || attempt.lastAttempt;
+  if (known?.kind === "auth" || known?.kind === "config") await markNeedsAttention(db, connection.id, message);
+  if (stop) {
+    await failPublication(db, publication, connection.platform, message, detail);
+    throw new PermanentJobError(message);
+  }
   await db
     .updateTable("publications")
-    .set({ status: "publishing", attempts: publication.attempts + 1, updated_at: isoNow() })
+    .set({ status: "pending", last_error: message, updated_at: isoNow() })
     .where("id", "=", publication.id)
     .execute();
-  await settleArticle(db, article.id);
-  const ctx = adapterContext(db, connection, { correlationId, signal: attempt.signal });
-  try {
-    const post = await buildPost(db, article, {
-      publicationId: publication.id,
-      correlationId,
-      mode: publication.mode,
-      scheduleAt: null,
-    });
-    const { uploaded, placed } = await uploadImages(db, adapter, ctx, post);
-    // Each image at its new address, in the platform's own figure with its size (and srcset where it makes sizes).
-    const ready: PostInput = { ...post, html: placeImages(post.html, placed, adapter.figures ?? "html") };
-    const featured = post.featuredImage ? (uploaded.get(post.featuredImage.localPath) ?? null) : null;
-    const sent = await sendPost(db, adapter, ctx, publication, ready, featured);
-    // What the platform says now; a destination that cannot tell (a webhook) keeps what the send answered.
-    const read = await adapter.read(ctx, sent.remoteId);
-    const readBack: RemotePost = read ? { ...read, url: read.url ?? sent.url } : sent;
-    const now = isoNow();
-    await inTransaction(db, async (trx) => {
-      await recordRemote(trx, publication.id, readBack, {
-        status: "published",
-        last_error: null,
-        content_hash: contentHash(article),
-        published_at: publication.published_at ?? now,
-        updated_at: now,
-      });
-      await emitEvent(trx, publication.site_id, "article.published", {
-        article_id: article.id,
-        publication_id: publication.id,
-        connection_id: publication.connection_id,
-        platform: connection.platform,
-        mode: publication.mode,
-        url: readBack.url ?? null,
-        title: article.title,
-      });
-    });
-    await settleArticle(db, article.id);
-    await ctx.log("info", "publish.done", `remote ${readBack.remoteId} ${readBack.status} ${readBack.url ?? ""}`);
-    // A public post is fetched once the platform has built its page (live-check.server.ts); never fails the publish.
-    await scheduleLiveCheck(
-      db,
-      { id: publication.id, siteId: publication.site_id, mode: publication.mode, correlationId },
-      readBack,
-      ctx.log,
-    );
-    if (publication.mode === "live" && readBack.live && readBack.url) {
-      const post = { publicationId: publication.id, siteId: publication.site_id, platform: connection.platform, url: readBack.url };
-      const when = publication.published_at ?? now;
-      await announceLivePost(
-        db,
-        { ...post, change: contentHash(article), publishedAt: when, previousUrl: publication.remote_url },
-        ctx.log,
-      );
-    }
-  } catch (error) {
-    const known = error instanceof PublishError ? error : null;
-    const message = known?.message ?? "Publishing failed for an unexpected reason. Please try again.";
-    const detail = known?.detail || (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    const stop = !known || known.kind === "auth" || known.kind === "config" || known.kind === "invalid" || attempt.lastAttempt;
-    if (known?.kind === "auth" || known?.kind === "config") await markNeedsAttention(db, connection.id, message);
-    if (stop) {
-      await fail(message, detail);
-      throw new PermanentJobError(message);
-    }
-    await db
+  await ctx.log("warn", "publish.retry", `${known?.kind ?? "error"}: ${detail}`);
+  if (known?.kind === "rate_limit") throw new RetryLaterError(message, known.retryAfterMs ?? 30_000, { cause: error });
+  throw error;
+}
+
+/** The publication failed for good: recorded with its event, the article's state settled, the reason logged. */
+async function failPublication(db: DB, publication: Publication, platform: CmsPlatform, message: string, detail: string) {
+  await inTransaction(db, async (trx) => {
+    await trx
       .updateTable("publications")
-      .set({ status: "pending", last_error: message, updated_at: isoNow() })
+      .set({ status: "failed", last_error: message, updated_at: isoNow() })
       .where("id", "=", publication.id)
       .execute();
-    await ctx.log("warn", "publish.retry", `${known?.kind ?? "error"}: ${detail}`);
-    if (known?.kind === "rate_limit") throw new RetryLaterError(message, known.retryAfterMs ?? 30_000, { cause: error });
-    throw error;
-  }
+    await emitEvent(trx, publication.site_id, "publication.failed", {
+      article_id: publication.article_id,
+      publication_id: publication.id,
+      connection_id: publication.connection_id,
+      platform,
+      error: message,
+      correlation_id: publication.correlation_id,
+    });
+  });
+  await settleArticle(db, publication.article_id);
+  await logDiag(db, {
+    siteId: publication.site_id,
+    provider: platform,
+    level: "error",
+    stage: "publish.failed",
+    detail: `${message} ${detail}`,
+    correlationId: publication.correlation_id,
+  });
 }
 
 const Payload = z.object({ publicationId: z.string().min(1), correlationId: z.string().min(1) });
@@ -427,47 +460,3 @@ export const publishArticleJob: JobDefinition<typeof Payload> = {
   payload: Payload,
   run: (payload, { db, job, signal }) => runPublication(db, { ...payload, signal, lastAttempt: job.attempts >= job.max_attempts }),
 };
-
-/** What the write screen and the articles list show of an article's publications. */
-export async function publicationsOfArticle(db: DB, siteId: string, articleId: string) {
-  return db
-    .selectFrom("publications as p")
-    .innerJoin("cms_connections as c", "c.id", "p.connection_id")
-    .select([
-      "p.id",
-      "p.connection_id as connectionId",
-      "c.platform",
-      "c.name as connectionName",
-      "c.site_url as siteUrl",
-      "p.mode",
-      "p.status",
-      "p.remote_url as remoteUrl",
-      "p.remote_status as remoteStatus",
-      "p.last_error as lastError",
-      "p.correlation_id as correlationId",
-      "p.scheduled_for as scheduledFor",
-      "p.published_at as publishedAt",
-      "p.content_hash as contentHash",
-      "p.revision_id as revisionId",
-      "p.updated_at as updatedAt",
-    ])
-    .where("p.site_id", "=", siteId)
-    .where("p.article_id", "=", articleId)
-    .orderBy("p.created_at")
-    .execute();
-}
-
-/**
- * Waits a little for a queued publish to settle, so 'Publish now' can answer
- * 'Published!' or the reason it failed; past the wait the job goes on and the
- * article shows its state. Polls the row: the worker may be another process.
- */
-export async function awaitPublication(db: DB, publicationId: string, correlationId: string, timeoutMs: number, pollMs = 150) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await db.selectFrom("publications").selectAll().where("id", "=", publicationId).executeTakeFirst();
-    if (!row || row.correlation_id !== correlationId) return row ?? null;
-    if (row.status === "published" || row.status === "failed" || Date.now() >= deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
-}

@@ -9,7 +9,7 @@ import { currentRevisionIds, getRevision, revisionHash } from "#app/modules/arti
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 import { linkShortfallOfArticle } from "#app/modules/generation/link-shortfall.server";
 import { usableConnections } from "#app/modules/publishing/connections.server";
-import { publicationsOfArticle } from "#app/modules/publishing/publish.server";
+import { publicationsOfArticle } from "#app/modules/publishing/publications.server";
 import type { LinkAmount } from "#app/modules/settings/content-options";
 
 /**
