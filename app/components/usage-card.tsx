@@ -7,7 +7,7 @@ import { useCanManageBilling } from "./use-billing-role";
 const BAR = { ok: "bg-brand-600", warning: "bg-amber-500", limit: "bg-red-600" } as const;
 
 /**
- * The one usage meter (decisions.md "Plans and limits"): a trial shows the
+ * The one usage meter (docs/product.md "Plans and limits"): a trial shows the
  * trial meter (articles and days left), Pro the monthly meter, never both.
  * Every page that shows usage renders this with getUsageSummary's figures, so
  * the numbers agree everywhere.

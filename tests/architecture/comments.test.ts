@@ -9,7 +9,7 @@ import { expect, test } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DIRS = ["app", "server", "scripts", "tests", "migrations"];
-const OUTSIDE_REFERENCE = /\b[Ii]ssues? #?\d+|\bspec 00\d\b/;
+const OUTSIDE_REFERENCE = /\b[Ii]ssues? #?\d+|\bspec 00\d\b|\bintegrations\.md\b|(?<!docs\/)\bdecisions\.md\b/;
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

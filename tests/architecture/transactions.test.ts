@@ -16,8 +16,6 @@ const ALLOWED: Record<string, string> = {
   // better-sqlite3's synchronous bulk insert of the benchmark's fixture, not a Kysely transaction.
   "scripts/bench-articles.ts": "raw better-sqlite3 bulk load",
   "scripts/bench-results.ts": "raw better-sqlite3 bulk load",
-  // Being moved with the other platform folders; converted after that move.
-  "shopify/webhooks.server.ts": "pending: Shopify's webhook handler",
 };
 
 function files(dir: string): string[] {
@@ -40,5 +38,14 @@ describe("transactions", () => {
           .flatMap((line, at) => (/\.(transaction|startTransaction)\(/.test(line) ? [`${file}:${at + 1}: ${line.trim()}`] : [])),
       );
     expect(opened).toEqual([]);
+  });
+
+  test("every allowance is still used", () => {
+    const all = SCANNED.flatMap((dir) => files(path.join(ROOT, dir))).map((file) => path.relative(ROOT, file));
+    const unused = Object.keys(ALLOWED).filter((allowed) => {
+      const file = all.find((f) => f.endsWith(allowed));
+      return !file || !/\.(transaction|startTransaction)\(/.test(fs.readFileSync(path.join(ROOT, file), "utf8"));
+    });
+    expect(unused, "an allowance nothing needs any more: remove it").toEqual([]);
   });
 });

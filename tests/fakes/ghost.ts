@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, sendJson } from "./http-fake";
 
 /**
- * A local Ghost Admin API (integrations.md §5), close enough for the official
+ * A local Ghost Admin API (docs/decisions/033), close enough for the official
  * @tryghost/admin-api client to work unchanged:
  * - auth as Ghost does it: `Authorization: Ghost <jwt>`, the key looked up by
  *   the JWT's `kid`, HS256 over the hex-DECODED secret, `aud` `/admin/`, at most

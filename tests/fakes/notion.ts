@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A local Notion API (integrations.md section 7) close enough for
+ * A local Notion API (docs/decisions/033) close enough for
  * @notionhq/client to work unchanged: Bearer tokens, a required
  * Notion-Version, databases holding one data source with a configurable
  * schema, pages created under a data source with properties and `children`

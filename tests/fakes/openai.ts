@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A local OpenAI-compatible server (see integrations.md section 12):
+ * A local OpenAI-compatible server (see docs/decisions/033):
  * POST /v1/chat/completions (JSON and SSE streaming, json_schema answers from
  * canned objects per schema name), GET /v1/models, bearer auth, armable
  * failures, and /__fake endpoints for tests. The `/v1` prefix is optional so

@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A local Shopify (integrations.md §3) for one public app, serving any
+ * A local Shopify (docs/decisions/033) for one public app, serving any
  * `{name}.myshopify.com` shop on one port: the shop is the first path segment
  * (`/{shop}/admin/…`, what the app sends with TEST_SHOPIFY_SHOP_ORIGIN), else
  * the Host header, else the default shop.

@@ -4,7 +4,7 @@ import sanitizeHtml from "sanitize-html";
 import { listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A local Webflow Data API v2 (integrations.md section 6): Bearer tokens (a
+ * A local Webflow Data API v2 (docs/decisions/033): Bearer tokens (a
  * site token sees its one site, an OAuth token every site of the workspace),
  * token introspection with scopes, sites, collections with a configurable
  * blog schema, CMS items created staged (`/items`) or live (`/items/live`,

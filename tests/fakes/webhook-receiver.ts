@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { listen, readBody, sendJson } from "./http-fake";
 
 /**
- * A customer's webhook receiver (integrations.md §8): accepts POSTs on any path,
+ * A customer's webhook receiver (docs/decisions/033): accepts POSTs on any path,
  * verifies the Standard Webhooks signature with the secret the test gives it (the
  * official `standardwebhooks` library, as a customer would), dedupes on
  * `webhook-id` the way the docs tell receivers to, and can be armed to fail:

@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, sendJson } from "./http-fake";
 
 /**
- * A local Wix (integrations.md §4) for the Inkpilot app for Wix:
+ * A local Wix (docs/decisions/033) for the Inkpilot app for Wix:
  * - the app installer (`GET /installer/install?appId=&redirectUrl=&state=`),
  *   redirecting back with `code`, `state` and `instanceId` (or an error when
  *   the install is denied);

@@ -3,7 +3,7 @@ import http from "node:http";
 import { listen, sendJson } from "./http-fake";
 
 /**
- * A local WordPress.com (integrations.md §2): the classic OAuth2 endpoints
+ * A local WordPress.com (docs/decisions/033): the classic OAuth2 endpoints
  * (`/oauth2/authorize` approving at once, `/oauth2/token` with a form body, the
  * exact redirect_uri and single-use codes, `/oauth2/token-info`) and the v1.1
  * REST API the adapter uses, with WordPress.com's habits: tokens bound to one

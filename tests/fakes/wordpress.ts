@@ -4,7 +4,7 @@ import { listen, sendJson } from "./http-fake";
 
 /**
  * A local self-hosted WordPress speaking the REST API the way WordPress 6.x
- * does (docs: shared integrations.md section 1): discovery by Link header and
+ * does (docs: shared docs/decisions/033): discovery by Link header and
  * <link> tag, the /wp-json/ root or the ?rest_route= form (plain permalinks),
  * Application Password Basic auth, posts/categories/tags/media with WordPress's
  * own status codes, error shapes and quirks (drafts keep duplicate slugs,

@@ -19,7 +19,7 @@ import {
 } from "./quota.server";
 
 /**
- * The quota rule (decisions.md "Plans and limits", docs/decisions/035): only
+ * The quota rule (docs/product.md "Plans and limits", docs/decisions/035): only
  * articles the AI engine writes count, once, when their generation starts.
  */
 

@@ -10,7 +10,7 @@ export { QUOTA_MESSAGES };
 
 /**
  * The one place that decides what counts against a plan's articles, per
- * docs/product.md "Plans and limits" (decisions.md overrides the sketch): only
+ * docs/product.md "Plans and limits": only
  * an article **written by the AI engine** counts (the write screen's AI
  * generation, the generator, later the API and auto-pilot, all through
  * startGeneration). It counts once, when its generation starts; deleting it

@@ -4,7 +4,7 @@ import { createDataForSeoClient, DataForSeoError } from "#app/modules/research/d
 
 /**
  * Backlinks to the customer's site from a configured backlink-data provider
- * (decisions.md "Backlinks", docs/decisions/039-backlink-data-and-link-failures.md).
+ * (docs/product.md "Backlinks", docs/decisions/039-backlink-data-and-link-failures.md).
  * One adapter: DataForSEO's Backlinks API, enabled by the DataForSEO credentials
  * keyword research uses (or DATAFORSEO_BACKLINKS_* for this API alone). Without it
  * the page says that no data source is connected: figures are never made up.

@@ -14,7 +14,7 @@ export type UsageSummary = {
   blocked: { code: QuotaCode; title: string; message: string } | null;
 };
 
-/** Refusals of a new AI article (docs/product.md "Plans and limits"); Pro's says when it resets, never "unlimited" (decisions.md). */
+/** Refusals of a new AI article (docs/product.md "Plans and limits"); Pro's says when it resets, never "unlimited" (docs/product.md). */
 export const QUOTA_MESSAGES: Record<QuotaCode, { title: string; message: string }> = {
   trial_limit: {
     title: "Trial Limit Reached",

@@ -144,7 +144,7 @@ async function writeArticle(db: DB, tenant: Tenant, article: DemoArticle, topicI
     { contentHtml: `<p><img src="${url}" alt="${alt.replace(/"/g, "&quot;")}"></p>\n${html}`, featuredImage: url },
     { now: at },
   );
-  // The demo's articles stand for AI-written ones, counted once in the month they were written (decisions.md "Plans and limits").
+  // The demo's articles stand for AI-written ones, counted once in the month they were written (docs/product.md "Plans and limits").
   await recordAiArticleStarted(db, { workspaceId: tenant.workspaceId, siteId: tenant.siteId, articleId: created.id }, { now: at });
   return created.id;
 }

@@ -7,7 +7,7 @@ import { cn } from "#app/utils/cn";
 import { stacked, StackedTable, SummaryCard } from "./stacked-table";
 
 /**
- * "Backlinks to your site" (decisions.md "Backlinks", docs/decisions/039): what the
+ * "Backlinks to your site" (docs/product.md "Backlinks", docs/decisions/039): what the
  * configured backlink-data provider knows, as last fetched; without a provider it says
  * so plainly and shows no figures.
  */

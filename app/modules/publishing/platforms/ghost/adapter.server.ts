@@ -29,7 +29,7 @@ import {
 } from "./client.server";
 
 /**
- * Ghost through its Admin API (integrations.md §5) with the official
+ * Ghost through its Admin API (docs/decisions/033) with the official
  * @tryghost/admin-api client. The client signs a fresh 5-minute JWT per request
  * (HS256 over the hex-decoded secret, aud /admin/: lib/token.js) and hands each
  * request to our `makeRequest`, which sends it through platformRequest, so the

@@ -30,7 +30,7 @@ import type { Client } from "@notionhq/client";
 
 /**
  * Notion: one page per article in a database the customer shares with our
- * integration (integrations.md section 7). Through the official client, with
+ * integration (docs/decisions/033). Through the official client, with
  * our guarded fetch so the SSRF guard and the per-host limit apply.
  *
  * Version: 2026-03-11, the newest Notion-Version. @notionhq/client 5.26.0 sends

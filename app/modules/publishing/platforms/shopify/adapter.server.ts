@@ -16,7 +16,7 @@ import {
 import { articleInput, blogIdOf, toRemotePost, userErrorToPublishError } from "./articles.server";
 
 /**
- * Shopify blog articles through the Admin GraphQL API (integrations.md §3),
+ * Shopify blog articles through the Admin GraphQL API (docs/decisions/033),
  * with Shopify's official Admin API client over our guarded fetch. The API
  * version is pinned once (SHOPIFY_API_VERSION). Credentials are an expiring
  * offline token and its refresh token from the OAuth install

@@ -8,7 +8,7 @@ import { describeResponse, platformRequest } from "../../http.server";
 import { PublishError, type Credentials } from "../../types";
 
 /**
- * Connecting a Shopify store as a public app (integrations.md §3): install URL
+ * Connecting a Shopify store as a public app (docs/decisions/033): install URL
  * with a state nonce, the callback's HMAC, shop and timestamp checks, the code
  * exchanged for an expiring offline token, and its refresh. Merchants can no
  * longer create custom apps, so there is no "paste a token" path.

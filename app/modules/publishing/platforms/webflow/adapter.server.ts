@@ -40,7 +40,7 @@ import {
 
 /**
  * Webflow: one CMS item per article in a collection of the customer's site,
- * over the Data API v2 (integrations.md section 6).
+ * over the Data API v2 (docs/decisions/033).
  *
  * Why platformRequest and not the official client (webflow-api 3.3.4): the
  * client always calls the global fetch (core/fetcher/getFetchFn) and has no
@@ -319,7 +319,7 @@ export const webflowAdapter: PublishingAdapter = {
   },
 
   async uploadMedia(_ctx, file: MediaFile) {
-    // Webflow imports images by URL when the item is saved (integrations.md section 6): the image's public
+    // Webflow imports images by URL when the item is saved (docs/decisions/033): the image's public
     // address in this app is what we hand it, checked against Webflow's limit first.
     if (file.bytes.length > MAX_IMAGE_BYTES) {
       throw new PublishError(

@@ -17,7 +17,7 @@ import type { ChildNode, Element } from "domhandler";
  *
  * Webflow's rich text holds headings, paragraphs, flat lists, links, bold and
  * italic, blockquotes and image figures; it drops code blocks, scripts,
- * iframes and tags it does not know (integrations.md section 6). Rather than
+ * iframes and tags it does not know (docs/decisions/033). Rather than
  * let Webflow silently lose content, what it would drop is turned into what it
  * keeps, and each change is reported as a warning for the diagnostic log:
  * - a code block (<pre>) becomes a blockquote with one line per <br>

@@ -5,7 +5,7 @@ import { endpointOf, generateWebhookSecret, maskWebhookUrl, parseWebhookSecret, 
 import { type Delivery, deliver, deliverArticle, testPing, webhookFailure } from "./delivery.server";
 
 /**
- * Webhook destination (integrations.md §8, Standard Webhooks 1.0): the customer's
+ * Webhook destination (docs/decisions/033, Standard Webhooks 1.0): the customer's
  * URL receives each published or updated article as signed JSON. Zapier, Make and
  * n8n "catch hooks" are served by this adapter; there is no separate Zapier app.
  *

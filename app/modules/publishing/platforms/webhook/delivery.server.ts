@@ -84,7 +84,7 @@ function retryAfter(response: PlatformResponse) {
   return retryAfterMs(response.headers);
 }
 
-/** The PublishError for a non-2xx answer (integrations.md §8 "Delivery and retries"). */
+/** The PublishError for a non-2xx answer (docs/decisions/033). */
 export function webhookFailure(response: PlatformResponse): PublishError {
   const status = response.status;
   const detail = describeResponse(response);

@@ -21,7 +21,7 @@ import { importByUrl, rememberSize, uploadBytes } from "./media.server";
 import { draftBody, getDraft, publishDraft, seoWritten, withAuthor } from "./drafts.server";
 
 /**
- * Wix Blog through the Inkpilot app for Wix (integrations.md §4), plain REST
+ * Wix Blog through the Inkpilot app for Wix (docs/decisions/033), plain REST
  * over platformRequest (Wix's SDK brings its own auth model we do not use).
  * Access: a client-credentials token per app instance (wix/install.server.ts),
  * re-minted once on a 401. Posts are draft posts with a site member as author,

@@ -9,7 +9,7 @@ import { describeResponse, platformRequest, retryAfterMs } from "../../http.serv
 import { PublishError } from "../../types";
 
 /**
- * Connecting a Wix site through our app's install flow (integrations.md §4 A):
+ * Connecting a Wix site through our app's install flow (docs/decisions/033):
  * the browser goes to Wix's installer with a state nonce, Wix installs the app
  * on the site the customer picks and sends the browser back to our callback
  * with `code`, `state` and `instanceId`. Access is then a client-credentials

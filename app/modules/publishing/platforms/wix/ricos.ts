@@ -2,7 +2,7 @@ import { childElements, eachElement, isElement, isInline, parseHtml, tableRows, 
 import type { ChildNode, Element } from "domhandler";
 
 /**
- * Article HTML → a Wix Ricos document (integrations.md §4), pure, no I/O. We
+ * Article HTML → a Wix Ricos document (docs/decisions/033), pure, no I/O. We
  * build the tree ourselves instead of calling Wix's converter so IMAGE nodes
  * carry the Media Manager file ids we uploaded (Wix does not render external
  * image URLs), and so the grammar Wix enforces holds by construction: TEXT

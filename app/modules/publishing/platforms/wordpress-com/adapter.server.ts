@@ -22,7 +22,7 @@ import { POST_FIELDS, readPost, savePost, savedPost, toRemote } from "./posts.se
 import type { DoctorCheck, PublishingAdapter } from "../../types";
 
 /**
- * Sites hosted on WordPress.com through its v1.1 REST API (integrations.md §2),
+ * Sites hosted on WordPress.com through its v1.1 REST API (docs/decisions/033),
  * with the single-blog OAuth token of wordpress-com/oauth.server.ts. v1.1 takes
  * category and tag names (created when missing), defaults to `publish` and to
  * sharing on the customer's social accounts (`publicize`), so every post sends

@@ -7,7 +7,7 @@ import { logDiag, newCorrelationId } from "../../diagnostics.server";
 import { describeResponse, parseLenientJson, platformRequest } from "../../http.server";
 
 /**
- * Connecting a site hosted on WordPress.com (integrations.md §2): the classic
+ * Connecting a site hosted on WordPress.com (docs/decisions/033): the classic
  * OAuth2 code flow at `/oauth2/*` with a state nonce (oauth_states, 10 minutes,
  * single use), the code exchanged for a token bound to the one blog the
  * customer picks (no `scope`: WordPress.com's default single-blog grant, the

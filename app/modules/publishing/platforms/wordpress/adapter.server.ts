@@ -24,7 +24,7 @@ import { FIND_STATUSES, UPLOAD_TIMEOUT_MS, type WpPost, pickExisting, readPost, 
 
 /**
  * Self-hosted WordPress over its REST API with an Application Password
- * (shared integrations.md section 1). The REST root is discovered once at
+ * (shared docs/decisions/033). The REST root is discovered once at
  * connect (Link header, <link> tag, then /wp-json/ and ?rest_route=/ probes)
  * and stored in the connection config; every route is built from it, so sites
  * on plain permalinks work the same. Nothing here follows a redirect on POST:
