@@ -332,7 +332,12 @@ interface PlanItemsTable {
 }
 export type PlanItemOrigin = "scheduler" | "offline" | "ai" | "manual";
 export type PlanEvidenceKind = "" | "page" | "product" | "topic" | "gap" | "brand" | "manual";
-export type CmsPlatform = "hosted" | "wordpress" | "wordpress_com" | "shopify" | "wix" | "ghost" | "webflow" | "notion" | "webhook";
+/**
+ * Every publishing destination, the one list (docs/decisions/072): the API's schema, the live check's advice tables
+ * and the fakes' test are derived from it. The database's CHECK on cms_connections.platform still repeats it.
+ */
+export const CMS_PLATFORMS = ["hosted", "wordpress", "wordpress_com", "shopify", "wix", "ghost", "webflow", "notion", "webhook"] as const;
+export type CmsPlatform = (typeof CMS_PLATFORMS)[number];
 export type ConnectionStatus = "connected" | "needs_attention" | "disconnected";
 export interface CmsConnectionsTable {
   id: string;

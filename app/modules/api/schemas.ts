@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CMS_PLATFORMS } from "#app/db/schema";
 
 /**
  * The Developer API's request and response shapes (docs/decisions/045). The
@@ -178,13 +179,11 @@ export const GenerationParams = z.object({ generation_id: id });
 
 /* ---------- Publishing ---------- */
 
-const PLATFORMS = ["hosted", "wordpress", "wordpress_com", "shopify", "wix", "ghost", "webflow", "notion", "webhook"] as const;
-
 const ConnectionSchema = named(
   "Connection",
   z.object({
     id,
-    platform: z.enum(PLATFORMS),
+    platform: z.enum(CMS_PLATFORMS),
     name: z.string(),
     site_url: z.string(),
     status: z.enum(["connected", "needs_attention", "disconnected"]),
