@@ -333,12 +333,18 @@ interface PlanItemsTable {
 export type PlanItemOrigin = "scheduler" | "offline" | "ai" | "manual";
 export type PlanEvidenceKind = "" | "page" | "product" | "topic" | "gap" | "brand" | "manual";
 /**
- * Every publishing destination, the one list (docs/decisions/072): the API's schema, the live check's advice tables
- * and the fakes' test are derived from it. The database's CHECK on cms_connections.platform still repeats it.
+ * Every publishing destination, the one list (docs/decisions/072): the API's schema and the live check's advice
+ * tables are derived from it, and the database holds it as the rows of cms_platforms (migration 0049), which
+ * cms_connections.platform references: a new platform is added here and INSERTed by a migration.
  */
 export const CMS_PLATFORMS = ["hosted", "wordpress", "wordpress_com", "shopify", "wix", "ghost", "webflow", "notion", "webhook"] as const;
 export type CmsPlatform = (typeof CMS_PLATFORMS)[number];
 export type ConnectionStatus = "connected" | "needs_attention" | "disconnected";
+/** The publishing destinations a connection may name (CMS_PLATFORMS, migration 0049). */
+interface CmsPlatformsTable {
+  name: CmsPlatform;
+}
+
 export interface CmsConnectionsTable {
   id: string;
   site_id: string;
@@ -859,6 +865,7 @@ export interface Database {
   generations: GenerationsTable;
   article_proposals: ArticleProposalsTable;
   plan_items: PlanItemsTable;
+  cms_platforms: CmsPlatformsTable;
   cms_connections: CmsConnectionsTable;
   publications: PublicationsTable;
   publication_media: PublicationMediaTable;

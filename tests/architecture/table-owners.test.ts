@@ -35,6 +35,7 @@ const OWNERS: Record<string, string> = {
   generations: "generation",
   article_proposals: "generation",
   plan_items: "plan",
+  cms_platforms: "publishing",
   cms_connections: "publishing",
   publications: "publishing",
   publication_media: "publishing",
