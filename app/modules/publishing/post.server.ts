@@ -4,6 +4,7 @@ import * as cheerio from "cheerio/slim";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import type { PostedFields } from "#app/modules/articles/content-hash.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { htmlToMarkdown } from "#app/modules/articles/markdown.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
@@ -25,17 +26,8 @@ import { PublishError, type MediaFile, type PostInput } from "./types";
 
 const EXCERPT_CHARS = 300;
 
-export type ArticleForPost = {
-  id: string;
-  site_id: string;
-  title: string;
-  slug: string;
-  content_html: string;
-  meta_description: string;
-  target_keyword: string;
-  featured_image: string | null;
-  topic_id: string | null;
-};
+/** An article as it is posted: the fields that go out (and make its content hash), and which article it is. */
+export type ArticleForPost = PostedFields & { id: string; site_id: string };
 
 /** Why an image cannot be sent, in the words the article's failed publication shows. */
 function unusableImage(src: string, why: string) {
