@@ -24,6 +24,7 @@ import { startSearchConsoleFake } from "#tests/fakes/search-console";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createStripe } from "#app/modules/billing/stripe.server";
+import type { CmsPlatform } from "#app/db/schema";
 
 /** Where the app runs, for the fakes that call it back (Stripe's webhook). */
 const APP_URL = (process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
@@ -40,7 +41,30 @@ type Fake<T extends Started = Started> = {
 };
 const fake = <T extends Started>(entry: Fake<T>) => entry as unknown as Fake;
 
-const FAKES: Fake[] = [
+/**
+ * A fake for every publishing destination but the hosted blog (the app itself), derived from the one platform list
+ * (CMS_PLATFORMS, docs/decisions/072): a new platform is a type error here until its fake exists.
+ */
+const PLATFORM_FAKES: Record<Exclude<CmsPlatform, "hosted">, Fake> = {
+  wordpress: fake({ name: "WordPress", start: (port) => startWordPressFake({ port }) }),
+  ghost: fake({ name: "Ghost", start: (port) => startGhostFake({ port }) }),
+  notion: fake({ name: "Notion", start: (port) => startNotionFake({ port }), env: (f) => ({ NOTION_API_URL: f.url }) }),
+  webhook: fake({ name: "Webhook receiver", start: (port) => startWebhookReceiver({ port }) }),
+  shopify: fake({
+    name: "Shopify",
+    start: (port) => startShopifyFake({ port }),
+    env: (f) => ({ SHOPIFY_CLIENT_ID: f.clientId, SHOPIFY_CLIENT_SECRET: f.clientSecret, TEST_SHOPIFY_SHOP_ORIGIN: f.url }),
+  }),
+  wix: fake({ name: "Wix", start: (port) => startWixFake({ port }), env: (f) => f.env }),
+  webflow: fake({ name: "Webflow", start: (port) => startWebflowFake({ port }), env: (f) => ({ WEBFLOW_API_URL: f.url }) }),
+  wordpress_com: fake({
+    name: "WordPress.com",
+    start: (port) => startWordPressComFake({ port }),
+    env: (f) => ({ WORDPRESS_COM_API_URL: f.url, WORDPRESS_COM_CLIENT_ID: "84213", WORDPRESS_COM_CLIENT_SECRET: "fake-wpcom-secret-5f2c" }),
+  }),
+};
+
+const LISTED: Fake[] = [
   fake({
     name: "Postmark",
     start: (port) => startFakePostmark({ port }),
@@ -79,22 +103,14 @@ const FAKES: Fake[] = [
     start: (port) => startTestSite({ port }),
     hint: (f) => `A small website to scan in onboarding: enter ${f.url}`,
   }),
-  fake({ name: "WordPress", start: (port) => startWordPressFake({ port }) }),
-  fake({ name: "Ghost", start: (port) => startGhostFake({ port }) }),
-  fake({ name: "Notion", start: (port) => startNotionFake({ port }), env: (f) => ({ NOTION_API_URL: f.url }) }),
-  fake({ name: "Webhook receiver", start: (port) => startWebhookReceiver({ port }) }),
-  fake({
-    name: "Shopify",
-    start: (port) => startShopifyFake({ port }),
-    env: (f) => ({ SHOPIFY_CLIENT_ID: f.clientId, SHOPIFY_CLIENT_SECRET: f.clientSecret, TEST_SHOPIFY_SHOP_ORIGIN: f.url }),
-  }),
-  fake({ name: "Wix", start: (port) => startWixFake({ port }), env: (f) => f.env }),
-  fake({ name: "Webflow", start: (port) => startWebflowFake({ port }), env: (f) => ({ WEBFLOW_API_URL: f.url }) }),
-  fake({
-    name: "WordPress.com",
-    start: (port) => startWordPressComFake({ port }),
-    env: (f) => ({ WORDPRESS_COM_API_URL: f.url, WORDPRESS_COM_CLIENT_ID: "84213", WORDPRESS_COM_CLIENT_SECRET: "fake-wpcom-secret-5f2c" }),
-  }),
+  PLATFORM_FAKES.wordpress,
+  PLATFORM_FAKES.ghost,
+  PLATFORM_FAKES.notion,
+  PLATFORM_FAKES.webhook,
+  PLATFORM_FAKES.shopify,
+  PLATFORM_FAKES.wix,
+  PLATFORM_FAKES.webflow,
+  PLATFORM_FAKES.wordpress_com,
   fake({
     name: "DataForSEO Backlinks",
     start: (port) => startFakeDataForSeoBacklinks({ port }),
@@ -139,6 +155,8 @@ const FAKES: Fake[] = [
       `Search analytics, sitemaps and URL inspection; register properties, pages and tokens under /__fake/ (token endpoint for refreshes: ${f.tokenUrl}).`,
   }),
 ];
+// A platform's fake not placed above starts after the others, so their ports stay put.
+const FAKES = [...LISTED, ...Object.values(PLATFORM_FAKES).filter((entry) => !LISTED.includes(entry))];
 
 const base = Number(process.env.FAKES_PORT_BASE ?? 4400);
 if (!Number.isInteger(base) || base < 1024 || base + FAKES.length > 65535) {
