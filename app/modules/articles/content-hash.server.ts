@@ -1,15 +1,12 @@
 import crypto from "node:crypto";
+import type { ArticlesTable } from "#app/db/schema";
+import type { Selectable } from "kysely";
 
 /** The fields of an article that go out with it: a change to any of them makes a published copy out of date. */
-export type PostedFields = {
-  title: string;
-  slug: string;
-  content_html: string;
-  meta_description: string;
-  target_keyword: string;
-  featured_image: string | null;
-  topic_id: string | null;
-};
+export type PostedFields = Pick<
+  Selectable<ArticlesTable>,
+  "title" | "slug" | "content_html" | "meta_description" | "target_keyword" | "featured_image" | "topic_id"
+>;
 
 /**
  * A short fingerprint of the article as it was sent, from its own row (cheap to
