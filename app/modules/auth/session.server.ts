@@ -48,13 +48,14 @@ export async function startSession(
   { currentSiteId = null }: { currentSiteId?: string | null } = {},
 ) {
   const id = newId();
-  const now = isoNow();
+  const at = new Date();
+  const now = isoNow(at);
   await db
     .insertInto("sessions")
     .values({
       id,
       user_id: userId,
-      expires_at: isoIn(SESSION_TTL_MS),
+      expires_at: isoIn(SESSION_TTL_MS, at),
       created_at: now,
       last_seen_at: now,
       user_agent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,

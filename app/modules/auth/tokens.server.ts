@@ -18,6 +18,7 @@ export const TOKEN_TTL_MS: Record<AuthTokenKind, number> = {
 
 export async function issueAuthToken(db: DB, userId: string, kind: AuthTokenKind, payload?: unknown) {
   const token = randomToken();
+  const now = new Date();
   await db
     .insertInto("auth_tokens")
     .values({
@@ -26,9 +27,9 @@ export async function issueAuthToken(db: DB, userId: string, kind: AuthTokenKind
       kind,
       token_hash: hashToken(token),
       payload: payload === undefined ? null : JSON.stringify(payload),
-      expires_at: isoIn(TOKEN_TTL_MS[kind]),
+      expires_at: isoIn(TOKEN_TTL_MS[kind], now),
       used_at: null,
-      created_at: isoNow(),
+      created_at: isoNow(now),
     })
     .execute();
   return token;

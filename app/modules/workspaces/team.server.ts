@@ -94,6 +94,7 @@ export async function inviteMember(
   if (member) return { ok: false, reason: "already-member" };
   const token = randomToken();
   const id = newId();
+  const invitedAt = new Date();
   await inTransaction(db, async (trx) => {
     await trx
       .deleteFrom("invitations")
@@ -110,9 +111,9 @@ export async function inviteMember(
         role: invite.role,
         token_hash: hashToken(token),
         invited_by: actor.userId,
-        expires_at: isoIn(INVITATION_TTL_MS),
+        expires_at: isoIn(INVITATION_TTL_MS, invitedAt),
         accepted_at: null,
-        created_at: isoNow(),
+        created_at: isoNow(invitedAt),
       })
       .execute();
     await recordAudit(trx, {
