@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { fixtureIdeas, type FixturePage, type ResearchFixture } from "#tests/fixtures/research";
+import { RAW_LABS_LOCATIONS } from "#tests/fixtures/research/locations";
 import type { RawLabsKeywordItem, RawSerpResult } from "#app/modules/research/provider.server";
 import { listen, readBody, sendJson } from "./http-fake";
 
@@ -15,7 +16,8 @@ import { listen, readBody, sendJson } from "./http-fake";
  * - POST /v3/dataforseo_labs/google/keyword_overview/live (known keywords only; `metrics` arms
  *   or overrides a keyword's volume, difficulty and CPC) and
  *   .../keyword_ideas/live (the keywords of every fixture whose words the seeds share,
- *   by search volume; none for unknown seeds).
+ *   by search volume; none for unknown seeds), for the markets GET .../locations_and_languages
+ *   lists (an excerpt of the real list); any other location and language is task 40501 Invalid Field.
  * - GET /pages/{host}/{path}: each fixture result URL's page (title, h1-h3) as HTML. With
  *   `rewriteResultUrls`, SERP result URLs point here so the result-page fetch can reach them.
  *
@@ -41,9 +43,16 @@ const SERP_TASKS_READY = "/v3/serp/google/organic/tasks_ready";
 const SERP_TASK_GET = "/v3/serp/google/organic/task_get/advanced/";
 const KEYWORD_OVERVIEW = "/v3/dataforseo_labs/google/keyword_overview/live";
 const KEYWORD_IDEAS = "/v3/dataforseo_labs/google/keyword_ideas/live";
+const LOCATIONS = "/v3/dataforseo_labs/locations_and_languages";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const key = (keyword: string) => keyword.trim().toLowerCase().replace(/\s+/g, " ");
+const covered = (data: Task) =>
+  RAW_LABS_LOCATIONS.some(
+    (l) =>
+      l.location_code === (data.location_code ?? 2840) &&
+      l.available_languages.some((a) => a.language_code === (data.language_code ?? "en")),
+  );
 
 type Task = { keyword?: string; keywords?: string[]; location_code?: number; language_code?: string; limit?: number; tag?: string };
 type QueuedTask = { id: string; data: Task; readyAt: number; postedAt: string; collected: boolean };
@@ -213,12 +222,12 @@ export async function startFakeDataForSeo({
     const kind: EndpointKind | null =
       path === SERP_LIVE
         ? "serp"
-        : path === KEYWORD_OVERVIEW || path === KEYWORD_IDEAS
+        : path === KEYWORD_OVERVIEW || path === KEYWORD_IDEAS || path === LOCATIONS
           ? "labs"
           : path === SERP_TASK_POST || path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET)
             ? "tasks"
             : null;
-    const wantsGet = path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET);
+    const wantsGet = path === SERP_TASKS_READY || path.startsWith(SERP_TASK_GET) || path === LOCATIONS;
     if (!kind || req.method !== (wantsGet ? "GET" : "POST")) return sendJson(res, 404, envelope(40400, "Not Found.", []));
     let body: Task[] = [];
     if (!wantsGet) {
@@ -248,9 +257,16 @@ export async function startFakeDataForSeo({
         body.map((data) => (data.keyword ? serpAnswer(path, data) : task(path, data, 40501, "Invalid Field: 'keyword'.", null))),
       );
     }
+    if (path === LOCATIONS) return answer([task(path, null, 20000, "Ok.", RAW_LABS_LOCATIONS)]);
     if (kind === "labs") {
       return answer(
-        body.map((data) => (data.keywords?.length ? labsAnswer(path, data) : task(path, data, 40501, "Invalid Field: 'keywords'.", null))),
+        body.map((data) =>
+          !data.keywords?.length
+            ? task(path, data, 40501, "Invalid Field: 'keywords'.", null)
+            : !covered(data)
+              ? task(path, data, 40501, "Invalid Field: 'location_code'.", null)
+              : labsAnswer(path, data),
+        ),
       );
     }
     // The task protocol: task_post queues, tasks_ready lists what is done and not yet collected, task_get collects.

@@ -1,4 +1,5 @@
 import type { KeywordData, ResearchProvider, ResultPage, Serp } from "#app/modules/research/types";
+import { FIXTURE_LOCATIONS } from "#tests/fixtures/research/locations";
 
 /**
  * An in-memory research provider for tests of the research step: search results, result pages and keyword
@@ -23,6 +24,9 @@ export function memoryResearch(data: { serps: Serp[]; pages?: ResultPage[]; figu
     async keywordIdeas() {
       calls.keywordIdeas++;
       return [];
+    },
+    async locations() {
+      return FIXTURE_LOCATIONS;
     },
   };
   const resultPages = async (_db: unknown, _siteId: string, serp: Serp) => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { FIXTURE_LOCATIONS } from "#tests/fixtures/research/locations";
 import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { MAX_SERP_CANDIDATES, resultsOverlap } from "#app/modules/plan/data-planner.server";
@@ -82,6 +83,10 @@ function memoryProvider({ fail = false } = {}) {
       calls.keywordIdeas++;
       if (fail) throw new Error("DataForSEO answered HTTP 500");
       return FIGURES.map(([k]) => data(k)!);
+    },
+    async locations() {
+      if (fail) throw new Error("DataForSEO answered HTTP 500");
+      return FIXTURE_LOCATIONS;
     },
   };
   return { provider, calls, serpsAsked };

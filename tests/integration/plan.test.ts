@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { FIXTURE_LOCATIONS } from "#tests/fixtures/research/locations";
 import type { DB } from "#app/db/client.server";
 import type { TextGenerator } from "#app/modules/ai/types";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
@@ -327,6 +328,7 @@ describe("the AI planner", () => {
       name: "fake",
       serp: () => Promise.reject(new Error("no results today")),
       keywordIdeas: () => Promise.resolve([]),
+      locations: () => Promise.resolve(FIXTURE_LOCATIONS),
       keywordData: (keywords) =>
         Promise.resolve(
           new Map(keywords.slice(0, 1).map((k) => [k, { keyword: k, volume: 880, difficulty: 20, cpc: null, intent: null }])),

@@ -1,7 +1,8 @@
 import type { DB } from "#app/db/client.server";
 import { checkLink } from "#app/modules/backlinks/links.server";
 import { workingLinkUrls } from "#app/modules/backlinks/queries.server";
-import { cacheKey, keywordDataFor, serpFor, type ResearchCounters } from "#app/modules/research/cache.server";
+import { cacheKey, keywordDataFor, serpFor, siteMarket, type ResearchCounters } from "#app/modules/research/cache.server";
+import type { Market } from "#app/modules/research/market";
 import { buildGrounding } from "#app/modules/research/grounding";
 import { getResearchProvider } from "#app/modules/research/provider.server";
 import { resultPagesFor } from "#app/modules/research/result-pages.server";
@@ -142,14 +143,17 @@ export async function gatherResearch(
   let pages: ResultPage[] = [];
   let keywordData: KeywordData | null = null;
   let verified: Array<{ url: string; title: string }> = [];
+  let market: Market | null = null;
   if (!provider) {
     gaps.push(
       "No keyword-data service is configured, so the outline could not follow the top results, and the article has no search volume or difficulty and no outside sources from research.",
     );
   } else {
+    market = await siteMarket(db, siteId, provider, options).catch(() => null);
+    const asked = market ? { ...options, market } : options;
     const [serpAnswer, dataAnswer] = await Promise.allSettled([
-      serpFor(db, siteId, provider, keyword, options),
-      keywordDataFor(db, siteId, provider, [keyword], options),
+      serpFor(db, siteId, provider, keyword, asked),
+      keywordDataFor(db, siteId, provider, [keyword], asked),
     ]);
     if (serpAnswer.status === "fulfilled") serp = serpAnswer.value;
     else {
@@ -197,6 +201,7 @@ export async function gatherResearch(
   const snapshot: ResearchSnapshot = {
     keyword,
     provider: provider?.name ?? null,
+    ...(market ? { market: market.label } : {}),
     serp,
     pages,
     keywordData,

@@ -9,7 +9,7 @@ import { loadEntitlement } from "#app/modules/billing/subscriptions.server";
 import { getResearchProvider } from "#app/modules/research/provider.server";
 import { difficultyLabel } from "#app/modules/research/difficulty";
 import type { KeywordData, ResearchProvider } from "#app/modules/research/types";
-import type { ResearchCounters } from "#app/modules/research/cache.server";
+import { cacheKey, keywordDataFor, type ResearchCounters } from "#app/modules/research/cache.server";
 import { listSitePages } from "#app/modules/research/site-pages.server";
 import { logger } from "#app/utils/logger.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
@@ -248,11 +248,14 @@ export async function refreshFlags(db: DB, site: PlanSite, { now = new Date(), t
   }
 }
 
-/** Search volume and difficulty for the keywords, when a provider is configured; nothing (never a guess) otherwise or on failure. */
-async function metricsFor(keywords: string[], provider: ResearchProvider | null) {
+/**
+ * Search volume and difficulty for the keywords in the site's market (through the research cache), when a provider
+ * is configured; nothing (never a guess) otherwise or on failure.
+ */
+async function metricsFor(db: DB, siteId: string, keywords: string[], provider: ResearchProvider | null) {
   if (!provider || keywords.length === 0) return new Map<string, KeywordData>();
   try {
-    return await provider.keywordData(keywords);
+    return await keywordDataFor(db, siteId, provider, keywords);
   } catch (error) {
     logger.warn({ err: error }, "plan keyword data failed");
     return new Map();
@@ -274,7 +277,7 @@ const researchOf = (deps: PlannerDeps) => (deps.research === undefined ? getRese
 
 /** Figures for a suggestion: its own from the research, else the provider's for its keyword, never a guess. */
 function figuresOf(s: Suggestion, metrics: Map<string, KeywordData>) {
-  const m = s.volume != null ? { volume: s.volume, difficulty: s.difficulty ?? null } : metrics.get(s.keyword.toLowerCase());
+  const m = s.volume != null ? { volume: s.volume, difficulty: s.difficulty ?? null } : metrics.get(cacheKey(s.keyword));
   const difficulty = m?.difficulty ?? null;
   return { volume: m?.volume ?? null, difficulty: difficultyLabel(difficulty), keyword_difficulty: difficulty };
 }
@@ -334,6 +337,8 @@ export async function generatePlan(db: DB, site: PlanSite, tenant: AiTenant, dep
   const { origin, data } = suggested;
   const suggestions = await topicsByMeaning(text, suggested.suggestions, source.topics);
   const metrics = await metricsFor(
+    db,
+    site.id,
     suggestions.filter((s) => s.volume == null).map((s) => s.keyword),
     researchOf(deps),
   );
@@ -387,7 +392,7 @@ export async function swapItem(db: DB, site: PlanSite, tenant: AiTenant, id: str
   const found = suggestions.find((s) => s.keyword.toLowerCase() !== item.keyword.toLowerCase());
   const fresh = found ? (await topicsByMeaning(text, [found], source.topics))[0] : undefined;
   if (!fresh) throw new PlanError("no_suggestion", "No fresh suggestion is left for this day. Edit the keyword yourself, or add topics.");
-  const metrics = fresh.volume == null ? await metricsFor([fresh.keyword], researchOf(deps)) : new Map();
+  const metrics = fresh.volume == null ? await metricsFor(db, site.id, [fresh.keyword], researchOf(deps)) : new Map();
   await db
     .updateTable("plan_items")
     .set({

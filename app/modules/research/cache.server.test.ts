@@ -1,4 +1,5 @@
 import { beforeAll, expect, test } from "vitest";
+import { FIXTURE_LOCATIONS } from "#tests/fixtures/research/locations";
 import type { DB } from "#app/db/client.server";
 import { DAY } from "#app/utils/time";
 import { testDb } from "#tests/setup/db";
@@ -29,6 +30,9 @@ function countingProvider() {
     async keywordIdeas(seeds) {
       calls.keywordIdeas.push(seeds);
       return seeds.map((s) => figures(`${s} ideas`));
+    },
+    async locations() {
+      return FIXTURE_LOCATIONS;
     },
   };
   return { provider, calls };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { getEnv } from "#app/env.server";
 import { SEARCH_INTENTS } from "#app/modules/research/intent";
+import { DAY } from "#app/utils/time";
+import { DEFAULT_MARKET, type Market, type MarketLocation } from "./market";
 import { createDataForSeoClient, DataForSeoError, type DataForSeoConfig } from "./dataforseo-client.server";
 import type { KeywordData, ResearchProvider, SearchIntent, Serp, SerpResult } from "./types";
 
@@ -17,10 +19,9 @@ import type { KeywordData, ResearchProvider, SearchIntent, Serp, SerpResult } fr
 export const SERP_PATH = "/v3/serp/google/organic/live/advanced";
 const KEYWORD_OVERVIEW_PATH = "/v3/dataforseo_labs/google/keyword_overview/live";
 const KEYWORD_IDEAS_PATH = "/v3/dataforseo_labs/google/keyword_ideas/live";
-
-// United States, English, as the keyword tool: the site's market is not asked for yet.
-const LOCATION_CODE = 2840;
-const LANGUAGE_CODE = "en";
+export const LOCATIONS_PATH = "/v3/dataforseo_labs/locations_and_languages";
+// The list changes a few times a year and is free to ask for; a day keeps it fresh without asking per article.
+const LOCATIONS_FRESH_MS = DAY;
 /** Organic results kept per keyword. */
 const TOP = 10;
 // keyword_overview takes up to 700 keywords a task, keyword_ideas up to 200 seeds.
@@ -169,6 +170,43 @@ function labsItems(result: unknown[]): KeywordData[] {
   return out;
 }
 
+/** One location of /v3/dataforseo_labs/locations_and_languages. */
+const LabsLocationSchema = z.object({
+  location_code: z.number(),
+  location_name: z.string(),
+  country_iso_code: z.string().nullable().optional(),
+  location_type: z.string().nullable().optional(),
+  available_languages: z
+    .array(z.object({ language_name: z.string(), language_code: z.string(), available_sources: z.array(z.string()).nullable().optional() }))
+    .nullable()
+    .optional(),
+});
+
+/** The countries Labs has Google keyword figures for (regions and cities are left out: the market is a country). */
+export function marketLocationsFrom(result: unknown[]): MarketLocation[] {
+  const out: MarketLocation[] = [];
+  for (const raw of result) {
+    const parsed = LabsLocationSchema.safeParse(raw);
+    if (!parsed.success || parsed.data.location_type !== "Country" || !parsed.data.country_iso_code) continue;
+    const languages = (parsed.data.available_languages ?? [])
+      .filter((l) => !l.available_sources || l.available_sources.includes("google"))
+      .map((l) => ({ code: l.language_code, name: l.language_name }));
+    if (languages.length) {
+      out.push({
+        locationCode: parsed.data.location_code,
+        country: parsed.data.country_iso_code,
+        name: parsed.data.location_name,
+        languages,
+      });
+    }
+  }
+  return out;
+}
+
+const knownLocations = new Map<string, { at: number; locations: MarketLocation[] }>();
+
+const whereOf = (market: Market = DEFAULT_MARKET) => ({ location_code: market.locationCode, language_code: market.languageCode });
+
 const normalise = (keywords: string[]) => [...new Set(keywords.map((k) => k.trim().toLowerCase().replace(/\s+/g, " ")))].filter(Boolean);
 
 /** `timeoutsMs` overrides the time limits (tests). */
@@ -178,13 +216,16 @@ export function createDataForSeoResearchProvider(
   const client = createDataForSeoClient(config);
   const serpTimeout = config.timeoutsMs?.serp ?? SERP_TIMEOUT_MS;
   const labsTimeout = config.timeoutsMs?.labs ?? LABS_TIMEOUT_MS;
-  const where = { location_code: LOCATION_CODE, language_code: LANGUAGE_CODE };
   return {
     name: "DataForSEO",
     async serp(keyword, options) {
       let result: unknown[];
       try {
-        result = await client.post(SERP_PATH, { keyword, ...where, device: "desktop", depth: TOP }, { ...options, timeoutMs: serpTimeout });
+        result = await client.post(
+          SERP_PATH,
+          { keyword, ...whereOf(options?.market), device: "desktop", depth: TOP },
+          { ...options, timeoutMs: serpTimeout },
+        );
       } catch (error) {
         // 40102 No Search Results: the engine has no page for this keyword, an empty answer rather than a failure.
         if (error instanceof DataForSeoError && error.statusCode === NO_SEARCH_RESULTS) return serpFromResult(keyword, null);
@@ -198,7 +239,11 @@ export function createDataForSeoResearchProvider(
       const wanted = normalise(keywords);
       for (let i = 0; i < wanted.length; i += MAX_OVERVIEW_KEYWORDS) {
         const batch = wanted.slice(i, i + MAX_OVERVIEW_KEYWORDS);
-        const result = await client.post(KEYWORD_OVERVIEW_PATH, { keywords: batch, ...where }, { ...options, timeoutMs: labsTimeout });
+        const result = await client.post(
+          KEYWORD_OVERVIEW_PATH,
+          { keywords: batch, ...whereOf(options?.market) },
+          { ...options, timeoutMs: labsTimeout },
+        );
         for (const data of labsItems(result)) if (batch.includes(data.keyword)) out.set(data.keyword, data);
       }
       return out;
@@ -208,10 +253,22 @@ export function createDataForSeoResearchProvider(
       if (wanted.length === 0) return [];
       const result = await client.post(
         KEYWORD_IDEAS_PATH,
-        { keywords: wanted, ...where, limit: options?.limit ?? DEFAULT_IDEAS_LIMIT, order_by: ["keyword_info.search_volume,desc"] },
+        {
+          keywords: wanted,
+          ...whereOf(options?.market),
+          limit: options?.limit ?? DEFAULT_IDEAS_LIMIT,
+          order_by: ["keyword_info.search_volume,desc"],
+        },
         { correlationId: options?.correlationId, signal: options?.signal, timeoutMs: labsTimeout },
       );
       return labsItems(result);
+    },
+    async locations(options) {
+      const known = knownLocations.get(config.baseUrl);
+      if (known && Date.now() - known.at < LOCATIONS_FRESH_MS) return known.locations;
+      const locations = marketLocationsFrom(await client.get(LOCATIONS_PATH, { ...options, timeoutMs: labsTimeout }));
+      if (locations.length) knownLocations.set(config.baseUrl, { at: Date.now(), locations });
+      return locations;
     },
   };
 }

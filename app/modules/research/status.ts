@@ -38,10 +38,11 @@ export function researchStatus(snapshot: ResearchSnapshot): ResearchStatus {
     count(facts, "fact with a source", "facts with a source"),
     count(sitePages, "of your pages that fits", "of your pages that fit"),
   ].filter(Boolean);
+  const where = snapshot.market ? ` for searches in ${snapshot.market}` : "";
   const how = snapshot.provider
     ? results === null
-      ? `Researched with ${snapshot.provider}, which gave no search results`
-      : `Researched with ${snapshot.provider}`
+      ? `Researched with ${snapshot.provider}${where}, which gave no search results`
+      : `Researched with ${snapshot.provider}${where}`
     : "No research provider is configured, so only your site's pages were read";
   return {
     provider: snapshot.provider,

@@ -1,4 +1,5 @@
 import type { SearchIntent } from "#app/modules/research/intent";
+import type { Market, MarketLocation } from "./market";
 
 /**
  * The research layer's shapes (docs/decisions/058-research.md). Provider
@@ -43,7 +44,12 @@ export type KeywordData = {
   intent: SearchIntent | null;
 };
 
-export type ProviderCallOptions = { correlationId?: string; signal?: AbortSignal };
+export type ProviderCallOptions = {
+  correlationId?: string;
+  signal?: AbortSignal;
+  /** Whose searches to research; the United States in English when absent. */
+  market?: Market;
+};
 
 /** The SERP and keyword-data provider (DataForSEO), one interface with a real adapter and a local fake. */
 export interface ResearchProvider {
@@ -53,6 +59,8 @@ export interface ResearchProvider {
   keywordData(keywords: string[], options?: ProviderCallOptions): Promise<Map<string, KeywordData>>;
   /** Keywords searched around the seeds, with their figures, best first. */
   keywordIdeas(seeds: string[], options?: ProviderCallOptions & { limit?: number }): Promise<KeywordData[]>;
+  /** The countries and languages the provider has keyword figures for (market.ts chooses among them). */
+  locations(options?: Omit<ProviderCallOptions, "market">): Promise<MarketLocation[]>;
 }
 
 export type SitePageKind = "product" | "category" | "faq" | "page";
@@ -84,6 +92,8 @@ export type ResearchSnapshot = {
   serp: Serp | null;
   pages: ResultPage[];
   keywordData: KeywordData | null;
+  /** Whose searches were researched ("Germany (German)"); absent on snapshots older than markets. */
+  market?: string;
   /** The site's own pages the writer could use. */
   sitePages: Array<Pick<SitePage, "url" | "title" | "kind">>;
   gatheredAt: string;
