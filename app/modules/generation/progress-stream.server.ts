@@ -50,6 +50,46 @@ const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
+/** The event that ends the stream for a generation that is no longer running, if it is not. */
+function endEvent(view: GenerationView): { event: "done" | "error"; payload: unknown } | null {
+  if (view.status === "succeeded") return { event: "done", payload: { articleId: view.articleId } };
+  if (view.status === "running") return null;
+  return {
+    event: "error",
+    payload: {
+      status: view.status,
+      message: view.error ?? (view.status === "cancelled" ? "Generation cancelled." : GENERATION_ERROR),
+    },
+  };
+}
+
+/**
+ * Wraps a read so only one runs at a time; calls that arrive during a read cause exactly one more.
+ * A failed read calls `onError`; nothing runs once `isClosed` says so.
+ */
+function oneReadAtATime(read: () => Promise<void>, isClosed: () => boolean, onError: () => void) {
+  let reading = false;
+  let again = false;
+  return async () => {
+    if (isClosed()) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        await read();
+      } while (again && !isClosed());
+    } catch {
+      onError();
+    } finally {
+      reading = false;
+    }
+  };
+}
+
 /**
  * The Server-Sent Events response for one generation: `progress` with the current
  * state first and on every change, a comment heartbeat, and `done` or `error` at
@@ -112,40 +152,18 @@ export function progressStream(
           resetIdle();
           send("progress", view);
         }
-        if (view.status === "succeeded") {
-          send("done", { articleId: view.articleId });
-          return stop();
-        }
-        if (view.status !== "running") {
-          send("error", {
-            status: view.status,
-            message: view.error ?? (view.status === "cancelled" ? "Generation cancelled." : GENERATION_ERROR),
-          });
+        const end = endEvent(view);
+        if (end) {
+          send(end.event, end.payload);
           return stop();
         }
       };
 
-      // One read at a time; announcements that arrive during a read cause exactly one more.
-      let reading = false;
-      let again = false;
-      const refresh = async () => {
-        if (closed) return;
-        if (reading) {
-          again = true;
-          return;
-        }
-        reading = true;
-        try {
-          do {
-            again = false;
-            show(await getGeneration(db, siteId, generationId));
-          } while (again && !closed);
-        } catch {
-          stop();
-        } finally {
-          reading = false;
-        }
-      };
+      const refresh = oneReadAtATime(
+        async () => show(await getGeneration(db, siteId, generationId)),
+        () => closed,
+        () => stop(),
+      );
       const onProgress = () => void refresh();
 
       if (signal.aborted) return stop();

@@ -94,14 +94,24 @@ export async function queueIndexNow(db: DB, siteId: string, url: string, change:
 
 export type IndexNowRun = { sent: number; failed: number; retryAfterMs: number | null };
 
-/** One attempt: sends the site's queued URLs. Throws RetryLaterError on 403, 429 and server errors unless lastAttempt. */
-export async function sendQueuedIndexNow(
-  db: DB,
-  siteId: string,
-  { attempt = 1, lastAttempt = false, signal }: { attempt?: number; lastAttempt?: boolean; signal?: AbortSignal } = {},
-): Promise<IndexNowRun> {
-  const run: IndexNowRun = { sent: 0, failed: 0, retryAfterMs: null };
-  // The blog as search engines see it: a switched-off hosted blog serves no key file (and no posts).
+type Settlement = { status: "sent" | "failed" | "queued"; http_status?: number | null; last_error?: string | null };
+
+/** Records one attempt's result on these submissions. */
+async function settleSubmissions(db: DB, ids: number[], set: Settlement) {
+  if (!ids.length) return;
+  await db
+    .updateTable("indexnow_submissions")
+    .set((eb) => ({
+      ...set,
+      attempts: eb("attempts", "+", 1),
+      ...(set.status === "sent" ? { sent_at: isoNow() } : {}),
+    }))
+    .where("id", "in", ids)
+    .execute();
+}
+
+/** The blog as search engines see it: a switched-off hosted blog serves no key file (and no posts). */
+async function liveHostedBlogSlug(db: DB, siteId: string) {
   const site = await db
     .selectFrom("sites as s")
     .innerJoin("cms_connections as c", (join) =>
@@ -110,6 +120,47 @@ export async function sendQueuedIndexNow(
     .select("s.blog_slug")
     .where("s.id", "=", siteId)
     .executeTakeFirst();
+  return site?.blog_slug ?? null;
+}
+
+/** The POST itself: its HTTP status (0 when IndexNow could not be reached) and the Retry-After it asked for. */
+async function postToIndexNow(body: unknown, signal: AbortSignal | undefined) {
+  try {
+    const response = await guardedFetch(getEnv().INDEXNOW_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+      body: JSON.stringify(body),
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: 64 * 1024,
+      signal,
+    });
+    const seconds = retryAfterSeconds(response.headers["retry-after"]);
+    return { status: response.status, retryAfter: seconds === null ? null : seconds * 1000 };
+  } catch (error) {
+    if (!(error instanceof OutboundRequestError)) throw error;
+    return { status: 0, retryAfter: null };
+  }
+}
+
+/** More than one POST's worth was queued: the rest goes in a job of its own. */
+async function sendTheRestLater(db: DB, siteId: string, lastSentId: number | undefined) {
+  const more = await db
+    .selectFrom("indexnow_submissions")
+    .select("id")
+    .where("site_id", "=", siteId)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  if (more) await enqueue(db, INDEXNOW_JOB, { siteId }, { idempotencyKey: `indexnow:${siteId}:after:${lastSentId}`, tenant: { siteId } });
+}
+
+/** One attempt: sends the site's queued URLs. Throws RetryLaterError on 403, 429 and server errors unless lastAttempt. */
+export async function sendQueuedIndexNow(
+  db: DB,
+  siteId: string,
+  { attempt = 1, lastAttempt = false, signal }: { attempt?: number; lastAttempt?: boolean; signal?: AbortSignal } = {},
+): Promise<IndexNowRun> {
+  const run: IndexNowRun = { sent: 0, failed: 0, retryAfterMs: null };
+  const blogSlug = await liveHostedBlogSlug(db, siteId);
   const rows = await db
     .selectFrom("indexnow_submissions")
     .select(["id", "url"])
@@ -121,33 +172,20 @@ export async function sendQueuedIndexNow(
   if (!rows.length) return run;
   const log = (level: "info" | "warn", detail: string) =>
     logDiag(db, { siteId, provider: "indexnow", level, stage: "indexnow", detail, correlationId: siteId.slice(0, 8) });
-  const settle = async (
-    ids: number[],
-    set: { status: "sent" | "failed" | "queued"; http_status?: number | null; last_error?: string | null },
-  ) => {
-    if (!ids.length) return;
-    await db
-      .updateTable("indexnow_submissions")
-      .set((eb) => ({
-        ...set,
-        attempts: eb("attempts", "+", 1),
-        ...(set.status === "sent" ? { sent_at: isoNow() } : {}),
-      }))
-      .where("id", "in", ids)
-      .execute();
-  };
-  if (!site?.blog_slug) {
-    await settle(
+  if (!blogSlug) {
+    await settleSubmissions(
+      db,
       rows.map((r) => r.id),
       { status: "failed", last_error: "The site's hosted blog is switched off or has no address." },
     );
     return { ...run, failed: rows.length };
   }
   const key = await ensureIndexNowKey(db, siteId);
-  const keyLocation = keyLocationOf(getEnv().appUrl, site.blog_slug, key);
+  const keyLocation = keyLocationOf(getEnv().appUrl, blogSlug, key);
   // A URL of an earlier blog address (or origin) is not under this key's folder: the key cannot vouch for it.
   const outside = rows.filter((r) => !keyCovers(keyLocation, r.url));
-  await settle(
+  await settleSubmissions(
+    db,
     outside.map((r) => r.id),
     { status: "failed", last_error: "Not under the blog's current address." },
   );
@@ -160,46 +198,22 @@ export async function sendQueuedIndexNow(
   );
   if (!body) return run;
   const ids = inside.map((r) => r.id);
-  let status: number;
-  let retryAfter: number | null = null;
-  try {
-    const response = await guardedFetch(getEnv().INDEXNOW_URL, {
-      method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8" },
-      body: JSON.stringify(body),
-      timeoutMs: TIMEOUT_MS,
-      maxBytes: 64 * 1024,
-      signal,
-    });
-    status = response.status;
-    const seconds = retryAfterSeconds(response.headers["retry-after"]);
-    retryAfter = seconds === null ? null : seconds * 1000;
-  } catch (error) {
-    if (!(error instanceof OutboundRequestError)) throw error;
-    status = 0;
-  }
+  const { status, retryAfter } = await postToIndexNow(body, signal);
   const outcome = status
     ? outcomeOf(status, retryAfter)
     : { kind: "retry" as const, reason: "IndexNow could not be reached.", afterMs: null };
   if (outcome.kind === "sent") {
-    await settle(ids, { status: "sent", http_status: status, last_error: null });
+    await settleSubmissions(db, ids, { status: "sent", http_status: status, last_error: null });
     await log("info", `IndexNow took ${ids.length} URL(s) (HTTP ${status})`);
-    // More than one POST's worth was queued: the rest goes next.
-    const more = await db
-      .selectFrom("indexnow_submissions")
-      .select("id")
-      .where("site_id", "=", siteId)
-      .where("status", "=", "queued")
-      .executeTakeFirst();
-    if (more) await enqueue(db, INDEXNOW_JOB, { siteId }, { idempotencyKey: `indexnow:${siteId}:after:${ids.at(-1)}`, tenant: { siteId } });
+    await sendTheRestLater(db, siteId, ids.at(-1));
     return { ...run, sent: ids.length };
   }
   if (outcome.kind === "rejected" || lastAttempt) {
-    await settle(ids, { status: "failed", http_status: status || null, last_error: outcome.reason });
+    await settleSubmissions(db, ids, { status: "failed", http_status: status || null, last_error: outcome.reason });
     await log("warn", `${outcome.reason} ${ids.length} URL(s) not announced.`);
     return { ...run, failed: run.failed + ids.length };
   }
-  await settle(ids, { status: "queued", http_status: status || null, last_error: outcome.reason });
+  await settleSubmissions(db, ids, { status: "queued", http_status: status || null, last_error: outcome.reason });
   const afterMs = Math.max(outcome.afterMs ?? 0, backoffMs(attempt));
   await log("info", `${outcome.reason} Trying again in ${Math.round(afterMs / MINUTE)} minute(s).`);
   return { ...run, retryAfterMs: afterMs };
