@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
-import { webhookSecretForDisplay } from "#app/modules/publishing/platforms/webhook/endpoint.server";
+import { webhookSecretForDisplay } from "#app/modules/publishing/webhook-endpoint.server";
 import { appCredentials, configKey } from "#app/modules/publishing/app-credentials.server";
 import { connectPlatform } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
-import { webhookSecretForDisplay } from "#app/modules/publishing/platforms/webhook/endpoint.server";
+import { webhookSecretForDisplay } from "#app/modules/publishing/webhook-endpoint.server";
 import { connectPlatform } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";
 import { requestPublication } from "#app/modules/publishing/publish.server";

@@ -5,7 +5,7 @@ import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { connectPlatform } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";
-import { webhookSecretForDisplay } from "#app/modules/publishing/platforms/webhook/endpoint.server";
+import { webhookSecretForDisplay } from "#app/modules/publishing/webhook-endpoint.server";
 import { requestPublication, runPublication } from "#app/modules/publishing/publish.server";
 import type { PlatformId } from "#app/modules/publishing/types";
 import { saveImage } from "#app/modules/uploads/images.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
 import { webhookAdapter } from "#app/modules/publishing/platforms/webhook/adapter.server";
 import { sendTestDelivery, WEBHOOK_USER_AGENT } from "#app/modules/publishing/platforms/webhook/delivery.server";
-import { webhookSecretForDisplay } from "#app/modules/publishing/platforms/webhook/endpoint.server";
+import { webhookSecretForDisplay } from "#app/modules/publishing/webhook-endpoint.server";
 import { PublishError, type AdapterContext, type Credentials, type MediaFile, type PostInput } from "#app/modules/publishing/types";
 import { startWebhookReceiver } from "#tests/fakes/webhook-receiver";
 

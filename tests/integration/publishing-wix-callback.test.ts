@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type * as Adapters from "#app/modules/publishing/platforms/registry";
+import type * as Adapters from "#app/modules/publishing/adapters.server";
 import type { DB } from "#app/db/client.server";
 import { resetEnvForTests } from "#app/env.server";
 import { wixAdapter } from "#app/modules/publishing/platforms/wix/adapter.server";

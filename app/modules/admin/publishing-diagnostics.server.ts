@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { liveAdapters, getAdapter } from "#app/modules/publishing/platforms/registry";
+import { liveAdapters, getAdapter } from "#app/modules/publishing/adapters.server";
 import { checkConnection } from "#app/modules/publishing/connect.server";
 import { getConnectionForUse } from "#app/modules/publishing/connections.server";
 import { logDiag, newCorrelationId, recentDiagLogs } from "#app/modules/publishing/diagnostics.server";

@@ -11,7 +11,7 @@ import { addArticleImage, saveGeneratedImage } from "#app/modules/generation/ima
 import { enqueue } from "#app/modules/jobs/queue.server";
 import { runNextJob, type JobRegistry, type RunnableJob } from "#app/modules/jobs/runner.server";
 import { completeOnboarding, saveBrandFromScan } from "#app/modules/onboarding/scan.server";
-import { getAdapter } from "#app/modules/publishing/platforms/registry";
+import { getAdapter } from "#app/modules/publishing/adapters.server";
 import { disconnectConnection } from "#app/modules/publishing/connect.server";
 import { saveConnection } from "#app/modules/publishing/connections.server";
 import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";

@@ -1,5 +1,5 @@
 import type { DB } from "#app/db/client.server";
-import type { LinkShortfall } from "#app/modules/articles/score/checks/link-amount";
+import type { LinkShortfall } from "#app/modules/articles/seo";
 import type { LinkAmount } from "#app/modules/settings/content-options";
 import { linkShortfall } from "./link-shortfall";
 import type { GenerationState } from "./steps";

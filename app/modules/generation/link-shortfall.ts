@@ -1,4 +1,4 @@
-import type { LinkShortfall } from "#app/modules/articles/score/checks/link-amount";
+import type { LinkShortfall } from "#app/modules/articles/seo";
 import { LINK_AMOUNT_RANGES, type LinkAmount } from "#app/modules/settings/content-options";
 import type { GenerationState } from "./steps";
 

@@ -1,7 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { assertPublicDestination, OutboundRequestError } from "#app/utils/http.server";
 import { logger } from "#app/utils/logger.server";
-import { getAdapter } from "./platforms/registry";
+import { getAdapter } from "./adapters.server";
 import { getConnectionForUse, markDisconnected, recordDoctor, saveConnection, type ConnectionView } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { PublishError, type AdapterContext, type ConnectInput, type DoctorCheck, type PlatformId } from "./types";

@@ -2,7 +2,7 @@ import type { DB } from "#app/db/client.server";
 import type { CmsPlatform, WorkspaceRole } from "#app/db/schema";
 import { appCredentials } from "./app-credentials.server";
 import { canManageConnections } from "./access";
-import { getAdapter } from "./platforms/registry";
+import { getAdapter } from "./adapters.server";
 import { FORM_PLATFORMS } from "./connect-form";
 import { listConnections } from "./connections.server";
 import { PLATFORM_CARDS } from "./platforms";

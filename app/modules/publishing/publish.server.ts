@@ -10,7 +10,7 @@ import { backdateArticlePublished, markArticlePublishing, settleArticlePublishSt
 import { getRevision, recordRevision, revisionAsArticle } from "#app/modules/articles/revisions.server";
 import { announceLivePost } from "#app/modules/indexing/announce.server";
 import { contentHash } from "#app/modules/articles/content-hash.server";
-import { getAdapter } from "./platforms/registry";
+import { getAdapter } from "./adapters.server";
 import { getConnectionForUse, markNeedsAttention } from "./connections.server";
 import { logDiag, newCorrelationId } from "./diagnostics.server";
 import { scheduleLiveCheck } from "./live-check.server";

@@ -10,7 +10,7 @@ import { workspaceOwners } from "#app/modules/workspaces/owners.server";
 import { DeferJobError, enqueue, PermanentJobError, RetryLaterError } from "#app/modules/jobs/queue.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
-import { generateWebhookSecret, maskWebhookUrl, parseWebhookUrl } from "#app/modules/publishing/platforms/webhook/endpoint.server";
+import { generateWebhookSecret, maskWebhookUrl, parseWebhookUrl } from "#app/modules/publishing/webhook-endpoint.server";
 import { describeResponse, platformRequest, retryAfterMs } from "#app/modules/publishing/http.server";
 import { PublishError } from "#app/modules/publishing/types";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { PublishError, type DoctorCheck, type PublishingAdapter } from "../../types";
 import { check } from "../doctor";
-import { endpointOf, generateWebhookSecret, maskWebhookUrl, parseWebhookSecret, parseWebhookUrl } from "./endpoint.server";
+import { endpointOf, generateWebhookSecret, maskWebhookUrl, parseWebhookSecret, parseWebhookUrl } from "../../webhook-endpoint.server";
 import { type Delivery, deliver, deliverArticle, testPing, webhookFailure } from "./delivery.server";
 
 /**

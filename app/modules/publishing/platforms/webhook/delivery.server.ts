@@ -3,7 +3,7 @@ import { safeLinkHref } from "#app/utils/html";
 import { OutboundRequestError } from "#app/utils/http.server";
 import { describeResponse, platformRequest, retryAfterMs, type PlatformResponse } from "../../http.server";
 import { PublishError, type AdapterContext, type PostInput, type RemotePost, type UploadedMedia } from "../../types";
-import { endpointOf, maskWebhookUrl, signerOf } from "./endpoint.server";
+import { endpointOf, maskWebhookUrl, signerOf } from "../../webhook-endpoint.server";
 import { type WebhookPayload, articleData, webhookMessageId } from "./payload.server";
 
 /**

@@ -1,14 +1,14 @@
 import type { CmsPlatform } from "#app/db/schema";
-import { ghostAdapter } from "./ghost/adapter.server";
-import { hostedAdapter } from "./hosted/adapter.server";
-import { notionAdapter } from "./notion/adapter.server";
-import { shopifyAdapter } from "./shopify/adapter.server";
-import { webflowAdapter } from "./webflow/adapter.server";
-import { webhookAdapter } from "./webhook/adapter.server";
-import { wixAdapter } from "./wix/adapter.server";
-import { wordpressComAdapter } from "./wordpress-com/adapter.server";
-import { wordpressAdapter } from "./wordpress/adapter.server";
-import type { PublishingAdapter } from "../types";
+import { ghostAdapter } from "./platforms/ghost/adapter.server";
+import { hostedAdapter } from "./platforms/hosted/adapter.server";
+import { notionAdapter } from "./platforms/notion/adapter.server";
+import { shopifyAdapter } from "./platforms/shopify/adapter.server";
+import { webflowAdapter } from "./platforms/webflow/adapter.server";
+import { webhookAdapter } from "./platforms/webhook/adapter.server";
+import { wixAdapter } from "./platforms/wix/adapter.server";
+import { wordpressComAdapter } from "./platforms/wordpress-com/adapter.server";
+import { wordpressAdapter } from "./platforms/wordpress/adapter.server";
+import type { PublishingAdapter } from "./types";
 
 /**
  * Every destination with a working adapter, by platform (docs/decisions/033).

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { getEnv } from "#app/env.server";
-import { PublishError, type AdapterContext, type Credentials } from "../../types";
+import { PublishError, type AdapterContext, type Credentials } from "./types";
 
 /**
  * A webhook connection's endpoint: the receiver's URL (https only, masked when
