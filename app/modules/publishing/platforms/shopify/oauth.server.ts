@@ -287,26 +287,11 @@ export type ShopifyInstallResult = {
   options: Record<string, string>;
 };
 
-/**
- * The callback: HMAC, shop, timestamp, then the single-use state (which must
- * belong to the expected site and the same shop), the code exchange and the
- * granted scopes. Throws ShopifyOAuthError with a message for the customer;
- * each step is written to the diagnostic log for the Shopify debug page.
- */
-export async function completeShopifyInstall(
-  db: DB,
-  query: QueryInput,
-  options: { expectedSiteId?: string | null; expectedState?: string | null; now?: Date; signal?: AbortSignal } = {},
-): Promise<ShopifyInstallResult> {
-  const correlationId = shortCorrelationId();
-  const now = options.now ?? new Date();
-  const value = (key: string) => queryEntries(query).find(([k]) => k === key)?.[1] ?? "";
-  const fail = async (error: ShopifyOAuthError, siteId: string | null = null): Promise<never> => {
-    await diag(db, { siteId, level: "error", stage: `oauth_callback_${error.code}`, detail: error.detail || error.message, correlationId });
-    throw error;
-  };
-  await requireAppCredentials(db);
+type Fail = (error: ShopifyOAuthError, siteId?: string | null) => Promise<never>;
 
+/** The callback's own checks, before its state is spent: Shopify's signature, the shop's domain, the answer's age. */
+async function verifiedCallbackShop(db: DB, query: QueryInput, now: Date, fail: Fail) {
+  const value = (key: string) => queryEntries(query).find(([k]) => k === key)?.[1] ?? "";
   if (!verifyShopifyQueryHmac(query, await shopifySecrets(db))) {
     return fail(
       new ShopifyOAuthError(
@@ -328,6 +313,46 @@ export async function completeShopifyInstall(
       ),
     );
   }
+  return shop;
+}
+
+/** Records (or moves to this site, with the scopes now granted) the app's install on the shop, in cms_installs. */
+async function recordInstall(db: DB, shop: string, siteId: string, scope: string, now: Date) {
+  const existing = await db
+    .selectFrom("cms_installs")
+    .select("id")
+    .where("provider", "=", "shopify")
+    .where("external_id", "=", shop)
+    .executeTakeFirst();
+  if (existing) await db.updateTable("cms_installs").set({ site_id: siteId, scope }).where("id", "=", existing.id).execute();
+  else
+    await db
+      .insertInto("cms_installs")
+      .values({ id: newId(), provider: "shopify", external_id: shop, site_id: siteId, scope, created_at: now.toISOString() })
+      .execute();
+}
+
+/**
+ * The callback: HMAC, shop, timestamp, then the single-use state (which must
+ * belong to the expected site and the same shop), the code exchange and the
+ * granted scopes. Throws ShopifyOAuthError with a message for the customer;
+ * each step is written to the diagnostic log for the Shopify debug page.
+ */
+export async function completeShopifyInstall(
+  db: DB,
+  query: QueryInput,
+  options: { expectedSiteId?: string | null; expectedState?: string | null; now?: Date; signal?: AbortSignal } = {},
+): Promise<ShopifyInstallResult> {
+  const correlationId = shortCorrelationId();
+  const now = options.now ?? new Date();
+  const value = (key: string) => queryEntries(query).find(([k]) => k === key)?.[1] ?? "";
+  const fail: Fail = async (error, siteId = null) => {
+    await diag(db, { siteId, level: "error", stage: `oauth_callback_${error.code}`, detail: error.detail || error.message, correlationId });
+    throw error;
+  };
+  await requireAppCredentials(db);
+
+  const shop = await verifiedCallbackShop(db, query, now, fail);
   const stateValue = value("state");
   const expired = new ShopifyOAuthError(
     "state",
@@ -383,18 +408,7 @@ export async function completeShopifyInstall(
       siteId,
     );
   }
-  const existing = await db
-    .selectFrom("cms_installs")
-    .select("id")
-    .where("provider", "=", "shopify")
-    .where("external_id", "=", shop)
-    .executeTakeFirst();
-  if (existing) await db.updateTable("cms_installs").set({ site_id: siteId, scope }).where("id", "=", existing.id).execute();
-  else
-    await db
-      .insertInto("cms_installs")
-      .values({ id: newId(), provider: "shopify", external_id: shop, site_id: siteId, scope, created_at: now.toISOString() })
-      .execute();
+  await recordInstall(db, shop, siteId, scope, now);
   await diag(db, { siteId, level: "info", stage: "oauth_callback_ok", detail: `shop=${shop} scope=${scope}`, correlationId });
   return {
     shop,

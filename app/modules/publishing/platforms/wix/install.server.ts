@@ -197,6 +197,35 @@ export type WixInstallResult = {
 
 type QueryInput = URLSearchParams | Record<string, string | undefined>;
 
+/** Whether another Inkpilot site holds a live connection to this Wix instance. */
+async function connectedToAnotherSite(db: DB, instanceId: string, siteId: string) {
+  const claimed = await db
+    .selectFrom("cms_connections")
+    .select(["site_id"])
+    .where("platform", "=", "wix")
+    .where("status", "!=", "disconnected")
+    .where("site_id", "!=", siteId)
+    .where(sql<string>`json_extract(config, '$.instanceId')`, "=", instanceId)
+    .executeTakeFirst();
+  return Boolean(claimed);
+}
+
+/** Records (or moves to this site) the install of our app on the instance, in cms_installs. */
+async function recordInstall(db: DB, instanceId: string, siteId: string, now: Date) {
+  const existing = await db
+    .selectFrom("cms_installs")
+    .select("id")
+    .where("provider", "=", "wix")
+    .where("external_id", "=", instanceId)
+    .executeTakeFirst();
+  if (existing) await db.updateTable("cms_installs").set({ site_id: siteId }).where("id", "=", existing.id).execute();
+  else
+    await db
+      .insertInto("cms_installs")
+      .values({ id: newId(), provider: "wix", external_id: instanceId, site_id: siteId, scope: "", created_at: now.toISOString() })
+      .execute();
+}
+
 /**
  * The callback: the single-use state (which must belong to the expected site),
  * the instance id, a token minted for it (which proves our app is installed
@@ -276,15 +305,7 @@ export async function completeWixInstall(
   }
 
   // An instance belongs to one Inkpilot site at a time: a callback carrying someone else's instance id gets nowhere.
-  const claimed = await db
-    .selectFrom("cms_connections")
-    .select(["site_id"])
-    .where("platform", "=", "wix")
-    .where("status", "!=", "disconnected")
-    .where("site_id", "!=", siteId)
-    .where(sql<string>`json_extract(config, '$.instanceId')`, "=", instanceId)
-    .executeTakeFirst();
-  if (claimed)
+  if (await connectedToAnotherSite(db, instanceId, siteId))
     return fail(
       new WixInstallError(
         "taken",
@@ -294,18 +315,7 @@ export async function completeWixInstall(
       siteId,
     );
 
-  const existing = await db
-    .selectFrom("cms_installs")
-    .select("id")
-    .where("provider", "=", "wix")
-    .where("external_id", "=", instanceId)
-    .executeTakeFirst();
-  if (existing) await db.updateTable("cms_installs").set({ site_id: siteId }).where("id", "=", existing.id).execute();
-  else
-    await db
-      .insertInto("cms_installs")
-      .values({ id: newId(), provider: "wix", external_id: instanceId, site_id: siteId, scope: "", created_at: now.toISOString() })
-      .execute();
+  await recordInstall(db, instanceId, siteId, now);
   await diag(db, siteId, "info", "install_callback_ok", `instance=${instanceId}`, correlationId);
   return {
     siteId,

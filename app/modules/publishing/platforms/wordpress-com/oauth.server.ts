@@ -127,51 +127,11 @@ function readJson<T>(text: string): T | null {
   }
 }
 
-/**
- * The callback: the single-use state (of the expected site), WordPress.com's
- * own error (declined), the code exchange and the token-info check. Throws
- * WordPressComOAuthError with a message for the customer; each step is in the
- * diagnostic log.
- */
-export async function completeWordPressComConnect(
-  db: DB,
-  query: QueryInput,
-  options: { expectedSiteId?: string | null; now?: Date; signal?: AbortSignal } = {},
-): Promise<WordPressComConnectResult> {
-  const correlationId = newCorrelationId();
-  const value = (key: string) => (query instanceof URLSearchParams ? query.get(key) : query[key]) ?? "";
-  let siteId: string | null = null;
-  let popup: boolean | null = null;
-  const fail = async (code: WordPressComOAuthErrorCode, message: string, detail: string): Promise<never> => {
-    await logDiag(db, { siteId, provider: WORDPRESS_COM_PROVIDER, level: "error", stage: `oauth_callback_${code}`, detail, correlationId });
-    throw new WordPressComOAuthError(code, message, detail, popup);
-  };
-  const app = await requireApp();
+type Fail = (code: WordPressComOAuthErrorCode, message: string, detail: string) => Promise<never>;
+type RequestContext = { correlationId: string; signal: AbortSignal };
 
-  const state = await consumeOAuthState(db, value("state"), WORDPRESS_COM_PROVIDER, options.now);
-  if (!state)
-    return fail("state", "This connection attempt expired or was already used. Start connecting again.", "state unknown, used or expired");
-  siteId = state.siteId;
-  popup = state.payload.popup === true;
-  if (!siteId || (options.expectedSiteId !== undefined && state.siteId !== options.expectedSiteId)) {
-    return fail("state", "This connection was started for another site. Start connecting again.", "state site mismatch");
-  }
-  // The state is used up either way, so a declined attempt cannot be replayed.
-  if (value("error")) {
-    const declined = value("error") === "access_denied";
-    return fail(
-      "denied",
-      declined
-        ? "You declined the WordPress.com request, so nothing was connected. Click Connect again and approve it to publish there."
-        : "WordPress.com did not let Inkpilot connect. Start connecting again.",
-      `error=${value("error").slice(0, 60)} ${value("error_description").slice(0, 100)}`,
-    );
-  }
-  const code = value("code");
-  if (!code) return fail("exchange", "WordPress.com sent no sign-in code. Start connecting again.", "callback without code");
-
-  const ctx = { correlationId, signal: options.signal ?? AbortSignal.timeout(30_000) };
-  const redirectUri = typeof state.payload.redirectUri === "string" ? state.payload.redirectUri : "";
+/** Trades the callback's code for a token bound to one blog; fails unless WordPress.com names that blog. */
+async function exchangeCode(ctx: RequestContext, app: WordPressComApp, redirectUri: string, code: string, fail: Fail) {
   let exchange;
   try {
     exchange = await platformRequest(ctx, wordpressComUrl("/oauth2/token"), {
@@ -207,13 +167,16 @@ export async function completeWordPressComConnect(
       `blog_id=${blogId} scope=${answer.scope ?? ""}`,
     );
   }
+  return { accessToken: answer.access_token, blogId, blogUrl: answer.blog_url };
+}
 
-  // token-info proves the token is ours (client_id) and for the blog the exchange named.
+/** token-info proves the token is ours (client_id) and for the blog the exchange named. */
+async function verifyToken(ctx: RequestContext, app: WordPressComApp, accessToken: string, blogId: string, fail: Fail) {
   let info;
   try {
     info = await platformRequest(
       ctx,
-      wordpressComUrl(`/oauth2/token-info?${new URLSearchParams({ client_id: app.clientId, token: answer.access_token })}`),
+      wordpressComUrl(`/oauth2/token-info?${new URLSearchParams({ client_id: app.clientId, token: accessToken })}`),
     );
   } catch (error) {
     return fail("token", "We could not reach WordPress.com to check the new connection. Please try again.", String(error));
@@ -226,19 +189,68 @@ export async function completeWordPressComConnect(
       `token-info: ${tokenInfo ? `client_id=${String(tokenInfo.client_id)} blog_id=${String(tokenInfo.blog_id)}` : describeResponse(info)}`,
     );
   }
+}
+
+/**
+ * The callback: the single-use state (of the expected site), WordPress.com's
+ * own error (declined), the code exchange and the token-info check. Throws
+ * WordPressComOAuthError with a message for the customer; each step is in the
+ * diagnostic log.
+ */
+export async function completeWordPressComConnect(
+  db: DB,
+  query: QueryInput,
+  options: { expectedSiteId?: string | null; now?: Date; signal?: AbortSignal } = {},
+): Promise<WordPressComConnectResult> {
+  const correlationId = newCorrelationId();
+  const value = (key: string) => (query instanceof URLSearchParams ? query.get(key) : query[key]) ?? "";
+  let siteId: string | null = null;
+  let popup: boolean | null = null;
+  const fail: Fail = async (code, message, detail) => {
+    await logDiag(db, { siteId, provider: WORDPRESS_COM_PROVIDER, level: "error", stage: `oauth_callback_${code}`, detail, correlationId });
+    throw new WordPressComOAuthError(code, message, detail, popup);
+  };
+  const app = await requireApp();
+
+  const state = await consumeOAuthState(db, value("state"), WORDPRESS_COM_PROVIDER, options.now);
+  if (!state)
+    return fail("state", "This connection attempt expired or was already used. Start connecting again.", "state unknown, used or expired");
+  siteId = state.siteId;
+  popup = state.payload.popup === true;
+  if (!siteId || (options.expectedSiteId !== undefined && state.siteId !== options.expectedSiteId)) {
+    return fail("state", "This connection was started for another site. Start connecting again.", "state site mismatch");
+  }
+  // The state is used up either way, so a declined attempt cannot be replayed.
+  if (value("error")) {
+    const declined = value("error") === "access_denied";
+    return fail(
+      "denied",
+      declined
+        ? "You declined the WordPress.com request, so nothing was connected. Click Connect again and approve it to publish there."
+        : "WordPress.com did not let Inkpilot connect. Start connecting again.",
+      `error=${value("error").slice(0, 60)} ${value("error_description").slice(0, 100)}`,
+    );
+  }
+  const code = value("code");
+  if (!code) return fail("exchange", "WordPress.com sent no sign-in code. Start connecting again.", "callback without code");
+
+  const ctx = { correlationId, signal: options.signal ?? AbortSignal.timeout(30_000) };
+  const redirectUri = typeof state.payload.redirectUri === "string" ? state.payload.redirectUri : "";
+  const { accessToken, blogId, blogUrl } = await exchangeCode(ctx, app, redirectUri, code, fail);
+  await verifyToken(ctx, app, accessToken, blogId, fail);
   await logDiag(db, {
     siteId,
     provider: WORDPRESS_COM_PROVIDER,
     level: "info",
     stage: "oauth_callback_ok",
-    detail: `blog_id=${blogId} blog_url=${answer.blog_url}`,
+    detail: `blog_id=${blogId} blog_url=${blogUrl}`,
     correlationId,
   });
   return {
     siteId,
     userId: typeof state.payload.userId === "string" ? state.payload.userId : null,
     popup,
-    credentials: { accessToken: answer.access_token },
-    options: { blogId, blogUrl: answer.blog_url },
+    credentials: { accessToken },
+    options: { blogId, blogUrl },
   };
 }
