@@ -69,8 +69,6 @@ export default tseslint.config(
       "app/modules/generation/pipeline.server.ts",
       "app/modules/generation/research.server.ts",
       "app/modules/publishing/live-check.server.ts",
-      "app/modules/publishing/platforms/notion/adapter.server.ts",
-      "app/modules/publishing/platforms/shopify/client.server.ts",
       "app/modules/publishing/platforms/webflow/adapter.server.ts",
       "app/modules/publishing/platforms/webflow/richtext.ts",
       "scripts/research-fixtures.ts",

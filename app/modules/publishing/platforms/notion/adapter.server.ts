@@ -1,6 +1,14 @@
 import { APIResponseError, extractDatabaseId, type BlockObjectRequest, type QueryDataSourceParameters } from "@notionhq/client";
-import { PublishError, type DoctorCheck, type MediaFile, type PublishingAdapter } from "../../types";
-import { check, failedCheck, imagesReachableCheck, unreadableSettingsCheck } from "../doctor";
+import {
+  PublishError,
+  type AdapterContext,
+  type ConnectInput,
+  type ConnectResult,
+  type MediaFile,
+  type PostInput,
+  type PublishingAdapter,
+  type UploadedMedia,
+} from "../../types";
 import { typedToken } from "../connect-input";
 import {
   NOTION_VERSION,
@@ -15,6 +23,7 @@ import {
   readConfig,
   token,
 } from "./client.server";
+import { notionDoctor } from "./doctor.server";
 import {
   appendBatches,
   convert,
@@ -67,6 +76,185 @@ const LIMITATIONS = [
   "Add a Text property named 'Inkpilot ID' to the database so a retry always finds the page it already created; without it Inkpilot matches by title.",
 ];
 
+type ConnectContext = Omit<AdapterContext, "config" | "credentials" | "saveCredentials">;
+
+/** Without a link, the error names the databases the integration can see, so the customer knows which link to paste. */
+async function missingLinkError(client: Client) {
+  const shared = await call("database", () => client.search({ filter: { property: "object", value: "data_source" }, page_size: 10 })).catch(
+    () => null,
+  );
+  const names = (shared?.results ?? [])
+    .map((r) => ((r as { title?: Array<{ plain_text?: string }> }).title ?? []).map((t) => t.plain_text ?? "").join(""))
+    .filter(Boolean);
+  return new PublishError(
+    "config",
+    names.length
+      ? `Please paste the link to the Notion database to publish to (shared with the integration: ${names.join(", ")}).`
+      : "Please paste the link to your Notion database.",
+  );
+}
+
+async function checkToken(client: Client) {
+  await call("token", () => client.users.me({})).catch((error: PublishError) => {
+    if (error.kind === "auth") {
+      throw new PublishError(
+        "auth",
+        "Notion did not accept this token. Copy the integration's secret from notion.so/profile/integrations.",
+        {
+          detail: error.detail,
+        },
+      );
+    }
+    throw error;
+  });
+}
+
+/**
+ * The database and data source a link names: a database link picks its data source (`wanted`, by id or name, or the
+ * first); a link to a data source is taken as it is.
+ */
+async function locateDataSource(client: Client, id: string, wanted: string | undefined) {
+  let databaseId = id;
+  let dataSourceId: string;
+  let databaseTitle = "Notion database";
+  try {
+    const database = (await client.databases.retrieve({ database_id: id })) as unknown as {
+      id: string;
+      title?: Array<{ plain_text?: string }>;
+      data_sources?: Array<{ id: string; name: string }>;
+    };
+    databaseId = database.id;
+    databaseTitle = database.title?.map((t) => t.plain_text ?? "").join("") || databaseTitle;
+    const sources = database.data_sources ?? [];
+    const chosen = (wanted && sources.find((s) => s.id === wanted || s.name === wanted)) || sources[0];
+    if (!chosen) throw new PublishError("config", "This Notion database has no data source to add pages to.");
+    dataSourceId = chosen.id;
+  } catch (error) {
+    const failure = notionError(error, "database");
+    if (failure.kind !== "config" || !APIResponseError.isAPIResponseError(error) || error.status !== 404) throw failure;
+    // The link may point at a data source rather than its database.
+    try {
+      await client.dataSources.retrieve({ data_source_id: id });
+      dataSourceId = id;
+    } catch {
+      throw new PublishError(
+        "config",
+        "Notion cannot find this database, or it is not shared with your integration. In Notion, open the database, click ••• → Connections and add the integration, then try again.",
+        { detail: failure.detail, fix: SHARE_FIX },
+      );
+    }
+  }
+  return { databaseId, dataSourceId, databaseTitle };
+}
+
+async function connectNotion(input: ConnectInput, ctx: ConnectContext): Promise<ConnectResult> {
+  const secret = typedToken(input);
+  const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
+  const client = notion(ctx, secret);
+  if (!link) throw await missingLinkError(client);
+  const id = extractDatabaseId(link);
+  if (!id) {
+    throw new PublishError(
+      "config",
+      "That does not look like a Notion database link. Open the database in Notion, choose Share → Copy link, and paste it here.",
+    );
+  }
+  await checkToken(client);
+  const located = await locateDataSource(client, id, input.options.dataSource?.trim());
+  const { dataSourceId, databaseTitle } = located;
+  const source = (await call("database", () => client.dataSources.retrieve({ data_source_id: dataSourceId }))) as unknown as {
+    properties: Schema;
+    parent?: { database_id?: string };
+  };
+  const mapping = mapProperties(source.properties);
+  if (!mapping) throw new PublishError("config", "This Notion database has no title property, so pages cannot be created in it.");
+  const databaseId = source.parent?.database_id ?? located.databaseId;
+  const config: NotionConfig = { databaseId, dataSourceId, databaseTitle, mapping, notionVersion: NOTION_VERSION };
+  const siteUrl = `https://www.notion.so/${databaseId.replace(/-/g, "")}`;
+  return { siteUrl, name: databaseTitle, credentials: { token: secret }, config };
+}
+
+/** By the marker property when the database has one, else (with a warning in the log) by title. */
+async function findNotionPage(ctx: AdapterContext, post: PostInput) {
+  const config = readConfig(ctx);
+  const client = notion(ctx, token(ctx));
+  const mapping = await currentMapping(ctx, client, config);
+  let filter: QueryDataSourceParameters["filter"];
+  if (mapping.marker) {
+    const value = markerValue(mapping, post.publicationId);
+    filter = (
+      mapping.marker.type === "url"
+        ? { property: mapping.marker.id, url: { equals: value } }
+        : { property: mapping.marker.id, rich_text: { equals: value } }
+    ) as QueryDataSourceParameters["filter"];
+  } else {
+    await ctx.log("warn", "notion.find", "no Inkpilot ID property: looking for a page with the same title");
+    filter = { property: mapping.title.id, title: { equals: post.title } } as QueryDataSourceParameters["filter"];
+  }
+  const result = await call("database", () =>
+    client.dataSources.query({
+      data_source_id: config.dataSourceId,
+      filter,
+      sorts: [{ timestamp: "created_time", direction: "descending" }],
+      page_size: 10,
+    }),
+  );
+  const page = (result.results as PageLike[]).find((p) => !p.in_trash && !p.archived);
+  return page ? toRemote(page, mapping) : null;
+}
+
+async function createNotionPage(ctx: AdapterContext, post: PostInput, featured: UploadedMedia | null) {
+  const config = readConfig(ctx);
+  const client = notion(ctx, token(ctx));
+  const mapping = await currentMapping(ctx, client, config);
+  const [first = [], ...rest] = convert(ctx, post.html);
+  const page = (await call("database", () =>
+    client.pages.create({
+      parent: { type: "data_source_id", data_source_id: config.dataSourceId },
+      properties: pageProperties(mapping, post),
+      children: first as BlockObjectRequest[],
+      ...(featured ? { cover: cover(featured)! } : {}),
+    }),
+  )) as PageLike;
+  await appendBatches(ctx, client, page.id, rest);
+  return toRemote(page, mapping);
+}
+
+async function updateNotionPage(ctx: AdapterContext, remote: { remoteId: string }, post: PostInput, featured: UploadedMedia | null) {
+  const config = readConfig(ctx);
+  const client = notion(ctx, token(ctx));
+  const mapping = await currentMapping(ctx, client, config);
+  const current = (await call("page", () => client.pages.retrieve({ page_id: remote.remoteId }))) as PageLike;
+  if (current.in_trash || current.archived) throw new PublishError("not_found", "The page is in Notion's trash.");
+  const page = (await call("page", () =>
+    client.pages.update({ page_id: remote.remoteId, properties: pageProperties(mapping, post), cover: cover(featured) }),
+  )) as PageLike;
+  // New body first, then the old blocks go: readers never see an empty page, and a retry after a
+  // failure in between converges (it lists old and partial new blocks alike and replaces them all).
+  const old = await listChildIds(ctx, client, remote.remoteId);
+  await appendBatches(ctx, client, remote.remoteId, convert(ctx, post.html));
+  for (const id of old) {
+    await patiently(ctx, "page", () => client.blocks.delete({ block_id: id })).catch((error: PublishError) => {
+      // Already gone (deleted by hand or by an earlier attempt): nothing to do.
+      if (error.kind !== "not_found") throw error;
+    });
+  }
+  return toRemote(page, mapping);
+}
+
+async function readNotionPage(ctx: AdapterContext, remoteId: string) {
+  const config = readConfig(ctx);
+  const client = notion(ctx, token(ctx));
+  try {
+    const page = (await call("page", () => client.pages.retrieve({ page_id: remoteId }))) as PageLike;
+    if (page.in_trash || page.archived) return null;
+    return toRemote(page, config.mapping);
+  } catch (error) {
+    if (error instanceof PublishError && error.kind === "not_found") return null;
+    throw error;
+  }
+}
+
 export const notionAdapter: PublishingAdapter = {
   facts: {
     platform: "notion",
@@ -77,331 +265,16 @@ export const notionAdapter: PublishingAdapter = {
     supportsSchedule: false,
     limitations: LIMITATIONS,
   },
-
-  async connect(input, ctx) {
-    const secret = typedToken(input);
-    const link = (input.options.database ?? input.options.databaseUrl ?? input.siteUrl ?? "").trim();
-    const client = notion(ctx, secret);
-    if (!link) {
-      // Name the databases the integration can see, so the customer knows which link to paste.
-      const shared = await call("database", () =>
-        client.search({ filter: { property: "object", value: "data_source" }, page_size: 10 }),
-      ).catch(() => null);
-      const names = (shared?.results ?? [])
-        .map((r) => ((r as { title?: Array<{ plain_text?: string }> }).title ?? []).map((t) => t.plain_text ?? "").join(""))
-        .filter(Boolean);
-      throw new PublishError(
-        "config",
-        names.length
-          ? `Please paste the link to the Notion database to publish to (shared with the integration: ${names.join(", ")}).`
-          : "Please paste the link to your Notion database.",
-      );
-    }
-    const id = extractDatabaseId(link);
-    if (!id) {
-      throw new PublishError(
-        "config",
-        "That does not look like a Notion database link. Open the database in Notion, choose Share → Copy link, and paste it here.",
-      );
-    }
-    await call("token", () => client.users.me({})).catch((error: PublishError) => {
-      if (error.kind === "auth") {
-        throw new PublishError(
-          "auth",
-          "Notion did not accept this token. Copy the integration's secret from notion.so/profile/integrations.",
-          {
-            detail: error.detail,
-          },
-        );
-      }
-      throw error;
-    });
-
-    let databaseId = id;
-    let dataSourceId: string;
-    let databaseTitle = "Notion database";
-    try {
-      const database = (await client.databases.retrieve({ database_id: id })) as unknown as {
-        id: string;
-        title?: Array<{ plain_text?: string }>;
-        data_sources?: Array<{ id: string; name: string }>;
-      };
-      databaseId = database.id;
-      databaseTitle = database.title?.map((t) => t.plain_text ?? "").join("") || databaseTitle;
-      const sources = database.data_sources ?? [];
-      const wanted = input.options.dataSource?.trim();
-      const chosen = (wanted && sources.find((s) => s.id === wanted || s.name === wanted)) || sources[0];
-      if (!chosen) throw new PublishError("config", "This Notion database has no data source to add pages to.");
-      dataSourceId = chosen.id;
-    } catch (error) {
-      const failure = notionError(error, "database");
-      if (failure.kind !== "config" || !APIResponseError.isAPIResponseError(error) || error.status !== 404) throw failure;
-      // The link may point at a data source rather than its database.
-      try {
-        await client.dataSources.retrieve({ data_source_id: id });
-        dataSourceId = id;
-      } catch {
-        throw new PublishError(
-          "config",
-          "Notion cannot find this database, or it is not shared with your integration. In Notion, open the database, click ••• → Connections and add the integration, then try again.",
-          { detail: failure.detail, fix: SHARE_FIX },
-        );
-      }
-    }
-
-    const source = (await call("database", () => client.dataSources.retrieve({ data_source_id: dataSourceId }))) as unknown as {
-      properties: Schema;
-      parent?: { database_id?: string };
-    };
-    const mapping = mapProperties(source.properties);
-    if (!mapping) throw new PublishError("config", "This Notion database has no title property, so pages cannot be created in it.");
-    databaseId = source.parent?.database_id ?? databaseId;
-    const config: NotionConfig = { databaseId, dataSourceId, databaseTitle, mapping, notionVersion: NOTION_VERSION };
-    const siteUrl = `https://www.notion.so/${databaseId.replace(/-/g, "")}`;
-    return { siteUrl, name: databaseTitle, credentials: { token: secret }, config };
-  },
-
-  async doctor(ctx) {
-    const checks: DoctorCheck[] = [];
-    let client: Client;
-    let config: NotionConfig;
-    try {
-      client = notion(ctx, token(ctx));
-      config = readConfig(ctx);
-    } catch (error) {
-      const failure = notionError(error);
-      return [unreadableSettingsCheck("Notion", failure)];
-    }
-
-    try {
-      const me = (await call("token", () => client.users.me({}))) as { name?: string | null; bot?: { workspace_name?: string | null } };
-      checks.push(
-        check(
-          "token",
-          "Integration token",
-          "pass",
-          `Notion accepts the token (integration "${me.name ?? "Inkpilot"}"${me.bot?.workspace_name ? ` in ${me.bot.workspace_name}` : ""}).`,
-        ),
-      );
-    } catch (error) {
-      const failure = notionError(error, "token");
-      checks.push(
-        check(
-          "token",
-          "Integration token",
-          "fail",
-          failure.kind === "auth" ? "Notion does not accept this token: it was revoked, or the integration was deleted." : failure.message,
-          failure.kind === "auth"
-            ? "Copy the integration's secret again from notion.so/profile/integrations and reconnect."
-            : "Check again in a minute.",
-        ),
-      );
-      return checks;
-    }
-
-    try {
-      const database = (await call("database", () => client.databases.retrieve({ database_id: config.databaseId }))) as unknown as {
-        data_sources?: Array<{ id: string }>;
-      };
-      checks.push(check("shared", "Database shared with the integration", "pass", `Inkpilot can open "${config.databaseTitle}".`));
-      const sources = database.data_sources ?? [];
-      const known = sources.some((s) => s.id.replace(/-/g, "") === config.dataSourceId.replace(/-/g, ""));
-      checks.push(
-        known
-          ? check("data_source", "Data source", "pass", "The database's data source Inkpilot adds pages to is there.")
-          : check(
-              "data_source",
-              "Data source",
-              "fail",
-              "The data source Inkpilot adds pages to is no longer in this database.",
-              "Reconnect Notion so Inkpilot picks the database's current data source.",
-            ),
-      );
-      if (!known) return checks;
-    } catch (error) {
-      const failure = notionError(error, "database");
-      checks.push(
-        check(
-          "shared",
-          "Database shared with the integration",
-          "fail",
-          failure.kind === "config" && failure.fix === SHARE_FIX
-            ? "Notion cannot find the database for this integration: it is not shared with it, or it was deleted."
-            : failure.message,
-          failure.fix ?? "Check again in a minute.",
-        ),
-      );
-      return checks;
-    }
-
-    let schema: Schema;
-    try {
-      const source = await call("database", () => client.dataSources.retrieve({ data_source_id: config.dataSourceId }));
-      schema = (source as unknown as { properties: Schema }).properties;
-    } catch (error) {
-      const failure = notionError(error, "database");
-      checks.push(failedCheck("schema", "Database properties", failure, "Check again in a minute."));
-      return checks;
-    }
-    const byId = (id: string) => Object.values(schema).find((p) => p.id === id);
-    const fresh = mapProperties(schema);
-    const title = byId(config.mapping.title.id);
-    checks.push(
-      title?.type === "title"
-        ? check("title", "Title property", "pass", `Article titles go to "${title.name}".`)
-        : check(
-            "title",
-            "Title property",
-            "fail",
-            "The database's title property changed since Notion was connected.",
-            "Reconnect Notion so Inkpilot reads the properties again.",
-          ),
-    );
-    const marker = (config.mapping.marker && byId(config.mapping.marker.id)) || fresh?.marker;
-    checks.push(
-      marker
-        ? check(
-            "marker",
-            "Inkpilot ID property",
-            "pass",
-            `Each page carries its publication id in "${marker.name}", so a retry finds the page it created.`,
-          )
-        : check(
-            "marker",
-            "Inkpilot ID property",
-            "warn",
-            "The database has no 'Inkpilot ID' property. Without it a page whose creation answer was lost cannot be found reliably; Inkpilot then looks for a page with the same title.",
-            "Add a Text property named 'Inkpilot ID' to the database, then Check again.",
-          ),
-    );
-    const status = config.mapping.status ? byId(config.mapping.status.id) : undefined;
-    if (!status) {
-      checks.push(
-        check(
-          "status",
-          "Status property",
-          "warn",
-          "The database has no Status property, so drafts and published articles look the same in Notion.",
-          "Add a Status (or Select) property named 'Status' with the options 'Draft' and 'Published', then reconnect.",
-        ),
-      );
-    } else {
-      const options = (status.status ?? status.select)?.options.map((o) => o.name) ?? [];
-      const missing = [
-        config.mapping.status?.draft && options.includes(config.mapping.status.draft) ? null : "Draft",
-        config.mapping.status?.published && options.includes(config.mapping.status.published) ? null : "Published",
-      ].filter(Boolean);
-      checks.push(
-        missing.length === 0
-          ? check(
-              "status",
-              "Status property",
-              "pass",
-              `Drafts get "${config.mapping.status!.draft}", published articles "${config.mapping.status!.published}" in "${status.name}".`,
-            )
-          : check(
-              "status",
-              "Status property",
-              "warn",
-              `"${status.name}" has no option for ${missing.join(" and ")}; Inkpilot leaves the status empty then.`,
-              `Add the option${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(" and ")} to "${status.name}", then reconnect.`,
-            ),
-      );
-    }
-    checks.push(
-      ...imagesReachableCheck(
-        (appUrl) =>
-          `Notion loads images from Inkpilot's address (${appUrl}), which it cannot reach from the internet, so images will not show.`,
-      ),
-    );
-    return checks;
-  },
-
-  async findExisting(ctx, post) {
-    const config = readConfig(ctx);
-    const client = notion(ctx, token(ctx));
-    const mapping = await currentMapping(ctx, client, config);
-    let filter: QueryDataSourceParameters["filter"];
-    if (mapping.marker) {
-      const value = markerValue(mapping, post.publicationId);
-      filter = (
-        mapping.marker.type === "url"
-          ? { property: mapping.marker.id, url: { equals: value } }
-          : { property: mapping.marker.id, rich_text: { equals: value } }
-      ) as QueryDataSourceParameters["filter"];
-    } else {
-      await ctx.log("warn", "notion.find", "no Inkpilot ID property: looking for a page with the same title");
-      filter = { property: mapping.title.id, title: { equals: post.title } } as QueryDataSourceParameters["filter"];
-    }
-    const result = await call("database", () =>
-      client.dataSources.query({
-        data_source_id: config.dataSourceId,
-        filter,
-        sorts: [{ timestamp: "created_time", direction: "descending" }],
-        page_size: 10,
-      }),
-    );
-    const page = (result.results as PageLike[]).find((p) => !p.in_trash && !p.archived);
-    return page ? toRemote(page, mapping) : null;
-  },
-
+  connect: connectNotion,
+  doctor: notionDoctor,
+  findExisting: findNotionPage,
   async uploadMedia(_ctx, file: MediaFile) {
     // Notion loads external images itself: the public address in this app is the image's home (see the header comment).
     return { remoteId: file.publicUrl, url: file.publicUrl };
   },
-
-  async create(ctx, post, featured) {
-    const config = readConfig(ctx);
-    const client = notion(ctx, token(ctx));
-    const mapping = await currentMapping(ctx, client, config);
-    const [first = [], ...rest] = convert(ctx, post.html);
-    const page = (await call("database", () =>
-      client.pages.create({
-        parent: { type: "data_source_id", data_source_id: config.dataSourceId },
-        properties: pageProperties(mapping, post),
-        children: first as BlockObjectRequest[],
-        ...(featured ? { cover: cover(featured)! } : {}),
-      }),
-    )) as PageLike;
-    await appendBatches(ctx, client, page.id, rest);
-    return toRemote(page, mapping);
-  },
-
-  async update(ctx, remote, post, featured) {
-    const config = readConfig(ctx);
-    const client = notion(ctx, token(ctx));
-    const mapping = await currentMapping(ctx, client, config);
-    const current = (await call("page", () => client.pages.retrieve({ page_id: remote.remoteId }))) as PageLike;
-    if (current.in_trash || current.archived) throw new PublishError("not_found", "The page is in Notion's trash.");
-    const page = (await call("page", () =>
-      client.pages.update({ page_id: remote.remoteId, properties: pageProperties(mapping, post), cover: cover(featured) }),
-    )) as PageLike;
-    // New body first, then the old blocks go: readers never see an empty page, and a retry after a
-    // failure in between converges (it lists old and partial new blocks alike and replaces them all).
-    const old = await listChildIds(ctx, client, remote.remoteId);
-    await appendBatches(ctx, client, remote.remoteId, convert(ctx, post.html));
-    for (const id of old) {
-      await patiently(ctx, "page", () => client.blocks.delete({ block_id: id })).catch((error: PublishError) => {
-        // Already gone (deleted by hand or by an earlier attempt): nothing to do.
-        if (error.kind !== "not_found") throw error;
-      });
-    }
-    return toRemote(page, mapping);
-  },
-
-  async read(ctx, remoteId) {
-    const config = readConfig(ctx);
-    const client = notion(ctx, token(ctx));
-    try {
-      const page = (await call("page", () => client.pages.retrieve({ page_id: remoteId }))) as PageLike;
-      if (page.in_trash || page.archived) return null;
-      return toRemote(page, config.mapping);
-    } catch (error) {
-      if (error instanceof PublishError && error.kind === "not_found") return null;
-      throw error;
-    }
-  },
-
+  create: createNotionPage,
+  update: updateNotionPage,
+  read: readNotionPage,
   async disconnect(ctx) {
     // An internal integration's secret cannot be revoked over the API: the workspace owner removes
     // the integration in Notion. We only forget it (the engine drops the credentials).

@@ -140,6 +140,110 @@ function header(response: Response, name: string) {
   return response.headers.get(name);
 }
 
+/** Sends one operation through Shopify's client over our request guard; a failure to reach Shopify is a PublishError. */
+async function sendOperation(session: Session, accessToken: string, query: string, variables: Record<string, unknown>) {
+  let thrown: unknown = null;
+  const base = guardedFetchApi(session);
+  const client = createAdminApiClient({
+    storeDomain: session.shop,
+    apiVersion: getEnv().SHOPIFY_API_VERSION,
+    accessToken,
+    // The client would warn on console about versions it does not know yet; the doctor checks the answered version instead.
+    logger: () => {},
+    customFetchApi: async (url, init) => {
+      try {
+        return await base(rewriteShopifyUrl(url), init as RequestInit);
+      } catch (error) {
+        thrown = error;
+        throw error;
+      }
+    },
+  });
+  try {
+    return await client.fetch(query, { variables });
+  } catch (error) {
+    // The client wraps what our fetch threw (a PublishError for timeouts and refusals); keep ours.
+    if (thrown instanceof PublishError) throw thrown;
+    throw new PublishError("transient", "We could not reach Shopify.", { detail: String(thrown ?? error).slice(0, 200), cause: error });
+  }
+}
+
+/** What an HTTP status other than 200 and 401 means for the engine; null for 200. */
+function refusalOfStatus(response: Response, detail: string): PublishError | null {
+  if (response.status === 429) {
+    return new PublishError("rate_limit", "Shopify asked us to slow down; publishing will retry shortly.", {
+      detail,
+      retryAfterMs: retryAfterMs(Object.fromEntries(response.headers)) ?? 2000,
+    });
+  }
+  if (response.status >= 500)
+    return new PublishError("transient", `Shopify had a temporary problem (HTTP ${response.status}).`, { detail });
+  if (response.status === 402)
+    return new PublishError("config", "This Shopify store is frozen (unpaid Shopify bill), so it cannot take new articles.", {
+      detail,
+      fix: "Settle the store's Shopify bill, then publish again.",
+    });
+  if (response.status === 423)
+    return new PublishError("config", "This Shopify store is locked by Shopify.", {
+      detail,
+      fix: "Contact Shopify support about the store.",
+    });
+  if (response.status === 404)
+    return new PublishError("config", "Shopify could not find this store. It may have been closed or renamed.", {
+      detail,
+      fix: reconnect,
+    });
+  if (response.status === 403)
+    return new PublishError("config", "Shopify refused Inkpilot's request (HTTP 403).", { detail, fix: reconnect });
+  if (response.status !== 200) return new PublishError("invalid", `Shopify refused the request (HTTP ${response.status}).`, { detail });
+  return null;
+}
+
+type GqlBody<T> = { data?: T | null; errors?: unknown; extensions?: { cost?: Cost } };
+type GqlError = { message?: string; extensions?: { code?: string } };
+
+function readBody<T>(text: string, detail: string): GqlBody<T> {
+  let body: GqlBody<T>;
+  try {
+    body = parseLenientJson(text) as GqlBody<T>;
+  } catch (cause) {
+    throw new PublishError("transient", "Shopify sent an answer we could not read.", { detail, cause });
+  }
+  if (!body || typeof body !== "object") throw new PublishError("transient", "Shopify sent an answer we could not read.", { detail });
+  return body;
+}
+
+/** How long until the leaky bucket holds what the throttled query costs (a second when Shopify did not say). */
+function throttleWaitMs(cost: Cost | undefined) {
+  const status = cost?.throttleStatus;
+  return status
+    ? Math.max(
+        50,
+        Math.ceil(((cost.requestedQueryCost - status.currentlyAvailable) / (status.restoreRate > 0 ? status.restoreRate : 1)) * 1000),
+      )
+    : 1000;
+}
+
+/** What GraphQL errors other than THROTTLED mean for the engine; null when there are none. */
+function refusalOfErrors(errors: GqlError[], codes: string[], anyErrors: unknown, detail: string): PublishError | null {
+  if (codes.includes("ACCESS_DENIED")) {
+    return new PublishError("config", "Inkpilot is missing the Shopify permission to write blog articles (write_content).", {
+      detail,
+      fix: "Reconnect Shopify and approve every permission asked.",
+    });
+  }
+  if (codes.includes("INTERNAL_SERVER_ERROR")) return new PublishError("transient", "Shopify had a temporary problem.", { detail });
+  if (errors.length || anyErrors) {
+    const message =
+      errors
+        .map((e) => e.message)
+        .filter(Boolean)
+        .join("; ") || "unknown error";
+    return new PublishError("invalid", `Shopify refused the request: ${message.slice(0, 200)}`, { detail });
+  }
+  return null;
+}
+
 /** One GraphQL operation: token renewal, 401 → refresh once, THROTTLED → wait for the bucket, every failure a PublishError. */
 export async function gql<T>(session: Session, query: string, variables: Record<string, unknown> = {}): Promise<GqlAnswer<T>> {
   let refreshed = false;
@@ -150,31 +254,7 @@ export async function gql<T>(session: Session, query: string, variables: Record<
       refreshed = true;
     }
     if (!session.credentials.accessToken) throw authError("no access token stored");
-    let thrown: unknown = null;
-    const base = guardedFetchApi(session);
-    const client = createAdminApiClient({
-      storeDomain: session.shop,
-      apiVersion: getEnv().SHOPIFY_API_VERSION,
-      accessToken: session.credentials.accessToken,
-      // The client would warn on console about versions it does not know yet; the doctor checks the answered version instead.
-      logger: () => {},
-      customFetchApi: async (url, init) => {
-        try {
-          return await base(rewriteShopifyUrl(url), init as RequestInit);
-        } catch (error) {
-          thrown = error;
-          throw error;
-        }
-      },
-    });
-    let response: Response;
-    try {
-      response = await client.fetch(query, { variables });
-    } catch (error) {
-      // The client wraps what our fetch threw (a PublishError for timeouts and refusals); keep ours.
-      if (thrown instanceof PublishError) throw thrown;
-      throw new PublishError("transient", "We could not reach Shopify.", { detail: String(thrown ?? error).slice(0, 200), cause: error });
-    }
+    const response = await sendOperation(session, session.credentials.accessToken, query, variables);
     const text = await response.text();
     const detail = describeResponse({ status: response.status, text });
     if (response.status === 401) {
@@ -185,51 +265,14 @@ export async function gql<T>(session: Session, query: string, variables: Record<
       }
       throw authError(detail);
     }
-    if (response.status === 429) {
-      throw new PublishError("rate_limit", "Shopify asked us to slow down; publishing will retry shortly.", {
-        detail,
-        retryAfterMs: retryAfterMs(Object.fromEntries(response.headers)) ?? 2000,
-      });
-    }
-    if (response.status >= 500)
-      throw new PublishError("transient", `Shopify had a temporary problem (HTTP ${response.status}).`, { detail });
-    if (response.status === 402)
-      throw new PublishError("config", "This Shopify store is frozen (unpaid Shopify bill), so it cannot take new articles.", {
-        detail,
-        fix: "Settle the store's Shopify bill, then publish again.",
-      });
-    if (response.status === 423)
-      throw new PublishError("config", "This Shopify store is locked by Shopify.", {
-        detail,
-        fix: "Contact Shopify support about the store.",
-      });
-    if (response.status === 404)
-      throw new PublishError("config", "Shopify could not find this store. It may have been closed or renamed.", {
-        detail,
-        fix: reconnect,
-      });
-    if (response.status === 403)
-      throw new PublishError("config", "Shopify refused Inkpilot's request (HTTP 403).", { detail, fix: reconnect });
-    if (response.status !== 200) throw new PublishError("invalid", `Shopify refused the request (HTTP ${response.status}).`, { detail });
+    const refused = refusalOfStatus(response, detail);
+    if (refused) throw refused;
 
-    let body: { data?: T | null; errors?: unknown; extensions?: { cost?: Cost } };
-    try {
-      body = parseLenientJson(text) as typeof body;
-    } catch (cause) {
-      throw new PublishError("transient", "Shopify sent an answer we could not read.", { detail, cause });
-    }
-    if (!body || typeof body !== "object") throw new PublishError("transient", "Shopify sent an answer we could not read.", { detail });
-    const errors = Array.isArray(body.errors) ? (body.errors as Array<{ message?: string; extensions?: { code?: string } }>) : [];
+    const body = readBody<T>(text, detail);
+    const errors = Array.isArray(body.errors) ? (body.errors as GqlError[]) : [];
     const codes = errors.map((e) => e.extensions?.code ?? "");
     if (codes.includes("THROTTLED")) {
-      const cost = body.extensions?.cost;
-      const status = cost?.throttleStatus;
-      const waitMs = status
-        ? Math.max(
-            50,
-            Math.ceil(((cost.requestedQueryCost - status.currentlyAvailable) / (status.restoreRate > 0 ? status.restoreRate : 1)) * 1000),
-          )
-        : 1000;
+      const waitMs = throttleWaitMs(body.extensions?.cost);
       if (throttled < MAX_THROTTLE_RETRIES && waitMs <= MAX_INLINE_THROTTLE_WAIT_MS) {
         throttled++;
         await session.log("info", "throttled", `waiting ${waitMs} ms for Shopify's query budget`);
@@ -241,21 +284,8 @@ export async function gql<T>(session: Session, query: string, variables: Record<
         retryAfterMs: waitMs,
       });
     }
-    if (codes.includes("ACCESS_DENIED")) {
-      throw new PublishError("config", "Inkpilot is missing the Shopify permission to write blog articles (write_content).", {
-        detail,
-        fix: "Reconnect Shopify and approve every permission asked.",
-      });
-    }
-    if (codes.includes("INTERNAL_SERVER_ERROR")) throw new PublishError("transient", "Shopify had a temporary problem.", { detail });
-    if (errors.length || body.errors) {
-      const message =
-        errors
-          .map((e) => e.message)
-          .filter(Boolean)
-          .join("; ") || "unknown error";
-      throw new PublishError("invalid", `Shopify refused the request: ${message.slice(0, 200)}`, { detail });
-    }
+    const rejected = refusalOfErrors(errors, codes, body.errors, detail);
+    if (rejected) throw rejected;
     if (!body.data) throw new PublishError("transient", "Shopify sent an answer without data.", { detail });
     return {
       data: body.data,
