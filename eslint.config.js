@@ -69,8 +69,6 @@ export default tseslint.config(
       "app/modules/generation/pipeline.server.ts",
       "app/modules/generation/research.server.ts",
       "app/modules/publishing/live-check.server.ts",
-      "app/modules/publishing/platforms/webflow/adapter.server.ts",
-      "app/modules/publishing/platforms/webflow/richtext.ts",
       "scripts/research-fixtures.ts",
     ],
     rules: { "max-lines-per-function": "off" },
