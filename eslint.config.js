@@ -68,7 +68,6 @@ export default tseslint.config(
       "app/modules/ai/offline-article.ts",
       "app/modules/generation/pipeline.server.ts",
       "app/modules/generation/research.server.ts",
-      "app/modules/publishing/live-check.server.ts",
       "scripts/research-fixtures.ts",
     ],
     rules: { "max-lines-per-function": "off" },

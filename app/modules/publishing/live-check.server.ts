@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { inTransaction, type DB } from "#app/db/client.server";
-import type { CmsPlatform } from "#app/db/schema";
+import type { ArticlesTable, CmsPlatform } from "#app/db/schema";
 import { extractLinks } from "#app/modules/backlinks/extract";
 import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
 import { lastJobEnqueuedSince, valuesWithActiveJob } from "#app/modules/jobs/find.server";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
-import { guardedFetch, OutboundRequestError } from "#app/utils/http.server";
+import { guardedFetch, OutboundRequestError, type GuardedResponse } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { logDiag } from "./diagnostics.server";
 import { analyzeLivePage, articleImagesOnPage, type ExpectedPage, type LiveCheckResult } from "./live-check-page";
 import { platformName } from "./platforms";
 import { expectedImages, loadImages, parseConfig, publicationRow, whyNotCheckable } from "./live-check-publication.server";
 import type { RemotePost } from "./types";
+import type { Selectable } from "kysely";
 
 /**
  * The after-publish check (docs/product.md, Publishing): once a post is public, its live
@@ -98,6 +99,102 @@ export type LiveCheckOutcome =
   /** Not recorded: the page was not there (yet) and another attempt follows. */
   | { state: "retry"; afterMs: number; result: LiveCheckResult };
 
+type Publication = NonNullable<Awaited<ReturnType<typeof publicationRow>>>;
+type CheckedArticle = Pick<Selectable<ArticlesTable>, "title" | "content_html" | "meta_description" | "featured_image" | "updated_at">;
+
+/** Why an answer that came is not the post's page: an error status, Shopify's password page, something not HTML; else null. */
+function unreachableFromAnswer(url: string, response: GuardedResponse, platform: CmsPlatform): Unreachable | null {
+  const type = String(response.headers["content-type"] ?? "");
+  if (response.status < 200 || response.status >= 300) {
+    return unreachableFromStatus(url, response.status, response.headers["retry-after"], platform);
+  }
+  if (platform === "shopify" && new URL(response.url).pathname === "/password") {
+    return {
+      version: 1,
+      outcome: "unreachable",
+      url,
+      httpStatus: response.status,
+      detail: "Your Shopify store is password protected, so visitors and search engines see the password page instead of the post.",
+      fix: "Remove the storefront password in Shopify (Online Store → Preferences) when the store opens.",
+      retry: false,
+    };
+  }
+  if (type && !/html/i.test(type)) {
+    return {
+      version: 1,
+      outcome: "unreachable",
+      url,
+      httpStatus: response.status,
+      detail: `The post's address does not answer with a web page (${type.split(";")[0]}).`,
+      fix: null,
+      retry: false,
+    };
+  }
+  return null;
+}
+
+/** The post's page compared with what was sent: title, description, canonical, images (and whether they load), links. */
+async function comparePage(
+  db: DB,
+  publication: Publication,
+  article: CheckedArticle,
+  response: GuardedResponse,
+  signal: AbortSignal | undefined,
+): Promise<LiveCheckResult> {
+  const url = publication.remote_url!;
+  const config = parseConfig(publication.config);
+  const html = response.text();
+  const expected: ExpectedPage = {
+    platform: publication.platform,
+    postUrl: url,
+    pageUrl: response.url,
+    title: article.title,
+    metaDescription: article.meta_description,
+    // Articles have no canonical of their own yet (PostInput.canonicalUrl is always null): the post is its own canonical.
+    canonicalUrl: null,
+    images: await expectedImages(db, publication.connection_id, article),
+    links: extractLinks(article.content_html),
+    wordpressSeoPlugin: Array.isArray(config.seo) && config.seo.length > 0,
+  };
+  // Whether the article's images on the page load (the image sizes check).
+  expected.imageLoads = await loadImages(articleImagesOnPage(html, expected), { signal, correlationId: publication.correlation_id });
+  const checks = analyzeLivePage(html, expected);
+  return {
+    version: 1,
+    outcome: "checked",
+    url,
+    finalUrl: response.url,
+    httpStatus: response.status,
+    checks,
+    problems: checks.filter((c) => c.state === "problem").length,
+    // The hosted blog serves the article's current content: it cannot be behind.
+    stale: publication.platform !== "hosted" && article.updated_at > publication.updated_at,
+  };
+}
+
+/** Fetches the post's page and compares it, or says why it could not be reached. */
+async function fetchAndCompare(
+  db: DB,
+  publication: Publication,
+  article: CheckedArticle,
+  signal: AbortSignal | undefined,
+): Promise<LiveCheckResult | Unreachable> {
+  const url = publication.remote_url!;
+  try {
+    const response = await guardedFetch(url, {
+      timeoutMs: FETCH_TIMEOUT_MS,
+      maxBytes: MAX_PAGE_BYTES,
+      signal,
+      correlationId: publication.correlation_id,
+      headers: { Accept: "text/html,application/xhtml+xml" },
+    });
+    return unreachableFromAnswer(url, response, publication.platform) ?? (await comparePage(db, publication, article, response, signal));
+  } catch (error) {
+    if (!(error instanceof OutboundRequestError)) throw error;
+    return unreachableFromError(url, error, publication.platform);
+  }
+}
+
 /**
  * Fetches a published, public post and records what arrived intact. With
  * lastAttempt false, a page that is not there yet is not recorded: the caller
@@ -112,7 +209,6 @@ export async function checkLivePost(
   if (!publication) return { state: "skipped", reason: "The publication no longer exists." };
   const reason = whyNotCheckable(publication);
   if (reason) return { state: "skipped", reason };
-  const url = publication.remote_url!;
   const log = (level: "info" | "warn", detail: string) =>
     logDiag(db, {
       siteId: publication.site_id,
@@ -130,75 +226,9 @@ export async function checkLivePost(
     .executeTakeFirst();
   if (!article) return { state: "skipped", reason: "The article no longer exists." };
 
-  let result: LiveCheckResult;
-  let unreachable: Unreachable | null = null;
-  try {
-    const response = await guardedFetch(url, {
-      timeoutMs: FETCH_TIMEOUT_MS,
-      maxBytes: MAX_PAGE_BYTES,
-      signal,
-      correlationId: publication.correlation_id,
-      headers: { Accept: "text/html,application/xhtml+xml" },
-    });
-    const type = String(response.headers["content-type"] ?? "");
-    if (response.status < 200 || response.status >= 300) {
-      unreachable = unreachableFromStatus(url, response.status, response.headers["retry-after"], publication.platform);
-    } else if (publication.platform === "shopify" && new URL(response.url).pathname === "/password") {
-      unreachable = {
-        version: 1,
-        outcome: "unreachable",
-        url,
-        httpStatus: response.status,
-        detail: "Your Shopify store is password protected, so visitors and search engines see the password page instead of the post.",
-        fix: "Remove the storefront password in Shopify (Online Store → Preferences) when the store opens.",
-        retry: false,
-      };
-    } else if (type && !/html/i.test(type)) {
-      unreachable = {
-        version: 1,
-        outcome: "unreachable",
-        url,
-        httpStatus: response.status,
-        detail: `The post's address does not answer with a web page (${type.split(";")[0]}).`,
-        fix: null,
-        retry: false,
-      };
-    } else {
-      const config = parseConfig(publication.config);
-      const html = response.text();
-      const expected: ExpectedPage = {
-        platform: publication.platform,
-        postUrl: url,
-        pageUrl: response.url,
-        title: article.title,
-        metaDescription: article.meta_description,
-        // Articles have no canonical of their own yet (PostInput.canonicalUrl is always null): the post is its own canonical.
-        canonicalUrl: null,
-        images: await expectedImages(db, publication.connection_id, article),
-        links: extractLinks(article.content_html),
-        wordpressSeoPlugin: Array.isArray(config.seo) && config.seo.length > 0,
-      };
-      // Whether the article's images on the page load (the image sizes check).
-      expected.imageLoads = await loadImages(articleImagesOnPage(html, expected), { signal, correlationId: publication.correlation_id });
-      const checks = analyzeLivePage(html, expected);
-      result = {
-        version: 1,
-        outcome: "checked",
-        url,
-        finalUrl: response.url,
-        httpStatus: response.status,
-        checks,
-        problems: checks.filter((c) => c.state === "problem").length,
-        // The hosted blog serves the article's current content: it cannot be behind.
-        stale: publication.platform !== "hosted" && article.updated_at > publication.updated_at,
-      };
-    }
-  } catch (error) {
-    if (!(error instanceof OutboundRequestError)) throw error;
-    unreachable = unreachableFromError(url, error, publication.platform);
-  }
-  if (unreachable) {
-    const { retry, retryAfterMs, ...recorded } = unreachable;
+  let result = await fetchAndCompare(db, publication, article, signal);
+  if ("retry" in result) {
+    const { retry, retryAfterMs, ...recorded } = result;
     if (retry && !lastAttempt) {
       await log("info", `live page not there yet (${recorded.httpStatus ?? "no answer"}); trying again later`);
       return { state: "retry", afterMs: Math.max(RETRY_DELAY_MS, retryAfterMs ?? 0), result: recorded };
@@ -208,19 +238,19 @@ export async function checkLivePost(
   // updated_at stays the publish time: it tells whether the article changed since (the `stale` flag).
   await db
     .updateTable("publications")
-    .set({ live_check: JSON.stringify(result!), live_checked_at: isoNow() })
+    .set({ live_check: JSON.stringify(result), live_checked_at: isoNow() })
     .where("id", "=", publication.id)
     .execute();
-  if (result!.outcome === "checked") {
-    const problems = result!.checks.filter((c) => c.state === "problem").map((c) => c.id);
+  if (result.outcome === "checked") {
+    const problems = result.checks.filter((c) => c.state === "problem").map((c) => c.id);
     await log(
       problems.length ? "warn" : "info",
       `live page checked: ${problems.length ? `problems: ${problems.join(", ")}` : "all intact"}`,
     );
   } else {
-    await log("warn", `live page unreachable: ${result!.httpStatus ?? ""} ${result!.detail}`);
+    await log("warn", `live page unreachable: ${result.httpStatus ?? ""} ${result.detail}`);
   }
-  return { state: "recorded", result: result! };
+  return { state: "recorded", result };
 }
 
 const Payload = z.object({ publicationId: z.string().min(1) });
