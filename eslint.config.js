@@ -67,7 +67,6 @@ export default tseslint.config(
       "app/components/editor/toolbar.tsx",
       "app/modules/ai/offline-article.ts",
       "app/modules/generation/pipeline.server.ts",
-      "app/modules/generation/research.server.ts",
       "scripts/research-fixtures.ts",
     ],
     rules: { "max-lines-per-function": "off" },

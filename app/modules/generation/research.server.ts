@@ -1,6 +1,6 @@
 import type { DB } from "#app/db/client.server";
-import { getBrandSettings } from "#app/modules/settings/brand.server";
-import { getContentSettings } from "#app/modules/settings/content.server";
+import { getBrandSettings, type BrandSettings } from "#app/modules/settings/brand.server";
+import { getContentSettings, type ContentSettings } from "#app/modules/settings/content.server";
 import type { ArticleLength } from "#app/modules/settings/content-options";
 import { BRAND_MENTION_COUNTS, LENGTH_BANDS, LINK_COUNTS, type ArticleBrief, type LinkCandidate } from "#app/modules/ai/types";
 import { pagesThatFit } from "#app/modules/research/grounding";
@@ -93,6 +93,91 @@ export type ResearchOptions = {
 /** Why the writer may not meet the settings' link counts, recorded with the generation for the SEO panel. */
 export type LinkGaps = { internal?: string; external?: string };
 
+type SitePages = Awaited<ReturnType<typeof listSitePages>>;
+type PublishedPost = { title: string; meta_description: string; remote_url: string | null };
+
+/** The writer's word count: an exact target when one was given (±15%), else the chosen length's band. */
+function targetLength(overrides: BriefOverrides, content: ContentSettings) {
+  if (!overrides.wordCount) return LENGTH_BANDS[overrides.articleLength ?? content.articleLength];
+  return {
+    min: Math.round(overrides.wordCount * 0.85),
+    max: Math.round(overrides.wordCount * 1.15),
+    sections: Math.min(10, Math.max(3, Math.round(overrides.wordCount / 300))),
+  };
+}
+
+/** The site's other articles that are live somewhere, newest first. */
+function livePosts(db: DB, siteId: string, articleId: string): Promise<PublishedPost[]> {
+  return (
+    db
+      .selectFrom("articles as a")
+      .innerJoin("publications as p", "p.article_id", "a.id")
+      .select(["a.title", "a.meta_description", "p.remote_url"])
+      .where("a.site_id", "=", siteId)
+      .where("a.id", "!=", articleId)
+      .where("a.status", "=", "published")
+      .where("p.status", "=", "published")
+      // Live posts only: a draft's address is a preview or, on the hosted blog, the signed-in editor.
+      .where("p.mode", "=", "live")
+      .where("p.remote_url", "is not", null)
+      // Ranked by relevance below: the newest few hundred, not the first 50 the database finds.
+      .orderBy("p.published_at", "desc")
+      .limit(300)
+      .execute()
+  );
+}
+
+/**
+ * The site's own pages (the scan's and the brand settings' list) and its live posts, each once, that are about the
+ * keyword, most relevant first: a coffee page does not belong in a glazing article, nor the home page in every article.
+ * With none that fits, the article links none of the site's pages and says why (linkGaps).
+ */
+function internalCandidates(
+  keyword: string,
+  sitePages: SitePages,
+  published: PublishedPost[],
+  brand: BrandSettings,
+  siteName: string,
+): LinkCandidate[] {
+  const own = [
+    ...sitePages.map((p) => ({ url: p.url, title: p.title, summary: p.summary })),
+    ...published
+      .filter((p) => /^https?:\/\//i.test(p.remote_url!))
+      .map((p) => ({ url: p.remote_url!, title: p.title, summary: p.meta_description })),
+    ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || siteName), summary: "" })),
+  ];
+  const seenOwn = new Set<string>();
+  return pagesThatFit(
+    keyword,
+    own.filter((p) => /^https?:\/\//i.test(p.url) && (seenOwn.has(normaliseUrl(p.url)) ? false : (seenOwn.add(normaliseUrl(p.url)), true))),
+  ).map((item) => ({ url: item.url, title: item.title, kind: "internal" as const }));
+}
+
+/**
+ * Why the article will have fewer links than the settings ask for, in words for the SEO panel. `researched`: the
+ * research the outside links came from; null when they did not (none wanted, or the reference list stands in), and
+ * then they cannot fall short.
+ */
+function linkGapsOf(
+  keyword: string,
+  internal: LinkCandidate[],
+  internalWanted: number,
+  external: LinkCandidate[],
+  externalWanted: number,
+  researched: GatheredResearch | null,
+): LinkGaps {
+  const linkGaps: LinkGaps = {};
+  if (internal.length < internalWanted)
+    linkGaps.internal = `${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages ${internal.length > 1 ? "are" : "is"} about “${keyword}”. It links only to pages that fit the keyword, from your site's scanned pages, the pages in Brand settings and your live posts; add a page about it there.`;
+  if (researched && external.length < externalWanted)
+    linkGaps.external = !researched.snapshot.serp
+      ? "the search results could not be read, so it had no outside sources to link to."
+      : external.length === 0
+        ? "none of the top search results' pages passed the link checker, and it links only to pages that did."
+        : `only ${external.length} of the top search results' pages passed the link checker, and it links only to pages that did.`;
+  return linkGaps;
+}
+
 export async function research(
   db: DB,
   siteId: string,
@@ -107,15 +192,7 @@ export async function research(
     db.selectFrom("sites").select(["url", "name"]).where("id", "=", siteId).executeTakeFirstOrThrow(),
     listSitePages(db, siteId),
   ]);
-  const band = LENGTH_BANDS[overrides.articleLength ?? content.articleLength];
-  const lengthFromOverride = overrides.wordCount
-    ? {
-        min: Math.round(overrides.wordCount * 0.85),
-        max: Math.round(overrides.wordCount * 1.15),
-        sections: Math.min(10, Math.max(3, Math.round(overrides.wordCount / 300))),
-      }
-    : null;
-  const length = lengthFromOverride ?? band;
+  const length = targetLength(overrides, content);
   const useBrand = content.useBrandInfo && Boolean(brand.brandName);
   const existing = await db
     .selectFrom("articles")
@@ -125,21 +202,7 @@ export async function research(
     .orderBy("created_at", "desc")
     .limit(50)
     .execute();
-  const published = await db
-    .selectFrom("articles as a")
-    .innerJoin("publications as p", "p.article_id", "a.id")
-    .select(["a.title", "a.meta_description", "p.remote_url"])
-    .where("a.site_id", "=", siteId)
-    .where("a.id", "!=", articleId)
-    .where("a.status", "=", "published")
-    .where("p.status", "=", "published")
-    // Live posts only: a draft's address is a preview or, on the hosted blog, the signed-in editor.
-    .where("p.mode", "=", "live")
-    .where("p.remote_url", "is not", null)
-    // Ranked by relevance below: the newest few hundred, not the first 50 the database finds.
-    .orderBy("p.published_at", "desc")
-    .limit(300)
-    .execute();
+  const published = await livePosts(db, siteId, articleId);
 
   const cleanKeyword = keyword.trim();
   const wantsExternal = content.externalSearch && content.externalLinks !== "none";
@@ -159,22 +222,7 @@ export async function research(
       )
     : null;
 
-  // The site's own pages (the scan's and the brand settings' list) and its live posts, most relevant first.
-  const own = [
-    ...sitePages.map((p) => ({ url: p.url, title: p.title, summary: p.summary })),
-    ...published
-      .filter((p) => /^https?:\/\//i.test(p.remote_url!))
-      .map((p) => ({ url: p.remote_url!, title: p.title, summary: p.meta_description })),
-    ...brand.internalLinks.map((url) => ({ url, title: titleFromUrl(url, brand.brandName || site.name), summary: "" })),
-  ];
-  const seenOwn = new Set<string>();
-  // Only pages about the keyword: a coffee page does not belong in a glazing article, nor the home page in every
-  // article. With none that fits, the article links none of the site's pages and says why (linkGaps).
-  const internal: LinkCandidate[] = pagesThatFit(
-    cleanKeyword,
-    own.filter((p) => /^https?:\/\//i.test(p.url) && (seenOwn.has(normaliseUrl(p.url)) ? false : (seenOwn.add(normaliseUrl(p.url)), true))),
-  ).map((item) => ({ url: item.url, title: item.title, kind: "internal" as const }));
-
+  const internal = internalCandidates(cleanKeyword, sitePages, published, brand, site.name);
   // With research, outside links are only its results the link checker found working; without a provider, the reference list.
   const researched = gathered?.snapshot.provider != null;
   const external: LinkCandidate[] = !wantsExternal
@@ -185,16 +233,15 @@ export async function research(
   const seen = new Set<string>();
   const candidates = [...internal, ...external].filter((c) => (seen.has(c.url) ? false : (seen.add(c.url), true)));
 
-  const linkGaps: LinkGaps = {};
   const internalWanted = LINK_COUNTS[content.internalLinksCount];
-  if (internal.length < internalWanted)
-    linkGaps.internal = `${internal.length === 0 ? "none" : `only ${internal.length}`} of your pages ${internal.length > 1 ? "are" : "is"} about “${cleanKeyword}”. It links only to pages that fit the keyword, from your site's scanned pages, the pages in Brand settings and your live posts; add a page about it there.`;
-  if (wantsExternal && researched && external.length < LINK_COUNTS[content.externalLinks])
-    linkGaps.external = !gathered!.snapshot.serp
-      ? "the search results could not be read, so it had no outside sources to link to."
-      : external.length === 0
-        ? "none of the top search results' pages passed the link checker, and it links only to pages that did."
-        : `only ${external.length} of the top search results' pages passed the link checker, and it links only to pages that did.`;
+  const linkGaps = linkGapsOf(
+    cleanKeyword,
+    internal,
+    internalWanted,
+    external,
+    LINK_COUNTS[content.externalLinks],
+    wantsExternal && researched ? gathered : null,
+  );
 
   const brief: ArticleBrief = {
     keyword: cleanKeyword,
