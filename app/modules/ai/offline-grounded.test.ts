@@ -6,7 +6,7 @@ import { specificity } from "#app/modules/articles/specificity";
 import { htmlToText } from "#app/utils/text";
 import { DEMO_SCAN } from "#app/modules/demo/brand";
 import { DEMO_SITE_PAGES } from "#app/modules/demo/site-pages";
-import { assemble } from "#app/modules/generation/pipeline.server";
+import { assemble } from "#app/modules/generation/assemble";
 import { rewriteRepeats } from "#app/modules/generation/site-reuse.server";
 import type { GenerationState } from "#app/modules/generation/steps";
 import { NORTHWIND_GROUNDING } from "#tests/fakes/northwind-grounding";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { misplacedKeyword, splitSentences } from "#app/modules/articles/content-checks";
 import { keywordShape } from "#app/modules/articles/keyword-shape";
 import { htmlToText } from "#app/utils/text";
-import { assemble } from "#app/modules/generation/pipeline.server";
+import { assemble } from "#app/modules/generation/assemble";
 import type { GenerationState } from "#app/modules/generation/steps";
 import type { ArticleGrounding } from "#app/modules/research/types";
 import {

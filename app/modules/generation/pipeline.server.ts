@@ -1,17 +1,15 @@
 import { setMaxListeners } from "node:events";
-import { marked } from "marked";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { deriveArticleFields, getArticle, updateArticle, type DerivedArticleFields } from "#app/modules/articles/mutations.server";
 import { withoutLinkChecks } from "#app/modules/articles/seo";
 import { setArticleStatus } from "#app/modules/articles/state.server";
 import { offline, type GenerationAi } from "#app/modules/ai/providers.server";
-import type { ArticleWriter, CallContext, TokenUsage } from "#app/modules/ai/types";
+import type { ArticleBrief, ArticleWriter, CallContext, Outline, TokenUsage } from "#app/modules/ai/types";
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
-import { escapeHtml } from "#app/utils/html";
 import { saveArticleResearch } from "#app/modules/research/article-research.server";
 import { recordWorkingLinks } from "#app/modules/backlinks/links.server";
 import { removeGeneratedImages, replaceArticleImages, saveGeneratedImage } from "./images.server";
@@ -20,6 +18,7 @@ import { emitGenerationProgress, emitGenerationSettled } from "./progress-events
 import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
 import { avoidSiteRepeats } from "./site-reuse.server";
+import { assemble } from "./assemble";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
 
 /**
@@ -31,84 +30,6 @@ import { currentStepLabel, progressOf, type GenerationState, type StoredImage } 
 
 export class GenerationCancelled extends Error {
   override name = "GenerationCancelled";
-}
-
-/** Headings the pipeline adds itself, in the article's language (English otherwise). */
-const FIXED: Record<string, { faq: string; conclusion: string; more: string; source: string; video: string }> = {
-  en: { faq: "Frequently Asked Questions", conclusion: "Conclusion", more: "Read more:", source: "Further reading:", video: "Watch:" },
-  es: { faq: "Preguntas frecuentes", conclusion: "Conclusión", more: "Lee más:", source: "Lectura adicional:", video: "Mira:" },
-  fr: {
-    faq: "Questions fréquentes",
-    conclusion: "Conclusion",
-    more: "À lire aussi :",
-    source: "Pour aller plus loin :",
-    video: "À voir :",
-  },
-  de: { faq: "Häufig gestellte Fragen", conclusion: "Fazit", more: "Mehr dazu:", source: "Weiterführend:", video: "Video:" },
-  pt: { faq: "Perguntas frequentes", conclusion: "Conclusão", more: "Leia mais:", source: "Leitura adicional:", video: "Assista:" },
-  it: { faq: "Domande frequenti", conclusion: "Conclusione", more: "Leggi anche:", source: "Approfondimenti:", video: "Guarda:" },
-  nl: { faq: "Veelgestelde vragen", conclusion: "Conclusie", more: "Lees meer:", source: "Verder lezen:", video: "Bekijk:" },
-};
-
-function md(markdown: string) {
-  // Section bodies sit under our own H2, so the model's top-level headings become H3.
-  return marked.parse(markdown.replace(/^#{1,2}\s+/gm, "### "), { async: false, gfm: true });
-}
-
-/** The article body from whatever parts are finished (a failed run keeps its partial text). */
-export function assemble(state: GenerationState) {
-  const outline = state.outline;
-  if (!outline) return "";
-  const words = FIXED[(state.brief?.language ?? "en").split("-")[0]!] ?? FIXED.en!;
-  const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
-  const inline = images.filter((i) => i.position > 0);
-  const parts: string[] = [];
-  if (state.introConclusion) parts.push(md(state.introConclusion.intro));
-  const tableAt = Math.min(outline.sections.length - 1, Math.floor(outline.sections.length / 2));
-  outline.sections.forEach((section, i) => {
-    const body = state.sections?.[i];
-    if (body == null) return;
-    parts.push(`<h2>${escapeHtml(section.heading)}</h2>`);
-    parts.push(md(body));
-    for (const link of state.links?.filter((l) => l.sectionIndex === i) ?? []) {
-      const external = link.kind === "external";
-      const attrs = external ? ` rel="noopener noreferrer" target="_blank" data-unverified="true"` : "";
-      parts.push(`<p>${external ? words.source : words.more} <a href="${escapeHtml(link.url)}"${attrs}>${escapeHtml(link.anchor)}</a></p>`);
-    }
-    if (i === tableAt && state.table) {
-      const t = state.table;
-      parts.push(
-        `<p><strong>${escapeHtml(t.caption)}</strong></p><table><thead><tr>${t.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join("")}</tr></thead><tbody>${t.rows
-          .map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`)
-          .join("")}</tbody></table>`,
-      );
-    }
-    const image = inline.find((img) => img.position === imageSlot(i, outline.sections.length));
-    if (image) parts.push(`<figure><img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.alt)}" loading="lazy" /></figure>`);
-    if (i === 1 && state.video) {
-      parts.push(
-        `<p>${words.video} ${escapeHtml(state.video.title)}</p><iframe src="https://www.youtube-nocookie.com/embed/${encodeURIComponent(state.video.id)}" title="${escapeHtml(
-          state.video.title,
-        )}" width="560" height="315" allowfullscreen></iframe>`,
-      );
-    }
-  });
-  // Links for a section the article does not have (an offline article without research has none) follow the text.
-  for (const link of state.links?.filter((l) => l.kind === "internal" && !outline.sections[l.sectionIndex]) ?? [])
-    parts.push(`<p>${words.more} <a href="${escapeHtml(link.url)}">${escapeHtml(link.anchor)}</a></p>`);
-  if (state.faq?.length) {
-    parts.push(`<h2>${words.faq}</h2>`);
-    for (const item of state.faq) parts.push(`<h3>${escapeHtml(item.question)}</h3>`, md(item.answer));
-  }
-  // A writer with nothing to conclude (the offline writer without research) leaves the heading out too.
-  if (state.introConclusion?.conclusion.trim()) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
-  return parts.join("\n");
-}
-
-/** In-article image n (1-based) follows every second or third section. */
-function imageSlot(sectionIndex: number, sectionCount: number) {
-  const every = sectionCount >= 6 ? 3 : 2;
-  return (sectionIndex + 1) % every === 0 ? (sectionIndex + 1) / every : -1;
 }
 
 /** The writer, image generator and video search to use (providers.server getGenerationAi, or a test's own). */
@@ -123,13 +44,26 @@ export type PipelineOptions = GenerationAi & {
 
 type GenerationRow = { id: string; article_id: string; state: string; prompt_tokens: number; completion_tokens: number };
 
-/**
- * Runs (or resumes) one generation to the end and writes the article. Throws
- * GenerationCancelled when the signal fires; other errors leave the saved
- * state for the next attempt.
- */
-export async function runPipeline(db: DB, siteId: string, generationId: string, options: PipelineOptions) {
-  const { writer, images, video } = options;
+type ImagePlan = Outline["imagePrompts"][number];
+
+/** One attempt at a generation: its saved state, the model calls' context, and how a finished part is kept. */
+type Attempt = {
+  db: DB;
+  siteId: string;
+  generationId: string;
+  articleId: string;
+  state: GenerationState;
+  ctx: CallContext;
+  signal: AbortSignal;
+  /** Aborts every call still running (the first failure stops the rest). */
+  controller: AbortController;
+  /** Throws GenerationCancelled once the signal has fired. */
+  checkpoint: () => void;
+  /** Saves the state, progress and token usage, and announces the progress. */
+  save: () => Promise<void>;
+};
+
+async function startAttempt(db: DB, siteId: string, generationId: string, options: PipelineOptions): Promise<Attempt> {
   const row: GenerationRow = await db
     .selectFrom("generations as g")
     .innerJoin("articles as a", "a.id", "g.article_id")
@@ -137,7 +71,6 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
     .where("g.id", "=", generationId)
     .where("a.site_id", "=", siteId)
     .executeTakeFirstOrThrow();
-  const articleId = row.article_id;
   const state = JSON.parse(row.state) as GenerationState;
   const usage: TokenUsage = { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens };
   const controller = new AbortController();
@@ -170,46 +103,77 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       .execute();
     emitGenerationProgress(generationId);
   };
+  return { db, siteId, generationId, articleId: row.article_id, state, ctx, signal, controller, checkpoint, save };
+}
 
-  checkpoint();
-  if (!state.brief) {
-    const found = await research(db, siteId, articleId, state.keyword, state.overrides, {
-      research: options.research ?? defaultResearchDeps(),
-      correlationId: generationId,
-      signal,
-    });
-    state.brief = found.brief;
-    state.candidates = found.candidates;
-    state.linkGaps = found.linkGaps;
-    state.verifiedLinks = found.verifiedLinks;
-    // What the article is written from, kept with it for the editor and the SEO panel; the ledger follows once written.
-    if (found.snapshot) await saveArticleResearch(db, siteId, articleId, { snapshot: found.snapshot, sources: [] });
-    await save();
-  }
-  const brief = state.brief;
-  checkpoint();
-  if (!state.outline) {
-    state.outline = await writer.outline(brief, ctx);
-    state.sections = state.outline.sections.map(() => null);
-    await save();
-  }
-  const outline = state.outline;
-  state.sections ??= outline.sections.map(() => null);
-  checkpoint();
+/** The research step, unless an earlier attempt finished it: the brief, the link candidates and the research kept. */
+async function researchOnce(attempt: Attempt, options: PipelineOptions) {
+  const { db, siteId, articleId, state } = attempt;
+  if (state.brief) return state.brief;
+  const found = await research(db, siteId, articleId, state.keyword, state.overrides, {
+    research: options.research ?? defaultResearchDeps(),
+    correlationId: attempt.generationId,
+    signal: attempt.signal,
+  });
+  state.brief = found.brief;
+  state.candidates = found.candidates;
+  state.linkGaps = found.linkGaps;
+  state.verifiedLinks = found.verifiedLinks;
+  // What the article is written from, kept with it for the editor and the SEO panel; the ledger follows once written.
+  if (found.snapshot) await saveArticleResearch(db, siteId, articleId, { snapshot: found.snapshot, sources: [] });
+  await attempt.save();
+  return found.brief;
+}
 
-  // Everything below depends only on the outline, so it runs at once; sections share a bounded pool.
+/** Whether the site has room for the outline's images; a site at its cap gets the article without them rather than none. */
+async function emptyImageSlots(attempt: Attempt, outline: Outline) {
+  const room = await hasImageRoom(attempt.db, attempt.siteId, outline.imagePrompts.length);
+  if (!room)
+    logger.warn({ siteId: attempt.siteId, generationId: attempt.generationId }, "site at its image cap; the article goes without images");
+  return room ? outline.imagePrompts.map(() => null) : [];
+}
+
+/** One image of the outline, drawn and stored; a failed drawing falls back to the offline illustration. */
+async function drawImage(attempt: Attempt, images: GenerationAi["images"], brief: ArticleBrief, plan: ImagePlan, position: number) {
+  const style = brief.imageStyle || "photorealistic";
+  const cover = position === 0;
+  const image = await images.image(plan.prompt, style, { ...attempt.ctx, cover }).catch(async (error: unknown) => {
+    if (attempt.signal.aborted) throw error;
+    // A server without an images API (many local models) still gets an illustrated article.
+    logger.warn({ err: error }, "image generation failed; using the offline illustration");
+    return offline.images.image(plan.prompt, style, { cover });
+  });
+  const url = await saveGeneratedImage(attempt.db, { siteId: attempt.siteId, articleId: attempt.articleId }, image);
+  return { url, alt: plan.alt, prompt: plan.prompt, position };
+}
+
+/**
+ * Everything that depends only on the outline, at once: sections (in a bounded pool), intro and conclusion, FAQ,
+ * table, links, images and video; each part saved as it is done. Resolves when all have settled; the first failure
+ * stops the other calls and is what the attempt failed with, not their abort errors.
+ */
+async function writeParts(attempt: Attempt, options: PipelineOptions, brief: ArticleBrief, outline: Outline) {
+  const { state, ctx, checkpoint, save } = attempt;
+  const { writer, images, video } = options;
   const sectionPool = limiter(options.concurrency ?? 6);
   const imagePool = limiter(3);
   const tasks: Array<Promise<unknown>> = [];
-  // The first failure stops the other calls; it, not their abort errors, is what the attempt failed with.
   let firstError: { error: unknown } | undefined;
   const task = (fn: () => Promise<void>) => {
     const p = fn().catch((error: unknown) => {
       firstError ??= { error };
-      controller.abort(error);
+      attempt.controller.abort(error);
       throw error;
     });
     tasks.push(p);
+  };
+  // One part written unless an earlier attempt finished it, and saved.
+  const part = <K extends keyof GenerationState>(key: K, missing: boolean, write: () => Promise<GenerationState[K]>) => {
+    if (!missing) return;
+    task(async () => {
+      state[key] = await write();
+      await save();
+    });
   };
   outline.sections.forEach((_, i) => {
     if (state.sections![i] != null) return;
@@ -221,57 +185,49 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
       }),
     );
   });
-  if (!state.introConclusion)
-    task(async () => {
-      state.introConclusion = await writer.introConclusion(brief, outline, ctx);
-      await save();
-    });
-  if (state.faq === undefined)
-    task(async () => {
-      state.faq = await writer.faq(brief, outline, ctx);
-      await save();
-    });
-  if (state.table === undefined)
-    task(async () => {
-      state.table = await writer.table(brief, outline, ctx);
-      await save();
-    });
-  if (state.links === undefined)
-    task(async () => {
-      state.links = await writer.selectLinks(brief, outline, state.candidates ?? [], ctx);
-      await save();
-    });
-  if (state.images === undefined) {
-    // A site at its image cap gets the article without images rather than no article.
-    const room = await hasImageRoom(db, siteId, outline.imagePrompts.length);
-    if (!room) logger.warn({ siteId, generationId }, "site at its image cap; the article goes without images");
-    state.images = room ? outline.imagePrompts.map(() => null) : [];
-  }
+  part("introConclusion", !state.introConclusion, () => writer.introConclusion(brief, outline, ctx));
+  part("faq", state.faq === undefined, () => writer.faq(brief, outline, ctx));
+  part("table", state.table === undefined, () => writer.table(brief, outline, ctx));
+  part("links", state.links === undefined, () => writer.selectLinks(brief, outline, state.candidates ?? [], ctx));
+  if (state.images === undefined) state.images = await emptyImageSlots(attempt, outline);
   outline.imagePrompts.forEach((plan, position) => {
     if (position >= state.images!.length || state.images![position]) return;
     task(() =>
       imagePool(async () => {
         checkpoint();
-        const style = brief.imageStyle || "photorealistic";
-        const cover = position === 0;
-        const image = await images.image(plan.prompt, style, { ...ctx, cover }).catch(async (error: unknown) => {
-          if (signal.aborted) throw error;
-          // A server without an images API (many local models) still gets an illustrated article.
-          logger.warn({ err: error }, "image generation failed; using the offline illustration");
-          return offline.images.image(plan.prompt, style, { cover });
-        });
-        const url = await saveGeneratedImage(db, { siteId, articleId }, image);
-        state.images![position] = { url, alt: plan.alt, prompt: plan.prompt, position };
+        state.images![position] = await drawImage(attempt, images, brief, plan, position);
         await save();
       }),
     );
   });
-  if (state.video === undefined)
-    task(async () => {
-      state.video = await video.find(brief.keyword, brief.language, signal);
-      await save();
-    });
+  part("video", state.video === undefined, () => video.find(brief.keyword, brief.language, attempt.signal));
   await Promise.allSettled(tasks);
+  return firstError;
+}
+
+/**
+ * Runs (or resumes) one generation to the end and writes the article. Throws
+ * GenerationCancelled when the signal fires; other errors leave the saved
+ * state for the next attempt.
+ */
+export async function runPipeline(db: DB, siteId: string, generationId: string, options: PipelineOptions) {
+  const { writer } = options;
+  const attempt = await startAttempt(db, siteId, generationId, options);
+  const { articleId, state, checkpoint, save } = attempt;
+
+  checkpoint();
+  const brief = await researchOnce(attempt, options);
+  checkpoint();
+  if (!state.outline) {
+    state.outline = await writer.outline(brief, attempt.ctx);
+    state.sections = state.outline.sections.map(() => null);
+    await save();
+  }
+  const outline = state.outline;
+  state.sections ??= outline.sections.map(() => null);
+  checkpoint();
+
+  const firstError = await writeParts(attempt, options, brief, outline);
   if (options.signal?.aborted) throw new GenerationCancelled("Generation cancelled");
   if (firstError) throw firstError.error;
   checkpoint();
