@@ -10,7 +10,7 @@ import { assemble } from "#app/modules/generation/assemble";
 import { rewriteRepeats } from "#app/modules/generation/site-reuse.server";
 import type { GenerationState } from "#app/modules/generation/steps";
 import { NORTHWIND_GROUNDING } from "#tests/fakes/northwind-grounding";
-import { planArticle } from "./offline-article";
+import { planArticle } from "./offline-plan";
 import { offlineGaps, offlineWriter } from "./offline-writer.server";
 import type { ArticleBrief, LinkCandidate } from "./types";
 

@@ -2,16 +2,8 @@ import * as cheerio from "cheerio/slim";
 import { keywordShape } from "#app/modules/articles/keyword-shape";
 import { slugify } from "#app/utils/text";
 import { titleCase } from "#app/utils/wording";
-import {
-  bodyInternalLinks,
-  capitalize,
-  paragraphs,
-  planArticle,
-  planGaps,
-  renderPlan,
-  sectionHeading,
-  type ArticlePlan,
-} from "./offline-article";
+import { bodyInternalLinks, paragraphs, planGaps, renderPlan, sectionHeading } from "./offline-article";
+import { capitalize, planArticle, type ArticlePlan } from "./offline-plan";
 import { isRepeated, withoutRepeats } from "./offline-repeats";
 import { shapeGroup, TITLES } from "./offline-templates";
 import { imageCount } from "./prompts";
