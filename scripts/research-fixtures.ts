@@ -151,138 +151,160 @@ function urlFor(rand: Rand, spec: KeywordSpec, site: DomainSpec) {
 }
 
 type Organic = { url: string; domain: string; title: string; description: string; website_name: string; page: FixturePage };
+type GroupBase = { organic: Organic[]; order: number[] };
+
+/** The keyword's ten organic results, each from one of the industry's sites, with its page's outline. */
+function organicResults(rand: Rand, kw: KeywordSpec, domains: DomainSpec[]): Organic[] {
+  const sites = shuffle(rand, domains).slice(0, 10);
+  return sites.map((site) => {
+    const title = titleFor(rand, kw, site);
+    const url = urlFor(rand, kw, site);
+    const page = { url, title: title.replace(/ \| .*$/, ""), headings: outlineFor(rand, kw, title) };
+    return {
+      url,
+      domain: new URL(url).host,
+      title,
+      description: snippetFor(rand, kw, shuffle(rand, kw.facets).slice(0, 3)),
+      website_name: site.name,
+      page,
+    };
+  });
+}
+
+/**
+ * Keywords of one group share results: the group's first keyword sets them (and one order for the whole group, so
+ * members share as many with each other); a later one keeps its first `share` URLs and fills the rest with its own.
+ */
+function sharedWithGroup(rand: Rand, kw: KeywordSpec, organic: Organic[], groupBase: Map<string, GroupBase>) {
+  if (!kw.group) return organic;
+  const base = groupBase.get(kw.group);
+  if (!base) {
+    groupBase.set(kw.group, {
+      organic,
+      order: shuffle(
+        rand,
+        organic.map((_, i) => i),
+      ),
+    });
+    return organic;
+  }
+  const kept = new Set(base.order.slice(0, kw.share ?? 8));
+  const own = organic.filter((o) => !base.organic.some((b) => b.domain === o.domain));
+  const shared = base.organic.map((b, i) => (kept.has(i) ? b : (own.shift() ?? b)));
+  if (rand() < 0.7) {
+    const i = Math.floor(rand() * 9);
+    [shared[i], shared[i + 1]] = [shared[i + 1]!, shared[i]!];
+  }
+  return shared;
+}
+
+/** The SERP's items: the organic results with 'People also ask' at `paaAt`, then the related searches. */
+function serpItems(kw: KeywordSpec, organic: Organic[], paaAt: number) {
+  const items: unknown[] = [];
+  organic.forEach((o, i) => {
+    if (i === paaAt) {
+      items.push({
+        type: "people_also_ask",
+        rank_group: 1,
+        rank_absolute: items.length + 1,
+        position: "left",
+        items: kw.paa.map((q) => ({ type: "people_also_ask_element", title: q })),
+      });
+    }
+    items.push({
+      type: "organic",
+      rank_group: i + 1,
+      rank_absolute: items.length + 1,
+      domain: o.domain,
+      title: o.title,
+      url: o.url,
+      description: o.description,
+    });
+  });
+  items.push({ type: "related_searches", rank_group: 1, rank_absolute: items.length + 1, position: "left", items: kw.related });
+  return items;
+}
+
+/** One SERP live advanced result; the pages of its results are added to `pages`. */
+function serpFor(spec: IndustrySpec, kw: KeywordSpec, groupBase: Map<string, GroupBase>, pages: Map<string, FixturePage>) {
+  const rand = rng(`${spec.industry}|${kw.keyword}`);
+  const organic = sharedWithGroup(rand, kw, organicResults(rand, kw, spec.domains), groupBase);
+  for (const o of organic) if (!pages.has(o.url)) pages.set(o.url, o.page);
+  const paaAt = 2 + Math.floor(rand() * 2);
+  const items = serpItems(kw, organic, paaAt);
+  const q = encodeURIComponent(kw.keyword).replace(/%20/g, "+");
+  return {
+    keyword: kw.keyword,
+    type: "organic",
+    se_domain: "google.com",
+    location_code: 2840,
+    language_code: "en",
+    check_url: `https://www.google.com/search?q=${q}&num=10&hl=en&gl=US&gws_rd=cr&ie=UTF-8&oe=UTF-8`,
+    datetime: FETCHED_AT,
+    spell: null,
+    item_types: ["organic", "people_also_ask", "related_searches"],
+    se_results_count: Math.round(kw.volume * (400 + rand() * 3000)),
+    items_count: items.length,
+    items,
+  };
+}
+
+/** One Labs keyword item: volume, a year of monthly searches, competition, difficulty and intent. */
+function labsItem(spec: IndustrySpec, kw: KeywordSpec): RawLabsKeywordItem {
+  const rand = rng(`labs|${kw.keyword}`);
+  const competition = Math.min(1, Math.max(0, kw.cpc / 3.5 + (rand() - 0.5) * 0.2));
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const month = ((9 - i + 12) % 12) + 1;
+    const year = i <= 9 ? YEAR : YEAR - 1;
+    return { year, month, search_volume: Math.round(kw.volume * (0.8 + rand() * 0.4)) };
+  });
+  const group = kw.group ? spec.keywords.find((k) => k.group === kw.group)!.keyword : null;
+  const secondary: Record<string, string[] | null> = {
+    informational: null,
+    commercial: ["transactional"],
+    transactional: ["commercial"],
+    navigational: ["transactional"],
+  };
+  return {
+    se_type: "google",
+    keyword: kw.keyword,
+    location_code: 2840,
+    language_code: "en",
+    keyword_info: {
+      se_type: "google",
+      last_updated_time: FETCHED_AT,
+      competition: Math.round(competition * 100) / 100,
+      competition_level: competition < 0.33 ? "LOW" : competition < 0.66 ? "MEDIUM" : "HIGH",
+      cpc: kw.cpc,
+      search_volume: kw.volume,
+      low_top_of_page_bid: Math.round(kw.cpc * 45) / 100,
+      high_top_of_page_bid: Math.round(kw.cpc * 210) / 100,
+      categories: spec.categories,
+      monthly_searches: months,
+    },
+    keyword_properties: {
+      se_type: "google",
+      core_keyword: group && group !== kw.keyword ? group : null,
+      synonym_clustering_algorithm: "text_processing",
+      keyword_difficulty: kw.difficulty,
+      detected_language: "en",
+      is_another_language: false,
+      words_count: kw.keyword.split(" ").length,
+    },
+    search_intent_info: {
+      se_type: "google",
+      main_intent: kw.intent,
+      foreign_intent: secondary[kw.intent] ?? null,
+      last_updated_time: FETCHED_AT,
+    },
+  } as RawLabsKeywordItem;
+}
 
 function buildIndustry(spec: IndustrySpec): ResearchFixture {
   const pages = new Map<string, FixturePage>();
-  const groupBase = new Map<string, { organic: Organic[]; order: number[] }>();
-  const serps = spec.keywords.map((kw) => {
-    const rand = rng(`${spec.industry}|${kw.keyword}`);
-    const sites = shuffle(rand, spec.domains).slice(0, 10);
-    let organic: Organic[] = sites.map((site) => {
-      const title = titleFor(rand, kw, site);
-      const url = urlFor(rand, kw, site);
-      const page = { url, title: title.replace(/ \| .*$/, ""), headings: outlineFor(rand, kw, title) };
-      return {
-        url,
-        domain: new URL(url).host,
-        title,
-        description: snippetFor(rand, kw, shuffle(rand, kw.facets).slice(0, 3)),
-        website_name: site.name,
-        page,
-      };
-    });
-    if (kw.group) {
-      const base = groupBase.get(kw.group);
-      if (!base)
-        groupBase.set(kw.group, {
-          organic,
-          order: shuffle(
-            rand,
-            organic.map((_, i) => i),
-          ),
-        });
-      else {
-        // Keep the group's first `share` URLs (one order for the whole group, so members share as many with each other).
-        const kept = new Set(base.order.slice(0, kw.share ?? 8));
-        const own = organic.filter((o) => !base.organic.some((b) => b.domain === o.domain));
-        organic = base.organic.map((b, i) => (kept.has(i) ? b : (own.shift() ?? b)));
-        if (rand() < 0.7) {
-          const i = Math.floor(rand() * 9);
-          [organic[i], organic[i + 1]] = [organic[i + 1]!, organic[i]!];
-        }
-      }
-    }
-    for (const o of organic) if (!pages.has(o.url)) pages.set(o.url, o.page);
-    const paaAt = 2 + Math.floor(rand() * 2);
-    const items: unknown[] = [];
-    organic.forEach((o, i) => {
-      if (i === paaAt) {
-        items.push({
-          type: "people_also_ask",
-          rank_group: 1,
-          rank_absolute: items.length + 1,
-          position: "left",
-          items: kw.paa.map((q) => ({ type: "people_also_ask_element", title: q })),
-        });
-      }
-      items.push({
-        type: "organic",
-        rank_group: i + 1,
-        rank_absolute: items.length + 1,
-        domain: o.domain,
-        title: o.title,
-        url: o.url,
-        description: o.description,
-      });
-    });
-    items.push({ type: "related_searches", rank_group: 1, rank_absolute: items.length + 1, position: "left", items: kw.related });
-    const q = encodeURIComponent(kw.keyword).replace(/%20/g, "+");
-    return {
-      keyword: kw.keyword,
-      type: "organic",
-      se_domain: "google.com",
-      location_code: 2840,
-      language_code: "en",
-      check_url: `https://www.google.com/search?q=${q}&num=10&hl=en&gl=US&gws_rd=cr&ie=UTF-8&oe=UTF-8`,
-      datetime: FETCHED_AT,
-      spell: null,
-      item_types: ["organic", "people_also_ask", "related_searches"],
-      se_results_count: Math.round(kw.volume * (400 + rand() * 3000)),
-      items_count: items.length,
-      items,
-    };
-  });
-
-  const keywords: RawLabsKeywordItem[] = spec.keywords.map((kw) => {
-    const rand = rng(`labs|${kw.keyword}`);
-    const competition = Math.min(1, Math.max(0, kw.cpc / 3.5 + (rand() - 0.5) * 0.2));
-    const months = Array.from({ length: 12 }, (_, i) => {
-      const month = ((9 - i + 12) % 12) + 1;
-      const year = i <= 9 ? YEAR : YEAR - 1;
-      return { year, month, search_volume: Math.round(kw.volume * (0.8 + rand() * 0.4)) };
-    });
-    const group = kw.group ? spec.keywords.find((k) => k.group === kw.group)!.keyword : null;
-    const secondary: Record<string, string[] | null> = {
-      informational: null,
-      commercial: ["transactional"],
-      transactional: ["commercial"],
-      navigational: ["transactional"],
-    };
-    return {
-      se_type: "google",
-      keyword: kw.keyword,
-      location_code: 2840,
-      language_code: "en",
-      keyword_info: {
-        se_type: "google",
-        last_updated_time: FETCHED_AT,
-        competition: Math.round(competition * 100) / 100,
-        competition_level: competition < 0.33 ? "LOW" : competition < 0.66 ? "MEDIUM" : "HIGH",
-        cpc: kw.cpc,
-        search_volume: kw.volume,
-        low_top_of_page_bid: Math.round(kw.cpc * 45) / 100,
-        high_top_of_page_bid: Math.round(kw.cpc * 210) / 100,
-        categories: spec.categories,
-        monthly_searches: months,
-      },
-      keyword_properties: {
-        se_type: "google",
-        core_keyword: group && group !== kw.keyword ? group : null,
-        synonym_clustering_algorithm: "text_processing",
-        keyword_difficulty: kw.difficulty,
-        detected_language: "en",
-        is_another_language: false,
-        words_count: kw.keyword.split(" ").length,
-      },
-      search_intent_info: {
-        se_type: "google",
-        main_intent: kw.intent,
-        foreign_intent: secondary[kw.intent] ?? null,
-        last_updated_time: FETCHED_AT,
-      },
-    } as RawLabsKeywordItem;
-  });
-
+  const groupBase = new Map<string, GroupBase>();
+  const serps = spec.keywords.map((kw) => serpFor(spec, kw, groupBase, pages));
+  const keywords = spec.keywords.map((kw) => labsItem(spec, kw));
   return { industry: spec.industry, seeds: spec.seeds, keywords, serps, pages: [...pages.values()] };
 }
 
