@@ -1,35 +1,24 @@
-import { $createCodeNode } from "@lexical/code";
-import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from "@lexical/link";
-import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode, REMOVE_LIST_COMMAND } from "@lexical/list";
+import { TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $createHeadingNode, $createQuoteNode, $isHeadingNode, type HeadingTagType } from "@lexical/rich-text";
-import { $getSelectionStyleValueForProperty, $patchStyleText, $setBlocksType } from "@lexical/selection";
-import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from "@lexical/utils";
+import { $patchStyleText } from "@lexical/selection";
+import { mergeRegister } from "@lexical/utils";
 import {
-  $createParagraphNode,
   $getSelection,
-  $insertNodes,
-  $isElementNode,
   $isRangeSelection,
-  $isRootOrShadowRoot,
-  $isTextNode,
   $setSelection,
   type BaseSelection,
   COMMAND_PRIORITY_LOW,
   FORMAT_ELEMENT_COMMAND,
   FORMAT_TEXT_COMMAND,
   INDENT_CONTENT_COMMAND,
+  type LexicalEditor,
   OUTDENT_CONTENT_COMMAND,
   SELECTION_CHANGE_COMMAND,
   type ElementFormatType,
-  type ElementNode,
   type TextFormatType,
 } from "lexical";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { showToast } from "#app/components/toaster";
 import { cn } from "#app/utils/cn";
-import { $createImageNode, $createVideoNode } from "./nodes";
-import { toVideoEmbedUrl } from "./video-url";
 import {
   AlignCenterIcon,
   AlignJustifyIcon,
@@ -47,8 +36,18 @@ import {
   VideoIcon,
 } from "./toolbar-icons";
 import { type UploadedImage, useImageDrop } from "./image-file";
-import { InsertDialog, safeImageUrl, safeLinkUrl, type InsertKind, type InsertValues } from "./insert-dialog";
-import { $selectionForRewrite, acceptRewrite, topLevelElement } from "./selection";
+import { InsertDialog, type InsertKind, type InsertValues } from "./insert-dialog";
+import {
+  $readToolbarState,
+  $setSelectionDirection,
+  clearFormatting,
+  insertFromDialog,
+  requestAiEdit,
+  setBlockType,
+  type AiSelectionRequest,
+  type BlockType,
+  type ToolbarState,
+} from "./toolbar-commands";
 import { MoreMenu, type MoreActions } from "./toolbar-more";
 
 /**
@@ -57,12 +56,8 @@ import { MoreMenu, type MoreActions } from "./toolbar-more";
  * and 'AI edit' rewrites the selection (reviewed as a diff before it changes anything).
  */
 
-/** What the toolbar hands the page for 'AI edit': the selected HTML, and how to put a rewrite in its place. */
-export type AiSelectionRequest = { html: string; apply: (html: string) => void };
-
-const ALT_REQUIRED = "Describe the image in the alt text: screen readers and search engines rely on it.";
-
-type BlockType = "paragraph" | HeadingTagType | "quote" | "code" | "bullet" | "number";
+/** What the toolbar hands the page for 'AI edit' (toolbar-commands.ts). */
+export type { AiSelectionRequest };
 
 const BLOCK_OPTIONS: { value: BlockType; label: string }[] = [
   { value: "paragraph", label: "Paragraph" },
@@ -72,21 +67,6 @@ const BLOCK_OPTIONS: { value: BlockType; label: string }[] = [
   { value: "h5", label: "Heading 5" },
   { value: "h6", label: "Heading 6" },
 ];
-
-type ToolbarState = {
-  blockType: BlockType;
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strikethrough: boolean;
-  subscript: boolean;
-  superscript: boolean;
-  link: boolean;
-  fontFamily: string;
-  fontSize: string;
-  color: string;
-  background: string;
-};
 
 const INITIAL: ToolbarState = {
   blockType: "paragraph",
@@ -141,66 +121,13 @@ function ToolGroup({ label, last, children }: { label: string; last?: boolean; c
   );
 }
 
-export function Toolbar({
-  onAiEdit,
-  onUploadImage,
-}: {
-  onAiEdit?: (request: AiSelectionRequest) => void;
-  /** Stores a picture of the customer's own (the write screen); without it the Image dialog takes an address only. */
-  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
-}) {
-  const [editor] = useLexicalComposerContext();
+/** The tools' pressed states and values, read again on every change of the text or the selection. */
+function useToolbarState(editor: LexicalEditor) {
   const [state, setState] = useState<ToolbarState>(INITIAL);
-  const [dialog, setDialog] = useState<InsertKind | null>(null);
-  const [droppedFile, setDroppedFile] = useState<File | null>(null);
-  // The dialog takes focus; remember where the caret was so the insert lands there.
-  const savedSelection = useRef<BaseSelection | null>(null);
-  const openDialog = (kind: InsertKind) => {
-    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
-    setDialog(kind);
-  };
-  const restoreSelection = () => {
-    if (savedSelection.current) $setSelection(savedSelection.current.clone());
-  };
-
   const refresh = useCallback(() => {
-    const selection = $getSelection();
-    if (!$isRangeSelection(selection)) return;
-    const anchor = selection.anchor.getNode();
-    const element = topLevelElement(anchor);
-    let blockType: BlockType = "paragraph";
-    if (element) {
-      if ($isListNode(element)) {
-        const list = $getNearestNodeOfType<ListNode>(anchor, ListNode);
-        blockType = (list ?? element).getListType() === "number" ? "number" : "bullet";
-      } else if ($isHeadingNode(element)) blockType = element.getTag();
-      else if (element.getType() === "quote") blockType = "quote";
-      else if (element.getType() === "code") blockType = "code";
-    }
-    const parent = anchor.getParent();
-    setState({
-      blockType,
-      bold: selection.hasFormat("bold"),
-      italic: selection.hasFormat("italic"),
-      underline: selection.hasFormat("underline"),
-      strikethrough: selection.hasFormat("strikethrough"),
-      subscript: selection.hasFormat("subscript"),
-      superscript: selection.hasFormat("superscript"),
-      link: $isLinkNode(parent) || $isLinkNode(anchor),
-      fontFamily: $getSelectionStyleValueForProperty(selection, "font-family", ""),
-      fontSize: $getSelectionStyleValueForProperty(selection, "font-size", ""),
-      color: $getSelectionStyleValueForProperty(selection, "color", ""),
-      background: $getSelectionStyleValueForProperty(selection, "background-color", ""),
-    });
+    const next = $readToolbarState();
+    if (next) setState(next);
   }, []);
-
-  // A picture dropped or pasted into the text opens the Image dialog with it, which asks for its alt text.
-  useImageDrop(editor, Boolean(onUploadImage), (file) => {
-    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
-    setDroppedFile(file);
-    setDialog("image");
-  });
-
   useEffect(
     () =>
       mergeRegister(
@@ -216,97 +143,43 @@ export function Toolbar({
       ),
     [editor, refresh],
   );
+  return state;
+}
+
+export function Toolbar({
+  onAiEdit,
+  onUploadImage,
+}: {
+  onAiEdit?: (request: AiSelectionRequest) => void;
+  /** Stores a picture of the customer's own (the write screen); without it the Image dialog takes an address only. */
+  onUploadImage?: (file: File, alt: string) => Promise<UploadedImage>;
+}) {
+  const [editor] = useLexicalComposerContext();
+  const state = useToolbarState(editor);
+  const [dialog, setDialog] = useState<InsertKind | null>(null);
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  // The dialog takes focus; remember where the caret was so the insert lands there.
+  const savedSelection = useRef<BaseSelection | null>(null);
+  const openDialog = (kind: InsertKind) => {
+    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+    setDialog(kind);
+  };
+  const restoreSelection = () => {
+    if (savedSelection.current) $setSelection(savedSelection.current.clone());
+  };
+
+  // A picture dropped or pasted into the text opens the Image dialog with it, which asks for its alt text.
+  useImageDrop(editor, Boolean(onUploadImage), (file) => {
+    savedSelection.current = editor.getEditorState().read(() => $getSelection()?.clone() ?? null);
+    setDroppedFile(file);
+    setDialog("image");
+  });
 
   const format = (type: TextFormatType) => editor.dispatchCommand(FORMAT_TEXT_COMMAND, type);
   const align = (type: ElementFormatType) => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, type);
-  const setBlock = (type: BlockType) =>
-    editor.update(() => {
-      const selection = $getSelection();
-      if (!$isRangeSelection(selection)) return;
-      if (type === "bullet" || type === "number") {
-        editor.dispatchCommand(
-          state.blockType === type ? REMOVE_LIST_COMMAND : type === "bullet" ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND,
-          undefined,
-        );
-        return;
-      }
-      if (type === "paragraph") $setBlocksType(selection, () => $createParagraphNode());
-      else if (type === "quote")
-        $setBlocksType(selection, () => (state.blockType === "quote" ? $createParagraphNode() : $createQuoteNode()));
-      else if (type === "code") $setBlocksType(selection, () => (state.blockType === "code" ? $createParagraphNode() : $createCodeNode()));
-      else $setBlocksType(selection, () => $createHeadingNode(type));
-    });
-
-  const setDirectionIn = (direction: "ltr" | "rtl") => {
-    {
-      const selection = $getSelection();
-      if (!$isRangeSelection(selection)) return;
-      const blocks = new Set<ElementNode>();
-      for (const node of selection.getNodes()) {
-        const block =
-          $isElementNode(node) && !node.isInline() ? node : $findMatchingParent(node, (n) => $isElementNode(n) && !n.isInline());
-        if (block && $isElementNode(block) && !$isRootOrShadowRoot(block)) blocks.add(block);
-      }
-      for (const block of blocks) block.setDirection(direction);
-    }
-  };
-
-  const clean = () =>
-    editor.update(() => {
-      const selection = $getSelection();
-      if (!$isRangeSelection(selection)) return;
-      for (const node of selection.extract()) {
-        if ($isTextNode(node)) {
-          node.setFormat(0);
-          node.setStyle("");
-        }
-      }
-      $patchStyleText(selection, { color: null, "font-size": null, "font-family": null });
-    });
-
-  const insert = async (kind: InsertKind, { url, text, file }: InsertValues): Promise<string | null> => {
-    if (kind === "link") {
-      const href = safeLinkUrl(url);
-      if (!href) return "Enter a web address (https://…), a path on your site (/…) or a mailto: link.";
-      editor.update(() => {
-        restoreSelection();
-        $toggleLink(href);
-      });
-      return null;
-    }
-    if (kind === "image" && file) {
-      if (!text.trim()) return ALT_REQUIRED;
-      if (!onUploadImage) return "Enter the image's web address (https://…).";
-      try {
-        const image = await onUploadImage(file, text.trim());
-        editor.update(() => {
-          restoreSelection();
-          const size = { width: image.width ? String(image.width) : "", height: image.height ? String(image.height) : "" };
-          $insertNodes([$createImageNode({ src: image.src, alt: image.alt, ...size })]);
-        });
-        return null;
-      } catch (error) {
-        return error instanceof Error ? error.message : "The image could not be uploaded. Please try again.";
-      }
-    }
-    if (kind === "image") {
-      const src = safeImageUrl(url);
-      if (!src) return "Enter the image's web address (https://…).";
-      if (!text.trim()) return ALT_REQUIRED;
-      editor.update(() => {
-        restoreSelection();
-        $insertNodes([$createImageNode({ src, alt: text.trim() })]);
-      });
-      return null;
-    }
-    const embed = toVideoEmbedUrl(url);
-    if (!embed) return "Enter a YouTube or Vimeo video address.";
-    editor.update(() => {
-      restoreSelection();
-      $insertNodes([$createVideoNode(embed, text.trim())]);
-    });
-    return null;
-  };
+  const setBlock = (type: BlockType) => setBlockType(editor, type, state.blockType);
+  const clean = () => clearFormatting(editor);
+  const insert = (kind: InsertKind, values: InsertValues) => insertFromDialog(editor, restoreSelection, onUploadImage, kind, values);
 
   // The More menu takes focus: it acts on the selection remembered when it opened.
   const inSaved = (fn: () => void) =>
@@ -325,28 +198,12 @@ export function Toolbar({
         const selection = $getSelection();
         if ($isRangeSelection(selection)) selection.formatText(type);
       }),
-    direction: (direction) => inSaved(() => setDirectionIn(direction)),
+    direction: (direction) => inSaved(() => $setSelectionDirection(direction)),
   };
 
   const aiEdit = () => {
     if (!onAiEdit) return;
-    // The rewrite takes the place of exactly the selected blocks or words (./selection.ts).
-    const proposal = editor.read(() => $selectionForRewrite(editor));
-    if (!proposal) {
-      showToast({ type: "info", title: "Select some text first", description: "AI edit rewrites the words you select." });
-      return;
-    }
-    onAiEdit({
-      html: proposal.html,
-      apply: (rewrite) => {
-        if (!acceptRewrite(editor, proposal.range, proposal.html, rewrite))
-          showToast({
-            type: "error",
-            title: "The selection has changed",
-            description: "Select the text again and ask for the edit again.",
-          });
-      },
-    });
+    requestAiEdit(editor, onAiEdit);
   };
 
   const selectClass = "h-8 shrink-0 rounded border border-slate-300 bg-white px-1 text-sm text-slate-700";
