@@ -95,7 +95,8 @@ describe("stored SEO score and word count", () => {
     expect(saved.seo_basis).toBe(seoBasis(await getSeoContext(db, user.siteId)));
 
     // An edit of the body (the editor's save, an AI edit and the pipeline's finish all call updateArticle).
-    const longer = BODY + paragraph(400);
+    // Long enough to be scored as a whole article, not capped as a short draft.
+    const longer = BODY + paragraph(1100);
     await updateArticle(db, user.siteId, article.id, { contentHtml: longer });
     const edited = await row(article.id);
     expect(edited.word_count).toBe(countHtmlWords(longer));

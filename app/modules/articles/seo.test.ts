@@ -14,8 +14,10 @@ function paragraphs(words: number) {
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % WORDS.length;
   const sentences = Array.from({ length: Math.ceil(words / 8) }, (_, i) => {
-    // Two sentences in three name the topic (the specificity check).
-    const text = Array.from({ length: 8 }, (_, w) => (w === 3 && i % 3 ? "coffee" : WORDS[next()]!)).join(" ");
+    // Two sentences in three name the topic (the specificity check), one in five gives a figure (the substance check).
+    const text = Array.from({ length: 8 }, (_, w) => (w === 3 && i % 3 ? "coffee" : w === 5 && i % 5 === 0 ? "18" : WORDS[next()]!)).join(
+      " ",
+    );
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   });
   const out: string[] = [];

@@ -1,4 +1,5 @@
 import { splitSentences, type ContentBlock } from "./content-checks";
+import { languageCode, languageKit } from "./language/kit";
 
 /**
  * Specificity: does a sentence say something about the article's topic, or could it stand in any article?
@@ -85,12 +86,40 @@ export function longSentences(blocks: ContentBlock[]): string[] {
     .filter((s) => wordsOf(s).length >= MIN_SENTENCE_WORDS);
 }
 
+/**
+ * The topic's terms and the body's long sentences, each as stems, in the article's language: English by the
+ * hand-made rules above (calibrated on the offline writer), any other by its language kit (segmenter, Snowball
+ * stemmer, stop words).
+ */
+function topicAndSentences(blocks: ContentBlock[], keyword: string, title: string, headings: string[], language?: string) {
+  const code = languageCode(language ?? "en");
+  if (code === "en" || code === "und") {
+    return {
+      terms: topicTerms(keyword, title, headings),
+      sentences: longSentences(blocks).map((text) => ({ text, stems: wordsOf(text).map(stem) })),
+    };
+  }
+  const kit = languageKit(code);
+  const min = kit.unspaced ? 2 : 3;
+  const terms = new Set(
+    kit
+      .words([keyword, title, ...headings].join(" "))
+      .filter((w) => w.length >= min && !kit.isStopWord(w) && !/^\p{Nd}+$/u.test(w))
+      .map((w) => kit.stem(w)),
+  );
+  const sentences = blocks
+    .filter((b) => b.heading === null)
+    .flatMap((b) => kit.sentences(b.text))
+    .map((text) => ({ text, stems: kit.words(text).map((w) => kit.stem(w)) }))
+    .filter((s) => s.stems.length >= MIN_SENTENCE_WORDS);
+  return { terms, sentences };
+}
+
 /** The share of the body's sentences (not headings) that hold no term of the topic. */
-export function specificity(blocks: ContentBlock[], keyword: string, title: string): Specificity {
+export function specificity(blocks: ContentBlock[], keyword: string, title: string, language?: string): Specificity {
   const headings = blocks.filter((b) => b.heading !== null && b.heading <= 3).map((b) => b.text);
-  const terms = topicTerms(keyword, title, headings);
-  const sentences = longSentences(blocks);
-  const offTopic = sentences.filter((s) => !wordsOf(s).some((w) => terms.has(stem(w))));
+  const { terms, sentences } = topicAndSentences(blocks, keyword, title, headings, language);
+  const offTopic = sentences.filter((s) => !s.stems.some((w) => terms.has(w))).map((s) => s.text);
   return {
     sentences: sentences.length,
     offTopic: offTopic.length,

@@ -48,7 +48,7 @@ const PATTERNS: Array<[FactKind, RegExp]> = [
   ["figure", new RegExp(`(?<![\\p{L}\\p{N}])${NUMBER}(?:\\s?(?:-|to|–)\\s?${NUMBER})?\\s?(?:${UNIT})(?![\\p{L}])`, "iu")],
 ];
 
-/** First words of an instruction: its figure is what to do, not a claim about the world. */
+/** First words of an instruction (English): its figure is what to do, not a claim about the world. */
 const INSTRUCTION_VERBS = new Set(
   (
     "add aim allow ask avoid begin boil brew buy check choose clean cool cover cut divide do don't drink dry empty fill fold freeze grind heat hold keep " +
@@ -63,7 +63,7 @@ const SCENE = new Set("for if with at when once after before to in on during whi
 
 const headOf = (clause: string) => wordsOf(clause.replace(OPENERS, ""))[0];
 
-function isInstruction(sentence: string) {
+export function isInstruction(sentence: string) {
   const clauses = sentence.replace(OPENERS, "").split(/([,:;])/);
   const first = clauses[0] ?? "";
   if (INSTRUCTION_VERBS.has(headOf(first) ?? "")) return true;

@@ -3,6 +3,8 @@ import { countWords } from "#app/utils/text";
 import { articleBlocks, keywordStuffing, type ContentBlock } from "../content-checks";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "../article-html";
 import { keywordShape, type KeywordShape } from "../keyword-shape";
+import { keywordMatcher } from "../language/keyword-match";
+import { languageKit } from "../language/kit";
 import type { SeoInput } from "./input";
 
 /**
@@ -17,7 +19,7 @@ export type ScoreContext = {
   parsed: ParsedHtml;
   blocks: ContentBlock[];
   words: number;
-  /** Whether a text holds the keyword as whole words (any script, any run of spaces inside). */
+  /** Whether a text holds the keyword's words, inflected and in any order, close together (language/keyword-match.ts). */
   has: (text: string) => boolean;
   shape: KeywordShape;
   links: { internal: number; external: number };
@@ -26,26 +28,16 @@ export type ScoreContext = {
   readability: () => ReturnType<typeof analyzeReadability>;
 };
 
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 function normaliseSpace(text: string) {
   return text.replace(/\s+/g, " ").trim();
-}
-
-function keywordMatcher(keyword: string): (text: string) => boolean {
-  const kw = normaliseSpace(keyword).toLowerCase();
-  if (!kw) return () => false;
-  // Whole-word match in any script; inner spaces match any run of whitespace.
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(kw).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}])`, "iu");
-  return (text) => pattern.test(text);
 }
 
 export function scoreContext(input: SeoInput): ScoreContext {
   const keyword = normaliseSpace(input.keyword);
   const parsed = parseArticleHtml(input.html);
-  const words = countWords(parsed.text);
+  // Japanese and Chinese have no spaces: their words are what the language's segmenter finds.
+  const kit = languageKit(input.language ?? "en");
+  const words = kit.unspaced ? kit.words(parsed.text).length : countWords(parsed.text);
   let readability: ReturnType<typeof analyzeReadability> | undefined;
   return {
     input,
@@ -55,7 +47,7 @@ export function scoreContext(input: SeoInput): ScoreContext {
     parsed,
     blocks: articleBlocks(input.html),
     words,
-    has: keywordMatcher(keyword),
+    has: keywordMatcher(keyword, input.language),
     shape: keywordShape(keyword),
     links: classifyLinks(parsed.links, input.siteOrigin, input.ownBlog),
     stuffing: keywordStuffing(parsed.text, keyword, words),

@@ -1,4 +1,6 @@
 import { hashText } from "#app/utils/hash";
+import { claims } from "./checks/claims";
+import { complete } from "./checks/complete";
 import { coverage } from "./checks/coverage";
 import { duplicates } from "./checks/duplicates";
 import { externalLinks } from "./checks/external-links";
@@ -12,11 +14,14 @@ import { keywordMeta } from "./checks/keyword-meta";
 import { keywordStuffing } from "./checks/keyword-stuffing";
 import { keywordSubheading } from "./checks/keyword-subheading";
 import { keywordTitle } from "./checks/keyword-title";
+import { writtenLanguage } from "./checks/language";
 import { linksVerified } from "./checks/links-verified";
 import { metaLength } from "./checks/meta-length";
+import { ownClaims } from "./checks/product-claims";
 import { readability } from "./checks/readability";
 import { repeatedSentences } from "./checks/repeated-sentences";
 import { specificity } from "./checks/specificity";
+import { substance } from "./checks/substance";
 import { titleLength } from "./checks/title-length";
 import { unsourced } from "./checks/unsourced";
 import { wordCount } from "./checks/word-count";
@@ -27,6 +32,11 @@ import type { ScoreCheck } from "./check";
  * here; its weight, its blocking and its place in the stored scores' fingerprint follow from its declaration.
  */
 export const SCORE_CHECKS = [
+  substance,
+  writtenLanguage,
+  claims,
+  ownClaims,
+  complete,
   keywordTitle,
   keywordIntro,
   keywordSubheading,
@@ -56,7 +66,7 @@ export type SeoCheckId = (typeof SCORE_CHECKS)[number]["id"];
  * Raise when the scorer's shared rules change (the tally, the empty-draft rule, the blocking cap): every stored
  * score is computed again. A check's own changes are its `revision`.
  */
-const SCORER_REVISION = 6;
+const SCORER_REVISION = 7;
 
 /** The fingerprint of a registry: any added, removed, reordered, re-weighted or revised check changes it. */
 export function scorerVersion(checks: readonly ScoreCheck[]): string {

@@ -1,3 +1,4 @@
+import { ARTICLE_LENGTH_WORDS } from "#app/modules/settings/content-options";
 import { scoreContext, type ScoreContext } from "./context";
 import type { CheckNeed, ScoreCheck } from "./check";
 import type { SeoInput } from "./input";
@@ -72,11 +73,23 @@ export function runChecks<Id extends string>(
     });
 }
 
+/**
+ * Below this share of its length band's minimum a draft is scored as short: its score cannot pass and grows with
+ * its length, so a few more words never jump it from "Poor" to "Needs work" (docs/decisions/074-the-judge.md).
+ */
+const SHORT_DRAFT_SHARE = 0.8;
+
+/** The highest score a draft of this many words may have. */
+export function lengthCap(words: number, band: SeoInput["lengthBand"]) {
+  const floor = ARTICLE_LENGTH_WORDS[band].min * SHORT_DRAFT_SHARE;
+  return words >= floor ? 100 : Math.floor(((SEO_PASS_SCORE - 1) * words) / floor);
+}
+
 /** Score, pass and verdict of weighted checks: the share of weight passed, held under the pass mark by a blocking failure. */
-export function tally(checks: SeoCheck[]) {
+export function tally(checks: SeoCheck[], cap = 100) {
   const total = checks.reduce((sum, c) => sum + c.weight, 0);
   const earned = checks.reduce((sum, c) => sum + (c.passed ? c.weight : 0), 0);
-  let score = total === 0 ? 0 : Math.round((earned / total) * 100);
+  let score = Math.min(cap, total === 0 ? 0 : Math.round((earned / total) * 100));
   if (checks.some((c) => !c.passed && c.blocks)) score = Math.min(score, SEO_PASS_SCORE - 1);
   return { score, passed: score >= SEO_PASS_SCORE, verdict: seoVerdict(score) };
 }
@@ -87,7 +100,7 @@ export function scoreWith<Id extends string>(checks: readonly ScoreCheck<Id>[], 
   const results = runChecks(checks, context);
   const flesch = context.english ? context.readability() : null;
   return {
-    ...tally(results),
+    ...tally(results, lengthCap(context.words, input.lengthBand)),
     checks: results,
     stats: {
       words: context.words,
