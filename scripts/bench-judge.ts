@@ -1,7 +1,7 @@
 // npm run bench:judge: scores every article of the judge's labelled corpus (tests/fixtures/judge) with the
 // product's score and prints, per language and overall, how often its "Good" agrees with the editor's label:
 // precision and recall of "publish", the held articles scored "Good", and which checks decided.
-// Goal (issue 35): no held article scored "Good"; at least 90% of publishable ones "Good".
+// Goal (docs/decisions/074-the-judge.md): no held article scored "Good"; at least 90% of publishable ones "Good".
 import { scoreArticle, type SeoResult } from "#app/modules/articles/seo";
 import { judgeInput, loadJudgeCorpus, siteOf, type JudgeArticle } from "#tests/fixtures/judge";
 

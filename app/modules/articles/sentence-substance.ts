@@ -10,8 +10,8 @@ import type { ContentBlock } from "./content-checks";
  * the keyword, generic words (evaluations, intensifiers, hedges) and grammar. Pure and isomorphic like seo.ts.
  */
 
-export type SentenceKind = "concrete" | "plain" | "empty";
-export type JudgedSentence = { text: string; kind: SentenceKind; stock: boolean; generic: number };
+type SentenceKind = "concrete" | "plain" | "empty";
+type JudgedSentence = { text: string; kind: SentenceKind; stock: boolean; generic: number };
 
 export type Substance = {
   /** Sentences long enough to say something (4 words or more). */
@@ -69,7 +69,7 @@ function namesKatakanaThing(kit: LanguageKit, sentence: string, topic: ReadonlyS
 }
 
 /** Judges one sentence against the topic's stems. */
-export function judgeSentence(kit: LanguageKit, sentence: string, topic: ReadonlySet<string>): JudgedSentence {
+function judgeSentence(kit: LanguageKit, sentence: string, topic: ReadonlySet<string>): JudgedSentence {
   const filler = fillerWordsOf(kit.code);
   const lower = sentence.toLowerCase();
   const stock = filler?.phrases.some((p) => lower.includes(p)) ?? false;
@@ -91,15 +91,12 @@ export function judgeSentence(kit: LanguageKit, sentence: string, topic: Readonl
 }
 
 /** The topic's stems: the keyword's and the title's content words. */
-export function topicStems(kit: LanguageKit, keyword: string, title: string): Set<string> {
+function topicStems(kit: LanguageKit, keyword: string, title: string): Set<string> {
   return new Set(contentWords(kit, `${keyword} ${title}`).map((w) => kit.stem(w)));
 }
 
 /** The prose sentences of the body's blocks (headings left out), judged. */
-export function judgeSentences(
-  blocks: ContentBlock[],
-  { keyword, title, language }: { keyword: string; title: string; language?: string },
-) {
+function judgeSentences(blocks: ContentBlock[], { keyword, title, language }: { keyword: string; title: string; language?: string }) {
   const kit = languageKit(language ?? "en");
   const topic = topicStems(kit, keyword, title);
   const judged: JudgedSentence[] = [];

@@ -1,24 +1,12 @@
 import { ARTICLE_LENGTH_WORDS } from "#app/modules/settings/content-options";
+import { SEO_PASS_SCORE, seoVerdict } from "../verdict";
 import { scoreContext, type ScoreContext } from "./context";
 import type { CheckNeed, ScoreCheck } from "./check";
 import type { SeoInput } from "./input";
 
-/** A draft at or above this score "passes the SEO panel". */
-export const SEO_PASS_SCORE = 80;
-/** Below this the verdict is "Poor"; between it and SEO_PASS_SCORE, "Needs work". */
-const SEO_FAIR_SCORE = 50;
 /** Below this many words a draft is too short for the checks that read text to find anything. */
 const EMPTY_DRAFT_WORDS = 100;
 const BLOCKING_NOTE = ` Until this is fixed the score stays below ${SEO_PASS_SCORE}.`;
-
-export type SeoVerdict = { id: "good" | "needs-work" | "poor"; label: string };
-
-/** The panel's verdict bands (the colours of the score: green, amber, red). */
-export function seoVerdict(score: number): SeoVerdict {
-  if (score >= SEO_PASS_SCORE) return { id: "good", label: "Good" };
-  if (score >= SEO_FAIR_SCORE) return { id: "needs-work", label: "Needs work" };
-  return { id: "poor", label: "Poor" };
-}
 
 export type SeoCheck<Id extends string = string> = {
   id: Id;
@@ -80,7 +68,7 @@ export function runChecks<Id extends string>(
 const SHORT_DRAFT_SHARE = 0.8;
 
 /** The highest score a draft of this many words may have. */
-export function lengthCap(words: number, band: SeoInput["lengthBand"]) {
+function lengthCap(words: number, band: SeoInput["lengthBand"]) {
   const floor = ARTICLE_LENGTH_WORDS[band].min * SHORT_DRAFT_SHARE;
   return words >= floor ? 100 : Math.floor(((SEO_PASS_SCORE - 1) * words) / floor);
 }

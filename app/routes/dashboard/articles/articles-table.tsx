@@ -7,7 +7,7 @@ import { Sparkline } from "#app/components/charts/sparkline";
 import { clicksTrendWords } from "#app/modules/results/words";
 import { FindingBadge } from "#app/components/results/findings";
 import type { ArticleStatus } from "#app/db/schema";
-import { seoVerdict, type SeoVerdict } from "#app/modules/articles/seo";
+import { seoVerdict, type SeoVerdict } from "#app/modules/articles/verdict";
 import { editUrl } from "#app/modules/articles/urls";
 import { cn } from "#app/utils/cn";
 import { useHydrated } from "#app/utils/use-hydrated";

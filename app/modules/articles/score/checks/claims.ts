@@ -3,7 +3,7 @@ import { defineCheck } from "../check";
 import { quote } from "../words";
 
 /** This many unsourced statistics or studies read as invented: a model's confident numbers with nothing behind them. */
-export const CLAIMS_MAX_UNSOURCED = 2;
+const CLAIMS_MAX_UNSOURCED = 2;
 
 /** Statistics about people and studies cited with no source (docs/decisions/074-the-judge.md). */
 export const claims = defineCheck({

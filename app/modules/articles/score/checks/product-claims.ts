@@ -3,7 +3,7 @@ import { defineCheck } from "../check";
 import { quote } from "../words";
 
 /** This many claims about the shop that its facts do not back read as made up: one may be a detail the writer knew. */
-export const PRODUCT_CLAIMS_MAX_UNBACKED = 1;
+const PRODUCT_CLAIMS_MAX_UNBACKED = 1;
 
 /** What the article says of the site's own products, against the facts its writer was given (docs/decisions/074). */
 export const ownClaims = defineCheck({

@@ -3,9 +3,9 @@ import { defineCheck } from "../check";
 import { percent, quote } from "../words";
 
 /** More empty sentences than this share fails: a reader meets one every few lines (docs/decisions/074-the-judge.md). */
-export const SUBSTANCE_MAX_EMPTY = 0.1;
+const SUBSTANCE_MAX_EMPTY = 0.1;
 /** Fewer concrete sentences than this share fails: the article gives too little a reader could use. */
-export const SUBSTANCE_MIN_CONCRETE = 0.7;
+const SUBSTANCE_MIN_CONCRETE = 0.7;
 /** An article this long with not one figure (a quantity, a time, a size, a price) anywhere is generic. */
 const FIGURELESS_SENTENCES = 20;
 

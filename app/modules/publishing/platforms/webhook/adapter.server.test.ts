@@ -1,8 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { generateWebhookSecret, maskWebhookUrl, parseWebhookSecret } from "../../webhook-endpoint.server";
 import { webhookRetryDelayMs } from "./delivery.server";
 import { articleData, webhookMessageId } from "./payload.server";
-import { generateWebhookSecret, maskWebhookUrl, parseWebhookSecret } from "../../webhook-endpoint.server";
 import type { PostInput } from "../../types";
 
 const post: PostInput = {
