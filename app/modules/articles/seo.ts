@@ -10,7 +10,7 @@ import type { SeoInput } from "./score/input";
 
 export type { ArticleLength as LengthBand, LinkAmount } from "#app/modules/settings/content-options";
 export type { SeoInput };
-export { SEO_PASS_SCORE, seoVerdict, type SeoVerdict } from "./verdict";
+export { SEO_PASS_SCORE, seoVerdict } from "./verdict";
 export type { LinkShortfall } from "./score/checks/link-amount";
 export type SeoCheck = Check<SeoCheckId>;
 export type SeoResult = ReturnType<typeof scoreArticle>;
