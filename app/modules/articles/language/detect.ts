@@ -1,5 +1,5 @@
 import { francAll } from "franc-min";
-import { iso6393To1 } from "iso-639-3/iso6393-to-1";
+import { iso6393To1 } from "iso-639-3/iso6393-to-1.js";
 
 /**
  * Which language a text is written in (franc-min: trigram profiles of the 82 languages with 8 million speakers or

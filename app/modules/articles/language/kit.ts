@@ -1,5 +1,5 @@
 import { newStemmer } from "snowball-stemmers";
-import stopwordsIso from "stopwords-iso/stopwords-iso.json";
+import stopwordsIso from "stopwords-iso/stopwords-iso.json" with { type: "json" };
 
 /**
  * A language's tools for the judge (docs/decisions/074-the-judge.md): words and sentences split by the platform's
