@@ -167,8 +167,9 @@ describe("auto-pilot's quality gate", () => {
       contentHtml: fillerStoring.html,
     });
     const row = await db.selectFrom("articles").selectAll().where("id", "=", filler.id).executeTakeFirstOrThrow();
-    // The filler names nothing of its topic, and its template sentences are the ones the articles above share.
+    // The filler gives no figure anywhere, names nothing of its topic, and its template sentences are the ones the articles above share.
     expect((await substanceFindings(db, user.siteId, row)).map((f) => f.detail)).toEqual([
+      expect.stringMatching(/not one of the 89 sentences gives a quantity, a time, a size or a price/),
       expect.stringMatching(/^77 of 89 sentences \(87%\) name nothing of the topic/),
       expect.stringMatching(/^3 of 82 sentences \(4%\) appear word for word in “(cold brew|french press) at home”\. Search engines/),
     ]);
