@@ -1,4 +1,5 @@
 import type { DB } from "#app/db/client.server";
+import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { researchBasisOfArticle } from "#app/modules/articles/research-basis.server";
 import { scoreContext } from "#app/modules/articles/score/context";
 import { SCORE_CHECKS } from "#app/modules/articles/score/registry";
@@ -18,16 +19,18 @@ export async function substanceFindings(
   siteId: string,
   article: { id: string; title: string; target_keyword: string; content_html: string },
 ): Promise<SubstanceFinding[]> {
-  const [siteSentences, research] = await Promise.all([
+  const [siteSentences, research, seo] = await Promise.all([
     siteSentencesOfArticle(db, siteId, article.id),
     researchBasisOfArticle(db, siteId, article.id),
+    getSeoContext(db, siteId),
   ]);
+  // The panel's context (the site's language and length), so the gate judges as the panel does.
   const context = scoreContext({
+    ...seo,
     title: article.title,
     metaDescription: "",
     html: article.content_html,
     keyword: article.target_keyword,
-    lengthBand: "medium",
     internalLinksWanted: "none",
     externalLinksWanted: "none",
     siteSentences,
