@@ -122,11 +122,19 @@ describe("scoreArticle", () => {
     );
   });
 
-  it("scores readability for English and skips it for other languages", () => {
+  it("scores readability by each language's own formula, and not at all where a language has none", () => {
     expect(check(good(), "readability").detail).toMatch(/^Flesch reading ease \d/);
-    const german = scoreArticle(good({ language: "de-DE" }));
-    expect(german.checks.find((c) => c.id === "readability")).toBeUndefined();
-    expect(german.score).toBe(100);
+    const german =
+      "<h2>Mahlgrad</h2><p>Stellen Sie die Mühle feiner ein. Der Kaffee läuft dann langsamer durch. Probieren Sie es mit drei Klicks.</p>";
+    expect(check(good({ language: "de-DE", html: german }), "readability").detail).toMatch(
+      /^Reading ease [\d.]+ \(Flesch-Amstad\), [\d.]+ words per sentence\.$/,
+    );
+    expect(check(good({ language: "es-ES" }), "readability").detail).toContain("(Szigriszt-Pazos (INFLESZ))");
+    expect(check(good({ language: "fr-FR" }), "readability").detail).toContain("(Kandel-Moles)");
+    // Japanese has no reading-ease formula here: shown, not scored, never an English score.
+    const japanese = check(good({ language: "ja-JP" }), "readability");
+    expect(japanese).toMatchObject({ counted: false, weight: 0, passed: true });
+    expect(japanese.detail).toMatch(/^Readability is not scored in this language/);
   });
 });
 
