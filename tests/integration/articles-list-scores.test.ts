@@ -157,7 +157,7 @@ describe("stored SEO score and word count", () => {
 
   it("the job rescores rows whose site settings changed since, without touching updated_at", async () => {
     const user = await makeUser(db);
-    const article = await write(user, "Glazing pottery at home", BODY + paragraph(1150));
+    const article = await write(user, "Glazing pottery at home", BODY + paragraph(1000));
     const before = await row(article.id);
 
     await saveContentSettings(db, user.siteId, { ...DEFAULT_CONTENT_SETTINGS, articleLength: "long" });

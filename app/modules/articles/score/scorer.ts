@@ -1,4 +1,3 @@
-import { ARTICLE_LENGTH_WORDS } from "#app/modules/settings/content-options";
 import { SEO_PASS_SCORE, seoVerdict } from "../verdict";
 import { scoreContext, type ScoreContext } from "./context";
 import type { CheckNeed, ScoreCheck } from "./check";
@@ -62,15 +61,15 @@ export function runChecks<Id extends string>(
 }
 
 /**
- * Below this share of its length band's minimum a draft is scored as short: its score cannot pass and grows with
- * its length, so a few more words never jump it from "Poor" to "Needs work" (docs/decisions/074-the-judge.md).
+ * A draft under this many words is scored as a draft: its score cannot pass and grows with its length, so a few more
+ * words never jump it from "Poor" to "Needs work" (docs/decisions/074-the-judge.md). Above it, length is the
+ * word-count check's business: a complete, substantive article shorter than the site's setting can still be "Good".
  */
-const SHORT_DRAFT_SHARE = 0.8;
+const DRAFT_WORDS = 300;
 
 /** The highest score a draft of this many words may have. */
-function lengthCap(words: number, band: SeoInput["lengthBand"]) {
-  const floor = ARTICLE_LENGTH_WORDS[band].min * SHORT_DRAFT_SHARE;
-  return words >= floor ? 100 : Math.floor(((SEO_PASS_SCORE - 1) * words) / floor);
+function lengthCap(words: number) {
+  return words >= DRAFT_WORDS ? 100 : Math.floor(((SEO_PASS_SCORE - 1) * words) / DRAFT_WORDS);
 }
 
 /** Score, pass and verdict of weighted checks: the share of weight passed, held under the pass mark by a blocking failure. */
@@ -88,7 +87,7 @@ export function scoreWith<Id extends string>(checks: readonly ScoreCheck<Id>[], 
   const results = runChecks(checks, context);
   const flesch = context.english ? context.readability() : null;
   return {
-    ...tally(results, lengthCap(context.words, input.lengthBand)),
+    ...tally(results, lengthCap(context.words)),
     checks: results,
     stats: {
       words: context.words,
