@@ -64,6 +64,27 @@ export function languageCode(tag: string | undefined | null): string {
 
 const kits = new Map<string, LanguageKit>();
 
+/**
+ * V8's segmenter slows down quadratically on long strings (an 80,000-word article took minutes), so text is handed
+ * to it in pieces: lines, and lines longer than this cut after a space or a full stop, where no word or sentence
+ * spans the cut.
+ */
+const PIECE = 2000;
+
+function* pieces(text: string): Generator<string> {
+  for (const line of text.split("\n")) {
+    let rest = line;
+    while (rest.length > PIECE) {
+      const window = rest.slice(0, PIECE);
+      const cut = Math.max(window.lastIndexOf(". "), window.lastIndexOf("。"), window.lastIndexOf("! "), window.lastIndexOf("? "));
+      const at = cut > PIECE / 2 ? cut + 1 : Math.max(window.lastIndexOf(" "), PIECE / 2);
+      yield rest.slice(0, at);
+      rest = rest.slice(at);
+    }
+    if (rest) yield rest;
+  }
+}
+
 function makeKit(code: string): LanguageKit {
   const locale = code === "und" ? undefined : code;
   const wordSegmenter = new Intl.Segmenter(locale, { granularity: "word" });
@@ -76,14 +97,18 @@ function makeKit(code: string): LanguageKit {
     unspaced: UNSPACED.has(code),
     words: (text) => {
       const out: string[] = [];
-      for (const part of wordSegmenter.segment(text.toLowerCase())) if (part.isWordLike) out.push(part.segment);
+      for (const piece of pieces(text.toLowerCase())) {
+        for (const part of wordSegmenter.segment(piece)) if (part.isWordLike) out.push(part.segment);
+      }
       return out;
     },
     sentences: (text) => {
       const out: string[] = [];
-      for (const part of sentenceSegmenter.segment(text)) {
-        const sentence = part.segment.trim();
-        if (sentence) out.push(sentence);
+      for (const piece of pieces(text)) {
+        for (const part of sentenceSegmenter.segment(piece)) {
+          const sentence = part.segment.trim();
+          if (sentence) out.push(sentence);
+        }
       }
       return out;
     },
