@@ -1,7 +1,7 @@
 import { extractLinks, type ExtractedLink } from "#app/modules/backlinks/extract";
 import { countHtmlWords } from "#app/utils/text";
 import { sanitizeArticleHtml } from "./sanitize.server";
-import { scoreArticle, type SeoInput } from "./seo";
+import { scoreArticle, substanceChecks, type SeoCheck, type SeoInput } from "./seo";
 
 /**
  * The CPU-bound work done on an article body when it is stored or shown:
@@ -17,6 +17,8 @@ export type AnalysisRequest = {
   seo: Omit<SeoInput, "html"> | null;
   /** Also list the links (for the Backlinks page) when the content changed. */
   links?: boolean;
+  /** Run only the checks of substance, as the quality gate reads them, instead of the whole score. */
+  substanceOnly?: boolean;
 };
 
 export type AnalysisResult = {
@@ -25,16 +27,18 @@ export type AnalysisResult = {
   seoScore: number | null;
   seo: ReturnType<typeof scoreArticle> | null;
   links: ExtractedLink[] | null;
+  substance: SeoCheck[] | null;
 };
 
-export function analyseArticleNow({ html, sanitize, seo, links = false }: AnalysisRequest): AnalysisResult {
+export function analyseArticleNow({ html, sanitize, seo, links = false, substanceOnly = false }: AnalysisRequest): AnalysisResult {
   const clean = sanitize ? sanitizeArticleHtml(html) : html;
-  const scored = seo ? scoreArticle({ ...seo, html: clean }) : null;
+  const scored = seo && !substanceOnly ? scoreArticle({ ...seo, html: clean }) : null;
   return {
     html: clean,
     wordCount: countHtmlWords(clean),
     seoScore: scored?.score ?? null,
     seo: scored,
     links: links ? extractLinks(clean) : null,
+    substance: seo && substanceOnly ? substanceChecks({ ...seo, html: clean }) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { SCORE_CHECKS, type SeoCheckId } from "./score/registry";
-import { scoreWith, tally, type SeoCheck as Check } from "./score/scorer";
+import { scoreContext } from "./score/context";
+import { runChecks, scoreWith, tally, type SeoCheck as Check } from "./score/scorer";
 import type { SeoInput } from "./score/input";
 
 /**
@@ -17,6 +18,15 @@ export type SeoResult = ReturnType<typeof scoreArticle>;
 
 export function scoreArticle(input: SeoInput) {
   return scoreWith(SCORE_CHECKS, input);
+}
+
+/**
+ * The checks of substance alone (those the registry marks so), as auto-pilot's quality gate reads them: no
+ * empty-draft rule (the gate has its own length rule) and no blocking note (the gate says what follows).
+ */
+export function substanceChecks(input: SeoInput): SeoCheck[] {
+  const checks = SCORE_CHECKS.filter((check) => check.substance);
+  return runChecks(checks, scoreContext(input), { emptyDraft: false, blockingNote: false });
 }
 
 /**

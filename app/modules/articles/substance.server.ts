@@ -1,9 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import { getSeoContext } from "#app/modules/articles/mutations.server";
 import { researchBasisOfArticle } from "#app/modules/articles/research-basis.server";
-import { scoreContext } from "#app/modules/articles/score/context";
-import { SCORE_CHECKS } from "#app/modules/articles/score/registry";
-import { runChecks } from "#app/modules/articles/score/scorer";
+import { analyseArticle } from "#app/modules/articles/analyse.server";
 import { siteSentencesOfArticle } from "#app/modules/articles/site-sentences.server";
 
 /** One failed content check as auto-pilot's quality gate words it: the panel's label and finding, and one example. */
@@ -24,20 +22,23 @@ export async function substanceFindings(
     researchBasisOfArticle(db, siteId, article.id),
     getSeoContext(db, siteId),
   ]);
-  // The panel's context (the site's language and length), so the gate judges as the panel does.
-  const context = scoreContext({
-    ...seo,
-    title: article.title,
-    metaDescription: "",
+  // The panel's checks (on a worker thread for a large body) with its context: the site's language and length.
+  const { substance } = await analyseArticle({
     html: article.content_html,
-    keyword: article.target_keyword,
-    internalLinksWanted: "none",
-    externalLinksWanted: "none",
-    siteSentences,
-    research,
+    sanitize: false,
+    substanceOnly: true,
+    seo: {
+      ...seo,
+      title: article.title,
+      metaDescription: "",
+      keyword: article.target_keyword,
+      internalLinksWanted: "none",
+      externalLinksWanted: "none",
+      siteSentences,
+      research,
+    },
   });
-  const substance = SCORE_CHECKS.filter((check) => check.substance);
-  return runChecks(substance, context, { emptyDraft: false, blockingNote: false })
+  return (substance ?? [])
     .filter((c) => !c.passed && c.counted !== false)
     .map(({ id, label, detail, examples }) => {
       const first = examples?.[0];
