@@ -42,6 +42,3 @@ export function readingEase(text: string, language: string | undefined): Reading
     wordsPerSentence: Math.round(wordsPerSentence * 10) / 10,
   };
 }
-
-/** Whether the language has a reading-ease formula here. */
-export const hasReadingEase = (language: string | undefined) => languageKit(language ?? "en").code in FORMULAS;
