@@ -8,6 +8,7 @@ import { startGhostFake } from "#tests/fakes/ghost";
 import { startNotionFake } from "#tests/fakes/notion";
 import { lookupAccessToken, startFakeOidc } from "#tests/fakes/oidc";
 import { startFakeOpenAi } from "#tests/fakes/openai";
+import { armModelWriter } from "#tests/fakes/model-writer";
 import { startFakePostmark } from "#tests/fakes/postmark";
 import { startWebflowFake } from "#tests/fakes/webflow";
 import { startWixFake } from "#tests/fakes/wix";
@@ -80,9 +81,14 @@ const LISTED: Fake[] = [
   }),
   fake({
     name: "OpenAI",
-    start: (port) => startFakeOpenAi({ port }),
+    start: async (port) => {
+      const openAi = await startFakeOpenAi({ port });
+      armModelWriter(openAi);
+      return openAi;
+    },
     env: (f) => ({ OPENAI_API_KEY: "sk-fake", OPENAI_BASE_URL: f.baseURL }),
-    hint: () => "Generation, AI edits and images answer from canned replies.",
+    hint: () =>
+      "Articles are written the way a model writes: fluent filler first, concrete once the judge's findings come back (the judge corpus's text for its keywords, e.g. 'how to clean a burr grinder'); AI edits and images answer from canned replies.",
   }),
   fake({
     name: "YouTube",

@@ -7,6 +7,7 @@ import { BCRYPT_COST } from "../../app/modules/auth/password-hasher.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
+import { armModelWriter } from "../fakes/model-writer";
 import { startFakeOpenAi } from "../fakes/openai";
 import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
@@ -75,10 +76,10 @@ async function createUser() {
   return { ...ids, email, db };
 }
 
-async function generate(page: Page) {
+async function generate(page: Page, keyword = KEYWORD) {
   await page.goto("/dashboard/write");
   const panel = page.getByRole("region", { name: "Get AI-Powered Article Ideas" });
-  await panel.getByLabel("Target keyword").fill(KEYWORD);
+  await panel.getByLabel("Target keyword").fill(keyword);
   const confirm = page.getByRole("dialog", { name: "Generate an article?" });
   await expect(async () => {
     await panel.getByRole("button", { name: "Generate AI Article" }).click();
@@ -129,6 +130,36 @@ test("generates an article through the OpenAI-compatible provider", async ({ pag
       .executeTakeFirstOrThrow();
     expect(generation.status).toBe("succeeded");
     expect(generation.completion_tokens).toBeGreaterThan(0);
+  } catch (error) {
+    console.error(app?.log.join(""));
+    throw error;
+  } finally {
+    await user.db.destroy();
+  }
+});
+
+// Last: it arms the fake to write like a model for every keyword from here on.
+test("a model's fluent filler is revised against the judge before the draft is saved", async ({ page }) => {
+  test.setTimeout(60_000);
+  armModelWriter(fake, { draft: "filler" });
+  const user = await createUser();
+  try {
+    await signIn(page, user, { db: user.db, appUrl: APP_URL });
+    await generate(page, "how to clean a burr grinder");
+    const editor = page.getByTestId("rich-text-editor");
+    // The first draft's stock opening went back with the judge's findings; the revised text is what was saved.
+    await expect(editor).toContainText("How often depends on how much you grind");
+    await expect(editor).not.toContainText("In today's fast-paced world");
+    const generation = await user.db
+      .selectFrom("generations as g")
+      .innerJoin("articles as a", "a.id", "g.article_id")
+      .select(["g.state", "g.status"])
+      .where("a.site_id", "=", user.siteId)
+      .executeTakeFirstOrThrow();
+    const revision = (JSON.parse(generation.state) as { revision: { outcome: string; passes: unknown[] } }).revision;
+    expect(generation.status).toBe("succeeded");
+    expect(revision.outcome).toBe("passed");
+    expect(revision.passes.length).toBeGreaterThanOrEqual(1);
   } catch (error) {
     console.error(app?.log.join(""));
     throw error;

@@ -1,3 +1,4 @@
+import { FINDINGS_HEADER } from "#app/modules/ai/revise-prompt";
 import type { ChatRequest, startFakeOpenAi } from "./openai";
 
 /**
@@ -9,26 +10,34 @@ import type { ChatRequest, startFakeOpenAi } from "./openai";
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
-const SENTENCES = [
-  "Start with one clear goal and write it down.",
-  "Keep each step small so you can check it quickly.",
-  "Look at what works today before you change it.",
-  "Ask the people who do the work what slows them down.",
-  "A short checklist helps you repeat good results.",
-  "Review your progress every two weeks.",
-  "Change one thing at a time and watch the effect.",
-  "Simple tools are often enough at the start.",
-  "Share what you learn with the whole team.",
-  "Good habits matter more than big launches.",
+/**
+ * Concrete instructions (times, quantities, tools) in the outline's words, so the judge lets the draft through
+ * unrevised; tests/fakes/model-writer.ts writes the way a model fails instead.
+ */
+const SENTENCES: Array<(w: string) => string> = [
+  (w) => `Set aside 45 minutes on Monday morning and write the first three ${w} steps in a shared document.`,
+  (w) => `Keep each ${w} step under 20 minutes so you can check it the same day.`,
+  (w) => `Check this week's ${w} numbers against last month's spreadsheet before you change a practice.`,
+  (w) => `Ask the two people who do the ${w} work which step takes longer than 10 minutes.`,
+  (w) => `Write a one-page ${w} checklist of 5 common mistakes so a new colleague avoids them.`,
+  () => "Take 30 minutes every 14 days to note one mistake to fix.",
+  (w) => `Try one ${w} practice at a time and note the result in a log for a week.`,
+  (w) => `Start with a free ${w} spreadsheet of 3 columns for the first 2 months.`,
+  () => "Put the checklist of steps in the team wiki so 4 or 5 people can reuse it.",
+  (w) => `Set a ${w} budget of 2 hours a week and stop when it is spent.`,
 ];
 
 /** Plain prose of about `words` words that mentions the keyword now and then. */
-function prose(keyword: string, words: number, seed = 0) {
+export function articleProse(keyword: string, words: number, seed = 0) {
   const out: string[] = [];
+  const terms = keyword.split(/\s+/).filter((w) => w.length > 3);
+  if (!terms.length) terms.push(keyword);
   let count = 0;
   let i = seed;
   while (count < words) {
-    const sentence = i % 4 === 0 ? `This is why ${keyword} pays off over time.` : SENTENCES[i % SENTENCES.length]!;
+    // One word of the keyword at a time: the sentence is about the topic without stuffing the phrase.
+    const word = terms[i % terms.length]!;
+    const sentence = i % 4 === 0 ? `Start ${keyword} with a 30-minute trial on one project.` : SENTENCES[i % SENTENCES.length]!(word);
     out.push(sentence);
     count += sentence.split(/\s+/).length;
     i++;
@@ -63,14 +72,14 @@ export function armArticleAnswers(fake: Fake, keyword: string) {
     ],
   });
   fake.schemaAnswers.set("intro_conclusion", {
-    intro: `${K} is simpler than it looks. ${prose(keyword, 95, 1)}`,
-    conclusion: `${K} rewards steady work. ${prose(keyword, 80, 3)}`,
+    intro: `${K} is simpler than it looks. ${articleProse(keyword, 95, 1)}`,
+    conclusion: `${K} rewards steady work. ${articleProse(keyword, 80, 3)}`,
   });
   fake.schemaAnswers.set("article_faq", (body: ChatRequest) => ({
     items: lastUser(body)
       .split("\n")
       .filter((l) => l.startsWith("- "))
-      .map((l, i) => ({ question: l.slice(2), answer: prose(keyword, 40, i + 5).replace(/\n\n/g, " ") })),
+      .map((l, i) => ({ question: l.slice(2), answer: articleProse(keyword, 40, i + 5).replace(/\n\n/g, " ") })),
   }));
   fake.schemaAnswers.set("article_table", {
     caption: `${K} options compared`,
@@ -93,8 +102,11 @@ export function armArticleAnswers(fake: Fake, keyword: string) {
   fake.hooks.text = (body) => {
     const user = lastUser(body);
     const target = /Target length: (\d+) words/.exec(user);
-    if (target) return prose(keyword, Number(target[1]), Number(target[1]) % 7);
-    if (user.startsWith("Apply this instruction")) return `<p>${prose(keyword, 30)}</p>`;
+    if (target) return articleProse(keyword, Number(target[1]), Number(target[1]) % 7);
+    if (user.startsWith("Apply this instruction")) return `<p>${articleProse(keyword, 30)}</p>`;
+    // A revision of a weak part (ai/revise-prompt.ts): this fake writes the same kind of prose again.
+    const revision = user.includes(FINDINGS_HEADER) && /about (\d+) words/.exec(user);
+    if (revision) return articleProse(keyword, Number(revision[1]), 2);
     return undefined;
   };
 }

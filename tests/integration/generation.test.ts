@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
 import { getEnv, resetEnvForTests } from "#app/env.server";
 import { getGenerationAi, offline, type GenerationAi } from "#app/modules/ai/providers.server";
@@ -17,7 +17,7 @@ import { runGeneration } from "#app/modules/generation/jobs.server";
 import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
 import { cancelGeneration, getGeneration, startGeneration, startRegeneration } from "#app/modules/generation/service.server";
 import { armArticleAnswers } from "#tests/fakes/article-answers";
-import { startFakeOpenAi } from "#tests/fakes/openai";
+import { withFakeOpenAi } from "#tests/setup/ai-provider";
 import { startFakeYouTube } from "#tests/fakes/youtube";
 import { withNorthwindGrounding } from "#tests/fakes/northwind-grounding";
 import { testDb } from "#tests/setup/db";
@@ -27,19 +27,13 @@ const KEYWORD = "content marketing";
 /** A keyword the offline writer has research for (tests/fakes/northwind-grounding.ts). */
 const COFFEE = "how to store coffee beans";
 let db: DB;
-let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+const openAi = withFakeOpenAi();
+let fake: ReturnType<typeof openAi>;
 
 beforeAll(async () => {
   db = await testDb();
-  fake = await startFakeOpenAi({ apiKey: "sk-test" });
+  fake = openAi();
   armArticleAnswers(fake, KEYWORD);
-  Object.assign(process.env, { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "fake-model" });
-  resetEnvForTests();
-});
-afterAll(async () => {
-  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"]) delete process.env[name];
-  resetEnvForTests();
-  await fake.close();
 });
 
 async function siteWithBrand() {

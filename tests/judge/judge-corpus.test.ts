@@ -8,11 +8,10 @@ import { judgeInput, loadJudgeCorpus, siteOf } from "#tests/fixtures/judge";
  * list may only shrink: a listed article the judge now gets right fails the test until it is taken off.
  */
 const DISAGREEMENTS: Record<string, string> = {
-  "en/pottery-off-topic-1.md":
-    "drift that keeps naming the topic in every section: without research results, nothing lexical tells it apart",
-  "en/saas-off-topic-1.md": "drift that keeps naming the topic in every section: without research results, nothing lexical tells it apart",
+  "en/saas-off-topic-1.md":
+    "drift that keeps naming the topic and gives 3 instructions among the history: without research results, nothing lexical tells it apart",
   "fr/pottery-off-topic-1.md":
-    "drift that keeps naming the topic in every section: without research results, nothing lexical tells it apart",
+    "drift that keeps naming the topic, on a keyword that is not a how-to: without research results, nothing lexical tells it apart",
   "en/pottery-good-2.md":
     "a good firing article whose sentences name cones and temperatures more often than the keyword's words (specificity 52%)",
 };
@@ -74,7 +73,8 @@ describe("the judge on its labelled corpus", () => {
     for (let i = 1; i <= blocks.length; i++) {
       const result = scoreArticle({ ...judgeInput(article, siteOf(article, sites)), html: blocks.slice(0, i).join("") });
       if (previous && result.stats.words - previous.words <= 80) {
-        expect(result.score - previous.score, `${previous.words} → ${result.stats.words} words`).toBeLessThanOrEqual(12);
+        // The draft cap rises about 9 points over 33 words; the 104-word jump this replaced was 43 points.
+        expect(result.score - previous.score, `${previous.words} → ${result.stats.words} words`).toBeLessThanOrEqual(15);
       }
       previous = { words: result.stats.words, score: result.score };
     }

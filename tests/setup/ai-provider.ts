@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
+import { startFakeOpenAi } from "#tests/fakes/openai";
 
 /**
  * For tests of what an AI provider's articles cost: the file runs as if OPENAI_API_KEY were set (only a
@@ -29,4 +30,25 @@ export async function whileAiProviderConfigured<T>(fn: () => Promise<T>): Promis
     delete process.env.OPENAI_BASE_URL;
     resetEnvForTests();
   }
+}
+
+type FakeOpenAi = Awaited<ReturnType<typeof startFakeOpenAi>>;
+
+/**
+ * For tests of the writer through the real OpenAI SDK: the file starts a local fake OpenAI server
+ * (tests/fakes/openai.ts) and runs with the app pointed at it. Returns the fake, once the file's beforeAll has run.
+ */
+export function withFakeOpenAi(apiKey = "sk-test"): () => FakeOpenAi {
+  let fake: FakeOpenAi | undefined;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ apiKey });
+    Object.assign(process.env, { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL: "fake-model" });
+    resetEnvForTests();
+  });
+  afterAll(async () => {
+    for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"]) delete process.env[name];
+    resetEnvForTests();
+    await fake?.close();
+  });
+  return () => fake!;
 }

@@ -18,6 +18,7 @@ import {
   tablePrompt,
   type Prompt,
 } from "./prompts";
+import { revisePrompt } from "./revise-prompt";
 import type OpenAI from "openai";
 import type { ArticleWriter, CallContext } from "./types";
 
@@ -28,6 +29,8 @@ import type { ArticleWriter, CallContext } from "./types";
  * final chunk.
  */
 
+/** A heading or a notice's lead-in: one short line. */
+const Label = z.string().trim().min(1).max(60);
 const OutlineAnswer = z.object({
   title: z.string().trim().min(1),
   meta_description: z.string().trim().min(1),
@@ -45,6 +48,16 @@ const OutlineAnswer = z.object({
   faq_questions: z.array(z.string().trim().min(1)),
   table: z.object({ caption: z.string().trim(), columns: z.array(z.string().trim()).min(2), purpose: z.string().trim() }).nullable(),
   image_prompts: z.array(z.object({ prompt: z.string().trim().min(1), alt: z.string().trim() })),
+  // Optional here though the schema asks for it: an answer without it still makes an article, with English labels.
+  labels: z
+    .object({
+      faq: Label,
+      conclusion: Label,
+      read_more: Label,
+      further_reading: Label,
+      watch: Label,
+    })
+    .optional(),
 });
 const IntroAnswer = z.object({ intro: z.string().trim().min(1), conclusion: z.string().trim().min(1) });
 const FaqAnswer = z.object({ items: z.array(z.object({ question: z.string().trim().min(1), answer: z.string().trim().min(1) })) });
@@ -108,6 +121,17 @@ export function createOpenAiWriter(): ArticleWriter {
         faqQuestions: a.faq_questions.slice(0, 6),
         table: a.table && a.table.columns.length >= 2 ? a.table : null,
         imagePrompts: a.image_prompts.map((p) => ({ prompt: p.prompt, alt: p.alt || p.prompt })),
+        ...(a.labels
+          ? {
+              labels: {
+                faq: a.labels.faq,
+                conclusion: a.labels.conclusion,
+                more: a.labels.read_more,
+                source: a.labels.further_reading,
+                video: a.labels.watch,
+              },
+            }
+          : {}),
       };
     },
     section: (brief, outline, index, ctx) => prose(`section_${index + 1}`, sectionPrompt(brief, outline, index), ctx),
@@ -146,6 +170,7 @@ export function createOpenAiWriter(): ArticleWriter {
     async rewrite(html, instruction, brief, ctx) {
       return prose("rewrite", rewritePrompt(html, instruction, brief), ctx);
     },
+    revisePart: (brief, outline, part, ctx) => prose("revise_part", revisePrompt(brief, outline, part), ctx),
   };
 }
 

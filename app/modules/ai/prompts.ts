@@ -73,6 +73,7 @@ export function outlinePrompt(brief: ArticleBrief): Prompt {
       ...outlineResearchLines(brief),
       "- table: one comparison or data table if it helps the reader (caption, 3-4 columns, purpose), else null.",
       `- image_prompts: ${imageCount(brief.sectionCount)} image prompts (the first is the featured image) with alt texts describing each image.`,
+      `- labels: the words this article uses, in ${languageName(brief.language)}, for the parts the site adds itself: faq (the heading "Frequently Asked Questions"), conclusion (the heading "Conclusion"), read_more ("Read more:" before a link to another post), further_reading ("Further reading:" before a source) and watch ("Watch:" before a video).`,
       avoid.length
         ? `The site already has these articles; take a different angle and do not duplicate them:\n${avoid.map((t) => `- ${t}`).join("\n")}`
         : "",
@@ -186,7 +187,7 @@ const strArray = { type: "array", items: str } as const;
 export const OUTLINE_SCHEMA = {
   type: "object",
   additionalProperties: false,
-  required: ["title", "meta_description", "slug", "sections", "faq_questions", "table", "image_prompts"],
+  required: ["title", "meta_description", "slug", "sections", "faq_questions", "table", "image_prompts", "labels"],
   properties: {
     title: str,
     meta_description: str,
@@ -215,6 +216,12 @@ export const OUTLINE_SCHEMA = {
     image_prompts: {
       type: "array",
       items: { type: "object", additionalProperties: false, required: ["prompt", "alt"], properties: { prompt: str, alt: str } },
+    },
+    labels: {
+      type: "object",
+      additionalProperties: false,
+      required: ["faq", "conclusion", "read_more", "further_reading", "watch"],
+      properties: { faq: str, conclusion: str, read_more: str, further_reading: str, watch: str },
     },
   },
 } as const;

@@ -66,6 +66,8 @@ export type ArticleBrief = {
 export type OutlineSection = { heading: string; intent: string; targetWords: number; subheadings: string[] };
 type TableSpec = { caption: string; columns: string[]; purpose: string };
 type ImagePlan = { prompt: string; alt: string };
+/** The headings and notices the pipeline adds itself (FAQ, conclusion, link and video lines), in the article's language. */
+export type ArticleLabels = { faq: string; conclusion: string; more: string; source: string; video: string };
 export type Outline = {
   title: string;
   metaDescription: string;
@@ -74,6 +76,8 @@ export type Outline = {
   faqQuestions: string[];
   table: TableSpec | null;
   imagePrompts: ImagePlan[];
+  /** The model's words for the pipeline's own headings and notices; absent from the offline writer (English only). */
+  labels?: ArticleLabels;
 };
 export type FaqItem = { question: string; answer: string };
 export type TableData = { caption: string; columns: string[]; rows: string[][] };
@@ -98,6 +102,21 @@ export type CallContext = {
 
 type AiKind = "openai" | "offline";
 
+/** One part of a draft to revise (a section, the introduction or the conclusion) and what the judge found in it. */
+export type RevisionRequest = {
+  /** The part's heading, or "Introduction" / "Conclusion". */
+  heading: string;
+  markdown: string;
+  /** About as long as it is now. */
+  targetWords: number;
+  /** The judge's failed checks, in its words (label, finding, how to fix). */
+  findings: string[];
+  /** This part's sentences the judge quoted as weak. */
+  quoted: string[];
+  /** The part is written in another language than the brief's. */
+  wrongLanguage: boolean;
+};
+
 /**
  * Writes the article: one method per pipeline step, and rewrites for Edit
  * with AI. Bodies are Markdown; the pipeline converts, links and sanitizes them.
@@ -115,6 +134,11 @@ export interface ArticleWriter {
   rewrite(html: string, instruction: string, brief: ArticleBrief, ctx?: CallContext): Promise<string>;
   /** Throws WriterLimitError, before anything is charged, when this writer cannot carry out the instruction at all. */
   checkInstruction?(instruction: string): void;
+  /**
+   * Rewrites one weak part of its own draft against the judge's findings (Markdown in, Markdown out). Absent for a
+   * writer that would write the same text again (the offline writer is deterministic).
+   */
+  revisePart?(brief: ArticleBrief, outline: Outline, part: RevisionRequest, ctx?: CallContext): Promise<string>;
 }
 
 /**

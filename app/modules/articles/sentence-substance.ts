@@ -44,6 +44,12 @@ const INSTRUCTION: Record<string, (sentence: string) => boolean> = {
   ja: (s) => /(?:てください|ましょう|ます)。?$/u.test(s) && /\p{Nd}|[\p{Script=Katakana}]{3,}/u.test(s),
 };
 
+/** Whether a sentence tells the reader what to do, where the language's form shows it; null where it cannot tell. */
+export function instructs(language: string, sentence: string): boolean | null {
+  const test = INSTRUCTION[languageKit(language).code];
+  return test ? test(sentence) : null;
+}
+
 const stemSets = new Map<string, Set<string>>();
 
 /** The stems of a language's generic words, made once. */

@@ -51,9 +51,10 @@ const PATTERNS: Array<[FactKind, RegExp]> = [
 /** First words of an instruction (English): its figure is what to do, not a claim about the world. */
 const INSTRUCTION_VERBS = new Set(
   (
-    "add aim allow ask avoid begin boil brew buy check choose clean cool cover cut divide do don't drink dry empty fill fold freeze grind heat hold keep " +
-    "leave let look make measure mix move note open pack place portion pour preheat press pull push put rest rinse roast seal set shake " +
-    "skip soak start steep stir stop store swirl take taste thaw top try turn use wait warm watch weigh whisk wipe write"
+    "add aim allow apply ask avoid begin boil brew brush buy check choose clean cool cover cut dip divide do don't drink dry empty fill fold freeze " +
+    "grind heat hold keep lay leave let lift look make measure mix move note open pack place portion pour preheat press pull push put remove " +
+    "rest rinse roast sand scrape seal set shake skip soak spray start steep stir stop store swirl take taste thaw top trim try turn unplug use " +
+    "wait warm watch wax weigh whisk wipe write"
   ).split(" "),
 );
 /** Openers an instruction may start with before its verb ("Then, pour..."). */

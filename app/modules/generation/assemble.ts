@@ -1,5 +1,6 @@
 import { marked } from "marked";
 import { escapeHtml } from "#app/utils/html";
+import type { ArticleLabels } from "#app/modules/ai/types";
 import type { GenerationState, StoredImage } from "./steps";
 
 /**
@@ -7,8 +8,11 @@ import type { GenerationState, StoredImage } from "./steps";
  * the images and the video where they belong, the FAQ and the conclusion. Pure; the pipeline sanitizes and scores it.
  */
 
-/** Headings the pipeline adds itself, in the article's language (English otherwise). */
-const FIXED: Record<string, { faq: string; conclusion: string; more: string; source: string; video: string }> = {
+/**
+ * Headings the pipeline adds itself, checked by hand in 7 languages; in any other language the model's own words
+ * from the outline (Outline.labels), and English from a writer that gives none (the offline writer writes English).
+ */
+const FIXED: Record<string, ArticleLabels> = {
   en: { faq: "Frequently Asked Questions", conclusion: "Conclusion", more: "Read more:", source: "Further reading:", video: "Watch:" },
   es: { faq: "Preguntas frecuentes", conclusion: "Conclusión", more: "Lee más:", source: "Lectura adicional:", video: "Mira:" },
   fr: {
@@ -33,7 +37,7 @@ function md(markdown: string) {
 export function assemble(state: GenerationState) {
   const outline = state.outline;
   if (!outline) return "";
-  const words = FIXED[(state.brief?.language ?? "en").split("-")[0]!] ?? FIXED.en!;
+  const words = labelsOf(state);
   const images = (state.images ?? []).filter((i): i is StoredImage => Boolean(i));
   const inline = images.filter((i) => i.position > 0);
   const parts: string[] = [];
@@ -77,6 +81,18 @@ export function assemble(state: GenerationState) {
   // A writer with nothing to conclude (the offline writer without research) leaves the heading out too.
   if (state.introConclusion?.conclusion.trim()) parts.push(`<h2>${words.conclusion}</h2>`, md(state.introConclusion.conclusion));
   return parts.join("\n");
+}
+
+/** The article's labels, HTML-escaped: a model's words are text like any other it writes. */
+function labelsOf(state: GenerationState): ArticleLabels {
+  const words = FIXED[(state.brief?.language ?? "en").split("-")[0]!] ?? state.outline?.labels ?? FIXED.en!;
+  return {
+    faq: escapeHtml(words.faq),
+    conclusion: escapeHtml(words.conclusion),
+    more: escapeHtml(words.more),
+    source: escapeHtml(words.source),
+    video: escapeHtml(words.video),
+  };
 }
 
 /** In-article image n (1-based) follows every second or third section. */

@@ -19,11 +19,12 @@ import { defaultResearchDeps, type ResearchDeps } from "./grounding.server";
 import { research } from "./research.server";
 import { avoidSiteRepeats } from "./site-reuse.server";
 import { assemble } from "./assemble";
+import { reviseWeakParts } from "./revise.server";
 import { currentStepLabel, progressOf, type GenerationState, type StoredImage } from "./steps";
 
 /**
  * The article pipeline: research → outline → (sections ∥ intro/conclusion ∥
- * FAQ ∥ table ∥ links ∥ images ∥ video) → assemble → sanitize → score. Every
+ * FAQ ∥ table ∥ links ∥ images ∥ video) → judge and revise → assemble → sanitize → score. Every
  * finished part is saved in generations.state at once, so a retried job
  * resumes where the last attempt stopped and never pays for a part twice.
  */
@@ -233,6 +234,8 @@ export async function runPipeline(db: DB, siteId: string, generationId: string, 
   checkpoint();
   // No sentence of 8+ words another article of the site holds goes out again (site-reuse.server.ts).
   if (await avoidSiteRepeats(db, siteId, articleId, state, writer, assemble)) await save();
+  // A model's draft goes back to it with the judge's findings before it is saved (revise.server.ts).
+  await reviseWeakParts({ ...attempt, siteId }, writer, assemble);
   const finished = await finish(db, siteId, generationId, articleId, state, writer, save);
   await emitGenerationSettled(db, generationId);
   return finished;

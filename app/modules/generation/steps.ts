@@ -10,6 +10,29 @@ import type { BriefOverrides, LinkGaps } from "./research.server";
 
 export type StoredImage = { url: string; alt: string; prompt: string; position: number };
 
+/** One pass of the writer over its weak parts (revise.server.ts). */
+export type RevisionPass = {
+  /** 1-based. */
+  pass: number;
+  /** The labels of the judge's failed checks that sent it. */
+  reasons: string[];
+  /** What the writer was told: each failed check's finding and fix. */
+  findings: string[];
+  /** The parts chosen, weakest first: "intro", "conclusion" or "section:<index>". */
+  parts: string[];
+  /** The parts already rewritten and saved (a retried job goes on from here). */
+  done: string[];
+  /** Tokens the pass's calls used. */
+  tokens: number;
+  finished: boolean;
+};
+
+/**
+ * The writer's revisions of its own draft: its passes, and how they ended. `passed`: the judge found nothing more;
+ * `held`: still short after the last pass (`remaining` names the checks); `skipped`: the writer does not revise.
+ */
+export type RevisionLog = { passes: RevisionPass[]; outcome?: "passed" | "held" | "skipped"; remaining?: string[] };
+
 export type GenerationState = {
   kind: "generate" | "regenerate";
   keyword: string;
@@ -30,6 +53,7 @@ export type GenerationState = {
   links?: LinkChoice[];
   images?: Array<StoredImage | null>;
   video?: { id: string; title: string } | null;
+  revision?: RevisionLog;
   seoScore?: number;
 };
 
@@ -42,6 +66,7 @@ const STEPS = [
   { key: "table", label: "Building the comparison table" },
   { key: "links", label: "Adding backlinks" },
   { key: "images", label: "Creating images" },
+  { key: "revise", label: "Revising weak sections" },
   { key: "assemble", label: "Assembling and scoring the article" },
 ] as const;
 export type StepKey = (typeof STEPS)[number]["key"];
@@ -68,6 +93,8 @@ function stepDone(state: GenerationState, key: StepKey) {
       return state.links !== undefined;
     case "images":
       return Boolean(state.outline) && state.images !== undefined && state.images.every((i) => i !== null) && state.video !== undefined;
+    case "revise":
+      return state.revision?.outcome !== undefined || state.seoScore !== undefined;
     case "assemble":
       return state.seoScore !== undefined;
   }
@@ -76,12 +103,13 @@ function stepDone(state: GenerationState, key: StepKey) {
 const WEIGHTS: Record<StepKey, number> = {
   research: 4,
   outline: 10,
-  sections: 46,
+  sections: 42,
   intro: 6,
   faq: 6,
   table: 4,
   links: 4,
   images: 12,
+  revise: 4,
   assemble: 8,
 };
 
@@ -95,11 +123,31 @@ export function progressOf(state: GenerationState) {
   return Math.min(100, Math.round(done));
 }
 
+/** The revision step as the timeline tells it: the pass under way, or what the passes did and how they ended. */
+function revisionLabel(log: RevisionLog | undefined, fallback: string) {
+  if (!log) return fallback;
+  const revised = log.passes.reduce((n, p) => n + p.done.length, 0);
+  const parts = `${revised} weak part${revised === 1 ? "" : "s"} in ${log.passes.length} pass${log.passes.length === 1 ? "" : "es"}`;
+  if (log.outcome === "passed")
+    return log.passes.length ? `Revised ${parts}: the draft passes the checks` : "Checked the draft: nothing to revise";
+  if (log.outcome === "held") return `Revised ${parts}; still short: ${(log.remaining ?? []).join(", ")}`;
+  const open = log.passes.at(-1);
+  return open && !open.finished ? `${fallback} (pass ${open.pass}: ${open.reasons.join(", ")})` : fallback;
+}
+
+function stepLabel(state: GenerationState, key: StepKey, label: string) {
+  if (key === "sections" && state.outline) return `${label} (${sectionsDone(state)}/${state.outline.sections.length})`;
+  if (key === "revise") return revisionLabel(state.revision, label);
+  return label;
+}
+
 export function stepList(state: GenerationState, status: string) {
   const firstOpen = STEPS.find((s) => !stepDone(state, s.key))?.key;
-  return STEPS.map((s) => ({
+  // A writer that does not revise (the offline one) has no revision step to show.
+  const steps = state.revision?.outcome === "skipped" ? STEPS.filter((s) => s.key !== "revise") : STEPS;
+  return steps.map((s) => ({
     key: s.key,
-    label: s.key === "sections" && state.outline ? `${s.label} (${sectionsDone(state)}/${state.outline.sections.length})` : s.label,
+    label: stepLabel(state, s.key, s.label),
     status: stepDone(state, s.key)
       ? ("done" as const)
       : status === "running" && (s.key === firstOpen || inParallelPhase(state, s.key))
@@ -109,7 +157,7 @@ export function stepList(state: GenerationState, status: string) {
 }
 
 function inParallelPhase(state: GenerationState, key: StepKey) {
-  return Boolean(state.outline) && !["research", "outline", "assemble"].includes(key) && !stepDone(state, key);
+  return Boolean(state.outline) && !["research", "outline", "revise", "assemble"].includes(key) && !stepDone(state, key);
 }
 
 /** The label shown as the current step. */
@@ -118,5 +166,6 @@ export function currentStepLabel(state: GenerationState) {
   if (!state.outline) return STEPS[1].label;
   if (!stepDone(state, "sections")) return `Writing the sections (${sectionsDone(state)}/${state.outline.sections.length})`;
   if (!stepDone(state, "links") || !stepDone(state, "images")) return "Adding backlinks and images...";
+  if (!stepDone(state, "revise")) return revisionLabel(state.revision, "Revising weak sections");
   return STEPS.find((s) => !stepDone(state, s.key))?.label ?? "Finished";
 }

@@ -132,3 +132,16 @@ export function languageKit(tag: string | undefined | null): LanguageKit {
   if (!kit) kits.set(code, (kit = makeKit(code)));
   return kit;
 }
+
+/** Real text in a language is made of its grammar words: at least this share of its words are the language's stop words. */
+export const GRAMMAR_SHARE = 0.15;
+
+/**
+ * The share of a text's words that are the language's stop words. Real text in a language is made of its grammar
+ * words, so a low share says the text is not in that language, whatever a trigram detector names.
+ */
+export function grammarShare(tag: string, text: string) {
+  const kit = languageKit(tag);
+  const words = kit.words(text.slice(0, 20_000));
+  return words.length ? words.filter((w) => kit.isStopWord(w)).length / words.length : 0;
+}

@@ -8,7 +8,7 @@ import type { ScoreContext } from "./context";
  */
 
 /** Input a check cannot run without: absent, the check is left out of the panel rather than guessed. */
-export type CheckNeed = "research" | "link-checks" | "site-sentences" | "english";
+export type CheckNeed = "research" | "link-checks" | "site-sentences" | "english" | "how-to";
 
 /** What a check found. `counted: false`: shown but not scored (nothing to measure against). */
 export type CheckFinding = {

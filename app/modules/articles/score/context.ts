@@ -1,5 +1,6 @@
 import { analyzeReadability } from "#app/modules/articles/readability";
 import { countWords } from "#app/utils/text";
+import { asksHowTo } from "../language/how-to";
 import { articleBlocks, keywordStuffing, type ContentBlock } from "../content-checks";
 import { classifyLinks, parseArticleHtml, type ParsedHtml } from "../article-html";
 import { keywordShape, type KeywordShape } from "../keyword-shape";
@@ -25,6 +26,8 @@ export type ScoreContext = {
   links: { internal: number; external: number };
   stuffing: ReturnType<typeof keywordStuffing>;
   english: boolean;
+  /** The keyword asks how to do something (language/how-to.ts). */
+  howTo: boolean;
   readability: () => ReturnType<typeof analyzeReadability>;
 };
 
@@ -52,6 +55,7 @@ export function scoreContext(input: SeoInput): ScoreContext {
     links: classifyLinks(parsed.links, input.siteOrigin, input.ownBlog),
     stuffing: keywordStuffing(parsed.text, keyword, words),
     english: !input.language || /^en\b/i.test(input.language),
+    howTo: asksHowTo(keyword, input.language),
     readability: () => (readability ??= analyzeReadability(parsed.text)),
   };
 }

@@ -6,6 +6,7 @@ import { duplicates } from "./checks/duplicates";
 import { externalLinks } from "./checks/external-links";
 import { headings } from "./checks/headings";
 import { headingsTitle } from "./checks/headings-title";
+import { howToSteps } from "./checks/how-to-steps";
 import { imageAlt } from "./checks/image-alt";
 import { internalLinks } from "./checks/internal-links";
 import { keywordGrammar } from "./checks/keyword-grammar";
@@ -37,6 +38,7 @@ export const SCORE_CHECKS = [
   claims,
   ownClaims,
   complete,
+  howToSteps,
   keywordTitle,
   keywordIntro,
   keywordSubheading,

@@ -29,6 +29,7 @@ const NEEDS: Record<CheckNeed, (context: ScoreContext) => boolean> = {
   "link-checks": ({ input }) => input.linkChecks !== undefined,
   "site-sentences": ({ input }) => input.siteSentences !== undefined,
   english: ({ english }) => english,
+  "how-to": ({ howTo }) => howTo,
 };
 
 /** An empty or near-empty body passes no check that reads text: there is nothing for it to find yet. */

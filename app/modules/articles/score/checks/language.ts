@@ -1,5 +1,5 @@
 import { detectedLanguages } from "../../language/detect";
-import { languageCode, languageKit } from "../../language/kit";
+import { GRAMMAR_SHARE, grammarShare, languageCode } from "../../language/kit";
 import { defineCheck } from "../check";
 
 const names = (code: string) => {
@@ -9,16 +9,6 @@ const names = (code: string) => {
     return code;
   }
 };
-
-/** Real text in a language is made of its grammar words: at least this share of its words are the language's stop words. */
-const GRAMMAR_SHARE = 0.15;
-
-/** The share of a text's words that are the language's stop words. */
-function grammarShare(code: string, text: string) {
-  const kit = languageKit(code);
-  const words = kit.words(text.slice(0, 20_000));
-  return words.length ? words.filter((w) => kit.isStopWord(w)).length / words.length : 0;
-}
 
 /** The article is in the language the site asked for: a model answers in English when the prompt is (docs/decisions/074). */
 export const writtenLanguage = defineCheck({

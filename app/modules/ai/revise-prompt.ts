@@ -1,0 +1,34 @@
+import { languageName, systemPrompt, type Prompt } from "./prompts";
+import { writingResearchLines } from "./research-prompts";
+import type { ArticleBrief, Outline, RevisionRequest } from "./types";
+
+/**
+ * The prompt that sends the judge's findings back to the model for one weak part of its own draft
+ * (docs/decisions/075-the-writer-revises.md): what the editor found, the sentences quoted, the part as it is, and
+ * what a better part does. Pure; the writer answers with the part's new Markdown.
+ */
+
+/** The line the revision prompt's findings start with (the local fake model recognises a revision by it). */
+export const FINDINGS_HEADER = "An editor read your draft and holds it back:";
+
+export function revisePrompt(brief: ArticleBrief, outline: Outline, part: RevisionRequest): Prompt {
+  const language = `${languageName(brief.language)} (${brief.language})`;
+  return {
+    system: systemPrompt(brief),
+    user: [
+      `You are revising one part of the article "${outline.title}" on "${brief.keyword}": the part "${part.heading}".`,
+      FINDINGS_HEADER,
+      ...part.findings.map((f) => `- ${f}`),
+      part.quoted.length ? `Sentences of this part the editor marked:\n${part.quoted.map((q) => `- "${q}"`).join("\n")}` : "",
+      part.wrongLanguage ? `This part is not written in ${language}. Write all of it in ${language}.` : "",
+      "Rewrite the part so that every sentence gives the reader something: a step they can follow, a quantity with its unit, a named tool, material, product, place or time, a comparison, a reason.",
+      "Cut the sentences that would fit any article on any topic: stock openings, praise, hedges and restatements of the keyword. Shorter and concrete is better than long and empty.",
+      "Keep every concrete sentence, sourced fact and link that is already there. Never invent a figure, a study, a survey, a price or a claim about the brand: leave a claim out rather than invent its source.",
+      ...writingResearchLines(brief),
+      `Write in ${language}, about ${part.targetWords} words. Answer with the part's Markdown only, without its heading.`,
+      `The part as it is now:\n---\n${part.markdown}\n---`,
+    ]
+      .filter(Boolean)
+      .join("\n"),
+  };
+}
