@@ -81,4 +81,12 @@ describe("AI-assisted disclosure", () => {
     expect(await hostedHtml(manual.blogSlug, manual.slug)).not.toContain("AI assistance");
     expect((await sent(manual.articleId, manual.user.siteId)).html).not.toContain("AI assistance");
   });
+
+  it("says it in the blog's content language", async () => {
+    const { user, articleId, slug, blogSlug } = await siteWithArticle("ai", true);
+    await db.updateTable("content_settings").set({ language: "de-DE" }).where("site_id", "=", user.siteId).execute();
+    expect(await hostedHtml(blogSlug, slug)).toContain("Dieser Artikel wurde mit KI-Unterstützung verfasst.");
+    await db.updateTable("content_settings").set({ language: "ko-KR" }).where("site_id", "=", user.siteId).execute();
+    expect((await sent(articleId, user.siteId)).html).toContain("This article was written with AI assistance.");
+  });
 });

@@ -15,6 +15,7 @@ export async function disclosureLine(db: DB, siteId: string, articleId: string):
     .select((eb) => [
       "a.source",
       "c.ai_disclosure",
+      "c.language",
       eb
         .selectFrom("article_approvals as p")
         .select("p.user_name")
@@ -28,10 +29,41 @@ export async function disclosureLine(db: DB, siteId: string, articleId: string):
     .where("a.id", "=", articleId)
     .executeTakeFirst();
   if (!row || row.ai_disclosure !== 1 || row.source === "manual") return null;
-  return row.approvedBy
-    ? `This article was written with AI assistance and reviewed by ${row.approvedBy}.`
-    : "This article was written with AI assistance.";
+  const words = DISCLOSURES[(row.language ?? "en").split("-")[0]!.toLowerCase()] ?? DISCLOSURES.en!;
+  return row.approvedBy ? words.reviewed(row.approvedBy) : words.plain;
 }
+
+/** The line in the blog's content language, where the product has checked words for it; English otherwise. */
+const DISCLOSURES: Record<string, { plain: string; reviewed: (name: string) => string }> = {
+  en: {
+    plain: "This article was written with AI assistance.",
+    reviewed: (name) => `This article was written with AI assistance and reviewed by ${name}.`,
+  },
+  de: {
+    plain: "Dieser Artikel wurde mit KI-Unterstützung verfasst.",
+    reviewed: (name) => `Dieser Artikel wurde mit KI-Unterstützung verfasst und von ${name} geprüft.`,
+  },
+  es: {
+    plain: "Este artículo se escribió con ayuda de IA.",
+    reviewed: (name) => `Este artículo se escribió con ayuda de IA y lo revisó ${name}.`,
+  },
+  fr: {
+    plain: "Cet article a été rédigé avec l'aide de l'IA.",
+    reviewed: (name) => `Cet article a été rédigé avec l'aide de l'IA et relu par ${name}.`,
+  },
+  pt: {
+    plain: "Este artigo foi escrito com assistência de IA.",
+    reviewed: (name) => `Este artigo foi escrito com assistência de IA e revisto por ${name}.`,
+  },
+  it: {
+    plain: "Questo articolo è stato scritto con l'assistenza dell'IA.",
+    reviewed: (name) => `Questo articolo è stato scritto con l'assistenza dell'IA e revisionato da ${name}.`,
+  },
+  nl: {
+    plain: "Dit artikel is geschreven met hulp van AI.",
+    reviewed: (name) => `Dit artikel is geschreven met hulp van AI en nagekeken door ${name}.`,
+  },
+};
 
 /** The article's HTML with the line appended as its last paragraph. */
 export function withDisclosure(html: string, line: string | null) {

@@ -160,7 +160,7 @@ export function ContentTab({ content, actionData, aiProvider }: { content: Conte
           <SwitchField
             {...switchProps("aiDisclosure")}
             label="AI-assisted disclosure"
-            description="End each published article the AI engine wrote with “This article was written with AI assistance”, naming who reviewed it when someone approved it."
+            description="End each published article the AI engine wrote with “This article was written with AI assistance”, naming who reviewed it when someone approved it, in the content language (English where Inkpilot has no wording in it)."
           />
           <SwitchField
             {...switchProps("showSources")}
