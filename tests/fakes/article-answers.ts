@@ -98,6 +98,8 @@ export function armArticleAnswers(fake: Fake, keyword: string) {
       .filter((m): m is RegExpExecArray => Boolean(m))
       .map((m, i) => ({ url: m[3]!, anchor: m[2]!, section: (i % 5) + 1 })),
   }));
+  // Every part of this fake's article serves the search.
+  fake.schemaAnswers.set("topic_review", { straying: [] });
   fake.schemaAnswers.set("keyword_ideas", { keywords: [keyword, `${keyword} tips`, `best ${keyword}`, `${keyword} for beginners`] });
   fake.hooks.text = (body) => {
     const user = lastUser(body);

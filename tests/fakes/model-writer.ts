@@ -9,11 +9,13 @@ import type { ChatRequest, startFakeOpenAi } from "./openai";
  * for), and a revision given the judge's findings comes back better, unless the fake is told to be stubborn.
  * Its text is the judge's labelled corpus (tests/fixtures/judge/) for a keyword the corpus has a good article on
  * (a filler article on the same keyword, or the English one, for the draft); for any other keyword, stock filler
- * first and concrete instructions on revision. Drives the revise loop's tests and `npm run fakes`.
+ * first and concrete instructions on revision. Off-topic drafts are the corpus's drifting articles, and the fake's
+ * topic review names the parts it drafted from them, as a model reading its own draft would.
+ * Drives the revise loop's tests and `npm run fakes`.
  */
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
-export type DraftFailure = "filler" | "invented-figures" | "wrong-language" | "none";
+export type DraftFailure = "filler" | "invented-figures" | "wrong-language" | "off-topic" | "none";
 type Options = { draft?: DraftFailure; revises?: boolean };
 
 type Part = { heading: string; body: string };
@@ -87,6 +89,21 @@ function corpusTopic(articles: JudgeArticle[], keyword: string) {
 }
 
 type Topic = NonNullable<ReturnType<typeof corpusTopic>>;
+
+/** The corpus's drifting article on a keyword, as parts. */
+function corpusDrift(articles: JudgeArticle[], keyword: string) {
+  const drift = articles.find((a) => a.mode === "off-topic" && a.keyword.toLowerCase() === keyword.toLowerCase());
+  return drift ? { ...partsOf(drift.markdown), title: drift.title, meta: drift.meta } : null;
+}
+type Drift = NonNullable<ReturnType<typeof corpusDrift>>;
+
+/** The topic review's answer: the parts of the prompt that open like one of the drifting article's parts. */
+function reviewTopic(drift: Drift | null, user: string) {
+  const openings = drift ? [drift.intro, drift.conclusion, ...drift.sections.map((s) => s.body)].map((t) => t.slice(0, 60)) : [];
+  const parts = [...user.matchAll(/^### (.+)\n([\s\S]*?)(?=\n\n### |$(?![\s\S]))/gm)];
+  const straying = parts.filter((m) => openings.some((o) => o && m[2]!.startsWith(o)));
+  return { straying: straying.map((m) => ({ heading: m[1]!, reason: "It tells the subject's history instead of answering the search." })) };
+}
 
 /** The draft of section `index` as a model first writes it, with the failure asked for. */
 function draftSection(topic: Topic | null, keyword: string, lang: string, index: number, draft: DraftFailure) {
@@ -166,13 +183,24 @@ export function armModelWriter(fake: Fake, { draft = "filler", revises = true }:
     if (!topics.has(keyword)) topics.set(keyword, corpusTopic(articles, keyword));
     return topics.get(keyword)!;
   };
+  const driftOf = (keyword: string) => (draft === "off-topic" ? corpusDrift(articles, keyword) : null);
   fake.schemaAnswers.set("article_outline", (body: ChatRequest) => {
     const keyword = quotedKeyword(lastUser(body));
-    return outlineFor(topicOf(keyword), keyword, language(body));
+    const outline = outlineFor(topicOf(keyword), keyword, language(body));
+    const drift = driftOf(keyword);
+    if (!drift) return outline;
+    const sections = drift.sections.map((s) => ({ heading: s.heading, intent: "Inform", target_words: 180, subheadings: [] }));
+    return { ...outline, title: drift.title, meta_description: drift.meta, sections };
   });
   fake.schemaAnswers.set("intro_conclusion", (body: ChatRequest) => {
     const keyword = /contains "([^"]+)"/.exec(lastUser(body))?.[1] ?? "";
+    const drift = driftOf(keyword);
+    if (drift) return { intro: drift.intro, conclusion: drift.conclusion || drift.intro };
     return draftIntroConclusion(topicOf(keyword), keyword, draft);
+  });
+  fake.schemaAnswers.set("topic_review", (body: ChatRequest) => {
+    const keyword = /searched for "([^"]+)"/.exec(lastUser(body))?.[1] ?? "";
+    return reviewTopic(corpusDrift(articles, keyword), lastUser(body));
   });
   fake.schemaAnswers.set("article_faq", (body: ChatRequest) => {
     const user = lastUser(body);
@@ -205,6 +233,8 @@ export function armModelWriter(fake: Fake, { draft = "filler", revises = true }:
     const section = /Write section (\d+): "/.exec(user);
     if (section) {
       const keyword = /Work in the keyword "([^"]+)"/.exec(user)?.[1] ?? "";
+      const drift = driftOf(keyword);
+      if (drift) return drift.sections[(Number(section[1]) - 1) % drift.sections.length]!.body;
       return draftSection(topicOf(keyword), keyword, language(body), Number(section[1]) - 1, draft);
     }
     return undefined;

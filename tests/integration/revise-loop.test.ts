@@ -4,7 +4,9 @@ import { getGenerationAi, offline } from "#app/modules/ai/providers.server";
 import { createOpenAiWriter } from "#app/modules/ai/openai-writer.server";
 import type { ArticleWriter } from "#app/modules/ai/types";
 import { FINDINGS_HEADER } from "#app/modules/ai/revise-prompt";
-import { getArticle } from "#app/modules/articles/mutations.server";
+import { getArticle, updateArticle } from "#app/modules/articles/mutations.server";
+import { gateReasonsFor } from "#app/modules/autopilot/gate-reasons.server";
+import { TOPIC_LABEL } from "#app/modules/generation/revise.server";
 import { substanceFindings } from "#app/modules/articles/substance.server";
 import { runGeneration } from "#app/modules/generation/jobs.server";
 import { cancelGeneration, getGeneration, startGeneration } from "#app/modules/generation/service.server";
@@ -22,6 +24,8 @@ import { makeUser } from "#tests/setup/factories";
  */
 
 const GRINDER = "how to clean a burr grinder";
+/** The corpus's drifting article (a history of the billable hour) is on this keyword. */
+const CONSULTANTS = "how to set hourly rates for consultants";
 let db: DB;
 const openAi = withFakeOpenAi();
 let fake: ReturnType<typeof openAi>;
@@ -128,6 +132,26 @@ describe("the writer revises its own draft", () => {
     expect(findings).toEqual([]);
     expect(article.content_html).toContain("<h2>よくある質問</h2>");
     expect(article.content_html).not.toContain("Frequently Asked Questions");
+  });
+
+  it("an article that drifts from the search is told so by the model's own reading, and revised", async () => {
+    const { state, findings, text } = await write(CONSULTANTS, { draft: "off-topic" });
+    expect(state.revision!.passes[0]!.reasons).toContain(TOPIC_LABEL);
+    expect(state.revision!.passes.flatMap((p) => p.parts)).toContain("section:0");
+    expect(state.revision!.outcome).toBe("passed");
+    expect(findings).toEqual([]);
+    expect(text).not.toMatch(/For most of the early twentieth century, lawyers/);
+  });
+
+  it("a drift the model does not fix holds the article at the gate until someone edits it", async () => {
+    const { state, account, article } = await write(CONSULTANTS, { draft: "off-topic", revises: false });
+    expect(state.revision!.outcome).toBe("held");
+    expect(state.revision!.topic).toMatch(/stray from what a reader searching “how to set hourly rates for consultants” came for/);
+    // The lexical checks alone pass this drift; the writer's reading is what holds it.
+    const reasons = (await gateReasonsFor(db, account.siteId, article.id))!;
+    expect(reasons.some((r) => r.startsWith(`${TOPIC_LABEL}:`))).toBe(true);
+    await updateArticle(db, account.siteId, article.id, { contentHtml: `${article.content_html}<p>Edited by a person.</p>` });
+    expect((await gateReasonsFor(db, account.siteId, article.id))!.some((r) => r.startsWith(`${TOPIC_LABEL}:`))).toBe(false);
   });
 
   it("the offline writer is not asked to revise, and its timeline has no revision step", async () => {

@@ -18,9 +18,9 @@ import {
   tablePrompt,
   type Prompt,
 } from "./prompts";
-import { revisePrompt } from "./revise-prompt";
+import { revisePrompt, TOPIC_REVIEW_SCHEMA, topicReviewPrompt } from "./revise-prompt";
 import type OpenAI from "openai";
-import type { ArticleWriter, CallContext } from "./types";
+import type { ArticleBrief, ArticleWriter, CallContext, LinkCandidate, LinkChoice, Outline } from "./types";
 
 /**
  * The article writer on any OpenAI-compatible API. Structured steps use
@@ -66,6 +66,9 @@ const TableAnswer = z.object({
   columns: z.array(z.string().trim()).min(2),
   rows: z.array(z.array(z.string().trim())),
 });
+const TopicReviewAnswer = z.object({
+  straying: z.array(z.object({ heading: z.string().trim().min(1), reason: z.string().trim().max(400) })),
+});
 const LinksAnswer = z.object({
   links: z.array(z.object({ url: z.string().trim(), anchor: z.string().trim(), section: z.number().int() })),
 });
@@ -105,35 +108,8 @@ export function createOpenAiWriter(): ArticleWriter {
 
   return {
     kind: "openai",
-    async outline(brief, ctx) {
-      const a = await askJson(client, "article_outline", OUTLINE_SCHEMA, outlinePrompt(brief), OutlineAnswer, ctx);
-      const title = fitTitle(a.title, brief.keyword);
-      return {
-        title,
-        metaDescription: fitMeta(a.meta_description),
-        slug: slugify(a.slug || title),
-        sections: a.sections.map((s) => ({
-          heading: s.heading,
-          intent: s.intent,
-          targetWords: Math.max(80, s.target_words),
-          subheadings: s.subheadings.slice(0, 3),
-        })),
-        faqQuestions: a.faq_questions.slice(0, 6),
-        table: a.table && a.table.columns.length >= 2 ? a.table : null,
-        imagePrompts: a.image_prompts.map((p) => ({ prompt: p.prompt, alt: p.alt || p.prompt })),
-        ...(a.labels
-          ? {
-              labels: {
-                faq: a.labels.faq,
-                conclusion: a.labels.conclusion,
-                more: a.labels.read_more,
-                source: a.labels.further_reading,
-                video: a.labels.watch,
-              },
-            }
-          : {}),
-      };
-    },
+    outline: async (brief, ctx) =>
+      toOutline(await askJson(client, "article_outline", OUTLINE_SCHEMA, outlinePrompt(brief), OutlineAnswer, ctx), brief.keyword),
     section: (brief, outline, index, ctx) => prose(`section_${index + 1}`, sectionPrompt(brief, outline, index), ctx),
     introConclusion: (brief, outline, ctx) =>
       askJson(client, "intro_conclusion", INTRO_SCHEMA, introConclusionPrompt(brief, outline), IntroAnswer, ctx),
@@ -151,27 +127,72 @@ export function createOpenAiWriter(): ArticleWriter {
     async selectLinks(brief, outline, candidates, ctx) {
       if (!candidates.length || brief.internalLinks + brief.externalLinks === 0) return [];
       const a = await askJson(client, "link_selection", LINKS_SCHEMA, linkPrompt(brief, outline, candidates), LinksAnswer, ctx);
-      // Only links from the research list count; the model may not invent URLs.
-      const byUrl = new Map(candidates.map((c) => [c.url, c]));
-      const counts = { internal: 0, external: 0 };
-      const limits = { internal: brief.internalLinks, external: brief.externalLinks };
-      const seen = new Set<string>();
-      const out = [];
-      for (const link of a.links) {
-        const c = byUrl.get(link.url);
-        if (!c || seen.has(c.url) || counts[c.kind] >= limits[c.kind]) continue;
-        seen.add(c.url);
-        counts[c.kind]++;
-        const sectionIndex = Math.min(outline.sections.length - 1, Math.max(0, link.section - 1));
-        out.push({ url: c.url, anchor: link.anchor || c.title, sectionIndex, kind: c.kind });
-      }
-      return out;
+      return listedLinks(a.links, brief, outline, candidates);
     },
     async rewrite(html, instruction, brief, ctx) {
       return prose("rewrite", rewritePrompt(html, instruction, brief), ctx);
     },
     revisePart: (brief, outline, part, ctx) => prose("revise_part", revisePrompt(brief, outline, part), ctx),
+    async reviewTopic(brief, outline, parts, ctx) {
+      const answer = await askJson(
+        client,
+        "topic_review",
+        TOPIC_REVIEW_SCHEMA,
+        topicReviewPrompt(brief, outline, parts),
+        TopicReviewAnswer,
+        ctx,
+      );
+      return answer.straying;
+    },
   };
+}
+
+/** The model's outline as the pipeline keeps it: title and meta fitted, counts bounded, labels renamed. */
+function toOutline(a: z.infer<typeof OutlineAnswer>, keyword: string): Outline {
+  const title = fitTitle(a.title, keyword);
+  return {
+    title,
+    metaDescription: fitMeta(a.meta_description),
+    slug: slugify(a.slug || title),
+    sections: a.sections.map((s) => ({
+      heading: s.heading,
+      intent: s.intent,
+      targetWords: Math.max(80, s.target_words),
+      subheadings: s.subheadings.slice(0, 3),
+    })),
+    faqQuestions: a.faq_questions.slice(0, 6),
+    table: a.table && a.table.columns.length >= 2 ? a.table : null,
+    imagePrompts: a.image_prompts.map((p) => ({ prompt: p.prompt, alt: p.alt || p.prompt })),
+    ...(a.labels
+      ? {
+          labels: {
+            faq: a.labels.faq,
+            conclusion: a.labels.conclusion,
+            more: a.labels.read_more,
+            source: a.labels.further_reading,
+            video: a.labels.watch,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The links the model chose, kept only from the research's list (the model may not invent URLs), within the counts. */
+function listedLinks(chosen: z.infer<typeof LinksAnswer>["links"], brief: ArticleBrief, outline: Outline, candidates: LinkCandidate[]) {
+  const byUrl = new Map(candidates.map((c) => [c.url, c]));
+  const counts = { internal: 0, external: 0 };
+  const limits = { internal: brief.internalLinks, external: brief.externalLinks };
+  const seen = new Set<string>();
+  const out: LinkChoice[] = [];
+  for (const link of chosen) {
+    const c = byUrl.get(link.url);
+    if (!c || seen.has(c.url) || counts[c.kind] >= limits[c.kind]) continue;
+    seen.add(c.url);
+    counts[c.kind]++;
+    const sectionIndex = Math.min(outline.sections.length - 1, Math.max(0, link.section - 1));
+    out.push({ url: c.url, anchor: link.anchor || c.title, sectionIndex, kind: c.kind });
+  }
+  return out;
 }
 
 /** Models sometimes wrap an answer in a Markdown code fence; the content is inside it. */

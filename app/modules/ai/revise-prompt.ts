@@ -1,6 +1,6 @@
 import { languageName, systemPrompt, type Prompt } from "./prompts";
 import { writingResearchLines } from "./research-prompts";
-import type { ArticleBrief, Outline, RevisionRequest } from "./types";
+import type { ArticleBrief, DraftPart, Outline, RevisionRequest } from "./types";
 
 /**
  * The prompt that sends the judge's findings back to the model for one weak part of its own draft
@@ -32,3 +32,36 @@ export function revisePrompt(brief: ArticleBrief, outline: Outline, part: Revisi
       .join("\n"),
   };
 }
+
+/** How much of each part the topic review reads: enough to tell what it is about. */
+const REVIEW_PART_CHARACTERS = 1500;
+
+/** The editor's question about the draft as a whole: which parts stray from what the searcher came for. */
+export function topicReviewPrompt(brief: ArticleBrief, outline: Outline, parts: DraftPart[]): Prompt {
+  return {
+    system: `You are a strict editor of search articles. You judge whether each part of a draft serves a reader who searched for "${brief.keyword}". Answer in English.`,
+    user: [
+      `The reader searched for "${brief.keyword}" and opened the article "${outline.title}", written in ${languageName(brief.language)}.`,
+      "List the parts that stray from what that reader came for: history, background, the company's story or general advice where they wanted the answer, or another question than theirs. A part that helps answer the search, even briefly, does not stray. When every part serves the reader, the list is empty.",
+      "For each straying part give its heading exactly as written below and one sentence on what it does instead of answering.",
+      ...parts.map((p) => `### ${p.heading}\n${p.markdown.slice(0, REVIEW_PART_CHARACTERS)}`),
+    ].join("\n\n"),
+  };
+}
+
+export const TOPIC_REVIEW_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["straying"],
+  properties: {
+    straying: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["heading", "reason"],
+        properties: { heading: { type: "string" }, reason: { type: "string" } },
+      },
+    },
+  },
+} as const;

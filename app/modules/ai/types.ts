@@ -102,6 +102,10 @@ export type CallContext = {
 
 type AiKind = "openai" | "offline";
 
+/** One part of a draft as written: its heading ("Introduction" / "Conclusion" for those) and Markdown. */
+export type DraftPart = { heading: string; markdown: string };
+type StrayingPart = { heading: string; reason: string };
+
 /** One part of a draft to revise (a section, the introduction or the conclusion) and what the judge found in it. */
 export type RevisionRequest = {
   /** The part's heading, or "Introduction" / "Conclusion". */
@@ -139,6 +143,11 @@ export interface ArticleWriter {
    * writer that would write the same text again (the offline writer is deterministic).
    */
   revisePart?(brief: ArticleBrief, outline: Outline, part: RevisionRequest, ctx?: CallContext): Promise<string>;
+  /**
+   * Reads its own draft as an editor for the search: the parts that stray from what a reader of the keyword came
+   * for (history, stories, another question), by heading, with why. What no lexical check can tell.
+   */
+  reviewTopic?(brief: ArticleBrief, outline: Outline, parts: DraftPart[], ctx?: CallContext): Promise<StrayingPart[]>;
 }
 
 /**

@@ -13,6 +13,7 @@ import { newId } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { HOUR, isoNow, MINUTE, safeTimeZone, zonedParts } from "#app/utils/time";
 import { substanceFindings } from "#app/modules/articles/substance.server";
+import { writerFindings } from "#app/modules/generation/writer-verdict.server";
 import { qualityGate } from "./gate";
 import { daySlot, PUBLISH_JOB, publishJobOptions, READY_JOB } from "./slots.server";
 import { announceAutopilotChange, moveDay } from "./timeline.server";
@@ -363,7 +364,7 @@ async function evaluateDay(db: DB, day: DayRow, generationStatus: string | undef
     {
       competesWith: flag?.conflict_kind ? `“${flag.conflict_label}”` : null,
       unverifiedLinks: Number(unverified.n),
-      findings: await substanceFindings(db, day.site_id, article),
+      findings: [...(await substanceFindings(db, day.site_id, article)), ...(await writerFindings(db, day.site_id, article))],
       title: article.title,
       contentHtml: article.content_html,
       wordCount: article.word_count,

@@ -1,5 +1,6 @@
 import type { DB } from "#app/db/client.server";
 import { substanceFindings } from "#app/modules/articles/substance.server";
+import { writerFindings } from "#app/modules/generation/writer-verdict.server";
 import { qualityGate } from "./gate";
 
 /**
@@ -52,7 +53,7 @@ export async function gateReasonsFor(
       seoScore: article.seo_score,
       source: article.source,
       unverifiedLinks: Number(unverified.n),
-      findings: await substanceFindings(db, siteId, article),
+      findings: [...(await substanceFindings(db, siteId, article)), ...(await writerFindings(db, siteId, article))],
     },
     { minScore: content.autopilot_min_score, articleLength: content.article_length, strictLinks: content.autopilot_strict_links === 1 },
   );

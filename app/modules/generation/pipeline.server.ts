@@ -8,6 +8,7 @@ import type { ArticleBrief, ArticleWriter, CallContext, Outline, TokenUsage } fr
 import { limiter } from "#app/utils/limiter";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
+import { hashText } from "#app/utils/hash";
 import { hasImageRoom } from "#app/modules/uploads/stored-images.server";
 import { emitEvent } from "#app/modules/webhooks/webhooks.server";
 import { saveArticleResearch } from "#app/modules/research/article-research.server";
@@ -263,6 +264,8 @@ async function finish(
     targetKeyword: state.keyword.trim(),
     articleId,
   });
+  // The writer's own reading, kept for the gate while the article is still this text (writer-verdict.server.ts).
+  if (state.revision) state.revision.savedHash = hashText(derived.contentHtml);
   // The pipeline's own verdict (progress, the article.generated event) has never counted the links' checks.
   const seo = withoutLinkChecks(derived.seo!);
   state.seoScore = seo.score;

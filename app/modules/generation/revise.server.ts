@@ -21,6 +21,12 @@ const PARTS_PER_PASS = 4;
 /** A part this weak or weaker is revised (part-substance.ts: a quoted sentence alone weighs 1). */
 const WEAK = 0.3;
 
+/** The model's own reading of the draft for the search (ArticleWriter.reviewTopic), as the gate names it. */
+export const TOPIC_LABEL = "Stays on what the searcher asked";
+
+/** A failed check of the judge, or the topic review's finding, with the parts it names. */
+type Finding = Pick<SeoCheck, "label" | "detail" | "fix" | "examples"> & { id: string; parts?: string[] };
+
 /** What revising needs of a generation's attempt (pipeline.server.ts). */
 export type RevisionRun = {
   db: DB;
@@ -66,25 +72,28 @@ function setPart(state: GenerationState, key: string, markdown: string) {
  * language when the language check failed; when none is, the single weakest (a finding of the whole, such as a
  * missing subtopic, still goes to the part that says least).
  */
-function chooseWeakParts(state: GenerationState, failed: SeoCheck[], limit = PARTS_PER_PASS): string[] {
+function chooseWeakParts(state: GenerationState, failed: Finding[], limit = PARTS_PER_PASS): string[] {
   const examples = failed.flatMap((c) => c.examples ?? []);
   const topic = { keyword: state.keyword, title: state.outline!.title, language: state.brief?.language ?? "en" };
   const judged = draftParts(state)
     .map((p) => ({ key: p.key, ...judgePart(markdownToHtml(p.markdown), topic, examples) }))
     .sort((a, b) => b.weakness - a.weakness);
   const wrongLanguage = failed.some((c) => c.id === "language");
-  const weak = judged.filter((j) => j.weakness >= WEAK || (wrongLanguage && j.wrongLanguage));
+  const named = new Set(failed.flatMap((c) => c.parts ?? []));
+  // Parts a finding names (the topic review's straying parts) come first.
+  judged.sort((a, b) => Number(named.has(b.key)) - Number(named.has(a.key)));
+  const weak = judged.filter((j) => named.has(j.key) || j.weakness >= WEAK || (wrongLanguage && j.wrongLanguage));
   return (weak.length ? weak : judged.slice(0, 1)).slice(0, limit).map((j) => j.key);
 }
 
 /** A failed check as the writer is told it: its label, what it found, how to fix it and what is missing. */
-function findingLine(check: SeoCheck) {
+function findingLine(check: Finding) {
   const missing = check.id === "coverage" ? (check.examples ?? []).filter((e) => /^(Missing|Unanswered)/.test(e)) : [];
   return [`${check.label}: ${check.detail}`, check.fix ?? "", ...missing].filter(Boolean).join(" ");
 }
 
 /** Rewrites the pass's parts not yet done, at once; each is saved as it comes back. */
-async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPass, failed: SeoCheck[]) {
+async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPass, failed: Finding[]) {
   const { state } = run;
   const examples = failed.flatMap((c) => c.examples ?? []);
   const topic = { keyword: state.keyword, title: state.outline!.title, language: state.brief!.language };
@@ -115,9 +124,14 @@ async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPa
   await run.save();
 }
 
-function settle(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: SeoCheck[]) {
+function settle(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: Finding[]) {
   log.outcome = outcome;
-  if (outcome === "held") log.remaining = failed.map((c) => c.label);
+  if (outcome === "held") {
+    log.remaining = failed.map((c) => c.label);
+    // What the gate cannot find again on the saved article: the model's reading of it (writer-verdict.server.ts).
+    const topic = failed.find((c) => c.id === "topic");
+    if (topic) log.topic = topic.detail;
+  }
   logger.info(
     { generationId: run.generationId, outcome, passes: log.passes.length, remaining: log.remaining },
     outcome === "passed" ? "the draft passes the judge's checks" : "the draft still falls short after its revisions; the gate will hold it",
@@ -136,13 +150,16 @@ export async function reviseWeakParts(run: RevisionRun, writer: ArticleWriter, a
     return run.save();
   }
   const log = (state.revision ??= { passes: [] });
-  const judge = () =>
-    draftSubstance(run.db, run.siteId, {
+  const judge = async (): Promise<Finding[]> => {
+    const failed = await draftSubstance(run.db, run.siteId, {
       id: run.articleId,
       title: state.outline!.title,
       target_keyword: state.keyword,
       content_html: assemble(state),
     });
+    const topic = await reviewTopic(run, writer);
+    return topic ? [...failed, topic] : failed;
+  };
   for (;;) {
     run.checkpoint();
     const failed = await judge();
@@ -162,7 +179,31 @@ export async function reviseWeakParts(run: RevisionRun, writer: ArticleWriter, a
   }
 }
 
-function newPass(number: number, failed: SeoCheck[], parts: string[]): RevisionPass {
+/** The writer's reading of its draft for the search: a finding naming the parts that stray, or null. */
+async function reviewTopic(run: RevisionRun, writer: ArticleWriter): Promise<Finding | null> {
+  const { state } = run;
+  if (!writer.reviewTopic) return null;
+  const parts = draftParts(state);
+  const straying = await writer.reviewTopic(state.brief!, state.outline!, parts, run.ctx).catch((error: unknown) => {
+    if (run.ctx.signal?.aborted) throw error;
+    // A model that cannot answer the review (no structured output) still gets the checks' findings.
+    logger.warn({ err: error, generationId: run.generationId }, "the topic review failed; the draft is judged by the checks alone");
+    return [];
+  });
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const named = parts.filter((p) => straying.some((s) => same(s.heading, p.heading)));
+  if (!named.length) return null;
+  const why = named.map((p) => `“${p.heading}”: ${straying.find((s) => same(s.heading, p.heading))!.reason}`).join(" ");
+  return {
+    id: "topic",
+    label: TOPIC_LABEL,
+    detail: `${named.length} of ${parts.length} parts stray from what a reader searching “${state.keyword}” came for. ${why}`,
+    fix: "Make these parts answer the search, or cut them.",
+    parts: named.map((p) => p.key),
+  };
+}
+
+function newPass(number: number, failed: Finding[], parts: string[]): RevisionPass {
   return {
     pass: number,
     reasons: failed.map((c) => c.label),
@@ -174,7 +215,7 @@ function newPass(number: number, failed: SeoCheck[], parts: string[]): RevisionP
   };
 }
 
-async function settleAndSave(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: SeoCheck[]) {
+async function settleAndSave(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: Finding[]) {
   settle(run, log, outcome, failed);
   await run.save();
 }

@@ -31,7 +31,15 @@ export type RevisionPass = {
  * The writer's revisions of its own draft: its passes, and how they ended. `passed`: the judge found nothing more;
  * `held`: still short after the last pass (`remaining` names the checks); `skipped`: the writer does not revise.
  */
-export type RevisionLog = { passes: RevisionPass[]; outcome?: "passed" | "held" | "skipped"; remaining?: string[] };
+export type RevisionLog = {
+  passes: RevisionPass[];
+  outcome?: "passed" | "held" | "skipped";
+  remaining?: string[];
+  /** Held for straying from the search (the model's own reading): the finding, for the gate to name. */
+  topic?: string;
+  /** hashText of the body as saved: the finding holds only while the article is still that text. */
+  savedHash?: number;
+};
 
 export type GenerationState = {
   kind: "generate" | "regenerate";
