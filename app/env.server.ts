@@ -102,6 +102,19 @@ const EnvSchema = z.object({
   // Where hosted-blog URLs are announced with IndexNow (shared by Bing, Yandex, Seznam, Naver); the fake's address in tests.
   INDEXNOW_URL: z.url().default("https://api.indexnow.org/indexnow"),
 
+  // Custom domains for hosted blogs (docs/decisions/076-blog-custom-domains.md): certificates through Fly's Machines
+  // API; the fake's address in tests. Without FLY_API_TOKEN and FLY_APP_NAME, domains can be checked but not served.
+  FLY_API_URL: z.url().default("https://api.machines.dev"),
+  FLY_API_TOKEN: optionalString,
+  FLY_APP_NAME: optionalString,
+  // What a customer's domain points at: the CNAME target (default <FLY_APP_NAME>.fly.dev) and, for an apex domain,
+  // the app's IPv4 and IPv6 addresses (comma-separated; `fly ips list`).
+  CUSTOM_DOMAIN_TARGET: optionalString,
+  CUSTOM_DOMAIN_IPV4: optionalString,
+  CUSTOM_DOMAIN_IPV6: optionalString,
+  // DNS servers the records are checked against (host:port, comma-separated); the system's resolvers when unset.
+  DNS_SERVERS: optionalString,
+
   // Notion API base URL (publishing to a Notion database); the fake's address in tests.
   NOTION_API_URL: z.url().default("https://api.notion.com"),
   // Webflow Data API host (without /v2), for publishing to a Webflow CMS collection; the fake's address in tests.

@@ -41,6 +41,7 @@ import * as m0046ArticleProposals from "./0046_article_proposals";
 import * as m0047BrandDescribedAt from "./0047_brand_described_at";
 import * as m0048BlogSlugRedirects from "./0048_blog_slug_redirects";
 import * as m0049CmsPlatforms from "./0049_cms_platforms";
+import * as m0050BlogDomains from "./0050_blog_domains";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   "0047_brand_described_at": m0047BrandDescribedAt,
   "0048_blog_slug_redirects": m0048BlogSlugRedirects,
   "0049_cms_platforms": m0049CmsPlatforms,
+  "0050_blog_domains": m0050BlogDomains,
 };

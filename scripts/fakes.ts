@@ -22,6 +22,8 @@ import { startFakeStripe } from "#tests/fakes/stripe";
 import { startFakeHubSpot } from "#tests/fakes/hubspot";
 import { startFakeIndexNow } from "#tests/fakes/indexnow";
 import { startSearchConsoleFake } from "#tests/fakes/search-console";
+import { startFakeDns } from "#tests/fakes/dns";
+import { startFakeFlyCertificates } from "#tests/fakes/fly-certificates";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createStripe } from "#app/modules/billing/stripe.server";
@@ -159,6 +161,18 @@ const LISTED: Fake[] = [
     env: (f) => ({ GOOGLE_SEARCH_CONSOLE_URL: f.rootUrl }),
     hint: (f) =>
       `Search analytics, sitemaps and URL inspection; register properties, pages and tokens under /__fake/ (token endpoint for refreshes: ${f.tokenUrl}).`,
+  }),
+  fake({
+    name: "Custom domains (Fly certificates and DNS)",
+    // The DNS fake answers on the same port number over UDP; the Fly fake issues once a hostname resolves to the app there.
+    start: async (port) => {
+      const dns = await startFakeDns({ port });
+      const fly = await startFakeFlyCertificates({ port, dnsServer: dns.server, setDnsRecord: dns.set });
+      return { ...fly, dnsServer: dns.server, close: async () => void (await Promise.all([fly.close(), dns.close()])) };
+    },
+    env: (f) => ({ FLY_API_URL: f.url, FLY_API_TOKEN: f.token, FLY_APP_NAME: f.app, DNS_SERVERS: f.dnsServer }),
+    hint: (f) =>
+      `A blog domain's records live in the DNS fake at ${f.dnsServer}: POST ${f.url}/__fake/dns {"name","type","values"} adds them, e.g. the TXT and the CNAME to ${f.target} the settings show.`,
   }),
 ];
 // A platform's fake not placed above starts after the others, so their ports stay put.

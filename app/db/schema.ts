@@ -103,6 +103,22 @@ interface BlogSlugRedirectsTable {
   site_id: string;
   created_at: Timestamp;
 }
+/** A hosted blog's own domain and its certificate (migration 0050, docs/decisions/076). */
+interface BlogDomainsTable {
+  site_id: string;
+  hostname: string;
+  ownership_token: string;
+  /** pending_dns: the records are not all there yet; issuing: Fly is issuing the certificate; active: served. */
+  status: "pending_dns" | "issuing" | "active";
+  /** Fly's certificate status ("pending_validation", "active", …) as last read. */
+  certificate_status: string | null;
+  /** JSON: the last record check (DomainCheck), shown in settings. */
+  last_check: string | null;
+  checked_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 export interface BrandSettingsTable {
   site_id: string;
   logo_path: string | null;
@@ -848,6 +864,7 @@ export interface Database {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
+  blog_domains: BlogDomainsTable;
   sites: SitesTable;
   brand_settings: BrandSettingsTable;
   content_settings: ContentSettingsTable;

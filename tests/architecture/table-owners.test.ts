@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   invitations: "workspaces",
   sites: "workspaces",
   blog_slug_redirects: "workspaces",
+  blog_domains: "hosted-blog",
   brand_settings: "settings",
   content_settings: "settings",
   publishing_settings: "publishing",
