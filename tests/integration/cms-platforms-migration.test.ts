@@ -27,7 +27,8 @@ beforeAll(async () => {
   const publicationId = await makePublication(db, user.siteId, articleId);
   const row = await db.selectFrom("publications").select("connection_id").where("id", "=", publicationId).executeTakeFirstOrThrow();
   before = { siteId: user.siteId, connectionId: row.connection_id, publicationId };
-  expect(await migrateToLatest(db)).toEqual(["0049_cms_platforms"]);
+  // 0049 runs first; the migrations after it change nothing this test reads.
+  expect((await migrateToLatest(db))[0]).toBe("0049_cms_platforms");
 });
 
 const connectionRow = (platform: string) => ({
