@@ -132,7 +132,14 @@ function revision(topic: Topic | null, keyword: string, user: string, revises: b
   if (!revises) return current;
   const heading = /the part "([^"]+)"\.?\n/.exec(user)?.[1] ?? "";
   const words = Number(/about (\d+) words/.exec(user)?.[1] ?? 150);
-  if (!topic) return articleProse(keyword, words, heading.length);
+  if (!topic) {
+    const prose = articleProse(keyword, words, heading.length);
+    // A section that strayed is retitled when the prompt allows it, as a model would.
+    const straying = /stray from what a reader searching/.test(user) && /put a better one on the first line/.test(user);
+    if (!straying) return prose;
+    const K = keyword.charAt(0).toUpperCase() + keyword.slice(1);
+    return `## ${K}: step ${(heading.length % 5) + 1}\n\n${prose}`;
+  }
   if (heading === "Introduction") return topic.good.intro;
   if (heading === "Conclusion") return topic.good.conclusion || topic.good.intro;
   return topic.good.sections.find((s) => s.heading === heading)?.body ?? topic.good.sections[0]!.body;

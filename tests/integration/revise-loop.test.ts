@@ -135,12 +135,15 @@ describe("the writer revises its own draft", () => {
   });
 
   it("an article that drifts from the search is told so by the model's own reading, and revised", async () => {
-    const { state, findings, text } = await write(CONSULTANTS, { draft: "off-topic" });
+    const { state, findings, text, article } = await write(CONSULTANTS, { draft: "off-topic" });
     expect(state.revision!.passes[0]!.reasons).toContain(TOPIC_LABEL);
     expect(state.revision!.passes.flatMap((p) => p.parts)).toContain("section:0");
     expect(state.revision!.outcome).toBe("passed");
     expect(findings).toEqual([]);
     expect(text).not.toMatch(/For most of the early twentieth century, lawyers/);
+    // The revised sections got headings that say what they now give the reader.
+    expect(article.content_html).not.toContain("<h2>Where the billable hour came from</h2>");
+    expect(state.outline!.sections.some((s) => s.heading.startsWith("How to set hourly rates for consultants: step"))).toBe(true);
   });
 
   it("a drift the model does not fix holds the article at the gate until someone edits it", async () => {

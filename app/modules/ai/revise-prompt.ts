@@ -8,6 +8,9 @@ import type { ArticleBrief, DraftPart, Outline, RevisionRequest } from "./types"
  * what a better part does. Pure; the writer answers with the part's new Markdown.
  */
 
+/** How a revision renames its section: a first line with this prefix (a Markdown H2) holds the new heading. */
+export const RETITLE_PREFIX = "## ";
+
 /** The line the revision prompt's findings start with (the local fake model recognises a revision by it). */
 export const FINDINGS_HEADER = "An editor read your draft and holds it back:";
 
@@ -26,6 +29,9 @@ export function revisePrompt(brief: ArticleBrief, outline: Outline, part: Revisi
       "Keep every concrete sentence, sourced fact and link that is already there. Never invent a figure, a study, a survey, a price or a claim about the brand: leave a claim out rather than invent its source.",
       ...writingResearchLines(brief),
       `Write in ${language}, about ${part.targetWords} words. Answer with the part's Markdown only, without its heading.`,
+      part.canRetitle
+        ? `If the heading "${part.heading}" no longer says what the part gives the reader, put a better one on the first line as "${RETITLE_PREFIX}<new heading>".`
+        : "",
       `The part as it is now:\n---\n${part.markdown}\n---`,
     ]
       .filter(Boolean)

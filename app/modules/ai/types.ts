@@ -119,6 +119,8 @@ export type RevisionRequest = {
   quoted: string[];
   /** The part is written in another language than the brief's. */
   wrongLanguage: boolean;
+  /** A section may get a new heading with its revision (the introduction and conclusion have none of their own). */
+  canRetitle: boolean;
 };
 
 /**

@@ -3,6 +3,7 @@ import { markdownToHtml } from "#app/modules/articles/markdown";
 import { judgePart } from "#app/modules/articles/part-substance";
 import type { SeoCheck } from "#app/modules/articles/seo";
 import { draftSubstance } from "#app/modules/articles/substance.server";
+import { RETITLE_PREFIX } from "#app/modules/ai/revise-prompt";
 import type { ArticleWriter, CallContext, RevisionRequest } from "#app/modules/ai/types";
 import { logger } from "#app/utils/logger.server";
 import { countWords } from "#app/utils/text";
@@ -20,6 +21,8 @@ const REVISION_PASSES = 2;
 const PARTS_PER_PASS = 4;
 /** A part this weak or weaker is revised (part-substance.ts: a quoted sentence alone weighs 1). */
 const WEAK = 0.3;
+/** A heading longer than this is not one (a model that put a sentence on the first line). */
+const MAX_HEADING = 90;
 
 /** The model's own reading of the draft for the search (ArticleWriter.reviewTopic), as the gate names it. */
 export const TOPIC_LABEL = "Stays on what the searcher asked";
@@ -62,9 +65,31 @@ function draftParts(state: GenerationState): Part[] {
   return parts;
 }
 
+/** The heading a revision gives its section on its first line, and the body after it; no new heading when absent. */
+function splitRetitle(markdown: string): { heading: string | null; body: string } {
+  if (!markdown.startsWith(RETITLE_PREFIX)) return { heading: null, body: markdown };
+  const [first = "", ...rest] = markdown.split("\n");
+  const heading = first
+    .slice(RETITLE_PREFIX.length)
+    .replace(/[#*_`]/g, "")
+    .trim();
+  return heading.length > 0 && heading.length <= MAX_HEADING
+    ? { heading, body: rest.join("\n").trim() }
+    : { heading: null, body: markdown };
+}
+
 function setPart(state: GenerationState, key: string, markdown: string) {
-  if (key === "intro" || key === "conclusion") state.introConclusion = { ...state.introConclusion!, [key]: markdown };
-  else state.sections![Number(key.slice("section:".length))] = markdown;
+  if (key === "intro" || key === "conclusion") {
+    state.introConclusion = { ...state.introConclusion!, [key]: markdown };
+    return;
+  }
+  const index = Number(key.slice("section:".length));
+  const { heading, body } = splitRetitle(markdown);
+  if (!body) return;
+  state.sections![index] = body;
+  // A section revised to answer the search may need a heading that says so ("Where the billable hour came from").
+  if (heading)
+    state.outline = { ...state.outline!, sections: state.outline!.sections.map((s, i) => (i === index ? { ...s, heading } : s)) };
 }
 
 /**
@@ -110,7 +135,13 @@ async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPa
     todo.map(async (part) => {
       run.checkpoint();
       const judged = judgePart(markdownToHtml(part.markdown), topic, examples);
-      const request: RevisionRequest = { ...part, findings: pass.findings, quoted: judged.quoted, wrongLanguage: judged.wrongLanguage };
+      const request: RevisionRequest = {
+        ...part,
+        findings: pass.findings,
+        quoted: judged.quoted,
+        wrongLanguage: judged.wrongLanguage,
+        canRetitle: part.key.startsWith("section:"),
+      };
       const revised = (await writer.revisePart!(state.brief!, state.outline!, request, ctx)).trim();
       // An empty answer leaves the part as it was rather than losing it.
       if (revised) setPart(state, part.key, revised);
