@@ -129,10 +129,10 @@ async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPa
       run.ctx.onUsage?.(usage);
     },
   };
-  const todo = draftParts(state).filter((p) => pass.parts.includes(p.key) && !pass.done.includes(p.key));
+  const pending = draftParts(state).filter((p) => pass.parts.includes(p.key) && !pass.done.includes(p.key));
   // Every call is let finish and its part saved before a failure is passed on: a retried job keeps what came back.
   const settled = await Promise.allSettled(
-    todo.map(async (part) => {
+    pending.map(async (part) => {
       run.checkpoint();
       const judged = judgePart(markdownToHtml(part.markdown), topic, examples);
       const request: RevisionRequest = {
@@ -155,7 +155,8 @@ async function runPass(run: RevisionRun, writer: ArticleWriter, pass: RevisionPa
   await run.save();
 }
 
-function settle(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: Finding[]) {
+/** Records how the revisions ended, logs it and saves. */
+async function settle(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: Finding[]) {
   log.outcome = outcome;
   if (outcome === "held") {
     log.remaining = failed.map((c) => c.label);
@@ -167,6 +168,7 @@ function settle(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", 
     { generationId: run.generationId, outcome, passes: log.passes.length, remaining: log.remaining },
     outcome === "passed" ? "the draft passes the judge's checks" : "the draft still falls short after its revisions; the gate will hold it",
   );
+  await run.save();
 }
 
 /**
@@ -196,8 +198,8 @@ export async function reviseWeakParts(run: RevisionRun, writer: ArticleWriter, a
     const failed = await judge();
     let pass = log.passes.at(-1);
     if (!pass || pass.finished) {
-      if (!failed.length) return settleAndSave(run, log, "passed", failed);
-      if (log.passes.length >= REVISION_PASSES) return settleAndSave(run, log, "held", failed);
+      if (!failed.length) return settle(run, log, "passed", failed);
+      if (log.passes.length >= REVISION_PASSES) return settle(run, log, "held", failed);
       pass = newPass(log.passes.length + 1, failed, chooseWeakParts(state, failed));
       log.passes.push(pass);
       logger.info(
@@ -244,9 +246,4 @@ function newPass(number: number, failed: Finding[], parts: string[]): RevisionPa
     tokens: 0,
     finished: false,
   };
-}
-
-async function settleAndSave(run: RevisionRun, log: RevisionLog, outcome: "passed" | "held", failed: Finding[]) {
-  settle(run, log, outcome, failed);
-  await run.save();
 }
