@@ -1,7 +1,7 @@
 import { inTransaction, type DB } from "#app/db/client.server";
 import { announceRemovedPost } from "#app/modules/indexing/announce.server";
 import { getEnv } from "#app/env.server";
-import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
+import { blogAddress, blogUrl } from "#app/modules/hosted-blog/urls";
 import type { ArticlesTable, ArticleStatus } from "#app/db/schema";
 import { syncArticleLinks } from "#app/modules/backlinks/links.server";
 import { removeStoredFiles } from "#app/modules/uploads/images.server";
@@ -81,12 +81,13 @@ export async function getSeoContext(db: DB, siteId: string) {
   const row = await db
     .selectFrom("sites as s")
     .leftJoin("content_settings as c", "c.site_id", "s.id")
-    .select(["s.url", "s.blog_slug", "c.article_length", "c.internal_links_count", "c.external_links", "c.language"])
+    .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
+    .select(["s.url", "s.blog_slug", "d.hostname as blog_domain", "c.article_length", "c.internal_links_count", "c.external_links", "c.language"])
     .where("s.id", "=", siteId)
     .executeTakeFirst();
   return {
     siteOrigin: row?.url ?? null,
-    ownBlog: row?.blog_slug ? hostedBlogUrl(getEnv().appUrl, row.blog_slug) : null,
+    ownBlog: row?.blog_slug ? blogUrl(blogAddress(getEnv().appUrl, row.blog_slug, row.blog_domain)) : null,
     lengthBand: (row?.article_length ?? "medium") as LengthBand,
     internalLinksWanted: (row?.internal_links_count ?? "regular") as LinkAmount,
     externalLinksWanted: (row?.external_links ?? "regular") as LinkAmount,

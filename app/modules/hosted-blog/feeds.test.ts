@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { absolutizeUrls, escapeXml } from "./feeds";
 import { excerptOf } from "./queries.server";
 import { jsonLdText } from "./structured-data";
-import { hostedBlogPageUrl, hostedBlogUrl } from "./urls";
+import { blogAddress, blogFileUrl, blogPageUrl, blogPath, blogUrl } from "./urls";
 
 describe("escaping for the hosted blog", () => {
   it("escapes titles with < and & for XML, and drops characters XML forbids", () => {
@@ -30,10 +30,21 @@ describe("escaping for the hosted blog", () => {
 
 describe("hosted blog URLs", () => {
   it("builds absolute addresses with encoded segments and one URL for page 1", () => {
-    expect(hostedBlogUrl("https://app.example/", "my-blog-3fa9c1")).toBe("https://app.example/b/my-blog-3fa9c1");
-    expect(hostedBlogUrl("https://app.example", "blog", "café au lait")).toBe("https://app.example/b/blog/caf%C3%A9%20au%20lait");
-    expect(hostedBlogPageUrl("https://app.example", "blog", 1)).toBe("https://app.example/b/blog");
-    expect(hostedBlogPageUrl("https://app.example", "blog", 3)).toBe("https://app.example/b/blog?page=3");
+    const here = blogAddress("https://app.example/", "my-blog-3fa9c1");
+    expect(blogUrl(here)).toBe("https://app.example/b/my-blog-3fa9c1");
+    expect(blogUrl(blogAddress("https://app.example", "blog"), "café au lait")).toBe("https://app.example/b/blog/caf%C3%A9%20au%20lait");
+    expect(blogPageUrl(blogAddress("https://app.example", "blog"), 1)).toBe("https://app.example/b/blog");
+    expect(blogPageUrl(blogAddress("https://app.example", "blog"), 3)).toBe("https://app.example/b/blog?page=3");
+    expect(blogFileUrl(here, "rss.xml")).toBe("https://app.example/b/my-blog-3fa9c1/rss.xml");
+  });
+
+  it("puts a blog with its own domain at that domain's root, over https", () => {
+    const own = blogAddress("http://localhost:3000", "blog", "blog.example.com");
+    expect(blogUrl(own)).toBe("https://blog.example.com/");
+    expect(blogPath(own)).toBe("/");
+    expect(blogUrl(own, "first-post")).toBe("https://blog.example.com/first-post");
+    expect(blogPageUrl(own, 2)).toBe("https://blog.example.com/?page=2");
+    expect(blogFileUrl(own, "sitemap.xml")).toBe("https://blog.example.com/sitemap.xml");
   });
 });
 

@@ -1,4 +1,4 @@
-import { absoluteOn, hostedBlogUrl, hostedFeedUrl } from "./urls";
+import { absoluteOn, blogFileUrl, blogUrl } from "./urls";
 import type { HostedBlog, HostedPost } from "./queries.server";
 
 /**
@@ -41,10 +41,11 @@ export function absolutizeUrls(html: string, origin: string) {
   return html.replace(/\b(src|href)="\/(?!\/)/g, (_match, attr: string) => `${attr}="${origin.replace(/\/$/, "")}/`);
 }
 
-export function rssXml(origin: string, blog: HostedBlog, posts: HostedPost[]) {
-  const blogUrl = hostedBlogUrl(origin, blog.blogSlug);
+export function rssXml(blog: HostedBlog, posts: HostedPost[]) {
+  const { origin } = blog.address;
+  const home = blogUrl(blog.address);
   const items = posts.map((post) => {
-    const url = hostedBlogUrl(origin, blog.blogSlug, post.slug);
+    const url = blogUrl(blog.address, post.slug);
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -60,8 +61,8 @@ export function rssXml(origin: string, blog: HostedBlog, posts: HostedPost[]) {
   const newest = posts[0]?.modifiedAt;
   const channel = [
     `    <title>${escapeXml(blog.name)}</title>`,
-    `    <link>${escapeXml(blogUrl)}</link>`,
-    `    <atom:link href="${escapeXml(hostedFeedUrl(origin, blog.blogSlug))}" rel="self" type="application/rss+xml" />`,
+    `    <link>${escapeXml(home)}</link>`,
+    `    <atom:link href="${escapeXml(blogFileUrl(blog.address, "rss.xml"))}" rel="self" type="application/rss+xml" />`,
     `    <description>${escapeXml(blog.description || `Articles from ${blog.name}`)}</description>`,
     `    <language>${escapeXml(blog.language.toLowerCase())}</language>`,
     ...(newest ? [`    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),
@@ -70,7 +71,7 @@ export function rssXml(origin: string, blog: HostedBlog, posts: HostedPost[]) {
           "    <image>",
           `      <url>${escapeXml(absoluteOn(origin, blog.logoPath))}</url>`,
           `      <title>${escapeXml(blog.name)}</title>`,
-          `      <link>${escapeXml(blogUrl)}</link>`,
+          `      <link>${escapeXml(home)}</link>`,
           "    </image>",
         ]
       : []),
@@ -84,10 +85,10 @@ ${[...channel, ...items].join("\n")}
 `;
 }
 
-export function sitemapXml(origin: string, blog: HostedBlog, posts: Array<{ slug: string; modifiedAt: string }>) {
+export function sitemapXml(blog: HostedBlog, posts: Array<{ slug: string; modifiedAt: string }>) {
   const urls = [
-    { loc: hostedBlogUrl(origin, blog.blogSlug), lastmod: posts[0]?.modifiedAt },
-    ...posts.map((post) => ({ loc: hostedBlogUrl(origin, blog.blogSlug, post.slug), lastmod: post.modifiedAt })),
+    { loc: blogUrl(blog.address), lastmod: posts[0]?.modifiedAt },
+    ...posts.map((post) => ({ loc: blogUrl(blog.address, post.slug), lastmod: post.modifiedAt })),
   ];
   const body = urls
     .map((url) => `  <url>\n    <loc>${escapeXml(url.loc)}</loc>\n${url.lastmod ? `    <lastmod>${url.lastmod}</lastmod>\n` : ""}  </url>`)

@@ -3,6 +3,8 @@ import type { DB } from "#app/db/client.server";
 import { htmlToText } from "#app/utils/text";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "#app/modules/settings/languages";
 import { safeTimeZone } from "#app/utils/time";
+import { getEnv } from "#app/env.server";
+import { blogAddress, type BlogAddress } from "./urls";
 
 /**
  * What the hosted blog shows (docs/decisions/033): a site's articles
@@ -21,6 +23,10 @@ const EXCERPT_CHARS = 200;
 export type HostedBlog = {
   siteId: string;
   blogSlug: string;
+  /** Where the blog answers: its own domain once active, else /b/<blog slug> here. */
+  address: BlogAddress;
+  /** The active custom domain's hostname, or null. */
+  domain: string | null;
   connectionId: string;
   /** The brand name, or the site's name when no brand name was set. */
   name: string;
@@ -60,7 +66,9 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
       join.onRef("c.site_id", "=", "s.id").on("c.platform", "=", "hosted").on("c.status", "!=", "disconnected"),
     )
     .leftJoin("brand_settings as b", "b.site_id", "s.id")
+    .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
     .select([
+      "d.hostname as domain",
       "s.id as siteId",
       "s.blog_slug as blogSlug",
       "s.name as siteName",
@@ -79,6 +87,8 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
   return {
     siteId: row.siteId,
     blogSlug: row.blogSlug,
+    address: blogAddress(getEnv().appUrl, row.blogSlug, row.domain),
+    domain: row.domain ?? null,
     connectionId: row.connectionId,
     name: row.brandName?.trim() || row.siteName,
     description: row.description?.trim() ?? "",

@@ -1,4 +1,4 @@
-import { absoluteOn, hostedBlogUrl } from "./urls";
+import { absoluteOn, blogUrl } from "./urls";
 import type { HostedBlog, HostedPost } from "./queries.server";
 
 /**
@@ -10,17 +10,17 @@ import type { HostedBlog, HostedPost } from "./queries.server";
 
 type Ld = Record<string, unknown>;
 
-function brandLd(origin: string, blog: HostedBlog): Ld {
+function brandLd(blog: HostedBlog): Ld {
   return {
     "@type": "Organization",
     name: blog.name,
-    url: hostedBlogUrl(origin, blog.blogSlug),
-    ...(blog.logoPath ? { logo: { "@type": "ImageObject", url: absoluteOn(origin, blog.logoPath) } } : {}),
+    url: blogUrl(blog.address),
+    ...(blog.logoPath ? { logo: { "@type": "ImageObject", url: absoluteOn(blog.address.origin, blog.logoPath) } } : {}),
   };
 }
 
-export function blogPostingLd(origin: string, blog: HostedBlog, post: HostedPost): Ld {
-  const url = hostedBlogUrl(origin, blog.blogSlug, post.slug);
+export function blogPostingLd(blog: HostedBlog, post: HostedPost): Ld {
+  const url = blogUrl(blog.address, post.slug);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -31,21 +31,21 @@ export function blogPostingLd(origin: string, blog: HostedBlog, post: HostedPost
     inLanguage: blog.language,
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    ...(post.cover ? { image: [absoluteOn(origin, post.cover.src)] } : {}),
+    ...(post.cover ? { image: [absoluteOn(blog.address.origin, post.cover.src)] } : {}),
     ...(post.keyword ? { keywords: post.keyword } : {}),
-    author: brandLd(origin, blog),
-    publisher: brandLd(origin, blog),
-    isPartOf: { "@type": "Blog", name: blog.name, url: hostedBlogUrl(origin, blog.blogSlug) },
+    author: brandLd(blog),
+    publisher: brandLd(blog),
+    isPartOf: { "@type": "Blog", name: blog.name, url: blogUrl(blog.address) },
   };
 }
 
-export function breadcrumbLd(origin: string, blog: HostedBlog, post: HostedPost): Ld {
+export function breadcrumbLd(blog: HostedBlog, post: HostedPost): Ld {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: [
-      { "@type": "ListItem", position: 1, name: "Blog", item: hostedBlogUrl(origin, blog.blogSlug) },
-      { "@type": "ListItem", position: 2, name: post.title, item: hostedBlogUrl(origin, blog.blogSlug, post.slug) },
+      { "@type": "ListItem", position: 1, name: "Blog", item: blogUrl(blog.address) },
+      { "@type": "ListItem", position: 2, name: post.title, item: blogUrl(blog.address, post.slug) },
     ],
   };
 }

@@ -1,6 +1,7 @@
 import type { DB } from "#app/db/client.server";
 import type { CmsPlatform } from "#app/db/schema";
-import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
+import { blogAddressOf } from "#app/modules/hosted-blog/address.server";
+import type { BlogAddress } from "#app/modules/hosted-blog/urls";
 import { followIndexing } from "./inspection.server";
 import { indexNowEnabled, queueIndexNow } from "./indexnow.server";
 import { submitSitemapSoon } from "./sitemap.server";
@@ -8,13 +9,9 @@ import { submitSitemapSoon } from "./sitemap.server";
 /** The change of a URL that no longer answers. */
 const REMOVED = "removed";
 
-/** A post's address on the hosted blog (a draft's remote URL is the editor's, not the blog's). */
-function isHostedPostUrl(url: string) {
-  try {
-    return new URL(url).pathname.startsWith(`${HOSTED_BLOG_PREFIX}/`);
-  } catch {
-    return false;
-  }
+/** A post's address under the blog's current one (a draft's remote URL is the editor's; an older address redirects). */
+function isPostUrlOf(address: BlogAddress | null, url: string) {
+  return Boolean(address && url.startsWith(`${address.origin}${address.basePath}/`));
 }
 
 /**
@@ -44,7 +41,12 @@ export async function announceLivePost(
         await log("info", "indexnow.queued", post.url);
       }
       // A new slug moved the post: its old address answers no more.
-      if (indexNowEnabled() && post.previousUrl && post.previousUrl !== post.url && isHostedPostUrl(post.previousUrl)) {
+      if (
+        indexNowEnabled() &&
+        post.previousUrl &&
+        post.previousUrl !== post.url &&
+        isPostUrlOf(await blogAddressOf(db, post.siteId), post.previousUrl)
+      ) {
         await queueIndexNow(db, post.siteId, post.previousUrl, REMOVED, now);
       }
       await submitSitemapSoon(db, post.siteId, now);

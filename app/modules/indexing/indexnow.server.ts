@@ -7,6 +7,7 @@ import { retryAfterSeconds } from "#app/modules/backlinks/links.server";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logDiag } from "#app/modules/publishing/diagnostics.server";
+import { blogAddressOf } from "#app/modules/hosted-blog/address.server";
 import { guardedFetch, isPublicAddress, OutboundRequestError } from "#app/utils/http.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 import { backoffMs, batchesOf, keyCovers, keyLocationOf, keyOfFileName, MAX_URLS_PER_POST, outcomeOf } from "./indexnow";
@@ -16,7 +17,8 @@ import { backoffMs, batchesOf, keyCovers, keyLocationOf, keyOfFileName, MAX_URLS
  * change it went live with (queueIndexNow); a URL whose newest row carries the same change is not queued again, so
  * publishing the same content twice announces it once and a new revision announces it again. One job per site and
  * minute sends everything queued in one POST (up to 10,000 URLs), so a burst of posts is one request. Each blog
- * has its own random key, made on first use and served at /b/<blog slug>/<key>.txt (indexNowKeyFile).
+ * has its own random key, made on first use and served beside its posts (indexNowKeyFile): /b/<blog slug>/<key>.txt, or
+ * <key>.txt at the root of the blog's own domain.
  */
 
 export const INDEXNOW_JOB = "indexnow-send";
@@ -110,19 +112,6 @@ async function settleSubmissions(db: DB, ids: number[], set: Settlement) {
     .execute();
 }
 
-/** The blog as search engines see it: a switched-off hosted blog serves no key file (and no posts). */
-async function liveHostedBlogSlug(db: DB, siteId: string) {
-  const site = await db
-    .selectFrom("sites as s")
-    .innerJoin("cms_connections as c", (join) =>
-      join.onRef("c.site_id", "=", "s.id").on("c.platform", "=", "hosted").on("c.status", "!=", "disconnected"),
-    )
-    .select("s.blog_slug")
-    .where("s.id", "=", siteId)
-    .executeTakeFirst();
-  return site?.blog_slug ?? null;
-}
-
 /** The POST itself: its HTTP status (0 when IndexNow could not be reached) and the Retry-After it asked for. */
 async function postToIndexNow(body: unknown, signal: AbortSignal | undefined) {
   try {
@@ -160,7 +149,7 @@ export async function sendQueuedIndexNow(
   { attempt = 1, lastAttempt = false, signal }: { attempt?: number; lastAttempt?: boolean; signal?: AbortSignal } = {},
 ): Promise<IndexNowRun> {
   const run: IndexNowRun = { sent: 0, failed: 0, retryAfterMs: null };
-  const blogSlug = await liveHostedBlogSlug(db, siteId);
+  const address = await blogAddressOf(db, siteId, { live: true });
   const rows = await db
     .selectFrom("indexnow_submissions")
     .select(["id", "url"])
@@ -172,7 +161,7 @@ export async function sendQueuedIndexNow(
   if (!rows.length) return run;
   const log = (level: "info" | "warn", detail: string) =>
     logDiag(db, { siteId, provider: "indexnow", level, stage: "indexnow", detail, correlationId: siteId.slice(0, 8) });
-  if (!blogSlug) {
+  if (!address) {
     await settleSubmissions(
       db,
       rows.map((r) => r.id),
@@ -181,7 +170,7 @@ export async function sendQueuedIndexNow(
     return { ...run, failed: rows.length };
   }
   const key = await ensureIndexNowKey(db, siteId);
-  const keyLocation = keyLocationOf(getEnv().appUrl, blogSlug, key);
+  const keyLocation = keyLocationOf(address, key);
   // A URL of an earlier blog address (or origin) is not under this key's folder: the key cannot vouch for it.
   const outside = rows.filter((r) => !keyCovers(keyLocation, r.url));
   await settleSubmissions(

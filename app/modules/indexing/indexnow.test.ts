@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { blogAddress } from "#app/modules/hosted-blog/urls";
 import { backoffMs, batchesOf, keyCovers, keyLocationOf, keyOfFileName, MAX_URLS_PER_POST, outcomeOf } from "./indexnow";
 
 const KEY = "0f3a9c1e5b7d4f2a8c6e0b1d3f5a7c9e";
-const LOCATION = keyLocationOf("https://app.inkpilot.io/", "northwind", KEY);
+const LOCATION = keyLocationOf(blogAddress("https://app.inkpilot.io/", "northwind"), KEY);
 
 describe("the key file", () => {
   it("lives in the blog's own folder, so the key vouches for that blog's posts only", () => {
@@ -12,6 +13,13 @@ describe("the key file", () => {
     expect(keyCovers(LOCATION, "https://app.inkpilot.io/b/other-blog/cold-brew")).toBe(false);
     expect(keyCovers(LOCATION, "https://northwind.example/b/northwind/cold-brew")).toBe(false);
     expect(keyCovers(LOCATION, "not a url")).toBe(false);
+  });
+
+  it("sits at the root of a blog's own domain, vouching for every post there", () => {
+    const location = keyLocationOf(blogAddress("https://app.inkpilot.io/", "northwind", "blog.northwind.example"), KEY);
+    expect(location).toBe(`https://blog.northwind.example/${KEY}.txt`);
+    expect(keyCovers(location, "https://blog.northwind.example/cold-brew")).toBe(true);
+    expect(keyCovers(location, "https://app.inkpilot.io/b/northwind/cold-brew")).toBe(false);
   });
 
   it("is recognised by its name only when the name is a key of the protocol's form", () => {

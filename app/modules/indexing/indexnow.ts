@@ -1,10 +1,11 @@
-import { HOSTED_BLOG_PREFIX } from "#app/modules/hosted-blog/urls";
+import { blogFileUrl, type BlogAddress } from "#app/modules/hosted-blog/urls";
 
 /**
  * IndexNow (indexnow.org/documentation), the pure part: the key's form, where a hosted blog serves it, the batches
  * and what each answer means. A key is 8-128 characters of a-z, A-Z, 0-9 and '-'; its file is `<key>.txt` holding
  * the key. A key file below the host's root (keyLocation) vouches only for URLs under that file's folder, so each
- * hosted blog has its own key at /b/<blog slug>/<key>.txt and announces only its own posts (docs/decisions/060).
+ * hosted blog has its own key at /b/<blog slug>/<key>.txt and announces only its own posts (docs/decisions/060);
+ * a blog on its own domain serves it at that domain's root (docs/decisions/076).
  */
 
 const KEY_PATTERN = /^[A-Za-z0-9-]{8,128}$/;
@@ -17,9 +18,9 @@ export function keyOfFileName(fileName: string): string | null {
   return match && KEY_PATTERN.test(match[1]!) ? match[1]! : null;
 }
 
-/** Where the blog's key file is: /b/<blog slug>/<key>.txt on the public origin. */
-export function keyLocationOf(origin: string, blogSlug: string, key: string) {
-  return `${origin.replace(/\/$/, "")}${HOSTED_BLOG_PREFIX}/${encodeURIComponent(blogSlug)}/${key}.txt`;
+/** Where the blog's key file is: beside its posts, at /b/<blog slug>/<key>.txt here or at its own domain's root. */
+export function keyLocationOf(address: BlogAddress, key: string) {
+  return blogFileUrl(address, `${key}.txt`);
 }
 
 /** True when the key file at keyLocation vouches for the URL: same host, and the URL lies under the file's folder. */

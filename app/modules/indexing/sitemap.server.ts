@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
-import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
+import { blogAddressOf } from "#app/modules/hosted-blog/address.server";
+import { blogFileUrl } from "#app/modules/hosted-blog/urls";
 import { enqueue, RetryLaterError } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { SearchConsoleQuotaError } from "#app/modules/search-console/types";
@@ -24,9 +24,9 @@ const DELAY_MS = 2 * MINUTE;
 async function submittable(db: DB, siteId: string, now: Date) {
   const access = await searchConsoleFor(db, siteId);
   if (!access || !access.scopes.includes(SEARCH_CONSOLE_WRITE_SCOPE)) return null;
-  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
-  if (!site?.blog_slug) return null;
-  const sitemapUrl = `${hostedBlogUrl(getEnv().appUrl, site.blog_slug)}/sitemap.xml`;
+  const address = await blogAddressOf(db, siteId);
+  if (!address) return null;
+  const sitemapUrl = blogFileUrl(address, "sitemap.xml");
   if (!propertyCovers(access.property, sitemapUrl)) return null;
   const last = await db
     .selectFrom("sitemap_submissions")

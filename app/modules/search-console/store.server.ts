@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { type DB, inTransaction } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
-import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
+import { postUrlsOf } from "#app/modules/hosted-blog/address.server";
 import { isoNow } from "#app/utils/time";
 import type { ArticleUrl } from "./url-match";
 
@@ -41,17 +40,19 @@ export async function articleUrls(db: DB, siteId: string): Promise<ArticleUrl[]>
     const finalUrl = redirectEnd(p.live_check);
     if (finalUrl) urls.push({ articleId: p.article_id, url: finalUrl });
   }
-  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
-  if (site?.blog_slug) {
-    const origin = getEnv().appUrl;
-    const articles = await db
-      .selectFrom("articles")
-      .select(["id", "slug"])
-      .where("site_id", "=", siteId)
-      .where("status", "=", "published")
-      .execute();
-    for (const a of articles) urls.push({ articleId: a.id, url: hostedBlogUrl(origin, site.blog_slug, a.slug) });
-  }
+  const articles = await db
+    .selectFrom("articles")
+    .select(["id", "slug"])
+    .where("site_id", "=", siteId)
+    .where("status", "=", "published")
+    .execute();
+  // Both the blog's /b/ address and its own domain: a search engine reports either while it moves to the domain.
+  const blogUrls = await postUrlsOf(
+    db,
+    siteId,
+    articles.map((a) => a.slug),
+  );
+  for (const a of articles) for (const url of blogUrls.get(a.slug) ?? []) urls.push({ articleId: a.id, url });
   return urls;
 }
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { HOSTED_BLOG_FONT_STACK } from "#app/modules/hosted-blog/fonts";
 import type { HostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { jsonLdText } from "#app/modules/hosted-blog/structured-data";
-import { absoluteOn, hostedBlogPath, hostedFeedUrl } from "#app/modules/hosted-blog/urls";
+import { absoluteOn, blogFileUrl, blogPath } from "#app/modules/hosted-blog/urls";
 import type { ReactNode } from "react";
 
 /**
@@ -87,7 +87,7 @@ export type Head = {
   jsonLd?: unknown[];
 };
 
-export function Document({ origin, blog, head, children }: { origin: string; blog: HostedBlog | null; head: Head; children: ReactNode }) {
+export function Document({ blog, head, children }: { blog: HostedBlog | null; head: Head; children: ReactNode }) {
   const image = head.og?.image;
   return (
     <html lang={blog?.language ?? "en"}>
@@ -101,10 +101,10 @@ export function Document({ origin, blog, head, children }: { origin: string; blo
         {head.prev ? <link rel="prev" href={head.prev} /> : null}
         {head.next ? <link rel="next" href={head.next} /> : null}
         {blog ? (
-          <link rel="alternate" type="application/rss+xml" title={`${blog.name} RSS feed`} href={hostedFeedUrl(origin, blog.blogSlug)} />
+          <link rel="alternate" type="application/rss+xml" title={`${blog.name} RSS feed`} href={blogFileUrl(blog.address, "rss.xml")} />
         ) : null}
         {/* The brand's logo as the icon; otherwise an empty one, so browsers do not ask for a /favicon.ico that is not theirs. */}
-        <link rel="icon" href={blog?.logoPath ? absoluteOn(origin, blog.logoPath) : "data:,"} />
+        <link rel="icon" href={blog?.logoPath ? absoluteOn(blog.address.origin, blog.logoPath) : "data:,"} />
         {head.og && blog ? (
           <>
             <meta property="og:site_name" content={blog.name} />
@@ -136,7 +136,7 @@ export function Document({ origin, blog, head, children }: { origin: string; blo
         <header className="site-header">
           <div className="wrap">
             {blog ? (
-              <a className="brand" href={hostedBlogPath(blog.blogSlug)}>
+              <a className="brand" href={blogPath(blog.address)}>
                 {/* The name follows as text, so the logo itself is decorative here. */}
                 {blog.logoPath ? <img src={blog.logoPath} alt="" height={40} /> : null}
                 <span>{blog.name}</span>
@@ -154,7 +154,7 @@ export function Document({ origin, blog, head, children }: { origin: string; blo
                 <span>
                   © {new Date().getUTCFullYear()} {blog.name}
                 </span>
-                <a href={hostedFeedUrl(origin, blog.blogSlug)}>RSS feed of {blog.name}</a>
+                <a href={blogFileUrl(blog.address, "rss.xml")}>RSS feed of {blog.name}</a>
               </>
             ) : (
               <span>This blog is hosted by Inkpilot.</span>

@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import { getDb } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
 import { listHostedPosts } from "#app/modules/hosted-blog/queries.server";
-import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
+import { blogPath } from "#app/modules/hosted-blog/urls";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
 import { renderIndexPage } from "./pages.server";
 import { cachedResponse, HTML } from "./responses.server";
@@ -13,9 +12,9 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   const given = url.searchParams.get("page");
   // One URL per page: ?page=1 is the blog itself, anything but a page number is not a page.
-  if (given === "1") return redirect(hostedBlogPath(blog.blogSlug), 301);
+  if (given === "1") return redirect(blogPath(blog.address), 301);
   if (given !== null && !/^[1-9]\d{0,5}$/.test(given)) hostedNotFound(request, blog);
   const list = await listHostedPosts(getDb(), blog.siteId, { page: given ? Number(given) : 1 });
   if (list.page > list.totalPages) hostedNotFound(request, blog);
-  return cachedResponse(request, renderIndexPage(getEnv().appUrl, blog, list), { contentType: HTML });
+  return cachedResponse(request, renderIndexPage(blog, list), { contentType: HTML });
 }

@@ -1,6 +1,6 @@
 import type { HostedBlog, HostedPost, HostedPostPage, HostedPostSummary } from "#app/modules/hosted-blog/queries.server";
 import { blogPostingLd, breadcrumbLd } from "#app/modules/hosted-blog/structured-data";
-import { absoluteOn, hostedBlogPageUrl, hostedBlogPath, hostedBlogUrl } from "#app/modules/hosted-blog/urls";
+import { absoluteOn, blogPageUrl, blogPath, blogUrl } from "#app/modules/hosted-blog/urls";
 import { formatDate } from "#app/utils/time";
 import { Document, renderDocument } from "./document.server";
 
@@ -11,7 +11,7 @@ function PostDate({ iso, blog }: { iso: string; blog: HostedBlog }) {
 }
 
 function PostListItem({ post, blog, first }: { post: HostedPostSummary; blog: HostedBlog; first: boolean }) {
-  const href = hostedBlogPath(blog.blogSlug, post.slug);
+  const href = blogPath(blog.address, post.slug);
   return (
     <li>
       <article>
@@ -31,20 +31,20 @@ function PostListItem({ post, blog, first }: { post: HostedPostSummary; blog: Ho
 }
 
 /** The blog's index (one page of posts), or its empty state. */
-export function renderIndexPage(origin: string, blog: HostedBlog, list: HostedPostPage) {
+export function renderIndexPage(blog: HostedBlog, list: HostedPostPage) {
+  const { origin } = blog.address;
   const { page, totalPages } = list;
-  const prev = page > 1 ? hostedBlogPageUrl(origin, blog.blogSlug, page - 1) : undefined;
-  const next = page < totalPages ? hostedBlogPageUrl(origin, blog.blogSlug, page + 1) : undefined;
+  const prev = page > 1 ? blogPageUrl(blog.address, page - 1) : undefined;
+  const next = page < totalPages ? blogPageUrl(blog.address, page + 1) : undefined;
   const description = blog.description || `Articles from ${blog.name}.`;
   const title = page > 1 ? `${blog.name} blog – page ${page}` : `${blog.name} blog`;
   return renderDocument(
     <Document
-      origin={origin}
       blog={blog}
       head={{
         title,
         description,
-        canonical: hostedBlogPageUrl(origin, blog.blogSlug, page),
+        canonical: blogPageUrl(blog.address, page),
         prev,
         next,
         // An empty blog has nothing worth indexing yet.
@@ -98,8 +98,9 @@ function showsCoverInBody(post: HostedPost) {
   return Boolean(post.cover && post.html.includes(`src="${post.cover.src}"`));
 }
 
-export function renderPostPage(origin: string, blog: HostedBlog, post: HostedPost) {
-  const url = hostedBlogUrl(origin, blog.blogSlug, post.slug);
+export function renderPostPage(blog: HostedBlog, post: HostedPost) {
+  const { origin } = blog.address;
+  const url = blogUrl(blog.address, post.slug);
   const description = post.excerpt || `${post.title} – ${blog.name}`;
   const cover = post.cover && !showsCoverInBody(post) ? post.cover : null;
   const ogImage = post.cover
@@ -109,20 +110,19 @@ export function renderPostPage(origin: string, blog: HostedBlog, post: HostedPos
       : undefined;
   return renderDocument(
     <Document
-      origin={origin}
       blog={blog}
       head={{
         title: `${post.title} | ${blog.name}`,
         description,
         canonical: url,
         og: { type: "article", image: ogImage, publishedTime: post.publishedAt, modifiedTime: post.modifiedAt },
-        jsonLd: [blogPostingLd(origin, blog, post), breadcrumbLd(origin, blog, post)],
+        jsonLd: [blogPostingLd(blog, post), breadcrumbLd(blog, post)],
       }}
     >
       <nav className="crumbs" aria-label="Breadcrumb">
         <ol>
           <li>
-            <a href={hostedBlogPath(blog.blogSlug)}>Blog</a>
+            <a href={blogPath(blog.address)}>Blog</a>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>
@@ -143,17 +143,16 @@ export function renderPostPage(origin: string, blog: HostedBlog, post: HostedPos
         <div className="prose" dangerouslySetInnerHTML={{ __html: demoteH1(post.html) }} />
       </article>
       <p className="back">
-        <a href={hostedBlogPath(blog.blogSlug)}>← More articles from {blog.name}</a>
+        <a href={blogPath(blog.address)}>← More articles from {blog.name}</a>
       </p>
     </Document>,
   );
 }
 
 /** Unknown blog, unknown or unpublished post, a page past the end: one plain page, kept out of search results. */
-export function renderNotFoundPage(origin: string, blog: HostedBlog | null) {
+export function renderNotFoundPage(blog: HostedBlog | null) {
   return renderDocument(
     <Document
-      origin={origin}
       blog={blog}
       head={{ title: blog ? `Page not found | ${blog.name}` : "Page not found", description: "This page does not exist.", noindex: true }}
     >
@@ -161,7 +160,7 @@ export function renderNotFoundPage(origin: string, blog: HostedBlog | null) {
       <p>This article does not exist or is not published.</p>
       {blog ? (
         <p>
-          <a href={hostedBlogPath(blog.blogSlug)}>See all articles from {blog.name}</a>
+          <a href={blogPath(blog.address)}>See all articles from {blog.name}</a>
         </p>
       ) : null}
     </Document>,

@@ -1,5 +1,4 @@
 import { getDb } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { hostedFigures } from "#app/modules/hosted-blog/images.server";
@@ -22,5 +21,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const html = await hostedFigures(
     withDisclosure(withSources(post.html, sources), await disclosureLine(getDb(), blog.siteId, post.articleId)),
   );
-  return cachedResponse(request, renderPostPage(getEnv().appUrl, blog, { ...post, html }), { contentType: HTML });
+  return cachedResponse(request, renderPostPage(blog, { ...post, html }), { contentType: HTML });
 }

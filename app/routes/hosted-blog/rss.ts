@@ -1,5 +1,4 @@
 import { getDb } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
 import { rssXml } from "#app/modules/hosted-blog/feeds";
 import { listHostedFeed } from "#app/modules/hosted-blog/queries.server";
 import { requireHostedBlog } from "./not-found.server";
@@ -10,5 +9,5 @@ import type { Route } from "./+types/rss";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   const posts = await listHostedFeed(getDb(), blog.siteId);
-  return cachedResponse(request, rssXml(getEnv().appUrl, blog, posts), { contentType: "application/rss+xml; charset=utf-8" });
+  return cachedResponse(request, rssXml(blog, posts), { contentType: "application/rss+xml; charset=utf-8" });
 }

@@ -1,5 +1,4 @@
 import { getDb } from "#app/db/client.server";
-import { getEnv } from "#app/env.server";
 import { sitemapXml } from "#app/modules/hosted-blog/feeds";
 import { listHostedSitemap } from "#app/modules/hosted-blog/queries.server";
 import { requireHostedBlog } from "./not-found.server";
@@ -10,5 +9,5 @@ import type { Route } from "./+types/sitemap";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   const posts = await listHostedSitemap(getDb(), blog.siteId);
-  return cachedResponse(request, sitemapXml(getEnv().appUrl, blog, posts), { contentType: "application/xml; charset=utf-8" });
+  return cachedResponse(request, sitemapXml(blog, posts), { contentType: "application/xml; charset=utf-8" });
 }

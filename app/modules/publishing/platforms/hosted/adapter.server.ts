@@ -2,7 +2,8 @@ import { getDb } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { editUrl } from "#app/modules/articles/urls";
 import { getHostedBlog } from "#app/modules/hosted-blog/queries.server";
-import { hostedBlogUrl } from "#app/modules/hosted-blog/urls";
+import { blogAddressOf } from "#app/modules/hosted-blog/address.server";
+import { blogUrl, type BlogAddress } from "#app/modules/hosted-blog/urls";
 import { isPrivateUrl } from "../../http.server";
 import { PublishError, type AdapterContext, type DoctorCheck, type PostInput, type PublishingAdapter, type RemotePost } from "../../types";
 import { check } from "../doctor";
@@ -45,18 +46,18 @@ async function publicationOf(ctx: Pick<AdapterContext, "connectionId">, articleI
 }
 
 /** Where the post is: its public address when live, the article in the editor when it is a draft (the blog does not show drafts). */
-function remotePost(blogSlug: string, article: { id: string; slug: string }, live: boolean): RemotePost {
+function remotePost(address: BlogAddress, article: { id: string; slug: string }, live: boolean): RemotePost {
   return {
     remoteId: article.id,
-    url: live ? hostedBlogUrl(origin(), blogSlug, article.slug) : `${origin()}${editUrl(article.id)}`,
+    url: live ? blogUrl(address, article.slug) : `${origin()}${editUrl(article.id)}`,
     status: live ? "published" : "draft",
     live,
   };
 }
 
 async function place(ctx: AdapterContext, post: PostInput): Promise<RemotePost> {
-  const blogSlug = await blogSlugOf(ctx.siteId);
-  if (!blogSlug) {
+  const address = await blogAddressOf(getDb(), ctx.siteId);
+  if (!address) {
     throw new PublishError("config", "This site has no hosted blog address yet.", {
       detail: `site ${ctx.siteId} has no blog_slug`,
       fix: "Contact support so we can give your blog its address.",
@@ -65,7 +66,7 @@ async function place(ctx: AdapterContext, post: PostInput): Promise<RemotePost> 
   const article = await articleOf(ctx, post.articleId);
   if (!article) throw new PublishError("invalid", "This article no longer exists.", { detail: `article ${post.articleId} not in site` });
   if (!article.slug) throw new PublishError("invalid", "This article has no URL slug. Add one in the editor's SEO panel.");
-  return remotePost(blogSlug, article, post.mode === "live");
+  return remotePost(address, article, post.mode === "live");
 }
 
 export const hostedAdapter: PublishingAdapter = {
@@ -77,7 +78,7 @@ export const hostedAdapter: PublishingAdapter = {
     connectKind: "builtin",
     supportsDraft: true,
     supportsSchedule: false,
-    limitations: ["Lives on this server at /b/<your blog address>, not on your own domain."],
+    limitations: ["Lives on this server at /b/<your blog address> until you connect your own domain in Settings → Blog."],
   },
 
   // Built in: every site has its hosted connection from the start (createSiteSettings). Connecting again only revives that row.
@@ -100,7 +101,7 @@ export const hostedAdapter: PublishingAdapter = {
       );
       return checks;
     }
-    const url = hostedBlogUrl(origin(), blogSlug);
+    const url = blogUrl((await blogAddressOf(getDb(), ctx.siteId))!);
     checks.push(check("address", "Blog address", "pass", `Your blog is at ${url}.`));
 
     const blog = await getHostedBlog(getDb(), blogSlug);
@@ -174,8 +175,8 @@ export const hostedAdapter: PublishingAdapter = {
   async read(ctx, remoteId) {
     const article = await articleOf(ctx, remoteId);
     if (!article) return null;
-    const blogSlug = await blogSlugOf(ctx.siteId);
-    if (!blogSlug) return null;
+    const address = await blogAddressOf(getDb(), ctx.siteId);
+    if (!address) return null;
     const publication = await publicationOf(ctx, remoteId);
     const connection = await getDb().selectFrom("cms_connections").select("status").where("id", "=", ctx.connectionId).executeTakeFirst();
     // Live while the publication is (being) published in live mode on a connection still switched on: what the blog serves once recorded.
@@ -183,6 +184,6 @@ export const hostedAdapter: PublishingAdapter = {
       publication?.mode === "live" &&
       (publication.status === "published" || publication.status === "publishing") &&
       connection?.status !== "disconnected";
-    return remotePost(blogSlug, article, Boolean(live));
+    return remotePost(address, article, Boolean(live));
   },
 };
