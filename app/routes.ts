@@ -22,7 +22,9 @@ export default [
     index("routes/hosted-blog/index.ts"),
     route("rss.xml", "routes/hosted-blog/rss.ts"),
     route("sitemap.xml", "routes/hosted-blog/sitemap.ts"),
+    route("robots.txt", "routes/hosted-blog/robots.ts"),
     route(":articleSlug", "routes/hosted-blog/post.ts"),
+    route("*", "routes/hosted-blog/missing.ts"),
   ]),
   // The nine free tools, in the public header and footer frame.
   layout("routes/marketing/layout.tsx", { id: "marketing-tools" }, [

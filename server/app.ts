@@ -27,6 +27,7 @@ import { redactSecrets } from "#app/utils/redact";
 import { reactRouterHandler } from "./react-router-handler";
 import { gateAnonymousMutations, limitConcurrentMutations } from "./concurrency";
 import { sameOriginMutations } from "./same-origin";
+import { serveBlogHosts } from "./blog-hosts";
 
 /**
  * The web application around React Router: request ids and logs, security
@@ -56,6 +57,8 @@ export function createApp({ development = false } = {}) {
       res.status(503).json({ ok: false });
     }
   });
+  // A customer's domain serves only that blog; any other name we do not know gets a plain 404.
+  app.use(serveBlogHosts());
   app.use(limitConcurrentMutations());
   app.use(gateAnonymousMutations(hasSignedSessionCookie));
 

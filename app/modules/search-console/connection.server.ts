@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { Database } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { googleEndpoints } from "#app/modules/auth/google-discovery.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
@@ -10,6 +9,8 @@ import type { Actor } from "#app/modules/workspaces/sites.server";
 import { decryptSecret, encryptSecret } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
+import { blogAddressOf } from "#app/modules/hosted-blog/address.server";
+import { blogUrl } from "#app/modules/hosted-blog/urls";
 import { createSearchConsoleApi } from "./client.server";
 import {
   consentUrl,
@@ -51,11 +52,18 @@ export class SearchConsoleConnectError extends Error {
 const correlation = () => crypto.randomBytes(4).toString("hex");
 const aad = (siteId: string, kind: "refresh" | "access") => ({ aad: `search-console:${siteId}:${kind}` });
 
-/** The address the property must cover: the site's own, else its hosted blog's. */
+/**
+ * The address the property must cover: the hosted blog's own domain once it serves there (its posts are what the
+ * results map), else the site's own address, else the blog's /b/ address here.
+ */
 async function siteAddress(db: DB, siteId: string) {
-  const site = await db.selectFrom("sites").select(["url", "blog_slug"]).where("id", "=", siteId).executeTakeFirst();
+  const [site, blog] = await Promise.all([
+    db.selectFrom("sites").select("url").where("id", "=", siteId).executeTakeFirst(),
+    blogAddressOf(db, siteId),
+  ]);
+  if (blog && !blog.basePath) return blogUrl(blog);
   if (site?.url) return site.url;
-  return site?.blog_slug ? `${getEnv().appUrl}/b/${site.blog_slug}/` : null;
+  return blog ? `${blogUrl(blog)}/` : null;
 }
 
 /** Google's consent page for this site, with a fresh single-use state; rate-limited per user. */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { gzipSync } from "node:zlib";
+import { hostnameOf, isAppHost } from "#app/modules/hosted-blog/hosts.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
@@ -92,9 +93,15 @@ function serve(req: Request, res: Response, entry: Entry) {
  * middleware and the request log, which would otherwise cost several times
  * the work of sending the bytes. Everything else goes to Express.
  */
+function isOwnHost(hostHeader: string | undefined) {
+  const hostname = hostnameOf(hostHeader);
+  return hostname !== null && isAppHost(hostname);
+}
+
 export function withPageCache(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   return function cachedFirst(req: IncomingMessage, res: ServerResponse) {
-    if (req.method === "GET" && !BYPASS_COOKIES.test(req.headers.cookie ?? "")) {
+    // Only the app's own pages: a customer's domain has the same paths ("/") for its blog.
+    if (req.method === "GET" && !BYPASS_COOKIES.test(req.headers.cookie ?? "") && isOwnHost(req.headers.host)) {
       const key = cacheKey(req.url ?? "/");
       const entry = key ? entries.get(key) : undefined;
       if (entry) {
