@@ -37,7 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/dashboard/settings");
       await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toHaveText(/Dashboard\s*\/\s*Settings/);
       const tabs = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
-      await expect(tabs).toHaveText(["Brand", "Content", "Account", "Integrations", "Publishing"]);
+      await expect(tabs).toHaveText(["Brand", "Content", "Account", "Integrations", "Publishing", "Blog"]);
       await expect(tabs.first()).toHaveAttribute("aria-current", "page");
       await expectNoAxeViolations(page, javaScriptEnabled);
 

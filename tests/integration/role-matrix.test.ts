@@ -178,6 +178,13 @@ const CASES: Case[] = [
     handler: settingsRoute.action,
     request: (_w, c) => post(`${SETTINGS}?tab=publishing`, { intent: "publishing", scheduledTime: "07:00", timeZone: "Asia/Tokyo" }, c),
   },
+  { name: "open the Blog tab", needs: "blog.manage", handler: settingsRoute.loader, request: (_w, c) => get(`${SETTINGS}?tab=blog`, c) },
+  {
+    name: "connect a blog domain",
+    needs: "blog.manage",
+    handler: settingsRoute.action,
+    request: (_w, c) => post(`${SETTINGS}?tab=blog`, { intent: "domain-connect", hostname: "blog.example-matrix.com" }, c),
+  },
   {
     name: "generate an API key",
     needs: "api_keys.manage",
@@ -242,6 +249,7 @@ async function snapshot(workspaceId: string) {
     subscriptions: await db.selectFrom("subscriptions").selectAll().where("workspace_id", "=", workspaceId).execute(),
     publishing: await db.selectFrom("publishing_settings").selectAll().where("site_id", "in", siteIds).orderBy("site_id").execute(),
     apiKeys: await db.selectFrom("api_keys").selectAll().where("workspace_id", "=", workspaceId).orderBy("id").execute(),
+    blogDomains: await db.selectFrom("blog_domains").selectAll().where("site_id", "in", siteIds).orderBy("site_id").execute(),
     webhooks: await db.selectFrom("webhook_endpoints").selectAll().where("workspace_id", "=", workspaceId).orderBy("id").execute(),
     deliveries: await db
       .selectFrom("webhook_deliveries as d")
@@ -327,7 +335,7 @@ describe("the role matrix", () => {
         request: get(SETTINGS, member.cookie),
       });
       expect(settings.data.tabs.map((t) => t.id)).toEqual(
-        role === "admin" ? ["brand", "content", "account", "integrations", "publishing"] : ["account", "integrations"],
+        role === "admin" ? ["brand", "content", "account", "integrations", "publishing", "blog"] : ["account", "integrations"],
       );
       expect(settings.data.tab).toBe(role === "admin" ? "brand" : "account");
       const rename = await callRoute({

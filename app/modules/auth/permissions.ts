@@ -3,7 +3,7 @@ import type { WorkspaceRole } from "#app/db/schema";
 /**
  * The one role policy of a workspace (docs/decisions/002 and 044): editors
  * write and publish; admins also manage connections, settings, sites' content
- * settings, members, API keys and event webhooks; owners also billing, adding and
+ * settings, the hosted blog's domain, members, API keys and event webhooks; owners also billing, adding and
  * deleting sites, and deleting the workspace. Client-safe, so the UI hides what a
  * role cannot do with the same table the server enforces (requirePermission in
  * app/modules/auth/guards.server.ts).
@@ -14,6 +14,7 @@ const PERMISSIONS = {
   "topics.manage": ["owner", "admin", "editor"],
   "connections.manage": ["owner", "admin"],
   "settings.manage": ["owner", "admin"],
+  "blog.manage": ["owner", "admin"],
   "members.manage": ["owner", "admin"],
   "api_keys.manage": ["owner", "admin"],
   "webhooks.manage": ["owner", "admin"],
@@ -40,6 +41,7 @@ const PERMISSION_ACTIONS: Record<Permission, string> = {
   "topics.manage": "manage topics",
   "connections.manage": "manage connections",
   "settings.manage": "change settings",
+  "blog.manage": "manage the blog's domain and look",
   "members.manage": "manage the team",
   "api_keys.manage": "manage API keys",
   "webhooks.manage": "manage webhooks",

@@ -13,6 +13,9 @@ import { sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server"
 import { formatDateTime, zonedDate } from "#app/utils/time";
 import { hasAiProvider } from "#app/modules/ai/providers.server";
 import { countUnstartedPlanDays } from "#app/modules/plan/items.server";
+import { blogTabAction } from "./blog-actions.server";
+import { blogTabData } from "./blog-data.server";
+import { BlogTab } from "./blog-tab";
 import { integrationsTabData } from "./integrations-data.server";
 import { integrationsTabAction } from "./integrations-actions.server";
 import { IntegrationsTab } from "./integrations-tab";
@@ -39,6 +42,7 @@ const TABS = [
   // Read-only for editors (they publish to these destinations); its actions check connections.manage.
   { id: "integrations", label: "Integrations", permission: null },
   { id: "publishing", label: "Publishing", permission: "settings.manage" },
+  { id: "blog", label: "Blog", permission: "blog.manage" },
 ] as const satisfies ReadonlyArray<{ id: string; label: string; permission: Permission | null }>;
 type TabId = (typeof TABS)[number]["id"];
 
@@ -78,6 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     content: tab === "content" ? await getContentSettings(db, auth.site.id) : null,
     integrations: tab === "integrations" ? await integrationsTabData(db, auth, url) : null,
     publishing: tab === "publishing" ? await publishingView(db, auth.site.id) : null,
+    blog: tab === "blog" ? await blogTabData(db, auth, url) : null,
     // Without one, the language choices say what the built-in writer cannot write (decision 069).
     aiProvider: hasAiProvider(),
   };
@@ -100,11 +105,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return integrationsTabAction(request, auth, undefined, context.get(requestContext).ip ?? null);
     case "publishing":
       return publishingTabAction(request, url, auth, context.get(requestContext).ip);
+    case "blog":
+      return blogTabAction(request, auth, context.get(requestContext));
   }
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, tabs, account, brand, sitePages, content, integrations, publishing, aiProvider, replanDays } = loaderData;
+  const { tab, tabs, account, brand, sitePages, content, integrations, publishing, blog, aiProvider, replanDays } = loaderData;
   // A new location after each save remounts the forms, so they start from the saved values.
   const location = useLocation();
   return (
@@ -119,6 +126,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         {tab === "account" ? <AccountSections account={account} actionData={actionData} /> : null}
         {tab === "integrations" && integrations ? <IntegrationsTab view={integrations} actionData={actionData} /> : null}
         {tab === "publishing" && publishing ? <PublishingTab view={publishing} actionData={actionData} /> : null}
+        {tab === "blog" && blog ? <BlogTab view={blog} actionData={actionData} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,39 @@
+import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
+import type { AuthState } from "#app/modules/auth/guards.server";
+import { blogDomainOf } from "#app/modules/hosted-blog/custom-domain.server";
+import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
+import { formatDateTime } from "#app/utils/time";
+
+/**
+ * The Blog tab's loader data: whether the site's hosted blog is on (the domain serves it), its domain with the
+ * last check's findings and time in the site's zone, and whether the URL opens the release confirmation
+ * (?release=1, docs/decisions/028).
+ */
+
+/** The site's hosted blog path (/b/<blog>), or null when it has no address or its hosted connection is off. */
+export async function hostedBlogPathOf(db: DB, siteId: string) {
+  const row = await db
+    .selectFrom("sites as s")
+    .innerJoin("cms_connections as c", (join) =>
+      join.onRef("c.site_id", "=", "s.id").on("c.platform", "=", "hosted").on("c.status", "!=", "disconnected"),
+    )
+    .select("s.blog_slug")
+    .where("s.id", "=", siteId)
+    .executeTakeFirst();
+  return row?.blog_slug ? hostedBlogPath(row.blog_slug) : null;
+}
+
+export async function blogTabData(db: DB, auth: AuthState, url: URL) {
+  const [blogPath, domain] = await Promise.all([hostedBlogPathOf(db, auth.site.id), blogDomainOf(db, auth.site.id)]);
+  return {
+    /** The blog's address on Inkpilot, or null when the site has no hosted blog to serve. */
+    blogUrl: blogPath ? `${getEnv().appUrl}${blogPath}/` : null,
+    domain: domain && {
+      ...domain,
+      checkedAtText: domain.checkedAt ? formatDateTime(domain.checkedAt, auth.site.timeZone) : null,
+    },
+    release: domain !== null && url.searchParams.get("release") === "1",
+  };
+}
+export type BlogTabData = Awaited<ReturnType<typeof blogTabData>>;

@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/**
+ * The Blog tab's 'Connect a domain' form, checked the same in the browser and on the server (decision 024). The
+ * browser checks only that a name was typed; what makes a name acceptable (a public domain, not taken) is the
+ * hosted-blog area's rule and comes back on the field.
+ */
+
+// A hostname is at most 253 characters; a pasted address with a scheme and path may be a little longer.
+const HOSTNAME_INPUT_MAX = 300;
+
+export const BlogDomainSchema = z.object({
+  hostname: z
+    .string({ error: "Enter your blog's domain" })
+    .trim()
+    .min(1, "Enter your blog's domain")
+    .max(HOSTNAME_INPUT_MAX, "That is too long for a domain name"),
+});
