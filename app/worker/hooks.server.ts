@@ -1,6 +1,8 @@
 import { enqueueReadyChecks } from "#app/modules/autopilot/autopilot.server";
 import { requestSiteQuantitySync } from "#app/modules/billing/stripe-events.server";
 import { onGenerationSettled } from "#app/modules/generation/progress-events.server";
+import { onBlogAddressMoved } from "#app/modules/hosted-blog/address-change.server";
+import { announceMovedBlog } from "#app/modules/indexing/announce.server";
 import { forgetIndexingOfSite } from "#app/modules/indexing/inspection-quota.server";
 import { notifyWorker } from "#app/modules/jobs/notify.server";
 import { clearFindings } from "#app/modules/results/findings.server";
@@ -33,4 +35,6 @@ export function wireAreaHooks() {
   // A Search Console grant is its member's: revoked before its sites go and when that member leaves (decision 065).
   onSitesLeaving(revokeGrantsOfSites);
   onMemberLeaving(releaseGrantsOfMember);
+  // A blog that starts or stops answering at its own domain is announced to search engines there (decision 076).
+  onBlogAddressMoved((db, siteId) => announceMovedBlog(db, siteId));
 }

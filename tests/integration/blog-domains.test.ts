@@ -11,7 +11,9 @@ import {
 import { startFakeDns } from "#tests/fakes/dns";
 import { startFakeFlyCertificates } from "#tests/fakes/fly-certificates";
 import { testDb } from "#tests/setup/db";
-import { makeUser } from "#tests/setup/factories";
+import { makeArticle, makePublication, makeUser } from "#tests/setup/factories";
+import { isoNow } from "#app/utils/time";
+import { wireAreaHooks } from "#app/worker/hooks.server";
 
 /** A hosted blog on the customer's own domain: records checked by live DNS lookups, the certificate through Fly's API. */
 
@@ -73,6 +75,61 @@ describe("a blog's own domain", () => {
     await checkBlogDomain(db, tenant.siteId, "c3");
     expect(await blogDomainOf(db, tenant.siteId)).toMatchObject({ status: "active", certificateStatus: "active" });
     expect(fly.requests.filter((r) => r.method === "POST" && r.path.endsWith("/acme"))).toHaveLength(1);
+  });
+
+  it("once active, the blog's posts move to the domain and are announced there; released, they move back", async () => {
+    const { tenant, actor } = await owner();
+    wireAreaHooks();
+    process.env.INDEXNOW_URL = "http://127.0.0.1:9/indexnow";
+    resetEnvForTests();
+    try {
+      const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", tenant.siteId).executeTakeFirstOrThrow();
+      const articleId = await makeArticle(db, tenant.siteId, { title: "Cold brew", slug: "cold-brew" });
+      const here = `http://localhost:3000/b/${site.blog_slug}/cold-brew`;
+      await makePublication(db, tenant.siteId, articleId, {
+        mode: "live",
+        status: "published",
+        publishedAt: isoNow(),
+        remoteId: articleId,
+      });
+      await db.updateTable("publications").set({ remote_url: here }).where("article_id", "=", articleId).execute();
+      const remoteUrl = async () =>
+        (await db.selectFrom("publications").select("remote_url").where("article_id", "=", articleId).executeTakeFirstOrThrow()).remote_url;
+
+      await connectBlogDomain(db, tenant, "journal.coldbrew-notes.com", actor);
+      const view = (await blogDomainOf(db, tenant.siteId))!;
+      dns.set(view.records[0]!.name, "TXT", [view.records[0]!.value]);
+      dns.set("journal.coldbrew-notes.com", "CNAME", [`${fly.app}.fly.dev`]);
+      await checkBlogDomain(db, tenant.siteId, "m1");
+      expect(await remoteUrl()).toBe(here);
+      await checkBlogDomain(db, tenant.siteId, "m2");
+      expect(await remoteUrl()).toBe("https://journal.coldbrew-notes.com/cold-brew");
+      const queued = await db.selectFrom("indexnow_submissions").select(["url", "change"]).where("site_id", "=", tenant.siteId).execute();
+      expect(queued).toEqual([{ url: "https://journal.coldbrew-notes.com/cold-brew", change: "moved" }]);
+
+      expect(await releaseBlogDomain(db, tenant, actor, "m3")).toEqual({ ok: true });
+      expect(await remoteUrl()).toBe(here);
+    } finally {
+      delete process.env.INDEXNOW_URL;
+      resetEnvForTests();
+    }
+  });
+
+  it("a failure of DNS itself changes nothing and says so", async () => {
+    const { tenant, actor } = await owner();
+    await connectBlogDomain(db, tenant, "dns.kilnworks.com", actor);
+    process.env.DNS_SERVERS = "127.0.0.1:1";
+    resetEnvForTests();
+    try {
+      expect(await checkBlogDomain(db, tenant.siteId, "d1")).toEqual({
+        ok: false,
+        message: "DNS did not answer for this domain just now. Nothing changed; check again in a few minutes.",
+      });
+      expect(await blogDomainOf(db, tenant.siteId)).toMatchObject({ status: "pending_dns", checkedAt: null });
+    } finally {
+      process.env.DNS_SERVERS = dns.server;
+      resetEnvForTests();
+    }
   });
 
   it("an apex domain is routed by A and AAAA records", async () => {

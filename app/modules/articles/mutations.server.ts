@@ -82,7 +82,15 @@ export async function getSeoContext(db: DB, siteId: string) {
     .selectFrom("sites as s")
     .leftJoin("content_settings as c", "c.site_id", "s.id")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
-    .select(["s.url", "s.blog_slug", "d.hostname as blog_domain", "c.article_length", "c.internal_links_count", "c.external_links", "c.language"])
+    .select([
+      "s.url",
+      "s.blog_slug",
+      "d.hostname as blog_domain",
+      "c.article_length",
+      "c.internal_links_count",
+      "c.external_links",
+      "c.language",
+    ])
     .where("s.id", "=", siteId)
     .executeTakeFirst();
   return {

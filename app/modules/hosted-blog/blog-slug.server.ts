@@ -4,7 +4,9 @@ import { rehomeHostedPublications } from "#app/modules/publishing/connections.se
 import { freeBlogSlug, setBlogSlug } from "#app/modules/workspaces/accounts.server";
 import { moveBlogAddress } from "#app/modules/workspaces/blog-address.server";
 import type { Actor } from "#app/modules/workspaces/sites.server";
+import { getEnv } from "#app/env.server";
 import { hasPublicHostedPost } from "./queries.server";
+import { blogAddress, movedPostUrl } from "./urls";
 
 /**
  * A new site's blog address starts as my-website-xxxxxx; once onboarding learns
@@ -33,7 +35,10 @@ export async function followBrandName(db: DB, siteId: string, brandName: string)
 export async function changeBlogAddress(db: DB, site: { workspaceId: string; siteId: string }, slug: string, actor: Actor) {
   return inTransaction(db, async (trx) => {
     const moved = await moveBlogAddress(trx, site.workspaceId, site.siteId, slug, actor);
-    if (moved.ok) await rehomeHostedPublications(trx, site.siteId, moved.from, moved.to);
+    if (moved.ok) {
+      const [from, to] = [blogAddress(getEnv().appUrl, moved.from), blogAddress(getEnv().appUrl, moved.to)];
+      await rehomeHostedPublications(trx, site.siteId, (url) => movedPostUrl(from, to, url));
+    }
     return moved;
   });
 }

@@ -4,6 +4,7 @@ import { recordAudit } from "#app/modules/audit/audit.server";
 import { randomToken } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
+import { blogAddressMoved, moveBlogPosts } from "./address-change.server";
 import { lookupRecords } from "./dns-lookup.server";
 import { parseBlogHostname } from "./domain-name";
 import { checkRecords, expectedRecords, ownershipName, type DomainTarget, type ExpectedRecord, type RecordCheck } from "./domain-records";
@@ -14,6 +15,7 @@ import {
   requestCertificate,
   type FlyCertificate,
 } from "./fly-certificates.server";
+import { blogAddress } from "./urls";
 
 /**
  * A hosted blog on the customer's own domain (docs/decisions/076-blog-custom-domains.md): the owner enters a
@@ -39,6 +41,7 @@ export type BlogDomainView = {
 };
 
 export const CERTIFICATE_FAILED = "The certificate service did not answer. Your records are saved; check again in a few minutes.";
+const DNS_FAILED = "DNS did not answer for this domain just now. Nothing changed; check again in a few minutes.";
 const RELEASE_FAILED = "The certificate service did not answer, so the domain is still connected. Try again in a few minutes.";
 
 function domainTarget(): DomainTarget {
@@ -132,7 +135,13 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
   const row = await domainRow(db, siteId);
   if (!row) return { ok: false, message: "This blog has no domain to check." };
   const view = (await blogDomainOf(db, siteId))!;
-  const [ownership, host] = await Promise.all([lookupRecords(ownershipName(row.hostname)), lookupRecords(row.hostname)]);
+  let ownership, host;
+  try {
+    [ownership, host] = await Promise.all([lookupRecords(ownershipName(row.hostname)), lookupRecords(row.hostname)]);
+  } catch (error) {
+    logger.warn({ err: error, correlationId, hostname: row.hostname }, "DNS lookups of a blog's domain failed");
+    return { ok: false, message: DNS_FAILED };
+  }
   const checks = checkRecords(view.records, { ownership, host });
   const inPlace = checks.every((c) => c.ok);
   let status = row.status;
@@ -150,12 +159,41 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
       result = { ok: false, message: CERTIFICATE_FAILED };
     }
   }
-  await db
-    .updateTable("blog_domains")
-    .set({ last_check: JSON.stringify(checks), checked_at: isoNow(), status, certificate_status: certificateStatus, updated_at: isoNow() })
-    .where("site_id", "=", siteId)
-    .execute();
+  const nowActive = status === "active" && row.status !== "active";
+  await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable("blog_domains")
+      .set({
+        last_check: JSON.stringify(checks),
+        checked_at: isoNow(),
+        status,
+        certificate_status: certificateStatus,
+        updated_at: isoNow(),
+      })
+      .where("site_id", "=", siteId)
+      .execute();
+    if (nowActive) await movePosts(trx, siteId, row.hostname, "to-domain");
+  });
+  if (nowActive) await tellAddressMoved(db, siteId, correlationId);
   return result;
+}
+
+/** The blog's recorded post URLs, from /b/<blog> here to the domain's root or back. */
+async function movePosts(db: DB, siteId: string, hostname: string, direction: "to-domain" | "back-here") {
+  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
+  if (!site?.blog_slug) return;
+  const here = blogAddress(getEnv().appUrl, site.blog_slug);
+  const own = blogAddress(getEnv().appUrl, site.blog_slug, hostname);
+  await (direction === "to-domain" ? moveBlogPosts(db, siteId, here, own) : moveBlogPosts(db, siteId, own, here));
+}
+
+/** The other areas' part (search engines told of the new URLs) never undoes the move: a failure is logged. */
+async function tellAddressMoved(db: DB, siteId: string, correlationId: string) {
+  try {
+    await blogAddressMoved(db, siteId);
+  } catch (error) {
+    logger.warn({ err: error, correlationId, siteId }, "could not announce the blog's new address");
+  }
 }
 
 /** Releases the site's domain: its certificate is removed at Fly, the hostname freed for any blog; audited. */
@@ -172,6 +210,7 @@ export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, co
   }
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("blog_domains").where("site_id", "=", tenant.siteId).execute();
+    if (row.status === "active") await movePosts(trx, tenant.siteId, row.hostname, "back-here");
     await recordAudit(trx, {
       actorId: actor.userId,
       action: "blog_domain.release",
@@ -181,5 +220,6 @@ export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, co
       ip: actor.ip,
     });
   });
+  if (row.status === "active") await tellAddressMoved(db, tenant.siteId, correlationId);
   return { ok: true };
 }

@@ -49,3 +49,19 @@ export function absoluteOn(origin: string, pathOrUrl: string) {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
   return `${origin.replace(/\/$/, "")}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
+
+/**
+ * A post's URL at the blog's new address, or null when the URL is not under the old one. Under /b/<blog>/ the
+ * origin is not compared: a URL recorded while APP_URL was another origin still names this blog.
+ */
+export function movedPostUrl(from: BlogAddress, to: BlogAddress, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const folder = `${from.basePath}/`;
+  if (from.basePath ? !parsed.pathname.startsWith(folder) : parsed.origin !== from.origin) return null;
+  return `${to.origin}${to.basePath}/${parsed.pathname.slice(folder.length)}${parsed.search}`;
+}

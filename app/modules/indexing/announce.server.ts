@@ -8,6 +8,8 @@ import { submitSitemapSoon } from "./sitemap.server";
 
 /** The change of a URL that no longer answers. */
 const REMOVED = "removed";
+/** The change of a post that now answers at its blog's new address. */
+const MOVED = "moved";
 
 /** A post's address under the blog's current one (a draft's remote URL is the editor's; an older address redirects). */
 function isPostUrlOf(address: BlogAddress | null, url: string) {
@@ -77,4 +79,26 @@ export async function announceRemovedPost(db: DB, siteId: string, articleId: str
     .where("p.mode", "=", "live")
     .execute();
   for (const row of rows) if (row.remote_url) await queueIndexNow(db, siteId, row.remote_url, REMOVED, now);
+}
+
+/**
+ * After the hosted blog moved to (or from) its own domain: every public post is announced at its new URL, with
+ * the key now served there, and the new address's sitemap is submitted (docs/decisions/076).
+ */
+export async function announceMovedBlog(db: DB, siteId: string, now = new Date()) {
+  if (indexNowEnabled()) {
+    const rows = await db
+      .selectFrom("publications as p")
+      .innerJoin("cms_connections as c", "c.id", "p.connection_id")
+      .select("p.remote_url")
+      .where("p.site_id", "=", siteId)
+      .where("c.platform", "=", "hosted")
+      .where("c.status", "!=", "disconnected")
+      .where("p.status", "=", "published")
+      .where("p.mode", "=", "live")
+      .where("p.remote_url", "is not", null)
+      .execute();
+    for (const row of rows) await queueIndexNow(db, siteId, row.remote_url!, MOVED, now);
+  }
+  await submitSitemapSoon(db, siteId, now);
 }

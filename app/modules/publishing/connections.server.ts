@@ -1,4 +1,4 @@
-import { type Selectable, sql, type Updateable } from "kysely";
+import { type Selectable, type Updateable } from "kysely";
 import { inTransaction, type DB } from "#app/db/client.server";
 import type { CmsConnectionsTable, ConnectionStatus } from "#app/db/schema";
 import { decryptSecret, encryptSecret, newId } from "#app/utils/crypto.server";
@@ -268,18 +268,26 @@ export async function defaultConnection(db: DB, siteId: string) {
 }
 
 /**
- * The hosted blog's posts after its address changed (docs/decisions/071): each hosted publication's address moves
- * from /b/<from>/ to /b/<to>/, so the write screen, the live check and the results read the new one (the old one
- * answers 301). Run in the transaction that changes the address.
+ * The hosted blog's posts after its address changed (a new /b/ address, docs/decisions/071; its own domain, 076):
+ * each hosted publication's recorded URL moves as `move` says (null: not under the old address), so the write
+ * screen, the live check and the results read the new one (the old one answers 301). Run in the transaction that
+ * changes the address.
  */
-export async function rehomeHostedPublications(db: DB, siteId: string, from: string, to: string) {
-  await db
-    .updateTable("publications")
-    .set((eb) => ({ remote_url: sql<string>`replace(${eb.ref("remote_url")}, ${`/b/${from}/`}, ${`/b/${to}/`})`, updated_at: isoNow() }))
+export async function rehomeHostedPublications(db: DB, siteId: string, move: (url: string) => string | null) {
+  const rows = await db
+    .selectFrom("publications")
+    .select(["id", "remote_url"])
     .where("site_id", "=", siteId)
+    .where("remote_url", "is not", null)
     .where("connection_id", "in", (eb) =>
       eb.selectFrom("cms_connections").select("id").where("site_id", "=", siteId).where("platform", "=", "hosted"),
     )
-    .where("remote_url", "like", `%/b/${from}/%`)
     .execute();
+  const now = isoNow();
+  for (const row of rows) {
+    const url = move(row.remote_url!);
+    if (url && url !== row.remote_url) {
+      await db.updateTable("publications").set({ remote_url: url, updated_at: now }).where("id", "=", row.id).execute();
+    }
+  }
 }
