@@ -17,6 +17,7 @@ export function serveBlogHosts(): express.RequestHandler {
     if (hostname && isAppHost(hostname)) return next();
     void blogFor(hostname).then((blog) => {
       if (!blog) return notFound(res);
+      if ("redirectTo" in blog) return res.redirect(301, `${blog.redirectTo}${req.url}`);
       const [pathname = "/", query] = req.url.split("?", 2);
       const moved = `${hostedBlogPath(blog.blogSlug)}${pathname === "/" ? "" : pathname}${query !== undefined ? `?${query}` : ""}`;
       req.url = moved;

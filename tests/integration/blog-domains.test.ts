@@ -144,12 +144,28 @@ describe("a blog's own domain", () => {
         expect.stringMatching(/^TXT inkpilot-verification=/),
         "A 203.0.113.10",
         "AAAA 2001:db8::10",
+        `CNAME ${fly.app}.fly.dev`,
       ]);
+      expect(view.records.map((r) => r.purpose)).toEqual(["ownership", "routing", "routing", "www"]);
+      expect(view.companion).toBe("www.kilnandclay.com");
       dns.set("kilnandclay.com", "A", ["198.51.100.7"]);
       await checkBlogDomain(db, tenant.siteId, "c4");
       expect((await blogDomainOf(db, tenant.siteId))!.records[1]!.message).toBe(
         "kilnandclay.com has the A record 198.51.100.7, not 203.0.113.10. Replace it.",
       );
+      // Everything in place, www too: the blog's name and its www name each get a certificate, www as a courtesy.
+      const records = (await blogDomainOf(db, tenant.siteId))!.records;
+      dns.set(records[0]!.name, "TXT", [records[0]!.value]);
+      dns.set("kilnandclay.com", "A", ["203.0.113.10"]);
+      dns.set("kilnandclay.com", "AAAA", ["2001:db8::10"]);
+      expect(fly.certificates.has("www.kilnandclay.com")).toBe(false);
+      dns.set("www.kilnandclay.com", "CNAME", [`${fly.app}.fly.dev`]);
+      await checkBlogDomain(db, tenant.siteId, "c4b");
+      expect((await blogDomainOf(db, tenant.siteId))!.records.every((r) => r.ok)).toBe(true);
+      expect(fly.certificates.has("kilnandclay.com")).toBe(true);
+      expect(fly.certificates.has("www.kilnandclay.com")).toBe(true);
+      await releaseBlogDomain(db, tenant, actor, "c4c");
+      expect(fly.certificates.has("www.kilnandclay.com")).toBe(false);
     } finally {
       delete process.env.CUSTOM_DOMAIN_IPV4;
       delete process.env.CUSTOM_DOMAIN_IPV6;

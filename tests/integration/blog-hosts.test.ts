@@ -95,6 +95,19 @@ describe("requests by host", () => {
     expect(post.headers["strict-transport-security"]).toBe("max-age=31536000");
   });
 
+  it("sends the www name beside an apex (and the apex beside www) to the blog's own name", async () => {
+    await blogWithDomain("kilnandclay.com");
+    const www = await hostGet("www.kilnandclay.com", "/cold-brew?ref=x");
+    expect(www.status).toBe(301);
+    expect(www.headers.location).toBe("https://kilnandclay.com/cold-brew?ref=x");
+    await blogWithDomain("www.thewaxroom.com");
+    const apex = await hostGet("thewaxroom.com", "/");
+    expect(apex.status).toBe(301);
+    expect(apex.headers.location).toBe("https://www.thewaxroom.com/");
+    // Only www pairs: another subdomain of a connected name is nobody's.
+    expect((await hostGet("shop.kilnandclay.com", "/")).status).toBe(404);
+  });
+
   it("leaves the app's own hosts alone", async () => {
     for (const host of ["127.0.0.1", "localhost:3000", new URL(ORIGIN).host]) {
       const res = await hostGet(host, "/pricing");

@@ -7,7 +7,7 @@ import { isoNow } from "#app/utils/time";
 import { blogAddressMoved, moveBlogPosts } from "./address-change.server";
 import { lookupRecords } from "./dns-lookup.server";
 import { parseBlogHostname } from "./domain-name";
-import { checkRecords, expectedRecords, ownershipName, type DomainTarget, type ExpectedRecord, type RecordCheck } from "./domain-records";
+import { checkRecords, companionOf, expectedRecords, type DomainTarget, type ExpectedRecord, type RecordCheck } from "./domain-records";
 import {
   certificatesConfigured,
   checkCertificate,
@@ -31,6 +31,8 @@ export type DomainResult = { ok: true } | { ok: false; message: string };
 export type BlogDomainView = {
   hostname: string;
   apex: boolean;
+  /** www.<apex> beside an apex, the apex beside www.<apex>: optional, it sends visitors to the blog's name. */
+  companion: string | null;
   status: "pending_dns" | "issuing" | "active";
   certificateStatus: string | null;
   /** The records to add, each with what the last check found (or not checked yet). */
@@ -69,8 +71,8 @@ export async function blogDomainOf(db: DB, siteId: string): Promise<BlogDomainVi
   const row = await domainRow(db, siteId);
   if (!row) return null;
   const parsed = parseBlogHostname(row.hostname);
-  const apex = parsed.ok ? parsed.value.apex : false;
-  const expected = expectedRecords({ hostname: row.hostname, apex }, row.ownership_token, domainTarget());
+  const domain = parsed.ok ? parsed.value : { hostname: row.hostname, apex: false };
+  const expected = expectedRecords(domain, row.ownership_token, domainTarget());
   const checked = row.last_check ? (JSON.parse(row.last_check) as RecordCheck[]) : [];
   const records = expected.map((r) => {
     const found = checked.find((c) => c.type === r.type && c.name === r.name && c.value === r.value);
@@ -78,7 +80,8 @@ export async function blogDomainOf(db: DB, siteId: string): Promise<BlogDomainVi
   });
   return {
     hostname: row.hostname,
-    apex,
+    apex: domain.apex,
+    companion: companionOf(domain)?.hostname ?? null,
     status: row.status,
     certificateStatus: row.certificate_status,
     records,
@@ -135,15 +138,10 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
   const row = await domainRow(db, siteId);
   if (!row) return { ok: false, message: "This blog has no domain to check." };
   const view = (await blogDomainOf(db, siteId))!;
-  let ownership, host;
-  try {
-    [ownership, host] = await Promise.all([lookupRecords(ownershipName(row.hostname)), lookupRecords(row.hostname)]);
-  } catch (error) {
-    logger.warn({ err: error, correlationId, hostname: row.hostname }, "DNS lookups of a blog's domain failed");
-    return { ok: false, message: DNS_FAILED };
-  }
-  const checks = checkRecords(view.records, { ownership, host });
-  const inPlace = checks.every((c) => c.ok);
+  const found = await lookupEach(view.records, correlationId);
+  if (!found) return { ok: false, message: DNS_FAILED };
+  const checks = checkRecords(view.records, found);
+  const inPlace = checks.filter((c) => c.purpose !== "www").every((c) => c.ok);
   let status = row.status;
   let certificateStatus = row.certificate_status;
   let result: DomainResult = { ok: true };
@@ -158,6 +156,9 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
       logger.warn({ err: error, correlationId, hostname: row.hostname }, "the certificate service failed");
       result = { ok: false, message: CERTIFICATE_FAILED };
     }
+  }
+  if (view.companion && checks.filter((c) => c.purpose === "www").every((c) => c.ok)) {
+    await companionCertificate(view.companion, correlationId);
   }
   const nowActive = status === "active" && row.status !== "active";
   await inTransaction(db, async (trx) => {
@@ -176,6 +177,27 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
   });
   if (nowActive) await tellAddressMoved(db, siteId, correlationId);
   return result;
+}
+
+/** Live lookups of every name the records are at; null when DNS itself failed (logged). */
+async function lookupEach(records: ExpectedRecord[], correlationId: string) {
+  const names = [...new Set(records.map((r) => r.name))];
+  try {
+    return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await lookupRecords(name)] as const)));
+  } catch (error) {
+    logger.warn({ err: error, correlationId, names }, "DNS lookups of a blog's domain failed");
+    return null;
+  }
+}
+
+/** The www (or apex) name's certificate, once its record is in place: best effort, the blog's own name comes first. */
+async function companionCertificate(hostname: string, correlationId: string) {
+  if (!certificatesConfigured()) return;
+  try {
+    if (!(await checkCertificate(hostname))) await requestCertificate(hostname);
+  } catch (error) {
+    logger.warn({ err: error, correlationId, hostname }, "the certificate service failed for the companion name");
+  }
 }
 
 /** The blog's recorded post URLs, from /b/<blog> here to the domain's root or back. */
@@ -202,7 +224,9 @@ export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, co
   if (!row) return { ok: false, message: "This blog has no domain to release." };
   if (certificatesConfigured()) {
     try {
+      const companion = (await blogDomainOf(db, tenant.siteId))?.companion;
       await removeCertificate(row.hostname);
+      if (companion) await removeCertificate(companion);
     } catch (error) {
       logger.warn({ err: error, correlationId, hostname: row.hostname }, "the certificate service failed");
       return { ok: false, message: RELEASE_FAILED };

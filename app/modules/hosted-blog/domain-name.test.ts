@@ -6,10 +6,16 @@ describe("a blog's hostname", () => {
   it("cuts a pasted address to its host, lower-cased and IDNA-encoded, and tells an apex from a subdomain", () => {
     expect(parseBlogHostname("https://Blog.TheirCompany.com/posts?x=1")).toEqual({
       ok: true,
-      value: { hostname: "blog.theircompany.com", apex: false },
+      value: { hostname: "blog.theircompany.com", apex: false, apexName: "theircompany.com" },
     });
-    expect(parseBlogHostname("theircompany.co.uk.")).toEqual({ ok: true, value: { hostname: "theircompany.co.uk", apex: true } });
-    expect(parseBlogHostname("blog.bücher.de")).toEqual({ ok: true, value: { hostname: "blog.xn--bcher-kva.de", apex: false } });
+    expect(parseBlogHostname("theircompany.co.uk.")).toEqual({
+      ok: true,
+      value: { hostname: "theircompany.co.uk", apex: true, apexName: "theircompany.co.uk" },
+    });
+    expect(parseBlogHostname("blog.bücher.de")).toEqual({
+      ok: true,
+      value: { hostname: "blog.xn--bcher-kva.de", apex: false, apexName: "xn--bcher-kva.de" },
+    });
   });
 
   it("refuses what is not a public domain name, or is the product's own", () => {
@@ -29,22 +35,48 @@ describe("the records to add", () => {
       "TXT _inkpilot.blog.x.com inkpilot-verification=t1",
       "CNAME blog.x.com inkpilot.fly.dev",
     ]);
-    expect(expectedRecords({ hostname: "x.com", apex: true }, "t1", target).map((r) => r.type)).toEqual(["TXT", "A", "AAAA"]);
+    // An apex also gets its www name's CNAME, optional: once in place, www sends visitors to the apex.
+    expect(expectedRecords({ hostname: "x.com", apex: true }, "t1", target).map((r) => `${r.type} ${r.name} ${r.purpose}`)).toEqual([
+      "TXT _inkpilot.x.com ownership",
+      "A x.com routing",
+      "AAAA x.com routing",
+      "CNAME www.x.com www",
+    ]);
+    // And a www name the apex's A and AAAA, optional the same way.
+    expect(
+      expectedRecords({ hostname: "www.x.com", apex: false, apexName: "x.com" }, "t1", target).map(
+        (r) => `${r.type} ${r.name} ${r.purpose}`,
+      ),
+    ).toEqual(["TXT _inkpilot.www.x.com ownership", "CNAME www.x.com routing", "A x.com www", "AAAA x.com www"]);
   });
 
   it("says per record what is missing or wrong", () => {
     const expected = expectedRecords({ hostname: "blog.x.com", apex: false }, "t1", target);
     const none = { txt: [], cname: [], a: [], aaaa: [] };
     const [txt, cname] = checkRecords(expected, {
-      ownership: { ...none, txt: ["inkpilot-verification=old"] },
-      host: { ...none, a: ["198.51.100.7"] },
+      "_inkpilot.blog.x.com": { ...none, txt: ["inkpilot-verification=old"] },
+      "blog.x.com": { ...none, a: ["198.51.100.7"] },
     });
     expect(txt!.message).toMatch(/holds another token/);
     expect(cname!.message).toBe("blog.x.com has address records instead of a CNAME to inkpilot.fly.dev. Remove them and add the CNAME.");
     const ok = checkRecords(expected, {
-      ownership: { ...none, txt: ["inkpilot-verification=t1"] },
-      host: { ...none, cname: ["inkpilot.fly.dev."] },
+      "_inkpilot.blog.x.com": { ...none, txt: ["inkpilot-verification=t1"] },
+      "blog.x.com": { ...none, cname: ["inkpilot.fly.dev."] },
     });
     expect(ok.every((r) => r.ok)).toBe(true);
+  });
+
+  it("calls the www record optional while it is missing", () => {
+    const none = { txt: [], cname: [], a: [], aaaa: [] };
+    const checks = checkRecords(expectedRecords({ hostname: "x.com", apex: true }, "t1", target), {});
+    expect(checks.at(-1)!.message).toBe(
+      "Optional, so visitors who type www.x.com reach your blog: no CNAME record for www.x.com yet. Add one pointing at inkpilot.fly.dev.",
+    );
+    expect(checks.at(-1)!.ok).toBe(false);
+    expect(
+      checkRecords(expectedRecords({ hostname: "x.com", apex: true }, "t1", target), {
+        "www.x.com": { ...none, cname: ["inkpilot.fly.dev"] },
+      }).at(-1)!.message,
+    ).toBe("Found.");
   });
 });

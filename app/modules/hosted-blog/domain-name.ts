@@ -7,7 +7,8 @@ import { parse } from "tldts";
  * the app by A/AAAA records, any other name by a CNAME. Pure.
  */
 
-export type BlogHostname = { hostname: string; apex: boolean };
+/** `apexName`: the registrable domain the hostname sits under (theircompany.com for blog.theircompany.com). */
+export type BlogHostname = { hostname: string; apex: boolean; apexName?: string };
 export type HostnameResult = { ok: true; value: BlogHostname } | { ok: false; message: string };
 
 const MAX_HOSTNAME = 253;
@@ -33,5 +34,5 @@ export function parseBlogHostname(input: string, ownHosts: string[] = []): Hostn
     return { ok: false, message: "That name is not under a public domain ending (such as .com or .co.uk)." };
   if (ownHosts.some((own) => host === own || host.endsWith(`.${own}`)))
     return { ok: false, message: "That is Inkpilot's own address. Use a domain of yours." };
-  return { ok: true, value: { hostname: host, apex: !parts.subdomain } };
+  return { ok: true, value: { hostname: host, apex: !parts.subdomain, apexName: parts.domain } };
 }

@@ -1,6 +1,8 @@
 import net from "node:net";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { parseBlogHostname } from "./domain-name";
+import { companionOf } from "./domain-records";
 
 /**
  * Which server a request's Host names (docs/decisions/076-blog-custom-domains.md): the app itself (APP_URL's host,
@@ -24,14 +26,22 @@ export function isAppHost(hostname: string) {
   return Boolean(env.FLY_APP_NAME && (bare === `${env.FLY_APP_NAME}.fly.dev` || bare.endsWith(".internal")));
 }
 
-/** The blog that a customer's domain serves: only once its certificate is issued (status active). */
-export async function blogOfHost(db: DB, hostname: string) {
-  const row = await db
+/** What a customer's name answers: its blog, or (the www name beside an apex, or the apex beside www) a 301 there. */
+export type HostAnswer = { blogSlug: string } | { redirectTo: string };
+
+/** The blog a customer's domain serves, only once its certificate is issued (status active). */
+export async function blogOfHost(db: DB, hostname: string): Promise<HostAnswer | null> {
+  const parsed = parseBlogHostname(hostname);
+  const companion = parsed.ok ? companionOf(parsed.value)?.hostname : undefined;
+  const rows = await db
     .selectFrom("blog_domains as d")
     .innerJoin("sites as s", "s.id", "d.site_id")
-    .select(["s.blog_slug"])
-    .where("d.hostname", "=", hostname)
+    .select(["d.hostname", "s.blog_slug"])
+    .where("d.hostname", "in", companion ? [hostname, companion] : [hostname])
     .where("d.status", "=", "active")
-    .executeTakeFirst();
-  return row?.blog_slug ? { blogSlug: row.blog_slug } : null;
+    .execute();
+  const own = rows.find((r) => r.hostname === hostname);
+  if (own?.blog_slug) return { blogSlug: own.blog_slug };
+  const other = companion ? rows.find((r) => r.hostname === companion) : undefined;
+  return other ? { redirectTo: `https://${other.hostname}` } : null;
 }
