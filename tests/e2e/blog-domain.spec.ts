@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -7,6 +8,7 @@ import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { startFakeDns } from "../fakes/dns";
 import { startFakeFlyCertificates } from "../fakes/fly-certificates";
+import { makeArticle, makePublication } from "../setup/factories";
 import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
@@ -26,7 +28,23 @@ const FLY_TOKEN = "x";
 const dataDir = path.resolve(`tests/.tmp/blog-domain-${APP_PORT}`);
 const databasePath = path.join(dataDir, "inkpilot.sqlite");
 
-test.use({ baseURL: APP_URL });
+test.use({
+  baseURL: APP_URL,
+  // The customers' names resolve to this app in the browser, as their DNS would send them to ours.
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--host-resolver-rules=MAP *.example-customer.com 127.0.0.1",
+    ],
+  },
+});
 
 let dns: Awaited<ReturnType<typeof startFakeDns>>;
 let fly: Awaited<ReturnType<typeof startFakeFlyCertificates>>;
@@ -198,3 +216,91 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+/** A GET with the Host header a browser on the customer's domain sends (Node's fetch will not set Host). */
+function getAs(host: string, pathname: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.get(`${APP_URL}${pathname}`, { headers: { Host: host } }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    request.on("error", reject);
+  });
+}
+
+test.describe("the blog at its own domain", () => {
+  const DOMAIN = "journal.example-customer.com";
+
+  test("serves posts at the domain's root with canonical URLs there; the /b/ address redirects; other names get a plain 404", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const owner = await createOwner();
+    try {
+      // The domain as the checks leave it once Fly issued the certificate (the journey above shows the checks).
+      await owner.db.deleteFrom("blog_domains").where("hostname", "=", DOMAIN).execute();
+      await owner.db
+        .insertInto("blog_domains")
+        .values({
+          site_id: owner.siteId,
+          hostname: DOMAIN,
+          ownership_token: "t",
+          status: "active",
+          created_by: owner.userId,
+          created_at: isoNow(),
+          updated_at: isoNow(),
+        })
+        .execute();
+      const articleId = await makeArticle(owner.db, owner.siteId, {
+        title: "Cold brew without bitterness",
+        slug: "cold-brew-without-bitterness",
+        content_html: "<p>Steep coarse grounds for 16 hours at room temperature, then filter twice.</p>",
+        status: "published",
+      });
+      await makePublication(owner.db, owner.siteId, articleId, { publishedAt: isoNow(), remoteId: articleId });
+      const { blog_slug: blogSlug } = await owner.db
+        .selectFrom("sites")
+        .select("blog_slug")
+        .where("id", "=", owner.siteId)
+        .executeTakeFirstOrThrow();
+
+      const home = await getAs(DOMAIN, "/");
+      expect(home.status).toBe(200);
+      expect(home.body).toContain("Cold brew without bitterness");
+      expect(home.body).toContain(`<link rel="canonical" href="https://${DOMAIN}/"/>`);
+      expect(home.headers["set-cookie"]).toBeUndefined();
+      const post = await getAs(DOMAIN, "/cold-brew-without-bitterness");
+      expect(post.body).toContain(`<link rel="canonical" href="https://${DOMAIN}/cold-brew-without-bitterness"/>`);
+      expect((await getAs(DOMAIN, "/sitemap.xml")).body).toContain(`<loc>https://${DOMAIN}/cold-brew-without-bitterness</loc>`);
+      expect((await getAs(DOMAIN, "/robots.txt")).body).toContain(`Sitemap: https://${DOMAIN}/sitemap.xml`);
+      // The dashboard is not on a customer's domain: it is the blog's 404 page there.
+      const dashboard = await getAs(DOMAIN, "/dashboard");
+      expect(dashboard.status).toBe(404);
+      expect(dashboard.body).toContain("Page not found");
+      expect(dashboard.body).not.toContain("Sign in");
+
+      const old = await page.request.get(`/b/${blogSlug}/cold-brew-without-bitterness?ref=feed`, { maxRedirects: 0 });
+      expect(old.status()).toBe(301);
+      expect(old.headers().location).toBe(`https://${DOMAIN}/cold-brew-without-bitterness?ref=feed`);
+      const stranger = await getAs("someone-elses-name.example", "/");
+      expect([stranger.status, stranger.body]).toEqual([404, "Not found"]);
+
+      // A real browser on the customer's name (resolved to this app), following the index to the post.
+      const onDomain = await browser.newContext({ baseURL: `http://${DOMAIN}:${APP_PORT}`, viewport: { width: 390, height: 844 } });
+      const tab = await onDomain.newPage();
+      await tab.goto("/");
+      await tab.getByRole("link", { name: "Cold brew without bitterness" }).click();
+      await expect(tab).toHaveURL(`http://${DOMAIN}:${APP_PORT}/cold-brew-without-bitterness`);
+      await expect(tab.getByRole("heading", { level: 1 })).toHaveText("Cold brew without bitterness");
+      expect(await onDomain.cookies()).toEqual([]);
+      await onDomain.close();
+    } catch (error) {
+      console.error(app?.log.join(""));
+      throw error;
+    } finally {
+      await owner.db.destroy();
+    }
+  });
+});
