@@ -42,6 +42,7 @@ import * as m0047BrandDescribedAt from "./0047_brand_described_at";
 import * as m0048BlogSlugRedirects from "./0048_blog_slug_redirects";
 import * as m0049CmsPlatforms from "./0049_cms_platforms";
 import * as m0050BlogDomains from "./0050_blog_domains";
+import * as m0051BlogAppearance from "./0051_blog_appearance";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   "0048_blog_slug_redirects": m0048BlogSlugRedirects,
   "0049_cms_platforms": m0049CmsPlatforms,
   "0050_blog_domains": m0050BlogDomains,
+  "0051_blog_appearance": m0051BlogAppearance,
 };

@@ -135,6 +135,18 @@ export interface BrandSettingsTable {
   updated_at: Timestamp;
   /** When what the business is last changed (name, industry, description, audience, tags); migration 0047. */
   described_at: Timestamp | null;
+  /** #RRGGBB, as the customer chose it (the blog derives readable shades from it); null: the default blue. Migration 0051. */
+  accent_color: string | null;
+  /** A font pairing id of settings/brand-look.ts (system font stacks only). Migration 0051. */
+  font_pairing: Generated<string>;
+}
+/** A hosted blog's own look (docs/decisions/077): its theme, one row per site once one was chosen. Migration 0051. */
+interface BlogAppearanceTable {
+  site_id: string;
+  /** A theme id of hosted-blog/themes.ts; anything else reads as the default theme. */
+  theme: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
 }
 interface ContentSettingsTable {
   site_id: string;
@@ -865,6 +877,7 @@ export interface Database {
   invitations: InvitationsTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_domains: BlogDomainsTable;
+  blog_appearance: BlogAppearanceTable;
   sites: SitesTable;
   brand_settings: BrandSettingsTable;
   content_settings: ContentSettingsTable;

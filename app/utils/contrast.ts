@@ -35,6 +35,11 @@ export function contrastRatio(a: string, b: string) {
 
 const mix = (from: Rgb, to: Rgb, t: number): Rgb => from.map((c, i) => c + (to[i]! - c) * t) as Rgb;
 
+/** `weight` of `color` over `base` (0: base, 1: color), as an opaque colour: a tint whose contrast can be measured. */
+export function mixColors(color: string, base: string, weight: number) {
+  return hexOf(mix(rgbOf(base), rgbOf(color), weight));
+}
+
 /**
  * The colour itself when it reaches `min` against every background, else the least change that does: mixed towards
  * black on light backgrounds, towards white on dark ones, so its hue stays recognisable. Mixing moves the

@@ -21,6 +21,7 @@ const OWNERS: Record<string, string> = {
   sites: "workspaces",
   blog_slug_redirects: "workspaces",
   blog_domains: "hosted-blog",
+  blog_appearance: "hosted-blog",
   brand_settings: "settings",
   content_settings: "settings",
   publishing_settings: "publishing",

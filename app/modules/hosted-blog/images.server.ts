@@ -36,6 +36,12 @@ async function sizeOf(stored: string) {
   return size;
 }
 
+/** The pixel size of one of our stored images (/uploads/…), or null for another URL or a file it cannot read. */
+export async function storedImageSize(src: string) {
+  const stored = storedPathOf(src);
+  return stored ? sizeOf(stored) : null;
+}
+
 export async function hostedFigures(html: string) {
   if (!/<img\b/i.test(html)) return html;
   const $ = cheerio.load(html, null, false);

@@ -4,6 +4,9 @@ import { htmlToText } from "#app/utils/text";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "#app/modules/settings/languages";
 import { safeTimeZone } from "#app/utils/time";
 import { getEnv } from "#app/env.server";
+import { DEFAULT_ACCENT, fontPairingOf, type FontPairingId } from "#app/modules/settings/brand-look";
+import { rankRelated } from "./related";
+import { blogThemeOf, DEFAULT_BLOG_THEME, type BlogThemeId } from "./themes";
 import { blogAddress, type BlogAddress } from "./urls";
 
 /**
@@ -36,6 +39,10 @@ export type HostedBlog = {
   /** A BCP 47 tag for <html lang>. */
   language: string;
   timeZone: string;
+  /** The look (docs/decisions/077): the blog's theme, the brand's accent (#RRGGBB, as chosen) and font pairing. */
+  theme: BlogThemeId;
+  accent: string;
+  fontPairing: FontPairingId;
 };
 
 type HostedImage = { src: string; alt: string };
@@ -46,6 +53,8 @@ export type HostedPostSummary = {
   title: string;
   excerpt: string;
   cover: HostedImage | null;
+  /** The name of the article's topic, or null. */
+  topic: string | null;
   /** ISO instants. */
   publishedAt: string;
   modifiedAt: string;
@@ -56,6 +65,7 @@ export type HostedPost = HostedPostSummary & {
   html: string;
   metaDescription: string;
   keyword: string;
+  topicId: string | null;
 };
 
 /** The blog at /b/:blogSlug, or null when no site has that slug or its hosted blog was disconnected. */
@@ -67,6 +77,7 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
     )
     .leftJoin("brand_settings as b", "b.site_id", "s.id")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
+    .leftJoin("blog_appearance as ap", "ap.site_id", "s.id")
     .select([
       "d.hostname as domain",
       "s.id as siteId",
@@ -79,6 +90,9 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
       "b.description as description",
       "b.logo_path as logoPath",
       "b.language as brandLanguage",
+      "b.accent_color as accent",
+      "b.font_pairing as fontPairing",
+      "ap.theme as theme",
     ])
     .where("s.blog_slug", "=", blogSlug)
     .executeTakeFirst();
@@ -95,6 +109,9 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
     logoPath: row.logoPath ?? null,
     language: language ?? DEFAULT_LANGUAGE,
     timeZone: safeTimeZone(row.timeZone),
+    theme: blogThemeOf(row.theme) ?? DEFAULT_BLOG_THEME,
+    accent: row.accent ?? DEFAULT_ACCENT,
+    fontPairing: fontPairingOf(row.fontPairing),
   };
 }
 
@@ -128,14 +145,19 @@ type Row = {
   keyword: string;
   featuredImage: string | null;
   featuredAlt: string | null;
+  topicId: string | null;
+  topic: string | null;
   publishedAt: string;
   updatedAt: string;
 };
 
 function selectPost(db: DB, siteId: string) {
   return publicArticles(db, siteId)
+    .leftJoin("topics as t", "t.id", "a.topic_id")
     .select((eb) => [
       "a.id as articleId",
+      "a.topic_id as topicId",
+      "t.name as topic",
       sent<string>("slug").as("slug"),
       sent<string>("title").as("title"),
       sent<string>("content_html").as("html"),
@@ -176,6 +198,7 @@ function toSummary(row: Row): HostedPostSummary {
     title: row.title,
     excerpt: excerptOf(row.metaDescription, row.html),
     cover: row.featuredImage ? { src: row.featuredImage, alt: row.featuredAlt?.trim() || row.title } : null,
+    topic: row.topic?.trim() || null,
     publishedAt: publishedIso,
     // An article edited before its publication still says it was modified when it went out.
     modifiedAt: updatedIso > publishedIso ? updatedIso : publishedIso,
@@ -223,7 +246,7 @@ export async function listHostedFeed(db: DB, siteId: string, limit = 20): Promis
 }
 
 function toPost(row: Row): HostedPost {
-  return { ...toSummary(row), html: row.html, metaDescription: row.metaDescription, keyword: row.keyword };
+  return { ...toSummary(row), html: row.html, metaDescription: row.metaDescription, keyword: row.keyword, topicId: row.topicId };
 }
 
 /**
@@ -247,4 +270,36 @@ export async function getHostedPost(db: DB, siteId: string, articleSlug: string)
 export async function hasPublicHostedPost(db: DB, siteId: string) {
   const row = await publicArticles(db, siteId).select("a.id").limit(1).executeTakeFirst();
   return Boolean(row);
+}
+
+/** How many of the newest public posts related posts are chosen from: the choice stays cheap on a blog of thousands. */
+const RELATED_POOL = 500;
+
+/**
+ * Up to `limit` other public posts of the same blog for the end of a post: those of the same topic first, then those
+ * sharing words of its keyword, then the newest (docs/decisions/077). Other sites' and unpublished articles never
+ * appear: both reads start from this site's public articles.
+ */
+export async function listRelatedPosts(
+  db: DB,
+  siteId: string,
+  post: HostedPost,
+  { language, limit = 3 }: { language: string; limit?: number },
+) {
+  const pool = await publicArticles(db, siteId)
+    .select(["a.id as articleId", "a.topic_id as topicId", sent<string>("slug").as("slug"), sent<string>("target_keyword").as("keyword")])
+    .where("a.id", "!=", post.articleId)
+    .orderBy(publishedAt, "desc")
+    .orderBy("a.id", "desc")
+    .limit(RELATED_POOL)
+    .execute();
+  const chosen = rankRelated(
+    post,
+    pool.filter((row) => row.slug !== post.slug),
+    { language, limit },
+  );
+  if (!chosen.length) return [];
+  const rows = await selectPost(db, siteId).where("a.id", "in", chosen).execute();
+  const byId = new Map(rows.map((row) => [row.articleId, toSummary(row)]));
+  return chosen.map((id) => byId.get(id)).filter((summary): summary is HostedPostSummary => Boolean(summary));
 }

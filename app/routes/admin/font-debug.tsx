@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { familiesOf, isGenericFamily, type FontStack } from "#app/modules/admin/fonts";
 import { declaredFonts } from "#app/modules/admin/fonts.server";
-import { HOSTED_BLOG_FONT_STACK } from "#app/modules/hosted-blog/fonts";
+import { BLOG_FONT_STACKS } from "#app/modules/hosted-blog/fonts";
 import { DataTable, PageTitle, Panel } from "./admin-ui";
 import type { Route } from "./+types/font-debug";
 
@@ -9,13 +9,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Font debug | Inkpilot A
 
 export function loader() {
   const { fontFaces, stacks } = declaredFonts();
-  const hosted: FontStack = {
-    use: "Hosted blog pages",
+  // The hosted blog's pairings are made of these stacks (docs/decisions/077).
+  const hosted = Object.entries(BLOG_FONT_STACKS).map(([name, stack]): FontStack => ({
+    use: `Hosted blog: ${name}`,
     variable: null,
-    stack: HOSTED_BLOG_FONT_STACK,
-    families: familiesOf(HOSTED_BLOG_FONT_STACK),
-  };
-  return { fontFaces, stacks: [...stacks, hosted] };
+    stack,
+    families: familiesOf(stack),
+  }));
+  return { fontFaces, stacks: [...stacks, ...hosted] };
 }
 
 /**

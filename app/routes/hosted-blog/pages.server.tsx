@@ -1,96 +1,81 @@
+import { CONTENTS_MIN_HEADINGS, postBody } from "#app/modules/hosted-blog/post-body";
 import type { HostedBlog, HostedPost, HostedPostPage, HostedPostSummary } from "#app/modules/hosted-blog/queries.server";
 import { blogPostingLd, breadcrumbLd } from "#app/modules/hosted-blog/structured-data";
 import { absoluteOn, blogPageUrl, blogPath, blogUrl } from "#app/modules/hosted-blog/urls";
-import { formatDate } from "#app/utils/time";
+import { PostCard, PostDate } from "./cards.server";
 import { Document, renderDocument } from "./document.server";
+import { AuthorBox, Contents, PAGE_IDS, RelatedPosts } from "./post-parts.server";
+import { linkIn, plainView, type BlogView } from "./view.server";
 
-/** The hosted blog's three pages (index, post, not found), each a whole document (document.server.tsx). */
+/**
+ * The hosted blog's three pages (index, post, not found), each a whole document (document.server.tsx) in the
+ * blog's theme (docs/decisions/077-blog-themes.md). The markup is the same in every theme; the themes' styles
+ * place it.
+ */
 
-function PostDate({ iso, blog }: { iso: string; blog: HostedBlog }) {
-  return <time dateTime={iso}>{formatDate(iso, blog.timeZone)}</time>;
-}
-
-function PostListItem({ post, blog, first }: { post: HostedPostSummary; blog: HostedBlog; first: boolean }) {
-  const href = blogPath(blog.address, post.slug);
+function Pager({ view, list }: { view: BlogView; list: HostedPostPage }) {
+  const { page, totalPages } = list;
+  if (totalPages <= 1) return null;
+  const address = view.blog.address;
   return (
-    <li>
-      <article>
-        {post.cover ? (
-          <img className="cover" src={post.cover.src} alt={post.cover.alt} loading={first ? "eager" : "lazy"} width={1200} height={675} />
-        ) : null}
-        <h2>
-          <a href={href}>{post.title}</a>
-        </h2>
-        <p className="meta">
-          <PostDate iso={post.publishedAt} blog={blog} />
-        </p>
-        {post.excerpt ? <p>{post.excerpt}</p> : null}
-      </article>
-    </li>
+    <nav className="pager" aria-label="Pages of posts">
+      {page > 1 ? (
+        <a href={linkIn(view, blogPageUrl(address, page - 1))} rel="prev">
+          ← Newer posts
+        </a>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <a href={linkIn(view, blogPageUrl(address, page + 1))} rel="next">
+          Older posts →
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 
 /** The blog's index (one page of posts), or its empty state. */
-export function renderIndexPage(blog: HostedBlog, list: HostedPostPage) {
+export function renderIndexPage(view: BlogView, list: HostedPostPage) {
+  const { blog } = view;
   const { origin } = blog.address;
   const { page, totalPages } = list;
-  const prev = page > 1 ? blogPageUrl(blog.address, page - 1) : undefined;
-  const next = page < totalPages ? blogPageUrl(blog.address, page + 1) : undefined;
   const description = blog.description || `Articles from ${blog.name}.`;
-  const title = page > 1 ? `${blog.name} blog – page ${page}` : `${blog.name} blog`;
   return renderDocument(
     <Document
-      blog={blog}
+      view={view}
       head={{
-        title,
+        title: page > 1 ? `${blog.name} blog – page ${page}` : `${blog.name} blog`,
         description,
         canonical: blogPageUrl(blog.address, page),
-        prev,
-        next,
+        prev: page > 1 ? blogPageUrl(blog.address, page - 1) : undefined,
+        next: page < totalPages ? blogPageUrl(blog.address, page + 1) : undefined,
         // An empty blog has nothing worth indexing yet.
         noindex: list.total === 0,
         og: { type: "website", image: blog.logoPath ? { url: absoluteOn(origin, blog.logoPath), alt: blog.name } : undefined },
       }}
     >
-      <h1>{blog.name}</h1>
-      {blog.description ? <p className="lead">{blog.description}</p> : null}
+      <div className="intro">
+        <h1>{blog.name}</h1>
+        {blog.description ? <p className="lead">{blog.description}</p> : null}
+      </div>
       {list.posts.length === 0 ? (
         <p>No posts yet. Articles appear here as soon as they are published.</p>
       ) : (
         <ul className="posts">
           {list.posts.map((post, i) => (
-            <PostListItem key={post.articleId} post={post} blog={blog} first={i === 0} />
+            <PostCard key={post.articleId} post={post} view={view} level={2} lead={i === 0} />
           ))}
         </ul>
       )}
-      {totalPages > 1 ? (
-        <nav className="pager" aria-label="Pages of posts">
-          {prev ? (
-            <a href={prev} rel="prev">
-              ← Newer posts
-            </a>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {totalPages}
-          </span>
-          {next ? (
-            <a href={next} rel="next">
-              Older posts →
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager view={view} list={list} />
     </Document>,
   );
-}
-
-/** An h1 in the body would compete with the title's: headings are shifted to h2 (the sanitizer allows h1 in articles). */
-function demoteH1(html: string) {
-  return html.replace(/<(\/?)h1\b/gi, "<$1h2");
 }
 
 /** The body without a copy of the cover image, when the article also starts with it. */
@@ -98,62 +83,77 @@ function showsCoverInBody(post: HostedPost) {
   return Boolean(post.cover && post.html.includes(`src="${post.cover.src}"`));
 }
 
-export function renderPostPage(blog: HostedBlog, post: HostedPost) {
+function ogImageOf(blog: HostedBlog, post: HostedPost) {
   const { origin } = blog.address;
-  const url = blogUrl(blog.address, post.slug);
-  const description = post.excerpt || `${post.title} – ${blog.name}`;
+  if (post.cover) return { url: absoluteOn(origin, post.cover.src), alt: post.cover.alt };
+  return blog.logoPath ? { url: absoluteOn(origin, blog.logoPath), alt: blog.name } : undefined;
+}
+
+function PostHeader({ post, blog }: { post: HostedPost; blog: HostedBlog }) {
+  return (
+    <header className="post-header">
+      {post.topic ? <p className="kicker">{post.topic}</p> : null}
+      <h1>{post.title}</h1>
+      {post.metaDescription.trim() ? <p className="standfirst">{post.metaDescription.trim()}</p> : null}
+      <p className="meta">
+        {"Published "}
+        <PostDate iso={post.publishedAt} blog={blog} />
+        {post.modifiedAt.slice(0, 10) > post.publishedAt.slice(0, 10) ? (
+          <>
+            {" · Updated "}
+            <PostDate iso={post.modifiedAt} blog={blog} />
+          </>
+        ) : null}
+      </p>
+    </header>
+  );
+}
+
+/** One post: its header and cover, a contents list when it has enough sections, the text, its author and what to read next. */
+export function renderPostPage(view: BlogView, post: HostedPost, related: HostedPostSummary[] = []) {
+  const { blog } = view;
   const cover = post.cover && !showsCoverInBody(post) ? post.cover : null;
-  const ogImage = post.cover
-    ? { url: absoluteOn(origin, post.cover.src), alt: post.cover.alt }
-    : blog.logoPath
-      ? { url: absoluteOn(origin, blog.logoPath), alt: blog.name }
-      : undefined;
+  const body = postBody(post.html, { reserved: Object.values(PAGE_IDS) });
+  const contents = body.headings.length >= CONTENTS_MIN_HEADINGS;
   return renderDocument(
     <Document
-      blog={blog}
+      view={view}
       head={{
         title: `${post.title} | ${blog.name}`,
-        description,
-        canonical: url,
-        og: { type: "article", image: ogImage, publishedTime: post.publishedAt, modifiedTime: post.modifiedAt },
+        description: post.excerpt || `${post.title} – ${blog.name}`,
+        canonical: blogUrl(blog.address, post.slug),
+        og: { type: "article", image: ogImageOf(blog, post), publishedTime: post.publishedAt, modifiedTime: post.modifiedAt },
         jsonLd: [blogPostingLd(blog, post), breadcrumbLd(blog, post)],
       }}
     >
       <nav className="crumbs" aria-label="Breadcrumb">
         <ol>
           <li>
-            <a href={blogPath(blog.address)}>Blog</a>
+            <a href={linkIn(view, blogPath(blog.address))}>Blog</a>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>
       </nav>
-      <article>
-        <h1>{post.title}</h1>
-        <p className="meta">
-          {"Published "}
-          <PostDate iso={post.publishedAt} blog={blog} />
-          {post.modifiedAt.slice(0, 10) > post.publishedAt.slice(0, 10) ? (
-            <>
-              {" · Updated "}
-              <PostDate iso={post.modifiedAt} blog={blog} />
-            </>
-          ) : null}
-        </p>
-        {cover ? <img className="cover" src={cover.src} alt={cover.alt} width={1200} height={675} fetchPriority="high" /> : null}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: demoteH1(post.html) }} />
+      <article className="post">
+        <PostHeader post={post} blog={blog} />
+        {cover ? <img className="cover post-cover" src={cover.src} alt={cover.alt} width={1200} height={675} fetchPriority="high" /> : null}
+        <div className={contents ? "post-body has-toc" : "post-body"}>
+          {contents ? <Contents headings={body.headings} /> : null}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: body.html }} />
+        </div>
+        <AuthorBox view={view} />
       </article>
-      <p className="back">
-        <a href={blogPath(blog.address)}>← More articles from {blog.name}</a>
-      </p>
+      <RelatedPosts posts={related} view={view} />
     </Document>,
   );
 }
 
 /** Unknown blog, unknown or unpublished post, a page past the end: one plain page, kept out of search results. */
 export function renderNotFoundPage(blog: HostedBlog | null) {
+  const view = blog ? plainView(blog) : null;
   return renderDocument(
     <Document
-      blog={blog}
+      view={view}
       head={{ title: blog ? `Page not found | ${blog.name}` : "Page not found", description: "This page does not exist.", noindex: true }}
     >
       <h1>Page not found</h1>

@@ -2,24 +2,30 @@ import { getDb } from "#app/db/client.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { hostedFigures } from "#app/modules/hosted-blog/images.server";
-import { getHostedPost } from "#app/modules/hosted-blog/queries.server";
+import { getHostedPost, listRelatedPosts } from "#app/modules/hosted-blog/queries.server";
 import { indexNowKeyFile } from "#app/modules/indexing/indexnow.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
 import { renderPostPage } from "./pages.server";
-import { cachedResponse, HTML } from "./responses.server";
+import { blogView, pageResponse } from "./view.server";
 import type { Route } from "./+types/post";
 
-/** /b/:blogSlug/:articleSlug: one public post (or the blog's IndexNow key file); drafts, other sites' articles and unknown slugs are the blog's 404. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * /b/:blogSlug/:articleSlug (?theme=<id> to preview a theme): one public post with posts to read next (or the blog's
+ * IndexNow key file); drafts, other sites' articles and unknown slugs are the blog's 404.
+ */
+export async function loader({ request, params, url }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
   // The blog's IndexNow key file (/b/<blog>/<key>.txt), fetched by search engines to check our announcements.
   const key = params.articleSlug ? await indexNowKeyFile(getDb(), blog.siteId, params.articleSlug) : null;
   if (key) return new Response(key, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
   const post = params.articleSlug ? await getHostedPost(getDb(), blog.siteId, params.articleSlug) : null;
   if (!post) hostedNotFound(request, blog);
-  const sources = await publishedSources(getDb(), blog.siteId, post.articleId);
-  const html = await hostedFigures(
-    withDisclosure(withSources(post.html, sources), await disclosureLine(getDb(), blog.siteId, post.articleId)),
-  );
-  return cachedResponse(request, renderPostPage(blog, { ...post, html }), { contentType: HTML });
+  const [sources, disclosure, related, view] = await Promise.all([
+    publishedSources(getDb(), blog.siteId, post.articleId),
+    disclosureLine(getDb(), blog.siteId, post.articleId),
+    listRelatedPosts(getDb(), blog.siteId, post, { language: blog.language }),
+    blogView(url, blog),
+  ]);
+  const html = await hostedFigures(withDisclosure(withSources(post.html, sources), disclosure));
+  return pageResponse(request, view, renderPostPage(view, { ...post, html }, related));
 }
