@@ -54,8 +54,10 @@ describe("theme", () => {
     const index = await page(indexLoader, `/b/${blogSlug}`, { blogSlug });
     expect(index.doc.body.getAttribute("data-theme")).toBe("journal");
     const css = index.doc.querySelector("style")!.textContent!;
-    // #F4A261 is 2.1:1 on white: the page's links use a darker shade of it, never the colour itself.
-    expect(css).toMatch(/--accent:#(?!F4A261)[0-9A-F]{6}/);
+    // #F4A261 is 2.1:1 on white: in light mode the links use a darker shade of it (on a dark page it reads as it is).
+    const [light, dark] = [/^:root\{([^}]*)\}/, /prefers-color-scheme:dark\)\{:root\{([^}]*)\}/].map((re) => re.exec(css)![1]!);
+    expect(light).toMatch(/--accent:#(?!F4A261)[0-9A-F]{6};/);
+    expect(dark).toContain("--accent:#F4A261;");
     expect(css).not.toMatch(/@font-face|url\(/);
     // The shop journal's cards carry their call to read, hidden from screen readers (the title is the link).
     expect(index.doc.querySelector(".posts .more")!.getAttribute("aria-hidden")).toBe("true");
