@@ -230,6 +230,7 @@ export function SwitchField({
  * A colour as a picker and a hex box. With JavaScript they stay in sync; without
  * it both are posted with the initial value (`<name>Initial`), and the server
  * keeps whichever one changed (`submittedColor` in app/utils/forms.server.ts).
+ * `onColorChange` hears each change in the browser (a live check beside the field).
  */
 export function ColorField({
   name,
@@ -237,20 +238,33 @@ export function ColorField({
   initial,
   placeholder,
   errors,
+  hint,
+  onColorChange,
 }: {
   name: string;
   label: React.ReactNode;
   initial: string;
   placeholder?: string;
   errors?: ListOfErrors;
+  hint?: string;
+  onColorChange?: (color: string) => void;
 }) {
   const hydrated = useHydrated();
-  const [color, setColor] = useState(initial);
+  const [color, setStateColor] = useState(initial);
+  const setColor = (next: string) => {
+    setStateColor(next);
+    onColorChange?.(next);
+  };
   const pickerValue = /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : initial.toLowerCase();
-  const { errorId, aria } = useFieldIds(`${name}-hex`, { errors });
+  const { errorId, hintId, aria } = useFieldIds(`${name}-hex`, { errors, hint });
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-sm font-medium text-slate-800">{label}</legend>
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <input type="hidden" name={`${name}Initial`} value={initial} />
       <div className="flex items-center gap-3">
         <input

@@ -5,6 +5,7 @@ import { isoNow } from "#app/utils/time";
 import { parseStringList } from "#app/utils/json";
 import { auditSettingsChange, type SettingsActor } from "./audit.server";
 import { DEFAULT_LANGUAGE, isLanguageTag } from "./languages";
+import { fontPairingOf, DEFAULT_FONT_PAIRING, type BrandLookFormSchema, type FontPairingId } from "./brand-look";
 import type { z } from "zod";
 import type { BrandFormSchema } from "./forms";
 
@@ -22,6 +23,9 @@ export type BrandSettings = {
   language: string;
   tags: string[];
   internalLinks: string[];
+  /** The blog's accent as chosen (#RRGGBB), or null for the default (brand-look.ts). */
+  accentColor: string | null;
+  fontPairing: FontPairingId;
 };
 
 const DEFAULT_BRAND_SETTINGS: BrandSettings = {
@@ -35,6 +39,8 @@ const DEFAULT_BRAND_SETTINGS: BrandSettings = {
   language: DEFAULT_LANGUAGE,
   tags: [],
   internalLinks: [],
+  accentColor: null,
+  fontPairing: DEFAULT_FONT_PAIRING,
 };
 
 export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSettings> {
@@ -51,6 +57,8 @@ export async function getBrandSettings(db: DB, siteId: string): Promise<BrandSet
     language: isLanguageTag(row.language) ? row.language : DEFAULT_LANGUAGE,
     tags: parseStringList(row.tags),
     internalLinks: parseStringList(row.internal_links),
+    accentColor: row.accent_color,
+    fontPairing: fontPairingOf(row.font_pairing),
   };
 }
 
@@ -85,6 +93,20 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
       .execute();
     if (actor) await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
     return redescribed;
+  });
+}
+
+/** Saves the blog's accent colour and font pairing (the Brand tab's look form); audited like every brand change. */
+export async function saveBrandLook(db: DB, siteId: string, input: z.output<typeof BrandLookFormSchema>, actor: SettingsActor) {
+  const values = { accent_color: input.accentColor, font_pairing: input.fontPairing, updated_at: isoNow() };
+  await inTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
+    await trx
+      .insertInto("brand_settings")
+      .values({ site_id: siteId, logo_path: null, ...values })
+      .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
+      .execute();
+    await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
   });
 }
 

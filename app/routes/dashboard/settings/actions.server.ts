@@ -3,18 +3,19 @@ import { requirePermission, type AuthState } from "#app/modules/auth/guards.serv
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { describeMoved, followContentSettings, movePendingDays } from "#app/modules/autopilot/pending.server";
 import type { SettingsActor } from "#app/modules/settings/audit.server";
-import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandSettings } from "#app/modules/settings/brand.server";
+import { BrandFormSchema, removeBrandLogo, saveBrandLogo, saveBrandLook, saveBrandSettings } from "#app/modules/settings/brand.server";
+import { BrandLookFormSchema } from "#app/modules/settings/brand-look";
 import { ContentFormSchema, saveContentSettings } from "#app/modules/settings/content.server";
 import { multipartTooLarge } from "#app/modules/uploads/images.server";
 import { requestSitePagesRead, sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
 import { PUBLISHING_MESSAGES, PublishingFormSchema } from "#app/modules/settings/publishing-options";
 import { applyScheduleToDrafts, PublishingSettingsError, savePublishingSettings } from "#app/modules/publishing/schedule.server";
-import { parseSubmission, readFormData, replyError, replyNotice, replyOk } from "#app/utils/forms.server";
+import { parseSubmission, readFormData, replyError, replyNotice, replyOk, submittedColor } from "#app/utils/forms.server";
 import { formatDateTime } from "#app/utils/time";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { countUnstartedPlanDays } from "#app/modules/plan/items.server";
 import { zonedDate } from "#app/utils/time";
-import { BRAND_INVALID, CONTENT_INVALID, FIX_FIELDS } from "./notices";
+import { BRAND_INVALID, CONTENT_INVALID, FIX_FIELDS, LOOK_INVALID } from "./notices";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 
 /**
@@ -55,6 +56,8 @@ export async function brandTabAction(request: Request, url: URL, auth: AuthState
   switch (formData.get("intent")) {
     case "brand":
       return saveBrand(form);
+    case "brand-look":
+      return saveLook(form);
     case "brand-logo":
       return uploadLogo(form);
     case "brand-logo-remove":
@@ -73,6 +76,15 @@ async function saveBrand({ db, siteId, timeZone, formData, back, actor }: BrandF
   // A business described anew is offered a plan drawn from the new description (decision 070).
   const replan = redescribed && (await countUnstartedPlanDays(db, siteId, zonedDate(new Date(), timeZone))) > 0;
   return redirectWithToast(replan ? "/dashboard/settings?tab=brand&replan=1" : back, { title: "Brand settings saved!" });
+}
+
+/** 'Blog colours and fonts': a colour too light for text is kept as chosen; the blog derives a readable shade from it. */
+async function saveLook({ db, siteId, formData, back, actor }: BrandForm) {
+  formData.set("accentColor", submittedColor(formData, "accentColor"));
+  const { submission } = await parseSubmission(formData, BrandLookFormSchema);
+  if (submission.status !== "success") return replyError(submission, { notice: LOOK_INVALID });
+  await saveBrandLook(db, siteId, submission.value, actor);
+  return redirectWithToast(back, { title: "Blog colours and fonts saved!" });
 }
 
 /** 'Read my site's pages again': queued, at most once a minute; the site's address must be known. */

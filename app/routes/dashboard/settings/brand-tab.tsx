@@ -12,9 +12,13 @@ import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
 import { BRAND_INVALID } from "./notices";
+import { BrandLookCard } from "./brand-look-card";
 import { ReplanOffer } from "./replan-offer";
 
-/** The Brand tab (docs/product.md "Settings"): the logo, and the brand fields the writing engine uses. */
+/**
+ * The Brand tab (docs/product.md "Settings"): the logo, the brand fields the writing engine uses, and the blog's
+ * colours and fonts (brand-look-card.tsx).
+ */
 
 export const LANGUAGE_OPTIONS = LANGUAGES.map((l) => ({ value: l.tag, label: `${l.name} (${l.tag})` }));
 
@@ -169,6 +173,7 @@ export function BrandTab({ sitePages, replanDays, ...props }: Props & { sitePage
       {replanDays > 0 ? <ReplanOffer days={replanDays} /> : null}
       <LogoForm {...props} />
       <BrandForm {...props} />
+      <BrandLookCard brand={props.brand} actionData={props.actionData} />
       <SitePagesCard sitePages={sitePages} actionData={props.actionData} />
     </div>
   );

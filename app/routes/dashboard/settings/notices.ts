@@ -4,3 +4,4 @@ import type { Notice } from "#app/utils/form-reply";
 export const FIX_FIELDS = "Please correct the highlighted fields.";
 export const BRAND_INVALID: Notice = { title: "Error saving settings", description: FIX_FIELDS };
 export const CONTENT_INVALID: Notice = { title: "Error saving content settings", description: FIX_FIELDS };
+export const LOOK_INVALID: Notice = { title: "Error saving colours and fonts", description: FIX_FIELDS };
