@@ -10,15 +10,17 @@ import {
   releaseBlogDomain,
   type BlogDomainView,
 } from "#app/modules/hosted-blog/custom-domain.server";
+import { setBlogTheme } from "#app/modules/hosted-blog/appearance.server";
+import { BLOG_THEMES } from "#app/modules/hosted-blog/themes";
 import { parseSubmission, readFormData, replyError, replyNotice } from "#app/utils/forms.server";
 import { redirectWithToast, type Toast } from "#app/utils/toast.server";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 import { hostedBlogPathOf } from "./blog-data.server";
-import { BlogDomainSchema } from "./blog-schema";
+import { BlogDomainSchema, BlogThemeSchema } from "./blog-schema";
 
 /**
- * The Blog tab's actions (docs/decisions/076-blog-custom-domains.md): connect a domain, check its records, release
- * it. Owners and admins only. Success redirects back to the tab with a toast (the release confirmation's
+ * The Blog tab's actions: choose the blog's theme (docs/decisions/077-blog-themes.md); connect a domain, check its
+ * records, release it (docs/decisions/076-blog-custom-domains.md). Owners and admins only. Success redirects back to the tab with a toast (the release confirmation's
  * ?release=1 dropped); a refusal answers the form's reply, so everything works as plain form posts.
  */
 
@@ -37,6 +39,8 @@ export async function blogTabAction(request: Request, auth: AuthState, info: Req
   if (!formData) return replyNotice(null, UNREADABLE_FORM);
   const form: BlogForm = { db: getDb(), auth, formData, request: info };
   switch (formData.get("intent")) {
+    case "blog-theme":
+      return chooseTheme(form);
     case "domain-connect":
       return connect(form);
     case "domain-check":
@@ -49,6 +53,22 @@ export async function blogTabAction(request: Request, auth: AuthState, info: Req
 }
 
 const actorOf = ({ auth, request }: BlogForm) => ({ userId: auth.user.id, ip: request.ip ?? null });
+
+/** A theme the form did not offer changes nothing; choosing the current one again writes and audits nothing. */
+async function chooseTheme(form: BlogForm) {
+  const { db, auth, formData } = form;
+  const { submission } = await parseSubmission(formData, BlogThemeSchema);
+  if (submission.status !== "success") return replyError(submission);
+  const { theme } = submission.value;
+  const changed = await setBlogTheme(db, { workspaceId: auth.workspace.id, siteId: auth.site.id }, theme, actorOf(form));
+  const name = BLOG_THEMES.find((t) => t.id === theme)!.name;
+  return redirectWithToast(
+    TAB,
+    changed
+      ? { title: `Your blog now uses ${name}`, description: "Readers see it within a minute." }
+      : { type: "info", title: `${name} is already your blog's theme` },
+  );
+}
 
 async function connect(form: BlogForm) {
   const { db, auth, formData } = form;

@@ -1,14 +1,18 @@
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import type { AuthState } from "#app/modules/auth/guards.server";
+import { blogThemeFor } from "#app/modules/hosted-blog/appearance.server";
 import { blogDomainOf } from "#app/modules/hosted-blog/custom-domain.server";
 import { hostedBlogPath } from "#app/modules/hosted-blog/urls";
+import { accentCheck, DEFAULT_ACCENT } from "#app/modules/settings/brand-look";
+import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { formatDateTime } from "#app/utils/time";
 
 /**
- * The Blog tab's loader data: whether the site's hosted blog is on (the domain serves it), its domain with the
- * last check's findings and time in the site's zone, and whether the URL opens the release confirmation
- * (?release=1, docs/decisions/028).
+ * The Blog tab's loader data: whether the site's hosted blog is on (the domain serves it), its theme with where
+ * each theme is previewed and the accent its sketches wear (decision 077), its domain with the last check's
+ * findings and time in the site's zone, and whether the URL opens the release confirmation (?release=1,
+ * docs/decisions/028).
  */
 
 /** The site's hosted blog path (/b/<blog>), or null when it has no address or its hosted connection is off. */
@@ -25,10 +29,21 @@ export async function hostedBlogPathOf(db: DB, siteId: string) {
 }
 
 export async function blogTabData(db: DB, auth: AuthState, url: URL) {
-  const [blogPath, domain] = await Promise.all([hostedBlogPathOf(db, auth.site.id), blogDomainOf(db, auth.site.id)]);
+  const [blogPath, domain, theme, brand] = await Promise.all([
+    hostedBlogPathOf(db, auth.site.id),
+    blogDomainOf(db, auth.site.id),
+    blogThemeFor(db, auth.site.id),
+    getBrandSettings(db, auth.site.id),
+  ]);
   return {
     /** The blog's address on Inkpilot, or null when the site has no hosted blog to serve. */
     blogUrl: blogPath ? `${getEnv().appUrl}${blogPath}/` : null,
+    theme: {
+      current: theme,
+      /** The blog's path here; ?theme=<id> shows its index in that theme (a blog on its own domain answers there). */
+      previewPath: blogPath,
+      accent: accentCheck(brand.accentColor ?? DEFAULT_ACCENT).used,
+    },
     domain: domain && {
       ...domain,
       checkedAtText: domain.checkedAt ? formatDateTime(domain.checkedAt, auth.site.timeZone) : null,

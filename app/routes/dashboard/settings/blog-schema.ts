@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BLOG_THEME_IDS } from "#app/modules/hosted-blog/themes";
 
 /**
  * The Blog tab's 'Connect a domain' form, checked the same in the browser and on the server (decision 024). The
@@ -15,4 +16,9 @@ export const BlogDomainSchema = z.object({
     .trim()
     .min(1, "Enter your blog's domain")
     .max(HOSTNAME_INPUT_MAX, "That is too long for a domain name"),
+});
+
+/** The Blog tab's 'Theme' form: one of the hosted blog's themes (docs/decisions/077-blog-themes.md). */
+export const BlogThemeSchema = z.object({
+  theme: z.enum(BLOG_THEME_IDS, { error: "Choose one of the themes" }),
 });

@@ -8,10 +8,12 @@ import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import { cn } from "#app/utils/cn";
 import { replyFor } from "#app/utils/form-reply";
 import { BlogDomainSchema } from "./blog-schema";
+import { ThemeSection } from "./blog-theme-section";
 import type { BlogTabData } from "./blog-data.server";
 
 /**
- * The Blog tab (docs/decisions/076-blog-custom-domains.md): the hosted blog on the customer's own domain. Without
+ * The Blog tab: the blog's theme (blog-theme-section.tsx, docs/decisions/077-blog-themes.md), and the hosted blog
+ * on the customer's own domain (docs/decisions/076-blog-custom-domains.md). Without
  * a domain, a form connects one; with one, its status, the records to add with what the last check found of each,
  * Check records, and Release behind a confirmation that lives in the URL (?release=1). Plain form posts throughout,
  * so it works without JavaScript.
@@ -260,6 +262,7 @@ export function BlogTab({ view, actionData }: { view: BlogTabData; actionData: u
           <NoHostedBlog />
         </SettingsCard>
       ) : null}
+      {blogUrl ? <ThemeSection theme={view.theme} actionData={actionData} /> : null}
       {domain ? <DomainCard domain={domain} actionData={actionData} /> : null}
       {!domain && blogUrl ? (
         <SettingsCard title="Connect a domain" description="Serve your hosted blog at an address of your own.">
