@@ -119,6 +119,20 @@ interface BlogDomainsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+interface BlogProxiesTable {
+  site_id: string;
+  /** https://theircompany.com/blog: where the customer's proxy serves the blog, without a trailing slash. */
+  public_url: string;
+  /** What the proxy sends in Inkpilot-Proxy-Token, so only it may have the blog rendered for that address. */
+  token: string;
+  /** pending: not yet seen through the proxy; active: a check through it found the blog, which answers there. */
+  status: "pending" | "active";
+  last_error: string | null;
+  checked_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
 export interface BrandSettingsTable {
   site_id: string;
   logo_path: string | null;
@@ -878,6 +892,7 @@ export interface Database {
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_domains: BlogDomainsTable;
   blog_appearance: BlogAppearanceTable;
+  blog_proxies: BlogProxiesTable;
   sites: SitesTable;
   brand_settings: BrandSettingsTable;
   content_settings: ContentSettingsTable;

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   blog_slug_redirects: "workspaces",
   blog_domains: "hosted-blog",
   blog_appearance: "hosted-blog",
+  blog_proxies: "hosted-blog",
   brand_settings: "settings",
   content_settings: "settings",
   publishing_settings: "publishing",

@@ -192,7 +192,11 @@ describe("a blog on its own domain", () => {
 
   it("gives publications, IndexNow and the results both addresses where each belongs", async () => {
     const { siteId, blogSlug } = await blogWithDomain("blog.search.example");
-    expect(await blogAddressOf(db, siteId)).toEqual({ origin: "https://blog.search.example", basePath: "" });
+    expect(await blogAddressOf(db, siteId)).toEqual({
+      origin: "https://blog.search.example",
+      basePath: "",
+      assetOrigin: "https://blog.search.example",
+    });
     const urls = await postUrlsOf(db, siteId, ["cold-brew"]);
     expect(urls.get("cold-brew")).toEqual([`${ORIGIN}/b/${blogSlug}/cold-brew`, "https://blog.search.example/cold-brew"]);
   });

@@ -11,7 +11,8 @@ export async function blogAddressOf(db: DB, siteId: string, { live = false } = {
   let query = db
     .selectFrom("sites as s")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
-    .select(["s.blog_slug", "d.hostname"])
+    .leftJoin("blog_proxies as x", (join) => join.onRef("x.site_id", "=", "s.id").on("x.status", "=", "active"))
+    .select(["s.blog_slug", "d.hostname", "x.public_url"])
     .where("s.id", "=", siteId);
   if (live) {
     query = query.where(({ exists, selectFrom }) =>
@@ -25,22 +26,24 @@ export async function blogAddressOf(db: DB, siteId: string, { live = false } = {
     );
   }
   const row = await query.executeTakeFirst();
-  return row?.blog_slug ? blogAddress(getEnv().appUrl, row.blog_slug, row.hostname) : null;
+  return row?.blog_slug ? blogAddress(getEnv().appUrl, row.blog_slug, row.hostname, row.public_url) : null;
 }
 
 /**
- * Every address a post of the blog has had or has: here at /b/<slug>, and on the blog's domain once active. The
+ * Every address a post of the blog has had or has: here at /b/<slug>, and on the blog's domain (or its proxied
+ * address) once active. The
  * results import maps a search engine's rows of either to the article, while search engines move to the new one.
  */
 export async function postUrlsOf(db: DB, siteId: string, articleSlugs: string[]) {
   const site = await db
     .selectFrom("sites as s")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
-    .select(["s.blog_slug", "d.hostname"])
+    .leftJoin("blog_proxies as x", (join) => join.onRef("x.site_id", "=", "s.id").on("x.status", "=", "active"))
+    .select(["s.blog_slug", "d.hostname", "x.public_url"])
     .where("s.id", "=", siteId)
     .executeTakeFirst();
   if (!site?.blog_slug) return new Map<string, string[]>();
   const here = blogAddress(getEnv().appUrl, site.blog_slug);
-  const own = site.hostname ? blogAddress(getEnv().appUrl, site.blog_slug, site.hostname) : null;
+  const own = site.hostname || site.public_url ? blogAddress(getEnv().appUrl, site.blog_slug, site.hostname, site.public_url) : null;
   return new Map(articleSlugs.map((slug) => [slug, [blogUrl(here, slug), ...(own ? [blogUrl(own, slug)] : [])]]));
 }

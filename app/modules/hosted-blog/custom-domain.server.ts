@@ -95,6 +95,8 @@ export async function connectBlogDomain(db: DB, tenant: Tenant, input: string, a
   const parsed = parseBlogHostname(input, ownHosts());
   if (!parsed.ok) return parsed;
   if (await domainRow(db, tenant.siteId)) return { ok: false, message: "This blog already has a domain. Release it first." };
+  const proxied = await db.selectFrom("blog_proxies").select("public_url").where("site_id", "=", tenant.siteId).executeTakeFirst();
+  if (proxied) return { ok: false, message: `This blog is served at ${proxied.public_url}. Release that address first.` };
   const taken = await db.selectFrom("blog_domains").select("site_id").where("hostname", "=", parsed.value.hostname).executeTakeFirst();
   if (taken) return { ok: false, message: "That domain is already connected to a blog." };
   const now = isoNow();

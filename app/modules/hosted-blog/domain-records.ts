@@ -15,7 +15,7 @@ export type RecordCheck = ExpectedRecord & { ok: boolean; message: string };
 /** Where the app answers: the CNAME target and, for an apex, its addresses. */
 export type DomainTarget = { cname: string; ipv4: string[]; ipv6: string[] };
 
-export const ownershipName = (hostname: string) => `_inkpilot.${hostname}`;
+const ownershipName = (hostname: string) => `_inkpilot.${hostname}`;
 const ownershipValue = (token: string) => `inkpilot-verification=${token}`;
 
 /**

@@ -42,7 +42,7 @@ export function absolutizeUrls(html: string, origin: string) {
 }
 
 export function rssXml(blog: HostedBlog, posts: HostedPost[]) {
-  const { origin } = blog.address;
+  const origin = blog.address.assetOrigin;
   const home = blogUrl(blog.address);
   const items = posts.map((post) => {
     const url = blogUrl(blog.address, post.slug);

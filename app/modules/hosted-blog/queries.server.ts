@@ -30,6 +30,8 @@ export type HostedBlog = {
   address: BlogAddress;
   /** The active custom domain's hostname, or null. */
   domain: string | null;
+  /** The customer's proxy serving the blog under a path of their site (pending until a check found it), or null. */
+  proxy: { publicUrl: string; token: string; active: boolean } | null;
   connectionId: string;
   /** The brand name, or the site's name when no brand name was set. */
   name: string;
@@ -78,8 +80,12 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
     .leftJoin("brand_settings as b", "b.site_id", "s.id")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
     .leftJoin("blog_appearance as ap", "ap.site_id", "s.id")
+    .leftJoin("blog_proxies as x", "x.site_id", "s.id")
     .select([
       "d.hostname as domain",
+      "x.public_url as proxyUrl",
+      "x.token as proxyToken",
+      "x.status as proxyStatus",
       "s.id as siteId",
       "s.blog_slug as blogSlug",
       "s.name as siteName",
@@ -101,8 +107,9 @@ export async function getHostedBlog(db: DB, blogSlug: string): Promise<HostedBlo
   return {
     siteId: row.siteId,
     blogSlug: row.blogSlug,
-    address: blogAddress(getEnv().appUrl, row.blogSlug, row.domain),
+    address: blogAddress(getEnv().appUrl, row.blogSlug, row.domain, row.proxyStatus === "active" ? row.proxyUrl : null),
     domain: row.domain ?? null,
+    proxy: row.proxyUrl && row.proxyToken ? { publicUrl: row.proxyUrl, token: row.proxyToken, active: row.proxyStatus === "active" } : null,
     connectionId: row.connectionId,
     name: row.brandName?.trim() || row.siteName,
     description: row.description?.trim() ?? "",

@@ -15,7 +15,7 @@ function brandLd(blog: HostedBlog): Ld {
     "@type": "Organization",
     name: blog.name,
     url: blogUrl(blog.address),
-    ...(blog.logoPath ? { logo: { "@type": "ImageObject", url: absoluteOn(blog.address.origin, blog.logoPath) } } : {}),
+    ...(blog.logoPath ? { logo: { "@type": "ImageObject", url: absoluteOn(blog.address.assetOrigin, blog.logoPath) } } : {}),
   };
 }
 
@@ -31,7 +31,7 @@ export function blogPostingLd(blog: HostedBlog, post: HostedPost): Ld {
     inLanguage: blog.language,
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    ...(post.cover ? { image: [absoluteOn(blog.address.origin, post.cover.src)] } : {}),
+    ...(post.cover ? { image: [absoluteOn(blog.address.assetOrigin, post.cover.src)] } : {}),
     ...(post.keyword ? { keywords: post.keyword } : {}),
     author: brandLd(blog),
     publisher: brandLd(blog),

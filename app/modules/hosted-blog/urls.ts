@@ -7,8 +7,12 @@
 
 export const HOSTED_BLOG_PREFIX = "/b";
 
-/** Where a blog answers: an origin without a trailing slash, and the path of its home on that origin ("" at a root). */
-export type BlogAddress = { origin: string; basePath: string };
+/**
+ * Where a blog answers: an origin without a trailing slash, the path of its home on that origin ("" at a root), and
+ * the origin its pictures (/uploads/…) are served from: ours, unless the blog is on its own domain, which we serve
+ * whole. Behind a customer's proxy only the blog's path reaches us, so pictures stay on our origin.
+ */
+export type BlogAddress = { origin: string; basePath: string; assetOrigin: string };
 
 /** /b/<blog> or /b/<blog>/<article>: the blog's path on this server, whichever address it answers at. */
 export function hostedBlogPath(blogSlug: string, articleSlug?: string) {
@@ -16,10 +20,18 @@ export function hostedBlogPath(blogSlug: string, articleSlug?: string) {
   return articleSlug ? `${base}/${encodeURIComponent(articleSlug)}` : base;
 }
 
-/** The blog's address: its own domain's root when one is active, else /b/<blog> on the app's origin. */
-export function blogAddress(appUrl: string, blogSlug: string, domain: string | null = null): BlogAddress {
-  if (domain) return { origin: `https://${domain}`, basePath: "" };
-  return { origin: appUrl.replace(/\/$/, ""), basePath: hostedBlogPath(blogSlug) };
+/**
+ * The blog's address: its own domain's root when one is active, else the path of the customer's site its proxy
+ * serves it under (docs/decisions/078) when that is active, else /b/<blog> on the app's origin.
+ */
+export function blogAddress(appUrl: string, blogSlug: string, domain: string | null = null, proxyUrl: string | null = null): BlogAddress {
+  const app = appUrl.replace(/\/$/, "");
+  if (domain) return { origin: `https://${domain}`, basePath: "", assetOrigin: `https://${domain}` };
+  if (proxyUrl) {
+    const url = new URL(proxyUrl);
+    return { origin: url.origin, basePath: url.pathname.replace(/\/$/, ""), assetOrigin: app };
+  }
+  return { origin: app, basePath: hostedBlogPath(blogSlug), assetOrigin: app };
 }
 
 /** The blog's (or one post's) path on its own host: "/" or "/post" at a domain's root, "/b/blog(/post)" here. */
@@ -62,6 +74,19 @@ export function movedPostUrl(from: BlogAddress, to: BlogAddress, url: string): s
     return null;
   }
   const folder = `${from.basePath}/`;
-  if (from.basePath ? !parsed.pathname.startsWith(folder) : parsed.origin !== from.origin) return null;
+  const hereAddress = from.basePath.startsWith(`${HOSTED_BLOG_PREFIX}/`);
+  if (!parsed.pathname.startsWith(folder) || (!hereAddress && parsed.origin !== from.origin)) return null;
   return `${to.origin}${to.basePath}/${parsed.pathname.slice(folder.length)}${parsed.search}`;
+}
+
+/** Root-relative picture URLs (src, srcset) of a page made absolute on the blog's asset origin, where it is not the page's. */
+export function picturesOnAssetOrigin(html: string, address: BlogAddress) {
+  if (address.assetOrigin === address.origin) return html;
+  const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${address.assetOrigin}${url}` : url);
+  return html
+    .replace(/\bsrc="([^"]*)"/g, (_m, url: string) => `src="${absolute(url)}"`)
+    .replace(
+      /\bsrcset="([^"]*)"/g,
+      (_m, set: string) => `srcset="${set.replace(/(^|,\s*)(\S+)/g, (_x, lead: string, url: string) => `${lead}${absolute(url)}`)}"`,
+    );
 }

@@ -48,7 +48,7 @@ function HeadTags({ view, head }: { view: BlogView | null; head: Head }) {
         <link rel="alternate" type="application/rss+xml" title={`${blog.name} RSS feed`} href={blogFileUrl(blog.address, "rss.xml")} />
       ) : null}
       {/* The brand's logo as the icon; otherwise an empty one, so browsers do not ask for a /favicon.ico that is not theirs. */}
-      <link rel="icon" href={blog?.logoPath ? absoluteOn(blog.address.origin, blog.logoPath) : "data:,"} />
+      <link rel="icon" href={blog?.logoPath ? absoluteOn(blog.address.assetOrigin, blog.logoPath) : "data:,"} />
       {head.og && blog ? (
         <>
           <meta property="og:site_name" content={blog.name} />

@@ -43,7 +43,7 @@ function Pager({ view, list }: { view: BlogView; list: HostedPostPage }) {
 /** The blog's index (one page of posts), or its empty state. */
 export function renderIndexPage(view: BlogView, list: HostedPostPage) {
   const { blog } = view;
-  const { origin } = blog.address;
+  const origin = blog.address.assetOrigin;
   const { page, totalPages } = list;
   const description = blog.description || `Articles from ${blog.name}.`;
   return renderDocument(
@@ -84,7 +84,7 @@ function showsCoverInBody(post: HostedPost) {
 }
 
 function ogImageOf(blog: HostedBlog, post: HostedPost) {
-  const { origin } = blog.address;
+  const origin = blog.address.assetOrigin;
   if (post.cover) return { url: absoluteOn(origin, post.cover.src), alt: post.cover.alt };
   return blog.logoPath ? { url: absoluteOn(origin, blog.logoPath), alt: blog.name } : undefined;
 }

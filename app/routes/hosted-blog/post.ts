@@ -2,6 +2,7 @@ import { getDb } from "#app/db/client.server";
 import { disclosureLine, withDisclosure } from "#app/modules/articles/disclosure.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { hostedFigures } from "#app/modules/hosted-blog/images.server";
+import { isProxiedRequest, PROXY_CHECK_FILE, proxyCheckBody } from "#app/modules/hosted-blog/proxy-url";
 import { getHostedPost, listRelatedPosts } from "#app/modules/hosted-blog/queries.server";
 import { indexNowKeyFile } from "#app/modules/indexing/indexnow.server";
 import { hostedNotFound, requireHostedBlog } from "./not-found.server";
@@ -15,6 +16,12 @@ import type { Route } from "./+types/post";
  */
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const blog = await requireHostedBlog(request, params.blogSlug);
+  // The check through the customer's proxy (docs/decisions/078): answered only to a request that came through it.
+  if (params.articleSlug === PROXY_CHECK_FILE && blog.proxy && isProxiedRequest(request.headers, blog.proxy)) {
+    return new Response(proxyCheckBody(blog.proxy.token), {
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   // The blog's IndexNow key file (/b/<blog>/<key>.txt), fetched by search engines to check our announcements.
   const key = params.articleSlug ? await indexNowKeyFile(getDb(), blog.siteId, params.articleSlug) : null;
   if (key) return new Response(key, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

@@ -1,6 +1,7 @@
 import { storedImageSize } from "#app/modules/hosted-blog/images.server";
 import type { HostedBlog } from "#app/modules/hosted-blog/queries.server";
 import { blogThemeOf, type BlogThemeId } from "#app/modules/hosted-blog/themes";
+import { picturesOnAssetOrigin } from "#app/modules/hosted-blog/urls";
 import { cachedResponse, HTML } from "./responses.server";
 
 /**
@@ -41,7 +42,9 @@ export function linkIn(view: Pick<BlogView, "preview">, href: string) {
 }
 
 /** The page's response: a normal page is cached briefly in public (responses.server.ts); a preview never is. */
-export function pageResponse(request: Request, view: BlogView, html: string) {
+export function pageResponse(request: Request, view: BlogView, page: string) {
+  // Behind a customer's proxy, pictures are fetched from our origin (docs/decisions/078).
+  const html = picturesOnAssetOrigin(page, view.blog.address);
   if (!view.preview) return cachedResponse(request, html, { contentType: HTML });
   return new Response(html, {
     headers: { "Content-Type": HTML, "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" },
