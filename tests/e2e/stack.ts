@@ -25,6 +25,9 @@ export const FAKE_SEARCH_CONSOLE_PORT = base + 16;
 export const FAKE_INDEXNOW_PORT = base + 19;
 // A second app some specs start on their own (crash and provider tests run alone), clear of the fakes above.
 export const SOLO_APP_PORT = base + 20;
+// The customer's site in front of the solo app, as the blog-proxy spec runs each recipe: nginx, then a Worker.
+export const PROXY_NGINX_PORT = base + 21;
+export const PROXY_WORKER_PORT = base + 22;
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 // The e2e app's fixed settings (tests/e2e/start-stack.ts). The specs mint

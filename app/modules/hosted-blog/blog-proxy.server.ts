@@ -83,7 +83,7 @@ export async function connectBlogProxy(db: DB, tenant: Tenant, input: string, ac
 async function checkThroughProxy(publicUrl: string, token: string, correlationId: string): Promise<string | null> {
   const url = `${publicUrl}/${PROXY_CHECK_FILE}`;
   try {
-    const response = await guardedFetch(url, { timeoutMs: CHECK_TIMEOUT_MS, maxBytes: 4096, correlationId });
+    const response = await guardedFetch(url, { timeoutMs: CHECK_TIMEOUT_MS, maxBytes: 4096, truncate: true, correlationId });
     if (response.status === 200 && response.body.toString("utf8").trim() === proxyCheckBody(token)) return null;
     return `${url} answered HTTP ${response.status} without this blog's check. Check that your proxy forwards ${publicUrl}/ to your blog's address here and sends the three headers of the recipe, with this token.`;
   } catch (error) {

@@ -46,6 +46,7 @@ describe("a request through the proxy", () => {
     expect(isProxiedRequest(headers(through), proxy)).toBe(true);
     // A chain of proxies appends; the first value is the visitor's.
     expect(isProxiedRequest(headers({ ...through, "X-Forwarded-Host": "theircompany.com, edge.internal" }), proxy)).toBe(true);
+    expect(isProxiedRequest(headers({ ...through, "X-Forwarded-Host": "TheirCompany.com:443" }), proxy)).toBe(true);
   });
 
   it("is not believed without the token, with another token, or for another address", () => {

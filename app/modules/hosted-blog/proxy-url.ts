@@ -66,9 +66,10 @@ export function isProxiedRequest(headers: Headers, proxy: { publicUrl: string; t
   const given = headers.get(PROXY_TOKEN_HEADER);
   if (!given || !sameText(given, proxy.token)) return false;
   const url = new URL(proxy.publicUrl);
-  const host = first(headers.get("x-forwarded-host")).toLowerCase();
+  // nginx's $host carries no port; the token is what proves the proxy, the host only which address it serves.
+  const host = first(headers.get("x-forwarded-host")).toLowerCase().replace(/:\d+$/, "");
   const prefix = first(headers.get("x-forwarded-prefix")).replace(/\/+$/, "").toLowerCase();
-  return host === url.host && prefix === url.pathname;
+  return host === url.hostname && prefix === url.pathname;
 }
 
 /** What the check file holds: proof the answer came from this blog, without showing the token itself. */

@@ -16,11 +16,13 @@ import { parseSubmission, readFormData, replyError, replyNotice } from "#app/uti
 import { redirectWithToast, type Toast } from "#app/utils/toast.server";
 import { UNKNOWN_ACTION, UNREADABLE_FORM } from "./account-actions.server";
 import { hostedBlogPathOf } from "./blog-data.server";
+import { checkProxy, connectProxy, releaseProxy } from "./blog-proxy-actions.server";
 import { BlogDomainSchema, BlogThemeSchema } from "./blog-schema";
 
 /**
  * The Blog tab's actions: choose the blog's theme (docs/decisions/077-blog-themes.md); connect a domain, check its
- * records, release it (docs/decisions/076-blog-custom-domains.md). Owners and admins only. Success redirects back to the tab with a toast (the release confirmation's
+ * records, release it (docs/decisions/076-blog-custom-domains.md); the same for an address on the customer's own
+ * site behind their proxy (blog-proxy-actions.server.ts, docs/decisions/078). Owners and admins only. Success redirects back to the tab with a toast (the release confirmation's
  * ?release=1 dropped); a refusal answers the form's reply, so everything works as plain form posts.
  */
 
@@ -47,6 +49,12 @@ export async function blogTabAction(request: Request, auth: AuthState, info: Req
       return check(form);
     case "domain-release":
       return release(form);
+    case "proxy-connect":
+      return connectProxy(form);
+    case "proxy-check":
+      return checkProxy(form);
+    case "proxy-release":
+      return releaseProxy(form);
     default:
       return replyNotice(null, UNKNOWN_ACTION);
   }

@@ -22,3 +22,15 @@ export const BlogDomainSchema = z.object({
 export const BlogThemeSchema = z.object({
   theme: z.enum(BLOG_THEME_IDS, { error: "Choose one of the themes" }),
 });
+
+/**
+ * The Blog tab's 'Serve under your site's path' form. As for a domain, the browser checks only that something was
+ * typed; what makes an address acceptable is the hosted-blog area's rule and comes back on the field.
+ */
+export const BlogProxySchema = z.object({
+  publicUrl: z
+    .string({ error: "Enter the address on your site" })
+    .trim()
+    .min(1, "Enter the address on your site")
+    .max(HOSTNAME_INPUT_MAX, "That is too long for an address"),
+});

@@ -7,13 +7,15 @@ import { Button, StatusButton } from "#app/components/ui/button";
 import { DialogCancel, UrlDialog } from "#app/components/url-dialog";
 import { cn } from "#app/utils/cn";
 import { replyFor } from "#app/utils/form-reply";
+import { ProxyCard, ProxyConnectCard, ProxyReleaseDialog } from "./blog-proxy-section";
 import { BlogDomainSchema } from "./blog-schema";
 import { ThemeSection } from "./blog-theme-section";
 import type { BlogTabData } from "./blog-data.server";
 
 /**
  * The Blog tab: the blog's theme (blog-theme-section.tsx, docs/decisions/077-blog-themes.md), and the hosted blog
- * on the customer's own domain (docs/decisions/076-blog-custom-domains.md). Without
+ * on the customer's own domain (docs/decisions/076-blog-custom-domains.md) or under a path of their own site behind
+ * their proxy (blog-proxy-section.tsx, docs/decisions/078). Without
  * a domain, a form connects one; with one, its status, the records to add with what the last check found of each,
  * Check records, and Release behind a confirmation that lives in the URL (?release=1). Plain form posts throughout,
  * so it works without JavaScript.
@@ -254,7 +256,7 @@ function DomainCard({ domain, actionData }: { domain: Domain; actionData: unknow
 }
 
 export function BlogTab({ view, actionData }: { view: BlogTabData; actionData: unknown }) {
-  const { blogUrl, domain } = view;
+  const { blogUrl, domain, proxy } = view;
   return (
     <div className="flex flex-col gap-6">
       {!blogUrl ? (
@@ -264,12 +266,17 @@ export function BlogTab({ view, actionData }: { view: BlogTabData; actionData: u
       ) : null}
       {blogUrl ? <ThemeSection theme={view.theme} actionData={actionData} /> : null}
       {domain ? <DomainCard domain={domain} actionData={actionData} /> : null}
-      {!domain && blogUrl ? (
-        <SettingsCard title="Connect a domain" description="Serve your hosted blog at an address of your own.">
-          <ConnectForm blogUrl={blogUrl} actionData={actionData} />
-        </SettingsCard>
+      {proxy ? <ProxyCard proxy={proxy} actionData={actionData} /> : null}
+      {!domain && !proxy && blogUrl ? (
+        <>
+          <SettingsCard title="Connect a domain" description="Serve your hosted blog at an address of your own.">
+            <ConnectForm blogUrl={blogUrl} actionData={actionData} />
+          </SettingsCard>
+          <ProxyConnectCard actionData={actionData} />
+        </>
       ) : null}
       {domain && view.release ? <ReleaseDialog domain={domain} blogUrl={blogUrl} /> : null}
+      {proxy && view.releaseProxy ? <ProxyReleaseDialog proxy={proxy} /> : null}
     </div>
   );
 }
