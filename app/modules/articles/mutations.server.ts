@@ -82,10 +82,12 @@ export async function getSeoContext(db: DB, siteId: string) {
     .selectFrom("sites as s")
     .leftJoin("content_settings as c", "c.site_id", "s.id")
     .leftJoin("blog_domains as d", (join) => join.onRef("d.site_id", "=", "s.id").on("d.status", "=", "active"))
+    .leftJoin("blog_proxies as x", (join) => join.onRef("x.site_id", "=", "s.id").on("x.status", "=", "active"))
     .select([
       "s.url",
       "s.blog_slug",
       "d.hostname as blog_domain",
+      "x.public_url as blog_proxy",
       "c.article_length",
       "c.internal_links_count",
       "c.external_links",
@@ -95,7 +97,7 @@ export async function getSeoContext(db: DB, siteId: string) {
     .executeTakeFirst();
   return {
     siteOrigin: row?.url ?? null,
-    ownBlog: row?.blog_slug ? blogUrl(blogAddress(getEnv().appUrl, row.blog_slug, row.blog_domain)) : null,
+    ownBlog: row?.blog_slug ? blogUrl(blogAddress(getEnv().appUrl, row.blog_slug, row.blog_domain, row.blog_proxy)) : null,
     lengthBand: (row?.article_length ?? "medium") as LengthBand,
     internalLinksWanted: (row?.internal_links_count ?? "regular") as LinkAmount,
     externalLinksWanted: (row?.external_links ?? "regular") as LinkAmount,
