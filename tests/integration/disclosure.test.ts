@@ -35,10 +35,8 @@ async function siteWithArticle(source: "ai" | "offline" | "manual", disclosure: 
   return { user, articleId, slug, blogSlug: site.blog_slug! };
 }
 const hostedHtml = async (blogSlug: string, slug: string) => {
-  const res = (await postLoader({
-    request: new Request(`http://localhost:3000/b/${blogSlug}/${slug}`),
-    params: { blogSlug, articleSlug: slug },
-  } as never)) as Response;
+  const url = new URL(`http://localhost:3000/b/${blogSlug}/${slug}`);
+  const res = (await postLoader({ request: new Request(url), url, params: { blogSlug, articleSlug: slug } } as never)) as Response;
   return res.text();
 };
 const sent = (articleId: string, siteId: string) =>
