@@ -18,7 +18,9 @@ import { newCorrelationId } from "#app/modules/publishing/diagnostics.server";
 import { backdatePublished, publishArticleJob, requestPublication } from "#app/modules/publishing/publish.server";
 import { replaceSitePages } from "#app/modules/research/site-pages.server";
 import { chooseTopic } from "#app/modules/scheduler/scheduler.server";
+import { saveBrandLook } from "#app/modules/settings/brand.server";
 import { DEFAULT_CONTENT_SETTINGS, saveContentSettings } from "#app/modules/settings/content.server";
+import { setBlogTheme } from "#app/modules/hosted-blog/appearance.server";
 import { createTopic } from "#app/modules/topics/topics.server";
 import { createAccount } from "#app/modules/workspaces/accounts.server";
 import { logger } from "#app/utils/logger.server";
@@ -89,6 +91,10 @@ async function setUpAccount(db: DB, now: Date): Promise<Tenant> {
   );
   await db.updateTable("sites").set({ blog_slug: DEMO_BLOG_SLUG }).where("id", "=", tenant.siteId).execute();
   await completeOnboarding(db, tenant.userId);
+  // A roaster's caramel (too light for text on white, so the Brand tab shows the shade the blog uses instead), serif
+  // headings, and the shop journal theme (docs/decisions/077).
+  await saveBrandLook(db, tenant.siteId, { accentColor: "#C8763A", fontPairing: "editorial" });
+  await setBlogTheme(db, tenant, "journal", { userId: tenant.userId, ip: null });
   // Few outside links per article: the demo posts cite one or two sources each.
   await saveContentSettings(db, tenant.siteId, { ...DEFAULT_CONTENT_SETTINGS, externalLinks: "few", imageStyle: "minimalist" });
   return tenant;

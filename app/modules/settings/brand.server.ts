@@ -96,8 +96,8 @@ export async function saveBrandSettings(db: DB, siteId: string, input: BrandInpu
   });
 }
 
-/** Saves the blog's accent colour and font pairing (the Brand tab's look form); audited like every brand change. */
-export async function saveBrandLook(db: DB, siteId: string, input: z.output<typeof BrandLookFormSchema>, actor: SettingsActor) {
+/** Saves the blog's accent colour and font pairing (the Brand tab's look form); audited like every brand change made by someone. */
+export async function saveBrandLook(db: DB, siteId: string, input: z.output<typeof BrandLookFormSchema>, actor?: SettingsActor) {
   const values = { accent_color: input.accentColor, font_pairing: input.fontPairing, updated_at: isoNow() };
   await inTransaction(db, async (trx) => {
     const before = await trx.selectFrom("brand_settings").selectAll().where("site_id", "=", siteId).executeTakeFirst();
@@ -106,7 +106,7 @@ export async function saveBrandLook(db: DB, siteId: string, input: z.output<type
       .values({ site_id: siteId, logo_path: null, ...values })
       .onConflict((oc) => oc.column("site_id").doUpdateSet(values))
       .execute();
-    await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
+    if (actor) await auditSettingsChange(trx, actor, { kind: "brand", siteId, before, after: values });
   });
 }
 
