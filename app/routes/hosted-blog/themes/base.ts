@@ -44,8 +44,9 @@ h1{font-size:var(--s4);line-height:1.1;margin:0 0 .45em;text-wrap:balance}
 .more{display:none}
 .pager{display:flex;justify-content:space-between;align-items:center;gap:1rem;margin-top:clamp(2rem,5vw,3rem);padding-top:1.5rem;border-top:1px solid var(--border);font-size:var(--s-1)}
 .pager a{display:inline-block;padding:.75rem 0;font-weight:600}
-.crumbs ol{list-style:none;display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem;margin:0 0 1rem;padding:0;font-size:var(--s-1);color:var(--muted)}
-.crumbs li{min-width:0}
+.crumbs ol{list-style:none;display:flex;align-items:baseline;gap:0 .5rem;margin:0 0 1rem;padding:0;font-size:var(--s-1);color:var(--muted)}
+.crumbs li{flex:none}
+.crumbs li[aria-current]{flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .crumbs li+li::before{content:"/";margin-right:.5rem}
 .crumbs a{display:inline-block;padding:.75rem 0}
 .post-header{margin:0 0 clamp(1.5rem,4vw,2.5rem)}
