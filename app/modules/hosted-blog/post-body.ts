@@ -28,7 +28,8 @@ export function headingSlug(text: string) {
 export type Heading = { id: string; text: string };
 
 export function postBody(html: string, { reserved = [] }: { reserved?: string[] } = {}) {
-  const $ = cheerio.load(html, null, false);
+  // Written back as UTF-8: entities for every accented letter would only make the page bigger.
+  const $ = cheerio.load(html, { xml: { xmlMode: false, encodeEntities: "utf8" } }, false);
   $("h1").each((_, el) => {
     el.tagName = "h2";
   });
