@@ -45,4 +45,13 @@ describe("postBody", () => {
     expect(html).toContain('<div class="table-scroll" role="region" tabindex="0" aria-label="Grind sizes"><table><caption>');
     expect(html).toContain('aria-label="Table"><table><tr><td>2</td></tr></table></div>');
   });
+
+  it("loads the lead image (the cover the body starts with) at once, and leaves the others lazy", () => {
+    const { html } = postBody(
+      '<p><img src="/uploads/articles/cover.png" alt="Cover" loading="lazy" decoding="async"></p><p><img src="/uploads/articles/b.png" alt="B" loading="lazy"></p>',
+      { lead: "/uploads/articles/cover.png" },
+    );
+    expect(html).toContain('<img src="/uploads/articles/cover.png" alt="Cover" decoding="async" fetchpriority="high">');
+    expect(html).toContain('<img src="/uploads/articles/b.png" alt="B" loading="lazy">');
+  });
 });

@@ -5,7 +5,9 @@ import * as cheerio from "cheerio/slim";
  * (the title is the page's one h1), every h2 gets an id its contents list and any shared link can point at, and
  * each table scrolls inside its own box, so a wide one never widens a phone's page. Ids come from the heading's
  * words (the sanitizer strips authors' ids, so a heading keeps its id while its words stay), unique in the page
- * and never one of the page's own (`reserved`). Pure; the body is already sanitized.
+ * and never one of the page's own (`reserved`). Body images load lazily (publishing/figures.ts), but for the
+ * `lead` image, the cover when the article starts with it: it is the page's largest paint, so it loads at once.
+ * Pure; the body is already sanitized.
  */
 
 /** A post with at least this many sections gets a contents list. */
@@ -27,9 +29,15 @@ export function headingSlug(text: string) {
 
 export type Heading = { id: string; text: string };
 
-export function postBody(html: string, { reserved = [] }: { reserved?: string[] } = {}) {
+export function postBody(html: string, { reserved = [], lead = null }: { reserved?: string[]; lead?: string | null } = {}) {
   // Written back as UTF-8: entities for every accented letter would only make the page bigger.
   const $ = cheerio.load(html, { xml: { xmlMode: false, encodeEntities: "utf8" } }, false);
+  if (lead)
+    $("img")
+      .filter((_, img) => $(img).attr("src") === lead)
+      .first()
+      .removeAttr("loading")
+      .attr("fetchpriority", "high");
   $("h1").each((_, el) => {
     el.tagName = "h2";
   });

@@ -112,8 +112,9 @@ function PostHeader({ post, blog }: { post: HostedPost; blog: HostedBlog }) {
 /** One post: its header and cover, a contents list when it has enough sections, the text, its author and what to read next. */
 export function renderPostPage(view: BlogView, post: HostedPost, related: HostedPostSummary[] = []) {
   const { blog } = view;
-  const cover = post.cover && !showsCoverInBody(post) ? post.cover : null;
-  const body = postBody(post.html, { reserved: Object.values(PAGE_IDS) });
+  const coverInBody = showsCoverInBody(post);
+  const cover = post.cover && !coverInBody ? post.cover : null;
+  const body = postBody(post.html, { reserved: Object.values(PAGE_IDS), lead: coverInBody ? post.cover!.src : null });
   const contents = body.headings.length >= CONTENTS_MIN_HEADINGS;
   return renderDocument(
     <Document
