@@ -42,7 +42,7 @@ h1,h2,h3,h4{font-weight:800;letter-spacing:-.02em}
 @media (min-width:48rem){.posts:not(.related-posts)>li:first-child{grid-column:1/-1;padding-bottom:clamp(2rem,4vw,3rem);border-bottom:1px solid var(--border)}.posts:not(.related-posts)>li:first-child .card:not(.no-cover){display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:clamp(1.5rem,4vw,3rem);align-items:center}.posts:not(.related-posts)>li:first-child .cover{grid-column:1;grid-row:1;margin:0;aspect-ratio:3/2}.posts:not(.related-posts)>li:first-child .card-body{grid-column:2;grid-row:1}.posts:not(.related-posts)>li:first-child h2{font-size:var(--s3)}.posts:not(.related-posts)>li:first-child .excerpt{font-size:var(--s1)}}
 .crumbs,.post,.related{max-width:calc(var(--measure) + 19rem);margin-left:auto;margin-right:auto}
 .post-header h1{font-size:var(--s4)}
-.standfirst{font-size:var(--s2);line-height:1.4;color:var(--muted);max-width:48rem}
+.standfirst{font-size:var(--s1);line-height:1.45;color:var(--muted);max-width:48rem}
 .post-cover{border-radius:.25rem}
 .toc{border-left:3px solid var(--accent);padding:.25rem 0 .25rem 1.25rem;max-width:var(--measure);margin-left:auto;margin-right:auto}
 .toc ol{list-style:none;padding:0}
