@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_PATH: optionalString,
+  // The LiteFS mount: a replica has $LITEFS_DIR/.primary naming the primary (app/db/replica.server.ts).
+  LITEFS_DIR: optionalString,
 
   SESSION_SECRET: optionalString,
   ENCRYPTION_KEY: optionalString.pipe(

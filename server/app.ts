@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import { closeDb, getDb, getSqlite } from "#app/db/client.server";
+import { isReplica } from "#app/db/replica.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
@@ -28,6 +27,7 @@ import { reactRouterHandler } from "./react-router-handler";
 import { gateAnonymousMutations, limitConcurrentMutations } from "./concurrency";
 import { sameOriginMutations } from "./same-origin";
 import { serveBlogHosts } from "./blog-hosts";
+import { replayWritesOnPrimary, restartWhenRoleChanges } from "./replica";
 
 /**
  * The web application around React Router: request ids and logs, security
@@ -57,6 +57,8 @@ export function createApp({ development = false } = {}) {
       res.status(503).json({ ok: false });
     }
   });
+  // A replica never writes: a form post or API write that reaches one goes to the primary before anything else.
+  app.use(replayWritesOnPrimary());
   // A customer's domain serves only that blog; any other name we do not know gets a plain 404.
   app.use(serveBlogHosts());
   app.use(limitConcurrentMutations());
@@ -142,19 +144,15 @@ export function createApp({ development = false } = {}) {
   return app;
 }
 
-/** LiteFS marks replicas with a .primary file naming the primary; only the primary writes. */
-function isReplica() {
-  const dir = process.env.LITEFS_DIR;
-  return Boolean(dir && fs.existsSync(path.join(dir, ".primary")));
-}
-
 export async function boot() {
   const env = getEnv();
   wireAreaHooks();
   // The CPU worker threads (bcrypt, large articles) start now rather than inside someone's request.
   warmCpuPool();
   const db = getDb();
-  if (!isReplica()) {
+  const replica = isReplica();
+  stopRoleWatch = restartWhenRoleChanges(replica, () => process.kill(process.pid, "SIGTERM"));
+  if (!replica) {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "migrations applied");
     if (!env.isProduction && env.SEED_DEMO) await seedDemoIfEmpty(db);
@@ -164,7 +162,10 @@ export async function boot() {
   return env;
 }
 
+let stopRoleWatch: (() => void) | undefined;
+
 export async function shutdown() {
+  stopRoleWatch?.();
   await stopBackgroundWork();
   await stopCpuPool();
   await closeDb();

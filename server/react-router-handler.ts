@@ -1,4 +1,6 @@
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { flyReplayTo, primaryHostname, replayReason, withReplayScope } from "#app/db/replica.server";
+import { logger } from "#app/utils/logger.server";
 import { bodyLimitFor, readBodyWithin } from "./request-body";
 import type express from "express";
 
@@ -153,6 +155,21 @@ function requestHandlerFor(build: Options["build"], mode: string) {
   return { handle, loadBuild };
 }
 
+/**
+ * A read on a replica that needed a write (app/db/replica.server.ts) is not answered here: Fly's proxy runs it
+ * again on the primary, where the write happens, when it sees `fly-replay` (docs/decisions/080).
+ */
+async function replayOnPrimary(res: express.Response, response: Response, reason: string) {
+  await response.body?.cancel();
+  const primary = primaryHostname();
+  if (!primary) throw new Error(`Asked to replay on the primary (${reason}), but no primary is known.`);
+  logger.debug({ reason, primary }, "replaying a read on the primary");
+  res
+    .status(409)
+    .set({ "fly-replay": flyReplayTo(primary), "Cache-Control": "no-store" })
+    .end();
+}
+
 export function reactRouterHandler({ build, mode, getLoadContext }: Options): express.RequestHandler {
   const { handle, loadBuild } = requestHandlerFor(build, mode);
   return async (req, res, next) => {
@@ -164,8 +181,12 @@ export function reactRouterHandler({ build, mode, getLoadContext }: Options): ex
         if (read === null) return;
         body = read;
       }
-      const response = await handle(toWebRequest(req, res, body), getLoadContext(req, res));
-      await sendWebResponse(res, response);
+      await withReplayScope(async () => {
+        const response = await handle(toWebRequest(req, res, body), getLoadContext(req, res));
+        const reason = replayReason();
+        if (reason) return replayOnPrimary(res, response, reason);
+        await sendWebResponse(res, response);
+      });
     } catch (error) {
       next(error);
     }

@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +83,72 @@ describe("the statement cache", () => {
       ).toHaveLength(2);
     } finally {
       await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Runs one statement in a separate Node process, resolving when it has committed. */
+function writeFromAnotherProcess(file: string, statement: string) {
+  const script = `const S = require("better-sqlite3"); const d = new S(process.argv[1]); d.pragma("busy_timeout = 5000"); d.prepare(process.argv[2]).run();`;
+  return new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, ["-e", script, file, statement], (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+describe("two connections to one file (docs/decisions/080-replicas-and-processes.md)", () => {
+  const scratch = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-connections-"));
+    return { file: path.join(dir, "shared.sqlite"), dir };
+  };
+
+  it("lets a read-then-write transaction commit after another connection committed meanwhile", async () => {
+    const { file, dir } = scratch();
+    const first = openDatabase(file);
+    try {
+      await sql`CREATE TABLE counters (id TEXT PRIMARY KEY, n INTEGER NOT NULL)`.execute(first.db);
+      await sql`INSERT INTO counters VALUES ('a', 0)`.execute(first.db);
+      // A transaction that reads, waits, then writes: the deferred kind read a snapshot before the other
+      // connection's commit and then failed with SQLITE_BUSY_SNAPSHOT; the immediate kind holds the lock throughout.
+      const readThenWrite = inTransaction(first.db, async (trx) => {
+        const { rows } = await sql<{ n: number }>`SELECT n FROM counters WHERE id = 'a'`.execute(trx);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await sql`UPDATE counters SET n = ${rows[0]!.n + 1} WHERE id = 'a'`.execute(trx);
+      });
+      // The other writer, another process as on a primary with several, waits for the lock (busy_timeout)
+      // instead of slipping in between the read and the write.
+      const other = writeFromAnotherProcess(file, "UPDATE counters SET n = n + 10 WHERE id = 'a'");
+      await readThenWrite;
+      await other;
+      expect(first.sqlite.prepare("SELECT n FROM counters").get()).toEqual({ n: 11 });
+    } finally {
+      await first.db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("opens a replica's connection read-only: reads work, a write fails loudly", async () => {
+    const { file, dir } = scratch();
+    const primary = openDatabase(file);
+    try {
+      await sql`CREATE TABLE notes (id TEXT PRIMARY KEY)`.execute(primary.db);
+      await sql`INSERT INTO notes VALUES ('a')`.execute(primary.db);
+      const replica = openDatabase(file, { readonly: true });
+      try {
+        expect((await sql`SELECT id FROM notes`.execute(replica.db)).rows).toEqual([{ id: "a" }]);
+        await expect(sql`INSERT INTO notes VALUES ('b')`.execute(replica.db)).rejects.toThrow(/readonly/i);
+        // A transaction on the replica begins deferred (an immediate one would need the write lock).
+        await expect(inTransaction(replica.db, async (trx) => (await sql`SELECT id FROM notes`.execute(trx)).rows)).resolves.toHaveLength(
+          1,
+        );
+        // It sees the primary's later commits.
+        await sql`INSERT INTO notes VALUES ('c')`.execute(primary.db);
+        expect((await sql`SELECT id FROM notes ORDER BY id`.execute(replica.db)).rows).toHaveLength(2);
+      } finally {
+        await replica.db.destroy();
+      }
+    } finally {
+      await primary.db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,20 +1,43 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect, type DatabaseConnection, type Driver } from "kysely";
 import { getEnv } from "#app/env.server";
+import { isReplica } from "./replica.server";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
-export function openDatabase(file: string): { db: DB; sqlite: SQLite.Database } {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
+/**
+ * Opens the database. Read-only on a replica (docs/decisions/080-replicas-and-processes.md): a write there fails
+ * loudly instead of reaching a file LiteFS would refuse or, on one machine, the primary's own file.
+ */
+export function openDatabase(file: string, { readonly = false } = {}): { db: DB; sqlite: SQLite.Database } {
+  if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file, { readonly, fileMustExist: readonly });
+  if (!readonly) sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), sqlite };
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  return { db: new Kysely<Database>({ dialect: beginningWith(dialect, readonly ? "begin" : "begin immediate") }), sqlite };
+}
+
+/**
+ * Transactions take the write lock when they begin (`BEGIN IMMEDIATE`), not at their first write: a deferred
+ * transaction that read before another process committed cannot write any more (SQLITE_BUSY_SNAPSHOT), and
+ * several processes write to one primary (docs/decisions/080). A read-only connection cannot take that lock.
+ */
+function beginningWith(dialect: SqliteDialect, begin: string): SqliteDialect {
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = (): Driver => {
+    const driver = createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw(begin));
+    };
+    return driver;
+  };
+  return dialect;
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -60,7 +83,7 @@ let opened: ReturnType<typeof openDatabase> | undefined;
 
 /** The process-wide connection, opened on first use at the configured path. */
 export function getDb(): DB {
-  opened ??= openDatabase(getEnv().databasePath);
+  opened ??= openDatabase(getEnv().databasePath, { readonly: isReplica() });
   return opened.db;
 }
 

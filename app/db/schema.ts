@@ -871,7 +871,7 @@ interface SearchFindingsTable {
   updated_at: Timestamp;
 }
 export type StoredImageKind = "article" | "logo" | "avatar";
-/** Every file under DATA_DIR/uploads and its owner; path is "uploads/<kind>/<file>" (migration 0008, decision 019). */
+/** Every file of the image store and its owner; path is "uploads/<kind>/<file>", its key (migration 0008, decisions 019, 079). */
 interface StoredImagesTable {
   path: string;
   kind: StoredImageKind;

@@ -19,3 +19,8 @@ export function notFound(message = "Not Found"): never {
 export function forbidden(message = "Access Denied"): never {
   throw data(message, { status: 403 });
 }
+
+/** Stops a loader whose request is answered elsewhere (replayed on the primary, app/db/replica.server.ts): nothing it rendered is sent. */
+export function stopForReplay(): never {
+  throw data("Replayed on the primary", { status: 409 });
+}

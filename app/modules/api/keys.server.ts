@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { inTransaction, type DB } from "#app/db/client.server";
 import { recordAudit } from "#app/modules/audit/audit.server";
 import { hashToken, newId } from "#app/utils/crypto.server";
-import { logger } from "#app/utils/logger.server";
 import { isoNow, MINUTE } from "#app/utils/time";
 
 /**
@@ -198,13 +197,8 @@ export async function authenticateApiKey(db: DB, token: string, now = new Date()
     .executeTakeFirst();
   if (!row) return null;
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_INTERVAL_MS) {
-    // Best effort: a read served by a LiteFS replica cannot write, and must not fail for it.
-    await db
-      .updateTable("api_keys")
-      .set({ last_used_at: isoNow(now) })
-      .where("id", "=", row.id)
-      .execute()
-      .catch((error: unknown) => logger.warn({ err: error, keyId: row.id }, "could not record an API key's last use"));
+    // The API runs on the primary only (router.server.ts), so this write never meets a read replica.
+    await db.updateTable("api_keys").set({ last_used_at: isoNow(now) }).where("id", "=", row.id).execute();
   }
   return { keyId: row.id, workspaceId: row.workspace_id, siteId: row.site_id, userId: row.created_by };
 }

@@ -1,3 +1,4 @@
+import { replayOnPrimary } from "#app/db/replica.server";
 import type { DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
 import { isQuotaError } from "#app/modules/articles/quota.server";
@@ -129,6 +130,9 @@ export async function handleApiRequest(db: DB, request: Request): Promise<Respon
         new Headers({ Allow: found.allow }),
       );
     }
+    // Every call counts against its key's limit and stamps the key's last use: the API is served by the primary
+    // (docs/decisions/080-replicas-and-processes.md).
+    if (replayOnPrimary("the Developer API")) return new Response(null, { status: 409 });
     const token = bearerToken(request);
     if (!token) throw new ApiError(401, "unauthorized", "Send your API key as Authorization: Bearer <key>.");
     const principal = await authenticateApiKey(db, token);

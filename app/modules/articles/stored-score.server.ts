@@ -2,7 +2,7 @@ import { setImmediate, setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
-import { enqueue } from "#app/modules/jobs/queue.server";
+import { enqueue, enqueueFromRead } from "#app/modules/jobs/queue.server";
 import type { JobDefinition } from "#app/modules/jobs/runner.server";
 import { logger } from "#app/utils/logger.server";
 import { linkChecksOfArticle } from "./link-checks.server";
@@ -57,7 +57,7 @@ function isStale(row: Pick<ScoredRow, "seoScore" | "seoBasis">, basis: string) {
 
 async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
   const window = Math.floor(now.getTime() / RESCORE_WINDOW_MS);
-  await enqueue(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
+  await enqueueFromRead(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
 }
 
 /**

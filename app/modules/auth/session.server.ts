@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "react-router";
 import type { DB } from "#app/db/client.server";
+import { isReplica, replayOnPrimary } from "#app/db/replica.server";
 import { getEnv } from "#app/env.server";
 import { newId } from "#app/utils/crypto.server";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
@@ -13,6 +14,7 @@ import { DAY, isoIn, isoNow } from "#app/utils/time";
 const SESSION_TTL_MS = 30 * DAY;
 /** A session seen again after this long gets a fresh expiry (rolling refresh). */
 const REFRESH_AFTER_MS = DAY;
+const RENEW_ON_PRIMARY_WITHIN_MS = 7 * DAY;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -81,7 +83,7 @@ export async function lookupSession(db: DB, request: Request): Promise<SessionLo
     .executeTakeFirst();
   if (!row) return null;
   let refreshCookie: string | null = null;
-  if (now.getTime() - Date.parse(row.last_seen_at) > REFRESH_AFTER_MS) {
+  if (now.getTime() - Date.parse(row.last_seen_at) > REFRESH_AFTER_MS && renewsHere(row.expires_at, now)) {
     await db
       .updateTable("sessions")
       .set({ last_seen_at: now.toISOString(), expires_at: isoIn(SESSION_TTL_MS, now) })
@@ -90,6 +92,16 @@ export async function lookupSession(db: DB, request: Request): Promise<SessionLo
     refreshCookie = await sessionCookie().serialize(sessionId);
   }
   return { sessionId, userId: row.user_id, refreshCookie };
+}
+
+/**
+ * A read replica does not renew a session (docs/decisions/080): the next request that reaches the primary (any
+ * form post) does. Only a session within a week of its end, read on a replica, asks for this request to be
+ * replayed on the primary, so a reader who never posts is still not signed out.
+ */
+function renewsHere(expiresAt: string, now: Date) {
+  if (Date.parse(expiresAt) - now.getTime() > RENEW_ON_PRIMARY_WITHIN_MS) return !isReplica();
+  return !replayOnPrimary("session renewal");
 }
 
 export async function endSession(db: DB, request: Request) {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Updateable } from "kysely";
 import type { DB } from "#app/db/client.server";
+import { isReplica, replayOnPrimary } from "#app/db/replica.server";
 import type { Job, JobsTable } from "#app/db/schema";
 import { DAY, isoIn, isoNow } from "#app/utils/time";
 
@@ -95,6 +96,30 @@ export class DeferJobError extends Error {
  */
 export function enqueue<N extends JobName>(db: DB, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}) {
   return insertJob(db, name, payload, options);
+}
+
+/**
+ * Enqueues from a read (a page load that finds work for the worker). On the primary this is enqueue(); on a read
+ * replica the keyed job is only looked up, and when it is not there yet the request is replayed on the primary,
+ * which enqueues it (docs/decisions/080-replicas-and-processes.md).
+ */
+export async function enqueueFromRead<N extends JobName>(
+  db: DB,
+  name: N,
+  payload: JobPayload<N>,
+  options: EnqueueOptions & { idempotencyKey: string },
+) {
+  if (!isReplica()) {
+    await enqueue(db, name, payload, options);
+    return;
+  }
+  const queued = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where("name", "=", name)
+    .where("idempotency_key", "=", options.idempotencyKey)
+    .executeTakeFirst();
+  if (!queued) replayOnPrimary(`queueing ${name}`);
 }
 
 /** The queue's untyped insert, for the queue's own tests with made-up jobs; the app enqueues through enqueue(). */

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requirePrimary } from "#app/db/replica.server";
 import { getDb } from "#app/db/client.server";
 import { requestContext } from "#app/context";
 import { sendVerificationMail, signInWithOidc, type OidcProfile } from "#app/modules/auth/auth.server";
@@ -15,6 +16,8 @@ import type { Route } from "./+types/google-callback";
  * over the validated id_token claims; then the account is found, linked or made.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Its code can be exchanged once: on a read replica nothing runs here before the primary takes it.
+  requirePrimary("the Google sign-in callback");
   const cleanup = clearStateCookies(request);
   const fail = (description: string) =>
     redirectWithToast(

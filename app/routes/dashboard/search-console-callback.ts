@@ -1,3 +1,4 @@
+import { requirePrimary } from "#app/db/replica.server";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
@@ -18,6 +19,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 const CARD = "/dashboard/settings?tab=integrations";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  // Its code can be exchanged once: on a read replica nothing runs here before the primary takes it.
+  requirePrimary("the Search Console connect callback");
   const auth = context.get(authContext);
   if (!can(auth.role, "connections.manage")) {
     return redirectWithToast(`${CARD}#search-console`, {

@@ -1,3 +1,4 @@
+import { requirePrimary } from "#app/db/replica.server";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { ConnectError, connectPlatform } from "#app/modules/publishing/connect.server";
@@ -17,6 +18,8 @@ export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 const back = "/dashboard/settings?tab=integrations";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  // Its code can be exchanged once: on a read replica nothing runs here before the primary takes it.
+  requirePrimary("the Shopify install callback");
   const auth = context.get(authContext);
   const db = getDb();
   try {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requirePrimary } from "#app/db/replica.server";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
@@ -17,6 +18,8 @@ import type { Route } from "./+types/wix-callback";
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  // Its code can be exchanged once: on a read replica nothing runs here before the primary takes it.
+  requirePrimary("the Wix install callback");
   const auth = context.get(authContext);
   if (!canManageConnections(auth.role)) return redirect(`${WIX_INSTALLED_PATH}?status=error&code=forbidden`);
   const outcome = await finishWixInstall(getDb(), { siteId: auth.site.id, userId: auth.user.id }, url.searchParams);

@@ -1,3 +1,4 @@
+import { requirePrimary } from "#app/db/replica.server";
 import { getDb } from "#app/db/client.server";
 import { authContext, requireAuth } from "#app/modules/auth/guards.server";
 import { canManageConnections } from "#app/modules/publishing/access";
@@ -15,6 +16,8 @@ import type { Route } from "./+types/wordpress-com-callback";
 export const middleware: Route.MiddlewareFunction[] = [requireAuth];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  // Its code can be exchanged once: on a read replica nothing runs here before the primary takes it.
+  requirePrimary("the WordPress.com connect callback");
   const auth = context.get(authContext);
   const db = getDb();
   let result;
