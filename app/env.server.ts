@@ -155,6 +155,18 @@ const EnvSchema = z.object({
   // WordPress.com API and OAuth origin; the local fake's address in tests.
   WORDPRESS_COM_API_URL: z.url().default("https://public-api.wordpress.com"),
 
+  // Object storage for pictures (docs/decisions/079): with BUCKET_NAME set, the image store keeps its files in
+  // this S3-compatible bucket instead of DATA_DIR/uploads. The names are the ones `fly storage create` sets (Tigris).
+  BUCKET_NAME: optionalString,
+  // The S3 endpoint (https://fly.storage.tigris.dev on Fly); unset, Amazon S3 in AWS_REGION.
+  AWS_ENDPOINT_URL_S3: optionalUrl,
+  // "auto" for Tigris; unset, "auto" with an endpoint and us-east-1 without one.
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  // Path-style addressing (http://host/bucket/key) for local fakes and servers without bucket subdomains.
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
@@ -192,6 +204,9 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
   const isProduction = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR);
 
+  if (env.BUCKET_NAME && !(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY)) {
+    problems.push("AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: required when BUCKET_NAME is set");
+  }
   if (isProduction) {
     for (const name of ["SESSION_SECRET", "ENCRYPTION_KEY", "CRON_SECRET", "APP_URL"] as const) {
       if (!env[name]) problems.push(`${name}: required when NODE_ENV=production`);
@@ -221,8 +236,8 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
     }
-    if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
+  if (problems.length) throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
 
   const needsDevSecrets = !env.SESSION_SECRET || !env.ENCRYPTION_KEY || !env.CRON_SECRET;
   const devSecrets = needsDevSecrets ? loadOrCreateDevSecrets(dataDir) : undefined;
@@ -244,6 +259,21 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     shopifyEnabled: Boolean(env.SHOPIFY_CLIENT_ID && env.SHOPIFY_CLIENT_SECRET),
     wixEnabled: Boolean(env.WIX_APP_ID && env.WIX_APP_SECRET),
     billingEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_YEARLY),
+    objectStorage: objectStorageOf(env),
+  };
+}
+
+/** Where the object store keeps its files (app/modules/storage/): a bucket when one is configured, else the disk. */
+function objectStorageOf(env: z.output<typeof EnvSchema>) {
+  if (!env.BUCKET_NAME || !env.AWS_ACCESS_KEY_ID || !env.AWS_SECRET_ACCESS_KEY) return { kind: "disk" as const };
+  return {
+    kind: "s3" as const,
+    bucket: env.BUCKET_NAME,
+    endpoint: env.AWS_ENDPOINT_URL_S3,
+    region: env.AWS_REGION ?? (env.AWS_ENDPOINT_URL_S3 ? "auto" : "us-east-1"),
+    accessKeyId: env.AWS_ACCESS_KEY_ID,
+    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }
 

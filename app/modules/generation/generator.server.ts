@@ -45,7 +45,7 @@ export type GeneratorImage = { url: string; prompt: string; revisedPrompt: strin
 
 /**
  * One image for a prompt in a style, stored beside the article images
- * (DATA_DIR/uploads/articles, named after the site) and served by the same
+ * (the image store's uploads/articles, named after the site) and served by the same
  * route. Refused (ImageLimitError) before any charge when the site is at its image cap.
  */
 export async function generateImage(db: DB, tenant: AiTenant, prompt: string, style: string): Promise<GeneratorImage> {

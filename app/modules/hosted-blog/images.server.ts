@@ -1,10 +1,8 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import * as cheerio from "cheerio/slim";
-import { getEnv } from "#app/env.server";
+import { logger } from "#app/utils/logger.server";
 import { placeImages, type PlacedImage } from "#app/modules/publishing/figures";
 import { imageSize, type ImageSize } from "#app/modules/uploads/image-size";
-import { storedPathOf } from "#app/modules/uploads/images.server";
+import { readStoredImage, storedPathOf } from "#app/modules/uploads/images.server";
 
 /**
  * The hosted blog's images as every other destination gets them (app/modules/publishing/figures.ts): figures
@@ -21,15 +19,13 @@ async function sizeOf(stored: string) {
   if (known.has(stored)) return known.get(stored)!;
   let size: ImageSize | null = null;
   try {
-    const file = await fs.open(path.join(getEnv().dataDir, stored), "r");
-    try {
-      const { buffer, bytesRead } = await file.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
-      size = imageSize(buffer.subarray(0, bytesRead));
-    } finally {
-      await file.close();
-    }
-  } catch {
     // Gone from the store: shown as it is (a publish refuses such an article; an older post may still hold one).
+    const header = await readStoredImage(stored, { start: 0, end: HEADER_BYTES - 1 });
+    size = header ? imageSize(header) : null;
+  } catch (error) {
+    // The store did not answer: the page goes out without this image's size, which is not remembered.
+    logger.warn({ err: error, path: stored }, "could not read a stored image's size");
+    return null;
   }
   if (known.size >= KNOWN_LIMIT) known.clear();
   known.set(stored, size);

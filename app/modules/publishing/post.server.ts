@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import * as cheerio from "cheerio/slim";
 import { runOnCpuWorker } from "#app/modules/cpu/pool.server";
@@ -10,7 +9,7 @@ import { htmlToMarkdown } from "#app/modules/articles/markdown.server";
 import { publishedSources, withSources } from "#app/modules/research/published-sources.server";
 import { htmlToText } from "#app/utils/text";
 import { imageSize } from "#app/modules/uploads/image-size";
-import { detectImageType, IMAGE_TYPES, storedPathOf } from "#app/modules/uploads/images.server";
+import { detectImageType, IMAGE_TYPES, readStoredImage, storedPathOf } from "#app/modules/uploads/images.server";
 import { PublishError, type MediaFile, type PostInput } from "./types";
 
 /**
@@ -40,12 +39,18 @@ function unusableImage(src: string, why: string) {
 async function readImage(localPath: string, alt: string): Promise<MediaFile> {
   const stored = storedPathOf(localPath);
   if (!stored) throw unusableImage(localPath, "is not in the image store");
-  let bytes: Buffer;
+  let found: Uint8Array | null;
   try {
-    bytes = await fs.readFile(path.join(getEnv().dataDir, stored));
-  } catch {
-    throw unusableImage(localPath, "is missing from the image store");
+    found = await readStoredImage(stored);
+  } catch (error) {
+    // The store did not answer (docs/decisions/079): the image is not known to be gone, so the attempt is retried.
+    throw new PublishError("transient", "Our image store could not be reached; the publication will be retried.", {
+      detail: `image ${stored}: ${(error as Error).message}`,
+      cause: error,
+    });
   }
+  if (!found) throw unusableImage(localPath, "is missing from the image store");
+  let bytes = Buffer.from(found.buffer, found.byteOffset, found.byteLength);
   let ext = detectImageType(bytes);
   if (!ext) throw unusableImage(localPath, "cannot be read as an image");
   let width: number | null = null;

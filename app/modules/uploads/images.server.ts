@@ -1,19 +1,20 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import type { StoredImageKind } from "#app/db/schema";
-import { getEnv } from "#app/env.server";
+import type { ByteRange } from "#app/modules/storage/objects";
+import { objectStore } from "#app/modules/storage/object-store.server";
 import { randomToken } from "#app/utils/crypto.server";
 import { logger } from "#app/utils/logger.server";
 import { stripImageMetadata } from "./strip-metadata";
 
 /**
  * The one image store, for uploads (profile pictures, brand logos) and
- * generated article images alike. Files live under <dataDir>/uploads/<folder>,
- * named <ownerId>-<random>.<ext>; the stored path ("uploads/<folder>/<file>")
- * is also the public URL path, served by one resource route per kind through
- * serveImage. The type always comes from the file's own bytes; uploads also
- * lose their metadata (strip-metadata.ts). Who owns which file is recorded
- * separately, in stored-images.server.ts (docs/decisions/019-stored-images.md).
+ * generated article images alike. Files are objects of the object store
+ * (storage/object-store.server.ts: DATA_DIR/uploads/<folder> on disk, or a
+ * bucket; docs/decisions/079), named <ownerId>-<random>.<ext>; the stored path
+ * ("uploads/<folder>/<file>") is both the object's key and the public URL
+ * path, served by one resource route per kind through serveImage. The type
+ * always comes from the file's own bytes; uploads also lose their metadata
+ * (strip-metadata.ts). Who owns which file is recorded separately, in
+ * stored-images.server.ts (docs/decisions/019-stored-images.md).
  */
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -78,12 +79,12 @@ export function storedImageUrl(storedPath: string | null) {
 }
 
 async function write(kind: StoredImageKind, ownerId: string, ext: ImageExt, bytes: Uint8Array) {
-  const folder = `uploads/${IMAGE_KINDS[kind].folder}`;
-  const name = `${ownerId}-${randomToken(9)}.${ext}`;
-  await fs.mkdir(path.join(getEnv().dataDir, folder), { recursive: true });
-  await fs.writeFile(path.join(getEnv().dataDir, folder, name), bytes, { flag: "wx" });
-  return `${folder}/${name}`;
+  const key = `uploads/${IMAGE_KINDS[kind].folder}/${ownerId}-${randomToken(9)}.${ext}`;
+  await objectStore().put(key, bytes, { contentType: IMAGE_TYPES[ext] });
+  return key;
 }
+
+const STORE_FAILED = "The image could not be stored just now. Please try again in a few minutes.";
 
 export type StoredImageResult = { ok: true; storedPath: string; bytes: number } | { ok: false; error: string };
 
@@ -108,7 +109,13 @@ export async function saveUpload(kind: StoredImageKind, ownerId: string, upload:
   if (!ext || ext === "svg" || !accepts(kind, ext)) return { ok: false, error: typesMessage(kind) };
   const bytes = stripImageMetadata(original, ext);
   if (!bytes) return { ok: false, error: "This image could not be read. Please try another file." };
-  return { ok: true, storedPath: await write(kind, ownerId, ext, bytes), bytes: bytes.byteLength };
+  try {
+    return { ok: true, storedPath: await write(kind, ownerId, ext, bytes), bytes: bytes.byteLength };
+  } catch (error) {
+    // The store's message names the operation, the key and the cause (a refused key, a missing bucket), never a secret.
+    logger.error({ err: error, kind, store: objectStore().description }, "could not store an uploaded image");
+    return { ok: false, error: STORE_FAILED };
+  }
 }
 
 /** Writes an image we made (the writer's, not a user's): checked by its bytes, kept as it is; records nothing. */
@@ -120,16 +127,24 @@ export async function saveImage(kind: StoredImageKind, ownerId: string, bytes: U
 
 /** Deletes the files at these stored paths or URLs; foreign values and missing files are ignored. */
 export async function removeStoredFiles(paths: Iterable<string | null | undefined>) {
-  const dataDir = getEnv().dataDir;
   for (const value of new Set(paths)) {
     const stored = storedPathOf(value);
     if (!stored) continue;
     try {
-      await fs.rm(path.join(dataDir, stored), { force: true });
+      await objectStore().delete(stored);
     } catch (error) {
       logger.warn({ err: error, path: stored }, "could not remove a stored image");
     }
   }
+}
+
+/**
+ * The bytes of one of our stored images (a stored path or its URL), or only `range` of them; null when it is not
+ * ours or not in the store. Throws ObjectStoreError when the store cannot be read.
+ */
+export async function readStoredImage(pathOrUrl: string, range?: ByteRange) {
+  const stored = storedPathOf(pathOrUrl);
+  return stored ? objectStore().get(stored, { range }) : null;
 }
 
 /** The resource-route response for one stored image of a kind: 404 unless it is ours and exists. */
@@ -137,16 +152,23 @@ export async function serveImage(kind: StoredImageKind, name: string | undefined
   const { folder, csp } = IMAGE_KINDS[kind];
   const ext = name && FILE_NAME.test(name) ? (name.slice(name.lastIndexOf(".") + 1) as ImageExt) : null;
   if (!name || !ext || !accepts(kind, ext)) return new Response("Not found", { status: 404 });
-  let body: Buffer;
+  const key = `uploads/${folder}/${name}`;
+  let object;
   try {
-    body = await fs.readFile(path.join(getEnv().dataDir, "uploads", folder, name));
-  } catch {
-    return new Response("Not found", { status: 404 });
+    object = await objectStore().stream(key);
+  } catch (error) {
+    logger.error({ err: error, path: key }, "could not read a stored image");
+    return new Response("The image cannot be shown just now.", {
+      status: 503,
+      headers: { "Cache-Control": "no-store", "Retry-After": "60" },
+    });
   }
-  return new Response(new Uint8Array(body), {
+  if (!object) return new Response("Not found", { status: 404 });
+  // Streamed from the store, with the type of its name (never the store's), so a bucket's metadata decides nothing.
+  return new Response(object.body, {
     headers: {
       "Content-Type": IMAGE_TYPES[ext],
-      "Content-Length": String(body.byteLength),
+      "Content-Length": String(object.size),
       "Cache-Control": "public, max-age=3600",
       "Content-Security-Policy": csp,
     },
