@@ -24,6 +24,7 @@ import { startFakeIndexNow } from "#tests/fakes/indexnow";
 import { startSearchConsoleFake } from "#tests/fakes/search-console";
 import { startFakeDns } from "#tests/fakes/dns";
 import { startFakeFlyCertificates } from "#tests/fakes/fly-certificates";
+import { startFakeS3 } from "#tests/fakes/s3";
 import { setupProPrices } from "#app/modules/billing/price-setup.server";
 import { RESEARCH_FIXTURES } from "#tests/fixtures/research";
 import { createStripe } from "#app/modules/billing/stripe.server";
@@ -173,6 +174,13 @@ const LISTED: Fake[] = [
     env: (f) => ({ FLY_API_URL: f.url, FLY_API_TOKEN: f.token, FLY_APP_NAME: f.app, DNS_SERVERS: f.dnsServer }),
     hint: (f) =>
       `A blog domain's records live in the DNS fake at ${f.dnsServer}: POST ${f.url}/__fake/dns {"name","type","values"} adds them, e.g. the TXT and the CNAME to ${f.target} the settings show.`,
+  }),
+  fake({
+    name: "Object storage (S3)",
+    start: (port) => startFakeS3({ port }),
+    env: (f) => f.env,
+    hint: (f) =>
+      `Pictures go to the bucket ${f.bucket} here instead of DATA_DIR/uploads (npm run images:migrate copies existing ones in). It keeps them in memory: they are gone when the fakes stop, so leave out BUCKET_NAME to keep pictures on disk.`,
   }),
 ];
 // A platform's fake not placed above starts after the others, so their ports stay put.
