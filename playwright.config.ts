@@ -54,6 +54,8 @@ export default defineConfig({
       ],
     },
   },
+  // With E2E_TOPOLOGY=replica: fails the run when a read failed on the replica (tests/e2e/replica-teardown.ts).
+  globalTeardown: "./tests/e2e/replica-teardown.ts",
   webServer: {
     // Starts the fake vendors and then the built app wired to them (tests/e2e/start-stack.ts).
     command: "npx tsx tests/e2e/start-stack.ts",

@@ -28,6 +28,10 @@ export const SOLO_APP_PORT = base + 20;
 // The customer's site in front of the solo app, as the blog-proxy spec runs each recipe: nginx, then a Worker.
 export const PROXY_NGINX_PORT = base + 21;
 export const PROXY_WORKER_PORT = base + 22;
+// E2E_TOPOLOGY=replica: the primary and the read replica behind the LiteFS stand-in, which listens on E2E_PORT.
+export const REPLICA_PRIMARY_PORT = base + 23;
+export const REPLICA_PORT = base + 24;
+export const E2E_TOPOLOGY = process.env.E2E_TOPOLOGY === "replica" ? "replica" : "single";
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 
 // The e2e app's fixed settings (tests/e2e/start-stack.ts). The specs mint

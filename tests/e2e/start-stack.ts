@@ -42,8 +42,10 @@ import {
   FAKE_SEARCH_CONSOLE_PORT,
   FAKE_INDEXNOW_PORT,
   TEST_SITE_PORT,
+  E2E_TOPOLOGY,
   fakeUrl,
 } from "./stack";
+import { startReplicaTopology } from "./replica-topology";
 
 /**
  * The end-to-end stack: local fakes for outside services, then the built app in
@@ -150,8 +152,11 @@ e2eEnv.TEST_ALLOW_PRIVATE_HOSTS = [
   .map((port) => `127.0.0.1:${port}`)
   .join(",");
 
-const app = spawn(process.execPath, ["server/index.js"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } });
-const stop = () => app.kill("SIGTERM");
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
-app.on("exit", (code) => process.exit(code ?? 0));
+if (E2E_TOPOLOGY === "replica") await startReplicaTopology(e2eEnv, dataDir);
+else {
+  const app = spawn(process.execPath, ["server/index.js"], { stdio: "inherit", env: { ...process.env, ...e2eEnv } });
+  const stop = () => app.kill("SIGTERM");
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  app.on("exit", (code) => process.exit(code ?? 0));
+}

@@ -1,3 +1,4 @@
+import { requirePrimary } from "#app/db/replica.server";
 import type { DB } from "#app/db/client.server";
 import { randomToken } from "#app/utils/crypto.server";
 import { isoNow } from "#app/utils/time";
@@ -17,6 +18,8 @@ export async function createOAuthState(
   db: DB,
   input: { provider: string; siteId: string | null; payload?: OAuthStatePayload; ttlMs?: number; now?: Date },
 ) {
+  // The start of every OAuth flow is a GET; its state is written on the primary (docs/decisions/080).
+  requirePrimary(`starting ${input.provider}'s sign-in`);
   const now = input.now ?? new Date();
   const state = randomToken(24);
   const expiresAt = new Date(now.getTime() + (input.ttlMs ?? DEFAULT_OAUTH_STATE_TTL_MS)).toISOString();
