@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { E2E_PORT } from "./tests/e2e/stack";
 
 // Specs that cannot share the stack with others: mail-crash, generate-openai,
-// blog-domain and blog-proxy start their own app on the same spare port (and kill it), and admin ends every
+// blog-domain, blog-proxy and processes start their own app on the same spare port (and kill it), and admin ends every
 // session of every user. They run one at a time after the rest. A run of chosen
 // spec files (npm run test:e2e -- tests/e2e/x.spec.ts) skips that ordering, since
 // Playwright would otherwise run every dependency in full first.
@@ -13,6 +13,7 @@ const ALONE = [
   "**/blog-proxy.spec.ts",
   "**/admin.spec.ts",
   "**/admin-ops.spec.ts",
+  "**/processes.spec.ts",
 ];
 const chosenFiles = process.argv.some((arg) => /\.spec\.ts(:\d+)*$/.test(arg));
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);

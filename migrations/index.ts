@@ -44,6 +44,7 @@ import * as m0049CmsPlatforms from "./0049_cms_platforms";
 import * as m0050BlogDomains from "./0050_blog_domains";
 import * as m0051BlogAppearance from "./0051_blog_appearance";
 import * as m0052BlogProxies from "./0052_blog_proxies";
+import * as m0053SharedLimits from "./0053_shared_limits";
 import type { Migration } from "kysely";
 
 // Listed by hand so the server bundle carries them and the order is explicit.
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   "0050_blog_domains": m0050BlogDomains,
   "0051_blog_appearance": m0051BlogAppearance,
   "0052_blog_proxies": m0052BlogProxies,
+  "0053_shared_limits": m0053SharedLimits,
 };

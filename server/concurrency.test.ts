@@ -1,6 +1,7 @@
 import http from "node:http";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "#tests/setup/db";
 import { limitConcurrentMutations } from "./concurrency";
 import type { AddressInfo } from "node:net";
 
@@ -10,6 +11,8 @@ const release: Array<() => void> = [];
 const REFUSAL_DELAY_MS = 120;
 
 beforeAll(async () => {
+  // The posts under way are counted in the database (app/modules/auth/limit-store.server.ts).
+  await testDb();
   const app = express();
   app.set("trust proxy", 1);
   app.use(limitConcurrentMutations(3, REFUSAL_DELAY_MS));

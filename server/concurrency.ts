@@ -1,4 +1,7 @@
+import { getDb } from "#app/db/client.server";
+import { admitRequest, finishRequest } from "#app/modules/auth/limit-store.server";
 import { clientKey } from "#app/modules/auth/rate-limit.server";
+import { logger } from "#app/utils/logger.server";
 import { isServerToServerRequest, MUTATIONS } from "./same-origin";
 import type express from "express";
 
@@ -14,6 +17,9 @@ import type express from "express";
  * re-sends as soon as it is refused then costs one refusal a second per
  * connection instead of about a thousand, which kept the event loop busy
  * enough to hold /healthz up (docs/decisions/053). Waiting costs a timer, no CPU.
+ *
+ * The posts under way are counted in the database, so several web processes on
+ * the primary share one count per client (docs/decisions/080).
  */
 
 const MAX_CONCURRENT_MUTATIONS_PER_CLIENT = 6;
@@ -24,22 +30,23 @@ export function limitConcurrentMutations(
   max = MAX_CONCURRENT_MUTATIONS_PER_CLIENT,
   refusalDelayMs = RETRY_AFTER_S * 1000,
 ): express.RequestHandler {
-  const inFlight = new Map<string, number>();
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const key = MUTATIONS.has(req.method) ? clientKey(req.ip) : undefined;
     if (!key) return next();
-    const current = inFlight.get(key) ?? 0;
-    if (current >= max) {
+    let admitted: number | null;
+    try {
+      admitted = await admitRequest(getDb(), key, max);
+    } catch (error) {
+      return next(error);
+    }
+    if (admitted === null) {
       const timer = setTimeout(() => refuse(req, res, max), refusalDelayMs);
       res.once("close", () => clearTimeout(timer));
       return;
     }
-    inFlight.set(key, current + 1);
     // 'close' fires once, whether the answer finished or the client went away.
     res.once("close", () => {
-      const left = (inFlight.get(key) ?? 1) - 1;
-      if (left > 0) inFlight.set(key, left);
-      else inFlight.delete(key);
+      finishRequest(getDb(), admitted).catch((error: unknown) => logger.warn({ err: error }, "could not end a counted post"));
     });
     next();
   };

@@ -881,6 +881,21 @@ interface StoredImagesTable {
   bytes: Generated<number>;
   created_at: Timestamp;
 }
+/** A rate limit's counter (rate-limiter-flexible's store layout; migration 0053, docs/decisions/080). */
+interface RateLimitsTable {
+  key: string;
+  /** Points used in the window. */
+  points: number;
+  /** When the window ends, in ms since the epoch; null for a counter without an end. */
+  expire: number | null;
+}
+/** A form post under way, per client address, counted across the primary's processes (migration 0053). */
+interface RequestsInFlightTable {
+  id: Generated<number>;
+  client: string;
+  /** ms since the epoch. */
+  started_at: number;
+}
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -949,6 +964,8 @@ export interface Database {
   url_inspections: UrlInspectionsTable;
   search_console_calls: SearchConsoleCallsTable;
   search_findings: SearchFindingsTable;
+  rate_limits: RateLimitsTable;
+  requests_in_flight: RequestsInFlightTable;
 }
 
 export type Job = Selectable<JobsTable>;

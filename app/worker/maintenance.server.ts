@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DB } from "#app/db/client.server";
 import { pruneRevisions } from "#app/modules/articles/revisions.server";
 import { purgeExpiredSessions } from "#app/modules/auth/session.server";
+import { purgeExpiredLimits } from "#app/modules/auth/limit-store.server";
 import { purgeExpiredAuthTokens } from "#app/modules/auth/tokens.server";
 import { purgeOldMailBodies } from "#app/modules/email/retention.server";
 import { purgeOldSucceededJobs } from "#app/modules/jobs/queue.server";
@@ -11,12 +12,13 @@ import { purgeOldShopifyWebhookIds } from "#app/modules/publishing/housekeeping.
 import { purgeOldDeliveries } from "#app/modules/webhooks/webhooks.server";
 
 /**
- * Drops rows that can no longer be used: expired sessions, tokens and OAuth states, old finished jobs, old mail
+ * Drops rows that can no longer be used: expired sessions, limit counters, tokens and OAuth states, old finished jobs, old mail
  * bodies, webhook deliveries and Shopify webhook ids, and thins old article revisions (policy in
  * app/modules/articles/revisions.server.ts). Each area deletes its own rows; this only runs them in turn.
  */
 export async function purgeExpired(db: DB, now = new Date()) {
   await purgeExpiredSessions(db, now);
+  await purgeExpiredLimits(db, now);
   await purgeExpiredAuthTokens(db, now);
   await purgeExpiredOauthStates(db, now);
   await purgeOldSucceededJobs(db, now);

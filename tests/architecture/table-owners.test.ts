@@ -13,6 +13,8 @@ import { APP, sourceFiles } from "./imports";
 const OWNERS: Record<string, string> = {
   users: "auth",
   sessions: "auth",
+  rate_limits: "auth",
+  requests_in_flight: "auth",
   auth_tokens: "auth",
   oauth_accounts: "auth",
   workspaces: "workspaces",

@@ -31,6 +31,8 @@ export const PROXY_WORKER_PORT = base + 22;
 // E2E_TOPOLOGY=replica: the primary and the read replica behind the LiteFS stand-in, which listens on E2E_PORT.
 export const REPLICA_PRIMARY_PORT = base + 23;
 export const REPLICA_PORT = base + 24;
+// Two web processes (RUN_WORKER=false) beside the solo app as the worker process (processes.spec.ts).
+export const WEB_PROCESS_PORTS = [base + 25, base + 26] as const;
 export const E2E_TOPOLOGY = process.env.E2E_TOPOLOGY === "replica" ? "replica" : "single";
 export const fakeUrl = (port: number) => `http://127.0.0.1:${port}`;
 

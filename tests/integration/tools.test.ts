@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
+import { testDb } from "#tests/setup/db";
 import type { ToolState } from "#app/routes/tools/tool-route.server";
 import * as headlineRoute from "#app/routes/tools/headline-generator";
 import * as readabilityRoute from "#app/routes/tools/readability-checker";
@@ -13,6 +14,8 @@ let openai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 const AI = Array.from({ length: 8 }, (_, i) => `AI headline number ${i + 1} about coffee`);
 
 beforeAll(async () => {
+  // The visitors' limits are counted in the database (app/modules/auth/limit-store.server.ts).
+  await testDb();
   openai = await startFakeOpenAi({ apiKey: "sk-route" });
   openai.schemaAnswers.set("tool_headlines", { items: AI });
   Object.assign(process.env, { OPENAI_API_KEY: "sk-route", OPENAI_BASE_URL: openai.baseURL, OPENAI_MODEL: "fake-model" });

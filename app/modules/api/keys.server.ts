@@ -198,7 +198,11 @@ export async function authenticateApiKey(db: DB, token: string, now = new Date()
   if (!row) return null;
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_INTERVAL_MS) {
     // The API runs on the primary only (router.server.ts), so this write never meets a read replica.
-    await db.updateTable("api_keys").set({ last_used_at: isoNow(now) }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("api_keys")
+      .set({ last_used_at: isoNow(now) })
+      .where("id", "=", row.id)
+      .execute();
   }
   return { keyId: row.id, workspaceId: row.workspace_id, siteId: row.site_id, userId: row.created_by };
 }

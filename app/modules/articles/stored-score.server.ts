@@ -57,7 +57,12 @@ function isStale(row: Pick<ScoredRow, "seoScore" | "seoBasis">, basis: string) {
 
 async function enqueueRescore(db: DB, siteId: string, basis: string, now = new Date()) {
   const window = Math.floor(now.getTime() / RESCORE_WINDOW_MS);
-  await enqueueFromRead(db, RESCORE_JOB, { siteId }, { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } });
+  await enqueueFromRead(
+    db,
+    RESCORE_JOB,
+    { siteId },
+    { idempotencyKey: `seo:${siteId}:${basis}:${window}`, maxAttempts: 2, tenant: { siteId } },
+  );
 }
 
 /**

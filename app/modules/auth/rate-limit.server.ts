@@ -1,9 +1,10 @@
 import ipaddr from "ipaddr.js";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterDatabase, type LimitOptions } from "./limit-store.server";
 
 /**
- * Brute-force and abuse limits, kept in process memory (see docs/decisions/008
- * and 016). Two kinds:
+ * Brute-force and abuse limits (see docs/decisions/008 and 016), counted in the
+ * database so every process shares one count (limit-store.server.ts, decision 080). Two kinds:
  * - consumeRateLimit: per client IP and per email (or other subject) for forms
  *   that send mail or call paid services; every accepted request counts.
  * - admitPasswordGuess: for everything that checks a password with bcrypt
@@ -57,22 +58,23 @@ export function clientKey(ip: string | undefined) {
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${addr.toString()}/64`).toString()}/64`;
 }
 
-const limiters = new Map<string, RateLimiterMemory>();
+const limiters = new Map<string, RateLimiterDatabase>();
 function limiter(name: string, rule: Rule) {
   let found = limiters.get(name);
   if (!found) {
-    found = new RateLimiterMemory({ keyPrefix: name, ...rule });
+    found = new RateLimiterDatabase({ keyPrefix: name, ...rule });
     limiters.set(name, found);
   }
   return found;
 }
 /**
- * One counted attempt against a named in-memory limit (e.g. AI actions per user);
+ * One counted attempt against a named limit (e.g. AI actions per user);
  * false when the key has none left. Limits elsewhere in the app go through here.
+ * Inside a transaction, pass it: `{ db: trx }` (limit-store.server.ts).
  */
-export async function consumeNamedLimit(name: string, rule: Rule, key: string) {
+export async function consumeNamedLimit(name: string, rule: Rule, key: string, options: LimitOptions = {}) {
   try {
-    await limiter(name, rule).consume(key);
+    await limiter(name, rule).consume(key, 1, options);
     return true;
   } catch (error) {
     if (error instanceof RateLimiterRes) return false;
@@ -173,7 +175,7 @@ function guessLimiters(kind: PasswordGuessKind) {
 export type PasswordGuessGate =
   { allowed: true; settle: (correct: boolean) => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
-async function tryConsume(limiterToUse: RateLimiterMemory, key: string, options?: { customDuration: number }) {
+async function tryConsume(limiterToUse: RateLimiterDatabase, key: string, options?: { customDuration: number }) {
   try {
     return { ok: true as const, res: await limiterToUse.consume(key, 1, options) };
   } catch (error) {

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "#tests/setup/db";
 import { admitPasswordGuess, clientKey, consumeRateLimit, PASSWORD_GUESS_RULES, RATE_LIMIT_RULES } from "./rate-limit.server";
+
+// The counters live in the database (limit-store.server.ts).
+beforeAll(async () => {
+  await testDb();
+});
 
 describe("clientKey", () => {
   it("keys IPv6 clients on their /64 and IPv4-mapped IPv6 addresses as IPv4", () => {

@@ -70,9 +70,9 @@ export function dayKey(at: Date = new Date()) {
   return at.toISOString().slice(0, 10);
 }
 
-async function consumeBurst(userId: string) {
+async function consumeBurst(db: DB, userId: string) {
   const rule = { points: AI_BURST_LIMIT.actions, duration: AI_BURST_LIMIT.seconds };
-  if (!(await consumeNamedLimit("ai:user", rule, userId))) throw new AiLimitError("burst");
+  if (!(await consumeNamedLimit("ai:user", rule, userId, { db }))) throw new AiLimitError("burst");
 }
 
 /** The plan's daily allowance, or why the plan allows no AI actions at all (an ended trial or Pro plan). */
@@ -105,7 +105,7 @@ export async function chargeAiAction(
   units: number = AI_ACTION_CREDITS[kind],
   { now = new Date() }: { now?: Date } = {},
 ) {
-  await consumeBurst(tenant.userId);
+  await consumeBurst(db, tenant.userId);
   return inTransaction(db, async (trx) => {
     const { plan, refused, max } = await allowanceOf(trx, tenant.workspaceId, now);
     if (refused) throw new AiLimitError(refused, plan);

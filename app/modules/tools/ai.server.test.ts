@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/env.server";
+import { testDb } from "#tests/setup/db";
 import { startFakeDataForSeo } from "#tests/fakes/dataforseo";
 import { startFakeOpenAi } from "#tests/fakes/openai";
 import {
@@ -42,6 +43,8 @@ let ipCounter = 0;
 const ctx = (providers = true) => ({ ip: `10.20.0.${++ipCounter}`, requestId: `req-${ipCounter}`, providers });
 
 beforeAll(async () => {
+  // The visitors' limits are counted in the database (app/modules/auth/limit-store.server.ts).
+  await testDb();
   openai = await startFakeOpenAi({ apiKey: "sk-tools" });
   dataforseo = await startFakeDataForSeo();
   Object.assign(process.env, {

@@ -1,4 +1,5 @@
 import { getDb } from "#app/db/client.server";
+import { requirePrimary } from "#app/db/replica.server";
 import { exportSiteArticles } from "#app/modules/articles/export.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { consumeNamedLimit } from "#app/modules/auth/rate-limit.server";
@@ -8,6 +9,8 @@ import type { Route } from "./+types/export";
 /** The site's articles as a ZIP of Markdown files (any member; every plan state, an ended one included). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, site } = context.get(authContext);
+  // The count is a write: on a read replica the whole download is made on the primary (docs/decisions/080).
+  requirePrimary("an articles export");
   // Building the archive reads every article: a few per quarter hour per user is plenty.
   if (!(await consumeNamedLimit("articles-export", { points: 5, duration: 15 * 60 }, user.id)))
     return redirectWithToast("/dashboard", {
