@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/context";
 import { closeDb, getDb, getSqlite } from "#app/db/client.server";
 import { isReplica } from "#app/db/replica.server";
+import { startCheckpoints } from "#app/db/checkpoints.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { getEnv } from "#app/env.server";
 import { stripeHostedOrigins } from "#app/modules/billing/stripe.server";
@@ -157,15 +158,27 @@ export async function boot() {
     if (applied.length) logger.info({ applied }, "migrations applied");
     if (!env.isProduction && env.SEED_DEMO) await seedDemoIfEmpty(db);
     await grantOperatorsByEmail(db, env.OPERATOR_EMAILS);
+    checkpointOutsideRequests(env);
     if (env.RUN_WORKER) startBackgroundWork(db);
   }
   return env;
 }
 
+/**
+ * No request ever runs a WAL checkpoint: this process's connection leaves them to the checkpoint thread of the
+ * process that runs the worker (app/db/checkpoints.server.ts).
+ */
+function checkpointOutsideRequests(env: ReturnType<typeof getEnv>) {
+  getSqlite().pragma("wal_autocheckpoint = 0");
+  if (env.RUN_WORKER) stopCheckpoints = startCheckpoints(env.databasePath);
+}
+
 let stopRoleWatch: (() => void) | undefined;
+let stopCheckpoints: (() => Promise<void>) | undefined;
 
 export async function shutdown() {
   stopRoleWatch?.();
+  await stopCheckpoints?.();
   await stopBackgroundWork();
   await stopCpuPool();
   await closeDb();

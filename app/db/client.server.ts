@@ -8,6 +8,8 @@ import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
 
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 /**
  * Opens the database. Read-only on a replica (docs/decisions/080-replicas-and-processes.md): a write there fails
  * loudly instead of reaching a file LiteFS would refuse or, on one machine, the primary's own file.
@@ -16,6 +18,8 @@ export function openDatabase(file: string, { readonly = false } = {}): { db: DB;
   if (!readonly) fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file, { readonly, fileMustExist: readonly });
   if (!readonly) sqlite.pragma("journal_mode = WAL");
+  // A WAL grown by a burst of writes is cut back to this size once a checkpoint has emptied it.
+  if (!readonly) sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
