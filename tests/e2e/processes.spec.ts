@@ -101,3 +101,31 @@ test("the worker process runs a job another process queued, woken through the da
     sqlite.close();
   }
 });
+
+test("WEB_PROCESSES=2 serves one port from two web processes beside a job process, and SIGTERM stops them all", async () => {
+  await Promise.all(apps.splice(0).map((app) => stopSoloApp(app)));
+  const log: string[] = [];
+  const supervisor = spawnSoloApp(
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(SOLO_APP_PORT),
+      APP_URL: WORKER_URL,
+      DATA_DIR: dataDir,
+      DATABASE_PATH: databasePath,
+      SESSION_SECRET: "processes-session-secret-0123456789abcdef",
+      ENCRYPTION_KEY: "2".repeat(64),
+      CRON_SECRET: "processes-cron-secret",
+      WEB_PROCESSES: "2",
+      LOG_LEVEL: "warn",
+    },
+    log,
+  );
+  apps.push(supervisor);
+  await waitForHealth(supervisor, WORKER_URL);
+  await expect.poll(() => log.join("").match(/Inkpilot listening on/g)?.length ?? 0, { timeout: 15_000 }).toBe(2);
+  expect(log.join("")).toContain("supervising 2 web processes and a job process");
+  await stopSoloApp(supervisor);
+  expect(log.join("").match(/SIGTERM received: finishing in-flight requests/g)).toHaveLength(3);
+});
