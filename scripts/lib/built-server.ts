@@ -31,16 +31,18 @@ export const BENCH_SECRETS = {
 export type BuiltServer = { url: string; dataDir: string; stop: () => Promise<void>; process: ChildProcess };
 
 /** `env` adds to or overrides the defaults below (the hostile benchmark runs the worker, for example). */
+/** `dataDir`: an existing data directory to share (a replica beside its primary), left in place when it stops. */
 export async function startBuiltServer({
   env = {},
   nodeArgs = [],
-}: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BuiltServer> {
+  dataDir: sharedDataDir,
+}: { env?: Record<string, string>; nodeArgs?: string[]; dataDir?: string } = {}): Promise<BuiltServer> {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
     throw new Error(`No build in ${buildDir}: run \`npm run build\` first.`);
   }
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-bench-"));
+  const dataDir = sharedDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "inkpilot-bench-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, "server/index.js"], {
     stdio: ["ignore", "ignore", "inherit"],
@@ -82,7 +84,7 @@ export async function startBuiltServer({
     async stop() {
       child.kill("SIGTERM");
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!sharedDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { DB } from "#app/db/client.server";
-import { BENCH_SECRETS, startBuiltServer, type BuiltServer } from "./built-server";
+import { BENCH_SECRETS, type BuiltServer } from "./built-server";
+import { startTopology, type Topology } from "./topology";
 
 /**
  * The signed-in dashboard under load, for npm run bench:pages and any other benchmark that needs a
@@ -28,16 +29,25 @@ export type BenchServer = BuiltServer & {
 export async function startBenchServer({
   env = {},
   nodeArgs = [],
-}: { env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BenchServer> {
-  const server = await startBuiltServer({ env: { LOG_LEVEL: "warn", ...env }, nodeArgs });
+  topology = "single",
+}: { env?: Record<string, string>; nodeArgs?: string[]; topology?: Topology } = {}): Promise<BenchServer> {
+  const server = await startTopology(topology, { env: { LOG_LEVEL: "warn", ...env }, nodeArgs });
   Object.assign(process.env, { NODE_ENV: "production", APP_URL: server.url, DATA_DIR: server.dataDir, ...BENCH_SECRETS });
   const { openDatabase } = await import("#app/db/client.server");
   const opened = openDatabase(path.join(server.dataDir, "inkpilot.sqlite"));
-  const pid = server.process.pid!;
+  // Every process of the topology, summed: main threads, and whole processes with their worker threads.
+  const sum = (file: (pid: number) => string) =>
+    server.pids().reduce((total, pid) => {
+      try {
+        return total + cpuTicksMs(file(pid));
+      } catch {
+        return total;
+      }
+    }, 0);
   return {
     ...server,
     db: opened.db,
-    cpu: () => ({ mainMs: cpuTicksMs(`/proc/${pid}/task/${pid}/stat`), processMs: cpuTicksMs(`/proc/${pid}/stat`) }),
+    cpu: () => ({ mainMs: sum((pid) => `/proc/${pid}/task/${pid}/stat`), processMs: sum((pid) => `/proc/${pid}/stat`) }),
     async stop() {
       await opened.db.destroy();
       await server.stop();
