@@ -167,6 +167,16 @@ const EnvSchema = z.object({
   // Path-style addressing (http://host/bucket/key) for local fakes and servers without bucket subdomains.
   S3_FORCE_PATH_STYLE: booleanFlag(false),
 
+  // Database backups into the object store (docs/decisions/081-backups-you-can-restore.md); unset, on exactly when a
+  // bucket is configured (on the disk they would share the database's volume).
+  BACKUP_ENABLED: z.enum(["true", "false", "1", "0", ""]).optional(),
+  // A new base (the whole database, gzipped) once the chain's base is this old.
+  BACKUP_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  // How often the pages changed since the last point are saved, when the database changed; 0: bases only.
+  BACKUP_INCREMENTAL_MS: z.coerce.number().int().min(0).default(60_000),
+  // Days the first base of each UTC day is kept; every point of the last 24 hours always is.
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+
   OPERATOR_EMAILS: commaList,
   // Test-only: hosts the outbound SSRF guard lets through although they are private
   // (the local test site). Refused in production.
@@ -260,6 +270,19 @@ export function resolveEnv(source: NodeJS.ProcessEnv = process.env) {
     wixEnabled: Boolean(env.WIX_APP_ID && env.WIX_APP_SECRET),
     billingEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_MONTHLY && env.STRIPE_PRICE_YEARLY),
     objectStorage: objectStorageOf(env),
+    backups: backupsOf(env),
+  };
+}
+
+/** Whether and how often the database is backed up into the object store (app/modules/backup/). */
+function backupsOf(env: z.output<typeof EnvSchema>) {
+  const flag = env.BACKUP_ENABLED;
+  const enabled = flag === undefined || flag === "" ? objectStorageOf(env).kind === "s3" : flag === "true" || flag === "1";
+  return {
+    enabled,
+    intervalMs: env.BACKUP_INTERVAL_MS,
+    incrementalMs: env.BACKUP_INCREMENTAL_MS,
+    retentionDays: env.BACKUP_RETENTION_DAYS,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { getSqlite, type DB } from "#app/db/client.server";
 import { getEnv } from "#app/env.server";
+import { startDatabaseBackups } from "#app/modules/backup/backup-loop.server";
 import { logger } from "#app/utils/logger.server";
 import { startWorker } from "#app/modules/jobs/runner.server";
 import { notifyWorker, setWorkerListener } from "#app/modules/jobs/notify.server";
@@ -10,6 +11,7 @@ import { enqueueDueWork } from "./schedule.server";
 let worker: ReturnType<typeof startWorker> | undefined;
 let tick: Cron | undefined;
 let stopWaking: (() => void) | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
 
 /** How often the worker looks for other processes' commits: the longest a job enqueued by a web process waits. */
 const WAKE_CHECK_MS = 50;
@@ -54,6 +56,8 @@ export function startBackgroundWork(db: DB) {
       }
     });
   }
+  // Database backups run beside the worker, on the primary only (docs/decisions/081-backups-you-can-restore.md).
+  stopBackups = startDatabaseBackups();
   logger.info("background worker started");
 }
 
@@ -63,6 +67,8 @@ export async function stopBackgroundWork() {
   stopWaking?.();
   stopWaking = undefined;
   setWorkerListener(undefined);
+  await stopBackups?.();
+  stopBackups = undefined;
   await worker?.stop();
   worker = undefined;
 }

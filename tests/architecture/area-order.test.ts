@@ -49,6 +49,7 @@ const AREA_ORDER = [
   "crm",
   "jobs",
   "audit",
+  "backup",
   "storage",
   // The ground: the database, utilities, the environment and the request context.
   "db",
