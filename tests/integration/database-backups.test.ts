@@ -11,9 +11,12 @@ import { restoreBackup, RestoreError } from "#app/modules/backup/restore.server"
 import { createDiskStore } from "#app/modules/storage/disk-store.server";
 import { objectStore } from "#app/modules/storage/object-store.server";
 import type { ObjectStore } from "#app/modules/storage/objects";
+import { requireAuth, requireOperator } from "#app/modules/auth/guards.server";
+import { loader as jobsLoader } from "#app/routes/admin/jobs";
 import { startFakeS3 } from "#tests/fakes/s3";
 import { testDb } from "#tests/setup/db";
 import { makeArticle, makeUser } from "#tests/setup/factories";
+import { callRoute, get } from "#tests/setup/route-harness";
 
 /**
  * Database backups you can restore (docs/decisions/081-backups-you-can-restore.md), on this test file's own migrated
@@ -147,6 +150,32 @@ describe("into a bucket through the SDK", () => {
     await expect(restoreBackup({ store, to })).rejects.toThrow(RestoreError);
     await expect(restoreBackup({ store, to })).rejects.toThrow(new RegExp(key));
     expect(fs.readdirSync(to)).toEqual([]);
+  });
+});
+
+describe("the operators' Jobs page", () => {
+  it("shows the newest restore point the bucket holds, and says when backups are off", async () => {
+    const operator = await makeUser(db, { isOperator: true });
+    const runner = createBackupRunner(settings(), objectStore());
+    await runner.run();
+    await addArticles(1);
+    const delta = await runner.run();
+    const page = () =>
+      callRoute<{ backups: Record<string, unknown> }>({
+        middleware: [requireAuth, requireOperator],
+        handler: jobsLoader,
+        request: get("/dashboard/admin/jobs", operator.cookie),
+      });
+    const { backups } = (await page()).data;
+    expect(backups).toMatchObject({ state: "ok", store: `s3 ${fake.bucket}`, newestAt: (delta as { at: string }).at, deltas: 1 });
+    process.env.BACKUP_ENABLED = "false";
+    resetEnvForTests();
+    try {
+      expect((await page()).data.backups).toEqual({ state: "off" });
+    } finally {
+      delete process.env.BACKUP_ENABLED;
+      resetEnvForTests();
+    }
   });
 });
 

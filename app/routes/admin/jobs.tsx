@@ -4,11 +4,13 @@ import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { Button } from "#app/components/ui/button";
 import { JOB_STATES } from "#app/modules/admin/job-states";
+import { backupStatus } from "#app/modules/backup/status.server";
 import { cancelQueuedJob, listJobs, parseJobFilter, retryFailedJob } from "#app/modules/admin/jobs.server";
 import { authContext } from "#app/modules/auth/guards.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { parseSubmission } from "#app/utils/forms.server";
 import { DataTable, FilterForm, FilterSelect, PageTitle, Pager } from "./admin-ui";
+import { BackupStatusLine } from "./backup-status";
 import { formatUtc, StatusBadge } from "./mail-status";
 import type { Route } from "./+types/jobs";
 
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Jobs | Inkpilot Admin" 
 
 export async function loader({ url }: Route.LoaderArgs) {
   const filter = parseJobFilter(url);
-  return { filter, ...(await listJobs(getDb(), filter)) };
+  return { filter, ...(await listJobs(getDb(), filter)), backups: await backupStatus() };
 }
 
 const JobActionSchema = z.object({ intent: z.enum(["retry", "cancel"]), jobId: z.coerce.number().int() });
@@ -61,7 +63,7 @@ function JobAction({ id, intent, label }: { id: number; intent: "retry" | "cance
 }
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { jobs, filter, counts, names, page, pageCount, total } = loaderData;
+  const { jobs, filter, counts, names, page, pageCount, total, backups } = loaderData;
   const { search } = useLocation();
   return (
     <section aria-labelledby="jobs-title">
@@ -69,6 +71,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
         The background queue: mail, generation, publishing and checks. Failed jobs keep their last error; Retry runs one again with fresh
         attempts, Cancel stops one that waits or runs.
       </PageTitle>
+      <BackupStatusLine status={backups} />
       <ul className="mb-4 flex flex-wrap gap-3 text-sm" aria-label="Jobs by state">
         {JOB_STATES.map((state) => (
           <li key={state} className="rounded-md border border-slate-200 bg-white px-3 py-1.5">
