@@ -152,7 +152,7 @@ export async function boot() {
   warmCpuPool();
   const db = getDb();
   const replica = isReplica();
-  stopRoleWatch = restartWhenRoleChanges(replica, () => process.kill(process.pid, "SIGTERM"));
+  stopRoleWatch = restartWhenRoleChanges(replica, () => process.kill(process.pid, "SIGUSR2"));
   if (!replica) {
     const applied = await migrateToLatest(db);
     if (applied.length) logger.info({ applied }, "migrations applied");

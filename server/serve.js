@@ -72,7 +72,7 @@ const server = serveHttp
   : undefined;
 
 let closing = false;
-async function close(signal) {
+async function close(signal, exitCode = 0) {
   if (closing) return;
   closing = true;
   console.log(`${signal} received: finishing in-flight requests and the running job`);
@@ -84,7 +84,10 @@ async function close(signal) {
     clearTimeout(force);
   }
   await serverModule.shutdown();
-  process.exit(0);
+  process.exit(exitCode);
 }
 process.on("SIGTERM", () => void close("SIGTERM"));
 process.on("SIGINT", () => void close("SIGINT"));
+// The machine's database role changed (server/replica.ts): stop like a deploy, but with a failure code, so the
+// supervisor (LiteFS's exec, Fly's restart policy, server/processes.js) starts the process again in its new role.
+process.on("SIGUSR2", () => void close("a role change", 75));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { exited, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { SOLO_APP_PORT, WEB_PROCESS_PORTS, fakeUrl } from "./stack";
 
 /**
@@ -18,8 +18,8 @@ const WEB_URLS = WEB_PROCESS_PORTS.map(fakeUrl);
 
 const apps: SoloApp[] = [];
 
-function start(port: number, runWorker: boolean) {
-  const app = spawnSoloApp({
+function appEnv(port: number, runWorker: boolean): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -35,7 +35,11 @@ function start(port: number, runWorker: boolean) {
     // A minute: a job done within seconds was woken through the database, not found by the poll.
     JOB_POLL_MS: "60000",
     LOG_LEVEL: "warn",
-  });
+  };
+}
+
+function start(port: number, runWorker: boolean) {
+  const app = spawnSoloApp(appEnv(port, runWorker));
   apps.push(app);
   return app;
 }
@@ -100,6 +104,24 @@ test("the worker process runs a job another process queued, woken through the da
   } finally {
     sqlite.close();
   }
+});
+
+test("a replica whose machine becomes the primary stops with a failure code, to be started again in its new role", async () => {
+  const litefsDir = path.join(dataDir, "litefs-replica");
+  fs.mkdirSync(litefsDir, { recursive: true });
+  fs.writeFileSync(path.join(litefsDir, ".primary"), "primary-machine\n");
+  const port = WEB_PROCESS_PORTS[1] + 10;
+  const replica = spawnSoloApp({ ...appEnv(port, false), LITEFS_DIR: litefsDir });
+  apps.push(replica);
+  await waitForHealth(replica, fakeUrl(port));
+  // A write reaching the replica goes to the primary before anything runs.
+  const post = await fetch(`${fakeUrl(port)}/forgot-password`, { method: "POST", body: new URLSearchParams({ email: "x@example.com" }) });
+  expect(post.status).toBe(409);
+  expect(post.headers.get("fly-replay")).toBe("instance=primary-machine");
+  // LiteFS hands this machine the lease: its .primary file goes away.
+  fs.rmSync(path.join(litefsDir, ".primary"));
+  await exited(replica.child);
+  expect(replica.child.exitCode).toBe(75);
 });
 
 test("WEB_PROCESSES=2 serves one port from two web processes beside a job process, and SIGTERM stops them all", async () => {
