@@ -126,6 +126,23 @@ async function healthy(url: string, child: ChildProcess, timeoutMs = 60_000) {
   }
 }
 
+/** /healthz every 100 ms until `stopAt`: each answer's time and when it was asked (the main thread's stalls show here). */
+function probeHealth(url: string, stopAt: number) {
+  const samples: Array<{ at: number; ms: number }> = [];
+  const timer = setInterval(() => {
+    if (Date.now() >= stopAt) return clearInterval(timer);
+    const at = Date.now();
+    fetch(`${url}/healthz`).then(
+      async (response) => {
+        await response.arrayBuffer();
+        samples.push({ at, ms: Date.now() - at });
+      },
+      () => {},
+    );
+  }, 100);
+  return samples;
+}
+
 type Write = { n: number; sentAt: number; ackAt?: number; status?: number };
 
 /** Writes an article every WRITE_EVERY_MS until `stopAt`, each titled with its number. */
@@ -211,6 +228,7 @@ const startedAt = await healthy(url, app);
 const seededBytes = fs.statSync(liveDb).size;
 console.log(`Database seeded: ${mb(seededBytes)}; app up; writing every ${WRITE_EVERY_MS} ms for ${KILL_AFTER_S} s (store: ${STORE})`);
 
+const probes = probeHealth(url, Date.now() + KILL_AFTER_S * 1000);
 const writer = await writeUntil(url, keys, Date.now() + KILL_AFTER_S * 1000);
 app.kill("SIGKILL");
 const killedAt = Date.now();
@@ -251,6 +269,12 @@ console.log(`  backup: base ${mb(baseBytes)} gzipped, ${backups.filter((b) => b.
 const starts = [...backups.map((b) => b.time - b.ms), killedAt];
 const widest = Math.max(...starts.slice(1).map((at, i) => at - starts[i]!));
 console.log(`  longest stretch without a new point while writing: ${seconds(widest)} (the most a kill in it would have lost)`);
+const during = probes.filter((p) => backups.some((b) => p.at >= b.time - b.ms && p.at <= b.time)).map((p) => p.ms);
+const outside = probes.filter((p) => !backups.some((b) => p.at >= b.time - b.ms && p.at <= b.time)).map((p) => p.ms);
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)] ?? 0;
+console.log(
+  `  /healthz while a point was being taken: p99 ${p99(during)} ms, max ${Math.max(0, ...during)} ms (${during.length} probes); otherwise p99 ${p99(outside)} ms, max ${Math.max(0, ...outside)} ms`,
+);
 console.log(
   `  data lost: ${seconds(killedAt - newest.createdAt)} of writes (${lostAcknowledged.length} acknowledged writes after the restored point; ${holes.length} missing before it)`,
 );
