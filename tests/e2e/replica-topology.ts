@@ -12,6 +12,9 @@ import { E2E_PORT, REPLICA_PORT, REPLICA_PRIMARY_PORT, fakeUrl } from "./stack";
  */
 
 const PRIMARY_HOSTNAME = "primary-e2e";
+// The replica's position trails each write by this much, as LiteFS's does over a network, so a page loaded right
+// after a form post (its redirect) waits on the `__txid` cookie as it would on Fly.
+const REPLICA_LAG_MS = 150;
 
 async function healthy(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
@@ -49,6 +52,8 @@ export async function startReplicaTopology(env: Record<string, string>, dataDir:
     primary: { host: "127.0.0.1", port: REPLICA_PRIMARY_PORT },
     replica: { host: "127.0.0.1", port: REPLICA_PORT },
     primaryHostname: PRIMARY_HOSTNAME,
+    databasePath: path.join(dataDir, "inkpilot.sqlite"),
+    replicaLagMs: REPLICA_LAG_MS,
   });
   console.log(`E2E topology: replica on ${REPLICA_PORT} and primary on ${REPLICA_PRIMARY_PORT} behind the LiteFS stand-in on ${E2E_PORT}`);
   const stop = () => {

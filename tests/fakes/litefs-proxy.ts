@@ -1,4 +1,5 @@
 import http from "node:http";
+import Database from "better-sqlite3";
 import type { AddressInfo } from "node:net";
 
 /**
@@ -13,10 +14,13 @@ import type { AddressInfo } from "node:net";
  *   then 504), except for passthrough paths (static files).
  * - The primary's LiteFS proxy forwards everything and sets `__txid` to its position after each write.
  *
- * Both processes open one file here, so the replica is never behind: positions advance with the primary's writes
- * and the replica's equals it. What runs for real is the routing: a write never reaches the replica, the app's
- * own `fly-replay` answers are followed, and the cookie is kept as LiteFS keeps it (its HTTP proxy source,
- * http/proxy_server.go).
+ * Both processes open one file here, so the data itself is never behind. The primary's position is the database's
+ * own commit counter when `databasePath` is given (LiteFS's TXID advances per committed transaction, so a form post
+ * that wrote nothing leaves it where it was), else one step per write request. The replica's position can be made
+ * to trail the primary's by `replicaLagMs`, as LiteFS's replication does over a network: a read that carries a
+ * newer `__txid` then waits for it, so the consistency cookie's wait runs. What runs for real is the routing: a write
+ * never reaches the replica, the app's own `fly-replay` answers are followed, and the cookie is kept as LiteFS
+ * keeps it (its HTTP proxy source, http/proxy_server.go).
  */
 
 export type Backend = { host: string; port: number };
@@ -28,12 +32,20 @@ export type LiteFsStandInOptions = {
   primaryHostname: string;
   /** Paths LiteFS passes straight to the app, as in litefs.yml (default: its list). */
   passthrough?: RegExp[];
+  /** The shared database file, whose commits are the primary's position. */
+  databasePath?: string;
+  /** How long after a write the replica's position reaches it (0 by default: at once). */
+  replicaLagMs?: number;
+  /** How long a read waits for the replica to reach its `__txid` before a 504 (LiteFS: 5 s). */
+  pollTimeoutMs?: number;
 };
 
 export type LiteFsTraffic = {
   readsOnReplica: number;
   writesOnPrimary: number;
   replayedReads: number;
+  /** Reads that waited for the replica to reach the client's last write. */
+  waitedReads: number;
   passthrough: number;
   /** Reads the replica failed with a 5xx: a GET that tried to write there fails on its read-only database. */
   replicaFailures: string[];
@@ -96,16 +108,42 @@ function relay(answer: http.IncomingMessage, res: http.ServerResponse, setCookie
   res.on("close", () => answer.destroy());
 }
 
+/**
+ * How many transactions other connections have committed to the file since this one opened it: SQLite's
+ * `PRAGMA data_version` moves on each commit by another connection, as LiteFS's TXID does on the primary.
+ */
+function commitCounter(databasePath: string) {
+  const connection = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const version = connection.prepare("PRAGMA data_version").pluck();
+  return { read: () => Number(version.get()), close: () => connection.close() };
+}
+
 export async function startLiteFsStandIn(options: LiteFsStandInOptions) {
   const passthrough = options.passthrough ?? DEFAULT_PASSTHROUGH;
-  const traffic: LiteFsTraffic = { readsOnReplica: 0, writesOnPrimary: 0, replayedReads: 0, passthrough: 0, replicaFailures: [] };
-  // The primary's position: one transaction per write request it answered (the shared file keeps the replica there too).
-  let primaryTxid = 1;
-  const replicaTxid = () => primaryTxid;
+  const { replicaLagMs = 0, pollTimeoutMs = POLL_TIMEOUT_MS } = options;
+  const traffic: LiteFsTraffic = {
+    readsOnReplica: 0,
+    writesOnPrimary: 0,
+    replayedReads: 0,
+    waitedReads: 0,
+    passthrough: 0,
+    replicaFailures: [],
+  };
+  // The replica reaches each position of the primary replicaLagMs later.
+  const commits = options.databasePath ? commitCounter(options.databasePath) : null;
+  let primaryTxid = commits?.read() ?? 1;
+  let replicaTxid = primaryTxid;
+  const replicate = (txid: number) => {
+    const reach = () => (replicaTxid = Math.max(replicaTxid, txid));
+    if (replicaLagMs > 0) setTimeout(reach, replicaLagMs).unref();
+    else reach();
+  };
 
   async function waitForReplica(wanted: number) {
-    const until = Date.now() + POLL_TIMEOUT_MS;
-    while (replicaTxid() < wanted) {
+    if (replicaTxid >= wanted) return true;
+    traffic.waitedReads += 1;
+    const until = Date.now() + pollTimeoutMs;
+    while (replicaTxid < wanted) {
       if (Date.now() > until) return false;
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
@@ -126,7 +164,8 @@ export async function startLiteFsStandIn(options: LiteFsStandInOptions) {
     // The replica's LiteFS proxy answers fly-replay; Fly's proxy sends the request to the primary.
     traffic.writesOnPrimary += 1;
     const answer = await send(options.primary, req, body, replaySource());
-    primaryTxid += 1;
+    primaryTxid = commits ? Math.max(primaryTxid, commits.read()) : primaryTxid + 1;
+    replicate(primaryTxid);
     const cookie = `${TXID_COOKIE}=${formatTxid(primaryTxid)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly`;
     relay(answer, res, cookie);
   }
@@ -166,6 +205,7 @@ export async function startLiteFsStandIn(options: LiteFsStandInOptions) {
     traffic,
     close: () =>
       new Promise<void>((resolve) => {
+        commits?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

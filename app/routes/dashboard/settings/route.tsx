@@ -1,4 +1,3 @@
-import { useLocation } from "react-router";
 import { requestContext } from "#app/context";
 import { getDb } from "#app/db/client.server";
 import { accountView } from "#app/modules/account/account.server";
@@ -7,6 +6,7 @@ import { authContext, requirePermission, type AuthState } from "#app/modules/aut
 import { can, type Permission } from "#app/modules/auth/permissions";
 import { getBrandSettings } from "#app/modules/settings/brand.server";
 import { getContentSettings } from "#app/modules/settings/content.server";
+import { useSavedFormsKey } from "#app/components/forms";
 import { TabNav } from "#app/components/tab-nav";
 import { publishingView } from "#app/modules/publishing/schedule.server";
 import { sitePagesSummary } from "#app/modules/onboarding/site-pages-job.server";
@@ -112,13 +112,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, tabs, account, brand, sitePages, content, integrations, publishing, blog, aiProvider, replanDays } = loaderData;
-  // A new location after each save remounts the forms, so they start from the saved values.
-  const location = useLocation();
+  // A save remounts the forms, so they start from the saved values; a refusal does not, so what was typed after
+  // its errors appeared survives the revalidation that follows it.
+  const formsKey = useSavedFormsKey(actionData);
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
       <TabNav label="Settings sections" tabs={tabs} current={tab} className="mt-4" />
-      <div className="mt-6" key={location.key}>
+      <div className="mt-6" key={formsKey}>
         {tab === "brand" && brand && sitePages ? (
           <BrandTab brand={brand} sitePages={sitePages} actionData={actionData} aiProvider={aiProvider} replanDays={replanDays} />
         ) : null}
