@@ -9,8 +9,8 @@ import { isoNow } from "../../app/utils/time";
 import { startFakeDns } from "../fakes/dns";
 import { startFakeFlyCertificates } from "../fakes/fly-certificates";
 import { makeArticle, makePublication } from "../setup/factories";
-import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
-import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
+import { soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -57,27 +57,20 @@ test.beforeAll(async () => {
   dns = await startFakeDns();
   fly = await startFakeFlyCertificates({ dnsServer: dns.server, token: FLY_TOKEN, app: "inkpilot-test" });
   const flyPort = new URL(fly.url).port;
-  app = spawnSoloApp({
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(APP_PORT),
-    APP_URL,
-    DATA_DIR: dataDir,
-    DATABASE_PATH: databasePath,
-    // The stack's secret, so signIn can mint this app's session cookie too.
-    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
-    ENCRYPTION_KEY: "3".repeat(64),
-    CRON_SECRET: "blog-domain-cron-secret",
-    DNS_SERVERS: dns.server,
-    FLY_API_URL: `http://127.0.0.1:${flyPort}`,
-    FLY_API_TOKEN: FLY_TOKEN,
-    FLY_APP_NAME: "inkpilot-test",
-    // The SSRF guard lets the app reach the local Fly fake only.
-    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${flyPort}`,
-    RUN_CRON: "false",
-    LOG_LEVEL: "warn",
-  });
+  app = spawnSoloApp(
+    soloAppEnv(
+      "blog-domain",
+      { port: APP_PORT, dataDir },
+      {
+        DNS_SERVERS: dns.server,
+        FLY_API_URL: `http://127.0.0.1:${flyPort}`,
+        FLY_API_TOKEN: FLY_TOKEN,
+        FLY_APP_NAME: "inkpilot-test",
+        // The SSRF guard lets the app reach the local Fly fake only.
+        TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${flyPort}`,
+      },
+    ),
+  );
   await waitForHealth(app, APP_URL);
 });
 

@@ -9,8 +9,8 @@ import { openDatabase } from "../../app/db/client.server";
 import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { makeArticle, makePublication } from "../setup/factories";
-import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
-import { E2E_SECRETS, PROXY_NGINX_PORT, PROXY_WORKER_PORT, SOLO_APP_PORT } from "./stack";
+import { soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { PROXY_NGINX_PORT, PROXY_WORKER_PORT, SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -37,22 +37,14 @@ test.beforeAll(async () => {
   test.setTimeout(60_000);
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.mkdirSync(tmp, { recursive: true });
-  app = spawnSoloApp({
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(SOLO_APP_PORT),
-    APP_URL,
-    DATA_DIR: tmp,
-    DATABASE_PATH: databasePath,
-    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
-    ENCRYPTION_KEY: "4".repeat(64),
-    CRON_SECRET: "blog-proxy-cron-secret",
-    // The SSRF guard lets the app's check reach the two local "customer sites" only.
-    TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${PROXY_NGINX_PORT},127.0.0.1:${PROXY_WORKER_PORT}`,
-    RUN_CRON: "false",
-    LOG_LEVEL: "warn",
-  });
+  app = spawnSoloApp(
+    soloAppEnv(
+      "blog-proxy",
+      { port: SOLO_APP_PORT, dataDir: tmp },
+      // The SSRF guard lets the app's check reach the two local "customer sites" only.
+      { TEST_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${PROXY_NGINX_PORT},127.0.0.1:${PROXY_WORKER_PORT}` },
+    ),
+  );
   await waitForHealth(app, APP_URL);
 });
 

@@ -9,8 +9,8 @@ import { isoNow } from "../../app/utils/time";
 import { armArticleAnswers } from "../fakes/article-answers";
 import { armModelWriter } from "../fakes/model-writer";
 import { startFakeOpenAi } from "../fakes/openai";
-import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
-import { E2E_SECRETS, SOLO_APP_PORT } from "./stack";
+import { soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { SOLO_APP_PORT } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -39,25 +39,18 @@ test.beforeAll(async () => {
   fs.mkdirSync(dataDir, { recursive: true });
   fake = await startFakeOpenAi({ apiKey: API_KEY });
   armArticleAnswers(fake, KEYWORD);
-  app = spawnSoloApp({
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(APP_PORT),
-    APP_URL,
-    DATA_DIR: dataDir,
-    DATABASE_PATH: databasePath,
-    // The stack's secret, so signIn can mint this app's session cookie too.
-    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
-    ENCRYPTION_KEY: "2".repeat(64),
-    CRON_SECRET: "generate-openai-cron-secret",
-    OPENAI_API_KEY: API_KEY,
-    OPENAI_BASE_URL: fake.baseURL,
-    OPENAI_MODEL: "fake-model",
-    JOB_POLL_MS: "100",
-    RUN_CRON: "false",
-    LOG_LEVEL: "warn",
-  });
+  app = spawnSoloApp(
+    soloAppEnv(
+      "generate-openai",
+      { port: APP_PORT, dataDir },
+      {
+        OPENAI_API_KEY: API_KEY,
+        OPENAI_BASE_URL: fake.baseURL,
+        OPENAI_MODEL: "fake-model",
+        JOB_POLL_MS: "100",
+      },
+    ),
+  );
   await waitForHealth(app, APP_URL);
 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startFakePostmark, type FakeMail } from "../fakes/postmark";
-import { exited, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { exited, soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { SOLO_APP_PORT } from "./stack";
 
 /**
@@ -67,26 +67,19 @@ async function startProxy(targetPort: number): Promise<Proxy> {
 
 function startApp(postmarkUrl: string, token: string, log: string[]) {
   return spawnSoloApp(
-    {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(APP_PORT),
-      APP_URL,
-      DATA_DIR: dataDir,
-      DATABASE_PATH: databasePath,
-      SESSION_SECRET: "crash-session-secret-0123456789abcdef",
-      ENCRYPTION_KEY: "1".repeat(64),
-      CRON_SECRET: "crash-cron-secret",
-      POSTMARK_SERVER_TOKEN: token,
-      POSTMARK_API_URL: postmarkUrl,
-      JOB_LEASE_MS: String(LEASE_MS),
-      JOB_POLL_MS: "100",
-      // The killed send never reached Postmark's records (the fake drops it): no need to wait for its search to catch up.
-      POSTMARK_SEARCH_SETTLE_MS: "0",
-      RUN_CRON: "false",
-      LOG_LEVEL: "info",
-    },
+    soloAppEnv(
+      "mail-crash",
+      { port: APP_PORT, dataDir },
+      {
+        POSTMARK_SERVER_TOKEN: token,
+        POSTMARK_API_URL: postmarkUrl,
+        JOB_LEASE_MS: String(LEASE_MS),
+        JOB_POLL_MS: "100",
+        // The killed send never reached Postmark's records (the fake drops it): no need to wait for its search to catch up.
+        POSTMARK_SEARCH_SETTLE_MS: "0",
+        LOG_LEVEL: "info",
+      },
+    ),
     log,
   );
 }

@@ -8,8 +8,8 @@ import { createAccount } from "../../app/modules/workspaces/accounts.server";
 import { isoNow } from "../../app/utils/time";
 import { startFakeS3 } from "../fakes/s3";
 import { pngOf } from "../fakes/test-images";
-import { spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
-import { E2E_PORT, E2E_SECRETS } from "./stack";
+import { soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { E2E_PORT } from "./stack";
 import { signIn } from "./users";
 
 /**
@@ -35,22 +35,7 @@ test.beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   fake = await startFakeS3();
-  app = spawnSoloApp({
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(APP_PORT),
-    APP_URL,
-    DATA_DIR: dataDir,
-    DATABASE_PATH: databasePath,
-    // The stack's secret, so signIn can mint this app's session cookie too.
-    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
-    ENCRYPTION_KEY: "3".repeat(64),
-    CRON_SECRET: "object-storage-cron-secret",
-    RUN_CRON: "false",
-    LOG_LEVEL: "warn",
-    ...fake.env,
-  });
+  app = spawnSoloApp(soloAppEnv("object-storage", { port: APP_PORT, dataDir }, fake.env));
   await waitForHealth(app, APP_URL);
 });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { exited, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
+import { exited, soloAppEnv, spawnSoloApp, stopSoloApp, waitForHealth, type SoloApp } from "./solo-app";
 import { SOLO_APP_PORT, WEB_PROCESS_PORTS, fakeUrl } from "./stack";
 
 /**
@@ -19,23 +19,12 @@ const WEB_URLS = WEB_PROCESS_PORTS.map(fakeUrl);
 const apps: SoloApp[] = [];
 
 function appEnv(port: number, runWorker: boolean): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    APP_URL: WORKER_URL,
-    DATA_DIR: dataDir,
-    DATABASE_PATH: databasePath,
-    SESSION_SECRET: "processes-session-secret-0123456789abcdef",
-    ENCRYPTION_KEY: "2".repeat(64),
-    CRON_SECRET: "processes-cron-secret",
-    RUN_WORKER: String(runWorker),
-    RUN_CRON: "false",
+  return soloAppEnv(
+    "processes",
+    { port, dataDir, appUrl: WORKER_URL },
     // A minute: a job done within seconds was woken through the database, not found by the poll.
-    JOB_POLL_MS: "60000",
-    LOG_LEVEL: "warn",
-  };
+    { RUN_WORKER: String(runWorker), JOB_POLL_MS: "60000" },
+  );
 }
 
 function start(port: number, runWorker: boolean) {
@@ -128,20 +117,7 @@ test("WEB_PROCESSES=2 serves one port from two web processes beside a job proces
   await Promise.all(apps.splice(0).map((app) => stopSoloApp(app)));
   const log: string[] = [];
   const supervisor = spawnSoloApp(
-    {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(SOLO_APP_PORT),
-      APP_URL: WORKER_URL,
-      DATA_DIR: dataDir,
-      DATABASE_PATH: databasePath,
-      SESSION_SECRET: "processes-session-secret-0123456789abcdef",
-      ENCRYPTION_KEY: "2".repeat(64),
-      CRON_SECRET: "processes-cron-secret",
-      WEB_PROCESSES: "2",
-      LOG_LEVEL: "warn",
-    },
+    soloAppEnv("processes", { port: SOLO_APP_PORT, dataDir, appUrl: WORKER_URL }, { WEB_PROCESSES: "2" }),
     log,
   );
   apps.push(supervisor);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { E2E_SECRETS } from "./stack";
 
 /**
  * The built app started on its own by the specs that cannot share the stack's
@@ -7,6 +9,33 @@ import { spawn, type ChildProcess } from "node:child_process";
  */
 
 export type SoloApp = { child: ChildProcess; log: string[] };
+
+/**
+ * A solo app's environment: production mode on 127.0.0.1 with its own data folder and no minute tick, and the
+ * stack's session secret, so `signIn` mints this app's session cookie too. `name` tells its cron secret apart;
+ * `overrides` adds the spec's own settings or replaces these.
+ */
+export function soloAppEnv(
+  name: string,
+  { port, dataDir, appUrl = `http://127.0.0.1:${port}` }: { port: number; dataDir: string; appUrl?: string },
+  overrides: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: appUrl,
+    DATA_DIR: dataDir,
+    DATABASE_PATH: path.join(dataDir, "inkpilot.sqlite"),
+    SESSION_SECRET: E2E_SECRETS.SESSION_SECRET,
+    ENCRYPTION_KEY: "3".repeat(64),
+    CRON_SECRET: `${name}-cron-secret`,
+    RUN_CRON: "false",
+    LOG_LEVEL: "warn",
+    ...overrides,
+  };
+}
 
 export function spawnSoloApp(env: NodeJS.ProcessEnv, log: string[] = []): SoloApp {
   const child = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
