@@ -81,6 +81,8 @@ describe("formatting", () => {
 
   it("writes a blog post's date in words", () => {
     expect(formatLongDate("2026-11-05")).toBe("November 5, 2026");
+    expect(formatLongDate("2026-11-05", "de")).toBe("5. November 2026");
+    expect(formatLongDate("2026-03-03", "es")).toBe("3 de marzo de 2026");
   });
 });
 

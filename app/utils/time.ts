@@ -116,9 +116,19 @@ export function dayLabel(date: string, today: string) {
   return formatDayDate(date);
 }
 
-/** A calendar date ('YYYY-MM-DD', e.g. a blog post's) in words: 'November 5, 2026'. */
-export function formatLongDate(date: string) {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const longDateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar date ('YYYY-MM-DD', e.g. a blog post's) in words, as readers of a language write it: 'November 5,
+ * 2026', '5. November 2026' in German. Callers pass languages from short lists, so the formatters kept stay few.
+ */
+export function formatLongDate(date: string, locale = "en-US") {
+  let formatter = longDateFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    longDateFormatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(`${date}T00:00:00Z`));
 }
 
 /**

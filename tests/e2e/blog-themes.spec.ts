@@ -210,3 +210,23 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("an owner who switches the brand to German gets the blog's own words in German (decision 082)", async ({ page }) => {
+  const { user, blogPath, firstTitle } = await publishedBlog(null);
+  await signIn(page, user, { to: "/dashboard/settings?tab=brand" });
+  const brand = page.getByRole("form", { name: "Brand information" });
+  await brand.getByLabel("Default language").selectOption("de");
+  await brand.getByRole("button", { name: "Save brand settings" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Brand settings saved!");
+
+  await page.goto(blogPath);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("link", { name: "RSS-Feed von Harbour Tea Co." })).toBeVisible();
+  await page.getByRole("link", { name: firstTitle }).click();
+  await expect(page.getByRole("navigation", { name: "Brotkrümelnavigation" })).toBeVisible();
+  await expect(page.locator(".post-header .meta")).toHaveText(/^Veröffentlicht am \d{1,2}\. \p{L}+ \d{4}/u);
+  await expect(page.getByText("In diesem Artikel")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Auch lesenswert" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Weitere Artikel von Harbour Tea Co. →" })).toBeVisible();
+  await expect(page.getByText("Keep reading")).toHaveCount(0);
+});

@@ -1,3 +1,4 @@
+import { blogWords } from "./furniture";
 import { absoluteOn, blogFileUrl, blogUrl } from "./urls";
 import type { HostedBlog, HostedPost } from "./queries.server";
 
@@ -63,7 +64,7 @@ export function rssXml(blog: HostedBlog, posts: HostedPost[]) {
     `    <title>${escapeXml(blog.name)}</title>`,
     `    <link>${escapeXml(home)}</link>`,
     `    <atom:link href="${escapeXml(blogFileUrl(blog.address, "rss.xml"))}" rel="self" type="application/rss+xml" />`,
-    `    <description>${escapeXml(blog.description || `Articles from ${blog.name}`)}</description>`,
+    `    <description>${escapeXml(blog.description || blogWords(blog.language).articlesFrom(blog.name))}</description>`,
     `    <language>${escapeXml(blog.language.toLowerCase())}</language>`,
     ...(newest ? [`    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>`] : []),
     ...(blog.logoPath

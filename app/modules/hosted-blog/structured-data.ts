@@ -1,3 +1,4 @@
+import { blogWords } from "./furniture";
 import { absoluteOn, blogUrl } from "./urls";
 import type { HostedBlog, HostedPost } from "./queries.server";
 
@@ -44,7 +45,7 @@ export function breadcrumbLd(blog: HostedBlog, post: HostedPost): Ld {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: [
-      { "@type": "ListItem", position: 1, name: "Blog", item: blogUrl(blog.address) },
+      { "@type": "ListItem", position: 1, name: blogWords(blog.language).blog, item: blogUrl(blog.address) },
       { "@type": "ListItem", position: 2, name: post.title, item: blogUrl(blog.address, post.slug) },
     ],
   };

@@ -1,6 +1,7 @@
 import type { HostedBlog, HostedPostSummary } from "#app/modules/hosted-blog/queries.server";
+import { blogWords } from "#app/modules/hosted-blog/furniture";
 import { blogPath } from "#app/modules/hosted-blog/urls";
-import { formatDate } from "#app/utils/time";
+import { formatDate, formatLongDate, zonedDate } from "#app/utils/time";
 import { linkIn, type BlogView } from "./view.server";
 
 /**
@@ -10,8 +11,12 @@ import { linkIn, type BlogView } from "./view.server";
  * as they load.
  */
 
+/** A post's date on its day in the blog's time zone, written in the blog's language. */
 export function PostDate({ iso, blog }: { iso: string; blog: HostedBlog }) {
-  return <time dateTime={iso}>{formatDate(iso, blog.timeZone)}</time>;
+  const locale = blogWords(blog.language).dateLocale;
+  return (
+    <time dateTime={iso}>{locale ? formatLongDate(zonedDate(new Date(iso), blog.timeZone), locale) : formatDate(iso, blog.timeZone)}</time>
+  );
 }
 
 type CardProps = {
@@ -45,7 +50,7 @@ export function PostCard({ post, view, level, lead = false }: CardProps) {
           {post.excerpt ? <p className="excerpt">{post.excerpt}</p> : null}
           {blog.theme === "journal" ? (
             <span className="more" aria-hidden="true">
-              Read the article
+              {blogWords(blog.language).readTheArticle}
             </span>
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { jsonLdText } from "#app/modules/hosted-blog/structured-data";
+import { blogWords } from "#app/modules/hosted-blog/furniture";
 import { BLOG_THEMES, DEFAULT_BLOG_THEME } from "#app/modules/hosted-blog/themes";
 import { absoluteOn, blogFileUrl, blogPath } from "#app/modules/hosted-blog/urls";
 import { DEFAULT_ACCENT, DEFAULT_FONT_PAIRING } from "#app/modules/settings/brand-look";
@@ -99,7 +100,7 @@ export function Document({ view, head, children }: { view: BlogView | null; head
       <HeadTags view={view} head={head} />
       <body data-theme={blog?.theme ?? DEFAULT_BLOG_THEME}>
         <a className="skip" href="#main">
-          Skip to content
+          {blogWords(blog?.language ?? "en").skipToContent}
         </a>
         {view?.preview ? <PreviewBar view={view} /> : null}
         <header className="site-header">
@@ -123,7 +124,7 @@ export function Document({ view, head, children }: { view: BlogView | null; head
                 <span>
                   © {new Date().getUTCFullYear()} {blog.name}
                 </span>
-                <a href={blogFileUrl(blog.address, "rss.xml")}>RSS feed of {blog.name}</a>
+                <a href={blogFileUrl(blog.address, "rss.xml")}>{blogWords(blog.language).rssFeedOf(blog.name)}</a>
               </>
             ) : (
               <span>This blog is hosted by Inkpilot.</span>

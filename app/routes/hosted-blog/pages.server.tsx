@@ -1,3 +1,4 @@
+import { blogWords } from "#app/modules/hosted-blog/furniture";
 import { CONTENTS_MIN_HEADINGS, postBody } from "#app/modules/hosted-blog/post-body";
 import type { HostedBlog, HostedPost, HostedPostPage, HostedPostSummary } from "#app/modules/hosted-blog/queries.server";
 import { blogPostingLd, breadcrumbLd } from "#app/modules/hosted-blog/structured-data";
@@ -17,21 +18,20 @@ function Pager({ view, list }: { view: BlogView; list: HostedPostPage }) {
   const { page, totalPages } = list;
   if (totalPages <= 1) return null;
   const address = view.blog.address;
+  const words = blogWords(view.blog.language);
   return (
-    <nav className="pager" aria-label="Pages of posts">
+    <nav className="pager" aria-label={words.pagerLabel}>
       {page > 1 ? (
         <a href={linkIn(view, blogPageUrl(address, page - 1))} rel="prev">
-          ← Newer posts
+          {words.newerPosts}
         </a>
       ) : (
         <span />
       )}
-      <span>
-        Page {page} of {totalPages}
-      </span>
+      <span>{words.pageOf(page, totalPages)}</span>
       {page < totalPages ? (
         <a href={linkIn(view, blogPageUrl(address, page + 1))} rel="next">
-          Older posts →
+          {words.olderPosts}
         </a>
       ) : (
         <span />
@@ -45,12 +45,14 @@ export function renderIndexPage(view: BlogView, list: HostedPostPage) {
   const { blog } = view;
   const origin = blog.address.assetOrigin;
   const { page, totalPages } = list;
-  const description = blog.description || `Articles from ${blog.name}.`;
+  const words = blogWords(blog.language);
+  const description = blog.description || `${words.articlesFrom(blog.name)}.`;
+  const title = words.blogTitle(blog.name);
   return renderDocument(
     <Document
       view={view}
       head={{
-        title: page > 1 ? `${blog.name} blog – page ${page}` : `${blog.name} blog`,
+        title: page > 1 ? words.titlePage(title, page) : title,
         description,
         canonical: blogPageUrl(blog.address, page),
         prev: page > 1 ? blogPageUrl(blog.address, page - 1) : undefined,
@@ -65,7 +67,7 @@ export function renderIndexPage(view: BlogView, list: HostedPostPage) {
         {blog.description ? <p className="lead">{blog.description}</p> : null}
       </div>
       {list.posts.length === 0 ? (
-        <p>No posts yet. Articles appear here as soon as they are published.</p>
+        <p>{words.noPostsYet}</p>
       ) : (
         <ul className="posts">
           {list.posts.map((post, i) => (
@@ -90,17 +92,18 @@ function ogImageOf(blog: HostedBlog, post: HostedPost) {
 }
 
 function PostHeader({ post, blog }: { post: HostedPost; blog: HostedBlog }) {
+  const words = blogWords(blog.language);
   return (
     <header className="post-header">
       {post.topic ? <p className="kicker">{post.topic}</p> : null}
       <h1>{post.title}</h1>
       {post.metaDescription.trim() ? <p className="standfirst">{post.metaDescription.trim()}</p> : null}
       <p className="meta">
-        {"Published "}
+        {`${words.published} `}
         <PostDate iso={post.publishedAt} blog={blog} />
         {post.modifiedAt.slice(0, 10) > post.publishedAt.slice(0, 10) ? (
           <>
-            {" · Updated "}
+            {` · ${words.updated} `}
             <PostDate iso={post.modifiedAt} blog={blog} />
           </>
         ) : null}
@@ -116,6 +119,7 @@ export function renderPostPage(view: BlogView, post: HostedPost, related: Hosted
   const cover = post.cover && !coverInBody ? post.cover : null;
   const body = postBody(post.html, { reserved: Object.values(PAGE_IDS), lead: coverInBody ? post.cover!.src : null });
   const contents = body.headings.length >= CONTENTS_MIN_HEADINGS;
+  const words = blogWords(blog.language);
   return renderDocument(
     <Document
       view={view}
@@ -127,10 +131,10 @@ export function renderPostPage(view: BlogView, post: HostedPost, related: Hosted
         jsonLd: [blogPostingLd(blog, post), breadcrumbLd(blog, post)],
       }}
     >
-      <nav className="crumbs" aria-label="Breadcrumb">
+      <nav className="crumbs" aria-label={words.breadcrumbLabel}>
         <ol>
           <li>
-            <a href={linkIn(view, blogPath(blog.address))}>Blog</a>
+            <a href={linkIn(view, blogPath(blog.address))}>{words.blog}</a>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>
@@ -139,7 +143,7 @@ export function renderPostPage(view: BlogView, post: HostedPost, related: Hosted
         <PostHeader post={post} blog={blog} />
         {cover ? <img className="cover post-cover" src={cover.src} alt={cover.alt} width={1200} height={675} fetchPriority="high" /> : null}
         <div className={contents ? "post-body has-toc" : "post-body"}>
-          {contents ? <Contents headings={body.headings} /> : null}
+          {contents ? <Contents headings={body.headings} language={blog.language} /> : null}
           <div className="prose" dangerouslySetInnerHTML={{ __html: body.html }} />
         </div>
         <AuthorBox view={view} />
@@ -152,16 +156,21 @@ export function renderPostPage(view: BlogView, post: HostedPost, related: Hosted
 /** Unknown blog, unknown or unpublished post, a page past the end: one plain page, kept out of search results. */
 export function renderNotFoundPage(blog: HostedBlog | null) {
   const view = blog ? plainView(blog) : null;
+  const words = blogWords(blog?.language ?? "en");
   return renderDocument(
     <Document
       view={view}
-      head={{ title: blog ? `Page not found | ${blog.name}` : "Page not found", description: "This page does not exist.", noindex: true }}
+      head={{
+        title: blog ? `${words.pageNotFound} | ${blog.name}` : words.pageNotFound,
+        description: words.pageDoesNotExist,
+        noindex: true,
+      }}
     >
-      <h1>Page not found</h1>
-      <p>This article does not exist or is not published.</p>
+      <h1>{words.pageNotFound}</h1>
+      <p>{words.articleNotPublished}</p>
       {blog ? (
         <p>
-          <a href={blogPath(blog.address)}>See all articles from {blog.name}</a>
+          <a href={blogPath(blog.address)}>{words.allArticlesFrom(blog.name)}</a>
         </p>
       ) : null}
     </Document>,
