@@ -215,7 +215,11 @@ test("an owner who switches the brand to German gets the blog's own words in Ger
   const { user, blogPath, firstTitle } = await publishedBlog(null);
   await signIn(page, user, { to: "/dashboard/settings?tab=brand" });
   const brand = page.getByRole("form", { name: "Brand information" });
+  // A language without the blog's own words is told so before it is saved; German has them.
+  await brand.getByLabel("Default language").selectOption("pl");
+  await expect(page.getByTestId("blog-words-note")).toContainText("in English for this language");
   await brand.getByLabel("Default language").selectOption("de");
+  await expect(page.getByTestId("blog-words-note")).toHaveCount(0);
   await brand.getByRole("button", { name: "Save brand settings" }).click();
   await expect(page.getByTestId("toast")).toContainText("Brand settings saved!");
 

@@ -1,6 +1,7 @@
 import { Window } from "happy-dom";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#app/db/client.server";
+import { blogHasOwnWords } from "#app/modules/hosted-blog/furniture";
 import { loader as indexLoader } from "#app/routes/hosted-blog/index";
 import { loader as postLoader } from "#app/routes/hosted-blog/post";
 import { loader as rssLoader } from "#app/routes/hosted-blog/rss";
@@ -112,4 +113,9 @@ describe("other languages", () => {
       /^Published 03 Mar 2026 · Updated \d{2} [A-Z][a-z]{2} \d{4}$/,
     );
   });
+});
+
+it("knows which languages have the blog's own words, by primary language", () => {
+  expect(["en-US", "de-AT", "pt-BR", "fr-CA", "nl", "es-419", "it"].every(blogHasOwnWords)).toBe(true);
+  expect(["pl", "ja", "zh-CN", "sv"].some(blogHasOwnWords)).toBe(false);
 });

@@ -224,9 +224,18 @@ const nl: BlogWords = {
   titlePage: (title, page) => `${title} – pagina ${page}`,
 };
 
-const WORDS: Record<string, BlogWords> = { en, de, fr, es, it, pt, nl };
+/** The languages (primary subtags) with their own words; kept apart from the words so a form can ask cheaply. */
+const OWN_WORDS = ["en", "de", "fr", "es", "it", "pt", "nl"] as const;
+const WORDS: Record<(typeof OWN_WORDS)[number], BlogWords> = { en, de, fr, es, it, pt, nl };
+
+const primaryLanguage = (tag: string) => tag.split("-")[0]!.toLowerCase();
+
+/** Whether the blog's own words exist in this language (English for any other). */
+export function blogHasOwnWords(language: string) {
+  return (OWN_WORDS as readonly string[]).includes(primaryLanguage(language));
+}
 
 /** The blog's words for a BCP 47 tag, by its primary language ("pt-BR" → Portuguese). */
 export function blogWords(language: string): BlogWords {
-  return WORDS[language.split("-")[0]!.toLowerCase()] ?? en;
+  return blogHasOwnWords(language) ? WORDS[primaryLanguage(language) as (typeof OWN_WORDS)[number]] : en;
 }

@@ -11,6 +11,7 @@ import { LANGUAGES } from "#app/modules/settings/languages";
 import { replyFor } from "#app/utils/form-reply";
 import { IntentInput, SettingsCard, usePendingIntent } from "#app/components/settings-ui";
 import { BuiltInWriterNotice } from "#app/components/built-in-writer-notice";
+import { blogHasOwnWords } from "#app/modules/hosted-blog/furniture";
 import { BRAND_INVALID } from "./notices";
 import { BrandLookCard } from "./brand-look-card";
 import { ReplanOffer } from "./replan-offer";
@@ -141,6 +142,12 @@ function BrandForm({ brand, actionData, aiProvider }: Props) {
           />
         </div>
         {aiProvider ? null : <BuiltInWriterNotice language={language} reach={false} />}
+        {blogHasOwnWords(language) ? null : (
+          <p className="text-sm text-slate-600" data-testid="blog-words-note">
+            Your hosted blog shows its own words, such as dates, “Keep reading” and the page links, in English for this language. Articles
+            are written in it.
+          </p>
+        )}
         <Field
           label="Tags"
           hint="Separate tags with commas."
