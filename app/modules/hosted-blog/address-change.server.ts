@@ -1,6 +1,8 @@
 import type { DB } from "#app/db/client.server";
+import { getEnv } from "#app/env.server";
 import { rehomeHostedPublications } from "#app/modules/publishing/connections.server";
-import { movedPostUrl, type BlogAddress } from "./urls";
+import { logger } from "#app/utils/logger.server";
+import { blogAddress, movedPostUrl } from "./urls";
 
 /**
  * When a blog starts or stops answering at its own domain (docs/decisions/076-blog-custom-domains.md): the hosted
@@ -21,12 +23,33 @@ export function onBlogAddressMoved(hook: AddressHook) {
   };
 }
 
-/** Moves the blog's recorded post URLs from one address to the other (in the transaction that changes it). */
-export async function moveBlogPosts(db: DB, siteId: string, from: BlogAddress, to: BlogAddress) {
+/** An address of the customer's own: a domain served at its root, or a path of their site behind their proxy. */
+export type OwnAddress = { hostname: string } | { publicUrl: string };
+
+/**
+ * Moves the blog's recorded post URLs from /b/<blog> here to its own address, or back (in the transaction that
+ * changes the address).
+ */
+export async function moveBlogPosts(db: DB, siteId: string, own: OwnAddress, direction: "to-own" | "back-here") {
+  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
+  if (!site?.blog_slug) return;
+  const here = blogAddress(getEnv().appUrl, site.blog_slug);
+  const there =
+    "hostname" in own
+      ? blogAddress(getEnv().appUrl, site.blog_slug, own.hostname)
+      : blogAddress(getEnv().appUrl, site.blog_slug, null, own.publicUrl);
+  const [from, to] = direction === "to-own" ? [here, there] : [there, here];
   await rehomeHostedPublications(db, siteId, (url) => movedPostUrl(from, to, url));
 }
 
-/** Tells the other areas, after the move is committed. */
-export async function blogAddressMoved(db: DB, siteId: string) {
-  for (const hook of moved) await hook(db, siteId);
+/**
+ * Tells the other areas, after the move is committed. Their part (search engines told of the new URLs) never undoes
+ * the move: a failure is logged.
+ */
+export async function blogAddressMoved(db: DB, siteId: string, correlationId: string) {
+  try {
+    for (const hook of moved) await hook(db, siteId);
+  } catch (error) {
+    logger.warn({ err: error, correlationId, siteId }, "could not announce the blog's new address");
+  }
 }

@@ -7,7 +7,6 @@ import { logger } from "#app/utils/logger.server";
 import { isoNow } from "#app/utils/time";
 import { blogAddressMoved, moveBlogPosts } from "./address-change.server";
 import { parseProxyUrl, PROXY_CHECK_FILE, proxyCheckBody } from "./proxy-url";
-import { blogAddress } from "./urls";
 
 /**
  * The hosted blog under a path of the customer's own site, served by their reverse proxy
@@ -105,9 +104,9 @@ export async function checkBlogProxy(db: DB, siteId: string, correlationId: stri
       .set({ status: problem ? row.status : "active", last_error: problem, checked_at: isoNow(), updated_at: isoNow() })
       .where("site_id", "=", siteId)
       .execute();
-    if (nowActive) await movePosts(trx, siteId, row.public_url, "to-proxy");
+    if (nowActive) await moveBlogPosts(trx, siteId, { publicUrl: row.public_url }, "to-own");
   });
-  if (nowActive) await tellMoved(db, siteId, correlationId);
+  if (nowActive) await blogAddressMoved(db, siteId, correlationId);
   return problem ? { ok: false, message: problem } : { ok: true };
 }
 
@@ -117,7 +116,7 @@ export async function releaseBlogProxy(db: DB, tenant: Tenant, actor: Actor, cor
   if (!row) return { ok: false, message: "This blog has no address on your site to release." };
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("blog_proxies").where("site_id", "=", tenant.siteId).execute();
-    if (row.status === "active") await movePosts(trx, tenant.siteId, row.public_url, "back-here");
+    if (row.status === "active") await moveBlogPosts(trx, tenant.siteId, { publicUrl: row.public_url }, "back-here");
     await recordAudit(trx, {
       actorId: actor.userId,
       action: "blog_proxy.release",
@@ -127,22 +126,6 @@ export async function releaseBlogProxy(db: DB, tenant: Tenant, actor: Actor, cor
       ip: actor.ip,
     });
   });
-  if (row.status === "active") await tellMoved(db, tenant.siteId, correlationId);
+  if (row.status === "active") await blogAddressMoved(db, tenant.siteId, correlationId);
   return { ok: true };
-}
-
-async function movePosts(db: DB, siteId: string, publicUrl: string, direction: "to-proxy" | "back-here") {
-  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
-  if (!site?.blog_slug) return;
-  const here = blogAddress(getEnv().appUrl, site.blog_slug);
-  const there = blogAddress(getEnv().appUrl, site.blog_slug, null, publicUrl);
-  await (direction === "to-proxy" ? moveBlogPosts(db, siteId, here, there) : moveBlogPosts(db, siteId, there, here));
-}
-
-async function tellMoved(db: DB, siteId: string, correlationId: string) {
-  try {
-    await blogAddressMoved(db, siteId);
-  } catch (error) {
-    logger.warn({ err: error, correlationId, siteId }, "could not announce the blog's new address");
-  }
 }

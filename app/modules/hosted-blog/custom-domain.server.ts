@@ -15,7 +15,6 @@ import {
   requestCertificate,
   type FlyCertificate,
 } from "./fly-certificates.server";
-import { blogAddress } from "./urls";
 
 /**
  * A hosted blog on the customer's own domain (docs/decisions/076-blog-custom-domains.md): the owner enters a
@@ -175,9 +174,9 @@ export async function checkBlogDomain(db: DB, siteId: string, correlationId: str
       })
       .where("site_id", "=", siteId)
       .execute();
-    if (nowActive) await movePosts(trx, siteId, row.hostname, "to-domain");
+    if (nowActive) await moveBlogPosts(trx, siteId, { hostname: row.hostname }, "to-own");
   });
-  if (nowActive) await tellAddressMoved(db, siteId, correlationId);
+  if (nowActive) await blogAddressMoved(db, siteId, correlationId);
   return result;
 }
 
@@ -202,24 +201,6 @@ async function companionCertificate(hostname: string, correlationId: string) {
   }
 }
 
-/** The blog's recorded post URLs, from /b/<blog> here to the domain's root or back. */
-async function movePosts(db: DB, siteId: string, hostname: string, direction: "to-domain" | "back-here") {
-  const site = await db.selectFrom("sites").select("blog_slug").where("id", "=", siteId).executeTakeFirst();
-  if (!site?.blog_slug) return;
-  const here = blogAddress(getEnv().appUrl, site.blog_slug);
-  const own = blogAddress(getEnv().appUrl, site.blog_slug, hostname);
-  await (direction === "to-domain" ? moveBlogPosts(db, siteId, here, own) : moveBlogPosts(db, siteId, own, here));
-}
-
-/** The other areas' part (search engines told of the new URLs) never undoes the move: a failure is logged. */
-async function tellAddressMoved(db: DB, siteId: string, correlationId: string) {
-  try {
-    await blogAddressMoved(db, siteId);
-  } catch (error) {
-    logger.warn({ err: error, correlationId, siteId }, "could not announce the blog's new address");
-  }
-}
-
 /** Releases the site's domain: its certificate is removed at Fly, the hostname freed for any blog; audited. */
 export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, correlationId: string): Promise<DomainResult> {
   const row = await domainRow(db, tenant.siteId);
@@ -236,7 +217,7 @@ export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, co
   }
   await inTransaction(db, async (trx) => {
     await trx.deleteFrom("blog_domains").where("site_id", "=", tenant.siteId).execute();
-    if (row.status === "active") await movePosts(trx, tenant.siteId, row.hostname, "back-here");
+    if (row.status === "active") await moveBlogPosts(trx, tenant.siteId, { hostname: row.hostname }, "back-here");
     await recordAudit(trx, {
       actorId: actor.userId,
       action: "blog_domain.release",
@@ -246,6 +227,6 @@ export async function releaseBlogDomain(db: DB, tenant: Tenant, actor: Actor, co
       ip: actor.ip,
     });
   });
-  if (row.status === "active") await tellAddressMoved(db, tenant.siteId, correlationId);
+  if (row.status === "active") await blogAddressMoved(db, tenant.siteId, correlationId);
   return { ok: true };
 }
